@@ -1,0 +1,15 @@
+import { getConfig } from "@/lib/config";
+import { getDb } from "@/lib/db";
+import { checkHealth, singleFlight } from "@/lib/health";
+import { jsonResponse, withApi } from "@/lib/http";
+import { getAgentApi } from "@/lib/upstream";
+
+export const dynamic = "force-dynamic";
+
+const checkNow = singleFlight(() => checkHealth({ config: getConfig(), getDb, upstream: getAgentApi().client }));
+
+// GET /api/health – the health of the gateway, its database and the upstream agent
+export const GET = withApi("GET /api/health", async () => {
+  const health = await checkNow();
+  return jsonResponse(health, { status: health.status === "down" ? 503 : 200 });
+});

@@ -1,0 +1,15 @@
+import { getConfig } from "@/lib/config";
+import { jsonResponse, withApi } from "@/lib/http";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+
+export const dynamic = "force-dynamic";
+
+let cached: Record<string, unknown> | undefined;
+
+// GET /api/openapi.json – the OpenAPI 3.1 description of every route, with prices
+export const GET = withApi("GET /api/openapi.json", async () => {
+  cached ??= buildOpenApiDocument({ publicUrl: getConfig().publicUrl });
+  return jsonResponse(cached, {
+    headers: { "cache-control": "public, max-age=300", "access-control-allow-origin": "*" },
+  });
+});

@@ -1,0 +1,102 @@
+import { z } from "zod";
+
+/**
+ * Building blocks shared by the per-deployment config modules (the gateway's `lib/config` and,
+ * later, the agent's). Every variable is a string in the environment; these schemas turn them into
+ * typed values and give messages that name the variable when `parseEnv` reports them.
+ */
+
+export type Env = Record<string, string | undefined>;
+
+/** Thrown when the environment is invalid; the message names every bad variable. */
+export class ConfigError extends Error {
+  readonly variables: string[];
+  constructor(issues: { variable: string; message: string }[]) {
+    super(
+      "Invalid configuration:\n" +
+        issues.map((i) => `  ${i.variable}: ${i.message}`).join("\n") +
+        "\nSee .env.example for every variable and where to get it.",
+    );
+    this.name = "ConfigError";
+    this.variables = issues.map((i) => i.variable);
+  }
+}
+
+/** Empty strings count as unset, as they do in most dotenv files and CI settings. */
+export function blankAsUndefined(env: Env): Env {
+  const out: Env = {};
+  for (const [key, value] of Object.entries(env)) {
+    out[key] = value === undefined || value.trim() === "" ? undefined : value.trim();
+  }
+  return out;
+}
+
+export const portSchema = z.coerce
+  .number({ error: "must be a TCP port number" })
+  .int("must be a whole number")
+  .min(1, "must be between 1 and 65535")
+  .max(65535, "must be between 1 and 65535");
+
+export const positiveIntSchema = z.coerce
+  .number({ error: "must be a number" })
+  .int("must be a whole number")
+  .positive("must be positive");
+
+export const booleanSchema = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** An http(s) origin such as `https://example.com` (no path, query or fragment). */
+export const originSchema = z.string().transform((value, ctx) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: "custom", message: `must be an absolute URL, got "${value}"` });
+    return z.NEVER;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    ctx.addIssue({ code: "custom", message: "must use http or https" });
+    return z.NEVER;
+  }
+  if ((url.pathname !== "/" && url.pathname !== "") || url.search || url.hash) {
+    ctx.addIssue({ code: "custom", message: "must be an origin without a path, query or fragment" });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
+/** An http(s) base URL; a trailing slash is removed so paths can be appended. */
+export const baseUrlSchema = z.string().transform((value, ctx) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    ctx.addIssue({ code: "custom", message: `must be an absolute URL, got "${value}"` });
+    return z.NEVER;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    ctx.addIssue({ code: "custom", message: "must use http or https" });
+    return z.NEVER;
+  }
+  return url.toString().replace(/\/+$/, "");
+});
+
+export const postgresUrlSchema = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string");
+
+/**
+ * Parses `env` with `schema` and throws a ConfigError naming each bad variable. Object keys of the
+ * schema are the variable names, so the issue path is the variable.
+ */
+export function parseEnv<T extends z.ZodType>(schema: T, env: Env): z.output<T> {
+  const result = schema.safeParse(blankAsUndefined(env));
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => ({
+      variable: issue.path.length > 0 ? issue.path.map(String).join(".") : "(environment)",
+      message: issue.message,
+    })),
+  );
+}

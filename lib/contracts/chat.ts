@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { percentSchema } from "./common";
+import { requestRegistry, responseRegistry } from "./registry";
+
+/** Longest chat or deep-research `message` accepted (the contract leaves it open; see docs). */
+export const MAX_MESSAGE_CHARS = 32_000;
+
+/** A user's question: not blank, at most MAX_MESSAGE_CHARS. */
+export const messageSchema = z
+  .string({ error: "message is required and must be a string" })
+  .max(MAX_MESSAGE_CHARS, `message must be at most ${MAX_MESSAGE_CHARS} characters`)
+  .refine((s) => s.trim().length > 0, "message must not be blank");
+
+export const evidenceRoles = ["supporting", "context", "lead_only"] as const;
+export const evidenceTypes = [
+  "randomized_controlled_trial",
+  "controlled_trial",
+  "single_arm_trial",
+  "observational",
+  "systematic_review",
+  "narrative_review",
+  "preclinical",
+  "commentary",
+  "unknown",
+] as const;
+export const verificationLevels = ["verified", "probable", "unknown"] as const;
+
+export const evidenceRoleSchema = z.enum(evidenceRoles);
+export const evidenceTypeSchema = z.enum(evidenceTypes);
+export const verificationSchema = z.enum(verificationLevels);
+export type EvidenceRole = z.infer<typeof evidenceRoleSchema>;
+export type EvidenceType = z.infer<typeof evidenceTypeSchema>;
+export type Verification = z.infer<typeof verificationSchema>;
+
+const referenceFields = {
+  id: z.string().min(1),
+  title: z.string(),
+  url: z.url(),
+  source: z.string(),
+  year: z.int().nullish(),
+  doi: z.string().nullish(),
+  pmid: z.string().nullish(),
+  pmcid: z.string().nullish(),
+  evidenceType: evidenceTypeSchema,
+  verification: verificationSchema,
+  confidence: z.number().min(0).max(1),
+  roleReason: z.string(),
+  duplicateOfOrdinal: z.int().min(1).nullish(),
+};
+
+/** Section 2.5: a reference that inline `[N]` markers may address. */
+export const chatReferenceSchema = z
+  .object({
+    ordinal: z.int().min(1),
+    ...referenceFields,
+    evidenceRole: evidenceRoleSchema,
+  })
+  .register(responseRegistry, { id: "ChatReference" });
+export type ChatReference = z.infer<typeof chatReferenceSchema>;
+
+/** Section 2.6: a candidate that was not accepted; never addressed by inline markers. */
+export const chatRejectedReferenceSchema = z
+  .object({
+    candidateOrdinal: z.int().min(1),
+    ...referenceFields,
+    evidenceRole: z.enum(["context", "lead_only"]),
+  })
+  .register(responseRegistry, { id: "ChatRejectedReference" });
+export type ChatRejectedReference = z.infer<typeof chatRejectedReferenceSchema>;
+
+const ordinalList = z.array(z.int().min(1));
+
+/** Section 2.7: the citation audit of an answer. */
+export const chatQualitySchema = z
+  .object({
+    citations: z.object({
+      markers: z.array(z.int()),
+      referenceCount: z.int().min(0),
+      outOfRangeOrdinals: z.array(z.int()),
+      missingMarkerOrdinals: z.array(z.int()),
+      uncitedReferenceOrdinals: z.array(z.int()),
+      allMarkersResolve: z.boolean(),
+      contiguousMarkers: z.boolean(),
+    }),
+    roleCounts: z.record(z.string(), z.int().min(0)),
+    citedSupportingOrdinals: ordinalList,
+    citedContextOrdinals: ordinalList,
+    citedLeadOnlyOrdinals: ordinalList,
+    primaryEvidencePresent: z.boolean(),
+    containsNonSupportingCitations: z.boolean(),
+    contractValid: z.boolean(),
+    qualification: z.record(z.string(), z.unknown()).nullish(),
+  })
+  .register(responseRegistry, { id: "ChatQuality" });
+export type ChatQuality = z.infer<typeof chatQualitySchema>;
+
+/** Section 2.4: a completed chat answer (also the plaintext of a sealed chat answer). */
+export const chatResultSchema = z
+  .object({
+    reply: z.string().describe("backward-compatible answer"),
+    answer: z.string().describe("answer with inline [N] markers"),
+    text: z.string().describe("answer plus a deterministic source list"),
+    conversationId: z.string(),
+    messageId: z.string().nullish(),
+    references: z.array(chatReferenceSchema),
+    rejectedReferences: z.array(chatRejectedReferenceSchema),
+    quality: chatQualitySchema,
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+  })
+  .register(responseRegistry, { id: "ChatResult" });
+export type ChatResult = z.infer<typeof chatResultSchema>;
+
+/** Section 2.4: ChatResult plus the upstream processing time. */
+export const queuedChatResultSchema = chatResultSchema
+  .extend({ responseTime: z.int().min(0).describe("upstream processing time in milliseconds") })
+  .register(responseRegistry, { id: "QueuedChatResult" });
+export type QueuedChatResult = z.infer<typeof queuedChatResultSchema>;
+
+export const chatJobStatuses = ["queued", "active", "completed", "failed"] as const;
+export const chatJobStatusValueSchema = z.enum(chatJobStatuses);
+
+export const progressSchema = z.object({ stage: z.string().min(1), percent: percentSchema });
+export type Progress = z.infer<typeof progressSchema>;
+
+/** Section 2.8: GET /api/chat/status/{requestId}. A completed job has a result, a failed one an error. */
+export const chatJobStatusSchema = z
+  .object({
+    status: chatJobStatusValueSchema,
+    progress: progressSchema.nullish(),
+    result: queuedChatResultSchema.nullish(),
+    error: z.string().nullish(),
+  })
+  .superRefine((job, ctx) => {
+    if (job.status === "completed" && !job.result) {
+      ctx.addIssue({ code: "custom", path: ["result"], message: "a completed job must carry its result" });
+    }
+    if (job.status === "failed" && !job.error) {
+      ctx.addIssue({ code: "custom", path: ["error"], message: "a failed job must carry an error" });
+    }
+  })
+  .register(responseRegistry, { id: "ChatJobStatus" });
+export type ChatJobStatus = z.infer<typeof chatJobStatusSchema>;
+
+/** Section 4.2: POST /api/chat on the gateway. `fast` is a legacy hint that changes nothing. */
+export const chatRequestSchema = z
+  .object({
+    message: messageSchema,
+    fast: z.boolean().optional().describe("legacy hint; does not disable literature retrieval"),
+  })
+  .register(requestRegistry, { id: "ChatRequest" });
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/** Section 4.2: 202 of POST /api/chat. */
+export const chatAcceptedSchema = z
+  .object({ requestId: z.string().min(1), status: z.literal("queued") })
+  .register(responseRegistry, { id: "ChatAccepted" });
+export type ChatAccepted = z.infer<typeof chatAcceptedSchema>;

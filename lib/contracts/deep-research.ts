@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { messageSchema } from "./chat";
+import { requestRegistry, responseRegistry } from "./registry";
+
+/**
+ * Section 3: the states of a deep-research conversation and its turns. `timeout` is set by the
+ * gateway's cron on a queued conversation whose payment authorization expired.
+ */
+export const deepResearchStatuses = ["queued", "running", "cancelling", "completed", "failed", "cancelled", "timeout"] as const;
+export const deepResearchStatusSchema = z.enum(deepResearchStatuses);
+export type DeepResearchStatus = z.infer<typeof deepResearchStatusSchema>;
+
+/** Section 2.3: one turn (objective → reply) of a conversation. */
+export const deepResearchTurnSchema = z
+  .object({
+    messageId: z.string().min(1),
+    objective: z.string(),
+    reply: z.string().optional().describe("present on completed turns"),
+    citations: z.array(z.record(z.string(), z.unknown())),
+    status: deepResearchStatusSchema,
+    isFinal: z.boolean(),
+  })
+  .register(responseRegistry, { id: "DeepResearchTurn" });
+export type DeepResearchTurn = z.infer<typeof deepResearchTurnSchema>;
+
+/** Section 2.3: GET /api/deep-research/{conversationId}. In progress it may hold only id and status. */
+export const deepResearchConversationSchema = z
+  .object({
+    conversationId: z.string().min(1),
+    status: deepResearchStatusSchema,
+    worldState: z.record(z.string(), z.unknown()).nullish(),
+    sessionStatus: z.string().optional().describe("free text status of the session"),
+    activeMessageId: z.string().optional(),
+    turns: z.array(deepResearchTurnSchema).optional(),
+  })
+  .register(responseRegistry, { id: "DeepResearchConversation" });
+export type DeepResearchConversation = z.infer<typeof deepResearchConversationSchema>;
+
+/** Section 4.1: POST /api/deep-research/start. */
+export const deepResearchStartRequestSchema = z
+  .object({
+    message: messageSchema,
+    conversationId: z.string().min(1).max(200).optional().describe("continues a conversation"),
+  })
+  .register(requestRegistry, { id: "DeepResearchStartRequest" });
+export type DeepResearchStartRequest = z.infer<typeof deepResearchStartRequestSchema>;
+
+/** Section 4.1: 202 of POST /api/deep-research/start. */
+export const deepResearchAcceptedSchema = z
+  .object({ messageId: z.string().min(1), conversationId: z.string().min(1), status: z.literal("queued") })
+  .register(responseRegistry, { id: "DeepResearchAccepted" });
+export type DeepResearchAccepted = z.infer<typeof deepResearchAcceptedSchema>;

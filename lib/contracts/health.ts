@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { responseRegistry } from "./registry";
+
+export const healthStatuses = ["healthy", "degraded", "down"] as const;
+export const healthStatusSchema = z.enum(healthStatuses);
+export type HealthStatus = z.infer<typeof healthStatusSchema>;
+
+/** Section 2.12: one checked dependency. */
+export const componentHealthSchema = z
+  .object({
+    status: healthStatusSchema,
+    latencyMs: z.int().min(0).nullable(),
+    message: z.string().nullable(),
+  })
+  .register(responseRegistry, { id: "ComponentHealth" });
+export type ComponentHealth = z.infer<typeof componentHealthSchema>;
+
+/** Conversation statistics (the contract does not show their fields; these are ours). */
+export const conversationStatsSchema = z.object({
+  total: z.int().min(0),
+  byStatus: z.record(z.string(), z.int().min(0)),
+});
+export type ConversationStats = z.infer<typeof conversationStatsSchema>;
+
+/** Section 2.12: GET /api/health (200 when healthy or degraded, 503 when a component is down). */
+export const healthResponseSchema = z
+  .object({
+    status: healthStatusSchema,
+    timestamp: z.iso.datetime({ offset: true }),
+    uptime: z.int().min(0).describe("seconds since process start"),
+    version: z.string(),
+    components: z.object({ upstreamApi: componentHealthSchema, database: componentHealthSchema }),
+    config: z.object({
+      paymentAddress: z.string(),
+      upstreamApiBaseUrl: z.string(),
+      network: z.string(),
+      pricing: z.record(z.string(), z.string()),
+    }),
+    conversations: conversationStatsSchema.nullable().describe("deep-research conversations by status; null when the database is down"),
+  })
+  .register(responseRegistry, { id: "HealthResponse" });
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** Section 4.5: 200 of GET /api/cron. */
+export const cronResponseSchema = z
+  .looseObject({ ok: z.boolean() })
+  .register(responseRegistry, { id: "CronResult" });
+export type CronResponse = z.infer<typeof cronResponseSchema>;

@@ -1,0 +1,11 @@
+/** The service contract (`../shared/spec/service-contract.md`) as zod schemas and inferred types. */
+export * from "./common";
+export * from "./payment";
+export * from "./chat";
+export * from "./deep-research";
+export * from "./literature";
+export * from "./sealing";
+export * from "./health";
+export * from "./upstream-chat";
+export { requestRegistry, responseRegistry, type ContractMeta } from "./registry";
+export * from "./version";

@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { isoDateSchema } from "./common";
+import { requestRegistry, responseRegistry } from "./registry";
+
+export const MAX_QUESTION_CHARS = 8192;
+export const MAX_TAGS = 16;
+export const MAX_TAG_CHARS = 200;
+export const MAX_RESULTS_LIMIT = 200;
+
+/** Length in Unicode code points, as JSON Schema's minLength/maxLength count it. */
+function codePointLength(value: string): number {
+  let n = 0;
+  for (const _ of value) n++;
+  return n;
+}
+
+/** `question`: 1 to 8192 characters (code points) and not only whitespace. */
+export const questionSchema = z
+  .string({ error: "question is required and must be a string" })
+  .refine((s) => s.trim().length > 0, "question must not be empty")
+  .refine((s) => codePointLength(s) <= MAX_QUESTION_CHARS, `question must be at most ${MAX_QUESTION_CHARS} characters`)
+  .meta({ minLength: 1, maxLength: MAX_QUESTION_CHARS });
+
+/** `year`: one year (`2021`) or an inclusive range (`2015-2021`). */
+export const yearFilterSchema = z
+  .string()
+  .regex(/^\d{4}(-\d{4})?$/, "year must be YYYY or YYYY-YYYY")
+  .refine((s) => {
+    const [from, to] = s.split("-").map(Number);
+    return to === undefined || (from !== undefined && from <= to);
+  }, "year range must not end before it starts");
+
+export const literatureModes = ["fast", "deep"] as const;
+export const sourceProfiles = ["fast-default", "deep-default", "clinical", "paperclip", "litqa-recall"] as const;
+export const tagModes = ["fanout", "combined"] as const;
+export const literatureScopes = ["preprints", "no-preprints", "trials"] as const;
+export const retrievalProfiles = ["default", "litqa-recall"] as const;
+
+/** Section 2.10: the literature search request, with its defaults. */
+export const literatureQueryRequestSchema = z
+  .object({
+    question: questionSchema,
+    mode: z.enum(literatureModes).default("fast"),
+    sourceProfile: z.enum(sourceProfiles).optional().describe("accepted for compatibility; no longer steers retrieval"),
+    tags: z
+      .array(z.string().trim().min(1, "tags must not be empty").max(MAX_TAG_CHARS))
+      .max(MAX_TAGS, `at most ${MAX_TAGS} tags`)
+      .optional()
+      .describe("tracked terms for radar-style searches"),
+    tagMode: z
+      .enum(tagModes)
+      .optional()
+      .describe("fanout: each tag searched independently; combined: one search; fanout when tags are given without it"),
+    allowSourceExpansion: z.boolean().optional().describe("deprecated, ignored"),
+    maxResults: z.int().min(1).max(MAX_RESULTS_LIMIT).optional().describe("maximum number of results"),
+    perSourceLimit: z.int().min(0).optional().describe("deprecated, ignored"),
+    sources: z.array(z.string()).optional().describe("deprecated, ignored"),
+    scope: z
+      .enum(literatureScopes)
+      .optional()
+      .describe("preprints: preprint servers only; no-preprints: exclude them; trials: the trial registry only"),
+    retrievalProfile: z.enum(retrievalProfiles).optional(),
+    privacyMode: z.string().max(64).optional().describe("forwarded upstream when provided"),
+    year: yearFilterSchema.optional().describe("publication-year filter"),
+    date_from: isoDateSchema.optional().describe("start date filter, YYYY-MM-DD"),
+    date_to: isoDateSchema.optional().describe("end date filter, YYYY-MM-DD"),
+    filterReferences: z.boolean().default(true).describe("false gives raw references"),
+    includeRejected: z.boolean().default(false).describe("true adds rejectedReferences[] and relevance.reason"),
+  })
+  .refine((r) => !(r.date_from && r.date_to) || r.date_from <= r.date_to, {
+    path: ["date_to"],
+    message: "date_to must not be before date_from",
+  })
+  .register(requestRegistry, { id: "LiteratureQueryRequest" });
+export type LiteratureQueryRequest = z.infer<typeof literatureQueryRequestSchema>;
+export type LiteratureQueryInput = z.input<typeof literatureQueryRequestSchema>;
+
+/** Section 2.11: how a reference was judged. `reason` only on rejected ones with includeRejected. */
+export const literatureReferenceRelevanceSchema = z
+  .object({
+    accepted: z.boolean(),
+    score: z.number(),
+    matchedTerms: z.array(z.string()),
+    flags: z.array(z.string()),
+    reason: z.string().nullish(),
+  })
+  .register(responseRegistry, { id: "LiteratureReferenceRelevance" });
+
+/** Section 2.11: one reference of a literature result. */
+export const literatureReferenceSchema = z
+  .looseObject({
+    id: z.union([z.number(), z.string()]),
+    title: z.string(),
+    url: z.string(),
+    source: z.string().nullish(),
+    year: z.number().nullish(),
+    item_date: isoDateSchema.nullish(),
+    relevance: literatureReferenceRelevanceSchema.optional(),
+  })
+  .register(responseRegistry, { id: "LiteratureReference" });
+export type LiteratureReference = z.infer<typeof literatureReferenceSchema>;
+
+/** Section 2.11: the filtering summary of a completed literature job. */
+export const literatureQualitySchema = z
+  .object({
+    filtered: z.boolean(),
+    rawCount: z.int().min(0),
+    acceptedCount: z.int().min(0),
+    rejectedCount: z.int().min(0),
+    lowConfidence: z.boolean(),
+    evidenceThin: z.boolean(),
+    rejectionReasons: z.record(z.string(), z.int().min(0)),
+  })
+  .register(responseRegistry, { id: "LiteratureQuality" });
+export type LiteratureQuality = z.infer<typeof literatureQualitySchema>;
+
+/** Section 2.11: per-tag coverage of a fanout search. */
+export const literatureResultsByTagEntrySchema = z
+  .object({
+    tag: z.string(),
+    covered: z.boolean().describe("accepted, source-grounded evidence was found for the tag"),
+    acceptedCount: z.int().min(0),
+    rejectedCount: z.int().min(0),
+    matchedTerms: z.array(z.string()),
+    acceptedReferences: z.array(z.record(z.string(), z.unknown())),
+    rejectedReferences: z.array(z.record(z.string(), z.unknown())).nullable(),
+  })
+  .register(responseRegistry, { id: "LiteratureResultsByTagEntry" });
+export type LiteratureResultsByTagEntry = z.infer<typeof literatureResultsByTagEntrySchema>;
+
+export const literatureJobStatuses = ["queued", "running", "completed", "failed"] as const;
+
+/** Section 2.11: GET /api/literature/jobs/{jobId}; every field optional and nullable. */
+export const literatureJobResultSchema = z
+  .object({
+    jobId: z.string().nullish(),
+    status: z.enum(literatureJobStatuses).nullish(),
+    error: z.string().nullish().describe("set when status is failed"),
+    answer: z.string().nullish(),
+    formattedAnswer: z.string().nullish(),
+    references: z.array(literatureReferenceSchema).nullish(),
+    rejectedReferences: z.array(z.record(z.string(), z.unknown())).nullish(),
+    contextPassages: z.array(z.record(z.string(), z.unknown())).nullish(),
+    reasoning: z.array(z.string()).nullish(),
+    quality: literatureQualitySchema.nullish(),
+    retrievalBackend: z.string().nullish(),
+    fallbackUsed: z.boolean().nullish(),
+    effectiveSources: z.array(z.string()).nullish(),
+    sourceProfile: z.string().nullish(),
+    tagMode: z.string().nullish(),
+    tags: z.array(z.string()).nullish(),
+    resultsByTag: z.record(z.string(), literatureResultsByTagEntrySchema).nullish(),
+  })
+  .register(responseRegistry, { id: "LiteratureJobResult" });
+export type LiteratureJobResult = z.infer<typeof literatureJobResultSchema>;
+
+/** Section 4.4: 202 of POST /api/literature. */
+export const literatureAcceptedSchema = z
+  .object({ jobId: z.string().min(1), status: z.literal("queued") })
+  .register(responseRegistry, { id: "LiteratureAccepted" });
+export type LiteratureAccepted = z.infer<typeof literatureAcceptedSchema>;

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { responseRegistry } from "./registry";
+
+/** Section 2.2: one accepted way to pay (`accepts[]`). */
+export const paymentRequirementsSchema = z
+  .object({
+    scheme: z.string().min(1).describe("payment scheme id (`exact`)"),
+    network: z
+      .string()
+      .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, "must be a CAIP-2 chain id")
+      .describe("chain id, CAIP-2 format"),
+    amount: z.string().regex(/^[0-9]+$/, "must be an integer in token base units").describe("token base units (6 decimals)"),
+    asset: z.string().min(1).describe("token contract address"),
+    payTo: z.string().min(1).describe("receiving wallet address"),
+    maxTimeoutSeconds: z.int().positive().describe("seconds before the payment authorization expires"),
+    extra: z
+      .looseObject({ name: z.string().describe("token name"), version: z.string().describe("token contract version") })
+      .describe("EIP-712 domain of the token"),
+  })
+  .register(responseRegistry, { id: "PaymentRequirements" });
+export type PaymentRequirements = z.infer<typeof paymentRequirementsSchema>;
+
+/** Section 2.2: the body of every 402 (plus the error fields of section 2.1 on payment errors). */
+export const paymentRequiredBodySchema = z
+  .object({
+    x402Version: z.literal(2),
+    error: z.string().optional().describe("why payment is required, or why the payment was refused"),
+    reason: z.string().nullish().describe("machine-readable reason of a refused payment"),
+    message: z.string().nullish().describe("human-readable details of a refused payment"),
+    resource: z.object({
+      url: z.url(),
+      description: z.string(),
+      mimeType: z.string(),
+    }),
+    accepts: z.array(paymentRequirementsSchema).min(1),
+    extensions: z
+      .looseObject({
+        bazaar: z
+          .looseObject({
+            info: z.record(z.string(), z.unknown()),
+            schema: z.record(z.string(), z.unknown()),
+          })
+          .optional(),
+      })
+      .optional()
+      .describe("optional discovery data"),
+  })
+  .register(responseRegistry, { id: "PaymentRequired", description: "402 body (section 2.2)" });
+export type PaymentRequiredBody = z.infer<typeof paymentRequiredBodySchema>;

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { base64Schema } from "./common";
+import { messageSchema } from "./chat";
+import { literatureQueryRequestSchema } from "./literature";
+import { requestRegistry, responseRegistry } from "./registry";
+
+/** Section 2.9: the body of every encrypted start and of the encrypted deep-research poll. */
+export const encryptedEnvelopeSchema = z
+  .object({
+    hpke_ciphertext: base64Schema.describe("base64 of the 24-byte nonce followed by the sealed plaintext"),
+    hpke_ephemeral_public_key: base64Schema.describe("base64 one-time X25519 public key of the sender"),
+  })
+  .register(requestRegistry, { id: "EncryptedEnvelope" });
+export type EncryptedEnvelope = z.infer<typeof encryptedEnvelopeSchema>;
+
+/** Section 2.9: a response sealed to the request's ephemeral key. */
+export const encryptedResponseSchema = z
+  .object({
+    hpke_response_ciphertext: base64Schema,
+    hpke_response_ephemeral_key: base64Schema.describe("base64 one-time X25519 public key of the enclave"),
+  })
+  .register(responseRegistry, { id: "EncryptedResponse" });
+export type EncryptedResponse = z.infer<typeof encryptedResponseSchema>;
+
+export const RECOVERY_KEY_PREFIX = "longevity_key_v1_";
+
+/**
+ * `longevity_key_v1_` + 32 random bytes in unpadded base64url (43 characters). 256 bits fill 42
+ * characters and 4 bits of the last one, so its 2 low bits must be zero: that is checked too, so a
+ * key has exactly one spelling.
+ */
+export const recoveryKeySchema = z
+  .string()
+  .regex(
+    new RegExp(`^${RECOVERY_KEY_PREFIX}[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$`),
+    `recoveryKey must be ${RECOVERY_KEY_PREFIX} followed by 32 bytes in base64url`,
+  );
+
+/** Largest attachment text and count in a private chat (the contract leaves the shape open). */
+export const MAX_ATTACHMENT_CHARS = 100_000;
+export const MAX_ATTACHMENTS = 5;
+
+/** A text attachment of a private chat: a name, a textual media type and its content. */
+export const chatAttachmentSchema = z.object({
+  name: z.string().min(1).max(255),
+  mediaType: z
+    .string()
+    .regex(/^(text\/[-+.\w]+|application\/(json|xml|x-ndjson|csv))$/, "mediaType must be a textual media type"),
+  text: z.string().max(MAX_ATTACHMENT_CHARS, `attachment text must be at most ${MAX_ATTACHMENT_CHARS} characters`),
+});
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
+
+/** Section 2.9: plaintext of an encrypted chat request. */
+export const encryptedChatPlaintextSchema = z
+  .object({
+    message: messageSchema,
+    recoveryKey: recoveryKeySchema.optional(),
+    conversationId: z.string().min(1).max(200).optional(),
+    attachments: z.array(chatAttachmentSchema).max(MAX_ATTACHMENTS).optional(),
+  })
+  .register(requestRegistry, { id: "EncryptedChatPlaintext" });
+export type EncryptedChatPlaintext = z.infer<typeof encryptedChatPlaintextSchema>;
+
+/** Section 2.9: plaintext of an encrypted deep-research start. */
+export const encryptedDeepResearchStartPlaintextSchema = z
+  .object({ message: messageSchema, recoveryKey: recoveryKeySchema })
+  .register(requestRegistry, { id: "EncryptedDeepResearchStartPlaintext" });
+export type EncryptedDeepResearchStartPlaintext = z.infer<typeof encryptedDeepResearchStartPlaintextSchema>;
+
+/** Section 2.9: plaintext of an encrypted deep-research poll. */
+export const encryptedDeepResearchPollPlaintextSchema = z
+  .object({ recoveryKey: recoveryKeySchema })
+  .register(requestRegistry, { id: "EncryptedDeepResearchPollPlaintext" });
+export type EncryptedDeepResearchPollPlaintext = z.infer<typeof encryptedDeepResearchPollPlaintextSchema>;
+
+/** Section 2.9: plaintext of an encrypted literature request. */
+export const encryptedLiteraturePlaintextSchema = literatureQueryRequestSchema
+  .safeExtend({ recoveryKey: recoveryKeySchema.optional() })
+  .register(requestRegistry, { id: "EncryptedLiteraturePlaintext" });
+export type EncryptedLiteraturePlaintext = z.infer<typeof encryptedLiteraturePlaintextSchema>;
+
+const pollUrlSchema = z.url().describe("absolute URL to poll");
+
+/** Section 4.2: 200 of POST /api/chat/encrypted when the answer was ready in time. */
+export const encryptedChatSyncResponseSchema = encryptedResponseSchema
+  .extend({ requestId: z.string().min(1) })
+  .register(responseRegistry, { id: "EncryptedChatSyncResponse" });
+
+/** Section 4.2: 202 of POST /api/chat/encrypted. */
+export const encryptedChatAcceptedSchema = z
+  .object({ requestId: z.string().min(1), status: z.literal("queued"), pollUrl: pollUrlSchema })
+  .register(responseRegistry, { id: "EncryptedChatAccepted" });
+
+/** Section 4.2: GET /api/chat/encrypted/status/{requestId}. */
+export const encryptedChatStatusSchema = z
+  .discriminatedUnion("status", [
+    z.object({ status: z.enum(["queued", "active"]) }),
+    encryptedResponseSchema.extend({ status: z.literal("completed"), requestId: z.string().min(1) }),
+    z.object({ status: z.literal("failed"), error: z.string() }),
+  ])
+  .register(responseRegistry, { id: "EncryptedChatStatus" });
+export type EncryptedChatStatus = z.infer<typeof encryptedChatStatusSchema>;
+
+/** Section 4.1: 202 of POST /api/deep-research/encrypted. */
+export const encryptedDeepResearchAcceptedSchema = z
+  .object({ messageId: z.string().min(1), status: z.literal("queued"), pollUrl: pollUrlSchema })
+  .register(responseRegistry, { id: "EncryptedDeepResearchAccepted" });
+
+/** Section 4.1: 200 of POST /api/deep-research/encrypted/status/{messageId}. */
+export const encryptedDeepResearchStatusSchema = z
+  .discriminatedUnion("status", [
+    z.object({ status: z.enum(["queued", "running"]) }),
+    encryptedResponseSchema.extend({ status: z.literal("completed") }),
+    z.object({ status: z.literal("failed"), error: z.string().optional() }),
+  ])
+  .register(responseRegistry, { id: "EncryptedDeepResearchStatus" });
+export type EncryptedDeepResearchStatus = z.infer<typeof encryptedDeepResearchStatusSchema>;
+
+/** Section 4.4: 202 of POST /api/literature/encrypted. */
+export const encryptedLiteratureAcceptedSchema = z
+  .object({ requestId: z.string().min(1), status: z.literal("pending"), pollUrl: pollUrlSchema })
+  .register(responseRegistry, { id: "EncryptedLiteratureAccepted" });
+
+/** Section 4.4: GET /api/literature/encrypted/status/{requestId} (200 bodies). */
+export const encryptedLiteratureStatusSchema = z
+  .discriminatedUnion("status", [
+    z.object({ status: z.literal("active") }),
+    encryptedResponseSchema.extend({ status: z.literal("completed") }),
+    z.object({ status: z.literal("failed"), error: z.string() }),
+  ])
+  .register(responseRegistry, { id: "EncryptedLiteratureStatus" });
+export type EncryptedLiteratureStatus = z.infer<typeof encryptedLiteratureStatusSchema>;
+
+/** Section 4.4: 404 of the encrypted literature status route. */
+export const notFoundStatusSchema = z
+  .object({ status: z.literal("not_found") })
+  .register(responseRegistry, { id: "NotFoundStatus" });
+
+/** Section 4.2: GET /api/enclave-key. */
+export const enclaveKeyResponseSchema = z
+  .object({ hpke_public_key: base64Schema.describe("base64 X25519 public key of the enclave") })
+  .register(responseRegistry, { id: "EnclaveKey" });
+export type EnclaveKeyResponse = z.infer<typeof enclaveKeyResponseSchema>;

@@ -1,0 +1,147 @@
+import type pg from "pg";
+import packageJson from "@/package.json";
+import type { GatewayConfig } from "@/lib/config";
+import type { ComponentHealth, ConversationStats, HealthResponse, HealthStatus } from "@/lib/contracts";
+import { countConversationsByStatus } from "@/lib/db/queries/conversations";
+import { pricingByRoute } from "@/lib/payments/prices";
+import type { UpstreamClient } from "@/lib/upstream/client";
+
+export type HealthDeps = {
+  config: Pick<GatewayConfig, "health" | "payments" | "upstream">;
+  getDb: () => Promise<pg.Pool>;
+  upstream: UpstreamClient;
+};
+
+/**
+ * Checks the database and the upstream agent for real and reports section 2.12. A component is
+ * `down` when it cannot be reached (or errs), `degraded` when it answered slowly or reported
+ * itself unhealthy; the whole report is as bad as its worst component.
+ */
+export async function checkHealth(deps: HealthDeps): Promise<HealthResponse> {
+  const [database, upstreamApi] = await Promise.all([checkDatabase(deps), checkUpstream(deps)]);
+  return {
+    status: worst([database.component.status, upstreamApi.status]),
+    timestamp: new Date().toISOString(),
+    uptime: Math.floor(process.uptime()),
+    version: packageJson.version,
+    components: { upstreamApi, database: database.component },
+    config: {
+      paymentAddress: deps.config.payments.payTo,
+      upstreamApiBaseUrl: deps.upstream.baseUrl,
+      network: deps.config.payments.network,
+      pricing: pricingByRoute(),
+    },
+    conversations: database.conversations,
+  };
+}
+
+async function checkDatabase(deps: HealthDeps): Promise<{ component: ComponentHealth; conversations: ConversationStats | null }> {
+  const { timeoutMs, slowMs } = deps.config.health;
+  const started = performance.now();
+  try {
+    const conversations = await withTimeout(
+      (async () => countConversationsByStatus({ db: await deps.getDb() }))(),
+      timeoutMs,
+      `no answer within ${timeoutMs} ms`,
+    );
+    const latencyMs = elapsed(started);
+    const slow = latencyMs > slowMs;
+    return {
+      component: {
+        status: slow ? "degraded" : "healthy",
+        latencyMs,
+        message: slow ? `slow: answered in ${latencyMs} ms (threshold ${slowMs} ms)` : null,
+      },
+      conversations,
+    };
+  } catch (err) {
+    return {
+      component: { status: "down", latencyMs: null, message: `unreachable: ${errorText(err)}` },
+      conversations: null,
+    };
+  }
+}
+
+async function checkUpstream(deps: HealthDeps): Promise<ComponentHealth> {
+  const { timeoutMs, slowMs } = deps.config.health;
+  const started = performance.now();
+  let response;
+  try {
+    // One attempt: health reports what the agent does now, it does not paper over it with retries.
+    response = await deps.upstream.send("/api/health", { timeoutMs });
+  } catch (err) {
+    return { status: "down", latencyMs: null, message: errorText(err) };
+  }
+  const latencyMs = elapsed(started);
+  if (response.status < 200 || response.status >= 300) {
+    const reported = upstreamStatusFrom(response.body);
+    return {
+      status: "degraded",
+      latencyMs,
+      message: `answered ${response.status}${reported ? ` and reports itself ${reported}` : ""}`,
+    };
+  }
+  const reported = upstreamStatusFrom(response.body);
+  if (reported && reported !== "healthy") {
+    return { status: "degraded", latencyMs, message: `reports itself ${reported}` };
+  }
+  if (latencyMs > slowMs) {
+    return { status: "degraded", latencyMs, message: `slow: answered in ${latencyMs} ms (threshold ${slowMs} ms)` };
+  }
+  return { status: "healthy", latencyMs, message: null };
+}
+
+function upstreamStatusFrom(body: Uint8Array): string | null {
+  try {
+    const value = JSON.parse(new TextDecoder().decode(body)) as { status?: unknown };
+    return typeof value.status === "string" ? value.status : null;
+  } catch {
+    return null;
+  }
+}
+
+const rank: Record<HealthStatus, number> = { healthy: 0, degraded: 1, down: 2 };
+
+function worst(statuses: HealthStatus[]): HealthStatus {
+  return statuses.reduce((a, b) => (rank[b] > rank[a] ? b : a), "healthy");
+}
+
+function elapsed(started: number): number {
+  return Math.max(0, Math.round(performance.now() - started));
+}
+
+function errorText(err: unknown): string {
+  if (err instanceof Error) {
+    const detail = (err as Error & { detail?: string }).detail;
+    return detail ?? err.message;
+  }
+  return String(err);
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(message)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Wraps a check so that concurrent callers share one run: a burst of health requests costs one
+ * database query and one upstream call, and every caller still gets a fresh result.
+ */
+export function singleFlight<T>(run: () => Promise<T>): () => Promise<T> {
+  let inFlight: Promise<T> | undefined;
+  return () => {
+    inFlight ??= run().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  };
+}

@@ -1,0 +1,4 @@
+export * from "./errors";
+export * from "./body";
+export * from "./relay";
+export * from "./route";

@@ -1,0 +1,311 @@
+import { z } from "zod";
+import { CONTRACT_VERSION, requestRegistry, responseRegistry } from "@/lib/contracts";
+import { PAID_OPERATIONS, type PaidOperation } from "@/lib/payments/prices";
+
+/**
+ * The OpenAPI 3.1 description of the gateway (sections 4.1 to 4.5), generated from the same zod
+ * schemas the routes validate with, so the document cannot drift from the code. AI agents read it
+ * to discover the routes, their prices and the x402 flow.
+ */
+
+type Json = Record<string, unknown>;
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+const json = (schemaId: string, description: string): Json => ({
+  description,
+  content: { "application/json": { schema: ref(schemaId) } },
+});
+const error = (description: string) => json("Error", description);
+
+const paymentSignatureHeader = {
+  name: "PAYMENT-SIGNATURE",
+  in: "header",
+  required: false,
+  description:
+    "x402 v2 payment payload, standard base64 of UTF-8 JSON. Without it the route answers 402 with the payment requirements.",
+  schema: { type: "string" },
+};
+
+const paymentRequired: Json = {
+  description: "Payment absent or invalid: the payment requirements (section 2.2); refused payments carry `reason` and `message`.",
+  headers: {
+    "PAYMENT-REQUIRED": {
+      description: "The same payment requirements, standard base64 of UTF-8 JSON.",
+      schema: { type: "string" },
+    },
+  },
+  content: { "application/json": { schema: ref("PaymentRequired") } },
+};
+
+const paymentResponseHeader = {
+  "PAYMENT-RESPONSE": {
+    description: "x402 settlement response (standard base64 of UTF-8 JSON) when the payment was settled with this answer.",
+    schema: { type: "string" },
+  },
+};
+
+const bodyErrors: Json = {
+  "400": error("Invalid body (malformed JSON, not an object, or failing the schema)"),
+  "413": error("Body larger than the documented limit (MAX_BODY_BYTES, 256 KiB by default)"),
+};
+
+const pathParam = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
+
+function paid(
+  operation: PaidOperation["id"],
+  spec: { requestSchema: string; description: string; responses: Json; tags: string[] },
+): Json {
+  const op = PAID_OPERATIONS.find((o) => o.id === operation);
+  if (!op) throw new Error(`Unknown paid operation ${operation}`);
+  const responses: Json = {};
+  for (const [status, response] of Object.entries(spec.responses)) {
+    responses[status] = status.startsWith("2") ? { ...(response as Json), headers: paymentResponseHeader } : response;
+  }
+  return {
+    operationId: op.id,
+    summary: `${op.summary} (${op.price})`,
+    description: spec.description,
+    tags: spec.tags,
+    parameters: [paymentSignatureHeader],
+    requestBody: { required: true, content: { "application/json": { schema: ref(spec.requestSchema) } } },
+    responses: {
+      ...responses,
+      ...bodyErrors,
+      "402": paymentRequired,
+      "500": error("Internal failure (database or payment verification)"),
+    },
+    "x-payment-info": {
+      protocols: ["x402"],
+      pricingMode: "fixed",
+      price: op.price,
+      amount: op.amount,
+      currency: "USDC",
+    },
+  };
+}
+
+function componentSchemas(): Json {
+  const options = { uri: (id: string) => `#/components/schemas/${id}`, unrepresentable: "any" } as const;
+  const requests = z.toJSONSchema(requestRegistry, { ...options, io: "input" }).schemas;
+  const responses = z.toJSONSchema(responseRegistry, { ...options, io: "output" }).schemas;
+  const out: Json = {};
+  for (const [id, schema] of Object.entries({ ...responses, ...requests })) {
+    const { $schema: _schema, $id: _id, ...rest } = schema as Json;
+    out[id] = rest;
+  }
+  return out;
+}
+
+/** Builds the document for a deployment whose public origin is `publicUrl`. */
+export function buildOpenApiDocument({ publicUrl }: { publicUrl: string }): Json {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Longevity Research Agent",
+      version: CONTRACT_VERSION,
+      description:
+        "An AI research agent for aging, longevity and biomedical questions that answers with citations from the " +
+        "scientific literature. Paid routes use x402 v2: call without PAYMENT-SIGNATURE, receive 402 with the " +
+        "requirements (body and PAYMENT-REQUIRED header), sign, and retry with PAYMENT-SIGNATURE. Encrypted routes " +
+        "take an envelope sealed to the enclave key (GET /api/enclave-key); the sealed plaintexts are the " +
+        "Encrypted*Plaintext schemas.",
+    },
+    servers: [{ url: publicUrl }],
+    tags: [
+      { name: "deep research" },
+      { name: "chat" },
+      { name: "literature" },
+      { name: "private mode" },
+      { name: "system" },
+    ],
+    paths: {
+      "/api/deep-research/start": {
+        post: paid("deepResearch", {
+          tags: ["deep research"],
+          requestSchema: "DeepResearchStartRequest",
+          description:
+            "Starts a multi-iteration research run, or continues one with `conversationId`. Paid when the turn's result is delivered.",
+          responses: { "202": json("DeepResearchAccepted", "Accepted; poll GET /api/deep-research/{conversationId}") },
+        }),
+      },
+      "/api/deep-research/{conversationId}": {
+        get: {
+          operationId: "getDeepResearch",
+          summary: "Poll a deep-research conversation (free)",
+          tags: ["deep research"],
+          parameters: [pathParam("conversationId")],
+          responses: {
+            "200": json("DeepResearchConversation", "The conversation (section 2.3)"),
+            "404": error("Conversation not found"),
+            "500": error("Database error or unknown status"),
+          },
+        },
+      },
+      "/api/deep-research/encrypted": {
+        post: paid("deepResearchEncrypted", {
+          tags: ["deep research", "private mode"],
+          requestSchema: "EncryptedEnvelope",
+          description: "Starts deep research sealed to the enclave; plaintext EncryptedDeepResearchStartPlaintext.",
+          responses: { "202": json("EncryptedDeepResearchAccepted", "Accepted; poll `pollUrl` with a sealed envelope") },
+        }),
+      },
+      "/api/deep-research/encrypted/status/{messageId}": {
+        post: {
+          operationId: "getEncryptedDeepResearchStatus",
+          summary: "Poll an encrypted deep-research run (free)",
+          tags: ["deep research", "private mode"],
+          parameters: [pathParam("messageId")],
+          requestBody: { required: true, content: { "application/json": { schema: ref("EncryptedEnvelope") } } },
+          responses: {
+            "200": json("EncryptedDeepResearchStatus", "Status; the completed result is sealed to this poll's ephemeral key"),
+            ...bodyErrors,
+            "500": error("Internal failure"),
+          },
+        },
+      },
+      "/api/chat": {
+        post: paid("chat", {
+          tags: ["chat"],
+          requestSchema: "ChatRequest",
+          description: "Starts a cited chat answer. Typical duration 30 to 50 s; poll every 750 ms to 2 s.",
+          responses: { "202": json("ChatAccepted", "Accepted; poll GET /api/chat/status/{requestId}") },
+        }),
+      },
+      "/api/chat/status/{requestId}": {
+        get: {
+          operationId: "getChatStatus",
+          summary: "Poll a chat job (free)",
+          tags: ["chat"],
+          parameters: [pathParam("requestId")],
+          responses: {
+            "200": json("ChatJobStatus", "The job status (section 2.8)"),
+            "404": error("Unknown or expired (older than 1 hour) request id"),
+            "500": error("Internal failure"),
+          },
+        },
+      },
+      "/api/enclave-key": {
+        get: {
+          operationId: "getEnclaveKey",
+          summary: "The enclave's X25519 public key (free, cached 60 s)",
+          tags: ["private mode"],
+          responses: { "200": json("EnclaveKey", "The key"), "500": error("Internal failure") },
+        },
+      },
+      "/api/chat/encrypted": {
+        post: paid("chatEncrypted", {
+          tags: ["chat", "private mode"],
+          requestSchema: "EncryptedEnvelope",
+          description:
+            "Private chat sealed to the enclave (plaintext EncryptedChatPlaintext); no external literature call. Readiness is checked before payment.",
+          responses: {
+            "200": json("EncryptedChatSyncResponse", "Answered in time; the ChatResult is sealed to the request's ephemeral key"),
+            "202": json("EncryptedChatAccepted", "Accepted; poll `pollUrl`"),
+            "503": error("`private_chat_unavailable` with reason `private_mode_not_ready`"),
+          },
+        }),
+      },
+      "/api/chat/encrypted/status/{requestId}": {
+        get: {
+          operationId: "getEncryptedChatStatus",
+          summary: "Poll an encrypted chat job (free)",
+          tags: ["chat", "private mode"],
+          parameters: [pathParam("requestId")],
+          responses: { "200": json("EncryptedChatStatus", "Status; completed answers are sealed"), "500": error("Internal failure") },
+        },
+      },
+      "/api/literature": {
+        post: paid("literature", {
+          tags: ["literature"],
+          requestSchema: "LiteratureQueryRequest",
+          description: "Federated literature search with relevance filtering and evidence grading.",
+          responses: {
+            "202": json("LiteratureAccepted", "Accepted; poll GET /api/literature/jobs/{jobId}"),
+            "200": json("LiteratureJobResult", "Already complete (uncommon)"),
+          },
+        }),
+      },
+      "/api/literature/jobs/{jobId}": {
+        get: {
+          operationId: "getLiteratureJob",
+          summary: "Poll a literature job (free, no second payment)",
+          tags: ["literature"],
+          parameters: [pathParam("jobId")],
+          responses: { "200": json("LiteratureJobResult", "The job (section 2.11)"), "500": error("Internal failure") },
+        },
+      },
+      "/api/literature/encrypted": {
+        post: paid("literatureEncrypted", {
+          tags: ["literature", "private mode"],
+          requestSchema: "EncryptedEnvelope",
+          description:
+            "Literature search with a sealed question and answer (plaintext EncryptedLiteraturePlaintext); only search queries leave the enclave.",
+          responses: {
+            "202": json("EncryptedLiteratureAccepted", "Accepted; poll `pollUrl`"),
+            "403": error("`private_literature_disabled`"),
+            "503": error("`private_literature_unavailable`"),
+          },
+        }),
+      },
+      "/api/literature/encrypted/status/{requestId}": {
+        get: {
+          operationId: "getEncryptedLiteratureStatus",
+          summary: "Poll an encrypted literature request (free)",
+          tags: ["literature", "private mode"],
+          parameters: [
+            pathParam("requestId"),
+            {
+              name: "timeout",
+              in: "query",
+              required: false,
+              description: "Seconds to wait for the answer, up to 25",
+              schema: { type: "integer", minimum: 0, maximum: 25 },
+            },
+          ],
+          responses: {
+            "200": json("EncryptedLiteratureStatus", "Status; completed results are sealed to the request's ephemeral key"),
+            "404": json("NotFoundStatus", "Unknown id (results are kept one hour)"),
+            "500": error("Internal failure"),
+          },
+        },
+      },
+      "/api/health": {
+        get: {
+          operationId: "getHealth",
+          summary: "Health of the gateway and its dependencies (free)",
+          tags: ["system"],
+          responses: {
+            "200": json("HealthResponse", "Healthy or degraded"),
+            "503": json("HealthResponse", "A component is down"),
+          },
+        },
+      },
+      "/api/cron": {
+        get: {
+          operationId: "runCron",
+          summary: "Settlement cron, called by the scheduler every minute",
+          tags: ["system"],
+          security: [{ cronSecret: [] }],
+          responses: {
+            "200": json("CronResult", "Ran"),
+            "401": error("Missing or invalid bearer token, or no CRON_SECRET configured"),
+          },
+        },
+      },
+      "/api/openapi.json": {
+        get: {
+          operationId: "getOpenApiDocument",
+          summary: "This document",
+          tags: ["system"],
+          responses: { "200": { description: "OpenAPI 3.1 document", content: { "application/json": {} } } },
+        },
+      },
+    },
+    components: {
+      schemas: componentSchemas(),
+      securitySchemes: {
+        cronSecret: { type: "http", scheme: "bearer", description: "Authorization: Bearer <CRON_SECRET>" },
+      },
+    },
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * `npm run demo`: the whole service on this machine with no configuration. It owns the embedded
+ * database (PGlite in DATA_DIR, served on loopback), builds the gateway if needed, starts it on
+ * PORT (3000), calls the cron every minute as Vercel's scheduler would, and writes what it started
+ * to `.demo/stack.json`. Ctrl-C stops everything it started.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { loadConfig } from "../lib/config";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/db/embedded";
+import { ensureBuild, nextBin, startService, waitForHttp, type Service } from "./lib/processes";
+
+const root = path.resolve(import.meta.dirname, "..");
+const stackFile = path.join(root, ".demo", "stack.json");
+const CRON_INTERVAL_MS = 60_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const cronSecret = config.cronSecret ?? randomBytes(24).toString("hex");
+  const gatewayUrl = `http://localhost:${config.port}`;
+  const publicUrl = process.env.PUBLIC_URL ?? gatewayUrl;
+
+  let embedded: EmbeddedPostgres | undefined;
+  let gateway: Service | undefined;
+  let cronTimer: NodeJS.Timeout | undefined;
+  let stopping = false;
+
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (cronTimer) clearInterval(cronTimer);
+    console.log("\nStopping…");
+    await gateway?.stop();
+    await embedded?.stop();
+    fs.rmSync(stackFile, { force: true });
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+
+  try {
+    let databaseUrl: string;
+    if (config.database.kind === "embedded") {
+      console.log(`Opening the embedded database in ${path.relative(root, config.database.dataDir) || "."}…`);
+      embedded = await startEmbeddedPostgres({ dataDir: config.database.dataDir, port: config.database.port });
+      databaseUrl = embedded.url;
+    } else {
+      databaseUrl = config.database.url;
+    }
+
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      POSTGRES_URL: databaseUrl,
+      CRON_SECRET: cronSecret,
+      PUBLIC_URL: publicUrl,
+      PORT: String(config.port),
+    };
+    console.log("Building the gateway (skipped when the build is up to date)…");
+    await ensureBuild(root, env);
+
+    gateway = startService({ name: "gateway", command: process.execPath, args: [nextBin(root), "start", "-p", String(config.port)], env });
+    gateway.child.once("exit", (code) => {
+      if (!stopping) {
+        console.error(`The gateway exited unexpectedly (code ${code}).`);
+        void stop(1);
+      }
+    });
+    // Health answers 503 while the agent is not running; either answer means the gateway is up.
+    await waitForHttp(`${gatewayUrl}/api/health`, { statuses: [200, 503] });
+
+    const stack = {
+      gatewayUrl,
+      publicUrl,
+      cronSecret,
+      databaseUrl,
+      startedAt: new Date().toISOString(),
+      pid: process.pid,
+    };
+    fs.mkdirSync(path.dirname(stackFile), { recursive: true });
+    fs.writeFileSync(stackFile, JSON.stringify(stack, null, 2) + "\n", { mode: 0o600 });
+
+    cronTimer = setInterval(() => void tickCron(gatewayUrl, cronSecret), CRON_INTERVAL_MS);
+
+    console.log(
+      [
+        "",
+        `Gateway:   ${gatewayUrl}`,
+        `Health:    ${gatewayUrl}/api/health`,
+        `OpenAPI:   ${gatewayUrl}/api/openapi.json`,
+        `Database:  ${databaseUrl}${embedded ? " (embedded PGlite)" : ""}`,
+        `Cron:      GET /api/cron every minute (secret in .demo/stack.json)`,
+        "",
+        "Press Ctrl-C to stop.",
+      ].join("\n"),
+    );
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    await stop(1);
+  }
+}
+
+async function tickCron(gatewayUrl: string, secret: string): Promise<void> {
+  try {
+    const response = await fetch(`${gatewayUrl}/api/cron`, {
+      headers: { authorization: `Bearer ${secret}` },
+      signal: AbortSignal.timeout(55_000),
+    });
+    if (!response.ok) console.error(`[cron] answered ${response.status}: ${await response.text()}`);
+  } catch (err) {
+    console.error(`[cron] failed: ${(err as Error).message}`);
+  }
+}
+
+void main();

@@ -1,0 +1,45 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { startEmbeddedPostgres } from "../../../lib/db/embedded";
+import { findPostgresBin, freePort, startThrowawayPostgres } from "../../support/postgres";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A server URL whose maintenance database may be used to create per-file databases. */
+    adminDatabaseUrl: string;
+    /** `server` for real PostgreSQL; `pglite` when only the embedded database was available. */
+    databaseKind: "server" | "pglite";
+  }
+}
+
+/**
+ * Integration tests run against a real PostgreSQL server: POSTGRES_URL when given, otherwise a
+ * throwaway cluster from the installed binaries. Where neither exists they fall back to PGlite,
+ * and tests that need competing connections skip themselves with that reason.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const given = process.env.TEST_POSTGRES_URL ?? process.env.POSTGRES_URL;
+  if (given) {
+    project.provide("adminDatabaseUrl", given);
+    project.provide("databaseKind", "server");
+    return async () => undefined;
+  }
+  const bin = findPostgresBin();
+  if (bin) {
+    const pg = await startThrowawayPostgres(bin);
+    project.provide("adminDatabaseUrl", pg.url);
+    project.provide("databaseKind", "server");
+    return pg.stop;
+  }
+  console.warn("No PostgreSQL server found: integration tests run on PGlite; concurrency tests will be skipped.");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-pglite-"));
+  const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  project.provide("adminDatabaseUrl", embedded.url);
+  project.provide("databaseKind", "pglite");
+  return async () => {
+    await embedded.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

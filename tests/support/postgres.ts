@@ -1,0 +1,65 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * A throwaway PostgreSQL cluster from the installed server binaries (Debian's `postgresql`),
+ * started in a temporary folder with durability off. Used by the integration setup and the
+ * benchmarks when POSTGRES_URL is not given.
+ */
+export type ThrowawayPostgres = { url: string; stop: () => Promise<void> };
+
+/** The folder holding `initdb` and `pg_ctl`, newest version first, or null when none is installed. */
+export function findPostgresBin(): string | null {
+  const base = "/usr/lib/postgresql";
+  if (!fs.existsSync(base)) return null;
+  const versions = fs
+    .readdirSync(base)
+    .filter((v) => fs.existsSync(path.join(base, v, "bin", "initdb")))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(base, versions[0], "bin") : null;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Starts a cluster; as root the data folder must belong to `postgres`, so commands run as that user. */
+export async function startThrowawayPostgres(bin: string): Promise<ThrowawayPostgres> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-pg-"));
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) spawnSync("chown", ["postgres", dir]);
+  const run = (cmd: string, args: string[]) => {
+    const [command, fullArgs] = isRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+    const result = spawnSync(command as string, fullArgs as string[], { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
+  };
+  const port = await freePort();
+  const data = path.join(dir, "data");
+  run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]);
+  run("pg_ctl", [
+    "-D", data, "-l", path.join(dir, "pg.log"), "-w", "-o",
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    "start",
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      try {
+        run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+

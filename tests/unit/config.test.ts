@@ -1,0 +1,73 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "@/lib/config";
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("gateway configuration", () => {
+  it("starts the embedded local stack with no configuration at all", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.database).toMatchObject({ kind: "embedded", dataDir: path.resolve(".data"), port: 54329 });
+    expect(config.upstream.baseUrl).toBe("http://127.0.0.1:3001");
+    expect(config.cronSecret).toBeUndefined();
+    expect(config.payments.network).toBe("eip155:31337");
+  });
+
+  it("uses POSTGRES_URL, then DATABASE_URL", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://a@h/db" }).database).toMatchObject({ kind: "url", url: "postgres://a@h/db" });
+    expect(loadConfig({ POSTGRES_URL: "postgresql://p@h/db", DATABASE_URL: "postgres://a@h/db" }).database).toMatchObject({
+      url: "postgresql://p@h/db",
+    });
+  });
+
+  it("fails fast naming each bad variable", () => {
+    const err = configError({ PORT: "http", PUBLIC_URL: "https://x.example/app", POSTGRES_URL: "mysql://x" });
+    expect(err.variables.sort()).toEqual(["PORT", "POSTGRES_URL", "PUBLIC_URL"]);
+    expect(err.message).toContain("PUBLIC_URL: must be an origin without a path");
+    expect(err.message).toContain(".env.example");
+  });
+
+  it("refuses short secrets and malformed addresses", () => {
+    expect(configError({ CRON_SECRET: "short" }).variables).toEqual(["CRON_SECRET"]);
+    expect(configError({ PAY_TO_ADDRESS: "0x123" }).variables).toEqual(["PAY_TO_ADDRESS"]);
+    expect(configError({ X402_NETWORK: "base" }).variables).toEqual(["X402_NETWORK"]);
+  });
+
+  it("treats blank variables as unset", () => {
+    expect(loadConfig({ PORT: "", CRON_SECRET: "  " }).port).toBe(3000);
+  });
+
+  it("derives PUBLIC_URL's default from PORT, and never from a request", () => {
+    expect(loadConfig({ PORT: "4000" }).publicUrl).toBe("http://localhost:4000");
+    expect(loadConfig({ PUBLIC_URL: "https://research.example/" }).publicUrl).toBe("https://research.example");
+  });
+
+  it("requires the no-default variables on a hosted deployment", () => {
+    const err = configError({ VERCEL_ENV: "production" });
+    expect(err.variables.sort()).toEqual(["AGENT_SERVICE_KEY", "CRON_SECRET", "PAY_TO_ADDRESS", "POSTGRES_URL", "PUBLIC_URL"]);
+  });
+
+  it("talks to the staging upstream on preview deployments only", () => {
+    const hosted = {
+      PUBLIC_URL: "https://preview.example",
+      CRON_SECRET: "0123456789abcdef0123",
+      PAY_TO_ADDRESS: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      AGENT_SERVICE_KEY: "service-key-0123456789",
+      POSTGRES_URL: "postgres://u@h/db",
+      UPSTREAM_API_URL: "https://agent.example/",
+      UPSTREAM_STAGING_API_URL: "https://staging-agent.example",
+    };
+    expect(loadConfig({ ...hosted, VERCEL_ENV: "preview" }).upstream.baseUrl).toBe("https://staging-agent.example");
+    expect(loadConfig({ ...hosted, VERCEL_ENV: "production" }).upstream.baseUrl).toBe("https://agent.example");
+  });
+});
