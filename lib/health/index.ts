@@ -68,7 +68,7 @@ async function checkUpstream(deps: HealthDeps): Promise<ComponentHealth> {
   let response;
   try {
     // One attempt: health reports what the agent does now, it does not paper over it with retries.
-    response = await deps.upstream.send("/api/health", { timeoutMs });
+    response = await deps.upstream.send("/api/health", { timeoutMs, retries: 0 });
   } catch (err) {
     return { status: "down", latencyMs: null, message: errorText(err) };
   }

@@ -63,6 +63,8 @@ export type UpstreamRequest = {
   body?: unknown;
   timeoutMs?: number;
   headers?: Record<string, string>;
+  /** Overrides the client's retry count for this call (reads only; writes are never retried). */
+  retries?: number;
 };
 
 export type UpstreamResponse = { status: number; headers: Headers; body: Uint8Array<ArrayBuffer> };
@@ -88,7 +90,7 @@ export class UpstreamClient {
    */
   async send(path: string, request: UpstreamRequest = {}): Promise<UpstreamResponse> {
     const method = request.method ?? "GET";
-    const attempts = method === "GET" ? this.options.retries + 1 : 1;
+    const attempts = method === "GET" ? (request.retries ?? this.options.retries) + 1 : 1;
     let lastError: UpstreamUnavailableError | undefined;
     for (let attempt = 0; attempt < attempts; attempt++) {
       if (attempt > 0) await sleep(this.options.retryBaseDelayMs * 3 ** (attempt - 1) * (0.5 + Math.random()));

@@ -1,0 +1,146 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { GET } from "@/app/api/health/route";
+import { healthResponseSchema, type HealthResponse } from "@/lib/contracts";
+import { getDb } from "@/lib/db";
+import { upsertConversationStatus } from "@/lib/db/queries/conversations";
+import { createTestDatabase } from "../support/database";
+import { configureGateway } from "../support/gateway";
+import { closedUrl, startHttpDouble, type HttpDouble } from "../support/http-double";
+
+async function health(): Promise<{ status: number; body: HealthResponse }> {
+  const response = await GET(new Request("http://gateway.test/api/health"));
+  const body = healthResponseSchema.parse(await response.json());
+  return { status: response.status, body };
+}
+
+describe("GET /api/health", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let upstream: HttpDouble;
+  let upstreamAnswer: { status: number; body?: unknown; delayMs?: number };
+  let restore: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    upstream = await startHttpDouble(() => upstreamAnswer);
+  });
+  afterEach(async () => {
+    await restore?.();
+    restore = undefined;
+  });
+  afterAll(async () => {
+    await upstream.close();
+    await database.drop();
+  });
+
+  const configure = async (env: Parameters<typeof configureGateway>[0] = {}) => {
+    restore = await configureGateway({
+      POSTGRES_URL: database.url,
+      UPSTREAM_API_URL: upstream.url,
+      HEALTH_SLOW_MS: "150",
+      HEALTH_TIMEOUT_MS: "600",
+      AGENT_SERVICE_KEY: "service-key-for-tests-0123",
+      ...env,
+    });
+  };
+
+  it("is healthy with a reachable database and upstream, and reports the contract's fields", async () => {
+    upstreamAnswer = { status: 200, body: { status: "healthy" } };
+    await configure();
+    const { status, body } = await health();
+    expect(status).toBe(200);
+    expect(body.status).toBe("healthy");
+    expect(body.components.database).toMatchObject({ status: "healthy", message: null });
+    expect(body.components.database.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(body.components.upstreamApi).toMatchObject({ status: "healthy", message: null });
+    expect(body.version).toBe("0.1.0");
+    expect(body.config).toMatchObject({
+      upstreamApiBaseUrl: upstream.url,
+      network: "eip155:31337",
+      pricing: {
+        "POST /api/deep-research/start": "$1.00",
+        "POST /api/deep-research/encrypted": "$1.00",
+        "POST /api/chat": "$0.02",
+        "POST /api/chat/encrypted": "$0.02",
+        "POST /api/literature": "$0.03",
+        "POST /api/literature/encrypted": "$0.03",
+      },
+    });
+    // The upstream check is a real call to the agent, with the service key.
+    const call = upstream.requests.at(-1);
+    expect(call?.path).toBe("/api/health");
+    expect(call?.headers.authorization).toBe("Bearer service-key-for-tests-0123");
+  });
+
+  it("counts conversations by status", async () => {
+    upstreamAnswer = { status: 200, body: { status: "healthy" } };
+    await configure();
+    const db = await getDb();
+    await upsertConversationStatus({ db, conversationId: "h1", status: "queued" });
+    await upsertConversationStatus({ db, conversationId: "h2", status: "timeout" });
+    const { body } = await health();
+    expect(body.conversations).toEqual({ total: 2, byStatus: { queued: 1, timeout: 1 } });
+  });
+
+  it("is degraded (200) when the upstream is slow", async () => {
+    upstreamAnswer = { status: 200, body: { status: "healthy" }, delayMs: 300 };
+    await configure();
+    const { status, body } = await health();
+    expect(status).toBe(200);
+    expect(body.status).toBe("degraded");
+    expect(body.components.upstreamApi.status).toBe("degraded");
+    expect(body.components.upstreamApi.latencyMs).toBeGreaterThanOrEqual(300);
+    expect(body.components.upstreamApi.message).toMatch(/slow/);
+  });
+
+  it("is degraded when the upstream answers but reports trouble", async () => {
+    upstreamAnswer = { status: 503, body: { status: "down" } };
+    await configure();
+    const { status, body } = await health();
+    expect(status).toBe(200);
+    expect(body.components.upstreamApi).toMatchObject({ status: "degraded", message: "answered 503 and reports itself down" });
+  });
+
+  it("is down (503) when the upstream is unreachable", async () => {
+    upstreamAnswer = { status: 200 };
+    await configure({ UPSTREAM_API_URL: await closedUrl() });
+    const { status, body } = await health();
+    expect(status).toBe(503);
+    expect(body.status).toBe("down");
+    expect(body.components.upstreamApi).toMatchObject({ status: "down", latencyMs: null });
+    expect(body.components.upstreamApi.message).toMatch(/ECONNREFUSED/);
+    expect(body.components.database.status).toBe("healthy");
+  });
+
+  it("is down (503) when the upstream does not answer in time", async () => {
+    upstreamAnswer = { status: 200, body: { status: "healthy" }, delayMs: 2_000 };
+    await configure();
+    const before = upstream.requests.length;
+    const { status, body } = await health();
+    expect(upstream.requests.length - before).toBe(1); // health reports what is, without retries
+    expect(status).toBe(503);
+    expect(body.components.upstreamApi.status).toBe("down");
+    expect(body.components.upstreamApi.message).toMatch(/did not answer within 600 ms/);
+  });
+
+  it("is down (503) when the database is unreachable, and still answers", async () => {
+    upstreamAnswer = { status: 200, body: { status: "healthy" } };
+    const deadDb = new URL(await closedUrl());
+    await configure({ POSTGRES_URL: `postgres://postgres@127.0.0.1:${deadDb.port}/postgres` });
+    const { status, body } = await health();
+    expect(status).toBe(503);
+    expect(body.status).toBe("down");
+    expect(body.components.database).toMatchObject({ status: "down", latencyMs: null });
+    expect(body.components.database.message).toMatch(/unreachable/);
+    expect(body.conversations).toBeNull();
+    expect(body.components.upstreamApi.status).toBe("healthy");
+  });
+
+  it("shares one check between concurrent requests", async () => {
+    upstreamAnswer = { status: 200, body: { status: "healthy" }, delayMs: 50 };
+    await configure();
+    const before = upstream.requests.length;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => health()));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(upstream.requests.length - before).toBe(1);
+  });
+});

@@ -1,0 +1,43 @@
+import type pg from "pg";
+import { resetConfigForTests } from "@/lib/config";
+
+const GATEWAY_VARIABLES = [
+  "POSTGRES_URL",
+  "DATABASE_URL",
+  "UPSTREAM_API_URL",
+  "CRON_SECRET",
+  "HEALTH_SLOW_MS",
+  "HEALTH_TIMEOUT_MS",
+  "PUBLIC_URL",
+  "AGENT_SERVICE_KEY",
+] as const;
+
+/**
+ * Points the gateway's process-wide singletons (config, database pool, upstream client) at the
+ * given environment, so route handlers can be called directly. Returns a function that closes
+ * the pool and restores the previous environment.
+ */
+export async function configureGateway(env: Partial<Record<(typeof GATEWAY_VARIABLES)[number], string>>): Promise<() => Promise<void>> {
+  const previous = Object.fromEntries(GATEWAY_VARIABLES.map((k) => [k, process.env[k]]));
+  for (const key of GATEWAY_VARIABLES) {
+    if (env[key] === undefined) delete process.env[key];
+    else process.env[key] = env[key];
+  }
+  await resetSingletons();
+  return async () => {
+    for (const key of GATEWAY_VARIABLES) {
+      if (previous[key] === undefined) delete process.env[key];
+      else process.env[key] = previous[key];
+    }
+    await resetSingletons();
+  };
+}
+
+async function resetSingletons(): Promise<void> {
+  const g = globalThis as unknown as { gatewayDb?: Promise<pg.Pool>; agentApi?: unknown };
+  const db = g.gatewayDb;
+  delete g.gatewayDb;
+  delete g.agentApi;
+  resetConfigForTests();
+  if (db) await db.then((p) => p.end()).catch(() => undefined);
+}
