@@ -26,7 +26,9 @@ export default function HomePage() {
         <thead>
           <tr>
             <th scope="col">Operation</th>
-            <th scope="col">Route</th>
+            <th scope="col" className="hide-narrow">
+              Route
+            </th>
             <th scope="col">Price</th>
           </tr>
         </thead>
@@ -34,7 +36,7 @@ export default function HomePage() {
           {PAID_OPERATIONS.map((op) => (
             <tr key={op.id}>
               <td>{op.summary}</td>
-              <td>
+              <td className="hide-narrow">
                 <code>
                   {op.method} {op.path}
                 </code>

@@ -39,7 +39,9 @@ export function HealthPanel() {
                 <th scope="col">Component</th>
                 <th scope="col">Status</th>
                 <th scope="col">Latency</th>
-                <th scope="col">Details</th>
+                <th scope="col" className="hide-narrow">
+                  Details
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -84,9 +86,10 @@ function ComponentRow({ id, name, health }: { id: string; name: string; health: 
       <td>{name}</td>
       <td>
         <StatusBadge status={health.status} />
+        {health.message ? <div className="muted narrow-only">{health.message}</div> : null}
       </td>
       <td className="price">{health.latencyMs === null ? "—" : `${health.latencyMs} ms`}</td>
-      <td className="muted">{health.message ?? ""}</td>
+      <td className="muted hide-narrow">{health.message ?? ""}</td>
     </tr>
   );
 }

@@ -12,7 +12,8 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/db/embedded
 import { ensureBuild, nextBin, startService, waitForHttp, type Service } from "./lib/processes";
 
 const root = path.resolve(import.meta.dirname, "..");
-const stackFile = path.join(root, ".demo", "stack.json");
+// DEMO_DIR moves the launcher's state (the browser tests use it so a running demo is left alone).
+const stackFile = path.join(path.resolve(root, process.env.DEMO_DIR ?? ".demo"), "stack.json");
 const CRON_INTERVAL_MS = 60_000;
 
 async function main(): Promise<void> {
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
         `Health:    ${gatewayUrl}/api/health`,
         `OpenAPI:   ${gatewayUrl}/api/openapi.json`,
         `Database:  ${databaseUrl}${embedded ? " (embedded PGlite)" : ""}`,
-        `Cron:      GET /api/cron every minute (secret in .demo/stack.json)`,
+        `Cron:      GET /api/cron every minute (secret in ${path.relative(root, stackFile)})`,
         "",
         "Press Ctrl-C to stop.",
       ].join("\n"),
