@@ -23,13 +23,14 @@ const vitestCounts = (r: any): Counts => ({
 const vitest = (project: string): Suite => ({
   name: project,
   command: "npx",
-  args: ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=test-results/${project}.json`],
+  args: ["vitest", "run", "--project", project, `--reporter=${project === "integration" ? "verbose" : "default"}`, "--reporter=json", `--outputFile=test-results/${project}.json`],
   report: path.join(results, `${project}.json`),
   read: vitestCounts,
 });
 
 const suites: Suite[] = [
   { name: "typecheck", command: "npx", args: ["tsc", "--noEmit"] },
+  { name: "lint", command: "npx", args: ["eslint", "."] },
   vitest("unit"),
   vitest("integration"),
   {

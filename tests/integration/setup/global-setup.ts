@@ -18,15 +18,18 @@ declare module "vitest" {
  * Integration tests run against a real PostgreSQL server: POSTGRES_URL when given, otherwise a
  * throwaway cluster from the installed binaries. Where neither exists they fall back to PGlite,
  * and tests that need competing connections skip themselves with that reason.
+ * TEST_DATABASE=pglite forces the fallback, to check that path.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const given = process.env.TEST_POSTGRES_URL ?? process.env.POSTGRES_URL;
+  // TEST_DATABASE=pglite runs the suite as a machine without PostgreSQL would.
+  const forcePglite = process.env.TEST_DATABASE === "pglite";
+  const given = forcePglite ? undefined : (process.env.TEST_POSTGRES_URL ?? process.env.POSTGRES_URL);
   if (given) {
     project.provide("adminDatabaseUrl", given);
     project.provide("databaseKind", "server");
     return async () => undefined;
   }
-  const bin = findPostgresBin();
+  const bin = forcePglite ? null : findPostgresBin();
   if (bin) {
     const pg = await startThrowawayPostgres(bin);
     project.provide("adminDatabaseUrl", pg.url);
