@@ -1,21 +1,33 @@
-import nextVitals from "eslint-config-next/core-web-vitals";
-import nextTypeScript from "eslint-config-next/typescript";
+import nextPlugin from "@next/eslint-plugin-next";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
 
-/** Next.js' recommended rules (React, hooks, accessibility, TypeScript). */
-const config = [
-  ...nextVitals,
-  ...nextTypeScript,
+/**
+ * TypeScript, React hooks, accessibility and Next.js rules. (eslint-config-next would bundle these,
+ * but its import resolver pins native binaries that the registry reachable here does not all
+ * carry, which breaks `npm ci`; so the plugins are composed directly.)
+ */
+export default tseslint.config(
+  { ignores: [".next/**", "node_modules/**", "test-results/**", "bench-results/**", "next-env.d.ts"] },
+  ...tseslint.configs.recommended,
   {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "@next/next": nextPlugin, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: {
+      ...nextPlugin.configs.recommended.rules,
+      ...nextPlugin.configs["core-web-vitals"].rules,
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
       // Unused bindings named with a leading underscore are deliberate (destructuring to omit).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
     },
   },
   {
     files: ["tests/**", "scripts/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
-  { ignores: [".next/**", "node_modules/**", "test-results/**", "bench-results/**", "next-env.d.ts"] },
-];
-
-export default config;
+);

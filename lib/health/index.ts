@@ -3,6 +3,7 @@ import packageJson from "@/package.json";
 import type { GatewayConfig } from "@/lib/config";
 import type { ComponentHealth, ConversationStats, HealthResponse, HealthStatus } from "@/lib/contracts";
 import { countConversationsByStatus } from "@/lib/db/queries/conversations";
+import { log } from "@/lib/log";
 import { pricingByRoute } from "@/lib/payments/prices";
 import type { UpstreamClient } from "@/lib/upstream/client";
 
@@ -55,8 +56,10 @@ async function checkDatabase(deps: HealthDeps): Promise<{ component: ComponentHe
       conversations,
     };
   } catch (err) {
+    // Health is public: say what kind of failure it is, and keep hosts, users and paths for the log.
+    log.warn("health: database check failed", { error: err });
     return {
-      component: { status: "down", latencyMs: null, message: `unreachable: ${errorText(err)}` },
+      component: { status: "down", latencyMs: null, message: `unreachable: ${databaseErrorKind(err)}` },
       conversations: null,
     };
   }
@@ -108,6 +111,16 @@ function worst(statuses: HealthStatus[]): HealthStatus {
 
 function elapsed(started: number): number {
   return Math.max(0, Math.round(performance.now() - started));
+}
+
+function databaseErrorKind(err: unknown): string {
+  if (err instanceof Error) {
+    const code = (err as Error & { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    if (err.message.startsWith("no answer within")) return err.message;
+    if (err.name !== "Error") return err.name;
+  }
+  return "connection failed";
 }
 
 function errorText(err: unknown): string {

@@ -6,7 +6,7 @@ type RouteContext<P> = { params: Promise<P> };
  * Wraps a route handler: resolves the route params and turns anything thrown into the error body
  * of section 2.1 (ApiErrors as themselves, everything else a logged 500).
  */
-export function withApi<P extends Record<string, string> = Record<string, never>>(
+export function withApi<P extends Record<string, string | string[]> = Record<string, never>>(
   route: string,
   handler: (args: { request: Request; params: P }) => Promise<Response>,
 ) {

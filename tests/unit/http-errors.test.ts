@@ -70,3 +70,13 @@ describe("relaying upstream errors", () => {
     expect(JSON.parse(body)).toMatchObject({ error: "Upstream API failed", reason: "upstream_error" });
   });
 });
+
+describe("unknown API paths", () => {
+  it("answer a JSON 404 naming the path", async () => {
+    const { GET, POST } = await import("@/app/api/[...path]/route");
+    const response = await GET(new Request("http://gateway.test/api/nope/1"), { params: Promise.resolve({ path: ["nope", "1"] }) });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "No such route: GET /api/nope/1", reason: "not_found" });
+    expect((await POST(new Request("http://gateway.test/api/x", { method: "POST" }), { params: Promise.resolve({ path: ["x"] }) })).status).toBe(404);
+  });
+});
