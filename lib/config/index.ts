@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { LOCAL_FACILITATOR, LOCAL_NETWORK, LOCAL_PAY_TO, LOCAL_RPC_PORT, LOCAL_USDC_ADDRESS } from "@/lib/payments/local-chain";
 import {
   baseUrlSchema,
   type Env,
@@ -23,11 +24,19 @@ export { ConfigError } from "./env";
 const evmAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
 const caip2Schema = z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, "must be a CAIP-2 chain id such as eip155:8453");
 
+const privateKeySchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
+
 /**
- * Hardhat's second well-known development account: the local chain's payee. It is a public test
- * key, which is why it is only a default while no hosted deployment is detected.
+ * The USDC of each network the service knows, with its EIP-712 domain (a wrong domain name fails
+ * verification: Base Sepolia's token calls itself "USDC"). Other networks need X402_ASSET,
+ * X402_ASSET_NAME and X402_ASSET_VERSION. The local chain's token is deployed by the demo at a
+ * deterministic address (lib/payments/local-chain.ts); its keys are public, so local only.
  */
-const LOCAL_PAY_TO = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const KNOWN_ASSETS: Record<string, { asset: string; name: string; version: string }> = {
+  "eip155:8453": { asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", name: "USD Coin", version: "2" },
+  "eip155:84532": { asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e", name: "USDC", version: "2" },
+  [LOCAL_NETWORK]: { asset: LOCAL_USDC_ADDRESS, name: "USD Coin", version: "2" },
+};
 
 const rawSchema = z
   .object({
@@ -48,12 +57,56 @@ const rawSchema = z
     HEALTH_SLOW_MS: positiveIntSchema.default(1_000),
     CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     MAX_BODY_BYTES: positiveIntSchema.default(256 * 1024),
-    X402_NETWORK: caip2Schema.default("eip155:31337"),
+    X402_NETWORK: caip2Schema.default(LOCAL_NETWORK),
+    X402_ASSET: evmAddressSchema.optional(),
+    X402_ASSET_NAME: z.string().min(1).optional(),
+    X402_ASSET_VERSION: z.string().min(1).optional(),
     PAY_TO_ADDRESS: evmAddressSchema.optional(),
+    RPC_URL: baseUrlSchema.default(`http://127.0.0.1:${LOCAL_RPC_PORT}`),
+    FACILITATOR_URL: baseUrlSchema.optional(),
+    FACILITATOR_PRIVATE_KEY: privateKeySchema.optional(),
+    INVALID_PAYMENT_LIMIT: positiveIntSchema.default(20),
+    INVALID_PAYMENT_WINDOW_SECONDS: positiveIntSchema.default(600),
+    CRON_BATCH_SIZE: positiveIntSchema.default(50),
   })
   .superRefine((env, ctx) => {
+    // A malformed network is already reported by its own field; the checks below build on it.
+    if (!caip2Schema.safeParse(env.X402_NETWORK).success) return;
+    const known = KNOWN_ASSETS[env.X402_NETWORK];
+    if (!known) {
+      for (const key of ["X402_ASSET", "X402_ASSET_NAME", "X402_ASSET_VERSION"] as const) {
+        if (env[key] === undefined) {
+          ctx.addIssue({ code: "custom", path: [key], message: `is required for network ${env.X402_NETWORK}` });
+        }
+      }
+    }
+    if (!env.X402_NETWORK.startsWith("eip155:")) {
+      ctx.addIssue({ code: "custom", path: ["X402_NETWORK"], message: "must be an EVM network (eip155:<chain id>)" });
+    }
+    if (env.X402_NETWORK !== LOCAL_NETWORK) {
+      // The local defaults are Hardhat's public keys: on a real network they would send the money to,
+      // and pay gas from, accounts anyone can spend.
+      if (env.PAY_TO_ADDRESS === undefined) {
+        ctx.addIssue({ code: "custom", path: ["PAY_TO_ADDRESS"], message: `is required for network ${env.X402_NETWORK}` });
+      }
+      if (env.FACILITATOR_URL === undefined && env.FACILITATOR_PRIVATE_KEY === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["FACILITATOR_URL"],
+          message: `or FACILITATOR_PRIVATE_KEY is required for network ${env.X402_NETWORK}`,
+        });
+      }
+    }
     const hosted = env.VERCEL_ENV === "production" || env.VERCEL_ENV === "preview";
     if (!hosted) return;
+    if (env.X402_NETWORK === LOCAL_NETWORK) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["X402_NETWORK"],
+        message: `${LOCAL_NETWORK} is the local development chain; set eip155:8453 (Base) or eip155:84532 (Base Sepolia)`,
+      });
+    }
+
     const required = ["PUBLIC_URL", "CRON_SECRET", "PAY_TO_ADDRESS", "AGENT_SERVICE_KEY"] as const;
     for (const key of required) {
       if (env[key] === undefined) {
@@ -75,6 +128,7 @@ export type GatewayConfig = ReturnType<typeof loadConfig>;
 export function loadConfig(env: Env) {
   const raw = parseEnv(rawSchema, env);
   const databaseUrl = raw.POSTGRES_URL ?? raw.DATABASE_URL;
+  const known = KNOWN_ASSETS[raw.X402_NETWORK];
   const isPreview = raw.VERCEL_ENV === "preview";
   return {
     nodeEnv: raw.NODE_ENV,
@@ -102,7 +156,21 @@ export function loadConfig(env: Env) {
     maxBodyBytes: raw.MAX_BODY_BYTES,
     payments: {
       network: raw.X402_NETWORK,
-      payTo: raw.PAY_TO_ADDRESS ?? LOCAL_PAY_TO,
+      chainId: Number(raw.X402_NETWORK.split(":")[1]),
+      // superRefine guarantees these are set when the network has no known asset.
+      asset: (raw.X402_ASSET ?? known?.asset) as `0x${string}`,
+      assetName: (raw.X402_ASSET_NAME ?? known?.name) as string,
+      assetVersion: (raw.X402_ASSET_VERSION ?? known?.version) as string,
+      payTo: (raw.PAY_TO_ADDRESS ?? LOCAL_PAY_TO) as `0x${string}`,
+      rpcUrl: raw.RPC_URL,
+      facilitator: raw.FACILITATOR_URL
+        ? ({ kind: "hosted", url: raw.FACILITATOR_URL } as const)
+        : ({
+            kind: "self-hosted",
+            privateKey: (raw.FACILITATOR_PRIVATE_KEY ?? LOCAL_FACILITATOR.privateKey) as `0x${string}`,
+          } as const),
+      invalidAttempts: { limit: raw.INVALID_PAYMENT_LIMIT, windowSeconds: raw.INVALID_PAYMENT_WINDOW_SECONDS },
+      cronBatchSize: raw.CRON_BATCH_SIZE,
     },
   };
 }

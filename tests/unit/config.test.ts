@@ -52,13 +52,41 @@ describe("gateway configuration", () => {
     expect(loadConfig({ PUBLIC_URL: "https://research.example/" }).publicUrl).toBe("https://research.example");
   });
 
-  it("requires the no-default variables on a hosted deployment", () => {
+  it("requires the no-default variables on a hosted deployment, and a real network", () => {
     const err = configError({ VERCEL_ENV: "production" });
-    expect(err.variables.sort()).toEqual(["AGENT_SERVICE_KEY", "CRON_SECRET", "PAY_TO_ADDRESS", "POSTGRES_URL", "PUBLIC_URL"]);
+    expect(err.variables.sort()).toEqual(["AGENT_SERVICE_KEY", "CRON_SECRET", "PAY_TO_ADDRESS", "POSTGRES_URL", "PUBLIC_URL", "X402_NETWORK"]);
+    expect(err.message).toContain("local development chain");
+  });
+
+  it("never uses the local chain's public keys on a real network", () => {
+    const err = configError({ X402_NETWORK: "eip155:8453" });
+    expect(err.variables.sort()).toEqual(["FACILITATOR_URL", "PAY_TO_ADDRESS"]);
+  });
+
+  it("knows Base's and Base Sepolia's USDC and its EIP-712 domain, and needs them elsewhere", () => {
+    const base = loadConfig({ X402_NETWORK: "eip155:8453", PAY_TO_ADDRESS: "0x1111111111111111111111111111111111111111", FACILITATOR_URL: "https://facilitator.example" });
+    expect(base.payments).toMatchObject({ chainId: 8453, asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", assetName: "USD Coin", assetVersion: "2", facilitator: { kind: "hosted" } });
+    const sepolia = loadConfig({ X402_NETWORK: "eip155:84532", PAY_TO_ADDRESS: "0x1111111111111111111111111111111111111111", FACILITATOR_URL: "https://facilitator.example" });
+    expect(sepolia.payments.assetName).toBe("USDC");
+    const other = configError({ X402_NETWORK: "eip155:10", PAY_TO_ADDRESS: "0x1111111111111111111111111111111111111111", FACILITATOR_URL: "https://f.example" });
+    expect(other.variables.sort()).toEqual(["X402_ASSET", "X402_ASSET_NAME", "X402_ASSET_VERSION"]);
+  });
+
+  it("defaults to the local chain, its token and a self-hosted facilitator", () => {
+    expect(loadConfig({}).payments).toMatchObject({
+      network: "eip155:31337",
+      chainId: 31337,
+      asset: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+      payTo: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      rpcUrl: "http://127.0.0.1:8545",
+      facilitator: { kind: "self-hosted" },
+    });
   });
 
   it("talks to the staging upstream on preview deployments only", () => {
     const hosted = {
+      X402_NETWORK: "eip155:84532",
+      FACILITATOR_URL: "https://facilitator.example",
       PUBLIC_URL: "https://preview.example",
       CRON_SECRET: "0123456789abcdef0123",
       PAY_TO_ADDRESS: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
