@@ -27,6 +27,8 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/setup/global-setup.ts"],
+          // Files share one chain and its payee balances: run them one at a time.
+          fileParallelism: false,
           env: { LOG_SILENT: "1" },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -25,9 +25,12 @@ export function createAgentApi(client: UpstreamClient) {
     client,
     startChat: (body: ChatRequest) => client.json("/api/chat", chatAcceptedSchema, { method: "POST", body }),
     getChatStatus: (requestId: string) => client.json(`/api/chat/status/${id(requestId)}`, chatJobStatusSchema),
+    /** Cancels a job whose payment could not be settled (the agent answers 204 or 404). */
+    cancelChat: (requestId: string) => client.send(`/api/chat/cancel/${id(requestId)}`, { method: "POST" }),
     startLiterature: (body: LiteratureQueryRequest) =>
       client.json("/api/literature", literatureAcceptedSchema.or(literatureJobResultSchema), { method: "POST", body }),
     getLiteratureJob: (jobId: string) => client.json(`/api/literature/jobs/${id(jobId)}`, literatureJobResultSchema),
+    cancelLiterature: (jobId: string) => client.send(`/api/literature/jobs/${id(jobId)}/cancel`, { method: "POST" }),
     startDeepResearch: (body: DeepResearchStartRequest) =>
       client.json("/api/deep-research/start", deepResearchAcceptedSchema, { method: "POST", body }),
     getDeepResearch: (conversationId: string) =>

@@ -10,6 +10,16 @@ const GATEWAY_VARIABLES = [
   "HEALTH_TIMEOUT_MS",
   "PUBLIC_URL",
   "AGENT_SERVICE_KEY",
+  "UPSTREAM_TIMEOUT_MS",
+  "RPC_URL",
+  "X402_NETWORK",
+  "X402_ASSET",
+  "PAY_TO_ADDRESS",
+  "FACILITATOR_PRIVATE_KEY",
+  "FACILITATOR_URL",
+  "INVALID_PAYMENT_LIMIT",
+  "INVALID_PAYMENT_WINDOW_SECONDS",
+  "CRON_BATCH_SIZE",
 ] as const;
 
 /**
@@ -34,10 +44,11 @@ export async function configureGateway(env: Partial<Record<(typeof GATEWAY_VARIA
 }
 
 async function resetSingletons(): Promise<void> {
-  const g = globalThis as unknown as { gatewayDb?: Promise<pg.Pool>; agentApi?: unknown };
+  const g = globalThis as unknown as { gatewayDb?: Promise<pg.Pool>; agentApi?: unknown; paymentsContext?: unknown };
   const db = g.gatewayDb;
   delete g.gatewayDb;
   delete g.agentApi;
+  delete g.paymentsContext;
   resetConfigForTests();
   if (db) await db.then((p) => p.end()).catch(() => undefined);
 }

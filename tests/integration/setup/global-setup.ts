@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../../lib/db/embedded";
+import { startLocalChain, type TestWallet } from "../../../scripts/lib/local-chain";
 import { findPostgresBin, freePort, startThrowawayPostgres } from "../../support/postgres";
 
 declare module "vitest" {
@@ -11,6 +12,8 @@ declare module "vitest" {
     adminDatabaseUrl: string;
     /** `server` for real PostgreSQL; `pglite` when only the embedded database was available. */
     databaseKind: "server" | "pglite";
+    /** The local chain (Hardhat node with Circle's USDC), shared by the suite. */
+    chain: { rpcUrl: string; asset: string; network: string; chainId: number; wallets: TestWallet[] };
   }
 }
 
@@ -18,9 +21,25 @@ declare module "vitest" {
  * Integration tests run against a real PostgreSQL server: POSTGRES_URL when given, otherwise a
  * throwaway cluster from the installed binaries. Where neither exists they fall back to PGlite,
  * and tests that need competing connections skip themselves with that reason.
- * TEST_DATABASE=pglite forces the fallback, to check that path.
+ * TEST_DATABASE=pglite forces the fallback, to check that path. A local chain is started too.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const chain = await startLocalChain({ port: await freePort(), walletCount: 30 });
+  project.provide("chain", {
+    rpcUrl: chain.rpcUrl,
+    asset: chain.asset,
+    network: chain.network,
+    chainId: chain.chainId,
+    wallets: chain.testWallets,
+  });
+  const stopDatabase = await setupDatabase(project);
+  return async () => {
+    await stopDatabase();
+    await chain.stop();
+  };
+}
+
+async function setupDatabase(project: TestProject): Promise<() => Promise<void>> {
   // TEST_DATABASE=pglite runs the suite as a machine without PostgreSQL would.
   const forcePglite = process.env.TEST_DATABASE === "pglite";
   const given = forcePglite ? undefined : (process.env.TEST_POSTGRES_URL ?? process.env.POSTGRES_URL);

@@ -1,0 +1,250 @@
+import { randomUUID } from "node:crypto";
+import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import type { Queryable } from "@/lib/db";
+import type { PaidOperation } from "./prices";
+import type { CheckedPayment } from "./verify-locally";
+
+/**
+ * The payment ledger: one row per authorization, unique on (network, asset, payer, nonce), so a
+ * signature is used once whatever happens around it. It is the source of truth for what was
+ * verified, scheduled, settled, voided or expired, and it keeps the answer given for each paid
+ * request so a client that lost it can have it again for free.
+ */
+
+export const paymentStatuses = ["received", "verified", "scheduled", "settling", "settled", "voided", "expired", "failed"] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export type StoredResponse = { status: number; body: unknown; headers: Record<string, string> };
+
+export type PaymentRow = {
+  id: string;
+  network: string;
+  asset: string;
+  payer: string;
+  nonce: string;
+  signature: string;
+  operation: PaidOperation["id"];
+  route: string;
+  amount: string;
+  requestDigest: string;
+  payload: PaymentPayload;
+  requirements: PaymentRequirements;
+  validAfter: number;
+  validBefore: number;
+  status: PaymentStatus;
+  settleStartedAt: Date | null;
+  settleAttempts: number;
+  txHash: string | null;
+  failureReason: string | null;
+  failureMessage: string | null;
+  upstreamJobId: string | null;
+  conversationId: string | null;
+  messageId: string | null;
+  response: StoredResponse | null;
+  createdAt: Date;
+  settledAt: Date | null;
+};
+
+const COLUMNS = `id, network, asset, payer, nonce, signature, operation, route, amount::text AS amount, request_digest,
+  payload, requirements, valid_after, valid_before, status, settle_started_at, settle_attempts, tx_hash,
+  failure_reason, failure_message, upstream_job_id, conversation_id, message_id, response_status, response_body,
+  response_headers, created_at, settled_at`;
+
+type Raw = Record<string, unknown>;
+
+function toRow(r: Raw): PaymentRow {
+  return {
+    id: r.id as string,
+    network: r.network as string,
+    asset: r.asset as string,
+    payer: r.payer as string,
+    nonce: r.nonce as string,
+    signature: r.signature as string,
+    operation: r.operation as PaidOperation["id"],
+    route: r.route as string,
+    amount: r.amount as string,
+    requestDigest: r.request_digest as string,
+    payload: r.payload as PaymentPayload,
+    requirements: r.requirements as PaymentRequirements,
+    validAfter: Number(r.valid_after),
+    validBefore: Number(r.valid_before),
+    status: r.status as PaymentStatus,
+    settleStartedAt: (r.settle_started_at as Date | null) ?? null,
+    settleAttempts: Number(r.settle_attempts),
+    txHash: (r.tx_hash as string | null) ?? null,
+    failureReason: (r.failure_reason as string | null) ?? null,
+    failureMessage: (r.failure_message as string | null) ?? null,
+    upstreamJobId: (r.upstream_job_id as string | null) ?? null,
+    conversationId: (r.conversation_id as string | null) ?? null,
+    messageId: (r.message_id as string | null) ?? null,
+    response:
+      r.response_status === null || r.response_status === undefined
+        ? null
+        : {
+            status: Number(r.response_status),
+            body: r.response_body,
+            headers: (r.response_headers as Record<string, string> | null) ?? {},
+          },
+    createdAt: r.created_at as Date,
+    settledAt: (r.settled_at as Date | null) ?? null,
+  };
+}
+
+/**
+ * Claims an authorization for one request. Exactly one caller wins for a given (network, asset,
+ * payer, nonce), however many race; the others get the existing row to compare and replay.
+ */
+export async function claimPayment({
+  db,
+  checked,
+  requirements,
+  operation,
+  route,
+  requestDigest,
+}: {
+  db: Queryable;
+  checked: CheckedPayment;
+  requirements: PaymentRequirements;
+  operation: PaidOperation["id"];
+  route: string;
+  requestDigest: string;
+}): Promise<{ claimed: true; row: PaymentRow } | { claimed: false; row: PaymentRow }> {
+  const { rows } = await db.query(
+    `INSERT INTO gateway.payments (id, network, asset, payer, nonce, signature, operation, route, amount, request_digest,
+       payload, requirements, valid_after, valid_before, status)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'received')
+     ON CONFLICT ON CONSTRAINT payments_authorization_key DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [
+      randomUUID(),
+      requirements.network,
+      requirements.asset.toLowerCase(),
+      checked.payer.toLowerCase(),
+      checked.nonce,
+      (checked.payload.payload as { signature: string }).signature,
+      operation,
+      route,
+      requirements.amount,
+      requestDigest,
+      JSON.stringify(checked.payload),
+      JSON.stringify(requirements),
+      checked.validAfter,
+      checked.validBefore,
+    ],
+  );
+  if (rows[0]) return { claimed: true, row: toRow(rows[0]) };
+  const existing = await db.query(
+    `SELECT ${COLUMNS} FROM gateway.payments WHERE network = $1 AND asset = $2 AND payer = $3 AND nonce = $4`,
+    [requirements.network, requirements.asset.toLowerCase(), checked.payer.toLowerCase(), checked.nonce],
+  );
+  if (!existing.rows[0]) throw new Error("payment claim conflicted but no row was found");
+  return { claimed: false, row: toRow(existing.rows[0]) };
+}
+
+export async function getPayment({ db, id }: { db: Queryable; id: string }): Promise<PaymentRow | null> {
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM gateway.payments WHERE id = $1`, [id]);
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+/** Updates a payment's status and the fields given. */
+export async function updatePayment({
+  db,
+  id,
+  status,
+  fields = {},
+}: {
+  db: Queryable;
+  id: string;
+  status?: PaymentStatus;
+  fields?: Partial<{
+    txHash: string | null;
+    failureReason: string | null;
+    failureMessage: string | null;
+    upstreamJobId: string | null;
+    conversationId: string | null;
+    messageId: string | null;
+    response: StoredResponse | null;
+    settledAt: Date | null;
+    settleStartedAt: Date | null;
+  }>;
+}): Promise<void> {
+  const sets: string[] = ["updated_at = now()"];
+  const values: unknown[] = [id];
+  const set = (column: string, value: unknown) => {
+    values.push(value);
+    sets.push(`${column} = $${values.length}`);
+  };
+  if (status) set("status", status);
+  if ("txHash" in fields) set("tx_hash", fields.txHash);
+  if ("failureReason" in fields) set("failure_reason", fields.failureReason);
+  if ("failureMessage" in fields) set("failure_message", fields.failureMessage);
+  if ("upstreamJobId" in fields) set("upstream_job_id", fields.upstreamJobId);
+  if ("conversationId" in fields) set("conversation_id", fields.conversationId);
+  if ("messageId" in fields) set("message_id", fields.messageId);
+  if ("settledAt" in fields) set("settled_at", fields.settledAt);
+  if ("settleStartedAt" in fields) set("settle_started_at", fields.settleStartedAt);
+  if ("response" in fields) {
+    set("response_status", fields.response?.status ?? null);
+    set("response_body", fields.response ? JSON.stringify(fields.response.body) : null);
+    set("response_headers", fields.response ? JSON.stringify(fields.response.headers) : null);
+  }
+  await db.query(`UPDATE gateway.payments SET ${sets.join(", ")} WHERE id = $1`, values);
+}
+
+/** How long a settlement may run before another worker may take it over (a crashed worker's). */
+export const SETTLE_LEASE_SECONDS = 120;
+
+/**
+ * Takes the right to settle one payment: moves it to `settling` under a lease if it is `from` one
+ * of the given statuses, or `settling` with an expired lease. Returns the row when this caller
+ * won, null when someone else holds it or it is already final.
+ */
+export async function takeSettlement({
+  db,
+  id,
+  from,
+}: {
+  db: Queryable;
+  id: string;
+  from: PaymentStatus[];
+}): Promise<PaymentRow | null> {
+  const { rows } = await db.query(
+    `UPDATE gateway.payments
+        SET status = 'settling', settle_started_at = now(), settle_attempts = settle_attempts + 1, updated_at = now()
+      WHERE id = $1
+        AND (status = ANY($2::text[])
+             OR (status = 'settling' AND settle_started_at < now() - make_interval(secs => $3)))
+      RETURNING ${COLUMNS}`,
+    [id, from, SETTLE_LEASE_SECONDS],
+  );
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+/**
+ * Payments the cron must look at: deferred ones waiting for their work, settlements whose lease
+ * expired (a crashed worker) and requests interrupted before they answered. Locked with SKIP
+ * LOCKED inside the caller's transaction, so overlapping cron runs split the work instead of
+ * doing it twice.
+ */
+export async function lockDuePayments({ db, limit, staleSeconds }: { db: Queryable; limit: number; staleSeconds: number }): Promise<PaymentRow[]> {
+  const { rows } = await db.query(
+    `SELECT ${COLUMNS} FROM gateway.payments
+      WHERE status = 'scheduled'
+         OR (status = 'settling' AND settle_started_at < now() - make_interval(secs => $2))
+         OR (status IN ('received', 'verified') AND updated_at < now() - make_interval(secs => $3))
+      ORDER BY created_at
+      LIMIT $1
+      FOR UPDATE SKIP LOCKED`,
+    [limit, SETTLE_LEASE_SECONDS, staleSeconds],
+  );
+  return rows.map(toRow);
+}
+
+/** Deferred payments of one conversation (one per paid turn), oldest first. */
+export async function listConversationPayments({ db, conversationId }: { db: Queryable; conversationId: string }): Promise<PaymentRow[]> {
+  const { rows } = await db.query(
+    `SELECT ${COLUMNS} FROM gateway.payments WHERE conversation_id = $1 ORDER BY created_at`,
+    [conversationId],
+  );
+  return rows.map(toRow);
+}
