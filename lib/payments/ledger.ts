@@ -221,23 +221,37 @@ export async function takeSettlement({
 }
 
 /**
- * Payments the cron must look at: deferred ones waiting for their work, settlements whose lease
- * expired (a crashed worker) and requests interrupted before they answered. Locked with SKIP
- * LOCKED inside the caller's transaction, so overlapping cron runs split the work instead of
- * doing it twice.
+ * Claims a batch of payments for the cron: deferred ones waiting for their work, settlements whose
+ * lease expired (a crashed worker) and requests interrupted before they answered. The rows are
+ * picked with FOR UPDATE SKIP LOCKED and marked claimed for `claimSeconds`, so overlapping cron
+ * runs take disjoint batches. (Settling itself is still guarded by takeSettlement.)
  */
-export async function lockDuePayments({ db, limit, staleSeconds }: { db: Queryable; limit: number; staleSeconds: number }): Promise<PaymentRow[]> {
+export async function claimDuePayments({
+  db,
+  limit,
+  staleSeconds,
+  claimSeconds,
+}: {
+  db: Queryable;
+  limit: number;
+  staleSeconds: number;
+  claimSeconds: number;
+}): Promise<PaymentRow[]> {
   const { rows } = await db.query(
-    `SELECT ${COLUMNS} FROM gateway.payments
-      WHERE status = 'scheduled'
-         OR (status = 'settling' AND settle_started_at < now() - make_interval(secs => $2))
-         OR (status IN ('received', 'verified') AND updated_at < now() - make_interval(secs => $3))
-      ORDER BY created_at
-      LIMIT $1
-      FOR UPDATE SKIP LOCKED`,
-    [limit, SETTLE_LEASE_SECONDS, staleSeconds],
+    `UPDATE gateway.payments SET cron_claimed_until = now() + make_interval(secs => $4)
+      WHERE id IN (
+        SELECT id FROM gateway.payments
+         WHERE (status = 'scheduled'
+                OR (status = 'settling' AND settle_started_at < now() - make_interval(secs => $2))
+                OR (status IN ('received', 'verified') AND updated_at < now() - make_interval(secs => $3)))
+           AND (cron_claimed_until IS NULL OR cron_claimed_until < now())
+         ORDER BY created_at
+         LIMIT $1
+         FOR UPDATE SKIP LOCKED)
+      RETURNING ${COLUMNS}`,
+    [limit, SETTLE_LEASE_SECONDS, staleSeconds, claimSeconds],
   );
-  return rows.map(toRow);
+  return rows.map(toRow).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 /** Deferred payments of one conversation (one per paid turn), oldest first. */
@@ -247,4 +261,29 @@ export async function listConversationPayments({ db, conversationId }: { db: Que
     [conversationId],
   );
   return rows.map(toRow);
+}
+
+/**
+ * Moves a payment from one of `from` to `to`, only if it is still in one of them (so a void never
+ * overwrites a settlement that won the race). Returns whether it moved.
+ */
+export async function transitionPayment({
+  db,
+  id,
+  from,
+  to,
+  failureReason = null,
+}: {
+  db: Queryable;
+  id: string;
+  from: PaymentStatus[];
+  to: PaymentStatus;
+  failureReason?: string | null;
+}): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE gateway.payments SET status = $3, failure_reason = coalesce($4, failure_reason), updated_at = now()
+      WHERE id = $1 AND status = ANY($2::text[])`,
+    [id, from, to, failureReason],
+  );
+  return (rowCount ?? 0) > 0;
 }

@@ -11,33 +11,13 @@ import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
 import { chain, drainWallet, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
-
-type Handler = (request: Request) => Promise<Response>;
-const routes = {
-  chat: async () => (await import("@/app/api/chat/route")).POST as Handler,
-  literature: async () => (await import("@/app/api/literature/route")).POST as Handler,
-};
+import { postJson, routeFetch } from "../support/routes";
 
 const PUBLIC_URL = "https://gateway.test";
 const CHAT_URL = `${PUBLIC_URL}/api/chat`;
 const LITERATURE_URL = `${PUBLIC_URL}/api/literature`;
 
-/** A fetch that hands requests to the route handlers in this process. */
-async function routeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const request = new Request(input, init);
-  const path = new URL(request.url).pathname;
-  const handler = path === "/api/chat" ? await routes.chat() : path === "/api/literature" ? await routes.literature() : null;
-  if (!handler) return new Response("not found", { status: 404 });
-  return handler(request);
-}
-
-function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return routeFetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
+const post = postJson;
 
 async function requirementsOf(url: string, body: unknown = { message: "q" }): Promise<{ required: PaymentRequired; requirements: PaymentRequirements }> {
   const response = await post(url, body);

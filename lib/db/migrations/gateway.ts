@@ -40,6 +40,8 @@ export const gatewayMigrations: Migration[] = [
         status text NOT NULL CHECK (status IN ('received', 'verified', 'scheduled', 'settling', 'settled', 'voided', 'expired', 'failed')),
         settle_started_at timestamptz,
         settle_attempts integer NOT NULL DEFAULT 0,
+        -- The cron's claim on a row it is looking at, so overlapping runs split the work.
+        cron_claimed_until timestamptz,
         tx_hash text,
         failure_reason text,
         failure_message text,
