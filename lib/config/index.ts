@@ -68,6 +68,7 @@ const rawSchema = z
     INVALID_PAYMENT_LIMIT: positiveIntSchema.default(20),
     INVALID_PAYMENT_WINDOW_SECONDS: positiveIntSchema.default(600),
     CRON_BATCH_SIZE: positiveIntSchema.default(50),
+    SETTLE_CONFIRMATION_TIMEOUT_MS: positiveIntSchema.default(60_000),
   })
   .superRefine((env, ctx) => {
     // A malformed network is already reported by its own field; the checks below build on it.
@@ -171,6 +172,8 @@ export function loadConfig(env: Env) {
           } as const),
       invalidAttempts: { limit: raw.INVALID_PAYMENT_LIMIT, windowSeconds: raw.INVALID_PAYMENT_WINDOW_SECONDS },
       cronBatchSize: raw.CRON_BATCH_SIZE,
+      /** How long a self-hosted settlement waits for its receipt before leaving it to the cron. */
+      confirmationTimeoutMs: raw.SETTLE_CONFIRMATION_TIMEOUT_MS,
     },
   };
 }

@@ -76,7 +76,7 @@ function createSelfHostedFacilitator(settings: PaymentSettings, privateKey: `0x$
       waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args as never),
       getCode: (args) => client.getCode(args as never),
     },
-    { confirmationTimeoutMs: 60_000 },
+    { confirmationTimeoutMs: settings.confirmationTimeoutMs },
   );
   // Record every broadcast in the ledger before waiting for its receipt.
   const signer = {

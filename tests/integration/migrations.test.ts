@@ -25,10 +25,11 @@ describe("migrations", () => {
 
   it("applies the gateway migrations once, and a second run does nothing", async () => {
     const db = pool();
-    expect(await runMigrations(db, { schema: "gateway", migrations: gatewayMigrations })).toEqual([1]);
+    const all = gatewayMigrations.map((m) => m.version);
+    expect(await runMigrations(db, { schema: "gateway", migrations: gatewayMigrations })).toEqual(all);
     expect(await runMigrations(db, { schema: "gateway", migrations: gatewayMigrations })).toEqual([]);
     const { rows } = await db.query("SELECT version FROM gateway.schema_migrations ORDER BY version");
-    expect(rows.map((r) => r.version)).toEqual([1]);
+    expect(rows.map((r) => r.version)).toEqual(all);
   });
 
   it("creates the conversation table with its statuses, counted for health", async () => {
@@ -42,7 +43,7 @@ describe("migrations", () => {
   });
 
   it("refuses a migration whose SQL changed after it was applied", async () => {
-    const changed: Migration[] = [{ ...gatewayMigrations[0]!, sql: gatewayMigrations[0]!.sql + "\n-- edited" }];
+    const changed: Migration[] = gatewayMigrations.map((m, i) => (i === 0 ? { ...m, sql: m.sql + "\n-- edited" } : m));
     await expect(runMigrations(pool(), { schema: "gateway", migrations: changed })).rejects.toThrow(MigrationError);
   });
 

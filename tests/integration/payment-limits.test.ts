@@ -1,0 +1,99 @@
+import { randomUUID } from "node:crypto";
+import { decodePaymentRequiredHeader } from "@x402/core/http";
+import type { PaymentRequirements } from "@x402/core/types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatJobStatusSchema, rateLimitedBodySchema } from "@/lib/contracts";
+import { createTestDatabase } from "../support/database";
+import { configureGateway } from "../support/gateway";
+import { startHttpDouble, type HttpDouble } from "../support/http-double";
+import { chain, freshAddress, signPayment, wallet } from "../support/payments";
+import { postJson, routeFetch } from "../support/routes";
+import { buildQueuedChatResult } from "../support/builders";
+
+const PUBLIC_URL = "https://gateway.test";
+const CHAT_URL = `${PUBLIC_URL}/api/chat`;
+const CRON_SECRET = "cron-secret-for-tests-0123456789";
+
+describe("invalid-payment rate limit, polling routes and the cron route", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let agent: HttpDouble;
+  let restore: () => Promise<void>;
+  let requirements: PaymentRequirements;
+  const completedId = randomUUID();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    agent = await startHttpDouble((req) => {
+      if (req.path === "/api/chat") return { status: 202, body: { requestId: randomUUID(), status: "queued" } };
+      if (req.path === `/api/chat/status/${completedId}`) {
+        return { status: 200, body: { status: "completed", progress: { stage: "done", percent: 100 }, result: buildQueuedChatResult() } };
+      }
+      if (req.path.startsWith("/api/chat/status/")) return { status: 404, body: { error: "Unknown or expired request id" } };
+      if (req.path.startsWith("/api/literature/jobs/")) return { status: 200, body: { jobId: "j1", status: "queued" } };
+      return { status: 404, body: { error: "unknown" } };
+    });
+    restore = await configureGateway({
+      POSTGRES_URL: database.url,
+      UPSTREAM_API_URL: agent.url,
+      PUBLIC_URL,
+      RPC_URL: chain().rpcUrl,
+      PAY_TO_ADDRESS: freshAddress(),
+      CRON_SECRET,
+      AGENT_SERVICE_KEY: "service-key-for-tests-0123",
+      INVALID_PAYMENT_LIMIT: "3",
+      INVALID_PAYMENT_WINDOW_SECONDS: "600",
+    });
+    const unpaid = await postJson(CHAT_URL, { message: "q" });
+    requirements = decodePaymentRequiredHeader(unpaid.headers.get("payment-required")!).accepts[0]!;
+  });
+  afterAll(async () => {
+    await restore();
+    await agent.close();
+    await database.drop();
+  });
+
+  it("answers 429 with retryAfterSeconds once a client address has made too many invalid attempts", async () => {
+    const from = { "x-forwarded-for": "203.0.113.7" };
+    const bad = (await signPayment({ privateKey: wallet(20).privateKey, requirements: { ...requirements, amount: "1" } })).header;
+    for (let i = 0; i < 3; i++) {
+      const response = await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": bad });
+      expect(response.status).toBe(402);
+    }
+    const limited = await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": bad });
+    expect(limited.status).toBe(429);
+    const body = rateLimitedBodySchema.parse(await limited.json());
+    expect(body.retryAfterSeconds).toBeGreaterThan(0);
+    expect(limited.headers.get("retry-after")).toBe(String(body.retryAfterSeconds));
+
+    // Even a good payment waits out the window from that address; other addresses are unaffected.
+    const good = (await signPayment({ privateKey: wallet(21).privateKey, requirements })).header;
+    expect((await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": good })).status).toBe(429);
+    expect((await postJson(CHAT_URL, { message: "q" }, { "x-forwarded-for": "198.51.100.2", "payment-signature": good })).status).toBe(202);
+    // Price discovery is never limited.
+    expect((await postJson(CHAT_URL, { message: "q" }, from)).status).toBe(402);
+  });
+
+  it("relays chat status from the agent: the job, or its 404", async () => {
+    const done = await routeFetch(`${PUBLIC_URL}/api/chat/status/${completedId}`);
+    expect(done.status).toBe(200);
+    expect(chatJobStatusSchema.parse(await done.json()).status).toBe("completed");
+    const unknown = await routeFetch(`${PUBLIC_URL}/api/chat/status/${randomUUID()}`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: "Unknown or expired request id" });
+    expect(agent.requests.at(-1)?.headers.authorization).toBe("Bearer service-key-for-tests-0123");
+  });
+
+  it("relays literature jobs, free", async () => {
+    const response = await routeFetch(`${PUBLIC_URL}/api/literature/jobs/j1`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ jobId: "j1", status: "queued" });
+  });
+
+  it("runs the cron with the right token and counts what it did", async () => {
+    const response = await routeFetch(`${PUBLIC_URL}/api/cron`, { headers: { authorization: `Bearer ${CRON_SECRET}` } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true, checked: expect.any(Number), settled: 0 });
+    const wrong = await routeFetch(`${PUBLIC_URL}/api/cron`, { headers: { authorization: "Bearer nope-nope-nope-nope" } });
+    expect(wrong.status).toBe(401);
+  });
+});
