@@ -37,7 +37,7 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { browserName: "chromium", viewport: { width: 1280, height: 900 } } },
-    { name: "phone", use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: "phone", testIgnore: /api\.spec\.ts/, use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
     command: "npx tsx scripts/demo.ts",
@@ -50,6 +50,7 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: path.join(os.tmpdir(), "lra-e2e-data"),
       DEMO_DIR: path.join(os.tmpdir(), "lra-e2e-demo"),
+      CHAIN_PORT: process.env.E2E_CHAIN_PORT ?? "8555",
       EMBEDDED_DB_PORT: process.env.E2E_DB_PORT ?? "54339",
       HEALTH_SLOW_MS: "2000",
     },

@@ -1,14 +1,17 @@
 /**
  * `npm run demo`: the whole service on this machine with no configuration. It owns the embedded
- * database (PGlite in DATA_DIR, served on loopback), builds the gateway if needed, starts it on
- * PORT (3000), calls the cron every minute as Vercel's scheduler would, and writes what it started
- * to `.demo/stack.json`. Ctrl-C stops everything it started.
+ * database (PGlite in DATA_DIR, served on loopback), starts the local chain (Hardhat, chain id
+ * 31337, Circle's USDC, funded test wallets) unless X402_NETWORK names another network, builds the
+ * gateway if needed, starts it on PORT (3000), calls the cron every minute as Vercel's scheduler
+ * would, and writes what it started to `.demo/stack.json`. Ctrl-C stops everything it started.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../lib/config";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/db/embedded";
+import { LOCAL_NETWORK, LOCAL_RPC_PORT } from "../lib/payments/local-chain";
+import { startLocalChain, type LocalChain } from "./lib/local-chain";
 import { ensureBuild, nextBin, startService, waitForHttp, type Service } from "./lib/processes";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -23,6 +26,7 @@ async function main(): Promise<void> {
   const publicUrl = process.env.PUBLIC_URL ?? gatewayUrl;
 
   let embedded: EmbeddedPostgres | undefined;
+  let localChain: LocalChain | undefined;
   let gateway: Service | undefined;
   let cronTimer: NodeJS.Timeout | undefined;
   let stopping = false;
@@ -33,6 +37,7 @@ async function main(): Promise<void> {
     if (cronTimer) clearInterval(cronTimer);
     console.log("\nStopping…");
     await gateway?.stop();
+    await localChain?.stop();
     await embedded?.stop();
     fs.rmSync(stackFile, { force: true });
     process.exit(code);
@@ -50,8 +55,19 @@ async function main(): Promise<void> {
       databaseUrl = config.database.url;
     }
 
+    const chainEnv: Record<string, string> = {};
+    if (config.payments.network === LOCAL_NETWORK) {
+      const port = Number(process.env.CHAIN_PORT ?? LOCAL_RPC_PORT);
+      console.log(`Starting the local chain on port ${port} (Hardhat, chain id 31337, Circle's USDC)…`);
+      localChain = await startLocalChain({ port, walletCount: 5 });
+      chainEnv.RPC_URL = localChain.rpcUrl;
+      chainEnv.X402_ASSET = localChain.asset;
+      chainEnv.PAY_TO_ADDRESS = config.payments.payTo;
+    }
+
     const env: NodeJS.ProcessEnv = {
       ...process.env,
+      ...chainEnv,
       NEXT_TELEMETRY_DISABLED: "1",
       POSTGRES_URL: databaseUrl,
       CRON_SECRET: cronSecret,
@@ -76,6 +92,17 @@ async function main(): Promise<void> {
       publicUrl,
       cronSecret,
       databaseUrl,
+      ...(localChain
+        ? {
+            rpcUrl: localChain.rpcUrl,
+            chainId: localChain.chainId,
+            network: localChain.network,
+            asset: localChain.asset,
+            payTo: config.payments.payTo,
+            testWalletsNote: "LOCAL TEST KEYS for the local chain only (chain id 31337). Never send real funds to them.",
+            testWallets: localChain.testWallets,
+          }
+        : {}),
       startedAt: new Date().toISOString(),
       pid: process.pid,
     };
@@ -91,6 +118,13 @@ async function main(): Promise<void> {
         `Health:    ${gatewayUrl}/api/health`,
         `OpenAPI:   ${gatewayUrl}/api/openapi.json`,
         `Database:  ${databaseUrl}${embedded ? " (embedded PGlite)" : ""}`,
+        ...(localChain
+          ? [
+              `Chain:     ${localChain.rpcUrl} (chain id ${localChain.chainId}, USDC ${localChain.asset})`,
+              `Wallet:    ${localChain.testWallets[0]?.address} holds 1000 test USDC (local test key in ${path.relative(root, stackFile)})`,
+              `Try:       npm run ask -- chat "Does rapamycin extend lifespan?"`,
+            ]
+          : []),
         `Cron:      GET /api/cron every minute (secret in ${path.relative(root, stackFile)})`,
         "",
         "Press Ctrl-C to stop.",

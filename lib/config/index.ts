@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { LOCAL_FACILITATOR, LOCAL_NETWORK, LOCAL_PAY_TO, LOCAL_RPC_PORT, LOCAL_USDC_ADDRESS } from "@/lib/payments/local-chain";
+import { LOCAL_FACILITATOR, LOCAL_NETWORK, LOCAL_PAY_TO, LOCAL_RPC_PORT, LOCAL_USDC_ADDRESS } from "../payments/local-chain";
 import {
   baseUrlSchema,
   type Env,

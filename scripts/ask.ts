@@ -1,0 +1,118 @@
+/**
+ * `npm run ask -- <chat|literature|deep-research> "question"`: a paying command-line client for
+ * people and agents. It pays with the official x402 client (@x402/fetch), then follows the polling
+ * route at the contract's pace and prints the result.
+ *
+ * Configuration (environment):
+ *   GATEWAY_URL          the gateway (default: gatewayUrl of .demo/stack.json, else http://localhost:3000)
+ *   PAYER_PRIVATE_KEY    the paying wallet's key (default: the demo's first local test wallet)
+ *   MAX_PAYMENT          refuse to pay more than this many base units (default 1000000 = $1.00)
+ * Options: --conversation <id> continues a deep-research conversation; --json prints raw JSON.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { decodePaymentResponseHeader } from "@x402/core/http";
+import { paymentRequiredBodySchema } from "../lib/contracts";
+import { createPayingFetch } from "../lib/payments/client";
+
+const root = path.resolve(import.meta.dirname, "..");
+type Kind = "chat" | "literature" | "deep-research";
+
+const USAGE = `Usage: npm run ask -- <chat|literature|deep-research> "question" [--conversation <id>] [--json]`;
+
+function readStack(): { gatewayUrl?: string; testWallets?: { privateKey: `0x${string}` }[] } {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(root, process.env.DEMO_DIR ?? ".demo", "stack.json"), "utf8"));
+  } catch {
+    return {};
+  }
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const json = args.includes("--json");
+  const conversationFlag = args.indexOf("--conversation");
+  const conversationId = conversationFlag >= 0 ? args[conversationFlag + 1] : undefined;
+  const positional = args.filter((a, i) => !a.startsWith("--") && (conversationFlag < 0 || i !== conversationFlag + 1));
+  const [kind, ...words] = positional;
+  const question = words.join(" ").trim();
+  if (!kind || !["chat", "literature", "deep-research"].includes(kind) || !question) fail(USAGE);
+
+  const stack = readStack();
+  const gateway = (process.env.GATEWAY_URL ?? stack.gatewayUrl ?? "http://localhost:3000").replace(/\/+$/, "");
+  const privateKey = (process.env.PAYER_PRIVATE_KEY ?? stack.testWallets?.[0]?.privateKey) as `0x${string}` | undefined;
+  if (!privateKey) fail("No paying key: set PAYER_PRIVATE_KEY, or start `npm run demo`, which funds local test wallets.");
+
+  const path_ = kind === "chat" ? "/api/chat" : kind === "literature" ? "/api/literature" : "/api/deep-research/start";
+  const body =
+    kind === "literature"
+      ? { question }
+      : { message: question, ...(kind === "deep-research" && conversationId ? { conversationId } : {}) };
+
+  // Read the price first: the client must know the network and token it is allowed to pay in.
+  const probe = await fetch(`${gateway}${path_}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).catch(
+    (err: unknown) => fail(`Cannot reach ${gateway}: ${(err as Error).message}`),
+  );
+  if (probe.status !== 402) fail(`Expected a 402 with the price, got ${probe.status}: ${await probe.text()}`);
+  const required = paymentRequiredBodySchema.parse(await probe.json());
+  const requirement = required.accepts[0]!;
+  const maxAmount = process.env.MAX_PAYMENT ?? "1000000";
+  if (BigInt(requirement.amount) > BigInt(maxAmount)) fail(`The price ${requirement.amount} is above MAX_PAYMENT ${maxAmount}.`);
+  console.error(`Paying ${Number(requirement.amount) / 1e6} USDC on ${requirement.network} for ${required.resource.description}…`);
+
+  const { fetch: payFetch, address } = createPayingFetch({ privateKey, network: requirement.network, asset: requirement.asset, maxAmount });
+  const response = await payFetch(`${gateway}${path_}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.status >= 300) fail(`${response.status}: ${JSON.stringify(answer)}`);
+  const settlement = response.headers.get("payment-response");
+  if (settlement) console.error(`Paid from ${address}: transaction ${decodePaymentResponseHeader(settlement).transaction}`);
+  else console.error(`Authorized from ${address}; settled when the result is delivered.`);
+
+  const result = await follow(gateway, kind as Kind, answer);
+  if (json) console.log(JSON.stringify(result, null, 2));
+  else console.log(render(kind as Kind, result));
+}
+
+/** Polls the free status route: every second (chat: give up after 60 s, as the contract says). */
+async function follow(gateway: string, kind: Kind, accepted: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const url =
+    kind === "chat"
+      ? `${gateway}/api/chat/status/${encodeURIComponent(String(accepted.requestId))}`
+      : kind === "literature"
+        ? `${gateway}/api/literature/jobs/${encodeURIComponent(String(accepted.jobId))}`
+        : `${gateway}/api/deep-research/${encodeURIComponent(String(accepted.conversationId))}`;
+  if (kind === "literature" && accepted.status === "completed") return accepted;
+  const limitMs = kind === "chat" ? 60_000 : kind === "literature" ? 300_000 : 3_600_000;
+  const started = Date.now();
+  let lastStage = "";
+  while (Date.now() - started < limitMs) {
+    await sleep(kind === "deep-research" ? 2_000 : 1_000);
+    const response = await fetch(url);
+    const status = (await response.json().catch(() => ({}))) as Record<string, any>;
+    if (response.status >= 400) fail(`${response.status} from ${url}: ${JSON.stringify(status)}`);
+    const stage = status.progress ? `${status.progress.stage} ${status.progress.percent}%` : String(status.status);
+    if (stage !== lastStage) console.error(`… ${stage}`);
+    lastStage = stage;
+    if (["completed", "failed", "timeout", "cancelled"].includes(status.status)) {
+      if (status.status !== "completed") fail(`The ${kind} ended ${status.status}: ${status.error ?? status.sessionStatus ?? ""}`);
+      return status;
+    }
+  }
+  fail(`Gave up after ${limitMs / 1000} s; poll ${url} to see it later.`);
+}
+
+function render(kind: Kind, result: Record<string, any>): string {
+  if (kind === "chat") return String(result.result?.text ?? JSON.stringify(result.result));
+  if (kind === "literature") return String(result.formattedAnswer ?? result.answer ?? JSON.stringify(result));
+  const turns = (result.turns ?? []) as { reply?: string }[];
+  return `${turns.at(-1)?.reply ?? ""}\n\nconversationId: ${result.conversationId} (continue with --conversation)`;
+}
+
+void main();
