@@ -38,6 +38,10 @@ const paymentRequired: Json = {
 };
 
 const paymentResponseHeader = {
+  "x-payment-replayed": {
+    description: "true when this is the stored answer to a retried request with the same payment",
+    schema: { type: "string" },
+  },
   "PAYMENT-RESPONSE": {
     description: "x402 settlement response (standard base64 of UTF-8 JSON) when the payment was settled with this answer.",
     schema: { type: "string" },
@@ -72,7 +76,9 @@ function paid(
       ...responses,
       ...bodyErrors,
       "402": paymentRequired,
+      "429": json("RateLimited", "Too many invalid payment attempts from this address"),
       "500": error("Internal failure (database or payment verification)"),
+      "502": error("The research agent failed or timed out; nothing was charged"),
     },
     "x-payment-info": {
       protocols: ["x402"],
