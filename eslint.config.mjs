@@ -9,7 +9,7 @@ import tseslint from "typescript-eslint";
  * carry, which breaks `npm ci`; so the plugins are composed directly.)
  */
 export default tseslint.config(
-  { ignores: [".next/**", "node_modules/**", "test-results/**", "bench-results/**", "next-env.d.ts"] },
+  { ignores: ["**/.next/**", "node_modules/**", "test-results/**", "bench-results/**", "**/next-env.d.ts"] },
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],

@@ -203,19 +203,23 @@ export async function takeSettlement({
   db,
   id,
   from,
+  upstreamJobId,
 }: {
   db: Queryable;
   id: string;
   from: PaymentStatus[];
+  /** Recorded in the same write (the paid route's job), so the fast path costs one round trip less. */
+  upstreamJobId?: string | null;
 }): Promise<PaymentRow | null> {
   const { rows } = await db.query(
     `UPDATE gateway.payments
-        SET status = 'settling', settle_started_at = now(), settle_attempts = settle_attempts + 1, updated_at = now()
+        SET status = 'settling', settle_started_at = now(), settle_attempts = settle_attempts + 1, updated_at = now(),
+            upstream_job_id = coalesce($4, upstream_job_id)
       WHERE id = $1
         AND (status = ANY($2::text[])
              OR (status = 'settling' AND settle_started_at < now() - make_interval(secs => $3)))
       RETURNING ${COLUMNS}`,
-    [id, from, SETTLE_LEASE_SECONDS],
+    [id, from, SETTLE_LEASE_SECONDS, upstreamJobId ?? null],
   );
   return rows[0] ? toRow(rows[0]) : null;
 }

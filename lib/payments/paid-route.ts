@@ -1,15 +1,16 @@
 import { createHash } from "node:crypto";
 import { encodePaymentResponseHeader } from "@x402/core/http";
+import type { SettleResponse } from "@x402/core/types";
 import type { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { getDb, type Queryable } from "@/lib/db";
 import { ApiError, errorResponse, jsonResponse, parseJsonBody, withApi } from "@/lib/http";
 import { log } from "@/lib/log";
 import { getPaymentsContext } from "./context";
-import { FacilitatorUnavailableError } from "./facilitator";
+import { FacilitatorUnavailableError, type PaymentFacilitator } from "./facilitator";
 import { claimPayment, getPayment, updatePayment, type PaymentRow, type StoredResponse } from "./ledger";
 import { getPaidOperation, type PaidOperation } from "./prices";
-import { assertNotRateLimited, clientAddress, recordInvalidAttempt } from "./rate-limit";
+import { assertNotBlocked, clientAddress, recordInvalidAttempt } from "./rate-limit";
 import { mapFacilitatorReason, PaymentError, type PaymentReason } from "./reasons";
 import { buildPaymentRequired, buildRequirements, paymentRequiredResponse } from "./requirements";
 import { settlePayment } from "./settle";
@@ -50,6 +51,8 @@ export function withPayment<S extends z.ZodType>(
   const op = getPaidOperation(operation);
   const route = `${op.method} ${op.path}`;
   return withApi<Record<string, string>>(route, async ({ request, params }) => {
+    const started = performance.now();
+    const timing = { verify: 0, settle: 0 };
     const config = getConfig();
     const built = buildPaymentRequired({ operation, settings: config.payments, publicUrl: config.publicUrl });
     const header = request.headers.get("payment-signature");
@@ -59,10 +62,11 @@ export function withPayment<S extends z.ZodType>(
     const db = await getDb();
     const client = clientAddress(request);
     const limits = config.payments.invalidAttempts;
-    await assertNotRateLimited({ db, client, limit: limits.limit, windowSeconds: limits.windowSeconds });
-    const refuse = async (reason: PaymentReason, message?: string) => {
-      await recordInvalidAttempt({ db, client, windowSeconds: limits.windowSeconds });
-      return paymentRequiredResponse(built, { reason, message });
+    assertNotBlocked(client);
+    /** A refused payment: 402 with the reason, or 429 once this address has made too many. */
+    const refuse = async (reason: PaymentReason, message?: string, response = paymentRequiredResponse(built, { reason, message })) => {
+      await recordInvalidAttempt({ db, client, limit: limits.limit, windowSeconds: limits.windowSeconds });
+      return response;
     };
 
     const requirements = buildRequirements(operation, config.payments);
@@ -93,8 +97,10 @@ export function withPayment<S extends z.ZodType>(
 
     // Facilitator verification.
     let verification;
+    const verifyStarted = performance.now();
     try {
       verification = await facilitator.verify(checked.payload, requirements);
+      timing.verify = performance.now() - verifyStarted;
     } catch (err) {
       // Nothing happened to the authorization: release the claim so the client may retry it.
       await db.query("DELETE FROM gateway.payments WHERE id = $1", [paymentId]);
@@ -111,10 +117,8 @@ export function withPayment<S extends z.ZodType>(
       const message = [verification.invalidReason, verification.invalidMessage].filter(Boolean).join(": ");
       const response = paymentRequiredResponse(built, { reason, message });
       await finish(db, paymentId, "failed", response, { failureReason: reason, failureMessage: message });
-      await recordInvalidAttempt({ db, client, windowSeconds: limits.windowSeconds });
-      return response;
+      return refuse(reason, message, response);
     }
-    await updatePayment({ db, id: paymentId, status: "verified" });
 
     // The work itself. Any error here (bad body upstream, agent down) is answered and not charged.
     let work: PaidWork;
@@ -139,19 +143,48 @@ export function withPayment<S extends z.ZodType>(
       return response;
     }
 
-    await updatePayment({ db, id: paymentId, fields: { upstreamJobId: work.upstreamJobId ?? null } });
-    const outcome = await settlePayment({ db, facilitator, chain, nowSeconds: () => Math.floor(Date.now() / 1000) }, { id: paymentId, from: ["verified"] });
+    // Time only the facilitator's own work (not the ledger write it reports its broadcast to).
+    const timedFacilitator: PaymentFacilitator = {
+      kind: facilitator.kind,
+      verify: (...args) => facilitator.verify(...args),
+      settle: async (payload, reqs, hooks = {}) => {
+        const settleStarted = performance.now();
+        let hookMs = 0;
+        try {
+          return await facilitator.settle(payload, reqs, {
+            ...hooks,
+            onBroadcast: async (txHash) => {
+              const hookStarted = performance.now();
+              await hooks.onBroadcast?.(txHash);
+              hookMs += performance.now() - hookStarted;
+            },
+          });
+        } finally {
+          timing.settle = performance.now() - settleStarted - hookMs;
+        }
+      },
+    };
+    const paidAnswer = (settlement: SettleResponse): StoredResponse => ({
+      status: work.status,
+      body: work.body,
+      headers: { "content-type": "application/json; charset=utf-8", "payment-response": encodePaymentResponseHeader(settlement) },
+    });
+    const outcome = await settlePayment(
+      { db, facilitator: timedFacilitator, chain, nowSeconds: () => Math.floor(Date.now() / 1000) },
+      { id: paymentId, from: ["received"], upstreamJobId: work.upstreamJobId ?? null, responseFor: paidAnswer },
+    );
     if (outcome.outcome === "settled" || outcome.outcome === "pending") {
-      const settleResponse =
-        outcome.outcome === "settled"
-          ? outcome.response
-          : { success: true, transaction: outcome.txHash ?? "", network: requirements.network, payer: checked.payer };
-      const response = jsonResponse(work.body, {
-        status: work.status,
-        headers: { "payment-response": encodePaymentResponseHeader(settleResponse) },
+      let answer: StoredResponse;
+      if (outcome.outcome === "settled") {
+        answer = paidAnswer(outcome.response); // stored with the settlement
+      } else {
+        answer = paidAnswer({ success: true, transaction: outcome.txHash ?? "", network: requirements.network, payer: checked.payer });
+        await updatePayment({ db, id: paymentId, fields: { response: answer } });
+      }
+      return jsonResponse(answer.body, {
+        status: answer.status,
+        headers: { ...answer.headers, "server-timing": serverTiming(timing, performance.now() - started) },
       });
-      await storeResponse(db, paymentId, response);
-      return response;
     }
     // Not settled: the work must not be given away. Cancel it and say why.
     if (work.cancel) {
@@ -163,6 +196,11 @@ export function withPayment<S extends z.ZodType>(
     await storeResponse(db, paymentId, response);
     return response;
   });
+}
+
+/** Where a paid request's time went: the facilitator's verify and settle, and the whole request. */
+function serverTiming(timing: { verify: number; settle: number }, total: number): string {
+  return `verify;dur=${timing.verify.toFixed(1)}, settle;dur=${timing.settle.toFixed(1)}, total;dur=${total.toFixed(1)}`;
 }
 
 /** sha256 over the route, its path parameters and the canonical JSON of the validated body. */

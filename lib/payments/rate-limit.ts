@@ -3,8 +3,10 @@ import { ApiError } from "@/lib/http";
 
 /**
  * Invalid payment attempts per client address, counted in fixed windows in Postgres so every
- * gateway instance shares them. Over the limit the client gets 429 before any payment work, so
- * a flood of forged signatures costs one indexed query each, never a facilitator call.
+ * gateway instance shares them. Only invalid attempts touch the counter: a valid payment costs no
+ * rate-limit query. The attempt that goes over the limit is answered 429, and this instance then
+ * refuses that address at once, without any query or payment work, until the window ends; other
+ * instances do the same from their first invalid attempt of that address.
  */
 
 /** The client's address: the first X-Forwarded-For hop (set by Vercel and most proxies), else X-Real-IP. */
@@ -17,8 +19,24 @@ function windowStart(nowMs: number, windowSeconds: number): Date {
   return new Date(Math.floor(nowMs / (windowSeconds * 1000)) * windowSeconds * 1000);
 }
 
-/** Throws ApiError 429 (with retryAfterSeconds) when `client` has used up its invalid attempts. */
-export async function assertNotRateLimited({
+const blockedUntil = new Map<string, number>();
+
+/** Throws RateLimitedError when this instance has seen `client` go over its limit in this window. */
+export function assertNotBlocked(client: string, nowMs = Date.now()): void {
+  const until = blockedUntil.get(client);
+  if (until === undefined) return;
+  if (until <= nowMs) {
+    blockedUntil.delete(client);
+    return;
+  }
+  throw new RateLimitedError(Math.max(1, Math.ceil((until - nowMs) / 1000)));
+}
+
+/**
+ * Counts one invalid payment attempt of `client`. Throws RateLimitedError when the attempt is over
+ * the limit (and remembers the block for this window).
+ */
+export async function recordInvalidAttempt({
   db,
   client,
   limit,
@@ -33,31 +51,16 @@ export async function assertNotRateLimited({
 }): Promise<void> {
   const start = windowStart(nowMs, windowSeconds);
   const { rows } = await db.query<{ count: number }>(
-    "SELECT count FROM gateway.rate_limits WHERE key = $1 AND window_start = $2",
+    `INSERT INTO gateway.rate_limits (key, window_start, count) VALUES ($1, $2, 1)
+     ON CONFLICT (key, window_start) DO UPDATE SET count = gateway.rate_limits.count + 1
+     RETURNING count`,
     [`invalid-payment:${client}`, start],
   );
-  if ((rows[0]?.count ?? 0) < limit) return;
-  const retryAfterSeconds = Math.max(1, Math.ceil((start.getTime() + windowSeconds * 1000 - nowMs) / 1000));
-  throw new RateLimitedError(retryAfterSeconds);
-}
-
-/** Counts one invalid payment attempt of `client`. */
-export async function recordInvalidAttempt({
-  db,
-  client,
-  windowSeconds,
-  nowMs = Date.now(),
-}: {
-  db: Queryable;
-  client: string;
-  windowSeconds: number;
-  nowMs?: number;
-}): Promise<void> {
-  await db.query(
-    `INSERT INTO gateway.rate_limits (key, window_start, count) VALUES ($1, $2, 1)
-     ON CONFLICT (key, window_start) DO UPDATE SET count = gateway.rate_limits.count + 1`,
-    [`invalid-payment:${client}`, windowStart(nowMs, windowSeconds)],
-  );
+  if ((rows[0]?.count ?? 0) <= limit) return;
+  const until = start.getTime() + windowSeconds * 1000;
+  blockedUntil.set(client, until);
+  if (blockedUntil.size > 10_000) blockedUntil.delete(blockedUntil.keys().next().value!);
+  throw new RateLimitedError(Math.max(1, Math.ceil((until - nowMs) / 1000)));
 }
 
 export class RateLimitedError extends ApiError {

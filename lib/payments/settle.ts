@@ -3,7 +3,7 @@ import type { Queryable } from "@/lib/db";
 import { log } from "@/lib/log";
 import type { ChainReader } from "./chain";
 import { FacilitatorUnavailableError, type PaymentFacilitator } from "./facilitator";
-import { takeSettlement, updatePayment, type PaymentRow, type PaymentStatus } from "./ledger";
+import { takeSettlement, updatePayment, type PaymentRow, type PaymentStatus, type StoredResponse } from "./ledger";
 import { mapFacilitatorReason, type PaymentReason } from "./reasons";
 
 export type SettleOutcome =
@@ -23,8 +23,22 @@ export type SettleDeps = { db: Queryable; facilitator: PaymentFacilitator; chain
  * pending keeps its transaction hash and is awaited again by the next attempt, never re-sent.
  * An authorization that expired before any broadcast is marked `expired` and never charged.
  */
-export async function settlePayment(deps: SettleDeps, { id, from }: { id: string; from: PaymentStatus[] }): Promise<SettleOutcome> {
-  const row = await takeSettlement({ db: deps.db, id, from });
+export async function settlePayment(
+  deps: SettleDeps,
+  {
+    id,
+    from,
+    upstreamJobId,
+    responseFor,
+  }: {
+    id: string;
+    from: PaymentStatus[];
+    upstreamJobId?: string | null;
+    /** The answer to store with a successful settlement (the paid route's), written in the same update. */
+    responseFor?: (settlement: SettleResponse) => StoredResponse;
+  },
+): Promise<SettleOutcome> {
+  const row = await takeSettlement({ db: deps.db, id, from, upstreamJobId });
   if (!row) return { outcome: "busy" };
 
   if (!row.txHash && row.validBefore <= deps.nowSeconds()) {
@@ -49,7 +63,17 @@ export async function settlePayment(deps: SettleDeps, { id, from }: { id: string
   }
 
   if (result.success) {
-    await updatePayment({ db: deps.db, id, status: "settled", fields: { txHash: result.transaction, settledAt: new Date(), failureReason: null } });
+    await updatePayment({
+      db: deps.db,
+      id,
+      status: "settled",
+      fields: {
+        txHash: result.transaction,
+        settledAt: new Date(),
+        failureReason: null,
+        ...(responseFor ? { response: responseFor(result) } : {}),
+      },
+    });
     return { outcome: "settled", row: { ...row, status: "settled", txHash: result.transaction }, response: result };
   }
   if (result.errorReason === "settlement_pending") {

@@ -1,11 +1,9 @@
-import { randomBytes } from "node:crypto";
-import { encodePaymentSignatureHeader } from "@x402/core/http";
-import type { PaymentPayload, PaymentRequired, PaymentRequirements } from "@x402/core/types";
-import { authorizationTypes, eip3009ABI } from "@x402/evm";
-import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, type Hex } from "viem";
+import { eip3009ABI } from "@x402/evm";
+import { createPublicClient, createWalletClient, erc20Abi, http, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { inject } from "vitest";
+import { signExactPayment } from "@/lib/payments/sign";
 
 /** Helpers to pay, and to forge the wrong payments, against the suite's local chain. */
 
@@ -54,60 +52,9 @@ export async function drainWallet(privateKey: Hex): Promise<void> {
 /** A fresh address, so one test file's payee balance is its own. */
 export const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address;
 
-/**
- * Signs an EIP-3009 authorization for `requirements` the way the official client does, with
- * overrides for building wrong payments (another amount, an expired window, ...).
- */
-export async function signPayment({
-  privateKey,
-  requirements,
-  accepted = requirements,
-  resource,
-  overrides = {},
-  chainId = chain().chainId,
-}: {
-  privateKey: Hex;
-  requirements: PaymentRequirements;
-  accepted?: PaymentRequirements;
-  resource?: PaymentRequired["resource"];
-  overrides?: Partial<{ to: string; value: string; validAfter: number; validBefore: number; nonce: Hex; from: string }>;
-  chainId?: number;
-}): Promise<{ payload: PaymentPayload; header: string; nonce: Hex; payer: string }> {
-  const account = privateKeyToAccount(privateKey);
-  const now = Math.floor(Date.now() / 1000);
-  const authorization = {
-    from: getAddress(overrides.from ?? account.address),
-    to: getAddress(overrides.to ?? requirements.payTo),
-    value: overrides.value ?? requirements.amount,
-    validAfter: String(overrides.validAfter ?? now - 600),
-    validBefore: String(overrides.validBefore ?? now + requirements.maxTimeoutSeconds),
-    nonce: overrides.nonce ?? (`0x${randomBytes(32).toString("hex")}` as Hex),
-  };
-  const signature = await account.signTypedData({
-    domain: {
-      name: requirements.extra.name as string,
-      version: requirements.extra.version as string,
-      chainId,
-      verifyingContract: getAddress(requirements.asset),
-    },
-    types: authorizationTypes,
-    primaryType: "TransferWithAuthorization",
-    message: {
-      from: authorization.from,
-      to: authorization.to,
-      value: BigInt(authorization.value),
-      validAfter: BigInt(authorization.validAfter),
-      validBefore: BigInt(authorization.validBefore),
-      nonce: authorization.nonce,
-    },
-  });
-  const payload: PaymentPayload = {
-    x402Version: 2,
-    ...(resource ? { resource } : {}),
-    accepted,
-    payload: { signature, authorization },
-  };
-  return { payload, header: encodePaymentSignatureHeader(payload), nonce: authorization.nonce, payer: authorization.from };
+/** Signs a payment on the suite's chain (see lib/payments/sign.ts). */
+export function signPayment(args: Omit<Parameters<typeof signExactPayment>[0], "chainId"> & { chainId?: number }) {
+  return signExactPayment({ ...args, chainId: args.chainId ?? chain().chainId });
 }
 
 /** A funded wallet of the suite, by index (each test file takes its own range). */

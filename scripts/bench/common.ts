@@ -1,0 +1,71 @@
+/** Helpers shared by the benchmark sections. */
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { freePort } from "../../tests/support/postgres";
+import { startService, waitForHttp } from "../lib/processes";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+export const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+export type Figure = { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+/** Loads `url` with autocannon after a 2-second warm-up. */
+export async function load(
+  name: string,
+  url: string,
+  options: { headers?: Record<string, string>; method?: "GET" | "POST"; body?: string } = {},
+): Promise<Figure> {
+  const opts = { url, connections, headers: options.headers, method: options.method, body: options.body };
+  await autocannon({ ...opts, duration: 2 });
+  const r = await autocannon({ ...opts, duration: seconds });
+  return { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+/** A fixed-answer server in a process of its own, so it does not share the load generator's thread. */
+export async function fixedServer(status: number, body: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const port = await freePort();
+  const service = startService({
+    name: `fixed-${status}`,
+    command: process.execPath,
+    args: ["--import", "tsx", path.join(root, "scripts/lib/fixed-server.ts"), String(port), String(status), body],
+    env: process.env,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(url, { statuses: [status] });
+  return { url, close: service.stop };
+}
+
+export function printTable(figures: Figure[], reference: Figure): void {
+  console.log("| route | req/s | vs reference | p50 ms | p99 ms | non-2xx | errors |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  for (const f of figures) {
+    console.log(`| ${f.name} | ${f.rps} | ${(f.rps / reference.rps).toFixed(3)}× | ${f.p50} | ${f.p99} | ${f.non2xx} | ${f.errors} |`);
+  }
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+export function saveResults(section: string, data: unknown): void {
+  const out = path.join(root, "bench-results");
+  fs.mkdirSync(out, { recursive: true });
+  const file = path.join(out, `${section}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  fs.writeFileSync(file, JSON.stringify(data, null, 2));
+  console.log(`\nSaved ${path.relative(root, file)}`);
+}
+
+/** RSS of a process in MB (Linux ps). */
+export function rssMb(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(text)?.[1]);
+    return Math.round(kb / 1024);
+  } catch {
+    return NaN;
+  }
+}
