@@ -40,9 +40,10 @@ const REPLAY_WAIT_MS = 25_000;
  * no PAYMENT-SIGNATURE → 402 with the requirements, whatever the body; then the body (400,
  * nothing charged); then the invalid-attempt rate limit (429); then the cheap local checks of the
  * payment (402 with a reason); then the ledger claim (the same signature again replays the
- * original answer, or is refused as already used for another request); then the facilitator's
- * verification; then the work; then settlement, before answering (`immediate`) or once the work
- * is done (`deferred`, by the cron or a poll). A request answered with an error is never charged.
+ * original answer, or is refused as already used for another request); for deferred settlement,
+ * the facilitator's verification; then the work; then settlement (which verifies first), before
+ * answering (`immediate`) or once the work is done (`deferred`, by the cron or a poll). A request
+ * answered with an error is never charged; unpaid work is cancelled.
  */
 export function withPayment<S extends z.ZodType>(
   operation: PaidOperation["id"],
@@ -52,7 +53,7 @@ export function withPayment<S extends z.ZodType>(
   const route = `${op.method} ${op.path}`;
   return withApi<Record<string, string>>(route, async ({ request, params }) => {
     const started = performance.now();
-    const timing = { verify: 0, settle: 0 };
+    const timing: Timing = { checks: 0, claim: 0, verify: 0, upstream: 0, settle: 0 };
     const config = getConfig();
     const built = buildPaymentRequired({ operation, settings: config.payments, publicUrl: config.publicUrl });
     const header = request.headers.get("payment-signature");
@@ -71,6 +72,7 @@ export function withPayment<S extends z.ZodType>(
 
     const requirements = buildRequirements(operation, config.payments);
     let checked: CheckedPayment;
+    const checksStarted = performance.now();
     try {
       checked = await verifyPaymentLocally({
         payload: decodePaymentHeader(header),
@@ -84,8 +86,11 @@ export function withPayment<S extends z.ZodType>(
       throw err;
     }
 
+    timing.checks = performance.now() - checksStarted;
     const requestDigest = digestRequest(route, params, body);
+    const claimStarted = performance.now();
     const claim = await claimPayment({ db, checked, requirements, operation, route, requestDigest });
+    timing.claim = performance.now() - claimStarted;
     if (!claim.claimed) {
       if (claim.row.requestDigest !== requestDigest) {
         return refuse("payment_already_used", "This PAYMENT-SIGNATURE already paid for a different request; sign a new one");
@@ -95,35 +100,42 @@ export function withPayment<S extends z.ZodType>(
     const paymentId = claim.row.id;
     const { facilitator, chain } = getPaymentsContext();
 
-    // Facilitator verification.
-    let verification;
-    const verifyStarted = performance.now();
-    try {
-      verification = await facilitator.verify(checked.payload, requirements);
-      timing.verify = performance.now() - verifyStarted;
-    } catch (err) {
-      // Nothing happened to the authorization: release the claim so the client may retry it.
-      await db.query("DELETE FROM gateway.payments WHERE id = $1", [paymentId]);
-      if (err instanceof FacilitatorUnavailableError) {
-        throw new ApiError("internal", "Payment verification is unavailable; try again shortly", {
-          reason: "facilitator_unavailable",
-          cause: err,
-        });
+    // Deferred settlement verifies with the facilitator now, before the work starts. Immediate
+    // settlement does not: the facilitator's settle verifies the authorization as its first step
+    // (the x402 exact EVM scheme), so a separate verify would only repeat the same chain
+    // simulation on the hot path; a payment that fails there gets its 402 and its job cancelled.
+    if (op.settlement === "deferred") {
+      let verification;
+      const verifyStarted = performance.now();
+      try {
+        verification = await facilitator.verify(checked.payload, requirements);
+        timing.verify = performance.now() - verifyStarted;
+      } catch (err) {
+        // Nothing happened to the authorization: release the claim so the client may retry it.
+        await db.query("DELETE FROM gateway.payments WHERE id = $1", [paymentId]);
+        if (err instanceof FacilitatorUnavailableError) {
+          throw new ApiError("internal", "Payment verification is unavailable; try again shortly", {
+            reason: "facilitator_unavailable",
+            cause: err,
+          });
+        }
+        throw err;
       }
-      throw err;
-    }
-    if (!verification.isValid) {
-      const reason = mapFacilitatorReason(verification.invalidReason, "payment_invalid");
-      const message = [verification.invalidReason, verification.invalidMessage].filter(Boolean).join(": ");
-      const response = paymentRequiredResponse(built, { reason, message });
-      await finish(db, paymentId, "failed", response, { failureReason: reason, failureMessage: message });
-      return refuse(reason, message, response);
+      if (!verification.isValid) {
+        const reason = mapFacilitatorReason(verification.invalidReason, "payment_invalid");
+        const message = [verification.invalidReason, verification.invalidMessage].filter(Boolean).join(": ");
+        const response = paymentRequiredResponse(built, { reason, message });
+        await finish(db, paymentId, "failed", response, { failureReason: reason, failureMessage: message });
+        return refuse(reason, message, response);
+      }
     }
 
     // The work itself. Any error here (bad body upstream, agent down) is answered and not charged.
     let work: PaidWork;
+    const upstreamStarted = performance.now();
     try {
       work = await handle({ request, body, payment: checked, params });
+      timing.upstream = performance.now() - upstreamStarted;
     } catch (err) {
       const response = errorResponse(err, { route });
       await finish(db, paymentId, "voided", response, {
@@ -194,13 +206,19 @@ export function withPayment<S extends z.ZodType>(
     const message = outcome.outcome === "failed" ? outcome.message : undefined;
     const response = paymentRequiredResponse(built, { reason, message });
     await storeResponse(db, paymentId, response);
-    return response;
+    return refuse(reason, message, response);
   });
 }
 
-/** Where a paid request's time went: the facilitator's verify and settle, and the whole request. */
-function serverTiming(timing: { verify: number; settle: number }, total: number): string {
-  return `verify;dur=${timing.verify.toFixed(1)}, settle;dur=${timing.settle.toFixed(1)}, total;dur=${total.toFixed(1)}`;
+/**
+ * Where a paid request's time went (Server-Timing): local checks, the ledger claim, the
+ * facilitator's verify and settle, the agent, and the whole request.
+ */
+type Timing = { checks: number; claim: number; verify: number; upstream: number; settle: number };
+
+function serverTiming(timing: Timing, total: number): string {
+  const parts = Object.entries(timing).map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`);
+  return [...parts, `total;dur=${total.toFixed(1)}`].join(", ");
 }
 
 /** sha256 over the route, its path parameters and the canonical JSON of the validated body. */

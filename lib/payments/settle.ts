@@ -48,15 +48,22 @@ export async function settlePayment(
   }
 
   let result: SettleResponse;
+  // The hash is written while the facilitator waits for the receipt, not before it may start to;
+  // the final write waits for it, so the two never race.
+  let hashWrite: Promise<void> = Promise.resolve();
   try {
     result = await deps.facilitator.settle(row.payload, row.requirements, {
       resumeTxHash: row.txHash,
       onBroadcast: async (txHash) => {
         row.txHash = txHash;
-        await updatePayment({ db: deps.db, id, fields: { txHash } });
+        hashWrite = updatePayment({ db: deps.db, id, fields: { txHash } }).catch((err: unknown) =>
+          log.error("could not record a settlement's transaction hash", { paymentId: id, txHash, error: err }),
+        );
       },
     });
+    await hashWrite;
   } catch (err) {
+    await hashWrite;
     if (!(err instanceof FacilitatorUnavailableError)) throw err;
     log.warn("settlement deferred: facilitator unavailable", { paymentId: id, error: err });
     return { outcome: "pending", row, txHash: row.txHash };

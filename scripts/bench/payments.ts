@@ -121,6 +121,7 @@ export async function runPaymentsBench(): Promise<void> {
     console.log(`\n### Paid round trip: 402, sign, paid request, 202 (${PAID_ROUNDS} each, alternating)\n`);
     const times: Record<"gateway" | "reference", number[]> = { gateway: [], reference: [] };
     const share: number[] = [];
+    const parts: Record<string, number[]> = {};
     for (let i = 0; i < PAID_ROUNDS * 2; i++) {
       const target = i % 2 === 0 ? "gateway" : "reference";
       const wallet = chain.testWallets[i % chain.testWallets.length]!;
@@ -139,6 +140,7 @@ export async function runPaymentsBench(): Promise<void> {
       if (target === "gateway" && timing && i >= 2) {
         const dur = (name: string) => Number(new RegExp(`${name};dur=([\\d.]+)`).exec(timing)?.[1]);
         share.push(dur("total") - dur("verify") - dur("settle"));
+        for (const name of ["checks", "claim", "upstream"]) (parts[name] ??= []).push(dur(name));
       }
     }
     const median = (v: number[]) => percentile(v, 50);
@@ -155,6 +157,7 @@ export async function runPaymentsBench(): Promise<void> {
     console.log(`| reference round trip | ${paid.referenceP50.toFixed(1)} | ${paid.referenceP99.toFixed(1)} |`);
     console.log(`| gateway round trip | ${paid.gatewayP50.toFixed(1)} | ${paid.gatewayP99.toFixed(1)} |`);
     console.log(`| gateway's own share of the paid request | ${paid.gatewayShareP50.toFixed(1)} | ${paid.gatewayShareP99.toFixed(1)} |`);
+    for (const [name, values] of Object.entries(parts)) console.log(`| … of which ${name} | ${median(values).toFixed(1)} | ${percentile(values, 99).toFixed(1)} |`);
     console.log(`\nGateway / reference round trip at p50: ${(paid.gatewayP50 / paid.referenceP50).toFixed(3)}×`);
 
     // 3. The cron over scheduled deep-research payments.

@@ -1,5 +1,6 @@
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
+import { generatePrivateKey } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { deepResearchConversationSchema, type DeepResearchConversation } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
@@ -203,6 +204,15 @@ describe("deep research: paid when delivered", () => {
     const response = await postJson(START_URL, { message: "q" }, { "payment-signature": header });
     expect(response.status).toBe(402);
     expect(await response.json()).toMatchObject({ reason: "authorization_window_too_short" });
+  });
+
+  it("verifies with the facilitator before starting the work: an unfunded payer starts nothing", async () => {
+    const { header } = await signPayment({ privateKey: generatePrivateKey(), requirements });
+    const conversationsBefore = agent.conversations.size;
+    const response = await postJson(START_URL, { message: "q" }, { "payment-signature": header });
+    expect(response.status).toBe(402);
+    expect(await response.json()).toMatchObject({ reason: "insufficient_funds" });
+    expect(agent.conversations.size).toBe(conversationsBefore);
   });
 
   it("relays an unknown conversation as 404", async () => {

@@ -197,7 +197,7 @@ describe("paid routes: chat and literature", () => {
     expect(ids.size).toBe(1);
     expect(agent.requests.filter((r) => r.path === "/api/chat").length - jobsBefore).toBe(1);
     expect((await usdcBalance(payTo)) - before).toBe(20_000n);
-    expect(facilitatorCalls).toEqual({ verify: 1, settle: 1 });
+    expect(facilitatorCalls).toEqual({ verify: 0, settle: 1 }); // settle verifies first; no separate verify
   });
 
   describe("refuses wrong payments with their own reason", () => {
@@ -247,15 +247,19 @@ describe("paid routes: chat and literature", () => {
       expect(await response.json()).toMatchObject({ reason: "invalid_payment_header" });
     });
 
-    it("an unfunded payer → insufficient_funds, decided by the facilitator", async () => {
+      it("an unfunded payer → insufficient_funds, decided by the facilitator; the job is cancelled", async () => {
       const { requirements } = await requirementsOf(CHAT_URL);
       const { header } = await signPayment({ privateKey: generatePrivateKey(), requirements });
+      const before = await usdcBalance(payTo);
+      const cancelsBefore = agent.requests.filter((r) => r.path.startsWith("/api/chat/cancel/")).length;
       const response = await post(CHAT_URL, { message: "q" }, { "payment-signature": header });
       expect(response.status).toBe(402);
       const body = (await response.json()) as { reason: string; message: string };
       expect(body.reason).toBe("insufficient_funds");
       expect(body.message).toContain("invalid_exact_evm_insufficient_balance");
-      expect(facilitatorCalls).toEqual({ verify: 1, settle: 0 });
+      expect(facilitatorCalls).toEqual({ verify: 0, settle: 1 });
+      expect(agent.requests.filter((r) => r.path.startsWith("/api/chat/cancel/")).length - cancelsBefore).toBe(1);
+      expect(await usdcBalance(payTo)).toBe(before);
     });
   });
 
