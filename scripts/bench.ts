@@ -2,7 +2,8 @@
  * `npm run bench [-- foundation|payments]`: the figures the issues ask for, each section against
  * a reference measured in the same run (shared machines are noisy; ratios travel, absolute times
  * do not). Results are printed as tables and saved under bench-results/ (not committed).
- * Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_PAID_ROUNDS (40).
+ * Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_PAID_ROUNDS (40),
+ * BENCH_DATABASE=pglite (the payments section otherwise uses a real PostgreSQL when installed).
  */
 import { ensureBuild } from "./lib/processes";
 import { root } from "./bench/common";

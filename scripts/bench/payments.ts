@@ -25,10 +25,10 @@ import { claimPayment, updatePayment } from "../../lib/payments/ledger";
 import { DEV_MNEMONIC } from "../../lib/payments/local-chain";
 import { signExactPayment } from "../../lib/payments/sign";
 import { decodePaymentHeader, verifyPaymentLocally } from "../../lib/payments/verify-locally";
-import { freePort } from "../../tests/support/postgres";
+import { findPostgresBin, freePort, startThrowawayPostgres } from "../../tests/support/postgres";
 import { startLocalChain } from "../lib/local-chain";
 import { ensureBuild, nextBin, startService, waitForHttp, type Service } from "../lib/processes";
-import { connections, load, percentile, printTable, root, saveResults, seconds } from "./common";
+import { connections, load, percentile, printTable, root, saveResults, seconds, type Figure } from "./common";
 
 const CRON_SECRET = "bench-cron-secret-0123456789";
 const PAID_ROUNDS = Number(process.env.BENCH_PAID_ROUNDS ?? 40);
@@ -83,8 +83,9 @@ export async function runPaymentsBench(): Promise<void> {
   const chain = await startLocalChain({ port: await freePort(), walletCount: 12, usdcPerWallet: 10_000n * 10n ** 6n });
   const agent = await startAgentDouble();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-bench-pay-"));
-  const embedded = process.env.POSTGRES_URL ? undefined : await startEmbeddedPostgres({ dataDir, port: await freePort() });
-  const databaseUrl = process.env.POSTGRES_URL ?? embedded!.url;
+  const database = await openBenchDatabase(dataDir);
+  const databaseUrl = database.url;
+  console.log(`Database: ${database.label}\n`);
   const payTo = privateKeyToAccount(generatePrivateKey()).address;
   const referenceFacilitator = `0x${Buffer.from(mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 3 }).getHdKey().privateKey!).toString("hex")}`;
   const common = { UPSTREAM_API_URL: agent.url, RPC_URL: chain.rpcUrl, X402_ASSET: chain.asset, PAY_TO_ADDRESS: payTo };
@@ -108,14 +109,18 @@ export async function runPaymentsBench(): Promise<void> {
     await waitForHttp(`${gatewayUrl}/api/health`, { statuses: [200, 503] });
     await waitForHttp(`${referenceUrl}/api/chat`, { statuses: [402, 405] });
 
-    // 1. The unpaid 402 path.
-    console.log(`### Unpaid 402 path (${connections} connections, ${seconds} s each)\n`);
+    // 1. The unpaid 402 path: three alternating rounds each, the median round reported.
+    console.log(`### Unpaid 402 path (${connections} connections, ${seconds} s per round, 3 alternating rounds)\n`);
     const post = { method: "POST" as const, body: CHAT_BODY, headers: { "content-type": "application/json" } };
-    const unpaid = [
-      await load("reference: withX402 (@x402/next) POST /api/chat", `${referenceUrl}/api/chat`, post),
-      await load("gateway POST /api/chat", `${gatewayUrl}/api/chat`, post),
-    ];
+    const rounds: Record<"reference" | "gateway", Figure[]> = { reference: [], gateway: [] };
+    for (let round = 0; round < 3; round++) {
+      rounds.reference.push(await load("reference: withX402 (@x402/next) POST /api/chat", `${referenceUrl}/api/chat`, post));
+      rounds.gateway.push(await load("gateway POST /api/chat", `${gatewayUrl}/api/chat`, post));
+    }
+    const medianRound = (figures: Figure[]) => [...figures].sort((a, b) => a.rps - b.rps)[1]!;
+    const unpaid = [medianRound(rounds.reference), medianRound(rounds.gateway)];
     printTable(unpaid, unpaid[0]!);
+    console.log(`\nRounds (req/s): reference ${rounds.reference.map((f) => f.rps).join(", ")}; gateway ${rounds.gateway.map((f) => f.rps).join(", ")}`);
 
     // 2. Paid round trips, alternating between the two servers.
     console.log(`\n### Paid round trip: 402, sign, paid request, 202 (${PAID_ROUNDS} each, alternating)\n`);
@@ -196,9 +201,25 @@ export async function runPaymentsBench(): Promise<void> {
     await reference.stop();
     await agent.close();
     await chain.stop();
-    await embedded?.stop();
+    await database.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The database of the payments bench: POSTGRES_URL when given; else, as production runs, a real
+ * PostgreSQL (a throwaway cluster from the installed binaries); BENCH_DATABASE=pglite (or no
+ * PostgreSQL installed) measures the embedded PGlite of the demo instead.
+ */
+async function openBenchDatabase(dataDir: string): Promise<{ url: string; label: string; stop: () => Promise<void> }> {
+  if (process.env.POSTGRES_URL) return { url: process.env.POSTGRES_URL, label: "POSTGRES_URL", stop: async () => undefined };
+  const bin = process.env.BENCH_DATABASE === "pglite" ? null : findPostgresBin();
+  if (bin) {
+    const server = await startThrowawayPostgres(bin);
+    return { url: server.url, label: "PostgreSQL (throwaway cluster)", stop: server.stop };
+  }
+  const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  return { url: embedded.url, label: "embedded PGlite", stop: embedded.stop };
 }
 
 /** Inserts `count` verified deep-research payments, each scheduled on a finished conversation. */
