@@ -46,19 +46,26 @@ export const booleanSchema = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
-/** An http(s) origin such as `https://example.com` (no path, query or fragment). */
-export const originSchema = z.string().transform((value, ctx) => {
+/** An absolute http(s) URL, or an issue on `ctx` and null. */
+function parseHttpUrl(value: string, ctx: z.RefinementCtx): URL | null {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     ctx.addIssue({ code: "custom", message: `must be an absolute URL, got "${value}"` });
-    return z.NEVER;
+    return null;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     ctx.addIssue({ code: "custom", message: "must use http or https" });
-    return z.NEVER;
+    return null;
   }
+  return url;
+}
+
+/** An http(s) origin such as `https://example.com` (no path, query or fragment). */
+export const originSchema = z.string().transform((value, ctx) => {
+  const url = parseHttpUrl(value, ctx);
+  if (!url) return z.NEVER;
   if ((url.pathname !== "/" && url.pathname !== "") || url.search || url.hash) {
     ctx.addIssue({ code: "custom", message: "must be an origin without a path, query or fragment" });
     return z.NEVER;
@@ -68,18 +75,8 @@ export const originSchema = z.string().transform((value, ctx) => {
 
 /** An http(s) base URL; a trailing slash is removed so paths can be appended. */
 export const baseUrlSchema = z.string().transform((value, ctx) => {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    ctx.addIssue({ code: "custom", message: `must be an absolute URL, got "${value}"` });
-    return z.NEVER;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    ctx.addIssue({ code: "custom", message: "must use http or https" });
-    return z.NEVER;
-  }
-  return url.toString().replace(/\/+$/, "");
+  const url = parseHttpUrl(value, ctx);
+  return url ? url.toString().replace(/\/+$/, "") : z.NEVER;
 });
 
 export const postgresUrlSchema = z

@@ -55,18 +55,32 @@ export function createFacilitator(settings: PaymentSettings): PaymentFacilitator
   return createSelfHostedFacilitator(settings, settings.facilitator.privateKey);
 }
 
-function createSelfHostedFacilitator(settings: PaymentSettings, privateKey: `0x${string}`): PaymentFacilitator {
+/**
+ * The viem wallet the self-hosted facilitator settles with, as the x402 EVM scheme expects it
+ * (also used by the benchmark's reference server, so both run the same facilitator).
+ */
+export function createEvmFacilitatorSigner({
+  rpcUrl,
+  chainId,
+  network,
+  privateKey,
+  confirmationTimeoutMs,
+}: {
+  rpcUrl: string;
+  chainId: number;
+  network: string;
+  privateKey: `0x${string}`;
+  confirmationTimeoutMs: number;
+}) {
   const chain = defineChain({
-    id: settings.chainId,
-    name: settings.network,
+    id: chainId,
+    name: network,
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [settings.rpcUrl] } },
+    rpcUrls: { default: { http: [rpcUrl] } },
   });
   const account = privateKeyToAccount(privateKey);
-  const client = createWalletClient({ account, chain, transport: http(settings.rpcUrl, { timeout: 20_000 }) }).extend(publicActions);
-  const scope = new AsyncLocalStorage<SettleScope>();
-
-  const base = toFacilitatorEvmSigner(
+  const client = createWalletClient({ account, chain, transport: http(rpcUrl, { timeout: 20_000 }) }).extend(publicActions);
+  return toFacilitatorEvmSigner(
     {
       address: account.address,
       readContract: (args) => client.readContract(args as never),
@@ -76,8 +90,19 @@ function createSelfHostedFacilitator(settings: PaymentSettings, privateKey: `0x$
       waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args as never),
       getCode: (args) => client.getCode(args as never),
     },
-    { confirmationTimeoutMs: settings.confirmationTimeoutMs },
+    { confirmationTimeoutMs },
   );
+}
+
+function createSelfHostedFacilitator(settings: PaymentSettings, privateKey: `0x${string}`): PaymentFacilitator {
+  const scope = new AsyncLocalStorage<SettleScope>();
+  const base = createEvmFacilitatorSigner({
+    rpcUrl: settings.rpcUrl,
+    chainId: settings.chainId,
+    network: settings.network,
+    privateKey,
+    confirmationTimeoutMs: settings.confirmationTimeoutMs,
+  });
   // Record every broadcast in the ledger before waiting for its receipt.
   const signer = {
     ...base,

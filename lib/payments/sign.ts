@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired, PaymentRequirements } from "@x402/core/types";
-import { authorizationTypes } from "@x402/evm";
 import { getAddress, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { transferAuthorizationTypedData } from "./typed-data";
 
 export type AuthorizationOverrides = Partial<{ to: string; value: string; validAfter: number; validBefore: number; nonce: Hex; from: string }>;
 
@@ -37,24 +37,7 @@ export async function signExactPayment({
     validBefore: String(overrides.validBefore ?? now + requirements.maxTimeoutSeconds),
     nonce: overrides.nonce ?? (`0x${randomBytes(32).toString("hex")}` as Hex),
   };
-  const signature = await account.signTypedData({
-    domain: {
-      name: requirements.extra.name as string,
-      version: requirements.extra.version as string,
-      chainId,
-      verifyingContract: getAddress(requirements.asset),
-    },
-    types: authorizationTypes,
-    primaryType: "TransferWithAuthorization",
-    message: {
-      from: authorization.from,
-      to: authorization.to,
-      value: BigInt(authorization.value),
-      validAfter: BigInt(authorization.validAfter),
-      validBefore: BigInt(authorization.validBefore),
-      nonce: authorization.nonce,
-    },
-  });
+  const signature = await account.signTypedData(transferAuthorizationTypedData(requirements, chainId, authorization));
   const payload: PaymentPayload = { x402Version: 2, ...(resource ? { resource } : {}), accepted, payload: { signature, authorization } };
   return { payload, header: encodePaymentSignatureHeader(payload), nonce: authorization.nonce, payer: authorization.from };
 }

@@ -1,9 +1,9 @@
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
-import { authorizationTypes } from "@x402/evm";
 import { getAddress, isAddressEqual, recoverTypedDataAddress, type Hex } from "viem";
 import { z } from "zod";
 import { PaymentError } from "./reasons";
+import { transferAuthorizationTypedData } from "./typed-data";
 
 const hex = (bytes: number) => z.string().regex(new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`));
 const uint = z.string().regex(/^[0-9]{1,78}$/);
@@ -118,22 +118,7 @@ export async function verifyPaymentLocally({
     let signer: `0x${string}`;
     try {
       signer = await recoverTypedDataAddress({
-        domain: {
-          name: requirements.extra.name as string,
-          version: requirements.extra.version as string,
-          chainId,
-          verifyingContract: getAddress(requirements.asset),
-        },
-        types: authorizationTypes,
-        primaryType: "TransferWithAuthorization",
-        message: {
-          from: payer,
-          to: getAddress(authorization.to),
-          value: BigInt(authorization.value),
-          validAfter: BigInt(authorization.validAfter),
-          validBefore: BigInt(authorization.validBefore),
-          nonce: authorization.nonce as Hex,
-        },
+        ...transferAuthorizationTypedData(requirements, chainId, authorization),
         signature: signature as Hex,
       });
     } catch (err) {

@@ -17,7 +17,13 @@ export async function load(
   url: string,
   options: { headers?: Record<string, string>; method?: "GET" | "POST"; body?: string } = {},
 ): Promise<Figure> {
-  const opts = { url, connections, headers: options.headers, method: options.method, body: options.body };
+  const opts = {
+    url,
+    connections,
+    ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.method ? { method: options.method } : {}),
+    ...(options.body ? { body: options.body } : {}),
+  };
   await autocannon({ ...opts, duration: 2 });
   const r = await autocannon({ ...opts, duration: seconds });
   return { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };

@@ -75,10 +75,10 @@ export async function runPaymentsBench(): Promise<void> {
   console.log("\n## Payments\n");
   const referenceDir = path.join(root, "bench/reference-app");
   await ensureBuild(root, { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
-  if (!fs.existsSync(path.join(referenceDir, ".next", "BUILD_ID"))) {
-    const { runCommand } = await import("../lib/processes");
-    await runCommand({ command: process.execPath, args: [nextBin(root), "build", referenceDir], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  }
+  await ensureBuild(root, { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, {
+    dir: referenceDir,
+    inputs: ["bench/reference-app/app", "bench/reference-app/next.config.ts", "lib", "package.json", "package-lock.json"],
+  });
 
   const chain = await startLocalChain({ port: await freePort(), walletCount: 12, usdcPerWallet: 10_000n * 10n ** 6n });
   const agent = await startAgentDouble();

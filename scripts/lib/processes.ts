@@ -67,9 +67,12 @@ export async function waitForHttp(url: string, { timeoutMs = 60_000, statuses = 
 
 const BUILD_INPUTS = ["app", "lib", "components", "public", "next.config.ts", "package.json", "package-lock.json", "tsconfig.json", "instrumentation.ts"];
 
-/** True when `.next` holds a production build newer than every source file it was built from. */
-export function isBuildFresh(root: string): boolean {
-  const buildId = path.join(root, ".next", "BUILD_ID");
+/**
+ * True when `<dir>/.next` holds a production build newer than every source file it was built from
+ * (`inputs`, relative to `root`).
+ */
+export function isBuildFresh(root: string, { dir = root, inputs = BUILD_INPUTS }: { dir?: string; inputs?: string[] } = {}): boolean {
+  const buildId = path.join(dir, ".next", "BUILD_ID");
   if (!fs.existsSync(buildId)) return false;
   const builtAt = fs.statSync(buildId).mtimeMs;
   const newest = (p: string): number => {
@@ -78,13 +81,17 @@ export function isBuildFresh(root: string): boolean {
     if (!stat.isDirectory()) return stat.mtimeMs;
     return Math.max(stat.mtimeMs, ...fs.readdirSync(p).map((entry) => newest(path.join(p, entry))));
   };
-  return BUILD_INPUTS.every((input) => newest(path.join(root, input)) <= builtAt);
+  return inputs.every((input) => newest(path.join(root, input)) <= builtAt);
 }
 
-/** Builds the Next.js app unless the existing build is fresh. */
-export async function ensureBuild(root: string, env: NodeJS.ProcessEnv): Promise<void> {
-  if (isBuildFresh(root)) return;
-  await runCommand({ command: process.execPath, args: [nextBin(root), "build"], env, cwd: root });
+/** Builds the Next.js app in `dir` (default: the gateway) unless its build is fresh. */
+export async function ensureBuild(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  { dir = root, inputs = BUILD_INPUTS }: { dir?: string; inputs?: string[] } = {},
+): Promise<void> {
+  if (isBuildFresh(root, { dir, inputs })) return;
+  await runCommand({ command: process.execPath, args: [nextBin(root), "build", dir], env, cwd: root });
 }
 
 export function nextBin(root: string): string {

@@ -1,15 +1,13 @@
 import type { FacilitatorClient } from "@x402/core/server";
 import { x402Facilitator } from "@x402/core/facilitator";
 import type { Network } from "@x402/core/types";
-import { toFacilitatorEvmSigner } from "@x402/evm";
 import { ExactEvmScheme as FacilitatorScheme } from "@x402/evm/exact/facilitator";
 import { ExactEvmScheme as ServerScheme } from "@x402/evm/exact/server";
 import { withX402, x402ResourceServer } from "@x402/next";
 import { NextResponse, type NextRequest } from "next/server";
-import { createWalletClient, defineChain, http, publicActions } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { chatAcceptedSchema, chatRequestSchema } from "@/lib/contracts";
 import { errorResponse, parseJsonBody } from "@/lib/http";
+import { createEvmFacilitatorSigner } from "@/lib/payments/facilitator";
 import { UpstreamClient } from "@/lib/upstream/client";
 
 let upstream: UpstreamClient;
@@ -40,22 +38,12 @@ export async function POST(request: NextRequest): Promise<NextResponse> {
 function createRoute(): Wrapped {
   const env = process.env;
   const network = (env.X402_NETWORK ?? "eip155:31337") as Network;
-  const chain = defineChain({
-    id: Number(network.split(":")[1]),
-    name: network,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [env.RPC_URL!] } },
-  });
-  const account = privateKeyToAccount(env.FACILITATOR_PRIVATE_KEY as `0x${string}`);
-  const client = createWalletClient({ account, chain, transport: http(env.RPC_URL) }).extend(publicActions);
-  const signer = toFacilitatorEvmSigner({
-    address: account.address,
-    readContract: (args) => client.readContract(args as never),
-    verifyTypedData: (args) => client.verifyTypedData(args as never),
-    writeContract: (args) => client.writeContract(args as never),
-    sendTransaction: (args) => client.sendTransaction(args as never),
-    waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args as never),
-    getCode: (args) => client.getCode(args as never),
+  const signer = createEvmFacilitatorSigner({
+    rpcUrl: env.RPC_URL!,
+    chainId: Number(network.split(":")[1]),
+    network,
+    privateKey: env.FACILITATOR_PRIVATE_KEY as `0x${string}`,
+    confirmationTimeoutMs: 60_000,
   });
   // The same in-process facilitator code as the gateway's self-hosted one.
   const facilitator = new x402Facilitator().register(network, new FacilitatorScheme(signer));
