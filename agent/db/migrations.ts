@@ -1,0 +1,37 @@
+import type { Migration } from "@/lib/db/migrate";
+import { libraryMigrationSql } from "../library/migration";
+
+/**
+ * The agent's tables, in the `agent` schema of the shared database (the gateway keeps its own).
+ * Append new migrations; never edit one that has shipped.
+ */
+export const agentMigrations: Migration[] = [
+  {
+    version: 1,
+    name: "jobs",
+    sql: `
+      CREATE TABLE agent.jobs (
+        id uuid PRIMARY KEY,
+        kind text NOT NULL CHECK (kind IN ('literature', 'chat', 'deep_research')),
+        status text NOT NULL CHECK (status IN ('queued', 'running', 'completed', 'failed', 'cancelled')),
+        -- The request, and for private work nothing readable: sealed input goes in sealed_input.
+        input jsonb NOT NULL,
+        result jsonb,
+        error text,
+        progress jsonb,
+        attempts integer NOT NULL DEFAULT 0,
+        max_attempts integer NOT NULL DEFAULT 3,
+        -- The lease: a worker owns a running job until locked_until; after it, another may take it.
+        locked_by text,
+        locked_until timestamptz,
+        caller text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        started_at timestamptz,
+        finished_at timestamptz,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX jobs_claimable_idx ON agent.jobs (created_at) WHERE status IN ('queued', 'running');
+    `,
+  },
+  { version: 2, name: "local library", sql: libraryMigrationSql },
+];

@@ -1,0 +1,34 @@
+import type { LiteratureRecord, SourceName } from "../record";
+
+/** What the engine asks every source for. */
+export type SourceQuery = {
+  /** The question as the user wrote it (sources with a relevance ranking may use it). */
+  text: string;
+  /** Content terms extracted from the question, most important first (stop words removed). */
+  terms: string[];
+  /** Records wanted at most. */
+  limit: number;
+  /** `preprints`: preprint servers only; `no-preprints`: exclude them; `trials`: the trial registry only. */
+  scope?: "preprints" | "no-preprints" | "trials";
+  /** Inclusive publication date bounds, YYYY-MM-DD. */
+  dateFrom?: string;
+  dateTo?: string;
+};
+
+/** A searchable literature source. `search` throws SourceError on failure; the engine carries on without it. */
+export interface LiteratureSource {
+  readonly name: SourceName;
+  search(query: SourceQuery, options?: { signal?: AbortSignal }): Promise<LiteratureRecord[]>;
+}
+
+/** A source failed: unreachable, timed out, rate limited past its retries, or answered nonsense. */
+export class SourceError extends Error {
+  readonly source: SourceName;
+  readonly kind: "timeout" | "rate_limited" | "http" | "network" | "parse";
+  constructor(source: SourceName, kind: SourceError["kind"], message: string, options?: { cause?: unknown }) {
+    super(`${source}: ${message}`, options);
+    this.name = "SourceError";
+    this.source = source;
+    this.kind = kind;
+  }
+}
