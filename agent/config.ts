@@ -1,0 +1,103 @@
+import path from "node:path";
+import { z } from "zod";
+import { baseUrlSchema, booleanSchema, type Env, parseEnv, portSchema, positiveIntSchema, postgresUrlSchema } from "../lib/config/env";
+
+/**
+ * The agent's configuration: the only agent module that reads the environment. With nothing set it
+ * serves on 3001 and shares the embedded database of DATA_DIR; every literature source's base URL is
+ * configurable so tests and benchmarks can point it at a local replay server. `.env.example` lists
+ * every variable.
+ */
+
+export const sourceDefaults = {
+  pubmed: "https://eutils.ncbi.nlm.nih.gov/entrez/eutils",
+  europepmc: "https://www.ebi.ac.uk/europepmc/webservices/rest",
+  clinicaltrials: "https://clinicaltrials.gov",
+  biorxiv: "https://api.biorxiv.org",
+  crossref: "https://api.crossref.org",
+  openalex: "https://api.openalex.org",
+} as const;
+
+const sourceList = z
+  .string()
+  .transform((value) => value.split(",").map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.enum(["pubmed", "europepmc", "clinicaltrials", "biorxiv", "crossref", "openalex", "local"])).min(1, "must name at least one source"));
+
+const rawSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    AGENT_PORT: portSchema.default(3001),
+    AGENT_HOST: z.string().default("127.0.0.1"),
+    AGENT_PUBLIC_URL: baseUrlSchema.optional(),
+    AGENT_SERVICE_KEY: z.string().min(16, "must be at least 16 characters").optional(),
+    POSTGRES_URL: postgresUrlSchema.optional(),
+    DATABASE_URL: postgresUrlSchema.optional(),
+    DATA_DIR: z.string().default(".data"),
+    EMBEDDED_DB_PORT: portSchema.default(54329),
+    DB_POOL_MAX: positiveIntSchema.default(10),
+    AGENT_WORKERS: positiveIntSchema.default(4),
+    JOB_LEASE_SECONDS: positiveIntSchema.default(60),
+    JOB_POLL_MS: positiveIntSchema.default(250),
+    LITERATURE_SOURCES: sourceList.optional(),
+    PUBMED_BASE_URL: baseUrlSchema.default(sourceDefaults.pubmed),
+    EUROPEPMC_BASE_URL: baseUrlSchema.default(sourceDefaults.europepmc),
+    CTGOV_BASE_URL: baseUrlSchema.default(sourceDefaults.clinicaltrials),
+    BIORXIV_BASE_URL: baseUrlSchema.default(sourceDefaults.biorxiv),
+    CROSSREF_BASE_URL: baseUrlSchema.default(sourceDefaults.crossref),
+    OPENALEX_BASE_URL: baseUrlSchema.default(sourceDefaults.openalex),
+    NCBI_API_KEY: z.string().min(1).optional(),
+    OPENALEX_API_KEY: z.string().min(1).optional(),
+    CONTACT_EMAIL: z.email("must be an email address").default("longevity-research-agent@example.invalid"),
+    SOURCE_TIMEOUT_MS: positiveIntSchema.default(8_000),
+    SOURCE_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+    /** Multiplies every source's own rate limit (benchmarks against a replay server raise it). */
+    SOURCE_RATE_MULTIPLIER: z.coerce.number().positive().default(1),
+    LOG_QUESTIONS: booleanSchema.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && env.AGENT_SERVICE_KEY === undefined) {
+      ctx.addIssue({ code: "custom", path: ["AGENT_SERVICE_KEY"], message: "is required in production: without it nobody could call the paid routes" });
+    }
+  });
+
+export type AgentConfig = ReturnType<typeof loadAgentConfig>;
+export type SourceKey = keyof typeof sourceDefaults | "local";
+
+/** Reads and validates `env`. Throws ConfigError naming each bad variable. */
+export function loadAgentConfig(env: Env) {
+  const raw = parseEnv(rawSchema, env);
+  const databaseUrl = raw.POSTGRES_URL ?? raw.DATABASE_URL;
+  const port = raw.AGENT_PORT;
+  // OpenAlex needs a key since February 2026: without one it is not used at all.
+  const available: SourceKey[] = ["pubmed", "europepmc", "clinicaltrials", "biorxiv", "crossref", ...(raw.OPENALEX_API_KEY ? (["openalex"] as const) : []), "local"];
+  const enabled = raw.LITERATURE_SOURCES ? available.filter((s) => raw.LITERATURE_SOURCES!.includes(s)) : available;
+  return {
+    nodeEnv: raw.NODE_ENV,
+    port,
+    host: raw.AGENT_HOST,
+    publicUrl: raw.AGENT_PUBLIC_URL ?? `http://localhost:${port}`,
+    serviceKey: raw.AGENT_SERVICE_KEY,
+    database: databaseUrl
+      ? ({ kind: "url", url: databaseUrl, poolMax: raw.DB_POOL_MAX } as const)
+      : ({ kind: "embedded", dataDir: path.resolve(raw.DATA_DIR), port: raw.EMBEDDED_DB_PORT, poolMax: Math.min(raw.DB_POOL_MAX, 4) } as const),
+    jobs: { workers: raw.AGENT_WORKERS, leaseSeconds: raw.JOB_LEASE_SECONDS, pollMs: raw.JOB_POLL_MS },
+    literature: {
+      enabledSources: enabled,
+      baseUrls: {
+        pubmed: raw.PUBMED_BASE_URL,
+        europepmc: raw.EUROPEPMC_BASE_URL,
+        clinicaltrials: raw.CTGOV_BASE_URL,
+        biorxiv: raw.BIORXIV_BASE_URL,
+        crossref: raw.CROSSREF_BASE_URL,
+        openalex: raw.OPENALEX_BASE_URL,
+      },
+      ncbiApiKey: raw.NCBI_API_KEY,
+      openalexApiKey: raw.OPENALEX_API_KEY,
+      contactEmail: raw.CONTACT_EMAIL,
+      timeoutMs: raw.SOURCE_TIMEOUT_MS,
+      maxRetries: raw.SOURCE_MAX_RETRIES,
+      rateMultiplier: raw.SOURCE_RATE_MULTIPLIER,
+    },
+    logQuestions: raw.LOG_QUESTIONS,
+  };
+}

@@ -1,0 +1,177 @@
+import { randomUUID } from "node:crypto";
+import type { Queryable } from "@/lib/db";
+
+/**
+ * The agent's job queue, in Postgres. Workers claim jobs with FOR UPDATE SKIP LOCKED under a lease:
+ * several agent processes on one database share the work without duplicates, and the jobs of a
+ * worker that died are taken again once its lease has run out (up to `max_attempts` times).
+ * Every write of a running job is conditional on the caller still holding it, so a worker that lost
+ * its lease (it stalled, another took over) cannot overwrite the new owner's work.
+ */
+
+export const jobKinds = ["literature", "chat", "deep_research"] as const;
+export type JobKind = (typeof jobKinds)[number];
+export type JobStatus = "queued" | "running" | "completed" | "failed" | "cancelled";
+
+export type Job = {
+  id: string;
+  kind: JobKind;
+  status: JobStatus;
+  input: unknown;
+  result: unknown;
+  error: string | null;
+  progress: { stage: string; percent: number } | null;
+  attempts: number;
+  maxAttempts: number;
+  lockedBy: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+};
+
+const COLUMNS = "id, kind, status, input, result, error, progress, attempts, max_attempts, locked_by, created_at, started_at, finished_at";
+
+function toJob(r: Record<string, unknown>): Job {
+  return {
+    id: r.id as string,
+    kind: r.kind as JobKind,
+    status: r.status as JobStatus,
+    input: r.input,
+    result: r.result ?? null,
+    error: (r.error as string | null) ?? null,
+    progress: (r.progress as Job["progress"]) ?? null,
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+    lockedBy: (r.locked_by as string | null) ?? null,
+    createdAt: r.created_at as Date,
+    startedAt: (r.started_at as Date | null) ?? null,
+    finishedAt: (r.finished_at as Date | null) ?? null,
+  };
+}
+
+/** Queues a job; its id is a random UUID (v4), unguessable. */
+export async function enqueueJob({
+  db,
+  kind,
+  input,
+  caller = null,
+  maxAttempts = 3,
+}: {
+  db: Queryable;
+  kind: JobKind;
+  input: unknown;
+  caller?: string | null;
+  maxAttempts?: number;
+}): Promise<Job> {
+  const { rows } = await db.query(
+    `INSERT INTO agent.jobs (id, kind, status, input, caller, max_attempts) VALUES ($1, $2, 'queued', $3, $4, $5) RETURNING ${COLUMNS}`,
+    [randomUUID(), kind, JSON.stringify(input), caller, maxAttempts],
+  );
+  return toJob(rows[0]!);
+}
+
+export async function getJob({ db, id }: { db: Queryable; id: string }): Promise<Job | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const { rows } = await db.query(`SELECT ${COLUMNS} FROM agent.jobs WHERE id = $1`, [id]);
+  return rows[0] ? toJob(rows[0]) : null;
+}
+
+/**
+ * Claims the oldest claimable job of `kinds`: queued, or running with an expired lease (its worker
+ * died). Returns null when there is none. Jobs out of attempts are failed by failExhaustedJobs.
+ */
+export async function claimJob({
+  db,
+  workerId,
+  kinds,
+  leaseSeconds,
+}: {
+  db: Queryable;
+  workerId: string;
+  kinds: readonly JobKind[];
+  leaseSeconds: number;
+}): Promise<Job | null> {
+  const { rows } = await db.query(
+    `UPDATE agent.jobs
+        SET status = 'running', locked_by = $1, locked_until = now() + make_interval(secs => $3),
+            attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
+      WHERE id = (
+        SELECT id FROM agent.jobs
+         WHERE kind = ANY($2::text[])
+           AND (status = 'queued' OR (status = 'running' AND locked_until < now()))
+           AND attempts < max_attempts
+         ORDER BY created_at
+         LIMIT 1
+         FOR UPDATE SKIP LOCKED)
+      RETURNING ${COLUMNS}`,
+    [workerId, kinds, leaseSeconds],
+  );
+  return rows[0] ? toJob(rows[0]) : null;
+}
+
+/** Keeps a running job's lease. Returns false when the worker no longer holds it. */
+export async function extendLease({ db, id, workerId, leaseSeconds }: { db: Queryable; id: string; workerId: string; leaseSeconds: number }): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE agent.jobs SET locked_until = now() + make_interval(secs => $3), updated_at = now()
+      WHERE id = $1 AND locked_by = $2 AND status = 'running'`,
+    [id, workerId, leaseSeconds],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export async function reportProgress({ db, id, workerId, stage, percent }: { db: Queryable; id: string; workerId: string; stage: string; percent: number }): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE agent.jobs SET progress = $3, updated_at = now() WHERE id = $1 AND locked_by = $2 AND status = 'running'`,
+    [id, workerId, JSON.stringify({ stage, percent: Math.max(0, Math.min(100, Math.round(percent))) })],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Finishes a job this worker holds. Returns false when it no longer held it (nothing written). */
+export async function completeJob({ db, id, workerId, result }: { db: Queryable; id: string; workerId: string; result: unknown }): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE agent.jobs SET status = 'completed', result = $3, progress = '{"stage":"done","percent":100}', locked_by = NULL, locked_until = NULL,
+            finished_at = now(), updated_at = now()
+      WHERE id = $1 AND locked_by = $2 AND status = 'running'`,
+    [id, workerId, JSON.stringify(result)],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Fails a job this worker holds, for good (the error is for the client: say nothing private in it). */
+export async function failJob({ db, id, workerId, error }: { db: Queryable; id: string; workerId: string; error: string }): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE agent.jobs SET status = 'failed', error = $3, locked_by = NULL, locked_until = NULL, finished_at = now(), updated_at = now()
+      WHERE id = $1 AND locked_by = $2 AND status = 'running'`,
+    [id, workerId, error],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Cancels a queued or running job. Returns its status afterwards, or null when unknown. */
+export async function cancelJob({ db, id }: { db: Queryable; id: string }): Promise<JobStatus | null> {
+  const { rows } = await db.query(
+    `UPDATE agent.jobs SET status = 'cancelled', locked_by = NULL, locked_until = NULL, finished_at = now(), updated_at = now()
+      WHERE id = $1 AND status IN ('queued', 'running')
+      RETURNING status`,
+    [id],
+  );
+  if (rows[0]) return "cancelled";
+  return (await getJob({ db, id }))?.status ?? null;
+}
+
+/** Fails jobs whose worker died on their last attempt (lease expired, no attempts left). */
+export async function failExhaustedJobs({ db }: { db: Queryable }): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE agent.jobs SET status = 'failed', error = 'The job was interrupted too many times', locked_by = NULL, locked_until = NULL,
+            finished_at = now(), updated_at = now()
+      WHERE status = 'running' AND locked_until < now() AND attempts >= max_attempts`,
+  );
+  return rowCount ?? 0;
+}
+
+/** Job counts by status, for health. */
+export async function countJobs({ db }: { db: Queryable }): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ status: string; count: string }>("SELECT status, count(*)::text AS count FROM agent.jobs GROUP BY status");
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
+}

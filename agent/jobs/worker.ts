@@ -1,0 +1,122 @@
+import { EventEmitter } from "node:events";
+import { randomBytes } from "node:crypto";
+import type { Queryable } from "@/lib/db";
+import { log } from "@/lib/log";
+import { claimJob, completeJob, extendLease, failExhaustedJobs, failJob, reportProgress, type Job, type JobKind } from "./queue";
+
+/** An error whose message may be shown to the client as the job's `error`. */
+export class JobFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "JobFailure";
+  }
+}
+
+export type JobContext = {
+  /** Aborted when the job was cancelled or this worker lost its lease: stop work, write nothing. */
+  signal: AbortSignal;
+  progress: (stage: string, percent: number) => Promise<void>;
+  workerId: string;
+};
+
+export type JobHandler = (job: Job, context: JobContext) => Promise<unknown>;
+
+/** Wakes this process's idle workers at once when a job is queued here (others poll). */
+export const jobWakeups = new EventEmitter();
+jobWakeups.setMaxListeners(0);
+
+/**
+ * Starts `count` workers running `handlers`. Each claims a job under a lease, renews the lease
+ * while the handler runs (a third of the lease each time), and aborts the handler when the lease
+ * is lost or the job was cancelled. A handler's JobFailure becomes the job's error; any other
+ * error is logged and the job fails with a generic message (private work must leak nothing).
+ */
+export function startWorkers({
+  db,
+  handlers,
+  count,
+  leaseSeconds,
+  pollMs,
+}: {
+  db: Queryable;
+  handlers: Partial<Record<JobKind, JobHandler>>;
+  count: number;
+  leaseSeconds: number;
+  pollMs: number;
+}): { stop: () => Promise<void>; processId: string } {
+  const processId = `${process.pid}-${randomBytes(4).toString("hex")}`;
+  const kinds = Object.keys(handlers) as JobKind[];
+  let running = true;
+  const wake = new Set<() => void>();
+  const onWakeup = () => wake.forEach((w) => w());
+  jobWakeups.on("job", onWakeup);
+
+  const idle = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wake.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wake.add(done);
+    });
+
+  const runOne = async (workerId: string, job: Job) => {
+    const controller = new AbortController();
+    const heartbeat = setInterval(() => {
+      extendLease({ db, id: job.id, workerId, leaseSeconds })
+        .then((held) => {
+          if (!held) controller.abort(new Error("lease lost or job cancelled"));
+        })
+        .catch((err: unknown) => log.warn("job lease renewal failed", { jobId: job.id, error: err }));
+    }, Math.max(250, (leaseSeconds * 1000) / 3));
+    try {
+      const result = await handlers[job.kind]!(job, {
+        signal: controller.signal,
+        workerId,
+        progress: async (stage, percent) => {
+          if (!(await reportProgress({ db, id: job.id, workerId, stage, percent }))) controller.abort(new Error("lease lost or job cancelled"));
+        },
+      });
+      if (!controller.signal.aborted) await completeJob({ db, id: job.id, workerId, result });
+    } catch (err) {
+      if (controller.signal.aborted) return; // cancelled or taken over: the new state stands
+      const message = err instanceof JobFailure ? err.message : "The job failed unexpectedly";
+      if (!(err instanceof JobFailure)) log.error("job failed", { jobId: job.id, kind: job.kind, error: err });
+      await failJob({ db, id: job.id, workerId, error: message }).catch((e: unknown) => log.error("could not record a job failure", { jobId: job.id, error: e }));
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+
+  const loop = async (index: number) => {
+    const workerId = `${processId}/${index}`;
+    let sweepAt = 0;
+    while (running) {
+      try {
+        if (index === 0 && Date.now() > sweepAt) {
+          sweepAt = Date.now() + 10_000;
+          await failExhaustedJobs({ db });
+        }
+        const job = await claimJob({ db, workerId, kinds, leaseSeconds });
+        if (job) await runOne(workerId, job);
+        else await idle(pollMs * (0.75 + Math.random() / 2));
+      } catch (err) {
+        log.error("job worker error", { workerId, error: err });
+        await idle(pollMs * 4);
+      }
+    }
+  };
+
+  const loops = Array.from({ length: count }, (_, i) => loop(i));
+  return {
+    processId,
+    stop: async () => {
+      running = false;
+      jobWakeups.off("job", onWakeup);
+      onWakeup();
+      await Promise.all(loops);
+    },
+  };
+}

@@ -1,0 +1,335 @@
+import type { EvidenceType, LiteratureJobResult, LiteratureQueryRequest, Verification } from "@/lib/contracts";
+import { composeAnswer, type Citable } from "./answer";
+import { classifyEvidence } from "./evidence";
+import { mergeRecords } from "./merge";
+import type { LiteratureRecord, SourceName } from "./record";
+import { judgeRecords, type Judged } from "./relevance";
+import { SourceError, type LiteratureSource, type SourceQuery } from "./sources/types";
+import { extractTerms, type QueryTerm } from "./terms";
+import { scoreConfidence, verifyRecord, type RegistryCheck } from "./verification";
+
+/**
+ * The literature engine: question → query plan → federated search over the sources of the mode
+ * and scope (each failing on its own) → one record shape, duplicates merged → relevance with
+ * matched terms, flags and rejection reasons → evidence type, verification, confidence → an
+ * extractive answer whose every [N] is an accepted reference → the LiteratureJobResult of 2.11.
+ */
+
+export type EngineDeps = {
+  /** The sources this agent may use (LITERATURE_SOURCES), by name. */
+  sources: Partial<Record<SourceName, LiteratureSource>>;
+  /** Crossref check of a DOI: does it resolve, with which title, is it retracted. */
+  checkDoi?: (doi: string, signal?: AbortSignal) => Promise<{ found: boolean; title?: string | null; retracted?: boolean }>;
+  /** bioRxiv/medRxiv: the journal DOI of a preprint, if published. */
+  publishedVersion?: (doi: string, signal?: AbortSignal) => Promise<string | null>;
+  progress?: (stage: string, percent: number) => Promise<void>;
+  signal?: AbortSignal;
+};
+
+const FAST_SOURCES: SourceName[] = ["pubmed", "europepmc", "local"];
+const DEEP_SOURCES: SourceName[] = ["pubmed", "europepmc", "clinicaltrials", "crossref", "openalex", "local"];
+const PRIMARY_EVIDENCE: EvidenceType[] = ["randomized_controlled_trial", "controlled_trial", "single_arm_trial", "observational", "systematic_review"];
+
+type Plan = { sources: SourceName[]; variants: string[][]; perSource: number; maxResults: number; verifyTop: number };
+
+export type ReferenceOut = NonNullable<LiteratureJobResult["references"]>[number] & {
+  evidenceType: EvidenceType;
+  verification: Verification;
+  confidence: number;
+};
+
+export async function runLiteratureSearch(request: LiteratureQueryRequest, deps: EngineDeps): Promise<LiteratureJobResult> {
+  const reasoning: string[] = [];
+  const progress = deps.progress ?? (async () => undefined);
+  const wide = request.mode === "deep" || request.retrievalProfile === "litqa-recall";
+  const tags = request.tags ?? [];
+  const tagMode = tags.length > 0 ? (request.tagMode ?? "fanout") : undefined;
+  const questionTerms = extractTerms(tagMode === "combined" ? [request.question, ...tags].join(" ") : request.question);
+  const { dateFrom, dateTo } = dateRange(request);
+  const plan = planSearch(request, deps, questionTerms);
+  reasoning.push(
+    `Query terms: ${questionTerms.map((t) => t.term).join(", ") || "(none)"}; mode ${request.mode}${request.scope ? `, scope ${request.scope}` : ""}${dateFrom || dateTo ? `, dates ${dateFrom ?? "…"} to ${dateTo ?? "…"}` : ""}.`,
+  );
+  await progress("searching", 10);
+
+  // Fanout searches each tracked term on its own; everything else is one search of the question.
+  const searches: { tag: string | null; terms: QueryTerm[] }[] =
+    tagMode === "fanout" ? tags.map((tag) => ({ tag, terms: extractTerms(tag) })) : [{ tag: null, terms: questionTerms }];
+  const used = new Set<SourceName>();
+  const failed = new Map<SourceName, string>();
+  const found: { tag: string | null; records: LiteratureRecord[] }[] = [];
+  for (const search of searches) {
+    const variants = search.tag === null ? plan.variants : [search.terms.map((t) => t.term)];
+    const records = await searchSources({ deps, plan, variants, text: search.tag ?? request.question, scope: request.scope, dateFrom, dateTo, used, failed, reasoning });
+    found.push({ tag: search.tag, records });
+  }
+  for (const [source, why] of failed) reasoning.push(`${source} failed (${why}); its results are missing, the others stand.`);
+  await progress("filtering", 55);
+
+  const merged = mergeRecords(found.flatMap((f) => f.records));
+  const rawCount = merged.length;
+  reasoning.push(`Merged ${found.reduce((n, f) => n + f.records.length, 0)} records into ${rawCount} by DOI, PMID, PMCID and NCT id.`);
+
+  // Relevance against the question; in fanout, against each tag on its own (a reference counts
+  // when it is relevant to any tag, and each tag's coverage comes from its own judgement).
+  const filters = { dateFrom, dateTo, scope: request.scope };
+  const byTag = new Map<string, Judged[]>();
+  let judged: Judged[];
+  if (tagMode === "fanout") {
+    for (const search of searches) byTag.set(search.tag!, judgeRecords(merged, search.terms, filters));
+    judged = merged.map((_, i) => bestJudgement([...byTag.values()].map((list) => list[i]!)));
+  } else {
+    judged = judgeRecords(merged, questionTerms, filters);
+  }
+  judged = await applyRegistryChecks(judged, deps, plan.verifyTop, wide);
+  judged.sort((a, b) => Number(b.accepted) - Number(a.accepted) || b.score - a.score || (b.record.year ?? 0) - (a.record.year ?? 0));
+  const accepted = judged.filter((j) => j.accepted).slice(0, plan.maxResults);
+  const rejected = judged.filter((j) => !j.accepted);
+  reasoning.push(`Kept ${accepted.length} of ${rawCount} (relevance at least 0.4, not retracted, inside the filters)${rejected.length ? `; rejected ${rejected.length}` : ""}.`);
+  await progress("grading", 75);
+
+  const listed = request.filterReferences ? accepted : [...accepted, ...rejected];
+  const references = listed.map((j, i) => describeReference(j, i + 1, { withReason: false }));
+  const citable: Citable[] = references
+    .filter((r) => r.relevance?.accepted)
+    .map((r) => ({ ordinal: r.id as number, title: r.title, url: r.url, abstract: listed[(r.id as number) - 1]!.record.abstract, year: r.year ?? null, journal: (r.journal as string | null) ?? null, label: r.label as string }));
+  const { answer, formattedAnswer, contextPassages } = composeAnswer({ question: request.question, terms: questionTerms, citable });
+  await progress("answering", 90);
+
+  const rejectionReasons: Record<string, number> = {};
+  for (const j of rejected) rejectionReasons[j.reason!] = (rejectionReasons[j.reason!] ?? 0) + 1;
+  const confidences = references.filter((r) => r.relevance?.accepted).map((r) => r.confidence).sort((a, b) => a - b);
+  const medianConfidence = confidences.length ? confidences[Math.floor(confidences.length / 2)]! : 0;
+  const primary = references.filter((r) => r.relevance?.accepted && PRIMARY_EVIDENCE.includes(r.evidenceType)).length;
+
+  const result: LiteratureJobResult = {
+    answer,
+    formattedAnswer,
+    references,
+    ...(request.includeRejected ? { rejectedReferences: rejected.map((j, i) => describeReference(j, i + 1, { withReason: true })) } : {}),
+    contextPassages: contextPassages.map((p) => ({ ...p })),
+    reasoning,
+    quality: {
+      filtered: request.filterReferences,
+      rawCount,
+      acceptedCount: accepted.length,
+      rejectedCount: rejected.length,
+      // Documented rules (docs/literature.md): few or weak references make a low-confidence answer;
+      // thin evidence means fewer than three accepted references or none of primary evidence.
+      lowConfidence: accepted.length === 0 || medianConfidence < 0.5,
+      evidenceThin: accepted.length < 3 || primary === 0,
+      rejectionReasons,
+    },
+    retrievalBackend: [...used].every((s) => s === "local") && used.size > 0 ? "local-library" : "federated",
+    fallbackUsed: failed.size > 0,
+    effectiveSources: [...used],
+    sourceProfile: request.sourceProfile ?? (request.mode === "deep" ? "deep-default" : "fast-default"),
+    ...(tagMode ? { tagMode } : {}),
+    ...(tagMode === "fanout" ? { tags, resultsByTag: coverageByTag(tags, byTag, references, request.includeRejected) } : {}),
+  };
+  return result;
+}
+
+function planSearch(request: LiteratureQueryRequest, deps: EngineDeps, terms: QueryTerm[]): Plan {
+  const wide = request.mode === "deep" || request.retrievalProfile === "litqa-recall";
+  let wanted: SourceName[] = wide ? DEEP_SOURCES : FAST_SOURCES;
+  if (request.scope === "preprints") wanted = ["europepmc"];
+  if (request.scope === "trials") wanted = ["clinicaltrials", "local"];
+  const sources = wanted.filter((s) => deps.sources[s]);
+  const base = terms.map((t) => t.term);
+  const variants: string[][] = [base];
+  if (wide) {
+    // More query variants per question: synonyms, and the strongest pairs on their own.
+    const withSynonyms = terms.flatMap((t) => [t.term, ...t.synonyms.slice(0, 2)]);
+    if (withSynonyms.length > base.length) variants.push(withSynonyms);
+    for (let i = 0; i + 1 < Math.min(terms.length, request.retrievalProfile === "litqa-recall" ? 6 : 4); i++) variants.push([terms[i]!.term, terms[i + 1]!.term]);
+  }
+  const maxResults = request.maxResults ?? (wide ? 25 : 10);
+  return {
+    sources,
+    variants: variants.filter((v) => v.length > 0).slice(0, request.retrievalProfile === "litqa-recall" ? 8 : wide ? 4 : 1),
+    perSource: Math.max(maxResults * 2, wide ? 50 : 20),
+    maxResults,
+    verifyTop: wide ? 10 : 5,
+  };
+}
+
+async function searchSources({
+  deps,
+  plan,
+  variants,
+  text,
+  scope,
+  dateFrom,
+  dateTo,
+  used,
+  failed,
+  reasoning,
+}: {
+  deps: EngineDeps;
+  plan: Plan;
+  variants: string[][];
+  text: string;
+  scope: SourceQuery["scope"];
+  dateFrom: string | undefined;
+  dateTo: string | undefined;
+  used: Set<SourceName>;
+  failed: Map<SourceName, string>;
+  reasoning: string[];
+}): Promise<LiteratureRecord[]> {
+  const tasks = plan.sources.flatMap((name) =>
+    variants.map(async (terms) => {
+      const query: SourceQuery = { text, terms, limit: plan.perSource, ...(scope ? { scope } : {}), ...(dateFrom ? { dateFrom } : {}), ...(dateTo ? { dateTo } : {}) };
+      try {
+        const records = await deps.sources[name]!.search(query, { signal: deps.signal });
+        used.add(name);
+        return { name, records };
+      } catch (err) {
+        failed.set(name, err instanceof SourceError ? err.kind : "error");
+        return { name, records: [] as LiteratureRecord[] };
+      }
+    }),
+  );
+  const results = await Promise.all(tasks);
+  const counts = new Map<SourceName, number>();
+  for (const r of results) counts.set(r.name, (counts.get(r.name) ?? 0) + r.records.length);
+  const summary = [...counts].filter(([name]) => used.has(name)).map(([name, n]) => `${name} (${n})`);
+  if (summary.length) reasoning.push(`Searched ${summary.join(", ")} for "${variants.map((v) => v.join(" ")).join('" / "')}".`);
+  return results.flatMap((r) => r.records);
+}
+
+/** Crossref checks for the strongest candidates with a DOI: verification, and retractions found there. */
+async function applyRegistryChecks(judged: Judged[], deps: EngineDeps, top: number, wide: boolean): Promise<Judged[]> {
+  const checks = new Map<Judged, RegistryCheck>();
+  const candidates = judged
+    .filter((j) => j.accepted && j.record.ids.doi && verifyRecord(j.record).level !== "verified")
+    .sort((a, b) => b.score - a.score)
+    .slice(0, top);
+  await Promise.all(
+    candidates.map(async (j) => {
+      if (!deps.checkDoi) return;
+      try {
+        const work = await deps.checkDoi(j.record.ids.doi!, deps.signal);
+        if (!work.found) return checks.set(j, { doi: "missing" });
+        if (work.retracted) {
+          j.record = { ...j.record, isRetracted: true };
+          j.accepted = false;
+          j.reason = "retracted";
+          if (!j.flags.includes("retracted")) j.flags.push("retracted");
+        }
+        checks.set(j, { doi: titlesMatch(work.title, j.record.title) ? "match" : "mismatch" });
+      } catch {
+        checks.set(j, { doi: "failed" }); // fail closed: unknown, never upward
+      }
+    }),
+  );
+  if (wide && deps.publishedVersion) {
+    await Promise.all(
+      judged
+        .filter((j) => j.accepted && j.record.isPreprint && j.record.ids.doi)
+        .slice(0, top)
+        .map(async (j) => {
+          const published = await deps.publishedVersion!(j.record.ids.doi!, deps.signal).catch(() => null);
+          if (published) j.record = { ...j.record, publishedDoi: published };
+        }),
+    );
+  }
+  for (const [j, check] of checks) (j as Judged & { check?: RegistryCheck }).check = check;
+  return judged;
+}
+
+function describeReference(j: Judged, ordinal: number, { withReason }: { withReason: boolean }): ReferenceOut & Record<string, unknown> {
+  const r = j.record;
+  const evidence = classifyEvidence(r);
+  const verification = verifyRecord(r, (j as Judged & { check?: RegistryCheck }).check);
+  const confidence = scoreConfidence({ record: r, evidenceType: evidence.type, verification: verification.level, relevance: j.score, animalOnly: j.flags.includes("animal_only") });
+  return {
+    id: ordinal,
+    title: r.title,
+    url: r.url,
+    source: r.source,
+    sources: r.sources,
+    year: r.year,
+    item_date: r.date,
+    journal: r.journal,
+    doi: r.ids.doi ?? null,
+    pmid: r.ids.pmid ?? null,
+    pmcid: r.ids.pmcid ?? null,
+    nct: r.ids.nct ?? null,
+    label: r.ids.pmid ? `PMID ${r.ids.pmid}` : r.ids.doi ? `doi:${r.ids.doi}` : r.ids.nct ? r.ids.nct : r.ids.ppr ? r.ids.ppr : "local library",
+    isPreprint: r.isPreprint,
+    isRetracted: r.isRetracted,
+    ...(r.publishedDoi ? { publishedDoi: r.publishedDoi } : {}),
+    titleDerived: r.titleDerived ?? false,
+    evidenceType: evidence.type,
+    evidenceReason: evidence.reason,
+    verification: verification.level,
+    verificationReason: verification.reason,
+    confidence: confidence.confidence,
+    confidenceReason: confidence.reason,
+    relevance: {
+      accepted: j.accepted,
+      score: j.score,
+      matchedTerms: j.matchedTerms,
+      flags: j.flags,
+      ...(withReason ? { reason: j.reason } : {}),
+    },
+  };
+}
+
+/** The best of one record's judgements against several tags: accepted if any accepts it. */
+function bestJudgement(judgements: Judged[]): Judged {
+  const accepted = judgements.filter((j) => j.accepted);
+  const pool = accepted.length > 0 ? accepted : judgements;
+  const best = pool.reduce((a, b) => (b.score > a.score ? b : a));
+  return {
+    ...best,
+    matchedTerms: [...new Set(pool.flatMap((j) => j.matchedTerms))],
+    flags: accepted.length > 0 ? best.flags.filter((f) => f !== "off_topic") : best.flags,
+  };
+}
+
+function coverageByTag(
+  tags: string[],
+  byTag: Map<string, Judged[]>,
+  references: ReturnType<typeof describeReference>[],
+  includeRejected: boolean,
+): NonNullable<LiteratureJobResult["resultsByTag"]> {
+  const out: NonNullable<LiteratureJobResult["resultsByTag"]> = {};
+  const refFor = (j: Judged) => references.find((r) => r.title === j.record.title && r.url === j.record.url);
+  for (const tag of tags) {
+    const judged = byTag.get(tag) ?? [];
+    // Covered only by accepted references whose own text matched the tag: source-grounded.
+    const acceptedFor = judged.filter((j) => j.accepted && j.matchedTerms.length > 0);
+    const rejectedFor = judged.filter((j) => !j.accepted && j.matchedTerms.length > 0);
+    out[tag] = {
+      tag,
+      covered: acceptedFor.length > 0,
+      acceptedCount: acceptedFor.length,
+      rejectedCount: rejectedFor.length,
+      matchedTerms: [...new Set(acceptedFor.flatMap((j) => j.matchedTerms))],
+      acceptedReferences: acceptedFor.map((j) => ({ id: refFor(j)?.id ?? null, title: j.record.title, url: j.record.url, score: j.score })),
+      rejectedReferences: includeRejected ? rejectedFor.map((j) => ({ title: j.record.title, url: j.record.url, reason: j.reason })) : null,
+    };
+  }
+  return out;
+}
+
+function dateRange(request: LiteratureQueryRequest): { dateFrom?: string; dateTo?: string } {
+  let dateFrom = request.date_from;
+  let dateTo = request.date_to;
+  if (request.year) {
+    const [from, to] = request.year.split("-");
+    dateFrom ??= `${from}-01-01`;
+    dateTo ??= `${to ?? from}-12-31`;
+  }
+  return { ...(dateFrom ? { dateFrom } : {}), ...(dateTo ? { dateTo } : {}) };
+}
+
+function titlesMatch(a: string | null | undefined, b: string): boolean {
+  if (!a) return false;
+  const norm = (s: string) => s.toLowerCase().replace(/<[^>]+>/g, "").replace(/[^a-z0-9]+/g, " ").trim();
+  const x = norm(a);
+  const y = norm(b);
+  return x === y || (x.length > 20 && (x.includes(y) || y.includes(x)));
+}

@@ -1,0 +1,41 @@
+import type { EvidenceType } from "@/lib/contracts";
+import type { LiteratureRecord } from "./record";
+
+/**
+ * The evidence type of a record, first matching rule wins (../shared/notes/literature-sources.md):
+ * a ClinicalTrials.gov record by its design; else PubMed/Europe PMC publication types; else MeSH
+ * "Animals" without "Humans", or in-vitro/cell-line work, is preclinical; else unknown.
+ */
+export function classifyEvidence(record: LiteratureRecord): { type: EvidenceType; reason: string } {
+  const trial = record.trial;
+  if (trial) {
+    const allocation = trial.allocation?.toUpperCase() ?? "";
+    if (allocation === "RANDOMIZED") return { type: "randomized_controlled_trial", reason: "registered trial with randomized allocation" };
+    if (allocation === "NON_RANDOMIZED") return { type: "controlled_trial", reason: "registered trial with non-randomized allocation" };
+    if (trial.interventionModel?.toUpperCase() === "SINGLE_GROUP") return { type: "single_arm_trial", reason: "registered single-group trial" };
+    if (trial.studyType?.toUpperCase() === "OBSERVATIONAL") return { type: "observational", reason: "registered observational study" };
+  }
+
+  const types = record.publicationTypes.map((t) => t.toLowerCase());
+  const has = (name: string) => types.some((t) => t === name);
+  const hasPrefix = (prefix: string) => types.some((t) => t.startsWith(prefix));
+  if (has("randomized controlled trial")) return { type: "randomized_controlled_trial", reason: "publication type Randomized Controlled Trial" };
+  if (has("controlled clinical trial") || has("pragmatic clinical trial")) return { type: "controlled_trial", reason: "publication type controlled clinical trial" };
+  if (has("clinical trial") || hasPrefix("clinical trial, phase")) return { type: "single_arm_trial", reason: "publication type Clinical Trial without a control" };
+  if (has("systematic review") || has("meta-analysis")) return { type: "systematic_review", reason: "publication type Systematic Review or Meta-Analysis" };
+  if (has("review")) return { type: "narrative_review", reason: "publication type Review" };
+  const mesh = record.mesh.map((m) => m.toLowerCase());
+  if (
+    has("observational study") ||
+    has("case reports") ||
+    has("comparative study") ||
+    mesh.some((m) => m.includes("cohort studies") || m.includes("case-control studies") || m.includes("cross-sectional studies"))
+  ) {
+    return { type: "observational", reason: "observational design (publication type or MeSH)" };
+  }
+  if (has("comment") || has("editorial") || has("letter")) return { type: "commentary", reason: "publication type Comment, Editorial or Letter" };
+  if ((mesh.includes("animals") && !mesh.includes("humans")) || mesh.some((m) => m.includes("in vitro") || m.includes("cell line"))) {
+    return { type: "preclinical", reason: "animal or in-vitro work (MeSH)" };
+  }
+  return { type: "unknown", reason: "no publication type or design that classifies it" };
+}

@@ -1,0 +1,70 @@
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import packageJson from "@/package.json";
+import type { Queryable } from "@/lib/db";
+import { ApiError, errorResponse } from "@/lib/http";
+import { bearerMatches } from "@/lib/http/bearer";
+import type { AgentConfig } from "./config";
+import { countJobs } from "./jobs/queue";
+import { literatureRoutes } from "./routes/literature";
+
+export type AgentDeps = { config: AgentConfig; db: Queryable };
+
+/**
+ * The agent's HTTP API (the upstream of the architecture page). Literature, deep research and the
+ * private routes answer only callers with the gateway's service key (or, later, a premium key):
+ * without that check the gateway's paywall could be walked around. Health is open.
+ */
+export function createAgentApp(deps: AgentDeps): Hono {
+  const app = new Hono();
+  app.onError((err, c) => toResponse(c, err));
+  app.notFound((c) => toResponse(c, new ApiError("not_found", `No such route: ${c.req.method} ${c.req.path}`, { reason: "not_found" })));
+
+  // GET /api/health – the agent's health: database, jobs, sources
+  app.get("/api/health", async (c) => {
+    const started = performance.now();
+    try {
+      const jobs = await countJobs({ db: deps.db });
+      return c.json({
+        status: "healthy",
+        timestamp: new Date().toISOString(),
+        uptime: Math.floor(process.uptime()),
+        version: packageJson.version,
+        components: { database: { status: "healthy", latencyMs: Math.round(performance.now() - started), message: null } },
+        jobs,
+        literature: { sources: deps.config.literature.enabledSources },
+      });
+    } catch {
+      return c.json(
+        {
+          status: "down",
+          timestamp: new Date().toISOString(),
+          uptime: Math.floor(process.uptime()),
+          version: packageJson.version,
+          components: { database: { status: "down", latencyMs: null, message: "unreachable" } },
+        },
+        503,
+      );
+    }
+  });
+
+  app.use("/api/literature/*", requireServiceKey(deps.config.serviceKey));
+  app.use("/api/literature", requireServiceKey(deps.config.serviceKey));
+  app.route("/api/literature", literatureRoutes(deps));
+  return app;
+}
+
+/** 401 unless `Authorization: Bearer` carries the service key (compared in constant time). */
+export function requireServiceKey(serviceKey: string | undefined): MiddlewareHandler {
+  return async (c, next) => {
+    if (!bearerMatches(c.req.header("authorization"), serviceKey)) {
+      throw new ApiError("unauthorized", serviceKey ? "A valid service key is required" : "This agent has no AGENT_SERVICE_KEY configured", {
+        reason: "unauthorized",
+      });
+    }
+    await next();
+  };
+}
+
+function toResponse(c: Context, err: unknown): Response {
+  return errorResponse(err, { route: `${c.req.method} ${c.req.routePath}` });
+}
