@@ -1,5 +1,11 @@
 import path from "node:path";
 import { z } from "zod";
+import { BIORXIV_BASE_URL } from "./literature/sources/biorxiv";
+import { CLINICALTRIALS_BASE_URL } from "./literature/sources/clinicaltrials";
+import { CROSSREF_BASE_URL } from "./literature/sources/crossref";
+import { EUROPEPMC_BASE_URL } from "./literature/sources/europepmc";
+import { OPENALEX_BASE_URL } from "./literature/sources/openalex";
+import { PUBMED_BASE_URL } from "./literature/sources/pubmed";
 import { baseUrlSchema, booleanSchema, type Env, parseEnv, portSchema, positiveIntSchema, postgresUrlSchema } from "../lib/config/env";
 
 /**
@@ -10,12 +16,12 @@ import { baseUrlSchema, booleanSchema, type Env, parseEnv, portSchema, positiveI
  */
 
 export const sourceDefaults = {
-  pubmed: "https://eutils.ncbi.nlm.nih.gov/entrez/eutils",
-  europepmc: "https://www.ebi.ac.uk/europepmc/webservices/rest",
-  clinicaltrials: "https://clinicaltrials.gov",
-  biorxiv: "https://api.biorxiv.org",
-  crossref: "https://api.crossref.org",
-  openalex: "https://api.openalex.org",
+  pubmed: PUBMED_BASE_URL,
+  europepmc: EUROPEPMC_BASE_URL,
+  clinicaltrials: CLINICALTRIALS_BASE_URL,
+  biorxiv: BIORXIV_BASE_URL,
+  crossref: CROSSREF_BASE_URL,
+  openalex: OPENALEX_BASE_URL,
 } as const;
 
 const sourceList = z

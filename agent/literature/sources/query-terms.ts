@@ -1,0 +1,69 @@
+import type { SourceQuery } from "./types";
+
+/**
+ * Turns the engine's ranked content terms into boolean queries for sources that take them.
+ * The strict form requires the top `requiredTerms` terms and at least one of the rest; the broad
+ * form is an OR of every term. Sources run the strict form and broaden only when it finds fewer
+ * records than wanted, so a question is never lost because one extracted term is absent from the
+ * paper's title and abstract, while a relevance-ranked OR keeps the best matches first.
+ */
+
+/** Terms cleaned of quotes, brackets and field tags the user may have typed, deduplicated. */
+export function cleanTerms(terms: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of terms) {
+    const term = raw
+      .replace(/\[[^\]]*\]/g, " ")
+      .replace(/["“”()\\{}[\]]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+    // A lone boolean operator would change the query's meaning.
+    if (term === "" || /^(and|or|not)$/i.test(term)) continue;
+    const key = term.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(term);
+  }
+  return out;
+}
+
+/** The terms of a query: its extracted terms, or failing those the longer words of its text. */
+export function termsOf(query: SourceQuery): string[] {
+  const terms = cleanTerms(query.terms);
+  if (terms.length > 0) return terms;
+  return cleanTerms(query.text.split(/[^\p{L}\p{N}+-]+/u).filter((word) => word.length >= 3));
+}
+
+export type BooleanQueryOptions = {
+  /** How one term is written in the source's syntax, e.g. `"aging"[tiab]`. */
+  formatTerm: (term: string) => string;
+  /** How many of the top terms are required (the default 1). */
+  requiredTerms?: number;
+};
+
+/** `A AND B AND (C OR D)` for required A, B and optional C, D; empty for no terms. */
+export function buildStrictQuery(terms: readonly string[], options: BooleanQueryOptions): string {
+  const required = Math.max(0, Math.min(options.requiredTerms ?? 1, terms.length));
+  const head = terms.slice(0, required).map(options.formatTerm);
+  const rest = terms.slice(required).map(options.formatTerm);
+  const parts = [...head];
+  if (rest.length === 1) parts.push(rest[0] ?? "");
+  else if (rest.length > 1) parts.push(`(${rest.join(" OR ")})`);
+  return parts.join(" AND ");
+}
+
+/** `A OR B OR C`; empty for no terms. */
+export function buildBroadQuery(terms: readonly string[], options: Pick<BooleanQueryOptions, "formatTerm">): string {
+  return terms.map(options.formatTerm).join(" OR ");
+}
+
+/** Whether broadening could find anything the strict query did not. */
+export function canBroaden(terms: readonly string[], requiredTerms = 1): boolean {
+  return terms.length >= 2 && requiredTerms > 0;
+}
+
+/** Quotes a term for a syntax where double quotes make a phrase. */
+export function quoteTerm(term: string): string {
+  return `"${term.replace(/"/g, "")}"`;
+}
