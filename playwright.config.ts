@@ -51,6 +51,7 @@ export default defineConfig({
       DATA_DIR: path.join(os.tmpdir(), "lra-e2e-data"),
       DEMO_DIR: path.join(os.tmpdir(), "lra-e2e-demo"),
       CHAIN_PORT: process.env.E2E_CHAIN_PORT ?? "8555",
+      AGENT_PORT: process.env.E2E_AGENT_PORT ?? "3111",
       EMBEDDED_DB_PORT: process.env.E2E_DB_PORT ?? "54339",
       HEALTH_SLOW_MS: "2000",
     },

@@ -5,6 +5,7 @@ import { ApiError, errorResponse } from "@/lib/http";
 import { bearerMatches } from "@/lib/http/bearer";
 import type { AgentConfig } from "./config";
 import { countJobs } from "./jobs/queue";
+import { getLibraryRecord } from "./library/get-record";
 import { literatureRoutes } from "./routes/literature";
 
 export type AgentDeps = { config: AgentConfig; db: Queryable };
@@ -50,6 +51,15 @@ export function createAgentApp(deps: AgentDeps): Hono {
   app.use("/api/literature/*", requireServiceKey(deps.config.serviceKey));
   app.use("/api/literature", requireServiceKey(deps.config.serviceKey));
   app.route("/api/literature", literatureRoutes(deps));
+
+  // GET /api/library/records/:id – a local-library record (the URL of records with no PMID, DOI or
+  // NCT id). Behind the service key like the rest: a private deployment's library is not public.
+  app.use("/api/library/*", requireServiceKey(deps.config.serviceKey));
+  app.get("/api/library/records/:id", async (c) => {
+    const record = await getLibraryRecord({ db: deps.db, id: c.req.param("id"), agentUrl: deps.config.publicUrl });
+    if (!record) throw new ApiError("not_found", "Unknown library record", { reason: "not_found" });
+    return c.json(record);
+  });
   return app;
 }
 

@@ -1,8 +1,8 @@
 /**
  * `npm run demo`: the whole service on this machine with no configuration. It owns the embedded
  * database (PGlite in DATA_DIR, served on loopback), starts the local chain (Hardhat, chain id
- * 31337, Circle's USDC, funded test wallets) unless X402_NETWORK names another network, builds the
- * gateway if needed, starts it on PORT (3000), calls the cron every minute as Vercel's scheduler
+ * 31337, Circle's USDC, funded test wallets) unless X402_NETWORK names another network, starts the
+ * agent on AGENT_PORT (3001) with a fresh service key, builds the gateway if needed, starts it on PORT (3000), calls the cron every minute as Vercel's scheduler
  * would, and writes what it started to `.demo/stack.json`. Ctrl-C stops everything it started.
  */
 import { randomBytes } from "node:crypto";
@@ -28,6 +28,7 @@ async function main(): Promise<void> {
   let embedded: EmbeddedPostgres | undefined;
   let localChain: LocalChain | undefined;
   let gateway: Service | undefined;
+  let agent: Service | undefined;
   let cronTimer: NodeJS.Timeout | undefined;
   let stopping = false;
 
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     if (cronTimer) clearInterval(cronTimer);
     console.log("\nStopping…");
     await gateway?.stop();
+    await agent?.stop();
     await localChain?.stop();
     await embedded?.stop();
     fs.rmSync(stackFile, { force: true });
@@ -65,9 +67,30 @@ async function main(): Promise<void> {
       chainEnv.PAY_TO_ADDRESS = config.payments.payTo;
     }
 
+    // The agent: its own process, sharing the database, reached by the gateway with the service key.
+    const agentPort = Number(process.env.AGENT_PORT ?? 3001);
+    const agentUrl = `http://127.0.0.1:${agentPort}`;
+    const serviceKey = process.env.AGENT_SERVICE_KEY ?? randomBytes(24).toString("hex");
+    console.log(`Starting the agent on port ${agentPort}…`);
+    agent = startService({
+      name: "agent",
+      command: process.execPath,
+      args: ["--import", "tsx", path.join(root, "agent/main.ts")],
+      env: { ...process.env, POSTGRES_URL: databaseUrl, AGENT_PORT: String(agentPort), AGENT_SERVICE_KEY: serviceKey, AGENT_PUBLIC_URL: agentUrl },
+    });
+    agent.child.once("exit", (code) => {
+      if (!stopping) {
+        console.error(`The agent exited unexpectedly (code ${code}).`);
+        void stop(1);
+      }
+    });
+    await waitForHttp(`${agentUrl}/api/health`, { statuses: [200] });
+
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       ...chainEnv,
+      UPSTREAM_API_URL: agentUrl,
+      AGENT_SERVICE_KEY: serviceKey,
       NEXT_TELEMETRY_DISABLED: "1",
       POSTGRES_URL: databaseUrl,
       CRON_SECRET: cronSecret,
@@ -84,12 +107,13 @@ async function main(): Promise<void> {
         void stop(1);
       }
     });
-    // Health answers 503 while the agent is not running; either answer means the gateway is up.
+    // Either answer means the gateway is up (503 reports a component down, which the page shows).
     await waitForHttp(`${gatewayUrl}/api/health`, { statuses: [200, 503] });
 
     const stack = {
       gatewayUrl,
       publicUrl,
+      agentUrl,
       cronSecret,
       databaseUrl,
       ...(localChain
@@ -115,6 +139,7 @@ async function main(): Promise<void> {
       [
         "",
         `Gateway:   ${gatewayUrl}`,
+        `Agent:     ${agentUrl} (literature search; sources need the internet, the local library does not)`,
         `Health:    ${gatewayUrl}/api/health`,
         `OpenAPI:   ${gatewayUrl}/api/openapi.json`,
         `Database:  ${databaseUrl}${embedded ? " (embedded PGlite)" : ""}`,

@@ -5,7 +5,7 @@ import { mergeRecords } from "./merge";
 import type { LiteratureRecord, SourceName } from "./record";
 import { judgeRecords, type Judged } from "./relevance";
 import { SourceError, type LiteratureSource, type SourceQuery } from "./sources/types";
-import { extractTerms, type QueryTerm } from "./terms";
+import { extractTerms, searchTerms, type QueryTerm } from "./terms";
 import { scoreConfidence, verifyRecord, type RegistryCheck } from "./verification";
 
 /**
@@ -59,7 +59,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   const failed = new Map<SourceName, string>();
   const found: { tag: string | null; records: LiteratureRecord[] }[] = [];
   for (const search of searches) {
-    const variants = search.tag === null ? plan.variants : [search.terms.map((t) => t.term)];
+    const variants = search.tag === null ? plan.variants : [searchTerms(search.terms)];
     const records = await searchSources({ deps, plan, variants, text: search.tag ?? request.question, scope: request.scope, dateFrom, dateTo, used, failed, reasoning });
     found.push({ tag: search.tag, records });
   }
@@ -136,13 +136,14 @@ function planSearch(request: LiteratureQueryRequest, deps: EngineDeps, terms: Qu
   if (request.scope === "preprints") wanted = ["europepmc"];
   if (request.scope === "trials") wanted = ["clinicaltrials", "local"];
   const sources = wanted.filter((s) => deps.sources[s]);
-  const base = terms.map((t) => t.term);
+  const base = searchTerms(terms);
   const variants: string[][] = [base];
   if (wide) {
     // More query variants per question: synonyms, and the strongest pairs on their own.
-    const withSynonyms = terms.flatMap((t) => [t.term, ...t.synonyms.slice(0, 2)]);
+    const content = terms.filter((t) => base.includes(t.term));
+    const withSynonyms = content.flatMap((t) => [t.term, ...t.synonyms.slice(0, 2)]);
     if (withSynonyms.length > base.length) variants.push(withSynonyms);
-    for (let i = 0; i + 1 < Math.min(terms.length, request.retrievalProfile === "litqa-recall" ? 6 : 4); i++) variants.push([terms[i]!.term, terms[i + 1]!.term]);
+    for (let i = 0; i + 1 < Math.min(content.length, request.retrievalProfile === "litqa-recall" ? 6 : 4); i++) variants.push([content[i]!.term, content[i + 1]!.term]);
   }
   const maxResults = request.maxResults ?? (wide ? 25 : 10);
   return {

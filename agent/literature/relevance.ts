@@ -40,7 +40,7 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
   const n = records.length;
   const weights = terms.map((term) => {
     const df = fields.filter((f) => term.stems.some((s) => f.title.has(s) || f.abstract.has(s) || f.mesh.has(s))).length;
-    return Math.log(1 + (n + 1) / (df + 0.5));
+    return Math.log(1 + (n + 1) / (df + 0.5)) * term.weight;
   });
   const total = weights.reduce((a, b) => a + b, 0) || 1;
 

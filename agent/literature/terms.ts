@@ -1,7 +1,12 @@
+import { stemmer } from "stemmer";
+
 /**
- * Query terms from a question: tokenised, stop words dropped, lightly stemmed for matching, and
- * expanded with the domain's synonyms (ageing/aging, rapamycin/sirolimus, mice/mouse, ...), so a
- * reference that says "sirolimus" counts for a question about "rapamycin".
+ * Query terms from a question: tokenised, stop words dropped, Porter-stemmed for matching (as
+ * PostgreSQL's english configuration stems the local library), and expanded with the domain's
+ * synonyms (ageing/aging, rapamycin/sirolimus, mice/mouse, ...), so a reference that says
+ * "sirolimus" counts for a question about "rapamycin". Evaluative words of a question ("feasible",
+ * "reliable", "useful") are kept as weak terms: they count little for relevance and are not sent
+ * to the sources, whose queries they would only narrow.
  */
 
 const STOP_WORDS = new Set(
@@ -36,15 +41,27 @@ const SYNONYM_GROUPS: string[][] = [
   ["trial", "trials", "randomized", "randomised"],
 ];
 
-/** A light English stemmer: enough to match plural and verb forms, not a linguistic model. */
+/** Words that judge rather than name the subject of a question. */
+const WEAK_WORDS = new Set(
+  `able accurate adequate advisable appropriate beneficial better best clinically correct dangerous different difference
+  effective effectiveness efficacious efficacy essential feasible feasibility good harmful helpful important improve
+  improves improved justifiable justified key necessary need needed new novel option optimal possible predict predictor
+  predictors really reliable relevant reliability safe safety sensitive still sufficient suitable true truly useful
+  valid value worth worthwhile whole provide`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Weight of a weak (evaluative) term relative to a content term, in relevance. */
+export const WEAK_TERM_WEIGHT = 0.3;
+
+/** The Porter stem of a word (each part of a hyphenated word is stemmed). */
 export function stem(word: string): string {
-  let w = word.toLowerCase();
-  if (w.length > 4 && w.endsWith("ies")) return w.slice(0, -3) + "y";
-  if (w.length > 4 && (w.endsWith("sses") || w.endsWith("ches") || w.endsWith("shes"))) return w.slice(0, -2);
-  if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) w = w.slice(0, -1);
-  if (w.length > 5 && w.endsWith("ing")) return w.slice(0, -3);
-  if (w.length > 4 && w.endsWith("ed")) return w.slice(0, -2);
-  return w;
+  return word
+    .toLowerCase()
+    .split("-")
+    .map((part) => (/^[a-z]+$/.test(part) ? stemmer(part) : part))
+    .join("-");
 }
 
 /** Lower-case word tokens (keeping inner hyphens, + and apostrophes: "nad+", "alzheimer's", "t-cell"). */
@@ -59,6 +76,8 @@ export type QueryTerm = {
   stems: string[];
   /** Synonyms for query expansion (other members of its group). */
   synonyms: string[];
+  /** 1 for a content term, WEAK_TERM_WEIGHT for an evaluative word. */
+  weight: number;
 };
 
 /** The content terms of a question, in order, without duplicates. */
@@ -72,12 +91,28 @@ export function extractTerms(question: string): QueryTerm[] {
     seen.add(s);
     const group = SYNONYM_GROUPS.find((g) => g.some((member) => member === token || stem(member) === s));
     const synonyms = group ? group.filter((m) => m !== token) : [];
-    terms.push({ term: token, stems: [...new Set([s, ...synonyms.flatMap((m) => tokenize(m).map(stem))])], synonyms });
+    terms.push({
+      term: token,
+      stems: [...new Set([s, ...synonyms.flatMap((m) => tokenize(m).map(stem))])],
+      synonyms,
+      weight: WEAK_WORDS.has(token) ? WEAK_TERM_WEIGHT : 1,
+    });
   }
   return terms;
 }
 
-/** The stems of a text, for matching against QueryTerm.stems. */
+/** The stems of a text (and of each part of its hyphenated words), for matching against QueryTerm.stems. */
 export function stemSet(text: string): Set<string> {
-  return new Set(tokenize(text).map(stem));
+  const out = new Set<string>();
+  for (const token of tokenize(text)) {
+    out.add(stem(token));
+    if (token.includes("-")) for (const part of token.split("-")) if (part) out.add(stem(part));
+  }
+  return out;
+}
+
+/** The terms worth sending to a source: content terms first; weak ones only if nothing else is left. */
+export function searchTerms(terms: QueryTerm[]): string[] {
+  const content = terms.filter((t) => t.weight === 1).map((t) => t.term);
+  return content.length > 0 ? content : terms.map((t) => t.term);
 }

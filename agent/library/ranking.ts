@@ -1,0 +1,163 @@
+import type { SourceQuery } from "@/agent/literature/sources/types";
+
+/**
+ * The pure half of library search: which terms a query searches for, the OR tsquery, which of its
+ * lexemes generate candidates, and the BM25 score of a candidate. search.ts runs the SQL around it.
+ *
+ * Why BM25 on top of PostgreSQL's ts_rank: ts_rank counts how often query lexemes occur but not
+ * how rare they are, so in a question like "Does telomere length predict mortality in patients?"
+ * the word "patients" weighs as much as "telomere". BM25 weighs each lexeme by its inverse
+ * document frequency, kept in agent.library_lexemes. ts_rank (normalised by log length, the best
+ * of its variants here; ts_rank_cd was worse) still orders the GIN index's matches to pick the few
+ * hundred candidates BM25 rescores. Measured on the PubMedQA known-item check (500 questions,
+ * scripts/bench/library.ts): ts_rank alone gives recall@10 0.996 and MRR 0.983 among the 500
+ * records but 0.888 and 0.857 among 100,000; BM25 over its candidates gives 0.998 / 0.991 and
+ * 0.994 / 0.984.
+ */
+
+/** BM25's usual constants: term-frequency saturation and length normalisation. */
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+
+/**
+ * How much one occurrence counts, by tsvector weight: A title, C MeSH descriptors, B abstract
+ * (D is unused). A BM25F-style field weighting: a word in the title says more about the record
+ * than the same word once in the abstract.
+ */
+export const FIELD_WEIGHTS: Record<string, number> = { A: 3, B: 1, C: 1.5, D: 1 };
+
+/** Most terms a query may have: the SQL and the scoring grow with each. */
+export const MAX_TERMS = 64;
+
+/**
+ * Candidate generation stops adding lexemes once the records holding them add up to this many:
+ * a lexeme in much of the library ("patient", "older", "risk") matches a large share of the rows and
+ * would make the index scan and ts_rank read them all, while BM25 gives it little weight anyway.
+ * Such lexemes still count in every candidate's score. Measured on PubMedQA among 100,000 records
+ * (scripts/bench/library.ts): 2,000 was both faster and better than 5,000 or 20,000, because
+ * ts_rank, which picks the candidates, has no idf and lets common words crowd out the rare ones.
+ */
+export const CANDIDATE_POSTINGS_BUDGET = 2_000;
+
+/**
+ * Candidates rescored by BM25 per search, at least (four times the limit when that is more):
+ * ts_rank's order decides which. 100 lost known items at 100,000 records; 400 found no more.
+ */
+export const MIN_CANDIDATES = 200;
+
+/**
+ * The terms a query searches for: its `terms` when the engine extracted some, else the words of
+ * its text. Trimmed, deduplicated case-insensitively, at most MAX_TERMS. Stop words may stay: the
+ * database's English configuration gives them no lexemes, so they neither match nor count.
+ */
+export function listQueryTerms(query: Pick<SourceQuery, "text" | "terms">): string[] {
+  const given = query.terms.map((t) => t.trim()).filter(Boolean);
+  const terms = given.length > 0 ? given : splitQueryText(query.text);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const term of terms) {
+    const key = term.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(term);
+    if (out.length === MAX_TERMS) break;
+  }
+  return out;
+}
+
+/**
+ * The words of a question: split on whitespace and punctuation, keeping inner hyphens, dots and
+ * apostrophes ("covid-19", "il-6", "1.5", "alzheimer's") that the text search parser reads as one.
+ */
+export function splitQueryText(text: string): string[] {
+  return (text.match(/[\p{L}\p{N}](?:[\p{L}\p{N}'’.+-]*[\p{L}\p{N}+])?/gu) ?? []).map((w) => w.replace(/’/g, "'"));
+}
+
+/**
+ * An OR tsquery over lexemes: `'telomer' | 'mortal'`. Each lexeme is quoted (backslashes and quotes
+ * doubled, as tsquery input wants) and used as is, because the lexemes already came out of
+ * to_tsvector: casting the text to tsquery must not normalise them again. Null for no lexemes.
+ */
+export function buildOrTsquery(lexemes: string[]): string | null {
+  const unique = [...new Set(lexemes)].filter((l) => l !== "");
+  if (unique.length === 0) return null;
+  return unique.map((l) => `'${l.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`).join(" | ");
+}
+
+export type LexemeStatistics = { lexeme: string; records: number };
+
+/**
+ * The lexemes that generate candidates: the rarest first, while the records holding them stay
+ * within `budget` (and always the rarest one, so a query of only common words still finds
+ * something). Lexemes no record holds are left out: they cannot match.
+ */
+export function chooseCandidateLexemes({ lexemes, budget = CANDIDATE_POSTINGS_BUDGET }: { lexemes: LexemeStatistics[]; budget?: number }): string[] {
+  const present = [...new Map(lexemes.filter((l) => l.records > 0).map((l) => [l.lexeme, l])).values()].sort(
+    (a, b) => a.records - b.records || a.lexeme.localeCompare(b.lexeme),
+  );
+  const chosen: string[] = [];
+  let postings = 0;
+  for (const { lexeme, records } of present) {
+    if (chosen.length > 0 && postings + records > budget) break;
+    chosen.push(lexeme);
+    postings += records;
+  }
+  return chosen;
+}
+
+/** BM25's inverse document frequency (the "plus one" form, never negative). */
+export function inverseDocumentFrequency({ records, holding }: { records: number; holding: number }): number {
+  return Math.log(1 + (records - holding + 0.5) / (holding + 0.5));
+}
+
+/** A candidate as the SQL returns it: its length in tokens, and per query lexeme it holds the weights of its occurrences ("AB": once in the title, once in the abstract). */
+export type CandidateTerms = { tokens: number; lexemes: { lexeme: string; weights: string }[] };
+
+/**
+ * The BM25 score of a candidate: for each query lexeme it holds, idf × saturated, length-normalised
+ * frequency, where occurrences count by FIELD_WEIGHTS. `idf` maps each query lexeme to its weight.
+ */
+export function scoreCandidate({
+  candidate,
+  idf,
+  averageTokens,
+}: {
+  candidate: CandidateTerms;
+  idf: Map<string, number>;
+  averageTokens: number;
+}): number {
+  const lengthNorm = 1 - BM25_B + BM25_B * (averageTokens > 0 ? candidate.tokens / averageTokens : 1);
+  let score = 0;
+  for (const { lexeme, weights } of candidate.lexemes) {
+    const weight = idf.get(lexeme);
+    if (weight === undefined) continue;
+    let tf = 0;
+    for (const w of weights) tf += FIELD_WEIGHTS[w] ?? 1;
+    score += (weight * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * lengthNorm);
+  }
+  return score;
+}
+
+/**
+ * The query terms a record matches: a term matches when the record holds every lexeme of it (both
+ * "insulin" and "resist" for "insulin resistance"). Terms without lexemes (stop words) never match.
+ */
+export function matchTerms({ termLexemes, recordLexemes }: { termLexemes: Map<string, string[]>; recordLexemes: Set<string> }): string[] {
+  const matched: string[] = [];
+  for (const [term, lexemes] of termLexemes) {
+    if (lexemes.length > 0 && lexemes.every((l) => recordLexemes.has(l))) matched.push(term);
+  }
+  return matched;
+}
+
+/**
+ * The inclusive year bounds of a query: the library knows publication years, not days, so a record
+ * counts as inside when its year is within the years of dateFrom and dateTo.
+ */
+export function yearBounds(query: Pick<SourceQuery, "dateFrom" | "dateTo">): { from: number | null; to: number | null } {
+  const yearOf = (date: string | undefined) => {
+    const match = date ? /^(\d{4})/.exec(date) : null;
+    return match ? Number(match[1]) : null;
+  };
+  return { from: yearOf(query.dateFrom), to: yearOf(query.dateTo) };
+}

@@ -1,0 +1,162 @@
+import type { LiteratureRecord } from "@/agent/literature/record";
+import type { SourceQuery } from "@/agent/literature/sources/types";
+import type { Queryable } from "@/lib/db/pool";
+import {
+  buildOrTsquery,
+  chooseCandidateLexemes,
+  inverseDocumentFrequency,
+  listQueryTerms,
+  matchTerms,
+  MIN_CANDIDATES,
+  scoreCandidate,
+  yearBounds,
+  type CandidateTerms,
+} from "./ranking";
+import { LIBRARY_RECORD_COLUMNS, toLiteratureRecord, type LibraryRecordRow } from "./to-literature-record";
+
+export type LibraryHit = {
+  record: LiteratureRecord;
+  /** The BM25 score: higher is better; comparable within one search only. */
+  rank: number;
+  /** The query terms whose every lexeme the record holds, in query order. */
+  matchedTerms: string[];
+};
+
+export type SearchLibraryOptions = {
+  db: Queryable;
+  query: SourceQuery;
+  /** Origin for the URL of records without PMID, DOI or NCT id (AGENT_PUBLIC_URL). */
+  agentUrl?: string;
+};
+
+/**
+ * Searches the local library with PostgreSQL full-text search, in three statements:
+ *
+ * 1. Analyse: each query term through to_tsvector('english') (the index's own configuration, so
+ *    stemming and stop words agree), with how many records hold each lexeme and the library's size.
+ * 2. Candidates: an OR tsquery of the rarer lexemes finds rows through the GIN index, ts_rank over
+ *    all the query's lexemes keeps the best few hundred, and for those the statement returns each
+ *    record's length and the weights of every query lexeme it holds (unnest of the tsvector).
+ * 3. BM25 over those candidates (ranking.ts), then the full rows of the best `limit`.
+ *
+ * OR, not AND: a question's words rarely all appear in the record that answers it, so records are
+ * ranked by how well they match rather than filtered by whether they match everything.
+ * Filters: years from dateFrom/dateTo (records without a year are left out when either is set);
+ * scope `trials` keeps records with an NCT id; `preprints` finds nothing, a local record is never one.
+ *
+ * Throws the database's error.
+ */
+export async function searchLibrary({ db, query, agentUrl }: SearchLibraryOptions): Promise<LibraryHit[]> {
+  if (query.scope === "preprints" || query.limit <= 0) return [];
+  const terms = listQueryTerms(query);
+  if (terms.length === 0) return [];
+
+  const analysed = await analyseTerms({ db, terms });
+  const termLexemes = new Map<string, string[]>(terms.map((t) => [t, []]));
+  const holding = new Map<string, number>();
+  for (const row of analysed.rows) {
+    termLexemes.get(terms[row.term - 1] ?? "")?.push(row.lexeme);
+    holding.set(row.lexeme, row.records);
+  }
+  const candidateLexemes = chooseCandidateLexemes({ lexemes: [...holding].map(([lexeme, records]) => ({ lexeme, records })) });
+  const candidateQuery = buildOrTsquery(candidateLexemes);
+  const fullQuery = buildOrTsquery([...holding.keys()]);
+  if (!candidateQuery || !fullQuery) return [];
+
+  const candidates = await findCandidates({
+    db,
+    candidateQuery,
+    fullQuery,
+    lexemes: [...holding.keys()],
+    query,
+    count: Math.max(MIN_CANDIDATES, query.limit * 4),
+  });
+  const idf = new Map([...holding].map(([lexeme, records]) => [lexeme, inverseDocumentFrequency({ records: analysed.records, holding: records })]));
+  const averageTokens = analysed.records > 0 ? analysed.tokens / analysed.records : 0;
+  const best = candidates
+    .map((c) => ({ id: c.id, candidate: c, score: scoreCandidate({ candidate: c, idf, averageTokens }) }))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
+    .slice(0, query.limit);
+  if (best.length === 0) return [];
+
+  const { rows } = await db.query<LibraryRecordRow>(
+    `SELECT ${LIBRARY_RECORD_COLUMNS} FROM agent.library_records WHERE id = ANY($1::uuid[])`,
+    [best.map((b) => b.id)],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return best.flatMap(({ id, candidate, score }) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const recordLexemes = new Set(candidate.lexemes.map((l) => l.lexeme));
+    return [{ record: toLiteratureRecord({ row, agentUrl }), rank: score, matchedTerms: matchTerms({ termLexemes, recordLexemes }) }];
+  });
+}
+
+async function analyseTerms({ db, terms }: { db: Queryable; terms: string[] }): Promise<{
+  rows: { term: number; lexeme: string; records: number }[];
+  records: number;
+  tokens: number;
+}> {
+  const { rows } = await db.query<{ term: number; lexeme: string; records: number; total_records: string; total_tokens: string }>(
+    `SELECT t.ord::int AS term, u.lexeme, coalesce(l.records, 0) AS records, s.records AS total_records, s.tokens AS total_tokens
+     FROM unnest($1::text[]) WITH ORDINALITY AS t(term, ord)
+     CROSS JOIN LATERAL unnest(to_tsvector('pg_catalog.english', t.term)) AS u
+     LEFT JOIN agent.library_lexemes l ON l.lexeme = u.lexeme
+     CROSS JOIN agent.library_statistics s
+     ORDER BY t.ord`,
+    [terms],
+  );
+  return {
+    rows: rows.map((r) => ({ term: r.term, lexeme: r.lexeme, records: r.records })),
+    records: Number(rows[0]?.total_records ?? 0),
+    tokens: Number(rows[0]?.total_tokens ?? 0),
+  };
+}
+
+type Candidate = CandidateTerms & { id: string };
+
+async function findCandidates({
+  db,
+  candidateQuery,
+  fullQuery,
+  lexemes,
+  query,
+  count,
+}: {
+  db: Queryable;
+  candidateQuery: string;
+  fullQuery: string;
+  lexemes: string[];
+  query: SourceQuery;
+  count: number;
+}): Promise<Candidate[]> {
+  const params: unknown[] = [candidateQuery, fullQuery, lexemes, count];
+  const filters: string[] = [];
+  const { from, to } = yearBounds(query);
+  if (from !== null) filters.push(`year >= $${params.push(from)}`);
+  if (to !== null) filters.push(`year <= $${params.push(to)}`);
+  if (query.scope === "trials") filters.push("nct IS NOT NULL");
+  // ts_rank normalisation 1 (divide by 1 + log of the length) orders the candidates best of the
+  // variants measured; its choice only decides which rows BM25 rescores.
+  const { rows } = await db.query<{ id: string; tokens: number; lexemes: string[] | null; weights: string[] | null }>(
+    `WITH candidates AS (
+       SELECT id, search FROM agent.library_records
+       WHERE search @@ $1::tsquery ${filters.map((f) => `AND ${f}`).join(" ")}
+       ORDER BY ts_rank(search, $2::tsquery, 1) DESC, id
+       LIMIT $4
+     )
+     SELECT c.id, t.tokens, t.lexemes, t.weights
+     FROM candidates c CROSS JOIN LATERAL (
+       SELECT coalesce(sum(cardinality(u.positions)), 0)::int AS tokens,
+              array_agg(u.lexeme) FILTER (WHERE u.lexeme = ANY($3::text[])) AS lexemes,
+              array_agg(array_to_string(u.weights, '')) FILTER (WHERE u.lexeme = ANY($3::text[])) AS weights
+       FROM unnest(c.search) AS u
+     ) t`,
+    params,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    tokens: r.tokens,
+    lexemes: (r.lexemes ?? []).map((lexeme, i) => ({ lexeme, weights: r.weights?.[i] ?? "" })),
+  }));
+}

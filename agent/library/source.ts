@@ -1,0 +1,29 @@
+import { SourceError, type LiteratureSource } from "@/agent/literature/sources/types";
+import type { Queryable } from "@/lib/db/pool";
+import { searchLibrary } from "./search";
+
+/**
+ * The local library as a literature source (name "local"), so the engine searches it beside the
+ * registries. `agentUrl` is the agent's public origin (AGENT_PUBLIC_URL), used for the URL of
+ * records that have no PMID, DOI or NCT id.
+ */
+export function createLocalLibrarySource({ db, agentUrl }: { db: Queryable; agentUrl?: string }): LiteratureSource {
+  return {
+    name: "local",
+    /** Throws SourceError: "timeout" when aborted, "network" when the database fails. */
+    async search(query, options) {
+      const signal = options?.signal;
+      if (signal?.aborted) throw new SourceError("local", "timeout", "search aborted", { cause: signal.reason });
+      let hits;
+      try {
+        hits = await searchLibrary({ db, query, agentUrl });
+      } catch (err) {
+        throw new SourceError("local", "network", `library search failed: ${(err as Error).message}`, { cause: err });
+      }
+      // A query cannot be withdrawn from a shared pool mid-flight; an abort while it ran still
+      // means the caller has moved on, so its late answer is refused like a timeout.
+      if (signal?.aborted) throw new SourceError("local", "timeout", "search aborted", { cause: signal.reason });
+      return hits.map((h) => h.record);
+    },
+  };
+}

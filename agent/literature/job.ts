@@ -1,0 +1,16 @@
+import { literatureQueryRequestSchema } from "@/lib/contracts";
+import { log } from "@/lib/log";
+import type { JobHandler } from "../jobs/worker";
+import { runLiteratureSearch, type EngineDeps } from "./engine";
+
+/**
+ * Runs a queued literature search. Questions are not logged unless LOG_QUESTIONS is on, and never
+ * when the request carries `privacyMode` (the gateway forwards it for people who asked for it).
+ */
+export function createLiteratureJobHandler({ engine, logQuestions }: { engine: Omit<EngineDeps, "progress" | "signal">; logQuestions: boolean }): JobHandler {
+  return async (job, { progress, signal }) => {
+    const request = literatureQueryRequestSchema.parse(job.input);
+    if (logQuestions && !request.privacyMode) log.info("literature job", { jobId: job.id, question: request.question, mode: request.mode });
+    return runLiteratureSearch(request, { ...engine, progress, signal });
+  };
+}

@@ -1,0 +1,86 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as health } from "@/app/api/health/route";
+import { literatureJobResultSchema } from "@/lib/contracts";
+import { createPayingFetch } from "@/lib/payments/client";
+import { startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
+import { createTestDatabase } from "../support/database";
+import { configureGateway } from "../support/gateway";
+import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
+import { startReplayServer, type ReplayServer } from "../support/replay-server";
+import { routeFetch } from "../support/routes";
+
+const recorded = (file: string) => path.resolve(import.meta.dirname, "../../../shared/fixtures/literature-apis", file);
+const synthetic = (file: string) => path.resolve(import.meta.dirname, "../fixtures/literature", file);
+const PUBLIC_URL = "https://gateway.test";
+
+describe("a paid literature search, from the official x402 client through the gateway to the agent", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let replay: ReplayServer;
+  let agent: Awaited<ReturnType<typeof startTestAgent>>;
+  let restore: () => Promise<void>;
+  const payTo = freshAddress();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    replay = await startReplayServer([
+      { path: "/pubmed/esearch.fcgi", file: synthetic("pubmed-esearch-synthetic-27797938.json") },
+      { path: "/pubmed/efetch.fcgi", file: recorded("pubmed-eutils/biopython_pubmed4.xml") },
+      { path: "/europepmc/search", file: synthetic("europepmc-search-core-synthetic.json") },
+    ]);
+    agent = await startTestAgent({
+      POSTGRES_URL: database.url,
+      PUBMED_BASE_URL: `${replay.url}/pubmed`,
+      EUROPEPMC_BASE_URL: `${replay.url}/europepmc`,
+      LITERATURE_SOURCES: "pubmed,europepmc,local",
+    });
+    restore = await configureGateway({
+      POSTGRES_URL: database.url,
+      UPSTREAM_API_URL: agent.url,
+      AGENT_SERVICE_KEY: TEST_SERVICE_KEY,
+      PUBLIC_URL,
+      RPC_URL: chain().rpcUrl,
+      PAY_TO_ADDRESS: payTo,
+    });
+  });
+  afterAll(async () => {
+    await restore?.();
+    await agent?.stop();
+    await replay?.close();
+    await database?.drop();
+  });
+
+  it("pays $0.03, gets a job, and polls it for free to a completed, cited result", async () => {
+    const before = await usdcBalance(payTo);
+    const { fetch: pay } = createPayingFetch({ privateKey: wallet(24).privateKey, network: chain().network, asset: chain().asset, fetchImpl: routeFetch });
+    const accepted = await pay(`${PUBLIC_URL}/api/literature`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ question: "leucocyte telomere length and mortality", includeRejected: true }),
+    });
+    expect(accepted.status).toBe(202);
+    expect(accepted.headers.get("payment-response")).toBeTruthy();
+    const { jobId } = (await accepted.json()) as { jobId: string };
+    expect((await usdcBalance(payTo)) - before).toBe(30_000n);
+
+    let result;
+    for (let i = 0; i < 100; i++) {
+      const response = await routeFetch(`${PUBLIC_URL}/api/literature/jobs/${jobId}`);
+      expect(response.status).toBe(200);
+      result = literatureJobResultSchema.parse(await response.json());
+      if (result.status === "completed") break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(result?.status).toBe("completed");
+    expect(result!.references!.length).toBeGreaterThan(0);
+    expect(result!.answer).toMatch(/\[1\]/);
+    expect(result!.rejectedReferences).toBeDefined();
+    expect((await usdcBalance(payTo)) - before).toBe(30_000n); // polling is free
+  });
+
+  it("reports the agent healthy in the gateway's health", async () => {
+    const response = await health(new Request(`${PUBLIC_URL}/api/health`));
+    const body = (await response.json()) as { components: { upstreamApi: { status: string } } };
+    expect(body.components.upstreamApi.status).toBe("healthy");
+  });
+});

@@ -1,0 +1,60 @@
+import { serve } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
+import { loadAgentConfig } from "@/agent/config";
+import { openAgentDatabase } from "@/agent/db";
+import { startWorkers } from "@/agent/jobs/worker";
+import { createLiteratureJobHandler } from "@/agent/literature/job";
+import { createEngineDeps } from "@/agent/literature/sources";
+import { createAgentApp } from "@/agent/server";
+
+export const TEST_SERVICE_KEY = "agent-service-key-for-tests-0123";
+
+/**
+ * The real agent (HTTP API, workers, engine) in this process, on its own port, against the test
+ * database and whatever source base URLs `env` gives (a replay server).
+ */
+export async function startTestAgent(env: Record<string, string>) {
+  const config = loadAgentConfig({ AGENT_SERVICE_KEY: TEST_SERVICE_KEY, AGENT_WORKERS: "2", JOB_POLL_MS: "50", LOG_SILENT: "1", ...env });
+  const database = await openAgentDatabase(config);
+  const app = createAgentApp({ config, db: database.pool });
+  const workers = startWorkers({
+    db: database.pool,
+    count: config.jobs.workers,
+    leaseSeconds: config.jobs.leaseSeconds,
+    pollMs: config.jobs.pollMs,
+    handlers: { literature: createLiteratureJobHandler({ engine: createEngineDeps(config, database.pool), logQuestions: false }) },
+  });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    pool: database.pool,
+    stop: async () => {
+      server.close();
+      await workers.stop();
+      await database.close();
+    },
+  };
+}
+
+/** Calls the agent's API in process, with the service key unless told otherwise. */
+export function agentRequest(
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+  path: string,
+  init: { method?: string; body?: unknown; key?: string | null } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  const key = init.key === undefined ? TEST_SERVICE_KEY : init.key;
+  if (key) headers.authorization = `Bearer ${key}`;
+  return Promise.resolve(
+    app.fetch(
+      new Request(`http://agent.test${path}`, {
+        method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+        headers,
+        ...(init.body === undefined ? {} : { body: typeof init.body === "string" ? init.body : JSON.stringify(init.body) }),
+      }),
+    ),
+  );
+}
