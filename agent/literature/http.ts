@@ -248,3 +248,37 @@ function sleep(ms: number, source: SourceName, signal?: AbortSignal): Promise<vo
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
+
+/** The options every source client takes. */
+export type SourceClientOptions = {
+  baseUrl?: string;
+  timeoutMs?: number;
+  requestsPerSecond?: number;
+  maxRetries?: number;
+  retryBaseDelayMs?: number;
+  rateLimiter?: RateLimiter;
+  fetchImpl?: typeof fetch;
+};
+
+/**
+ * A source's HTTP client from its options, with the source's own base URL and rate limit as
+ * defaults, an 8-second timeout and two retries unless configured otherwise.
+ */
+export function sourceHttpClient(
+  source: Parameters<typeof createSourceHttpClient>[0]["source"],
+  defaults: { baseUrl: string; requestsPerSecond: number },
+  options: SourceClientOptions,
+  extra: Partial<Parameters<typeof createSourceHttpClient>[0]> = {},
+) {
+  return createSourceHttpClient({
+    source,
+    baseUrl: options.baseUrl ?? defaults.baseUrl,
+    timeoutMs: options.timeoutMs ?? 8_000,
+    requestsPerSecond: options.requestsPerSecond ?? defaults.requestsPerSecond,
+    maxRetries: options.maxRetries ?? 2,
+    retryBaseDelayMs: options.retryBaseDelayMs,
+    rateLimiter: options.rateLimiter,
+    fetchImpl: options.fetchImpl,
+    ...extra,
+  });
+}

@@ -1,4 +1,4 @@
-import { createSourceHttpClient, type RateLimiter } from "../http";
+import { type SourceClientOptions, sourceHttpClient } from "../http";
 import type { LiteratureRecord } from "../record";
 import { isObject, readNumber, readString } from "./json-read";
 import { cleanMarkupText, formatAuthorName, normalizeDoi, parsePartialDate } from "./normalize";
@@ -12,16 +12,9 @@ export const BIORXIV_REQUESTS_PER_SECOND = 2;
 
 export type PreprintServer = "biorxiv" | "medrxiv";
 
-export type BiorxivSourceOptions = {
-  baseUrl?: string;
+export type BiorxivSourceOptions = SourceClientOptions & {
   /** Which server this source stands for (its `name`), and the one tried first in lookups. */
   server?: PreprintServer;
-  timeoutMs?: number;
-  requestsPerSecond?: number;
-  maxRetries?: number;
-  retryBaseDelayMs?: number;
-  rateLimiter?: RateLimiter;
-  fetchImpl?: typeof fetch;
 };
 
 /** A preprint and, when it has one, the DOI of its journal version. */
@@ -114,16 +107,7 @@ function parseAuthorList(authors: string | undefined): string[] {
  */
 export function createBiorxivSource(options: BiorxivSourceOptions = {}): BiorxivSource {
   const server = options.server ?? "biorxiv";
-  const http = createSourceHttpClient({
-    source: server,
-    baseUrl: options.baseUrl ?? BIORXIV_BASE_URL,
-    timeoutMs: options.timeoutMs ?? 8_000,
-    requestsPerSecond: options.requestsPerSecond ?? BIORXIV_REQUESTS_PER_SECOND,
-    maxRetries: options.maxRetries ?? 2,
-    retryBaseDelayMs: options.retryBaseDelayMs,
-    rateLimiter: options.rateLimiter,
-    fetchImpl: options.fetchImpl,
-  });
+  const http = sourceHttpClient(server, { baseUrl: BIORXIV_BASE_URL, requestsPerSecond: BIORXIV_REQUESTS_PER_SECOND }, options);
 
   async function lookUp(doi: string, on: PreprintServer, signal: AbortSignal | undefined): Promise<PublishedVersion | null> {
     // The DOI's slash separates path segments in this API's documented URLs; keep it.

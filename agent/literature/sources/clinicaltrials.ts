@@ -1,4 +1,4 @@
-import { createSourceHttpClient, type RateLimiter } from "../http";
+import { type SourceClientOptions, sourceHttpClient } from "../http";
 import type { LiteratureRecord, TrialDesign } from "../record";
 import { isObject, readArray, readBoolean, readNumber, readObject, readPath, readString, readStrings } from "./json-read";
 import { cleanMarkupText, normalizeNct, parsePartialDate, uniqueStrings } from "./normalize";
@@ -23,15 +23,8 @@ export const CLINICALTRIALS_FIELDS = [
 /** The site asks crawlers for a 1 s delay between requests. */
 export const CLINICALTRIALS_REQUESTS_PER_SECOND = 1;
 
-export type ClinicalTrialsSourceOptions = {
-  baseUrl?: string;
-  timeoutMs?: number;
-  requestsPerSecond?: number;
-  maxRetries?: number;
-  retryBaseDelayMs?: number;
+export type ClinicalTrialsSourceOptions = SourceClientOptions & {
   requiredTerms?: number;
-  rateLimiter?: RateLimiter;
-  fetchImpl?: typeof fetch;
 };
 
 export type ClinicalTrialsPage = { totalCount: number | null; nextPageToken: string | null; records: LiteratureRecord[] };
@@ -122,16 +115,7 @@ function readMeshTerms(study: unknown): string[] {
 
 /** A ClinicalTrials.gov source: relevance-ranked study search and lookup by NCT id. */
 export function createClinicalTrialsSource(options: ClinicalTrialsSourceOptions = {}): ClinicalTrialsSource {
-  const http = createSourceHttpClient({
-    source: "clinicaltrials",
-    baseUrl: options.baseUrl ?? CLINICALTRIALS_BASE_URL,
-    timeoutMs: options.timeoutMs ?? 8_000,
-    requestsPerSecond: options.requestsPerSecond ?? CLINICALTRIALS_REQUESTS_PER_SECOND,
-    maxRetries: options.maxRetries ?? 2,
-    retryBaseDelayMs: options.retryBaseDelayMs,
-    rateLimiter: options.rateLimiter,
-    fetchImpl: options.fetchImpl,
-  });
+  const http = sourceHttpClient("clinicaltrials", { baseUrl: CLINICALTRIALS_BASE_URL, requestsPerSecond: CLINICALTRIALS_REQUESTS_PER_SECOND }, options);
   const fields = CLINICALTRIALS_FIELDS.join(",");
 
   async function searchTerm(term: string, query: SourceQuery, signal: AbortSignal | undefined): Promise<ClinicalTrialsPage> {

@@ -1,4 +1,4 @@
-import { createRateLimiter, createSourceHttpClient, type RateLimiter } from "../http";
+import { type SourceClientOptions, createRateLimiter, createSourceHttpClient } from "../http";
 import { applyUpdates, parseCrossrefWork, parseCrossrefWorkList, readNoticesFor, type CrossrefUpdate, type CrossrefWork } from "./crossref-parse";
 import { normalizeDoi } from "./normalize";
 import { termsOf } from "./query-terms";
@@ -13,17 +13,9 @@ export const CROSSREF_BASE_URL = "https://api.crossref.org";
 /** A polite default; lowered further when the API advertises less (x-rate-limit-* headers). */
 export const CROSSREF_REQUESTS_PER_SECOND = 5;
 
-export type CrossrefSourceOptions = {
-  baseUrl?: string;
+export type CrossrefSourceOptions = SourceClientOptions & {
   /** Sent as `mailto` (and in the User-Agent) to be served from the polite pool. */
   mailto?: string;
-  timeoutMs?: number;
-  /** Lowered automatically when the API advertises a smaller limit (x-rate-limit-* headers). */
-  requestsPerSecond?: number;
-  maxRetries?: number;
-  retryBaseDelayMs?: number;
-  rateLimiter?: RateLimiter;
-  fetchImpl?: typeof fetch;
 };
 
 export type CrossrefRateLimit = { limit: number; intervalMs: number };

@@ -1,4 +1,4 @@
-import { createSourceHttpClient, type RateLimiter } from "../http";
+import { type SourceClientOptions, sourceHttpClient } from "../http";
 import type { LiteratureRecord } from "../record";
 import { isObject, readArray, readNumber, readObject, readPath, readString, readStrings } from "./json-read";
 import {
@@ -22,15 +22,8 @@ export const EUROPEPMC_BASE_URL = "https://www.ebi.ac.uk/europepmc/webservices/r
 /** EBI publishes no limit; this default stays gentle. */
 export const EUROPEPMC_REQUESTS_PER_SECOND = 5;
 
-export type EuropePmcSourceOptions = {
-  baseUrl?: string;
-  timeoutMs?: number;
-  requestsPerSecond?: number;
-  maxRetries?: number;
-  retryBaseDelayMs?: number;
+export type EuropePmcSourceOptions = SourceClientOptions & {
   requiredTerms?: number;
-  rateLimiter?: RateLimiter;
-  fetchImpl?: typeof fetch;
 };
 
 export type EuropePmcPage = { hitCount: number | null; nextCursorMark: string | null; records: LiteratureRecord[] };
@@ -162,16 +155,7 @@ function landingUrl(ids: { pmid?: string; pmcid?: string; doi?: string; ppr?: st
 
 /** A Europe PMC source: one relevance-ranked search over title and abstract, `core` results. */
 export function createEuropePmcSource(options: EuropePmcSourceOptions = {}): EuropePmcSource {
-  const http = createSourceHttpClient({
-    source: "europepmc",
-    baseUrl: options.baseUrl ?? EUROPEPMC_BASE_URL,
-    timeoutMs: options.timeoutMs ?? 8_000,
-    requestsPerSecond: options.requestsPerSecond ?? EUROPEPMC_REQUESTS_PER_SECOND,
-    maxRetries: options.maxRetries ?? 2,
-    retryBaseDelayMs: options.retryBaseDelayMs,
-    rateLimiter: options.rateLimiter,
-    fetchImpl: options.fetchImpl,
-  });
+  const http = sourceHttpClient("europepmc", { baseUrl: EUROPEPMC_BASE_URL, requestsPerSecond: EUROPEPMC_REQUESTS_PER_SECOND }, options);
 
   async function searchByQueryString(queryString: string, { limit, signal }: { limit: number; signal?: AbortSignal }): Promise<EuropePmcPage> {
     const records: LiteratureRecord[] = [];

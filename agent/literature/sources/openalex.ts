@@ -1,4 +1,4 @@
-import { createSourceHttpClient, type RateLimiter } from "../http";
+import { type SourceClientOptions, sourceHttpClient } from "../http";
 import type { LiteratureRecord } from "../record";
 import { isObject, readArray, readBoolean, readNumber, readObject, readPath, readString } from "./json-read";
 import { cleanMarkupText, deriveTitle, normalizeDoi, normalizePmcid, normalizePmid, parsePartialDate, uniqueStrings } from "./normalize";
@@ -11,17 +11,10 @@ export const OPENALEX_BASE_URL = "https://api.openalex.org";
 /** Well under OpenAlex's documented 10 requests/s. */
 export const OPENALEX_REQUESTS_PER_SECOND = 5;
 
-export type OpenAlexSourceOptions = {
-  baseUrl?: string;
+export type OpenAlexSourceOptions = SourceClientOptions & {
   /** Required: without a key the source is not used at all (agent/config.ts leaves it out). */
   apiKey: string;
   mailto?: string;
-  timeoutMs?: number;
-  requestsPerSecond?: number;
-  maxRetries?: number;
-  retryBaseDelayMs?: number;
-  rateLimiter?: RateLimiter;
-  fetchImpl?: typeof fetch;
 };
 
 export type OpenAlexSource = LiteratureSource & {
@@ -110,16 +103,7 @@ export function parseOpenAlexWork(work: unknown): LiteratureRecord | null {
 /** An OpenAlex source: relevance search over works and lookup by DOI. Throws Error without an API key. */
 export function createOpenAlexSource(options: OpenAlexSourceOptions): OpenAlexSource {
   if (!options.apiKey) throw new Error("OpenAlex needs an API key (OPENALEX_API_KEY) since February 2026");
-  const http = createSourceHttpClient({
-    source: "openalex",
-    baseUrl: options.baseUrl ?? OPENALEX_BASE_URL,
-    timeoutMs: options.timeoutMs ?? 8_000,
-    requestsPerSecond: options.requestsPerSecond ?? OPENALEX_REQUESTS_PER_SECOND,
-    maxRetries: options.maxRetries ?? 2,
-    retryBaseDelayMs: options.retryBaseDelayMs,
-    rateLimiter: options.rateLimiter,
-    fetchImpl: options.fetchImpl,
-  });
+  const http = sourceHttpClient("openalex", { baseUrl: OPENALEX_BASE_URL, requestsPerSecond: OPENALEX_REQUESTS_PER_SECOND }, options);
   const auth = { api_key: options.apiKey, mailto: options.mailto };
 
   return {

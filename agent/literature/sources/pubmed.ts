@@ -1,4 +1,4 @@
-import { createSourceHttpClient, type RateLimiter } from "../http";
+import { type SourceClientOptions, sourceHttpClient } from "../http";
 import type { LiteratureRecord } from "../record";
 import { readNumber, readObject, readString, readStrings } from "./json-read";
 import { normalizePmid } from "./normalize";
@@ -12,21 +12,13 @@ export const PUBMED_BASE_URL = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils";
 /** NCBI's published limits; scale them (e.g. SOURCE_RATE_MULTIPLIER) only against a replay server. */
 export const PUBMED_REQUESTS_PER_SECOND = { withoutKey: 3, withKey: 10 } as const;
 
-export type PubmedSourceOptions = {
-  baseUrl?: string;
-  timeoutMs?: number;
-  /** Defaults to NCBI's limit: 3 requests/s without an API key, 10 with one. */
-  requestsPerSecond?: number;
-  maxRetries?: number;
-  retryBaseDelayMs?: number;
+export type PubmedSourceOptions = SourceClientOptions & {
   /** Sent as `tool` and `email` on every request, as NCBI asks. */
   tool?: string;
   email?: string;
   apiKey?: string;
   /** How many of the top terms the strict query requires (see query-terms.ts). */
   requiredTerms?: number;
-  rateLimiter?: RateLimiter;
-  fetchImpl?: typeof fetch;
 };
 
 /** One esearch: the term sent, what PubMed made of it, and the PMIDs in relevance order. */
@@ -94,16 +86,7 @@ export function parseEsearchResponse(json: unknown, term: string): EsearchResult
 
 /** A PubMed source: esearch for relevance-ranked PMIDs, then efetch for the records. */
 export function createPubmedSource(options: PubmedSourceOptions = {}): PubmedSource {
-  const http = createSourceHttpClient({
-    source: "pubmed",
-    baseUrl: options.baseUrl ?? PUBMED_BASE_URL,
-    timeoutMs: options.timeoutMs ?? 8_000,
-    requestsPerSecond: options.requestsPerSecond ?? (options.apiKey ? PUBMED_REQUESTS_PER_SECOND.withKey : PUBMED_REQUESTS_PER_SECOND.withoutKey),
-    maxRetries: options.maxRetries ?? 2,
-    retryBaseDelayMs: options.retryBaseDelayMs,
-    rateLimiter: options.rateLimiter,
-    fetchImpl: options.fetchImpl,
-  });
+  const http = sourceHttpClient("pubmed", { baseUrl: PUBMED_BASE_URL, requestsPerSecond: (options.apiKey ? PUBMED_REQUESTS_PER_SECOND.withKey : PUBMED_REQUESTS_PER_SECOND.withoutKey) }, options);
   const identity = { tool: options.tool ?? "longevity-research-agent", email: options.email, api_key: options.apiKey };
 
   async function runEsearch(term: string, esearch: EsearchOptions = {}): Promise<EsearchResult> {
