@@ -59,6 +59,8 @@ const rawSchema = z
     /** Multiplies every source's own rate limit (benchmarks against a replay server raise it). */
     SOURCE_RATE_MULTIPLIER: z.coerce.number().positive().default(1),
     LOG_QUESTIONS: booleanSchema.default(false),
+    AGENT_VARIANT: z.enum(["a", "b"]).default("a"),
+    CHAT_RETENTION_SECONDS: positiveIntSchema.default(3600),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.AGENT_SERVICE_KEY === undefined) {
@@ -105,5 +107,10 @@ export function loadAgentConfig(env: Env) {
       rateMultiplier: raw.SOURCE_RATE_MULTIPLIER,
     },
     logQuestions: raw.LOG_QUESTIONS,
+    chat: {
+      /** a: conversations (conversationId on 202, queued, completed); b: never mentions them. */
+      variant: raw.AGENT_VARIANT,
+      retentionSeconds: raw.CHAT_RETENTION_SECONDS,
+    },
   };
 }

@@ -7,6 +7,7 @@ import { log } from "@/lib/log";
 import { loadAgentConfig } from "./config";
 import { openAgentDatabase } from "./db";
 import { startWorkers } from "./jobs/worker";
+import { createChatJobHandler } from "./chat/job";
 import { createLiteratureJobHandler } from "./literature/job";
 import { createEngineDeps } from "./literature/sources";
 import { createAgentApp } from "./server";
@@ -22,7 +23,10 @@ async function main(): Promise<void> {
     count: config.jobs.workers,
     leaseSeconds: config.jobs.leaseSeconds,
     pollMs: config.jobs.pollMs,
-    handlers: { literature: createLiteratureJobHandler({ engine, logQuestions: config.logQuestions }) },
+    handlers: {
+      literature: createLiteratureJobHandler({ engine, logQuestions: config.logQuestions }),
+      chat: createChatJobHandler({ engine, db: database.pool }),
+    },
   });
   log.info("agent listening", { url: `http://${config.host}:${config.port}`, sources: config.literature.enabledSources, workers: config.jobs.workers });
   if (!config.serviceKey) log.warn("AGENT_SERVICE_KEY is not set: literature and deep research answer 401 to everyone");

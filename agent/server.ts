@@ -6,6 +6,7 @@ import { bearerMatches } from "@/lib/http/bearer";
 import type { AgentConfig } from "./config";
 import { countJobs } from "./jobs/queue";
 import { getLibraryRecord } from "./library/get-record";
+import { chatRoutes } from "./routes/chat";
 import { literatureRoutes } from "./routes/literature";
 
 export type AgentDeps = { config: AgentConfig; db: Queryable };
@@ -47,6 +48,9 @@ export function createAgentApp(deps: AgentDeps): Hono {
       );
     }
   });
+
+  // The public chat API of section 4.6: open (rate limits and premium keys come next).
+  app.route("/api/chat", chatRoutes(deps));
 
   app.use("/api/literature/*", requireServiceKey(deps.config.serviceKey));
   app.use("/api/literature", requireServiceKey(deps.config.serviceKey));

@@ -34,4 +34,22 @@ export const agentMigrations: Migration[] = [
     `,
   },
   { version: 2, name: "local library", sql: libraryMigrationSql },
+  {
+    version: 3,
+    name: "chat conversations",
+    sql: `
+      CREATE TABLE agent.conversations (
+        id uuid PRIMARY KEY,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE agent.chat_turns (
+        request_id uuid PRIMARY KEY,
+        conversation_id uuid NOT NULL REFERENCES agent.conversations (id) ON DELETE CASCADE,
+        message text NOT NULL,
+        answer text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX chat_turns_conversation_idx ON agent.chat_turns (conversation_id, created_at);
+    `,
+  },
 ];

@@ -24,6 +24,8 @@ export type EngineDeps = {
   publishedVersion?: (doi: string, signal?: AbortSignal) => Promise<string | null>;
   progress?: (stage: string, percent: number) => Promise<void>;
   signal?: AbortSignal;
+  /** Keep each reference's abstract on it (chat writes from them; the literature result omits them). */
+  includeAbstracts?: boolean;
 };
 
 const FAST_SOURCES: SourceName[] = ["pubmed", "europepmc", "local"];
@@ -89,7 +91,10 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   await progress("grading", 75);
 
   const listed = request.filterReferences ? accepted : [...accepted, ...rejected];
-  const references = listed.map((j, i) => describeReference(j, i + 1, { withReason: false }));
+  const references: (ReturnType<typeof describeReference> & { abstract?: string | null })[] = listed.map((j, i) => ({
+    ...describeReference(j, i + 1, { withReason: false }),
+    ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}),
+  }));
   const citable: Citable[] = references
     .filter((r) => r.relevance?.accepted)
     .map((r) => ({ ordinal: r.id as number, title: r.title, url: r.url, abstract: listed[(r.id as number) - 1]!.record.abstract, year: r.year ?? null, journal: (r.journal as string | null) ?? null, label: r.label as string }));
@@ -106,7 +111,9 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
     answer,
     formattedAnswer,
     references,
-    ...(request.includeRejected ? { rejectedReferences: rejected.map((j, i) => describeReference(j, i + 1, { withReason: true })) } : {}),
+    ...(request.includeRejected
+      ? { rejectedReferences: rejected.map((j, i) => ({ ...describeReference(j, i + 1, { withReason: true }), ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}) })) }
+      : {}),
     contextPassages: contextPassages.map((p) => ({ ...p })),
     reasoning,
     quality: {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as health } from "@/app/api/health/route";
-import { literatureJobResultSchema } from "@/lib/contracts";
+import { chatJobStatusSchema, literatureJobResultSchema } from "@/lib/contracts";
 import { createPayingFetch } from "@/lib/payments/client";
 import { startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
@@ -76,6 +76,31 @@ describe("a paid literature search, from the official x402 client through the ga
     expect(result!.answer).toMatch(/\[1\]/);
     expect(result!.rejectedReferences).toBeDefined();
     expect((await usdcBalance(payTo)) - before).toBe(30_000n); // polling is free
+  });
+
+  it("pays $0.02 for chat and polls it to a completed, contract-valid answer", async () => {
+    const before = await usdcBalance(payTo);
+    const { fetch: pay } = createPayingFetch({ privateKey: wallet(25).privateKey, network: chain().network, asset: chain().asset, fetchImpl: routeFetch });
+    const accepted = await pay(`${PUBLIC_URL}/api/chat`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ message: "Is leucocyte telomere length associated with mortality?" }),
+    });
+    expect(accepted.status).toBe(202);
+    const { requestId } = (await accepted.json()) as { requestId: string };
+    expect((await usdcBalance(payTo)) - before).toBe(20_000n);
+    let status;
+    for (let i = 0; i < 100; i++) {
+      const response = await routeFetch(`${PUBLIC_URL}/api/chat/status/${requestId}`);
+      expect(response.status).toBe(200);
+      status = chatJobStatusSchema.parse(await response.json());
+      if (status.status === "completed") break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status?.status).toBe("completed");
+    expect(status!.result!.quality.contractValid).toBe(true);
+    expect(status!.result!.references.length).toBeGreaterThan(0);
+    expect(status!.result!.answer).toMatch(/\[1\]/);
   });
 
   it("reports the agent healthy in the gateway's health", async () => {

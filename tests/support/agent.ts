@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { loadAgentConfig } from "@/agent/config";
 import { openAgentDatabase } from "@/agent/db";
 import { startWorkers } from "@/agent/jobs/worker";
+import { createChatJobHandler } from "@/agent/chat/job";
 import { createLiteratureJobHandler } from "@/agent/literature/job";
 import { createEngineDeps } from "@/agent/literature/sources";
 import { createAgentApp } from "@/agent/server";
@@ -22,7 +23,10 @@ export async function startTestAgent(env: Record<string, string>) {
     count: config.jobs.workers,
     leaseSeconds: config.jobs.leaseSeconds,
     pollMs: config.jobs.pollMs,
-    handlers: { literature: createLiteratureJobHandler({ engine: createEngineDeps(config, database.pool), logQuestions: false }) },
+    handlers: {
+      literature: createLiteratureJobHandler({ engine: createEngineDeps(config, database.pool), logQuestions: false }),
+      chat: createChatJobHandler({ engine: createEngineDeps(config, database.pool), db: database.pool }),
+    },
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));

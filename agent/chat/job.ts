@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import { literatureQueryRequestSchema } from "@/lib/contracts";
+import type { Queryable } from "@/lib/db";
+import type { JobHandler } from "../jobs/worker";
+import { runLiteratureSearch, type EngineDeps } from "../literature/engine";
+import { composeChatResult } from "./compose";
+
+export type ChatJobInput = { message: string; conversationId: string | null; fast?: boolean };
+
+/** Engine stages as the chat API names them (section 6 names `literature` and `thinking`). */
+const STAGES: Record<string, { stage: string; percent: number }> = {
+  searching: { stage: "literature", percent: 15 },
+  filtering: { stage: "literature", percent: 45 },
+  grading: { stage: "literature", percent: 65 },
+  answering: { stage: "thinking", percent: 85 },
+};
+
+/**
+ * Answers a chat message: a fast-mode literature search (in the light of the conversation's
+ * earlier turns in variant A), then the cited answer. The QueuedChatResult adds `responseTime`,
+ * the time from submission to the answer.
+ */
+export function createChatJobHandler({ engine, db }: { engine: Omit<EngineDeps, "progress" | "signal">; db: Queryable }): JobHandler {
+  return async (job, { progress, signal }) => {
+    const input = job.input as ChatJobInput;
+    const earlier = input.conversationId
+      ? (await db.query<{ message: string }>("SELECT message FROM agent.chat_turns WHERE conversation_id = $1 ORDER BY created_at DESC LIMIT 2", [input.conversationId])).rows
+      : [];
+    // A follow-up such as "and in humans?" is searched together with what it follows.
+    const retrievalQuestion = [...earlier.map((t) => t.message).reverse(), input.message].join(" ").slice(-8000);
+    await progress("literature", 5);
+    const literature = await runLiteratureSearch(
+      literatureQueryRequestSchema.parse({ question: retrievalQuestion, mode: "fast", includeRejected: true }),
+      {
+        ...engine,
+        includeAbstracts: true,
+        signal,
+        progress: async (stage) => {
+          const mapped = STAGES[stage];
+          if (mapped) await progress(mapped.stage, mapped.percent);
+        },
+      },
+    );
+    const conversationId = input.conversationId ?? randomUUID();
+    const result = composeChatResult({ question: input.message, literature, conversationId, messageId: job.id });
+    if (input.conversationId) {
+      await db.query("INSERT INTO agent.chat_turns (request_id, conversation_id, message, answer) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING", [
+        job.id,
+        input.conversationId,
+        input.message,
+        result.answer,
+      ]);
+    }
+    return { ...result, responseTime: Math.max(0, Date.now() - job.createdAt.getTime()) };
+  };
+}
