@@ -61,6 +61,8 @@ const rawSchema = z
     LOG_QUESTIONS: booleanSchema.default(false),
     AGENT_VARIANT: z.enum(["a", "b"]).default("a"),
     CHAT_RETENTION_SECONDS: positiveIntSchema.default(3600),
+    DEEP_RESEARCH_ITERATIONS: positiveIntSchema.default(3),
+    DEEP_RESEARCH_BUDGET_SECONDS: positiveIntSchema.default(1200),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && env.AGENT_SERVICE_KEY === undefined) {
@@ -112,5 +114,6 @@ export function loadAgentConfig(env: Env) {
       variant: raw.AGENT_VARIANT,
       retentionSeconds: raw.CHAT_RETENTION_SECONDS,
     },
+    deepResearch: { iterations: raw.DEEP_RESEARCH_ITERATIONS, budgetSeconds: raw.DEEP_RESEARCH_BUDGET_SECONDS },
   };
 }

@@ -8,6 +8,7 @@ import { loadAgentConfig } from "./config";
 import { openAgentDatabase } from "./db";
 import { startWorkers } from "./jobs/worker";
 import { createChatJobHandler } from "./chat/job";
+import { createDeepResearchJobHandler } from "./deep-research/run";
 import { createLiteratureJobHandler } from "./literature/job";
 import { createEngineDeps } from "./literature/sources";
 import { createAgentApp } from "./server";
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
     handlers: {
       literature: createLiteratureJobHandler({ engine, logQuestions: config.logQuestions }),
       chat: createChatJobHandler({ engine, db: database.pool }),
+      deep_research: createDeepResearchJobHandler({ engine, db: database.pool, ...config.deepResearch }),
     },
   });
   log.info("agent listening", { url: `http://${config.host}:${config.port}`, sources: config.literature.enabledSources, workers: config.jobs.workers });

@@ -7,6 +7,7 @@ import type { AgentConfig } from "./config";
 import { countJobs } from "./jobs/queue";
 import { getLibraryRecord } from "./library/get-record";
 import { chatRoutes } from "./routes/chat";
+import { deepResearchRoutes } from "./routes/deep-research";
 import { literatureRoutes } from "./routes/literature";
 
 export type AgentDeps = { config: AgentConfig; db: Queryable };
@@ -55,6 +56,9 @@ export function createAgentApp(deps: AgentDeps): Hono {
   app.use("/api/literature/*", requireServiceKey(deps.config.serviceKey));
   app.use("/api/literature", requireServiceKey(deps.config.serviceKey));
   app.route("/api/literature", literatureRoutes(deps));
+
+  app.use("/api/deep-research/*", requireServiceKey(deps.config.serviceKey));
+  app.route("/api/deep-research", deepResearchRoutes(deps));
 
   // GET /api/library/records/:id – a local-library record (the URL of records with no PMID, DOI or
   // NCT id). Behind the service key like the rest: a private deployment's library is not public.

@@ -52,4 +52,33 @@ export const agentMigrations: Migration[] = [
       CREATE INDEX chat_turns_conversation_idx ON agent.chat_turns (conversation_id, created_at);
     `,
   },
+  {
+    version: 4,
+    name: "deep research",
+    sql: `
+      CREATE TABLE agent.dr_conversations (
+        id uuid PRIMARY KEY,
+        status text NOT NULL CHECK (status IN ('queued', 'running', 'cancelling', 'completed', 'failed', 'cancelled')),
+        world_state jsonb NOT NULL DEFAULT '{}',
+        session_status text NOT NULL DEFAULT 'queued',
+        active_message_id uuid,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE agent.dr_turns (
+        message_id uuid PRIMARY KEY,
+        conversation_id uuid NOT NULL REFERENCES agent.dr_conversations (id) ON DELETE CASCADE,
+        objective text NOT NULL,
+        status text NOT NULL CHECK (status IN ('queued', 'running', 'cancelling', 'completed', 'failed', 'cancelled')),
+        reply text,
+        citations jsonb NOT NULL DEFAULT '[]',
+        is_final boolean NOT NULL DEFAULT false,
+        -- Finished iterations, so a run taken over after a crash resumes instead of starting again.
+        iterations jsonb NOT NULL DEFAULT '[]',
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX dr_turns_conversation_idx ON agent.dr_turns (conversation_id, created_at);
+    `,
+  },
 ];

@@ -4,6 +4,7 @@ import { loadAgentConfig } from "@/agent/config";
 import { openAgentDatabase } from "@/agent/db";
 import { startWorkers } from "@/agent/jobs/worker";
 import { createChatJobHandler } from "@/agent/chat/job";
+import { createDeepResearchJobHandler } from "@/agent/deep-research/run";
 import { createLiteratureJobHandler } from "@/agent/literature/job";
 import { createEngineDeps } from "@/agent/literature/sources";
 import { createAgentApp } from "@/agent/server";
@@ -26,6 +27,7 @@ export async function startTestAgent(env: Record<string, string>) {
     handlers: {
       literature: createLiteratureJobHandler({ engine: createEngineDeps(config, database.pool), logQuestions: false }),
       chat: createChatJobHandler({ engine: createEngineDeps(config, database.pool), db: database.pool }),
+      deep_research: createDeepResearchJobHandler({ engine: createEngineDeps(config, database.pool), db: database.pool, ...config.deepResearch }),
     },
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });

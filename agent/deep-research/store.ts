@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import type { DeepResearchConversation, DeepResearchStatus } from "@/lib/contracts";
+import type { Queryable } from "@/lib/db";
+
+/** What one iteration of a run found: its objective, the evidence and the references behind it. */
+export type Iteration = {
+  objective: string;
+  findings: { statement: string; references: { ordinal: number; title: string; url: string; pmid?: string | null; doi?: string | null }[] }[];
+  sources: string[];
+  acceptedCount: number;
+};
+
+export type WorldState = {
+  objectives: string[];
+  findings: Iteration["findings"];
+  hypotheses: string[];
+  openQuestions: string[];
+  sources: string[];
+};
+
+type TurnRow = { message_id: string; objective: string; status: DeepResearchStatus; reply: string | null; citations: unknown[]; is_final: boolean };
+
+/** Starts a conversation, or adds a turn to an existing one. Returns null for an unknown conversation. */
+export async function createTurn({ db, conversationId, objective }: { db: Queryable; conversationId?: string; objective: string }) {
+  const id = conversationId ?? randomUUID();
+  if (conversationId) {
+    const { rowCount } = await db.query("SELECT 1 FROM agent.dr_conversations WHERE id = $1", [conversationId]);
+    if (!rowCount) return null;
+  } else {
+    await db.query("INSERT INTO agent.dr_conversations (id, status) VALUES ($1, 'queued')", [id]);
+  }
+  const messageId = randomUUID();
+  await db.query("INSERT INTO agent.dr_turns (message_id, conversation_id, objective, status) VALUES ($1, $2, $3, 'queued')", [messageId, id, objective]);
+  await db.query("UPDATE agent.dr_conversations SET status = 'queued', session_status = 'queued', active_message_id = $2, updated_at = now() WHERE id = $1", [id, messageId]);
+  return { conversationId: id, messageId };
+}
+
+export async function getConversation({ db, conversationId }: { db: Queryable; conversationId: string }): Promise<DeepResearchConversation | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(conversationId)) return null;
+  const { rows } = await db.query("SELECT id, status, world_state, session_status, active_message_id FROM agent.dr_conversations WHERE id = $1", [conversationId]);
+  const c = rows[0];
+  if (!c) return null;
+  const turns = await db.query<TurnRow>(
+    "SELECT message_id, objective, status, reply, citations, is_final FROM agent.dr_turns WHERE conversation_id = $1 ORDER BY created_at",
+    [conversationId],
+  );
+  return {
+    conversationId: c.id,
+    status: c.status,
+    worldState: c.world_state,
+    sessionStatus: c.session_status,
+    ...(c.active_message_id ? { activeMessageId: c.active_message_id } : {}),
+    turns: turns.rows.map((t) => ({
+      messageId: t.message_id,
+      objective: t.objective,
+      ...(t.reply !== null ? { reply: t.reply } : {}),
+      citations: t.citations as Record<string, unknown>[],
+      status: t.status,
+      isFinal: t.is_final,
+    })),
+  };
+}
+
+export async function getTurn({ db, messageId }: { db: Queryable; messageId: string }) {
+  const { rows } = await db.query("SELECT message_id, conversation_id, objective, status, iterations FROM agent.dr_turns WHERE message_id = $1", [messageId]);
+  const t = rows[0];
+  return t ? { messageId: t.message_id as string, conversationId: t.conversation_id as string, objective: t.objective as string, status: t.status as DeepResearchStatus, iterations: t.iterations as Iteration[] } : null;
+}
+
+/** Sets the turn's and its conversation's status and the readable line of what the run is doing. */
+export async function setRunState({
+  db,
+  conversationId,
+  messageId,
+  status,
+  sessionStatus,
+}: {
+  db: Queryable;
+  conversationId: string;
+  messageId: string;
+  status: DeepResearchStatus;
+  sessionStatus: string;
+}): Promise<void> {
+  await db.query("UPDATE agent.dr_turns SET status = $2, updated_at = now() WHERE message_id = $1 AND status NOT IN ('cancelled', 'completed')", [messageId, status]);
+  await db.query(
+    "UPDATE agent.dr_conversations SET status = $2, session_status = $3, active_message_id = $4, updated_at = now() WHERE id = $1 AND status <> 'cancelled'",
+    [conversationId, status, sessionStatus, status === "running" || status === "queued" ? messageId : null],
+  );
+}
+
+export async function saveIteration({ db, messageId, iterations, worldState, conversationId }: { db: Queryable; messageId: string; iterations: Iteration[]; worldState: WorldState; conversationId: string }) {
+  await db.query("UPDATE agent.dr_turns SET iterations = $2, updated_at = now() WHERE message_id = $1", [messageId, JSON.stringify(iterations)]);
+  await db.query("UPDATE agent.dr_conversations SET world_state = $2, updated_at = now() WHERE id = $1", [conversationId, JSON.stringify(worldState)]);
+}
+
+export async function finishTurn({ db, messageId, reply, citations }: { db: Queryable; messageId: string; reply: string; citations: unknown[] }) {
+  await db.query(
+    "UPDATE agent.dr_turns SET status = 'completed', reply = $2, citations = $3, is_final = true, updated_at = now() WHERE message_id = $1 AND status = 'running'",
+    [messageId, reply, JSON.stringify(citations)],
+  );
+}
+
+export async function getWorldState({ db, conversationId }: { db: Queryable; conversationId: string }): Promise<WorldState> {
+  const { rows } = await db.query("SELECT world_state FROM agent.dr_conversations WHERE id = $1", [conversationId]);
+  const ws = (rows[0]?.world_state ?? {}) as Partial<WorldState>;
+  return { objectives: ws.objectives ?? [], findings: ws.findings ?? [], hypotheses: ws.hypotheses ?? [], openQuestions: ws.openQuestions ?? [], sources: ws.sources ?? [] };
+}
