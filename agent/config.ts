@@ -61,6 +61,14 @@ const rawSchema = z
     LOG_QUESTIONS: booleanSchema.default(false),
     AGENT_VARIANT: z.enum(["a", "b"]).default("a"),
     CHAT_RETENTION_SECONDS: positiveIntSchema.default(3600),
+    CHAT_RATE_LIMIT: positiveIntSchema.default(20),
+    PREMIUM_CHAT_RATE_LIMIT: positiveIntSchema.default(600),
+    CHAT_RATE_WINDOW_SECONDS: positiveIntSchema.default(600),
+    AGENT_TRUST_PROXY: booleanSchema.default(false),
+    SERVICE_TOKEN_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed address").optional(),
+    SERVICE_TOKEN_RPC_URL: baseUrlSchema.optional(),
+    SERVICE_TOKEN_CHAIN_ID: positiveIntSchema.default(31337),
+    SERVICE_TOKEN_MIN_BALANCE: z.string().regex(/^\d+$/, "must be an integer amount in the token's base units").default("1000000000000000000000"),
     DEEP_RESEARCH_ITERATIONS: positiveIntSchema.default(3),
     DEEP_RESEARCH_BUDGET_SECONDS: positiveIntSchema.default(1200),
   })
@@ -115,5 +123,21 @@ export function loadAgentConfig(env: Env) {
       retentionSeconds: raw.CHAT_RETENTION_SECONDS,
     },
     deepResearch: { iterations: raw.DEEP_RESEARCH_ITERATIONS, budgetSeconds: raw.DEEP_RESEARCH_BUDGET_SECONDS },
+    access: {
+      /** Free chat requests per client address per window; premium keys get their own limit. */
+      chatLimit: raw.CHAT_RATE_LIMIT,
+      premiumChatLimit: raw.PREMIUM_CHAT_RATE_LIMIT,
+      windowSeconds: raw.CHAT_RATE_WINDOW_SECONDS,
+      /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+      trustProxy: raw.AGENT_TRUST_PROXY,
+      serviceToken: raw.SERVICE_TOKEN_ADDRESS
+        ? {
+            address: raw.SERVICE_TOKEN_ADDRESS as `0x${string}`,
+            rpcUrl: raw.SERVICE_TOKEN_RPC_URL ?? "http://127.0.0.1:8545",
+            chainId: raw.SERVICE_TOKEN_CHAIN_ID,
+            minBalance: BigInt(raw.SERVICE_TOKEN_MIN_BALANCE),
+          }
+        : null,
+    },
   };
 }

@@ -4,11 +4,13 @@ import type { Queryable } from "@/lib/db";
 import { ApiError, errorResponse } from "@/lib/http";
 import { bearerMatches } from "@/lib/http/bearer";
 import type { AgentConfig } from "./config";
+import { requireServiceOrPremium } from "./access";
 import { countJobs } from "./jobs/queue";
 import { getLibraryRecord } from "./library/get-record";
 import { chatRoutes } from "./routes/chat";
 import { deepResearchRoutes } from "./routes/deep-research";
 import { literatureRoutes } from "./routes/literature";
+import { premiumRoutes } from "./routes/premium";
 
 export type AgentDeps = { config: AgentConfig; db: Queryable };
 
@@ -50,14 +52,18 @@ export function createAgentApp(deps: AgentDeps): Hono {
     }
   });
 
-  // The public chat API of section 4.6: open (rate limits and premium keys come next).
+  // The public chat API of section 4.6: open, rate limited per client address; premium keys get
+  // a higher limit, the gateway's service key none.
   app.route("/api/chat", chatRoutes(deps));
 
   app.use("/api/literature/*", requireServiceKey(deps.config.serviceKey));
   app.use("/api/literature", requireServiceKey(deps.config.serviceKey));
   app.route("/api/literature", literatureRoutes(deps));
 
-  app.use("/api/deep-research/*", requireServiceKey(deps.config.serviceKey));
+  app.route("/api/premium", premiumRoutes(deps));
+
+  // Deep research: the gateway, or a premium key holder.
+  app.use("/api/deep-research/*", requireServiceOrPremium(deps));
   app.route("/api/deep-research", deepResearchRoutes(deps));
 
   // GET /api/library/records/:id – a local-library record (the URL of records with no PMID, DOI or

@@ -76,7 +76,15 @@ async function main(): Promise<void> {
       name: "agent",
       command: process.execPath,
       args: ["--import", "tsx", path.join(root, "agent/main.ts")],
-      env: { ...process.env, POSTGRES_URL: databaseUrl, AGENT_PORT: String(agentPort), AGENT_SERVICE_KEY: serviceKey, AGENT_PUBLIC_URL: agentUrl },
+      env: {
+        ...process.env,
+        POSTGRES_URL: databaseUrl,
+        AGENT_PORT: String(agentPort),
+        AGENT_SERVICE_KEY: serviceKey,
+        AGENT_PUBLIC_URL: agentUrl,
+        // Holders of the local service token may get premium keys (the first test wallet holds enough).
+        ...(localChain ? { SERVICE_TOKEN_ADDRESS: localChain.serviceToken, SERVICE_TOKEN_RPC_URL: localChain.rpcUrl, SERVICE_TOKEN_CHAIN_ID: String(localChain.chainId) } : {}),
+      },
     });
     agent.child.once("exit", (code) => {
       if (!stopping) {
@@ -123,6 +131,7 @@ async function main(): Promise<void> {
             network: localChain.network,
             asset: localChain.asset,
             payTo: config.payments.payTo,
+            serviceToken: localChain.serviceToken,
             testWalletsNote: "LOCAL TEST KEYS for the local chain only (chain id 31337). Never send real funds to them.",
             testWallets: localChain.testWallets,
           }

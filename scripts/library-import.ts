@@ -11,14 +11,13 @@
  * Exit status: 0 when every file was read (rejected lines do not fail the import), 1 when a file
  * could not be read or imported, 2 for a usage error.
  */
-import net from "node:net";
 import type pg from "pg";
 import { loadAgentConfig } from "../agent/config";
 import { agentMigrations } from "../agent/db/migrations";
 import { importLibraryFile, LibraryImportError, type ImportSummary } from "../agent/library/import";
-import { DataDirInUseError, readLiveOwner, startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/db/embedded";
 import { runMigrations } from "../lib/db/migrate";
 import { createPool } from "../lib/db/pool";
+import { openAgentScriptDatabase } from "./lib/agent-database";
 
 /** Rejected lines printed per file; the rest are counted. */
 const MAX_PRINTED_REJECTIONS = 200;
@@ -30,7 +29,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadAgentConfig(process.env);
-  const database = await openDatabase(config.database);
+  const database = await openAgentScriptDatabase(config.database);
   console.error(`Database: ${database.label}`);
   const pool = createPool({ url: database.url, max: 2 });
   let failed = 0;
@@ -81,40 +80,6 @@ function describeFailure(err: unknown): string {
   if (code === "EACCES") return "permission denied";
   if (code === "EISDIR") return "is a directory, not a file";
   return `import failed: ${(err as Error).message}`;
-}
-
-type OpenDatabase = { url: string; label: string; stop: () => Promise<void> };
-
-/** The agent's database: the configured server, the live owner's embedded one, or the embedded one opened here. */
-async function openDatabase(database: ReturnType<typeof loadAgentConfig>["database"]): Promise<OpenDatabase> {
-  if (database.kind === "url") return { url: database.url, label: "POSTGRES_URL", stop: async () => undefined };
-  const owner = readLiveOwner(database.dataDir);
-  if (owner) return sharedEmbedded(database.dataDir, owner);
-  let embedded: EmbeddedPostgres;
-  try {
-    // A port of its own: the configured one may be served by a process using another data folder.
-    embedded = await startEmbeddedPostgres({ dataDir: database.dataDir, port: await freePort() });
-  } catch (err) {
-    // Another process took the folder between the check and the start: share it all the same.
-    if (err instanceof DataDirInUseError) return sharedEmbedded(database.dataDir, err.owner);
-    throw err;
-  }
-  return { url: embedded.url, label: `embedded PGlite in ${database.dataDir}`, stop: embedded.stop };
-}
-
-function sharedEmbedded(dataDir: string, owner: { pid: number; url: string }): OpenDatabase {
-  return { url: owner.url, label: `embedded PGlite in ${dataDir}, served by process ${owner.pid} at ${owner.url}`, stop: async () => undefined };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
-    });
-  });
 }
 
 main().then(

@@ -81,4 +81,32 @@ export const agentMigrations: Migration[] = [
       CREATE INDEX dr_turns_conversation_idx ON agent.dr_turns (conversation_id, created_at);
     `,
   },
+  {
+    version: 5,
+    name: "rate limits and premium keys",
+    sql: `
+      CREATE TABLE agent.rate_limits (
+        key text NOT NULL,
+        window_start timestamptz NOT NULL,
+        count integer NOT NULL,
+        PRIMARY KEY (key, window_start)
+      );
+      CREATE TABLE agent.premium_keys (
+        id uuid PRIMARY KEY,
+        -- Only the SHA-256 of a key is kept: the key itself is shown once, to whoever created it.
+        key_hash text NOT NULL UNIQUE,
+        wallet text,
+        label text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        revoked_at timestamptz
+      );
+      CREATE TABLE agent.premium_challenges (
+        id uuid PRIMARY KEY,
+        wallet text NOT NULL,
+        message text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+    `,
+  },
 ];

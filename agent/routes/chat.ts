@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { upstreamChatRequestASchema, upstreamChatRequestBSchema } from "@/lib/contracts";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { bearerMatches } from "@/lib/http/bearer";
+import { consumeChatAllowance, identifyCaller } from "../access";
 import { hideConversation, presentChatStatus, type Audience } from "../chat/present";
 import type { ChatJobInput } from "../chat/job";
 import { cancelJob, enqueueJob, getJob, type Job } from "../jobs/queue";
@@ -22,6 +23,8 @@ export function chatRoutes({ config, db }: AgentDeps): Hono {
   const audienceOf = (c: Context): Audience => ({ variant, service: bearerMatches(c.req.header("authorization"), config.serviceKey) });
 
   async function submit(c: Context): Promise<{ job: Job; conversationId: string | null }> {
+    const caller = await identifyCaller(c, { config, db });
+    await consumeChatAllowance({ db, config, caller });
     const raw = await readJsonObject(c.req.raw, { maxBytes: MAX_BODY_BYTES });
     const body = variant === "a" ? validateBody(upstreamChatRequestASchema, raw) : validateBody(upstreamChatRequestBSchema, raw);
     let conversationId: string | null = null;
@@ -37,7 +40,7 @@ export function chatRoutes({ config, db }: AgentDeps): Hono {
       }
     }
     const input: ChatJobInput = { message: body.message, conversationId, ...(body.fast !== undefined ? { fast: body.fast } : {}) };
-    const job = await enqueueJob({ db, kind: "chat", input, caller: audienceOf(c).service ? "service" : "public" });
+    const job = await enqueueJob({ db, kind: "chat", input, caller: caller.kind });
     jobWakeups.emit("job");
     return { job, conversationId };
   }

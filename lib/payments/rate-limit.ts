@@ -1,5 +1,5 @@
 import type { Queryable } from "@/lib/db";
-import { ApiError } from "@/lib/http";
+import { RateLimitedError } from "@/lib/http";
 
 /**
  * Invalid payment attempts per client address, counted in fixed windows in Postgres so every
@@ -29,7 +29,7 @@ export function assertNotBlocked(client: string, nowMs = Date.now()): void {
     blockedUntil.delete(client);
     return;
   }
-  throw new RateLimitedError(Math.max(1, Math.ceil((until - nowMs) / 1000)));
+  throw tooManyInvalidAttempts(Math.max(1, Math.ceil((until - nowMs) / 1000)));
 }
 
 /**
@@ -60,20 +60,10 @@ export async function recordInvalidAttempt({
   const until = start.getTime() + windowSeconds * 1000;
   blockedUntil.set(client, until);
   if (blockedUntil.size > 10_000) blockedUntil.delete(blockedUntil.keys().next().value!);
-  throw new RateLimitedError(Math.max(1, Math.ceil((until - nowMs) / 1000)));
+  throw tooManyInvalidAttempts(Math.max(1, Math.ceil((until - nowMs) / 1000)));
 }
 
-export class RateLimitedError extends ApiError {
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super("rate_limited", "Too many invalid payment attempts; wait before trying again", {
-      reason: "too_many_invalid_payments",
-      headers: { "retry-after": String(retryAfterSeconds) },
-    });
-    this.name = "RateLimitedError";
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-  override toBody() {
-    return { ...super.toBody(), retryAfterSeconds: this.retryAfterSeconds };
-  }
+/** Too many invalid payment attempts from one address. */
+function tooManyInvalidAttempts(retryAfterSeconds: number): RateLimitedError {
+  return new RateLimitedError("Too many invalid payment attempts; wait before trying again", retryAfterSeconds, "too_many_invalid_payments");
 }

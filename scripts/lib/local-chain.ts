@@ -45,6 +45,9 @@ export type LocalChain = {
   payTo: Address;
   facilitatorPrivateKey: Hex;
   testWallets: TestWallet[];
+  /** An ERC-20 "service token" (18 decimals); the first test wallet holds 10,000. */
+  serviceToken: Address;
+  mintServiceToken: (to: Address, amount: bigint) => Promise<void>;
   publicClient: PublicClient;
   /** Mints `amount` base units of USDC to `to`. */
   mint: (to: Address, amount: bigint) => Promise<void>;
@@ -167,6 +170,14 @@ export async function startLocalChain({
       testWallets.push({ address, privateKey });
     }
 
+    // The service token whose holders may obtain premium API keys: another FiatToken instance,
+    // 18 decimals, of which the first test wallet holds 10,000.
+    const serviceToken = await deploy(token.abi, link(token, "SignatureChecker", checkerAddress));
+    await send(serviceToken, token.abi, "initialize", ["Longevity Research Token", "LRT", "LRT", 18, me, me, me, me]);
+    await send(serviceToken, token.abi, "configureMinter", [me, 2n ** 255n]);
+    const mintServiceToken = async (to: Address, amount: bigint) => send(serviceToken, token.abi, "mint", [to, amount]);
+    if (testWallets[0]) await mintServiceToken(testWallets[0].address, 10_000n * 10n ** 18n);
+
     return {
       rpcUrl,
       chainId: LOCAL_CHAIN_ID,
@@ -177,6 +188,8 @@ export async function startLocalChain({
       payTo: LOCAL_PAY_TO,
       facilitatorPrivateKey: LOCAL_FACILITATOR.privateKey,
       testWallets,
+      serviceToken,
+      mintServiceToken,
       publicClient,
       mint,
       balanceOf,

@@ -13,7 +13,7 @@ declare module "vitest" {
     /** `server` for real PostgreSQL; `pglite` when only the embedded database was available. */
     databaseKind: "server" | "pglite";
     /** The local chain (Hardhat node with Circle's USDC), shared by the suite. */
-    chain: { rpcUrl: string; asset: string; network: string; chainId: number; wallets: TestWallet[] };
+    chain: { rpcUrl: string; asset: string; network: string; chainId: number; wallets: TestWallet[]; serviceToken: string };
   }
 }
 
@@ -31,6 +31,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     network: chain.network,
     chainId: chain.chainId,
     wallets: chain.testWallets,
+    serviceToken: chain.serviceToken,
   });
   const stopDatabase = await setupDatabase(project);
   return async () => {
