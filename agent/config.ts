@@ -69,6 +69,10 @@ const rawSchema = z
     SERVICE_TOKEN_RPC_URL: baseUrlSchema.optional(),
     SERVICE_TOKEN_CHAIN_ID: positiveIntSchema.default(31337),
     SERVICE_TOKEN_MIN_BALANCE: z.string().regex(/^\d+$/, "must be an integer amount in the token's base units").default("1000000000000000000000"),
+    LLM_BASE_URL: baseUrlSchema.optional(),
+    LLM_API_KEY: z.string().min(1).optional(),
+    LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    LLM_TIMEOUT_MS: positiveIntSchema.default(30_000),
     DEEP_RESEARCH_ITERATIONS: positiveIntSchema.default(3),
     DEEP_RESEARCH_BUDGET_SECONDS: positiveIntSchema.default(1200),
   })
@@ -122,6 +126,10 @@ export function loadAgentConfig(env: Env) {
       variant: raw.AGENT_VARIANT,
       retentionSeconds: raw.CHAT_RETENTION_SECONDS,
     },
+    /** A model that writes chat answers under the citation audit; without it the extractive writer does. */
+    llm: raw.LLM_BASE_URL
+      ? { baseUrl: raw.LLM_BASE_URL, model: raw.LLM_MODEL, timeoutMs: raw.LLM_TIMEOUT_MS, ...(raw.LLM_API_KEY ? { apiKey: raw.LLM_API_KEY } : {}) }
+      : null,
     deepResearch: { iterations: raw.DEEP_RESEARCH_ITERATIONS, budgetSeconds: raw.DEEP_RESEARCH_BUDGET_SECONDS },
     access: {
       /** Free chat requests per client address per window; premium keys get their own limit. */

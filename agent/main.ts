@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     pollMs: config.jobs.pollMs,
     handlers: {
       literature: createLiteratureJobHandler({ engine, logQuestions: config.logQuestions }),
-      chat: createChatJobHandler({ engine, db: database.pool }),
+      chat: createChatJobHandler({ engine, db: database.pool, llm: config.llm }),
       deep_research: createDeepResearchJobHandler({ engine, db: database.pool, ...config.deepResearch }),
     },
   });

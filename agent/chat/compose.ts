@@ -85,14 +85,14 @@ export function composeChatResult({
   });
 
   const terms = extractTerms(question);
-  const sentences: string[] = [];
-  const citable = references.slice(0, 5);
-  for (const ref of citable) {
+  // The passage of each reference that bears on the question: what the answer quotes, what a
+  // model is given, and what the audit checks a model's sentence against.
+  const contextPassages = references.map((ref) => {
     const source = roled[ref.ordinal - 1]!.ref;
     const abstract = source.abstract ?? passageOf(literature, ref.ordinal, source);
-    const text = abstract ? bestPassage(abstract, terms) : null;
-    sentences.push(`${ensurePeriod(text ?? source.title)} [${ref.ordinal}]`);
-  }
+    return { ordinal: ref.ordinal, text: ensurePeriod((abstract ? bestPassage(abstract, terms) : null) ?? source.title) };
+  });
+  const sentences = contextPassages.slice(0, 5).map((p) => `${p.text} [${p.ordinal}]`);
   const notes = qualifiers(references, sentences);
   const answer =
     references.length === 0
@@ -113,6 +113,7 @@ export function composeChatResult({
     quality,
     metadata: {
       writer: "extractive",
+      contextPassages,
       effectiveSources: literature.effectiveSources ?? [],
       fallbackUsed: literature.fallbackUsed ?? false,
       reasoning: literature.reasoning ?? [],

@@ -4,6 +4,8 @@ import type { Queryable } from "@/lib/db";
 import type { JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "../literature/engine";
 import { composeChatResult } from "./compose";
+import type { LlmSettings } from "./llm";
+import { applyModelWriter } from "./model-writer";
 
 export type ChatJobInput = { message: string; conversationId: string | null; fast?: boolean };
 
@@ -20,7 +22,15 @@ const STAGES: Record<string, { stage: string; percent: number }> = {
  * earlier turns in variant A), then the cited answer. The QueuedChatResult adds `responseTime`,
  * the time from submission to the answer.
  */
-export function createChatJobHandler({ engine, db }: { engine: Omit<EngineDeps, "progress" | "signal">; db: Queryable }): JobHandler {
+export function createChatJobHandler({
+  engine,
+  db,
+  llm = null,
+}: {
+  engine: Omit<EngineDeps, "progress" | "signal">;
+  db: Queryable;
+  llm?: LlmSettings | null;
+}): JobHandler {
   return async (job, { progress, signal }) => {
     const input = job.input as ChatJobInput;
     const earlier = input.conversationId
@@ -42,7 +52,8 @@ export function createChatJobHandler({ engine, db }: { engine: Omit<EngineDeps, 
       },
     );
     const conversationId = input.conversationId ?? randomUUID();
-    const result = composeChatResult({ question: input.message, literature, conversationId, messageId: job.id });
+    const extractive = composeChatResult({ question: input.message, literature, conversationId, messageId: job.id });
+    const result = llm ? await applyModelWriter(extractive, { settings: llm, question: input.message, signal }) : extractive;
     if (input.conversationId) {
       await db.query("INSERT INTO agent.chat_turns (request_id, conversation_id, message, answer) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING", [
         job.id,

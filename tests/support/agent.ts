@@ -26,7 +26,7 @@ export async function startTestAgent(env: Record<string, string>) {
     pollMs: config.jobs.pollMs,
     handlers: {
       literature: createLiteratureJobHandler({ engine: createEngineDeps(config, database.pool), logQuestions: false }),
-      chat: createChatJobHandler({ engine: createEngineDeps(config, database.pool), db: database.pool }),
+      chat: createChatJobHandler({ engine: createEngineDeps(config, database.pool), db: database.pool, llm: config.llm }),
       deep_research: createDeepResearchJobHandler({ engine: createEngineDeps(config, database.pool), db: database.pool, ...config.deepResearch }),
     },
   });

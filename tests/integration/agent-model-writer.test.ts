@@ -1,0 +1,75 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatJobStatusSchema } from "@/lib/contracts";
+import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
+import { createTestDatabase } from "../support/database";
+import { startHttpDouble, type HttpDouble } from "../support/http-double";
+import { startReplayServer, type ReplayServer } from "../support/replay-server";
+
+const recorded = (file: string) => path.resolve(import.meta.dirname, "../../../shared/fixtures/literature-apis", file);
+const synthetic = (file: string) => path.resolve(import.meta.dirname, "../fixtures/literature", file);
+
+/**
+ * A deterministic stand-in for an OpenAI-compatible model: it answers whatever the test sets,
+ * and records the prompts it was given (the real client code talks to it over HTTP).
+ */
+describe("chat written by a model, under the citation audit", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let replay: ReplayServer;
+  let model: HttpDouble;
+  let reply = "";
+  let agent: Awaited<ReturnType<typeof startTestAgent>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    replay = await startReplayServer([
+      { path: "/pubmed/esearch.fcgi", file: synthetic("pubmed-esearch-synthetic-27797938.json") },
+      { path: "/pubmed/efetch.fcgi", file: recorded("pubmed-eutils/biopython_pubmed4.xml") },
+    ]);
+    model = await startHttpDouble(() => ({ status: 200, body: { choices: [{ message: { role: "assistant", content: reply } }] } }));
+    agent = await startTestAgent({
+      POSTGRES_URL: database.url,
+      PUBMED_BASE_URL: `${replay.url}/pubmed`,
+      LITERATURE_SOURCES: "pubmed,local",
+      LLM_BASE_URL: `${model.url}/v1`,
+      LLM_API_KEY: "model-key",
+      LLM_MODEL: "test-model",
+    });
+  });
+  afterAll(async () => {
+    await agent?.stop();
+    await model?.close();
+    await replay?.close();
+    await database?.drop();
+  });
+
+  async function ask(message: string) {
+    const { requestId } = (await (await agentRequest(agent.app, "/api/chat", { body: { message }, key: TEST_SERVICE_KEY })).json()) as { requestId: string };
+    for (let i = 0; i < 100; i++) {
+      const status = chatJobStatusSchema.parse(await (await agentRequest(agent.app, `/api/chat/status/${requestId}`)).json());
+      if (status.status === "completed") return status.result!;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error("no answer");
+  }
+
+  it("uses the model's answer when every sentence is cited and supported", async () => {
+    reply = "Shorter leucocyte telomere length was associated with higher mortality in this observational study [1]. The evidence is limited to one cohort.";
+    const result = await ask("Is leucocyte telomere length associated with mortality?");
+    expect(result.metadata).toMatchObject({ writer: "model", model: "test-model", modelWriter: { used: true } });
+    expect(result.answer).toBe(reply);
+    expect(result.quality.contractValid).toBe(true);
+    const prompt = JSON.parse(model.requests.at(-1)!.body) as { model: string; messages: { content: string }[] };
+    expect(prompt.model).toBe("test-model");
+    expect(prompt.messages[1]!.content).toContain("[1] ");
+    expect(model.requests.at(-1)!.headers.authorization).toBe("Bearer model-key");
+  });
+
+  it("falls back to the extractive answer when the model cites a reference that does not exist", async () => {
+    reply = "Telomere length predicts mortality [7].";
+    const result = await ask("Is leucocyte telomere length associated with mortality?");
+    expect(result.metadata).toMatchObject({ writer: "extractive", modelWriter: { used: false, reason: "no cited sentence survived the audit" } });
+    expect(result.answer).not.toContain("[7]");
+    expect(result.quality.contractValid).toBe(true);
+  });
+});
