@@ -40,7 +40,12 @@ const STRENGTH: EvidenceType[] = [
 /** A reference relevant enough to support a claim: it matches at least half of the question's weight. */
 export const SUPPORTING_RELEVANCE = 0.5;
 
-export function assignRole(ref: EngineReference): { role: ChatReference["evidenceRole"]; reason: string } {
+/**
+ * The evidence role of a reference. `bestScore` is the highest relevance among the answer's
+ * references: the closest matches to the question support it even when the question is worded far
+ * from the abstracts (within 90% of the best, and above the acceptance threshold).
+ */
+export function assignRole(ref: EngineReference, bestScore = 1): { role: ChatReference["evidenceRole"]; reason: string } {
   const relevance = ref.relevance;
   if (ref.isRetracted) return { role: "lead_only", reason: "retracted: never supporting" };
   if (!relevance?.accepted) {
@@ -49,7 +54,7 @@ export function assignRole(ref: EngineReference): { role: ChatReference["evidenc
       : { role: "context", reason: `outside the request (${relevance?.reason ?? "filtered"})` };
   }
   if (ref.evidenceType === "commentary") return { role: "context", reason: "a comment or editorial, not evidence" };
-  if (relevance.score >= SUPPORTING_RELEVANCE) {
+  if (relevance.score >= SUPPORTING_RELEVANCE || relevance.score >= 0.9 * bestScore) {
     return { role: "supporting", reason: `${ref.evidenceType.replace(/_/g, " ")} matching ${relevance.matchedTerms.join(", ")}` };
   }
   return { role: "context", reason: `related (${relevance.matchedTerms.join(", ") || "few terms"}), but not directly on the question` };
@@ -68,7 +73,8 @@ export function composeChatResult({
 }): ChatResult {
   const all = (literature.references ?? []) as EngineReference[];
   const accepted = all.filter((r) => r.relevance?.accepted && !r.isRetracted);
-  const roled = accepted.map((r) => ({ ref: r, ...assignRole(r) }));
+  const bestScore = Math.max(0, ...accepted.map((r) => r.relevance?.score ?? 0));
+  const roled = accepted.map((r) => ({ ref: r, ...assignRole(r, bestScore) }));
   // Supporting evidence first, strongest design first, then the most relevant.
   roled.sort(
     (a, b) =>
@@ -90,7 +96,9 @@ export function composeChatResult({
   const contextPassages = references.map((ref) => {
     const source = roled[ref.ordinal - 1]!.ref;
     const abstract = source.abstract ?? passageOf(literature, ref.ordinal, source);
-    return { ordinal: ref.ordinal, text: ensurePeriod((abstract ? bestPassage(abstract, terms) : null) ?? source.title) };
+    // Bracketed numbers inside a quoted passage ("[18F]", a source's own "[12]") would read as markers.
+    const text = ensurePeriod((abstract ? bestPassage(abstract, terms) : null) ?? source.title).replace(/\[(\d[^\]]*)\]/g, "($1)");
+    return { ordinal: ref.ordinal, text };
   });
   const sentences = contextPassages.slice(0, 5).map((p) => `${p.text} [${p.ordinal}]`);
   const notes = qualifiers(references, sentences);

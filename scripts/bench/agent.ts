@@ -1,15 +1,17 @@
 /**
- * A fast-mode literature job against the replay server with zero added latency (the agent's own
- * rate limits raised by SOURCE_RATE_MULTIPLIER, as the issue allows): time from submit to
- * completed, through the agent's HTTP API, its queue, its workers and its engine.
+ * Against the replay server with zero added latency (the agent's own rate limits raised by
+ * SOURCE_RATE_MULTIPLIER, as the issues allow): a fast-mode literature job and a chat (extractive
+ * writer), each from submit to completed through the agent's API, queue, workers and engine; and
+ * 200 concurrent /api/chat/sync streams on one agent process, counted completed, errored, dropped.
  */
 import path from "node:path";
-import { agentRequest, startTestAgent } from "../../tests/support/agent";
+import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../../tests/support/agent";
 import { findPostgresBin, startThrowawayPostgres } from "../../tests/support/postgres";
 import { startReplayServer } from "../../tests/support/replay-server";
 import { percentile, root, saveResults } from "./common";
 
 const JOBS = Number(process.env.BENCH_AGENT_JOBS ?? 40);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 200);
 
 export async function runAgentBench(): Promise<void> {
   console.log("\n## Agent: fast-mode literature job, submit to completed\n");
@@ -51,7 +53,54 @@ export async function runAgentBench(): Promise<void> {
     console.log("| jobs | p50 ms | p99 ms | goal p50 |");
     console.log("|---:|---:|---:|---:|");
     console.log(`| ${JOBS} | ${p50.toFixed(0)} | ${p99.toFixed(0)} | ≤ 1500 |`);
-    saveResults("agent", { jobs: JOBS, p50, p99, database: "PostgreSQL (throwaway cluster)" });
+
+    // Chat with the extractive writer: submit to completed through the public API.
+    console.log("\n## Agent: chat (extractive writer), submit to completed\n");
+    const chatTimes: number[] = [];
+    for (let i = 0; i < JOBS + 3; i++) {
+      const started = performance.now();
+      const { requestId } = (await (await agentRequest(agent.app, "/api/chat", { body: { message: `Is leucocyte telomere length associated with mortality? ${i}` } })).json()) as { requestId: string };
+      for (;;) {
+        const status = (await (await agentRequest(agent.app, `/api/chat/status/${requestId}`)).json()) as { status: string };
+        if (status.status === "completed") break;
+        if (status.status === "failed") throw new Error("chat failed");
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      if (i >= 3) chatTimes.push(performance.now() - started);
+    }
+    console.log("| chats | p50 ms | p99 ms | goal p50 |");
+    console.log("|---:|---:|---:|---:|");
+    console.log(`| ${JOBS} | ${percentile(chatTimes, 50).toFixed(0)} | ${percentile(chatTimes, 99).toFixed(0)} | ≤ 2000 |`);
+
+    // 200 concurrent server-sent event streams on one agent process (service key: not rate limited).
+    console.log("\n## Agent: 200 concurrent /api/chat/sync streams\n");
+    const streamsStarted = performance.now();
+    const outcomes = await Promise.all(
+      Array.from({ length: STREAMS }, async (_, i) => {
+        try {
+          const response = await fetch(`${agent.url}/api/chat/sync`, {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: `Bearer ${TEST_SERVICE_KEY}` },
+            body: JSON.stringify({ message: `telomere length and mortality, stream ${i}` }),
+          });
+          const text = await response.text();
+          return text.includes("event: completed") ? "completed" : text.includes("event: error") ? "error" : "dropped";
+        } catch {
+          return "dropped";
+        }
+      }),
+    );
+    const count = (o: string) => outcomes.filter((x) => x === o).length;
+    console.log("| streams | completed | error events | dropped | seconds |");
+    console.log("|---:|---:|---:|---:|---:|");
+    console.log(`| ${STREAMS} | ${count("completed")} | ${count("error")} | ${count("dropped")} | ${((performance.now() - streamsStarted) / 1000).toFixed(1)} |`);
+
+    saveResults("agent", {
+      literatureJobs: { jobs: JOBS, p50, p99 },
+      chat: { chats: JOBS, p50: percentile(chatTimes, 50), p99: percentile(chatTimes, 99) },
+      streams: { streams: STREAMS, completed: count("completed"), errors: count("error"), dropped: count("dropped") },
+      database: "PostgreSQL (throwaway cluster)",
+    });
   } finally {
     await agent.stop();
     await replay.close();

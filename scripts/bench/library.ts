@@ -71,6 +71,7 @@ export async function runLibraryBench(): Promise<void> {
     const libraryEngine = await measureQuality({ name: "library: searchLibrary, the engine's extracted terms", pool, items, toQuery: asEngine });
     const bm25Abstract = measureBm25({ name: "reference: plain BM25, abstract", items, withMesh: false });
     const bm25Indexed = measureBm25({ name: "reference: plain BM25, abstract + MeSH (what the library indexes)", items, withMesh: true });
+    const chat = await measureChat({ url: database.url, items });
     const viaApiRanked = await measureQualityThroughApi({ url: database.url, items, filterReferences: false });
     const viaApiAccepted = await measureQualityThroughApi({ url: database.url, items, filterReferences: true });
     const quality = [bm25Abstract, bm25Indexed, library, libraryEngine, viaApiRanked, viaApiAccepted];
@@ -86,6 +87,11 @@ export async function runLibraryBench(): Promise<void> {
         `is lower by design: the engine's relevance threshold (0.4, docs/literature.md) rejects a gold abstract that shares too few of the question's terms.`,
     );
     console.log(`Each search asks for ${LIMIT} results, so MRR is MRR@${LIMIT} for every row (a gold record further down counts 0; full MRR can only be higher). BM25 tokenises lower-case alphanumeric runs without stemming, English stop words removed.`);
+
+    console.log(`\n### Chat answers from the local library alone (${items.length} PubMedQA questions)\n`);
+    console.log("| contractValid | own PMID cited as supporting | goal |");
+    console.log("|---:|---:|---|");
+    console.log(`| ${(chat.contractValid * 100).toFixed(1)}% | ${(chat.ownSupporting * 100).toFixed(1)}% | 100% and ≥ 95% |`);
 
     // 2. Latency.
     const questions = items.map(([, it]) => it.QUESTION);
@@ -204,6 +210,31 @@ async function measureQualityThroughApi({
   } finally {
     await agent.stop();
   }
+}
+
+/** Each question as a chat (service key, local library only): contract validity and the gold PMID cited as supporting. */
+async function measureChat({ url, items }: { url: string; items: [string, PubmedQaItem][] }): Promise<{ contractValid: number; ownSupporting: number }> {
+  const agent = await startTestAgent({ POSTGRES_URL: url, LITERATURE_SOURCES: "local", AGENT_WORKERS: "4" });
+  let valid = 0;
+  let own = 0;
+  try {
+    for (const [pmid, item] of items) {
+      const { requestId } = (await (await agentRequest(agent.app, "/api/chat", { body: { message: item.QUESTION } })).json()) as { requestId: string };
+      let status: { status: string; result?: { quality: { contractValid: boolean; citedSupportingOrdinals: number[] }; references: { ordinal: number; pmid?: string | null }[] } };
+      for (;;) {
+        status = (await (await agentRequest(agent.app, `/api/chat/status/${requestId}`)).json()) as typeof status;
+        if (status.status === "completed" || status.status === "failed") break;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      const result = status.result;
+      if (result?.quality.contractValid) valid++;
+      const gold = result?.references.find((r) => r.pmid === pmid);
+      if (gold && result!.quality.citedSupportingOrdinals.includes(gold.ordinal)) own++;
+    }
+  } finally {
+    await agent.stop();
+  }
+  return { contractValid: valid / items.length, ownSupporting: own / items.length };
 }
 
 function summariseRanks(name: string, ranks: number[]): Quality {
