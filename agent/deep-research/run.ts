@@ -55,8 +55,13 @@ export function createDeepResearchJobHandler({
       const result = composeChatResult({ question: turn.objective, literature: { references }, conversationId, messageId });
       world = { ...world, hypotheses: hypothesesFrom(result.references.filter((r) => r.evidenceRole === "supporting").map((r) => r.title)) };
       await saveIteration({ db, messageId, conversationId, iterations: done, worldState: world });
-      await finishTurn({ db, messageId, reply: result.answer, citations: result.references });
-      await state("completed", `Finished after ${done.length} iteration${done.length === 1 ? "" : "s"} with ${result.references.length} references`);
+      await finishTurn({
+        db,
+        messageId,
+        reply: result.answer,
+        citations: result.references,
+        sessionStatus: `Finished after ${done.length} iteration${done.length === 1 ? "" : "s"} with ${result.references.length} references`,
+      });
       return { conversationId, messageId, quality: result.quality };
     } catch (err) {
       if (signal.aborted) throw err; // cancelled: the cancel route already recorded it

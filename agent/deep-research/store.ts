@@ -93,10 +93,28 @@ export async function saveIteration({ db, messageId, iterations, worldState, con
   await db.query("UPDATE agent.dr_conversations SET world_state = $2, updated_at = now() WHERE id = $1", [conversationId, JSON.stringify(worldState)]);
 }
 
-export async function finishTurn({ db, messageId, reply, citations }: { db: Queryable; messageId: string; reply: string; citations: unknown[] }) {
+/** Completes a turn and its conversation in one statement, so nobody sees one finished without the other. */
+export async function finishTurn({
+  db,
+  messageId,
+  reply,
+  citations,
+  sessionStatus,
+}: {
+  db: Queryable;
+  messageId: string;
+  reply: string;
+  citations: unknown[];
+  sessionStatus: string;
+}) {
   await db.query(
-    "UPDATE agent.dr_turns SET status = 'completed', reply = $2, citations = $3, is_final = true, updated_at = now() WHERE message_id = $1 AND status = 'running'",
-    [messageId, reply, JSON.stringify(citations)],
+    `WITH turn AS (
+       UPDATE agent.dr_turns SET status = 'completed', reply = $2, citations = $3, is_final = true, updated_at = now()
+        WHERE message_id = $1 AND status = 'running'
+        RETURNING conversation_id)
+     UPDATE agent.dr_conversations c SET status = 'completed', session_status = $4, active_message_id = NULL, updated_at = now()
+       FROM turn WHERE c.id = turn.conversation_id AND c.status <> 'cancelled'`,
+    [messageId, reply, JSON.stringify(citations), sessionStatus],
   );
 }
 

@@ -47,7 +47,8 @@ describe("the public chat API (section 4.6)", () => {
     replay = await startReplayServer([
       { path: "/pubmed/esearch.fcgi", file: synthetic("pubmed-esearch-synthetic-27797938.json") },
       { path: "/pubmed/efetch.fcgi", file: recorded("pubmed-eutils/biopython_pubmed4.xml") },
-      { path: "/europepmc/search", file: synthetic("europepmc-search-core-synthetic.json") },
+      // A slower source keeps each chat running long enough to cancel it mid-stream.
+      { path: "/europepmc/search", file: synthetic("europepmc-search-core-synthetic.json"), delayMs: 400 },
     ]);
     const env = { POSTGRES_URL: database.url, PUBMED_BASE_URL: `${replay.url}/pubmed`, EUROPEPMC_BASE_URL: `${replay.url}/europepmc`, LITERATURE_SOURCES: "pubmed,europepmc,local" };
     a = await startTestAgent({ ...env, AGENT_VARIANT: "a" });
