@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { decodeBase64, encodeBase64, portablePrimitives, SealingError, type SealingPrimitives } from "@/lib/sealing";
+import { nativePrimitives } from "@/lib/sealing/native";
+import * as scheme from "@/lib/sealing/scheme";
+
+const vectors = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/sealing-vectors.json"), "utf8"));
+const b = (s: string) => decodeBase64(s, "vector");
+const implementations: [string, SealingPrimitives][] = [
+  ["@noble (portable)", portablePrimitives],
+  ["node:crypto (native)", nativePrimitives],
+];
+
+function failure(fn: () => unknown): SealingError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof SealingError) return err;
+    throw err;
+  }
+  throw new Error("expected a SealingError");
+}
+
+describe.each(implementations)("sealing with %s", (_name, p) => {
+  it("reproduces the request and response vectors of docs/sealing.md byte for byte", () => {
+    expect(encodeBase64(p.publicKey(b(vectors.enclavePrivateKey)))).toBe(vectors.enclavePublicKey);
+    const { envelope } = scheme.sealRequest(p, {
+      enclavePublicKey: vectors.enclavePublicKey,
+      plaintext: vectors.requestPlaintext,
+      ephemeralPrivateKey: b(vectors.clientEphemeralPrivateKey),
+      nonce: b(vectors.requestNonce),
+    });
+    expect(envelope).toEqual(vectors.envelope);
+    const response = scheme.sealResponse(p, {
+      clientPublicKey: vectors.envelope.hpke_ephemeral_public_key,
+      plaintext: vectors.responsePlaintext,
+      responsePrivateKey: b(vectors.responseEphemeralPrivateKey),
+      nonce: b(vectors.responseNonce),
+    });
+    expect(response).toEqual(vectors.response);
+  });
+
+  it("opens the vectors: the enclave the request, the client the answer", () => {
+    const opened = scheme.openRequest(p, { enclavePrivateKey: b(vectors.enclavePrivateKey), envelope: vectors.envelope });
+    expect(opened).toEqual({ plaintext: vectors.requestPlaintext, clientPublicKey: vectors.envelope.hpke_ephemeral_public_key });
+    expect(scheme.openResponse(p, { ephemeralPrivateKey: b(vectors.clientEphemeralPrivateKey), response: vectors.response })).toEqual(vectors.responsePlaintext);
+  });
+
+  it("refuses an answer opened with another ephemeral key, and tampered bytes", () => {
+    expect(failure(() => scheme.openResponse(p, { ephemeralPrivateKey: p.randomBytes(32), response: vectors.response })).code).toBe("decryption_failed");
+    const bytes = b(vectors.envelope.hpke_ciphertext);
+    for (const index of [0, 23, 24, bytes.length - 1]) {
+      const tampered = Uint8Array.from(bytes);
+      tampered[index]! ^= 1; // nonce, first ciphertext byte, tag
+      const envelope = { ...vectors.envelope, hpke_ciphertext: encodeBase64(tampered) };
+      expect(failure(() => scheme.openRequest(p, { enclavePrivateKey: b(vectors.enclavePrivateKey), envelope })).code).toBe("decryption_failed");
+    }
+    const otherKey = { ...vectors.envelope, hpke_ephemeral_public_key: encodeBase64(p.publicKey(p.randomBytes(32))) };
+    expect(failure(() => scheme.openRequest(p, { enclavePrivateKey: b(vectors.enclavePrivateKey), envelope: otherKey })).code).toBe("decryption_failed");
+  });
+
+  it("names each malformed input", () => {
+    const open = (envelope: Record<string, string>) => failure(() => scheme.openRequest(p, { enclavePrivateKey: b(vectors.enclavePrivateKey), envelope: envelope as never }));
+    expect(open({ ...vectors.envelope, hpke_ciphertext: "not base64!" }).code).toBe("invalid_base64");
+    expect(open({ ...vectors.envelope, hpke_ephemeral_public_key: encodeBase64(new Uint8Array(31)) }).code).toBe("invalid_key_length");
+    expect(open({ ...vectors.envelope, hpke_ciphertext: encodeBase64(new Uint8Array(39)) }).code).toBe("ciphertext_too_short");
+    // Low-order public keys (0 and 1, among others) give an all-zero shared secret: refused.
+    for (const low of [new Uint8Array(32), Uint8Array.from({ length: 32 }, (_, i) => (i === 0 ? 1 : 0))]) {
+      expect(open({ ...vectors.envelope, hpke_ephemeral_public_key: encodeBase64(low) }).code).toBe("low_order_key");
+      expect(failure(() => scheme.sealRequest(p, { enclavePublicKey: encodeBase64(low), plaintext: {} })).code).toBe("low_order_key");
+    }
+  });
+});
+
+describe("the two implementations agree", () => {
+  it("on 50 random round trips, each opening what the other sealed", () => {
+    for (let i = 0; i < 50; i++) {
+      const [sealer, opener] = i % 2 === 0 ? [portablePrimitives, nativePrimitives] : [nativePrimitives, portablePrimitives];
+      const enclavePrivate = sealer.randomBytes(32);
+      const plaintext = { message: `question ${i} ${"x".repeat(i * 37)}` };
+      const { envelope, ephemeralPrivateKey } = scheme.sealRequest(sealer, { enclavePublicKey: encodeBase64(opener.publicKey(enclavePrivate)), plaintext });
+      const opened = scheme.openRequest(opener, { enclavePrivateKey: enclavePrivate, envelope });
+      expect(opened.plaintext).toEqual(plaintext);
+      const response = scheme.sealResponse(opener, { clientPublicKey: opened.clientPublicKey, plaintext: { answer: i } });
+      expect(scheme.openResponse(sealer, { ephemeralPrivateKey, response })).toEqual({ answer: i });
+    }
+  });
+
+  it("encode base64 exactly as Node does", () => {
+    for (let n = 0; n < 40; n++) {
+      const bytes = portablePrimitives.randomBytes(n);
+      expect(encodeBase64(bytes)).toBe(Buffer.from(bytes).toString("base64"));
+      expect(Buffer.from(decodeBase64(Buffer.from(bytes).toString("base64") || "AA==", "x")).toString("base64")).toBe(Buffer.from(bytes).toString("base64") || "AA==");
+    }
+  });
+});
