@@ -19,3 +19,4 @@ export const openRequest = (args: Args<typeof scheme.openRequest>) => scheme.ope
 export const sealResponse = (args: Args<typeof scheme.sealResponse>) => scheme.sealResponse(portablePrimitives, args);
 export const openResponse = (args: Args<typeof scheme.openResponse>) => scheme.openResponse(portablePrimitives, args);
 export const publicKeyOf = (privateKey: Uint8Array) => portablePrimitives.publicKey(privateKey);
+export { createRecoveryKey, deriveRecoveryKeys, encryptAtRest, decryptAtRest, parseRecoveryKey, RECOVERY_KEY_PREFIX } from "./recovery";

@@ -95,3 +95,32 @@ describe("the two implementations agree", () => {
     }
   });
 });
+
+describe("recovery keys", () => {
+  it("are created in the one valid spelling the contract's schema accepts", async () => {
+    const { recoveryKeySchema } = await import("@/lib/contracts");
+    const { createRecoveryKey, parseRecoveryKey } = await import("@/lib/sealing/recovery");
+    for (let i = 0; i < 50; i++) {
+      const key = createRecoveryKey(portablePrimitives);
+      expect(recoveryKeySchema.safeParse(key).success).toBe(true);
+      expect(parseRecoveryKey(key)).toHaveLength(32);
+    }
+    expect(() => parseRecoveryKey("longevity_key_v1_short")).toThrow(SealingError);
+  });
+
+  it("derive a lookup id and a storage key that differ, agree across implementations, and encrypt at rest", async () => {
+    const { createRecoveryKey, deriveRecoveryKeys, encryptAtRest, decryptAtRest } = await import("@/lib/sealing/recovery");
+    const key = createRecoveryKey(portablePrimitives);
+    const a = deriveRecoveryKeys(portablePrimitives, key);
+    const n = deriveRecoveryKeys(nativePrimitives, key);
+    expect(a.lookupId).toBe(n.lookupId);
+    expect(encodeBase64(a.storageKey)).toBe(encodeBase64(n.storageKey));
+    expect(a.lookupId).not.toContain(Buffer.from(a.storageKey).toString("hex").slice(0, 16));
+    expect(a.lookupId).toMatch(/^[0-9a-f]{64}$/);
+    const stored = encryptAtRest(nativePrimitives, a.storageKey, { turns: ["a private question"] });
+    expect(stored).not.toContain("private");
+    expect(decryptAtRest(portablePrimitives, a.storageKey, stored)).toEqual({ turns: ["a private question"] });
+    const other = deriveRecoveryKeys(portablePrimitives, createRecoveryKey(portablePrimitives));
+    expect(() => decryptAtRest(portablePrimitives, other.storageKey, stored)).toThrow(SealingError);
+  });
+});
