@@ -73,6 +73,9 @@ const rawSchema = z
     LLM_API_KEY: z.string().min(1).optional(),
     LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
     LLM_TIMEOUT_MS: positiveIntSchema.default(30_000),
+    ENCLAVE_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes in standard base64").optional(),
+    ENCLAVE_KEK_FILE: z.string().optional(),
+    PRIVATE_LITERATURE_ENABLED: booleanSchema.default(true),
     DEEP_RESEARCH_ITERATIONS: positiveIntSchema.default(3),
     DEEP_RESEARCH_BUDGET_SECONDS: positiveIntSchema.default(1200),
   })
@@ -130,6 +133,15 @@ export function loadAgentConfig(env: Env) {
     llm: raw.LLM_BASE_URL
       ? { baseUrl: raw.LLM_BASE_URL, model: raw.LLM_MODEL, timeoutMs: raw.LLM_TIMEOUT_MS, ...(raw.LLM_API_KEY ? { apiKey: raw.LLM_API_KEY } : {}) }
       : null,
+    enclave: {
+      /** A fixed enclave key (e.g. injected into a confidential VM); otherwise one is generated once. */
+      privateKey: raw.ENCLAVE_PRIVATE_KEY,
+      /** Where the key-encryption key of a generated enclave key lives (outside the database). */
+      kekFile: path.resolve(raw.ENCLAVE_KEK_FILE ?? path.join(raw.DATA_DIR, "enclave.kek")),
+      privateLiterature: raw.PRIVATE_LITERATURE_ENABLED,
+      /** Attestation is only possible inside a confidential VM; this agent does not claim it. */
+      attested: false,
+    },
     deepResearch: { iterations: raw.DEEP_RESEARCH_ITERATIONS, budgetSeconds: raw.DEEP_RESEARCH_BUDGET_SECONDS },
     access: {
       /** Free chat requests per client address per window; premium keys get their own limit. */

@@ -11,6 +11,7 @@ import { chatRoutes } from "./routes/chat";
 import { deepResearchRoutes } from "./routes/deep-research";
 import { literatureRoutes } from "./routes/literature";
 import { premiumRoutes } from "./routes/premium";
+import { privateRoutes } from "./routes/private";
 
 export type AgentDeps = { config: AgentConfig; db: Queryable };
 
@@ -61,6 +62,7 @@ export function createAgentApp(deps: AgentDeps): Hono {
   app.route("/api/literature", literatureRoutes(deps));
 
   app.route("/api/premium", premiumRoutes(deps));
+  app.route("/api", privateRoutes(deps).routes);
 
   // Deep research: the gateway, or a premium key holder.
   app.use("/api/deep-research/*", requireServiceOrPremium(deps));

@@ -109,4 +109,18 @@ export const agentMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: "enclave key",
+    sql: `
+      -- The enclave's X25519 key when not given by configuration: generated once, its private half
+      -- sealed under a key-encryption key kept outside the database (ENCLAVE_KEK_FILE).
+      CREATE TABLE agent.enclave_keys (
+        id integer PRIMARY KEY CHECK (id = 1),
+        public_key text NOT NULL,
+        sealed_private_key text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

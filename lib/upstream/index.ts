@@ -1,10 +1,12 @@
 import "server-only";
+import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import {
   chatAcceptedSchema,
   chatJobStatusSchema,
   deepResearchAcceptedSchema,
   deepResearchConversationSchema,
+  enclaveKeyResponseSchema,
   literatureAcceptedSchema,
   literatureJobResultSchema,
   type ChatRequest,
@@ -33,6 +35,7 @@ export function createAgentApi(client: UpstreamClient) {
     cancelLiterature: (jobId: string) => client.send(`/api/literature/jobs/${id(jobId)}/cancel`, { method: "POST" }),
     startDeepResearch: (body: DeepResearchStartRequest) =>
       client.json("/api/deep-research/start", deepResearchAcceptedSchema, { method: "POST", body }),
+    getEnclaveKey: () => client.json("/api/enclave-key", enclaveKeyResponseSchema.extend({ attested: z.boolean().optional() })),
     getDeepResearch: (conversationId: string) =>
       client.json(`/api/deep-research/${id(conversationId)}`, deepResearchConversationSchema),
   };

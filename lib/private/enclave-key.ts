@@ -1,0 +1,28 @@
+import { ApiError } from "@/lib/http";
+import { log } from "@/lib/log";
+import type { AgentApi } from "@/lib/upstream";
+
+/** The contract's cache time of the enclave key (section 4.2). */
+export const ENCLAVE_KEY_TTL_MS = 60_000;
+
+let cached: { value: { hpke_public_key: string; attested: boolean }; expiresAt: number } | undefined;
+
+/**
+ * The enclave's public key, asked of the agent at most once a minute. Throws ApiError 500 when the
+ * agent cannot give it (the contract's only error for this route).
+ */
+export async function getEnclaveKey(agent: AgentApi, nowMs = Date.now()): Promise<{ hpke_public_key: string; attested: boolean }> {
+  if (cached && cached.expiresAt > nowMs) return cached.value;
+  try {
+    const { data } = await agent.getEnclaveKey();
+    cached = { value: { hpke_public_key: data.hpke_public_key, attested: data.attested ?? false }, expiresAt: nowMs + ENCLAVE_KEY_TTL_MS };
+    return cached.value;
+  } catch (err) {
+    log.error("enclave key unavailable", { error: err });
+    throw new ApiError("internal", "The enclave key is unavailable", { reason: "private_mode_not_ready" });
+  }
+}
+
+export function forgetEnclaveKeyForTests(): void {
+  cached = undefined;
+}
