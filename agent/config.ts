@@ -76,6 +76,10 @@ const rawSchema = z
     ENCLAVE_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes in standard base64").optional(),
     ENCLAVE_KEK_FILE: z.string().optional(),
     PRIVATE_LITERATURE_ENABLED: booleanSchema.default(true),
+    PRIVATE_LLM_BASE_URL: baseUrlSchema.optional(),
+    PRIVATE_LLM_API_KEY: z.string().min(1).optional(),
+    PRIVATE_LLM_MODEL: z.string().min(1).default("private-model"),
+    PRIVATE_CHAT_WAIT_MS: z.coerce.number().int().min(0).default(20_000),
     DEEP_RESEARCH_ITERATIONS: positiveIntSchema.default(3),
     DEEP_RESEARCH_BUDGET_SECONDS: positiveIntSchema.default(1200),
   })
@@ -139,6 +143,12 @@ export function loadAgentConfig(env: Env) {
       /** Where the key-encryption key of a generated enclave key lives (outside the database). */
       kekFile: path.resolve(raw.ENCLAVE_KEK_FILE ?? path.join(raw.DATA_DIR, "enclave.kek")),
       privateLiterature: raw.PRIVATE_LITERATURE_ENABLED,
+      /** A model that may see private plaintext (an attested endpoint); never LLM_BASE_URL. */
+      llm: raw.PRIVATE_LLM_BASE_URL
+        ? { baseUrl: raw.PRIVATE_LLM_BASE_URL, model: raw.PRIVATE_LLM_MODEL, timeoutMs: raw.LLM_TIMEOUT_MS, ...(raw.PRIVATE_LLM_API_KEY ? { apiKey: raw.PRIVATE_LLM_API_KEY } : {}) }
+        : null,
+      /** How long POST /api/private/chat waits to answer 200 before answering 202. */
+      chatWaitMs: raw.PRIVATE_CHAT_WAIT_MS,
       /** Attestation is only possible inside a confidential VM; this agent does not claim it. */
       attested: false,
     },

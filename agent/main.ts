@@ -11,13 +11,16 @@ import { createChatJobHandler } from "./chat/job";
 import { createDeepResearchJobHandler } from "./deep-research/run";
 import { createLiteratureJobHandler } from "./literature/job";
 import { createEngineDeps } from "./literature/sources";
+import { createEnclaveKeyLoader } from "./private/enclave-key";
+import { createPrivateChatHandler } from "./private/chat";
 import { createAgentApp } from "./server";
 
 async function main(): Promise<void> {
   const config = loadAgentConfig(process.env);
   const database = await openAgentDatabase(config);
   const engine = createEngineDeps(config, database.pool);
-  const app = createAgentApp({ config, db: database.pool });
+  const enclaveKey = createEnclaveKeyLoader({ db: database.pool, configured: config.enclave.privateKey, kekFile: config.enclave.kekFile });
+  const app = createAgentApp({ config, db: database.pool, enclaveKey });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   const workers = startWorkers({
     db: database.pool,
@@ -28,6 +31,7 @@ async function main(): Promise<void> {
       literature: createLiteratureJobHandler({ engine, logQuestions: config.logQuestions }),
       chat: createChatJobHandler({ engine, db: database.pool, llm: config.llm }),
       deep_research: createDeepResearchJobHandler({ engine, db: database.pool, ...config.deepResearch }),
+      private_chat: createPrivateChatHandler({ db: database.pool, enclaveKey, localLibrary: createEngineDeps(config, database.pool).sources.local, llm: config.enclave.llm }),
     },
   });
   log.info("agent listening", { url: `http://${config.host}:${config.port}`, sources: config.literature.enabledSources, workers: config.jobs.workers });

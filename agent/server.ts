@@ -11,9 +11,10 @@ import { chatRoutes } from "./routes/chat";
 import { deepResearchRoutes } from "./routes/deep-research";
 import { literatureRoutes } from "./routes/literature";
 import { premiumRoutes } from "./routes/premium";
+import type { EnclaveKey } from "./private/enclave-key";
 import { privateRoutes } from "./routes/private";
 
-export type AgentDeps = { config: AgentConfig; db: Queryable };
+export type AgentDeps = { config: AgentConfig; db: Queryable; enclaveKey?: () => Promise<EnclaveKey> };
 
 /**
  * The agent's HTTP API (the upstream of the architecture page). Literature, deep research and the

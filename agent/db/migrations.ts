@@ -123,4 +123,19 @@ export const agentMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: "private conversations",
+    sql: `
+      -- Private conversations, found by an id derived from the client's recovery key and encrypted
+      -- under a key derived from it: the database alone reads nothing.
+      CREATE TABLE agent.private_conversations (
+        lookup_id text PRIMARY KEY,
+        sealed text NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      ALTER TABLE agent.jobs DROP CONSTRAINT jobs_kind_check;
+      ALTER TABLE agent.jobs ADD CONSTRAINT jobs_kind_check CHECK (kind IN ('literature', 'chat', 'deep_research', 'private_chat'));
+    `,
+  },
 ];

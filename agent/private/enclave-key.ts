@@ -52,3 +52,15 @@ function readOrCreateKek(file: string): Uint8Array {
     throw err;
   }
 }
+
+/** A memoised loader of the enclave key, shared by the routes and the private workers. */
+export function createEnclaveKeyLoader({ db, configured, kekFile }: { db: Queryable; configured: string | undefined; kekFile: string }): () => Promise<EnclaveKey> {
+  let pending: Promise<EnclaveKey> | undefined;
+  return () => {
+    pending ??= loadEnclaveKey({ db, configured, kekFile }).catch((err: unknown) => {
+      pending = undefined;
+      throw err;
+    });
+    return pending;
+  };
+}

@@ -7,6 +7,8 @@ import { createChatJobHandler } from "@/agent/chat/job";
 import { createDeepResearchJobHandler } from "@/agent/deep-research/run";
 import { createLiteratureJobHandler } from "@/agent/literature/job";
 import { createEngineDeps } from "@/agent/literature/sources";
+import { createEnclaveKeyLoader } from "@/agent/private/enclave-key";
+import { createPrivateChatHandler } from "@/agent/private/chat";
 import { createAgentApp } from "@/agent/server";
 
 export const TEST_SERVICE_KEY = "agent-service-key-for-tests-0123";
@@ -18,7 +20,8 @@ export const TEST_SERVICE_KEY = "agent-service-key-for-tests-0123";
 export async function startTestAgent(env: Record<string, string>) {
   const config = loadAgentConfig({ AGENT_SERVICE_KEY: TEST_SERVICE_KEY, AGENT_WORKERS: "2", JOB_POLL_MS: "50", LOG_SILENT: "1", ...env });
   const database = await openAgentDatabase(config);
-  const app = createAgentApp({ config, db: database.pool });
+  const enclaveKey = createEnclaveKeyLoader({ db: database.pool, configured: config.enclave.privateKey, kekFile: config.enclave.kekFile });
+  const app = createAgentApp({ config, db: database.pool, enclaveKey });
   const workers = startWorkers({
     db: database.pool,
     count: config.jobs.workers,
@@ -28,6 +31,7 @@ export async function startTestAgent(env: Record<string, string>) {
       literature: createLiteratureJobHandler({ engine: createEngineDeps(config, database.pool), logQuestions: false }),
       chat: createChatJobHandler({ engine: createEngineDeps(config, database.pool), db: database.pool, llm: config.llm }),
       deep_research: createDeepResearchJobHandler({ engine: createEngineDeps(config, database.pool), db: database.pool, ...config.deepResearch }),
+      private_chat: createPrivateChatHandler({ db: database.pool, enclaveKey, localLibrary: createEngineDeps(config, database.pool).sources.local, llm: config.enclave.llm }),
     },
   });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });

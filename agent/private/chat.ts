@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import { encryptedChatPlaintextSchema, type EncryptedEnvelope } from "@/lib/contracts";
+import type { Queryable } from "@/lib/db";
+import { nativePrimitives } from "@/lib/sealing/native";
+import { decryptAtRest, deriveRecoveryKeys, encryptAtRest } from "@/lib/sealing/recovery";
+import * as scheme from "@/lib/sealing/scheme";
+import { composeChatResult } from "../chat/compose";
+import type { LlmSettings } from "../chat/llm";
+import { applyModelWriter } from "../chat/model-writer";
+import { JobFailure, type JobHandler } from "../jobs/worker";
+import { runLiteratureSearch, type EngineDeps } from "../literature/engine";
+import type { LiteratureSource } from "../literature/sources/types";
+import { literatureQueryRequestSchema } from "@/lib/contracts";
+import type { EnclaveKey } from "./enclave-key";
+
+type PrivateConversation = { id: string; turns: { message: string; answer: string }[] };
+
+/**
+ * Private chat, inside the enclave: the job row holds only the client's envelope (ciphertext);
+ * the worker opens it, answers from the local library alone (no external literature call: the
+ * engine is given no other source and no registry lookups) with the extractive writer or the
+ * private model, keeps a persistent conversation encrypted under the recovery key, and stores only
+ * the answer sealed to the request's ephemeral key. Failures say what failed, never what was asked.
+ */
+export function createPrivateChatHandler({
+  db,
+  enclaveKey,
+  localLibrary,
+  llm,
+}: {
+  db: Queryable;
+  enclaveKey: () => Promise<EnclaveKey>;
+  localLibrary: LiteratureSource | undefined;
+  llm: LlmSettings | null;
+}): JobHandler {
+  const engine: Omit<EngineDeps, "progress" | "signal"> = { sources: localLibrary ? { local: localLibrary } : {} };
+  return async (job, { progress, signal }) => {
+    const { envelope } = job.input as { envelope: EncryptedEnvelope };
+    let opened: { plaintext: unknown; clientPublicKey: string };
+    try {
+      opened = scheme.openRequest(nativePrimitives, { enclavePrivateKey: (await enclaveKey()).privateKey, envelope });
+    } catch {
+      throw new JobFailure("The private request could not be opened");
+    }
+    const parsed = encryptedChatPlaintextSchema.safeParse(opened.plaintext);
+    if (!parsed.success) throw new JobFailure("The private request is not a valid chat request");
+    const { message, recoveryKey, attachments } = parsed.data;
+    try {
+      const stored = recoveryKey ? await loadConversation(db, recoveryKey) : null;
+      const conversation: PrivateConversation = stored ?? { id: parsed.data.conversationId ?? randomUUID(), turns: [] };
+      const context = [...conversation.turns.slice(-2).map((t) => t.message), message, ...(attachments ?? []).map((a) => a.text.slice(0, 2000))].join(" ").slice(-8000);
+      await progress("literature", 20);
+      const literature = await runLiteratureSearch(literatureQueryRequestSchema.parse({ question: context, includeRejected: true }), { ...engine, includeAbstracts: true, signal });
+      await progress("thinking", 80);
+      const extractive = composeChatResult({ question: message, literature, conversationId: conversation.id, messageId: job.id });
+      const result = llm ? await applyModelWriter(extractive, { settings: llm, question: message, signal }) : extractive;
+      if (recoveryKey) {
+        conversation.turns.push({ message, answer: result.answer });
+        await saveConversation(db, recoveryKey, conversation);
+      }
+      return scheme.sealResponse(nativePrimitives, { clientPublicKey: opened.clientPublicKey, plaintext: result });
+    } catch (err) {
+      if (signal.aborted) throw err;
+      throw new JobFailure("The private answer could not be produced");
+    }
+  };
+}
+
+async function loadConversation(db: Queryable, recoveryKey: string): Promise<PrivateConversation | null> {
+  const { lookupId, storageKey } = deriveRecoveryKeys(nativePrimitives, recoveryKey);
+  const { rows } = await db.query<{ sealed: string }>("SELECT sealed FROM agent.private_conversations WHERE lookup_id = $1", [lookupId]);
+  return rows[0] ? (decryptAtRest(nativePrimitives, storageKey, rows[0].sealed) as PrivateConversation) : null;
+}
+
+async function saveConversation(db: Queryable, recoveryKey: string, conversation: PrivateConversation): Promise<void> {
+  const { lookupId, storageKey } = deriveRecoveryKeys(nativePrimitives, recoveryKey);
+  await db.query(
+    `INSERT INTO agent.private_conversations (lookup_id, sealed) VALUES ($1, $2)
+     ON CONFLICT (lookup_id) DO UPDATE SET sealed = EXCLUDED.sealed, updated_at = now()`,
+    [lookupId, encryptAtRest(nativePrimitives, storageKey, conversation)],
+  );
+}
