@@ -2,14 +2,7 @@ import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { loadAgentConfig } from "@/agent/config";
 import { openAgentDatabase } from "@/agent/db";
-import { startWorkers } from "@/agent/jobs/worker";
-import { createChatJobHandler } from "@/agent/chat/job";
-import { createDeepResearchJobHandler } from "@/agent/deep-research/run";
-import { createLiteratureJobHandler } from "@/agent/literature/job";
-import { createEngineDeps } from "@/agent/literature/sources";
-import { createEnclaveKeyLoader } from "@/agent/private/enclave-key";
-import { createPrivateChatHandler } from "@/agent/private/chat";
-import { createAgentApp } from "@/agent/server";
+import { startAgentRuntime } from "@/agent/runtime";
 
 export const TEST_SERVICE_KEY = "agent-service-key-for-tests-0123";
 
@@ -20,20 +13,7 @@ export const TEST_SERVICE_KEY = "agent-service-key-for-tests-0123";
 export async function startTestAgent(env: Record<string, string>) {
   const config = loadAgentConfig({ AGENT_SERVICE_KEY: TEST_SERVICE_KEY, AGENT_WORKERS: "2", JOB_POLL_MS: "50", LOG_SILENT: "1", ...env });
   const database = await openAgentDatabase(config);
-  const enclaveKey = createEnclaveKeyLoader({ db: database.pool, configured: config.enclave.privateKey, kekFile: config.enclave.kekFile });
-  const app = createAgentApp({ config, db: database.pool, enclaveKey });
-  const workers = startWorkers({
-    db: database.pool,
-    count: config.jobs.workers,
-    leaseSeconds: config.jobs.leaseSeconds,
-    pollMs: config.jobs.pollMs,
-    handlers: {
-      literature: createLiteratureJobHandler({ engine: createEngineDeps(config, database.pool), logQuestions: false }),
-      chat: createChatJobHandler({ engine: createEngineDeps(config, database.pool), db: database.pool, llm: config.llm }),
-      deep_research: createDeepResearchJobHandler({ engine: createEngineDeps(config, database.pool), db: database.pool, ...config.deepResearch }),
-      private_chat: createPrivateChatHandler({ db: database.pool, enclaveKey, localLibrary: createEngineDeps(config, database.pool).sources.local, llm: config.enclave.llm }),
-    },
-  });
+  const { app, workers } = startAgentRuntime({ config, db: database.pool });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;

@@ -1,0 +1,34 @@
+import type { Queryable } from "@/lib/db";
+import type { AgentConfig } from "./config";
+import { createChatJobHandler } from "./chat/job";
+import { createDeepResearchJobHandler } from "./deep-research/run";
+import { startWorkers } from "./jobs/worker";
+import { createLiteratureJobHandler } from "./literature/job";
+import { createEngineDeps } from "./literature/sources";
+import { createPrivateChatHandler } from "./private/chat";
+import { createEnclaveKeyLoader } from "./private/enclave-key";
+import { createAgentApp } from "./server";
+
+/**
+ * The agent's HTTP app and its job workers over one database, wired the same way for
+ * `npm run agent` and the tests: one engine, one enclave-key loader shared by routes and workers.
+ */
+export function startAgentRuntime({ config, db }: { config: AgentConfig; db: Queryable }) {
+  const engine = createEngineDeps(config, db);
+  const enclaveKey = createEnclaveKeyLoader({ db, configured: config.enclave.privateKey, kekFile: config.enclave.kekFile });
+  const app = createAgentApp({ config, db, enclaveKey });
+  const workers = startWorkers({
+    db,
+    count: config.jobs.workers,
+    leaseSeconds: config.jobs.leaseSeconds,
+    pollMs: config.jobs.pollMs,
+    handlers: {
+      literature: createLiteratureJobHandler({ engine, logQuestions: config.logQuestions }),
+      chat: createChatJobHandler({ engine, db, llm: config.llm }),
+      deep_research: createDeepResearchJobHandler({ engine, db, ...config.deepResearch }),
+      // Private work sees the local library alone: never the engine's external sources.
+      private_chat: createPrivateChatHandler({ db, enclaveKey, localLibrary: engine.sources.local, llm: config.enclave.llm }),
+    },
+  });
+  return { app, workers };
+}
