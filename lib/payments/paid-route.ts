@@ -37,7 +37,7 @@ const REPLAY_WAIT_MS = 25_000;
 
 /**
  * Wraps a paid route in the order of checks of the architecture:
- * no PAYMENT-SIGNATURE → 402 with the requirements, whatever the body; then the body (400,
+ * the route's own pre-payment check, if any (a 503 or 403 that no payment could fix); then no PAYMENT-SIGNATURE → 402 with the requirements, whatever the body; then the body (400,
  * nothing charged); then the invalid-attempt rate limit (429); then the cheap local checks of the
  * payment (402 with a reason); then the ledger claim (the same signature again replays the
  * original answer, or is refused as already used for another request); for deferred settlement,
@@ -47,13 +47,23 @@ const REPLAY_WAIT_MS = 25_000;
  */
 export function withPayment<S extends z.ZodType>(
   operation: PaidOperation["id"],
-  { bodySchema, handle }: { bodySchema: S; handle: PaidHandler<z.output<S>> },
+  {
+    bodySchema,
+    handle,
+    precheck,
+  }: {
+    bodySchema: S;
+    handle: PaidHandler<z.output<S>>;
+    /** A check the contract makes before payment (encrypted routes: is the enclave ready?); throw an ApiError to refuse. */
+    precheck?: () => Promise<void>;
+  },
 ) {
   const op = getPaidOperation(operation);
   const route = `${op.method} ${op.path}`;
   return withApi<Record<string, string>>(route, async ({ request, params }) => {
     const started = performance.now();
     const timing: Timing = { checks: 0, claim: 0, verify: 0, upstream: 0, settle: 0 };
+    await precheck?.();
     const config = getConfig();
     const built = buildPaymentRequired({ operation, settings: config.payments, publicUrl: config.publicUrl });
     const header = request.headers.get("payment-signature");

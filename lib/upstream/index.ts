@@ -7,6 +7,9 @@ import {
   deepResearchAcceptedSchema,
   deepResearchConversationSchema,
   enclaveKeyResponseSchema,
+  encryptedChatStatusSchema,
+  encryptedChatSyncResponseSchema,
+  type EncryptedEnvelope,
   literatureAcceptedSchema,
   literatureJobResultSchema,
   type ChatRequest,
@@ -21,6 +24,15 @@ export * from "./client";
  * The agent API as the gateway uses it (sections 4.1, 4.2, 4.4 and 4.5 mirrored on the agent).
  * Ids are path-encoded; bodies and answers are validated against the contract.
  */
+/** How long the gateway waits for a private chat start: the agent answers 202 after 20 s by default. */
+export const PRIVATE_CHAT_TIMEOUT_MS = 30_000;
+
+const agentPrivateStatusSchema = z.object({
+  privateMode: z.enum(["ready", "not_ready"]),
+  privateLiterature: z.enum(["enabled", "disabled"]),
+  attested: z.boolean(),
+});
+
 export function createAgentApi(client: UpstreamClient) {
   const id = (value: string) => encodeURIComponent(value);
   return {
@@ -36,6 +48,16 @@ export function createAgentApi(client: UpstreamClient) {
     startDeepResearch: (body: DeepResearchStartRequest) =>
       client.json("/api/deep-research/start", deepResearchAcceptedSchema, { method: "POST", body }),
     getEnclaveKey: () => client.json("/api/enclave-key", enclaveKeyResponseSchema.extend({ attested: z.boolean().optional() })),
+    /** The enclave's readiness (agent-only shape: private mode, private literature, attestation). */
+    getPrivateStatus: () => client.json("/api/private/status", agentPrivateStatusSchema),
+    /** Waits for the agent's own synchronous window (PRIVATE_CHAT_WAIT_MS, 20 s) plus a margin. */
+    startPrivateChat: (envelope: EncryptedEnvelope) =>
+      client.json("/api/private/chat", encryptedChatSyncResponseSchema.or(z.object({ requestId: z.string().min(1), status: z.literal("queued") })), {
+        method: "POST",
+        body: envelope,
+        timeoutMs: PRIVATE_CHAT_TIMEOUT_MS,
+      }),
+    getPrivateChatStatus: (requestId: string) => client.json(`/api/private/chat/status/${id(requestId)}`, encryptedChatStatusSchema),
     getDeepResearch: (conversationId: string) =>
       client.json(`/api/deep-research/${id(conversationId)}`, deepResearchConversationSchema),
   };

@@ -3,11 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importLibraryFile } from "@/agent/library/import";
-import { chatResultSchema } from "@/lib/contracts";
-import { createRecoveryKey, openResponse, portablePrimitives, sealRequest, type SealedResponse } from "@/lib/sealing";
-import { agentRequest, startTestAgent } from "../support/agent";
+import { createRecoveryKey, encodeBase64, openResponse, portablePrimitives, sealRequest, type SealedResponse } from "@/lib/sealing";
+import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
+import { createPayingFetch } from "@/lib/payments/client";
+import { chatResultSchema, encryptedChatAcceptedSchema, encryptedChatStatusSchema } from "@/lib/contracts";
+import { configureGateway } from "../support/gateway";
+import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
+import { routeFetch } from "../support/routes";
 
 const LIBRARY = path.resolve(import.meta.dirname, "../fixtures/library/records.jsonl");
 // A phrase that must never appear in the database: it exists only inside sealed envelopes.
@@ -110,5 +114,87 @@ describe("private chat in the enclave", () => {
     expect(polled.status).toBe("failed");
     expect(polled.error).not.toContain(MARKER);
     expect((await agentRequest(agent.app, "/api/private/chat/status/00000000-0000-0000-0000-000000000000")).status).toBe(404);
+  });
+
+  describe("through the gateway's paid POST /api/chat/encrypted", () => {
+    const PUBLIC_URL = "https://gateway.test";
+    const payTo = freshAddress();
+    const pay = () => createPayingFetch({ privateKey: wallet(27).privateKey, network: chain().network, asset: chain().asset, fetchImpl: routeFetch }).fetch;
+    const gateway = (upstream: string) =>
+      configureGateway({ POSTGRES_URL: database.url, UPSTREAM_API_URL: upstream, AGENT_SERVICE_KEY: TEST_SERVICE_KEY, PUBLIC_URL, RPC_URL: chain().rpcUrl, PAY_TO_ADDRESS: payTo });
+    const post = (fetcher: typeof fetch, body: unknown) =>
+      fetcher(`${PUBLIC_URL}/api/chat/encrypted`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+    it("charges $0.02 for a sealed answer the gateway cannot read; a tampered envelope is a 400 and free", async () => {
+      const restore = await gateway(agent.url);
+      try {
+        const before = await usdcBalance(payTo);
+        const sealed = sealRequest({ enclavePublicKey: await enclavePublicKey(), plaintext: { message: `Rapamycin and lifespan in mice ${MARKER}` } });
+        expect((await post(routeFetch, sealed.envelope)).status).toBe(402); // no signature, whatever the body
+        const paid = await post(pay(), sealed.envelope);
+        expect(paid.status).toBe(200);
+        expect(paid.headers.get("payment-response")).toBeTruthy();
+        const result = chatResultSchema.parse(openResponse({ ephemeralPrivateKey: sealed.ephemeralPrivateKey, response: await paid.json() }));
+        expect(result.references.length).toBeGreaterThan(0);
+        expect((await usdcBalance(payTo)) - before).toBe(20_000n);
+        // The gateway's ledger keeps the answer as it was sent: sealed.
+        const ledger = await agent.pool.query("SELECT response_body::text AS response FROM gateway.payments");
+        const stored = ledger.rows.map((r) => r.response).join(" ");
+        expect(stored).toContain("hpke_response_ciphertext");
+        expect(stored).not.toMatch(/rapamycin|zebrafish/i);
+
+        const other = sealRequest({ enclavePublicKey: await enclavePublicKey(), plaintext: { message: "tampered" } });
+        const tampered = await post(pay(), { ...other.envelope, hpke_ephemeral_public_key: encodeBase64(new Uint8Array(32).fill(7)) });
+        expect(tampered.status).toBe(400);
+        expect(await tampered.json()).toMatchObject({ reason: "decryption_failed" });
+        const malformed = await post(pay(), { hpke_ciphertext: other.envelope.hpke_ciphertext });
+        expect(malformed.status).toBe(400);
+        expect((await usdcBalance(payTo)) - before).toBe(20_000n);
+      } finally {
+        await restore();
+      }
+    });
+
+    it("answers 202 with an absolute pollUrl when the answer takes longer, and the free poll returns it sealed", async () => {
+      const slow = await startTestAgent({
+        POSTGRES_URL: database.url,
+        LITERATURE_SOURCES: "local",
+        ENCLAVE_KEK_FILE: path.join(kekDir, "enclave.kek"),
+        PRIVATE_CHAT_WAIT_MS: "0",
+      });
+      const restore = await gateway(slow.url);
+      try {
+        const sealed = sealRequest({ enclavePublicKey: await enclavePublicKey(), plaintext: { message: "Senolytics in pulmonary fibrosis" } });
+        const accepted = await post(pay(), sealed.envelope);
+        expect(accepted.status).toBe(202);
+        const { requestId, pollUrl } = encryptedChatAcceptedSchema.parse(await accepted.json());
+        expect(pollUrl).toBe(`${PUBLIC_URL}/api/chat/encrypted/status/${requestId}`);
+        let status;
+        for (let i = 0; i < 100; i++) {
+          status = encryptedChatStatusSchema.parse(await (await routeFetch(pollUrl)).json());
+          if (status.status === "completed" || status.status === "failed") break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(status?.status).toBe("completed");
+        chatResultSchema.parse(openResponse({ ephemeralPrivateKey: sealed.ephemeralPrivateKey, response: status as SealedResponse }));
+        expect((await routeFetch(`${PUBLIC_URL}/api/chat/encrypted/status/00000000-0000-0000-0000-000000000000`)).status).toBe(404);
+      } finally {
+        await restore();
+        await slow.stop();
+      }
+    });
+
+    it("is 503 private_chat_unavailable before payment when the enclave cannot be reached", async () => {
+      const restore = await gateway("http://127.0.0.1:9");
+      try {
+        const before = await usdcBalance(payTo);
+        const response = await post(pay(), { hpke_ciphertext: "AAAA", hpke_ephemeral_public_key: "AAAA" });
+        expect(response.status).toBe(503);
+        expect(await response.json()).toEqual({ error: "private_chat_unavailable", reason: "private_mode_not_ready" });
+        expect(await usdcBalance(payTo)).toBe(before);
+      } finally {
+        await restore();
+      }
+    });
   });
 });

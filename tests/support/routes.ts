@@ -31,6 +31,18 @@ const table: { pattern: RegExp; method: string; load: () => Promise<Handler>; pa
     params: ["jobId"],
     load: async () => (await import("@/app/api/literature/jobs/[jobId]/route")).GET as Handler,
   },
+  {
+    method: "POST",
+    pattern: /^\/api\/chat\/encrypted$/,
+    params: [],
+    load: async () => (await import("@/app/api/chat/encrypted/route")).POST as Handler,
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/chat\/encrypted\/status\/([^/]+)$/,
+    params: ["requestId"],
+    load: async () => (await import("@/app/api/chat/encrypted/status/[requestId]/route")).GET as Handler,
+  },
   { method: "GET", pattern: /^\/api\/cron$/, params: [], load: async () => (await import("@/app/api/cron/route")).GET as Handler },
 ];
 

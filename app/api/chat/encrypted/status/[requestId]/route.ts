@@ -1,0 +1,10 @@
+import { jsonResponse, withApi } from "@/lib/http";
+import { getAgentApi } from "@/lib/upstream";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/chat/encrypted/status/[requestId] – poll a sealed chat (free; the answer stays sealed)
+export const GET = withApi<{ requestId: string }>("GET /api/chat/encrypted/status/[requestId]", async ({ params }) => {
+  const { data } = await getAgentApi().getPrivateChatStatus(params.requestId);
+  return jsonResponse(data);
+});
