@@ -7,22 +7,29 @@
  *   GATEWAY_URL          the gateway (default: gatewayUrl of .demo/stack.json, else http://localhost:3000)
  *   PAYER_PRIVATE_KEY    the paying wallet's key (default: the demo's first local test wallet)
  *   MAX_PAYMENT          refuse to pay more than this many base units (default 1000000 = $1.00)
- * Options: --conversation <id> continues a deep-research conversation; --json prints raw JSON.
+ * Options: --conversation <id> continues a deep-research conversation; --json prints raw JSON;
+ * --private (chat only) seals the question to the enclave's key (GET /api/enclave-key), pays
+ * POST /api/chat/encrypted and opens the sealed answer locally: the gateway never sees either;
+ * --recovery-key <key> (with --private) continues a private conversation; `new` creates a key and
+ * prints it (keep it: it is the only way back to that conversation).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { decodePaymentResponseHeader } from "@x402/core/http";
-import { paymentRequiredBodySchema } from "../lib/contracts";
+import { z } from "zod";
+import { chatResultSchema, enclaveKeyResponseSchema, paymentRequiredBodySchema, recoveryKeySchema } from "../lib/contracts";
+import { createRecoveryKey, openResponse, portablePrimitives, sealRequest, type SealedResponse } from "../lib/sealing";
 import { createPayingFetch } from "../lib/payments/client";
 
 const root = path.resolve(import.meta.dirname, "..");
 type Kind = "chat" | "literature" | "deep-research";
 
-const USAGE = `Usage: npm run ask -- <chat|literature|deep-research> "question" [--conversation <id>] [--json]`;
+const USAGE = `Usage: npm run ask -- <chat|literature|deep-research> "question" [--conversation <id>] [--json]
+       npm run ask -- chat --private "question" [--recovery-key <key>|new] [--json]`;
 
 function readStack(): { gatewayUrl?: string; testWallets?: { privateKey: `0x${string}` }[] } {
   try {
-    return JSON.parse(fs.readFileSync(path.join(root, process.env.DEMO_DIR ?? ".demo", "stack.json"), "utf8"));
+    return JSON.parse(fs.readFileSync(path.join(path.resolve(root, process.env.DEMO_DIR ?? ".demo"), "stack.json"), "utf8"));
   } catch {
     return {};
   }
@@ -38,21 +45,39 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const json = args.includes("--json");
-  const conversationFlag = args.indexOf("--conversation");
-  const conversationId = conversationFlag >= 0 ? args[conversationFlag + 1] : undefined;
-  const positional = args.filter((a, i) => !a.startsWith("--") && (conversationFlag < 0 || i !== conversationFlag + 1));
+  const isPrivate = args.includes("--private");
+  const valueFlags = ["--conversation", "--recovery-key"].map((flag) => args.indexOf(flag)).filter((i) => i >= 0);
+  const flagValue = (flag: string) => (args.indexOf(flag) >= 0 ? args[args.indexOf(flag) + 1] : undefined);
+  const conversationId = flagValue("--conversation");
+  let recoveryKey = flagValue("--recovery-key");
+  const positional = args.filter((a, i) => !a.startsWith("--") && !valueFlags.includes(i - 1));
   const [kind, ...words] = positional;
   const question = words.join(" ").trim();
   if (!kind || !["chat", "literature", "deep-research"].includes(kind) || !question) fail(USAGE);
+  if (isPrivate && kind !== "chat") fail("--private is available for chat only in this version.");
+  if (recoveryKey === "new") {
+    recoveryKey = createRecoveryKey(portablePrimitives);
+    console.error(`Recovery key (keep it secret; pass it again with --recovery-key to continue): ${recoveryKey}`);
+  }
+  if (recoveryKey !== undefined && !recoveryKeySchema.safeParse(recoveryKey).success) fail("--recovery-key must be a longevity_key_v1_ key, or `new`.");
 
   const stack = readStack();
   const gateway = (process.env.GATEWAY_URL ?? stack.gatewayUrl ?? "http://localhost:3000").replace(/\/+$/, "");
   const privateKey = (process.env.PAYER_PRIVATE_KEY ?? stack.testWallets?.[0]?.privateKey) as `0x${string}` | undefined;
   if (!privateKey) fail("No paying key: set PAYER_PRIVATE_KEY, or start `npm run demo`, which funds local test wallets.");
 
-  const path_ = kind === "chat" ? "/api/chat" : kind === "literature" ? "/api/literature" : "/api/deep-research/start";
-  const body =
-    kind === "literature"
+  const path_ = isPrivate ? "/api/chat/encrypted" : kind === "chat" ? "/api/chat" : kind === "literature" ? "/api/literature" : "/api/deep-research/start";
+  let sealed: ReturnType<typeof sealRequest> | undefined;
+  if (isPrivate) {
+    const keyResponse = await fetch(`${gateway}/api/enclave-key`).catch((err: unknown) => fail(`Cannot reach ${gateway}: ${(err as Error).message}`));
+    if (!keyResponse.ok) fail(`The enclave key is unavailable (${keyResponse.status}): ${await keyResponse.text()}`);
+    const { hpke_public_key, attested } = enclaveKeyResponseSchema.extend({ attested: z.boolean().optional() }).parse(await keyResponse.json());
+    if (!attested) console.error("Note: this enclave key is not attested; it is only as trustworthy as the server that serves it.");
+    sealed = sealRequest({ enclavePublicKey: hpke_public_key, plaintext: { message: question, ...(recoveryKey ? { recoveryKey } : {}) } });
+  }
+  const body = sealed
+    ? sealed.envelope
+    : kind === "literature"
       ? { question }
       : { message: question, ...(kind === "deep-research" && conversationId ? { conversationId } : {}) };
 
@@ -75,6 +100,12 @@ async function main(): Promise<void> {
   if (settlement) console.error(`Paid from ${address}: transaction ${decodePaymentResponseHeader(settlement).transaction}`);
   else console.error(`Authorized from ${address}; settled when the result is delivered.`);
 
+  if (sealed) {
+    const done = answer.hpke_response_ciphertext ? answer : await follow(gateway, kind as Kind, answer);
+    const result = chatResultSchema.parse(openResponse({ ephemeralPrivateKey: sealed.ephemeralPrivateKey, response: done as SealedResponse }));
+    console.log(json ? JSON.stringify(result, null, 2) : renderPrivate(result));
+    return;
+  }
   const result = await follow(gateway, kind as Kind, answer);
   if (json) console.log(JSON.stringify(result, null, 2));
   else console.log(render(kind as Kind, result));
@@ -83,7 +114,9 @@ async function main(): Promise<void> {
 /** Polls the free status route: every second (chat: give up after 60 s, as the contract says). */
 async function follow(gateway: string, kind: Kind, accepted: Record<string, unknown>): Promise<Record<string, unknown>> {
   const url =
-    kind === "chat"
+    typeof accepted.pollUrl === "string"
+      ? accepted.pollUrl
+      : kind === "chat"
       ? `${gateway}/api/chat/status/${encodeURIComponent(String(accepted.requestId))}`
       : kind === "literature"
         ? `${gateway}/api/literature/jobs/${encodeURIComponent(String(accepted.jobId))}`
@@ -106,6 +139,11 @@ async function follow(gateway: string, kind: Kind, accepted: Record<string, unkn
     }
   }
   fail(`Gave up after ${limitMs / 1000} s; poll ${url} to see it later.`);
+}
+
+function renderPrivate(result: { answer: string; references: { title?: string | null; url?: string | null }[] }): string {
+  const references = result.references.map((r, i) => `[${i + 1}] ${r.title ?? ""} ${r.url ?? ""}`.trim());
+  return [result.answer, ...(references.length ? ["", ...references] : [])].join("\n");
 }
 
 function render(kind: Kind, result: Record<string, any>): string {

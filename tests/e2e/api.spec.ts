@@ -28,3 +28,26 @@ test("an unpaid chat request gets 402 with the requirements in the body and the 
   expect(header).toEqual(body);
   expect(response.headers()["access-control-allow-origin"]).toBe("*");
 });
+
+test("npm run ask -- chat --private pays for a sealed question and opens the sealed answer locally", async () => {
+  const { execFile } = await import("node:child_process");
+  const os = await import("node:os");
+  const path = await import("node:path");
+  const run = (args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        "npx",
+        ["tsx", "scripts/ask.ts", ...args],
+        // The same demo folder the web server was started with (playwright.config.ts), for its wallets.
+        { env: { ...process.env, GATEWAY_URL: test.info().project.use.baseURL!, DEMO_DIR: path.join(os.tmpdir(), "lra-e2e-demo") }, timeout: 50_000 },
+        (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  const { code, stdout, stderr } = await run(["chat", "--private", "--json", "--recovery-key", "new", "Does rapamycin extend lifespan in mice?"]);
+  expect(code, stderr).toBe(0);
+  expect(stderr).toMatch(/Recovery key .*longevity_key_v1_/);
+  expect(stderr).toMatch(/Paying 0\.02 USDC/);
+  const result = JSON.parse(stdout);
+  expect(typeof result.answer).toBe("string");
+  expect(Array.isArray(result.references)).toBe(true);
+});
