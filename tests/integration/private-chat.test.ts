@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importLibraryFile } from "@/agent/library/import";
+import { log } from "@/lib/log";
 import { createRecoveryKey, encodeBase64, openResponse, portablePrimitives, sealRequest, type SealedResponse } from "@/lib/sealing";
 import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
@@ -114,6 +115,30 @@ describe("private chat in the enclave", () => {
     expect(polled.status).toBe("failed");
     expect(polled.error).not.toContain(MARKER);
     expect((await agentRequest(agent.app, "/api/private/chat/status/00000000-0000-0000-0000-000000000000")).status).toBe(404);
+  });
+
+  it("writes nothing of a private question to the logs, whether it is answered or fails", async () => {
+    const written: string[] = [];
+    const silent = process.env.LOG_SILENT;
+    delete process.env.LOG_SILENT;
+    const original = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+      written.push(String(chunk));
+      return original(chunk, ...rest);
+    }) as typeof process.stderr.write;
+    try {
+      log.info("log capture is live"); // proves the capture sees what the agent's logger writes
+      expect((await ask({ message: `Rapamycin ${MARKER}` })).response.status).toBe(200);
+      const { response } = await ask({ notAMessage: MARKER });
+      const { requestId } = (await response.json()) as { requestId: string };
+      await agentRequest(agent.app, `/api/private/chat/status/${requestId}`);
+      await agentRequest(agent.app, "/api/private/chat", { body: { hpke_ciphertext: MARKER, hpke_ephemeral_public_key: MARKER } });
+    } finally {
+      process.stderr.write = original;
+      if (silent !== undefined) process.env.LOG_SILENT = silent;
+    }
+    expect(written.join("")).toContain("log capture is live");
+    expect(written.join("")).not.toContain(MARKER);
   });
 
   describe("through the gateway's paid POST /api/chat/encrypted", () => {
