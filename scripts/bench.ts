@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- foundation|payments|agent|library]`: the figures the issues ask for, each section against
+ * `npm run bench [-- foundation|payments|agent|library|sealing]`: the figures the issues ask for, each section against
  * a reference measured in the same run (shared machines are noisy; ratios travel, absolute times
  * do not). Results are printed as tables and saved under bench-results/ (not committed).
  * Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_PAID_ROUNDS (40),
@@ -11,15 +11,19 @@ import { runAgentBench } from "./bench/agent";
 import { runFoundationBench } from "./bench/foundation";
 import { runLibraryBench } from "./bench/library";
 import { runPaymentsBench } from "./bench/payments";
+import { runSealingBench } from "./bench/sealing";
 
-const sections: Record<string, () => Promise<void>> = { foundation: runFoundationBench, payments: runPaymentsBench, agent: runAgentBench, library: runLibraryBench };
+const sections: Record<string, () => Promise<void>> = { foundation: runFoundationBench, payments: runPaymentsBench, agent: runAgentBench, library: runLibraryBench, sealing: runSealingBench };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
   const unknown = wanted.filter((w) => !sections[w]);
   if (unknown.length) throw new Error(`Unknown section ${unknown.join(", ")}; choose from ${Object.keys(sections).join(", ")}`);
-  console.log("Building (skipped when fresh)…");
-  await ensureBuild(root, { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
+  // Every section but sealing (pure computation) measures the built gateway.
+  if (!wanted.length || wanted.some((w) => w !== "sealing")) {
+    console.log("Building (skipped when fresh)…");
+    await ensureBuild(root, { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
+  }
   for (const name of wanted.length ? wanted : Object.keys(sections)) await sections[name]!();
 }
 

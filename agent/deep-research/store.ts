@@ -37,13 +37,26 @@ export async function createTurn({ db, conversationId, objective }: { db: Querya
 
 export async function getConversation({ db, conversationId }: { db: Queryable; conversationId: string }): Promise<DeepResearchConversation | null> {
   if (!/^[0-9a-f-]{36}$/i.test(conversationId)) return null;
-  const { rows } = await db.query("SELECT id, status, world_state, session_status, active_message_id FROM agent.dr_conversations WHERE id = $1", [conversationId]);
-  const c = rows[0];
-  if (!c) return null;
-  const turns = await db.query<TurnRow>(
-    "SELECT message_id, objective, status, reply, citations, is_final FROM agent.dr_turns WHERE conversation_id = $1 ORDER BY created_at",
+  // One statement, so one snapshot: a turn's completion and its conversation's status are written
+  // together, and two separate reads could see the turn completed and the conversation running.
+  const { rows } = await db.query<{
+    id: string;
+    status: DeepResearchStatus;
+    world_state: Record<string, unknown> | null;
+    session_status: string;
+    active_message_id: string | null;
+    turns: TurnRow[];
+  }>(
+    `SELECT c.id, c.status, c.world_state, c.session_status, c.active_message_id,
+            coalesce((SELECT json_agg(t ORDER BY t.created_at)
+                        FROM (SELECT message_id, objective, status, reply, citations, is_final, created_at
+                                FROM agent.dr_turns WHERE conversation_id = c.id) t), '[]'::json) AS turns
+       FROM agent.dr_conversations c WHERE c.id = $1`,
     [conversationId],
   );
+  const c = rows[0];
+  if (!c) return null;
+  const turns = { rows: c.turns };
   return {
     conversationId: c.id,
     status: c.status,
