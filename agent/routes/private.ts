@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { ApiError } from "@/lib/http";
 import { log } from "@/lib/log";
 import { requireServiceOrPremium } from "../access";
-import { encryptedEnvelopeSchema } from "@/lib/contracts";
+import { encryptedEnvelopeSchema, PRIVATE_ENVELOPE_MAX_BYTES } from "@/lib/contracts";
 import { readJsonObject, validateBody } from "@/lib/http";
 import { nativePrimitives } from "@/lib/sealing/native";
 import { SealingError } from "@/lib/sealing";
@@ -52,7 +52,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
 
   // POST /api/private/chat – a sealed chat request: 200 sealed when answered within the wait, else 202
   routes.post("/private/chat", keyed, async (c) => {
-    const envelope = validateBody(encryptedEnvelopeSchema, await readJsonObject(c.req.raw, { maxBytes: 1024 * 1024 }));
+    const envelope = validateBody(encryptedEnvelopeSchema, await readJsonObject(c.req.raw, { maxBytes: PRIVATE_ENVELOPE_MAX_BYTES }));
     // Opened here once so an envelope the enclave cannot open is a 400 before any work (and any charge).
     try {
       scheme.openRequest(nativePrimitives, { enclavePrivateKey: (await enclaveKey()).privateKey, envelope });

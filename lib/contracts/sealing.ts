@@ -36,6 +36,9 @@ export const recoveryKeySchema = z
     `recoveryKey must be ${RECOVERY_KEY_PREFIX} followed by 32 bytes in base64url`,
   );
 
+/** The largest sealed envelope accepted (gateway and agent alike): room for the largest attachments. */
+export const PRIVATE_ENVELOPE_MAX_BYTES = 1024 * 1024;
+
 /** Largest attachment text and count in a private chat (the contract leaves the shape open). */
 export const MAX_ATTACHMENT_CHARS = 100_000;
 export const MAX_ATTACHMENTS = 5;

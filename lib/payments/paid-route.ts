@@ -51,11 +51,14 @@ export function withPayment<S extends z.ZodType>(
     bodySchema,
     handle,
     precheck,
+    maxBodyBytes,
   }: {
     bodySchema: S;
     handle: PaidHandler<z.output<S>>;
     /** A check the contract makes before payment (encrypted routes: is the enclave ready?); throw an ApiError to refuse. */
     precheck?: () => Promise<void>;
+    /** A larger body limit than MAX_BODY_BYTES, for sealed envelopes that carry attachments. */
+    maxBodyBytes?: number;
   },
 ) {
   const op = getPaidOperation(operation);
@@ -69,7 +72,7 @@ export function withPayment<S extends z.ZodType>(
     const header = request.headers.get("payment-signature");
     if (!header) return paymentRequiredResponse(built);
 
-    const body = await parseJsonBody(request, bodySchema, { maxBytes: config.maxBodyBytes });
+    const body = await parseJsonBody(request, bodySchema, { maxBytes: Math.max(maxBodyBytes ?? 0, config.maxBodyBytes) });
     const db = await getDb();
     const client = clientAddress(request);
     const limits = config.payments.invalidAttempts;

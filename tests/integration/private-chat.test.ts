@@ -108,6 +108,11 @@ describe("private chat in the enclave", () => {
     expect(after).toBe(before);
   });
 
+  it("refuses an oversized envelope with 413 before opening it", async () => {
+    const huge = { hpke_ciphertext: "A".repeat(1024 * 1024 + 4), hpke_ephemeral_public_key: "A".repeat(44) };
+    expect((await agentRequest(agent.app, "/api/private/chat", { body: huge })).status).toBe(413);
+  });
+
   it("fails a sealed request whose plaintext is not a chat request without echoing it", async () => {
     const { response } = await ask({ question: MARKER });
     const { requestId } = (await response.json()) as { requestId?: string };
@@ -206,6 +211,23 @@ describe("private chat in the enclave", () => {
       } finally {
         await restore();
         await slow.stop();
+      }
+    });
+
+    it("refuses an oversized envelope with 413, charging nothing, and takes the largest legitimate one", async () => {
+      const restore = await gateway(agent.url);
+      try {
+        const before = await usdcBalance(payTo);
+        const huge = { hpke_ciphertext: "A".repeat(2 * 1024 * 1024), hpke_ephemeral_public_key: "A".repeat(44) };
+        expect((await post(pay(), huge)).status).toBe(413);
+        expect(await usdcBalance(payTo)).toBe(before);
+        // The largest legitimate request (five 100,000-character attachments) fits.
+        const attachments = Array.from({ length: 5 }, (_, i) => ({ name: `notes-${i}.txt`, mediaType: "text/plain", text: "rapamycin mice ".repeat(6_666) }));
+        const sealed = sealRequest({ enclavePublicKey: await enclavePublicKey(), plaintext: { message: "Summarise my notes", attachments } });
+        expect(JSON.stringify(sealed.envelope).length).toBeGreaterThan(256 * 1024);
+        expect((await post(pay(), sealed.envelope)).status).toBe(200);
+      } finally {
+        await restore();
       }
     });
 

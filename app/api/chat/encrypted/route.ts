@@ -1,4 +1,4 @@
-import { encryptedEnvelopeSchema } from "@/lib/contracts";
+import { encryptedEnvelopeSchema, PRIVATE_ENVELOPE_MAX_BYTES } from "@/lib/contracts";
 import { getConfig } from "@/lib/config";
 import { ApiError } from "@/lib/http";
 import { log } from "@/lib/log";
@@ -15,6 +15,9 @@ const notReady = () => new ApiError("unavailable", "private_chat_unavailable", {
 // Both are answered before settlement, so neither is charged.
 export const POST = withPayment("chatEncrypted", {
   bodySchema: encryptedEnvelopeSchema,
+  // A sealed request with the largest attachments (5 × 100,000 characters) is about 700 KB of
+  // base64; the agent accepts envelopes up to 1 MiB, and so does this route.
+  maxBodyBytes: PRIVATE_ENVELOPE_MAX_BYTES,
   precheck: async () => {
     try {
       const { data } = await getAgentApi().getPrivateStatus();
