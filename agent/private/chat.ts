@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { encryptedChatPlaintextSchema, type EncryptedEnvelope } from "@/lib/contracts";
+import { encryptedChatPlaintextSchema, literatureQueryRequestSchema, type EncryptedEnvelope } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
 import { nativePrimitives } from "@/lib/sealing/native";
 import { decryptAtRest, deriveRecoveryKeys, encryptAtRest } from "@/lib/sealing/recovery";
@@ -10,7 +10,6 @@ import { applyModelWriter } from "../chat/model-writer";
 import { JobFailure, type JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "../literature/engine";
 import type { LiteratureSource } from "../literature/sources/types";
-import { literatureQueryRequestSchema } from "@/lib/contracts";
 import type { EnclaveKey } from "./enclave-key";
 
 type PrivateConversation = { id: string; turns: { message: string; answer: string }[] };

@@ -63,7 +63,8 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
     const job = await enqueueJob({ db, kind: "private_chat", input: { envelope }, caller: "private" });
     jobWakeups.emit("job");
     const deadline = Date.now() + config.enclave.chatWaitMs;
-    while (Date.now() < deadline) {
+    // Polled like /api/chat/sync: the worker may run in another process. Stop if the caller left.
+    while (Date.now() < deadline && !c.req.raw.signal.aborted) {
       const current = await getJob({ db, id: job.id });
       if (current?.status === "completed") return c.json({ requestId: job.id, ...(current.result as object) });
       if (current?.status === "failed" || current?.status === "cancelled") break;

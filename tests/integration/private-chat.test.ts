@@ -13,6 +13,7 @@ import { chatResultSchema, encryptedChatAcceptedSchema, encryptedChatStatusSchem
 import { configureGateway } from "../support/gateway";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
 import { routeFetch } from "../support/routes";
+import { startHttpDouble } from "../support/http-double";
 
 const LIBRARY = path.resolve(import.meta.dirname, "../fixtures/library/records.jsonl");
 // A phrase that must never appear in the database: it exists only inside sealed envelopes.
@@ -241,6 +242,17 @@ describe("private chat in the enclave", () => {
         expect(await usdcBalance(payTo)).toBe(before);
       } finally {
         await restore();
+      }
+      // Reachable but not ready (its enclave key cannot be unsealed): the same 503.
+      const notReady = await startHttpDouble(() => ({ status: 200, body: { privateMode: "not_ready", privateLiterature: "enabled", attested: false } }));
+      const restoreNotReady = await gateway(notReady.url);
+      try {
+        const response = await post(pay(), { hpke_ciphertext: "AAAA", hpke_ephemeral_public_key: "AAAA" });
+        expect(response.status).toBe(503);
+        expect(await response.json()).toEqual({ error: "private_chat_unavailable", reason: "private_mode_not_ready" });
+      } finally {
+        await restoreNotReady();
+        await notReady.close();
       }
     });
   });

@@ -7,8 +7,6 @@ import { getAgentApi, UpstreamHttpError } from "@/lib/upstream";
 
 export const dynamic = "force-dynamic";
 
-const notReady = () => new ApiError("unavailable", "private_chat_unavailable", { reason: "private_mode_not_ready" });
-
 // POST /api/chat/encrypted – a sealed chat request ($0.02). The gateway never sees plaintext: it
 // checks the enclave is ready (503 before payment), takes payment, and relays the envelope. An
 // envelope the enclave cannot open is the agent's 400 relayed; any other enclave failure is a 500.
@@ -19,13 +17,13 @@ export const POST = withPayment("chatEncrypted", {
   // base64; the agent accepts envelopes up to 1 MiB, and so does this route.
   maxBodyBytes: PRIVATE_ENVELOPE_MAX_BYTES,
   precheck: async () => {
+    let ready = false;
     try {
-      const { data } = await getAgentApi().getPrivateStatus();
-      if (data.privateMode !== "ready") throw notReady();
+      ready = (await getAgentApi().getPrivateStatus()).data.privateMode === "ready";
     } catch (err) {
-      if (!(err instanceof ApiError && err.reason === "private_mode_not_ready")) log.warn("private status unreadable", { error: err });
-      throw notReady();
+      log.warn("private status unreadable", { error: err });
     }
+    if (!ready) throw new ApiError("unavailable", "private_chat_unavailable", { reason: "private_mode_not_ready" });
   },
   handle: async ({ body }) => {
     let data;
