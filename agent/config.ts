@@ -80,6 +80,7 @@ const rawSchema = z
     PRIVATE_LLM_API_KEY: z.string().min(1).optional(),
     PRIVATE_LLM_MODEL: z.string().min(1).default("private-model"),
     PRIVATE_CHAT_WAIT_MS: z.coerce.number().int().min(0).default(20_000),
+    PRIVATE_RESULT_RETENTION_SECONDS: positiveIntSchema.default(3600),
     DEEP_RESEARCH_ITERATIONS: positiveIntSchema.default(3),
     DEEP_RESEARCH_BUDGET_SECONDS: positiveIntSchema.default(1200),
   })
@@ -149,6 +150,8 @@ export function loadAgentConfig(env: Env) {
         : null,
       /** How long POST /api/private/chat waits to answer 200 before answering 202. */
       chatWaitMs: raw.PRIVATE_CHAT_WAIT_MS,
+      /** How long sealed private chat and literature answers are kept (then 404, and deleted). */
+      retentionSeconds: raw.PRIVATE_RESULT_RETENTION_SECONDS,
       /** Attestation is only possible inside a confidential VM; this agent does not claim it. */
       attested: false,
     },

@@ -6,6 +6,9 @@ import { startWorkers } from "./jobs/worker";
 import { createLiteratureJobHandler } from "./literature/job";
 import { createEngineDeps } from "./literature/sources";
 import { createPrivateChatHandler } from "./private/chat";
+import { createPrivateDeepResearchHandler } from "./private/deep-research";
+import { createPrivateLiteratureHandler } from "./private/literature";
+import { sweepPrivateJobs } from "./private/retention";
 import { createEnclaveKeyLoader } from "./private/enclave-key";
 import { createAgentApp } from "./server";
 
@@ -28,7 +31,17 @@ export function startAgentRuntime({ config, db }: { config: AgentConfig; db: Que
       deep_research: createDeepResearchJobHandler({ engine, db, ...config.deepResearch }),
       // Private work sees the local library alone: never the engine's external sources.
       private_chat: createPrivateChatHandler({ db, enclaveKey, localLibrary: engine.sources.local, llm: config.enclave.llm }),
+      // Private literature sends only its search queries out (and is refused when disabled).
+      private_literature: createPrivateLiteratureHandler({ enclaveKey, engine }),
+      // Private deep research searches as private literature does when that is enabled, else locally.
+      private_deep_research: createPrivateDeepResearchHandler({
+        db,
+        enclaveKey,
+        engine: config.enclave.privateLiterature ? engine : { sources: engine.sources.local ? { local: engine.sources.local } : {} },
+        ...config.deepResearch,
+      }),
     },
+    sweeps: [() => sweepPrivateJobs({ db, retentionSeconds: config.enclave.retentionSeconds })],
   });
   return { app, workers };
 }

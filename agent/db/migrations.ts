@@ -138,4 +138,28 @@ export const agentMigrations: Migration[] = [
       ALTER TABLE agent.jobs ADD CONSTRAINT jobs_kind_check CHECK (kind IN ('literature', 'chat', 'deep_research', 'private_chat'));
     `,
   },
+  {
+    version: 8,
+    name: "private literature and deep research",
+    sql: `
+      ALTER TABLE agent.jobs DROP CONSTRAINT jobs_kind_check;
+      ALTER TABLE agent.jobs ADD CONSTRAINT jobs_kind_check
+        CHECK (kind IN ('literature', 'chat', 'deep_research', 'private_chat', 'private_literature', 'private_deep_research'));
+      -- A private deep-research run: readable only with the recovery key that started it. The
+      -- lookup id (derived from the key) lets a poll find it; everything else, question included,
+      -- is in "sealed", encrypted under the key's storage key. The status is not private.
+      CREATE TABLE agent.private_runs (
+        message_id uuid PRIMARY KEY,
+        lookup_id text NOT NULL,
+        status text NOT NULL CHECK (status IN ('queued', 'running', 'completed', 'failed')),
+        sealed text,
+        error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX private_runs_lookup ON agent.private_runs (lookup_id);
+      -- The retention sweep deletes finished private jobs by age.
+      CREATE INDEX jobs_private_finished ON agent.jobs (finished_at) WHERE kind LIKE 'private%';
+    `,
+  },
 ];

@@ -1,4 +1,4 @@
-import { literatureQueryRequestSchema, type LiteratureJobResult } from "@/lib/contracts";
+import { literatureQueryRequestSchema, type ChatResult, type LiteratureJobResult } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
 import { composeChatResult } from "../chat/compose";
 import { JobFailure, type JobHandler } from "../jobs/worker";
@@ -7,7 +7,7 @@ import { extractTerms, stem, tokenize } from "../literature/terms";
 import { finishTurn, getTurn, getWorldState, saveIteration, setRunState, type Iteration, type WorldState } from "./store";
 
 type StoredReference = NonNullable<LiteratureJobResult["references"]>[number] & { abstract?: string | null; pmid?: string | null; doi?: string | null };
-type StoredIteration = Iteration & { references: StoredReference[] };
+export type StoredIteration = Iteration & { references: StoredReference[] };
 
 /**
  * One deep-research turn: several iterations, each choosing an objective, searching in deep mode,
@@ -34,33 +34,25 @@ export function createDeepResearchJobHandler({
     const { conversationId } = turn;
     const state = (status: Parameters<typeof setRunState>[0]["status"], sessionStatus: string) => setRunState({ db, conversationId, messageId, status, sessionStatus });
     try {
-      const started = Date.now();
-      const done = turn.iterations as StoredIteration[];
-      let world = await getWorldState({ db, conversationId });
-      const objectives = planObjectives(turn.objective, iterations);
-      for (let i = done.length; i < objectives.length; i++) {
-        if (Date.now() - started > budgetSeconds * 1000) break;
-        const objective = objectives[i] === "*" ? emergingObjective(turn.objective, done) : objectives[i]!;
-        await state("running", `Iteration ${i + 1} of ${objectives.length}: searching the literature for “${objective}”`);
-        await progress("literature", Math.round(10 + (75 * i) / objectives.length));
-        const literature = await runLiteratureSearch(literatureQueryRequestSchema.parse({ question: objective, mode: "deep" }), { ...engine, includeAbstracts: true, signal });
-        const iteration = toIteration(objective, literature);
-        done.push(iteration);
-        world = updateWorld(world, iteration);
-        await saveIteration({ db, messageId, conversationId, iterations: done, worldState: world });
-      }
-      await state("running", "Writing the final answer from everything found");
-      await progress("thinking", 90);
-      const references = uniqueReferences(done.flatMap((it) => it.references)).map((r, i) => ({ ...r, id: i + 1 }));
-      const result = composeChatResult({ question: turn.objective, literature: { references }, conversationId, messageId });
-      world = { ...world, hypotheses: hypothesesFrom(result.references.filter((r) => r.evidenceRole === "supporting").map((r) => r.title)) };
-      await saveIteration({ db, messageId, conversationId, iterations: done, worldState: world });
+      const { result, done } = await researchTurn({
+        question: turn.objective,
+        done: turn.iterations as StoredIteration[],
+        world: await getWorldState({ db, conversationId }),
+        engine,
+        iterations,
+        budgetSeconds,
+        ids: { conversationId, messageId },
+        progress,
+        signal,
+        state: (sessionStatus) => state("running", sessionStatus),
+        save: (done, world) => saveIteration({ db, messageId, conversationId, iterations: done, worldState: world }),
+      });
       await finishTurn({
         db,
         messageId,
         reply: result.answer,
         citations: result.references,
-        sessionStatus: `Finished after ${done.length} iteration${done.length === 1 ? "" : "s"} with ${result.references.length} references`,
+        sessionStatus: finishedStatus(done.length, result.references.length),
       });
       return { conversationId, messageId, quality: result.quality };
     } catch (err) {
@@ -69,6 +61,63 @@ export function createDeepResearchJobHandler({
       throw err instanceof JobFailure ? err : new JobFailure("The research run failed");
     }
   };
+}
+
+export function finishedStatus(iterations: number, references: number): string {
+  return `Finished after ${iterations} iteration${iterations === 1 ? "" : "s"} with ${references} references`;
+}
+
+/**
+ * The research itself, independent of where it is kept (plain turns in the clear, private runs
+ * encrypted under their recovery key): resumes after the iterations already `done`, saves each
+ * new one with the world state through `save`, and writes the final cited reply.
+ */
+export async function researchTurn({
+  question,
+  done,
+  world: initialWorld,
+  engine,
+  iterations,
+  budgetSeconds,
+  ids,
+  progress,
+  signal,
+  state,
+  save,
+}: {
+  question: string;
+  done: StoredIteration[];
+  world: WorldState;
+  engine: Omit<EngineDeps, "progress" | "signal">;
+  iterations: number;
+  budgetSeconds: number;
+  ids: { conversationId: string; messageId: string };
+  progress: (stage: string, percent: number) => Promise<void>;
+  signal: AbortSignal;
+  state: (sessionStatus: string) => Promise<void>;
+  save: (done: StoredIteration[], world: WorldState) => Promise<void>;
+}): Promise<{ result: ChatResult; world: WorldState; done: StoredIteration[] }> {
+  const started = Date.now();
+  let world = initialWorld;
+  const objectives = planObjectives(question, iterations);
+  for (let i = done.length; i < objectives.length; i++) {
+    if (Date.now() - started > budgetSeconds * 1000) break;
+    const objective = objectives[i] === "*" ? emergingObjective(question, done) : objectives[i]!;
+    await state(`Iteration ${i + 1} of ${objectives.length}: searching the literature for “${objective}”`);
+    await progress("literature", Math.round(10 + (75 * i) / objectives.length));
+    const literature = await runLiteratureSearch(literatureQueryRequestSchema.parse({ question: objective, mode: "deep" }), { ...engine, includeAbstracts: true, signal });
+    const iteration = toIteration(objective, literature);
+    done.push(iteration);
+    world = updateWorld(world, iteration);
+    await save(done, world);
+  }
+  await state("Writing the final answer from everything found");
+  await progress("thinking", 90);
+  const references = uniqueReferences(done.flatMap((it) => it.references)).map((r, i) => ({ ...r, id: i + 1 }));
+  const result = composeChatResult({ question, literature: { references }, ...ids });
+  world = { ...world, hypotheses: hypothesesFrom(result.references.filter((r) => r.evidenceRole === "supporting").map((r) => r.title)) };
+  await save(done, world);
+  return { result, world, done };
 }
 
 /** The run's objectives: the question, then its human trial evidence, then an emerging subtopic. */

@@ -9,7 +9,7 @@ import type { Queryable } from "@/lib/db";
  * its lease (it stalled, another took over) cannot overwrite the new owner's work.
  */
 
-export const jobKinds = ["literature", "chat", "deep_research", "private_chat"] as const;
+export const jobKinds = ["literature", "chat", "deep_research", "private_chat", "private_literature", "private_deep_research"] as const;
 export type JobKind = (typeof jobKinds)[number];
 export type JobStatus = "queued" | "running" | "completed" | "failed" | "cancelled";
 

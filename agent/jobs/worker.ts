@@ -37,12 +37,15 @@ export function startWorkers({
   count,
   leaseSeconds,
   pollMs,
+  sweeps = [],
 }: {
   db: Queryable;
   handlers: Partial<Record<JobKind, JobHandler>>;
   count: number;
   leaseSeconds: number;
   pollMs: number;
+  /** Housekeeping run with the exhausted-job sweep (every 10 s, by one worker of the process). */
+  sweeps?: (() => Promise<unknown>)[];
 }): { stop: () => Promise<void>; processId: string } {
   const processId = `${process.pid}-${randomBytes(4).toString("hex")}`;
   const kinds = Object.keys(handlers) as JobKind[];
@@ -98,6 +101,7 @@ export function startWorkers({
         if (index === 0 && Date.now() > sweepAt) {
           sweepAt = Date.now() + 10_000;
           await failExhaustedJobs({ db });
+          for (const sweep of sweeps) await sweep();
         }
         const job = await claimJob({ db, workerId, kinds, leaseSeconds });
         if (job) await runOne(workerId, job);

@@ -3,7 +3,6 @@ import { encryptedChatPlaintextSchema, literatureQueryRequestSchema, type Encryp
 import type { Queryable } from "@/lib/db";
 import { nativePrimitives } from "@/lib/sealing/native";
 import { decryptAtRest, deriveRecoveryKeys, encryptAtRest } from "@/lib/sealing/recovery";
-import * as scheme from "@/lib/sealing/scheme";
 import { composeChatResult } from "../chat/compose";
 import type { LlmSettings } from "../chat/llm";
 import { applyModelWriter } from "../chat/model-writer";
@@ -11,6 +10,7 @@ import { JobFailure, type JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "../literature/engine";
 import type { LiteratureSource } from "../literature/sources/types";
 import type { EnclaveKey } from "./enclave-key";
+import { openEnvelopeInJob, sealTo } from "./envelope";
 
 type PrivateConversation = { id: string; turns: { message: string; answer: string }[] };
 
@@ -35,18 +35,11 @@ export function createPrivateChatHandler({
   const engine: Omit<EngineDeps, "progress" | "signal"> = { sources: localLibrary ? { local: localLibrary } : {} };
   return async (job, { progress, signal }) => {
     const { envelope } = job.input as { envelope: EncryptedEnvelope };
-    let opened: { plaintext: unknown; clientPublicKey: string };
-    try {
-      opened = scheme.openRequest(nativePrimitives, { enclavePrivateKey: (await enclaveKey()).privateKey, envelope });
-    } catch {
-      throw new JobFailure("The private request could not be opened");
-    }
-    const parsed = encryptedChatPlaintextSchema.safeParse(opened.plaintext);
-    if (!parsed.success) throw new JobFailure("The private request is not a valid chat request");
-    const { message, recoveryKey, attachments } = parsed.data;
+    const opened = await openEnvelopeInJob(enclaveKey, envelope, encryptedChatPlaintextSchema, "chat request");
+    const { message, recoveryKey, attachments, conversationId } = opened.plaintext;
     try {
       const stored = recoveryKey ? await loadConversation(db, recoveryKey) : null;
-      const conversation: PrivateConversation = stored ?? { id: parsed.data.conversationId ?? randomUUID(), turns: [] };
+      const conversation: PrivateConversation = stored ?? { id: conversationId ?? randomUUID(), turns: [] };
       const context = [...conversation.turns.slice(-2).map((t) => t.message), message, ...(attachments ?? []).map((a) => a.text.slice(0, 2000))].join(" ").slice(-8000);
       await progress("literature", 20);
       const literature = await runLiteratureSearch(literatureQueryRequestSchema.parse({ question: context, includeRejected: true }), { ...engine, includeAbstracts: true, signal });
@@ -57,7 +50,7 @@ export function createPrivateChatHandler({
         conversation.turns.push({ message, answer: result.answer });
         await saveConversation(db, recoveryKey, conversation);
       }
-      return scheme.sealResponse(nativePrimitives, { clientPublicKey: opened.clientPublicKey, plaintext: result });
+      return sealTo(opened.clientPublicKey, result);
     } catch (err) {
       if (signal.aborted) throw err;
       throw new JobFailure("The private answer could not be produced");

@@ -1,27 +1,47 @@
+import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
-import { ApiError } from "@/lib/http";
+import {
+  encryptedChatPlaintextSchema,
+  encryptedDeepResearchPollPlaintextSchema,
+  encryptedDeepResearchStartPlaintextSchema,
+  encryptedEnvelopeSchema,
+  encryptedLiteraturePlaintextSchema,
+  PRIVATE_ENVELOPE_MAX_BYTES,
+} from "@/lib/contracts";
+import type { Queryable } from "@/lib/db";
+import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { log } from "@/lib/log";
 import { requireServiceOrPremium } from "../access";
-import { encryptedEnvelopeSchema, PRIVATE_ENVELOPE_MAX_BYTES } from "@/lib/contracts";
-import { readJsonObject, validateBody } from "@/lib/http";
-import { nativePrimitives } from "@/lib/sealing/native";
-import { SealingError } from "@/lib/sealing";
-import * as scheme from "@/lib/sealing/scheme";
-import { enqueueJob, getJob } from "../jobs/queue";
+import { enqueueJob, getJob, type Job, type JobKind } from "../jobs/queue";
 import { jobWakeups } from "../jobs/worker";
+import { createPrivateRun, getPrivateRunStatus, readPrivateRun } from "../private/deep-research";
 import { createEnclaveKeyLoader, type EnclaveKey } from "../private/enclave-key";
+import { openEnvelopeOrReject, sealTo } from "../private/envelope";
 import type { AgentDeps } from "../server";
 
+/** Longest wait of the encrypted literature status route (section 4.4: `timeout` up to 25 s). */
+export const MAX_LITERATURE_WAIT_SECONDS = 25;
+
 /**
- * The enclave side's public face: its key (open, cacheable 60 s) and its readiness, which the
- * gateway reads before asking anyone to pay for a private request. Locally the agent is not in a
- * confidential VM and says so: `attested: false`.
+ * The enclave side's routes. Its key (open, cacheable 60 s) and readiness, which the gateway reads
+ * before asking anyone to pay for a private request; locally the agent is not in a confidential VM
+ * and says so (`attested: false`). Every sealed start is opened here once, so an envelope the
+ * enclave cannot open or one without a valid request is a 400 before any work is queued; the job
+ * row keeps only the envelope, and answers go out sealed to the request's (or poll's) key.
  */
 export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () => Promise<EnclaveKey> } {
   const { config, db } = deps;
   const enclaveKey = deps.enclaveKey ?? createEnclaveKeyLoader({ db, configured: config.enclave.privateKey, kekFile: config.enclave.kekFile });
   const routes = new Hono();
   const keyed = requireServiceOrPremium(deps);
+  const readEnvelope = async (request: Request) =>
+    validateBody(encryptedEnvelopeSchema, await readJsonObject(request, { maxBytes: PRIVATE_ENVELOPE_MAX_BYTES }));
+  const retentionMs = config.enclave.retentionSeconds * 1000;
+  /** A private job of `kind` still within its retention, or null (unknown, other kind, expired). */
+  const privateJob = async (kind: JobKind, id: string) => {
+    const job = await getJob({ db, id });
+    return job && job.kind === kind && Date.now() - job.createdAt.getTime() <= retentionMs ? job : null;
+  };
 
   // GET /api/enclave-key – the enclave's X25519 public key (free)
   routes.get("/enclave-key", async (c) => {
@@ -37,7 +57,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
   });
 
   // GET /api/private/status – is private mode ready, is private literature on
-  routes.get("/private/status", requireServiceOrPremium(deps), async (c) => {
+  routes.get("/private/status", keyed, async (c) => {
     const ready = await enclaveKey().then(
       () => true,
       () => false,
@@ -52,35 +72,94 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
 
   // POST /api/private/chat – a sealed chat request: 200 sealed when answered within the wait, else 202
   routes.post("/private/chat", keyed, async (c) => {
-    const envelope = validateBody(encryptedEnvelopeSchema, await readJsonObject(c.req.raw, { maxBytes: PRIVATE_ENVELOPE_MAX_BYTES }));
-    // Opened here once so an envelope the enclave cannot open is a 400 before any work (and any charge).
-    try {
-      scheme.openRequest(nativePrimitives, { enclavePrivateKey: (await enclaveKey()).privateKey, envelope });
-    } catch (err) {
-      if (err instanceof SealingError) throw new ApiError("bad_request", "The envelope could not be opened", { reason: err.code });
-      throw new ApiError("unavailable", "Private mode is not ready", { reason: "private_mode_not_ready" });
-    }
+    const envelope = await readEnvelope(c.req.raw);
+    await openEnvelopeOrReject(enclaveKey, envelope, encryptedChatPlaintextSchema, "chat request");
     const job = await enqueueJob({ db, kind: "private_chat", input: { envelope }, caller: "private" });
     jobWakeups.emit("job");
-    const deadline = Date.now() + config.enclave.chatWaitMs;
-    // Polled like /api/chat/sync: the worker may run in another process. Stop if the caller left.
-    while (Date.now() < deadline && !c.req.raw.signal.aborted) {
-      const current = await getJob({ db, id: job.id });
-      if (current?.status === "completed") return c.json({ requestId: job.id, ...(current.result as object) });
-      if (current?.status === "failed" || current?.status === "cancelled") break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const done = await waitForJob(db, job.id, config.enclave.chatWaitMs, c.req.raw.signal);
+    if (done?.status === "completed") return c.json({ requestId: job.id, ...(done.result as object) });
     return c.json({ requestId: job.id, status: "queued" }, 202);
   });
 
   // GET /api/private/chat/status/:requestId – the job, its answer sealed to the request's key
   routes.get("/private/chat/status/:requestId", keyed, async (c) => {
-    const job = await getJob({ db, id: c.req.param("requestId") });
-    if (!job || job.kind !== "private_chat") throw new ApiError("not_found", "Unknown request id", { reason: "not_found" });
+    const job = await privateJob("private_chat", c.req.param("requestId"));
+    if (!job) throw new ApiError("not_found", "Unknown or expired request id", { reason: "not_found" });
     if (job.status === "completed") return c.json({ status: "completed", requestId: job.id, ...(job.result as object) });
     if (job.status === "failed" || job.status === "cancelled") return c.json({ status: "failed", error: job.error ?? "The private request failed" });
     return c.json({ status: job.status === "running" ? "active" : "queued" });
   });
 
+  // POST /api/private/literature – a sealed literature search (202 pending)
+  routes.post("/private/literature", keyed, async (c) => {
+    if (!config.enclave.privateLiterature) throw new ApiError("forbidden", "private_literature_disabled", { reason: "private_literature_disabled" });
+    const envelope = await readEnvelope(c.req.raw);
+    await openEnvelopeOrReject(enclaveKey, envelope, encryptedLiteraturePlaintextSchema, "literature request");
+    const job = await enqueueJob({ db, kind: "private_literature", input: { envelope }, caller: "private" });
+    jobWakeups.emit("job");
+    return c.json({ requestId: job.id, status: "pending" }, 202);
+  });
+
+  // GET /api/private/literature/status/:requestId?timeout=N – waits up to N (≤ 25) seconds for the answer
+  routes.get("/private/literature/status/:requestId", keyed, async (c) => {
+    const timeout = parseTimeout(c.req.query("timeout"));
+    const id = c.req.param("requestId");
+    if (!(await privateJob("private_literature", id))) return c.json({ status: "not_found", error: "Unknown or expired request id" }, 404);
+    const job = (await waitForJob(db, id, timeout * 1000, c.req.raw.signal))!;
+    if (job.status === "completed") return c.json({ status: "completed", ...(job.result as object) });
+    if (job.status === "failed" || job.status === "cancelled") return c.json({ status: "failed", error: job.error ?? "The private literature search failed" });
+    return c.json({ status: "active" });
+  });
+
+  // POST /api/private/deep-research – a sealed {message, recoveryKey}: a private run (202 queued)
+  routes.post("/private/deep-research", keyed, async (c) => {
+    const envelope = await readEnvelope(c.req.raw);
+    const { plaintext } = await openEnvelopeOrReject(enclaveKey, envelope, encryptedDeepResearchStartPlaintextSchema, "deep-research request");
+    const messageId = randomUUID();
+    await createPrivateRun({ db, messageId, message: plaintext.message, recoveryKey: plaintext.recoveryKey });
+    await enqueueJob({ db, kind: "private_deep_research", input: { messageId, envelope }, caller: "private", maxAttempts: 3 });
+    jobWakeups.emit("job");
+    return c.json({ messageId, status: "queued" }, 202);
+  });
+
+  // POST /api/private/deep-research/status/:messageId – a sealed {recoveryKey} poll; the answer is sealed to this poll's key
+  routes.post("/private/deep-research/status/:messageId", keyed, async (c) => {
+    const envelope = await readEnvelope(c.req.raw);
+    const { plaintext, clientPublicKey } = await openEnvelopeOrReject(enclaveKey, envelope, encryptedDeepResearchPollPlaintextSchema, "deep-research poll");
+    const run = await readPrivateRun({ db, messageId: c.req.param("messageId"), recoveryKey: plaintext.recoveryKey });
+    if (!run) throw new ApiError("not_found", "Unknown research run for this recovery key", { reason: "not_found" });
+    if (run.status === "completed") return c.json({ status: "completed", ...sealTo(clientPublicKey, run.result) });
+    return c.json(run);
+  });
+
+  // GET /api/private/deep-research/:messageId – the run's status alone, for the gateway's settlement
+  routes.get("/private/deep-research/:messageId", keyed, async (c) => {
+    const messageId = c.req.param("messageId");
+    const status = await getPrivateRunStatus({ db, messageId });
+    if (!status) throw new ApiError("not_found", "Unknown research run", { reason: "not_found" });
+    return c.json({ messageId, status });
+  });
+
   return { routes, enclaveKey };
+}
+
+function parseTimeout(raw: string | undefined): number {
+  if (raw === undefined || raw === "") return 0;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 0) throw new ApiError("bad_request", "timeout must be a number of seconds from 0 to 25", { reason: "invalid_timeout" });
+  return Math.min(seconds, MAX_LITERATURE_WAIT_SECONDS);
+}
+
+/**
+ * Waits up to `ms` for a job to finish, reading its row (the worker may run in another process),
+ * and stops early when the caller has gone. Returns the last row read.
+ */
+async function waitForJob(db: Queryable, id: string, ms: number, signal: AbortSignal): Promise<Job | null> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const job = await getJob({ db, id });
+    if (!job || job.status === "completed" || job.status === "failed" || job.status === "cancelled") return job;
+    if (Date.now() >= deadline || signal.aborted) return job;
+    await new Promise((r) => setTimeout(r, Math.min(100, Math.max(10, deadline - Date.now()))));
+  }
 }

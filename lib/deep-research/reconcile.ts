@@ -25,28 +25,9 @@ export async function reconcileConversation(
   const turns = new Map((conversation.turns ?? []).map((t) => [t.messageId, t]));
 
   for (const payment of payments) {
-    if (payment.status !== "scheduled" && payment.status !== "settling") continue;
     const turn = payment.messageId ? turns.get(payment.messageId) : undefined;
-    const turnStatus = turn?.status ?? (conversation.turns ? undefined : conversation.status);
-
-    if (turnStatus && ABANDONED.includes(turnStatus)) {
-      if (await transitionPayment({ db: deps.db, id: payment.id, from: ["scheduled"], to: "voided", failureReason: `turn ${turnStatus}` })) {
-        counts.voided++;
-      }
-      continue;
-    }
-    if (turnStatus && FINISHED.includes(turnStatus)) {
-      const outcome = await settlePayment(deps, { id: payment.id, from: ["scheduled"] });
-      if (outcome.outcome === "busy") counts.pending++;
-      else counts[outcome.outcome]++;
-      continue;
-    }
-    // Still running: it times out if the authorization expires before the turn finishes.
-    if (payment.validBefore <= deps.nowSeconds()) {
-      if (await transitionPayment({ db: deps.db, id: payment.id, from: ["scheduled"], to: "expired", failureReason: "authorization_expired" })) {
-        counts.expired++;
-      }
-    }
+    const outcome = await reconcilePayment(deps, payment, turn?.status ?? (conversation.turns ? undefined : conversation.status));
+    if (outcome) counts[outcome]++;
   }
   const fresh = await listConversationPayments({ db: deps.db, conversationId: conversation.conversationId });
   await upsertConversationStatus({
@@ -55,6 +36,33 @@ export async function reconcileConversation(
     status: presentStatus(conversation, fresh).status,
   });
   return { payments: fresh, counts };
+}
+
+/**
+ * One deferred payment against the status of the work it pays for: settled when finished, voided
+ * when abandoned, expired when its authorization ran out first; otherwise left as it is.
+ * Returns what happened, if anything.
+ */
+export async function reconcilePayment(
+  deps: SettleDeps,
+  payment: PaymentRow,
+  workStatus: DeepResearchStatus | undefined,
+): Promise<keyof ReconcileCounts | null> {
+  if (payment.status !== "scheduled" && payment.status !== "settling") return null;
+  if (workStatus && ABANDONED.includes(workStatus)) {
+    const voided = await transitionPayment({ db: deps.db, id: payment.id, from: ["scheduled"], to: "voided", failureReason: `turn ${workStatus}` });
+    return voided ? "voided" : null;
+  }
+  if (workStatus && FINISHED.includes(workStatus)) {
+    const outcome = await settlePayment(deps, { id: payment.id, from: ["scheduled"] });
+    return outcome.outcome === "busy" ? "pending" : outcome.outcome;
+  }
+  // Still running: it times out if the authorization expires before the work finishes.
+  if (payment.validBefore <= deps.nowSeconds()) {
+    const expired = await transitionPayment({ db: deps.db, id: payment.id, from: ["scheduled"], to: "expired", failureReason: "authorization_expired" });
+    return expired ? "expired" : null;
+  }
+  return null;
 }
 
 /**

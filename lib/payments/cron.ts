@@ -1,5 +1,7 @@
 import type { DeepResearchConversation } from "@/lib/contracts";
+import { reconcilePrivateRun } from "@/lib/deep-research/private-runs";
 import { reconcileConversation, type ReconcileCounts } from "@/lib/deep-research/reconcile";
+import type { PrivateRunStatus } from "@/lib/upstream";
 import { log } from "@/lib/log";
 import { UpstreamHttpError } from "@/lib/upstream/client";
 import { claimDuePayments, transitionPayment, updatePayment } from "./ledger";
@@ -7,6 +9,8 @@ import { settlePayment, type SettleDeps } from "./settle";
 
 export type CronDeps = SettleDeps & {
   getConversation: (conversationId: string) => Promise<DeepResearchConversation>;
+  /** An encrypted deep-research run's status (null when the agent does not know it). */
+  getPrivateRunStatus: (messageId: string) => Promise<PrivateRunStatus | null>;
   batchSize: number;
 };
 
@@ -32,6 +36,15 @@ export async function runSettlementCron(deps: CronDeps): Promise<CronResult> {
     try {
       if (row.status === "scheduled" && row.conversationId) {
         conversations.add(row.conversationId);
+      } else if (row.status === "scheduled" && row.operation === "deepResearchEncrypted" && row.messageId) {
+        const status = await deps.getPrivateRunStatus(row.messageId);
+        // A run the agent lost will never finish, so nothing is owed.
+        const outcome = status
+          ? (await reconcilePrivateRun(deps, row, status)).outcome
+          : (await transitionPayment({ db: deps.db, id: row.id, from: ["scheduled"], to: "voided", failureReason: "run_not_found" }))
+            ? "voided"
+            : null;
+        if (outcome) result[outcome]++;
       } else if (row.status === "settling") {
         const outcome = await settlePayment(deps, { id: row.id, from: [] });
         if (outcome.outcome === "busy") result.pending++;

@@ -267,6 +267,15 @@ export async function listConversationPayments({ db, conversationId }: { db: Que
   return rows.map(toRow);
 }
 
+/** The deferred payment of one encrypted deep-research run (its messageId is the agent's). */
+export async function getRunPayment({ db, messageId }: { db: Queryable; messageId: string }): Promise<PaymentRow | null> {
+  const { rows } = await db.query(
+    `SELECT ${COLUMNS} FROM gateway.payments WHERE message_id = $1 AND operation = 'deepResearchEncrypted' ORDER BY created_at DESC LIMIT 1`,
+    [messageId],
+  );
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
 /**
  * Moves a payment from one of `from` to `to`, only if it is still in one of them (so a void never
  * overwrites a settlement that won the race). Returns whether it moved.

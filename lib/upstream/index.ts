@@ -9,6 +9,8 @@ import {
   enclaveKeyResponseSchema,
   encryptedChatStatusSchema,
   encryptedChatSyncResponseSchema,
+  encryptedDeepResearchStatusSchema,
+  encryptedLiteratureStatusSchema,
   type EncryptedEnvelope,
   literatureAcceptedSchema,
   literatureJobResultSchema,
@@ -32,6 +34,10 @@ const agentPrivateStatusSchema = z.object({
   privateLiterature: z.enum(["enabled", "disabled"]),
   attested: z.boolean(),
 });
+
+/** A private deep-research run's status alone (the gateway settles on it; no key needed). */
+const privateRunStatusSchema = z.object({ messageId: z.string().min(1), status: z.enum(["queued", "running", "completed", "failed"]) });
+export type PrivateRunStatus = z.infer<typeof privateRunStatusSchema>["status"];
 
 export function createAgentApi(client: UpstreamClient) {
   const id = (value: string) => encodeURIComponent(value);
@@ -58,6 +64,19 @@ export function createAgentApi(client: UpstreamClient) {
         timeoutMs: PRIVATE_CHAT_TIMEOUT_MS,
       }),
     getPrivateChatStatus: (requestId: string) => client.json(`/api/private/chat/status/${id(requestId)}`, encryptedChatStatusSchema),
+    startPrivateLiterature: (envelope: EncryptedEnvelope) =>
+      client.json("/api/private/literature", z.object({ requestId: z.string().min(1), status: z.literal("pending") }), { method: "POST", body: envelope }),
+    /** The agent waits up to `timeoutSeconds` (at most 25) for the answer; this waits a little longer. */
+    getPrivateLiteratureStatus: (requestId: string, timeoutSeconds: number) =>
+      client.json(`/api/private/literature/status/${id(requestId)}?timeout=${timeoutSeconds}`, encryptedLiteratureStatusSchema, {
+        timeoutMs: timeoutSeconds * 1000 + 5_000,
+      }),
+    startPrivateDeepResearch: (envelope: EncryptedEnvelope) =>
+      client.json("/api/private/deep-research", z.object({ messageId: z.string().min(1), status: z.literal("queued") }), { method: "POST", body: envelope }),
+    /** Forwards a sealed poll; the agent answers the status, sealed to the poll's key when completed. */
+    pollPrivateDeepResearch: (messageId: string, envelope: EncryptedEnvelope) =>
+      client.json(`/api/private/deep-research/status/${id(messageId)}`, encryptedDeepResearchStatusSchema, { method: "POST", body: envelope }),
+    getPrivateRunStatus: (messageId: string) => client.json(`/api/private/deep-research/${id(messageId)}`, privateRunStatusSchema),
     getDeepResearch: (conversationId: string) =>
       client.json(`/api/deep-research/${id(conversationId)}`, deepResearchConversationSchema),
   };

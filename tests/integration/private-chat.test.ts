@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importLibraryFile } from "@/agent/library/import";
-import { log } from "@/lib/log";
 import { createRecoveryKey, encodeBase64, openResponse, portablePrimitives, sealRequest, type SealedResponse } from "@/lib/sealing";
 import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
+import { captureLogs } from "../support/logs";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
 import { createPayingFetch } from "@/lib/payments/client";
 import { chatResultSchema, encryptedChatAcceptedSchema, encryptedChatStatusSchema } from "@/lib/contracts";
@@ -114,37 +114,26 @@ describe("private chat in the enclave", () => {
     expect((await agentRequest(agent.app, "/api/private/chat", { body: huge })).status).toBe(413);
   });
 
-  it("fails a sealed request whose plaintext is not a chat request without echoing it", async () => {
-    const { response } = await ask({ question: MARKER });
-    const { requestId } = (await response.json()) as { requestId?: string };
-    const polled = (await (await agentRequest(agent.app, `/api/private/chat/status/${requestId}`)).json()) as { status: string; error: string };
-    expect(polled.status).toBe("failed");
-    expect(polled.error).not.toContain(MARKER);
+  it("refuses a sealed plaintext that is not a chat request with a 400 that does not echo it, and queues nothing", async () => {
+    const { count: before } = (await agent.pool.query("SELECT count(*)::int AS count FROM agent.jobs")).rows[0];
+    const { response } = await ask({ question: MARKER, message: 42 });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; reason: string };
+    expect(body.reason).toBe("invalid_plaintext");
+    expect(body.error).toContain("message");
+    expect(JSON.stringify(body)).not.toContain(MARKER);
+    const { count: after } = (await agent.pool.query("SELECT count(*)::int AS count FROM agent.jobs")).rows[0];
+    expect(after).toBe(before);
     expect((await agentRequest(agent.app, "/api/private/chat/status/00000000-0000-0000-0000-000000000000")).status).toBe(404);
   });
 
   it("writes nothing of a private question to the logs, whether it is answered or fails", async () => {
-    const written: string[] = [];
-    const silent = process.env.LOG_SILENT;
-    delete process.env.LOG_SILENT;
-    const original = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
-      written.push(String(chunk));
-      return original(chunk, ...rest);
-    }) as typeof process.stderr.write;
-    try {
-      log.info("log capture is live"); // proves the capture sees what the agent's logger writes
+    const written = await captureLogs(async () => {
       expect((await ask({ message: `Rapamycin ${MARKER}` })).response.status).toBe(200);
-      const { response } = await ask({ notAMessage: MARKER });
-      const { requestId } = (await response.json()) as { requestId: string };
-      await agentRequest(agent.app, `/api/private/chat/status/${requestId}`);
+      expect((await ask({ notAMessage: MARKER })).response.status).toBe(400);
       await agentRequest(agent.app, "/api/private/chat", { body: { hpke_ciphertext: MARKER, hpke_ephemeral_public_key: MARKER } });
-    } finally {
-      process.stderr.write = original;
-      if (silent !== undefined) process.env.LOG_SILENT = silent;
-    }
-    expect(written.join("")).toContain("log capture is live");
-    expect(written.join("")).not.toContain(MARKER);
+    });
+    expect(written).not.toContain(MARKER);
   });
 
   describe("through the gateway's paid POST /api/chat/encrypted", () => {

@@ -43,6 +43,30 @@ const table: { pattern: RegExp; method: string; load: () => Promise<Handler>; pa
     params: ["requestId"],
     load: async () => (await import("@/app/api/chat/encrypted/status/[requestId]/route")).GET as Handler,
   },
+  {
+    method: "POST",
+    pattern: /^\/api\/literature\/encrypted$/,
+    params: [],
+    load: async () => (await import("@/app/api/literature/encrypted/route")).POST as Handler,
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/literature\/encrypted\/status\/([^/]+)$/,
+    params: ["requestId"],
+    load: async () => (await import("@/app/api/literature/encrypted/status/[requestId]/route")).GET as Handler,
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/deep-research\/encrypted$/,
+    params: [],
+    load: async () => (await import("@/app/api/deep-research/encrypted/route")).POST as Handler,
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/deep-research\/encrypted\/status\/([^/]+)$/,
+    params: ["messageId"],
+    load: async () => (await import("@/app/api/deep-research/encrypted/status/[messageId]/route")).POST as Handler,
+  },
   { method: "GET", pattern: /^\/api\/cron$/, params: [], load: async () => (await import("@/app/api/cron/route")).GET as Handler },
 ];
 

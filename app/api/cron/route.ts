@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import { jsonResponse } from "@/lib/http";
 import { getPaymentsContext } from "@/lib/payments/context";
 import { runSettlementCron } from "@/lib/payments/cron";
-import { getAgentApi } from "@/lib/upstream";
+import { getAgentApi, UpstreamHttpError } from "@/lib/upstream";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;
@@ -19,6 +19,14 @@ export const GET = withCron("GET /api/cron", async () => {
     chain,
     nowSeconds: () => Math.floor(Date.now() / 1000),
     getConversation: async (conversationId) => (await agent.getDeepResearch(conversationId)).data,
+    getPrivateRunStatus: async (messageId) => {
+      try {
+        return (await agent.getPrivateRunStatus(messageId)).data.status;
+      } catch (err) {
+        if (err instanceof UpstreamHttpError && err.upstreamStatus === 404) return null;
+        throw err;
+      }
+    },
     batchSize: getConfig().payments.cronBatchSize,
   });
   return jsonResponse(result);

@@ -68,4 +68,12 @@ export const gatewayMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: "encrypted deep-research payments by run",
+    sql: `
+      -- An encrypted deep-research run has no public conversation: its payment is found by the run's id.
+      CREATE INDEX payments_message_idx ON gateway.payments (message_id) WHERE message_id IS NOT NULL;
+    `,
+  },
 ];

@@ -1,9 +1,8 @@
 import { encryptedEnvelopeSchema, PRIVATE_ENVELOPE_MAX_BYTES } from "@/lib/contracts";
-import { getConfig } from "@/lib/config";
 import { ApiError } from "@/lib/http";
-import { log } from "@/lib/log";
 import { withPayment } from "@/lib/payments/paid-route";
-import { getAgentApi, UpstreamHttpError } from "@/lib/upstream";
+import { forwardToEnclave, pollUrl, readPrivateStatus } from "@/lib/private/forward";
+import { getAgentApi } from "@/lib/upstream";
 
 export const dynamic = "force-dynamic";
 
@@ -17,24 +16,14 @@ export const POST = withPayment("chatEncrypted", {
   // base64; the agent accepts envelopes up to 1 MiB, and so does this route.
   maxBodyBytes: PRIVATE_ENVELOPE_MAX_BYTES,
   precheck: async () => {
-    let ready = false;
-    try {
-      ready = (await getAgentApi().getPrivateStatus()).data.privateMode === "ready";
-    } catch (err) {
-      log.warn("private status unreadable", { error: err });
+    if ((await readPrivateStatus())?.privateMode !== "ready") {
+      throw new ApiError("unavailable", "private_chat_unavailable", { reason: "private_mode_not_ready" });
     }
-    if (!ready) throw new ApiError("unavailable", "private_chat_unavailable", { reason: "private_mode_not_ready" });
   },
   handle: async ({ body }) => {
-    let data;
-    try {
-      ({ data } = await getAgentApi().startPrivateChat(body));
-    } catch (err) {
-      if (err instanceof UpstreamHttpError && err.upstreamStatus === 400) throw err;
-      throw new ApiError("internal", "The enclave could not take the private request", { reason: "enclave_failed", cause: err });
-    }
+    const { data } = await forwardToEnclave(() => getAgentApi().startPrivateChat(body));
     if ("hpke_response_ciphertext" in data) return { status: 200, body: data, upstreamJobId: data.requestId };
-    const pollUrl = new URL(`/api/chat/encrypted/status/${encodeURIComponent(data.requestId)}`, getConfig().publicUrl).toString();
-    return { status: 202, body: { requestId: data.requestId, status: "queued", pollUrl }, upstreamJobId: data.requestId };
+    const url = pollUrl(`/api/chat/encrypted/status/${encodeURIComponent(data.requestId)}`);
+    return { status: 202, body: { requestId: data.requestId, status: "queued", pollUrl: url }, upstreamJobId: data.requestId };
   },
 });

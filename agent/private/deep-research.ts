@@ -1,0 +1,150 @@
+import { encryptedDeepResearchStartPlaintextSchema, type ChatResult, type EncryptedEnvelope } from "@/lib/contracts";
+import type { Queryable } from "@/lib/db";
+import { nativePrimitives } from "@/lib/sealing/native";
+import { decryptAtRest, deriveRecoveryKeys, encryptAtRest } from "@/lib/sealing/recovery";
+import { finishedStatus, researchTurn, type StoredIteration } from "../deep-research/run";
+import type { WorldState } from "../deep-research/store";
+import { JobFailure, type JobHandler } from "../jobs/worker";
+import type { EngineDeps } from "../literature/engine";
+import type { EnclaveKey } from "./enclave-key";
+import { openEnvelopeInJob } from "./envelope";
+
+export type PrivateRunStatus = "queued" | "running" | "completed" | "failed";
+
+/** What a private run keeps, encrypted under its recovery key's storage key. */
+type RunState = {
+  question: string;
+  iterations: StoredIteration[];
+  world: WorldState;
+  sessionStatus?: string;
+  result?: PrivateRunResult;
+};
+
+/** The plaintext of a completed run's sealed answer (section 4.1: reply, citations, worldState, …). */
+export type PrivateRunResult = {
+  messageId: string;
+  status: "completed";
+  reply: string;
+  citations: ChatResult["references"];
+  worldState: WorldState;
+  quality: ChatResult["quality"];
+  sessionStatus: string;
+};
+
+const EMPTY_WORLD: WorldState = { objectives: [], findings: [], hypotheses: [], openQuestions: [], sources: [] };
+
+/** Records a new private run, its question encrypted under the recovery key, before its job is queued. */
+export async function createPrivateRun({ db, messageId, message, recoveryKey }: { db: Queryable; messageId: string; message: string; recoveryKey: string }) {
+  const { lookupId, storageKey } = deriveRecoveryKeys(nativePrimitives, recoveryKey);
+  const state: RunState = { question: message, iterations: [], world: EMPTY_WORLD };
+  await db.query("INSERT INTO agent.private_runs (message_id, lookup_id, status, sealed) VALUES ($1, $2, 'queued', $3)", [
+    messageId,
+    lookupId,
+    encryptAtRest(nativePrimitives, storageKey, state),
+  ]);
+}
+
+/** One read of a run, so its status and its sealed state are of the same moment. */
+async function readRun(db: Queryable, messageId: string, lookupId?: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(messageId)) return null;
+  const { rows } = await db.query<{ status: PrivateRunStatus; sealed: string; error: string | null; job_status: string | null }>(
+    `SELECT r.status, r.sealed, r.error,
+            (SELECT j.status FROM agent.jobs j WHERE j.kind = 'private_deep_research' AND j.input->>'messageId' = r.message_id::text
+              ORDER BY j.created_at DESC LIMIT 1) AS job_status
+       FROM agent.private_runs r WHERE r.message_id = $1 AND ($2::text IS NULL OR r.lookup_id = $2)`,
+    [messageId, lookupId ?? null],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  // A run whose job died for good (its worker crashed on every attempt) will not finish.
+  const dead = (row.status === "queued" || row.status === "running") && (row.job_status === "failed" || row.job_status === "cancelled");
+  return { status: dead ? ("failed" as const) : row.status, sealed: row.sealed, error: row.error };
+}
+
+/** A private run's status without its content, for the gateway's settlement (the status says nothing of the question). */
+export async function getPrivateRunStatus({ db, messageId }: { db: Queryable; messageId: string }): Promise<PrivateRunStatus | null> {
+  return (await readRun(db, messageId))?.status ?? null;
+}
+
+/**
+ * A private run as its recovery key's holder sees it: null when the id is unknown or belongs to
+ * another key (the two are indistinguishable on purpose), else its status and, when completed,
+ * the result opened from storage (the route seals it to the poll's ephemeral key).
+ */
+export async function readPrivateRun({ db, messageId, recoveryKey }: { db: Queryable; messageId: string; recoveryKey: string }) {
+  const { lookupId, storageKey } = deriveRecoveryKeys(nativePrimitives, recoveryKey);
+  const run = await readRun(db, messageId, lookupId);
+  if (!run) return null;
+  if (run.status === "completed") return { status: run.status, result: (decryptAtRest(nativePrimitives, storageKey, run.sealed) as RunState).result! };
+  if (run.status === "failed") return { status: run.status, error: run.error ?? "The private research run failed" };
+  return { status: run.status };
+}
+
+/**
+ * Private deep research, inside the enclave. The job row holds the client's envelope; the worker
+ * opens it for the recovery key, reads the run's encrypted state (so a run taken over after a
+ * crash resumes after its saved iterations), researches like a plain turn, and saves every
+ * iteration and the final result encrypted under the recovery key. Its searches follow the rule of
+ * private literature search: only search queries leave the enclave, and only when private
+ * literature is enabled; otherwise the engine it is given holds the local library alone.
+ */
+export function createPrivateDeepResearchHandler({
+  db,
+  enclaveKey,
+  engine,
+  iterations,
+  budgetSeconds,
+}: {
+  db: Queryable;
+  enclaveKey: () => Promise<EnclaveKey>;
+  engine: Omit<EngineDeps, "progress" | "signal">;
+  iterations: number;
+  budgetSeconds: number;
+}): JobHandler {
+  return async (job, { progress, signal }) => {
+    const { envelope, messageId } = job.input as { envelope: EncryptedEnvelope; messageId: string };
+    const { plaintext } = await openEnvelopeInJob(enclaveKey, envelope, encryptedDeepResearchStartPlaintextSchema, "deep-research request");
+    const { lookupId, storageKey } = deriveRecoveryKeys(nativePrimitives, plaintext.recoveryKey);
+    const { rows } = await db.query<{ status: PrivateRunStatus; sealed: string }>("SELECT status, sealed FROM agent.private_runs WHERE message_id = $1 AND lookup_id = $2", [
+      messageId,
+      lookupId,
+    ]);
+    const row = rows[0];
+    if (!row) throw new JobFailure("The private research run is unknown");
+    if (row.status === "completed" || row.status === "failed") return { skipped: true };
+    const state = decryptAtRest(nativePrimitives, storageKey, row.sealed) as RunState;
+    const write = async (status: PrivateRunStatus, next: RunState, error: string | null = null) => {
+      await db.query("UPDATE agent.private_runs SET status = $2, sealed = $3, error = $4, updated_at = now() WHERE message_id = $1", [
+        messageId,
+        status,
+        encryptAtRest(nativePrimitives, storageKey, next),
+        error,
+      ]);
+    };
+    try {
+      await write("running", state);
+      const { result, world, done } = await researchTurn({
+        question: state.question,
+        done: state.iterations,
+        world: state.world,
+        engine,
+        iterations,
+        budgetSeconds,
+        ids: { conversationId: messageId, messageId },
+        progress,
+        signal,
+        state: async (sessionStatus) => void (state.sessionStatus = sessionStatus),
+        save: (done, world) => write("running", { ...state, iterations: done, world }),
+      });
+      const sessionStatus = finishedStatus(done.length, result.references.length);
+      const final: PrivateRunResult = { messageId, status: "completed", reply: result.answer, citations: result.references, worldState: world, quality: result.quality, sessionStatus };
+      await write("completed", { ...state, iterations: done, world, sessionStatus, result: final });
+      return { messageId };
+    } catch (err) {
+      if (signal.aborted) throw err;
+      const message = "The private research run failed; nothing was charged for it";
+      await db.query("UPDATE agent.private_runs SET status = 'failed', error = $2, updated_at = now() WHERE message_id = $1", [messageId, message]);
+      throw new JobFailure(message);
+    }
+  };
+}

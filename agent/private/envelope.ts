@@ -1,0 +1,59 @@
+import type { z } from "zod";
+import type { EncryptedEnvelope } from "@/lib/contracts";
+import { ApiError } from "@/lib/http";
+import { SealingError } from "@/lib/sealing";
+import { nativePrimitives } from "@/lib/sealing/native";
+import * as scheme from "@/lib/sealing/scheme";
+import { JobFailure } from "../jobs/worker";
+import type { EnclaveKey } from "./enclave-key";
+
+export type Opened<T> = { plaintext: T; clientPublicKey: string };
+
+/**
+ * Opens a sealed request in a route and checks its plaintext against `schema`, so an envelope the
+ * enclave cannot open, or one that holds no valid request, is a 400 before any work is queued (and
+ * before the gateway settles anything). Errors name the sealing error code or the invalid fields'
+ * paths and issue codes, never a value: the plaintext must not come back out in an error.
+ */
+export async function openEnvelopeOrReject<S extends z.ZodType>(enclaveKey: () => Promise<EnclaveKey>, envelope: EncryptedEnvelope, schema: S, what: string): Promise<Opened<z.output<S>>> {
+  let key: EnclaveKey;
+  try {
+    key = await enclaveKey();
+  } catch {
+    throw new ApiError("unavailable", "Private mode is not ready", { reason: "private_mode_not_ready" });
+  }
+  let opened: { plaintext: unknown; clientPublicKey: string };
+  try {
+    opened = scheme.openRequest(nativePrimitives, { enclavePrivateKey: key.privateKey, envelope });
+  } catch (err) {
+    if (err instanceof SealingError) throw new ApiError("bad_request", "The envelope could not be opened", { reason: err.code });
+    throw err;
+  }
+  const parsed = schema.safeParse(opened.plaintext);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.code}`).join("; ");
+    throw new ApiError("bad_request", `The sealed ${what} is invalid (${fields})`, { reason: "invalid_plaintext" });
+  }
+  return { plaintext: parsed.data, clientPublicKey: opened.clientPublicKey };
+}
+
+/**
+ * The same in a worker: any failure is a JobFailure that says what failed, never what was asked
+ * (the route opened this envelope already; this fails only if the enclave key changed since).
+ */
+export async function openEnvelopeInJob<S extends z.ZodType>(enclaveKey: () => Promise<EnclaveKey>, envelope: EncryptedEnvelope, schema: S, what: string): Promise<Opened<z.output<S>>> {
+  let opened: { plaintext: unknown; clientPublicKey: string };
+  try {
+    opened = scheme.openRequest(nativePrimitives, { enclavePrivateKey: (await enclaveKey()).privateKey, envelope });
+  } catch {
+    throw new JobFailure("The private request could not be opened");
+  }
+  const parsed = schema.safeParse(opened.plaintext);
+  if (!parsed.success) throw new JobFailure(`The private request is not a valid ${what}`);
+  return { plaintext: parsed.data, clientPublicKey: opened.clientPublicKey };
+}
+
+/** Seals a result to the client's request key (the response half of the scheme). */
+export function sealTo(clientPublicKey: string, plaintext: unknown) {
+  return scheme.sealResponse(nativePrimitives, { clientPublicKey, plaintext });
+}

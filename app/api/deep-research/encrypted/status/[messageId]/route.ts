@@ -1,0 +1,26 @@
+import { encryptedEnvelopeSchema } from "@/lib/contracts";
+import { getConfig } from "@/lib/config";
+import { getDb } from "@/lib/db";
+import { presentPrivateRun, reconcilePrivateRun } from "@/lib/deep-research/private-runs";
+import { ApiError, jsonResponse, parseJsonBody, withApi } from "@/lib/http";
+import { getRunPayment } from "@/lib/payments/ledger";
+import { getPaymentsContext } from "@/lib/payments/context";
+import { forwardToEnclave } from "@/lib/private/forward";
+import { getAgentApi } from "@/lib/upstream";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/deep-research/encrypted/status/[messageId] – a sealed {recoveryKey} poll (free). The
+// enclave opens it and answers the run's status, sealed to this poll's key when completed; the
+// gateway settles the run's payment on delivery and releases the sealed result only once settled.
+export const POST = withApi<{ messageId: string }>("POST /api/deep-research/encrypted/status/[messageId]", async ({ request, params }) => {
+  const envelope = await parseJsonBody(request, encryptedEnvelopeSchema, { maxBytes: getConfig().maxBodyBytes });
+  const db = await getDb();
+  const payment = await getRunPayment({ db, messageId: params.messageId });
+  if (!payment) throw new ApiError("not_found", "Unknown research run", { reason: "not_found" });
+  // The agent's 404 (the run is unknown to it, or this recovery key is not the run's) is relayed.
+  const { data: answer } = await forwardToEnclave(() => getAgentApi().pollPrivateDeepResearch(params.messageId, envelope), { relay: [400, 404] });
+  const { facilitator, chain } = getPaymentsContext();
+  const { payment: current } = await reconcilePrivateRun({ db, facilitator, chain, nowSeconds: () => Math.floor(Date.now() / 1000) }, payment, answer.status);
+  return jsonResponse(presentPrivateRun(answer, current));
+});

@@ -1,0 +1,29 @@
+import { encryptedEnvelopeSchema } from "@/lib/contracts";
+import { ApiError } from "@/lib/http";
+import { withPayment } from "@/lib/payments/paid-route";
+import { forwardToEnclave, pollUrl, readPrivateStatus } from "@/lib/private/forward";
+import { getAgentApi } from "@/lib/upstream";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/literature/encrypted – a sealed literature search ($0.03, settled before the 202).
+// Before payment: private literature off upstream → 403; its status unreadable → 503. Then as
+// every encrypted route: 402, the envelope's shape (400), payment, and the envelope relayed; one
+// the enclave cannot open (or that holds no valid literature request) is a 400, uncharged.
+export const POST = withPayment("literatureEncrypted", {
+  bodySchema: encryptedEnvelopeSchema,
+  precheck: async () => {
+    const status = await readPrivateStatus();
+    if (!status || status.privateMode !== "ready") {
+      throw new ApiError("unavailable", "private_literature_unavailable", { reason: "private_literature_unavailable" });
+    }
+    if (status.privateLiterature !== "enabled") {
+      throw new ApiError("forbidden", "private_literature_disabled", { reason: "private_literature_disabled" });
+    }
+  },
+  handle: async ({ body }) => {
+    const { data } = await forwardToEnclave(() => getAgentApi().startPrivateLiterature(body));
+    const url = pollUrl(`/api/literature/encrypted/status/${encodeURIComponent(data.requestId)}`);
+    return { status: 202, body: { requestId: data.requestId, status: "pending", pollUrl: url }, upstreamJobId: data.requestId };
+  },
+});

@@ -1,0 +1,35 @@
+import type { EncryptedDeepResearchStatus } from "@/lib/contracts";
+import { getPayment, type PaymentRow } from "@/lib/payments/ledger";
+import type { SettleDeps } from "@/lib/payments/settle";
+import type { PrivateRunStatus } from "@/lib/upstream";
+import { reconcilePayment, type ReconcileCounts } from "./reconcile";
+
+/**
+ * Encrypted deep research is paid like plain deep research, on delivery: the payment of a run is
+ * settled once the agent reports the run completed (by the cron, or by a poll), voided when it
+ * failed, expired when its authorization ran out first. The gateway learns only the run's status;
+ * its content stays sealed under the client's recovery key.
+ */
+export async function reconcilePrivateRun(
+  deps: SettleDeps,
+  payment: PaymentRow,
+  status: PrivateRunStatus,
+): Promise<{ payment: PaymentRow; outcome: keyof ReconcileCounts | null }> {
+  const outcome = await reconcilePayment(deps, payment, status);
+  return { payment: (await getPayment({ db: deps.db, id: payment.id })) ?? payment, outcome };
+}
+
+/**
+ * What a poll may see: the agent's sealed answer only once the run's payment settled (until then
+ * a completed run reads `running`, so clients keep polling), and a failure when the payment could
+ * not be made. Encrypted runs have no `timeout` state (section 3): an expired authorization is a
+ * `failed` run whose error says nothing was charged.
+ */
+export function presentPrivateRun(answer: EncryptedDeepResearchStatus, payment: PaymentRow): EncryptedDeepResearchStatus {
+  if (payment.status === "expired") {
+    return { status: "failed", error: "The payment authorization expired before the research finished; nothing was charged" };
+  }
+  if (payment.status === "failed") return { status: "failed", error: `The payment could not be settled (${payment.failureReason ?? "settlement_failed"})` };
+  if (answer.status === "completed" && payment.status !== "settled") return { status: "running" };
+  return answer;
+}
