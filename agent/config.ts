@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import path from "node:path";
+import { tinfoilAttestationSchema, type TinfoilAttestation } from "../lib/contracts/sealing";
 import { z } from "zod";
 import { BIORXIV_BASE_URL } from "./literature/sources/biorxiv";
 import { CLINICALTRIALS_BASE_URL } from "./literature/sources/clinicaltrials";
@@ -75,6 +77,8 @@ const rawSchema = z
     LLM_TIMEOUT_MS: positiveIntSchema.default(30_000),
     ENCLAVE_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9+/]{43}=$/, "must be 32 bytes in standard base64").optional(),
     ENCLAVE_KEK_FILE: z.string().optional(),
+    ENCLAVE_ATTESTATION_BUNDLE_FILE: z.string().optional(),
+    ENCLAVE_ATTESTATION_CONFIG_REPO: z.string().regex(/^[\w.-]+\/[\w.-]+$/, "must be owner/name").optional(),
     PRIVATE_LITERATURE_ENABLED: booleanSchema.default(true),
     PRIVATE_LLM_BASE_URL: baseUrlSchema.optional(),
     PRIVATE_LLM_API_KEY: z.string().min(1).optional(),
@@ -152,8 +156,12 @@ export function loadAgentConfig(env: Env) {
       chatWaitMs: raw.PRIVATE_CHAT_WAIT_MS,
       /** How long sealed private chat and literature answers are kept (then 404, and deleted). */
       retentionSeconds: raw.PRIVATE_RESULT_RETENTION_SECONDS,
-      /** Attestation is only possible inside a confidential VM; this agent does not claim it. */
-      attested: false,
+      /**
+       * Attestation material to serve with the key, when the agent runs in a Tinfoil confidential
+       * VM (the bundle file is provisioned by the platform); null locally, and then the agent says
+       * plainly that it is not attested.
+       */
+      attestation: loadAttestation(raw.ENCLAVE_ATTESTATION_BUNDLE_FILE, raw.ENCLAVE_ATTESTATION_CONFIG_REPO),
     },
     deepResearch: { iterations: raw.DEEP_RESEARCH_ITERATIONS, budgetSeconds: raw.DEEP_RESEARCH_BUDGET_SECONDS },
     access: {
@@ -173,4 +181,22 @@ export function loadAgentConfig(env: Env) {
         : null,
     },
   };
+}
+
+/** Reads the attestation bundle named by ENCLAVE_ATTESTATION_BUNDLE_FILE, failing with the variable's name. */
+function loadAttestation(file: string | undefined, configRepo: string | undefined): TinfoilAttestation | null {
+  if (!file) {
+    if (configRepo) throw new Error("ENCLAVE_ATTESTATION_CONFIG_REPO is set without ENCLAVE_ATTESTATION_BUNDLE_FILE");
+    return null;
+  }
+  if (!configRepo) throw new Error("ENCLAVE_ATTESTATION_BUNDLE_FILE needs ENCLAVE_ATTESTATION_CONFIG_REPO (the owner/name of the signed release repository)");
+  let bundle: unknown;
+  try {
+    bundle = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (err) {
+    throw new Error(`ENCLAVE_ATTESTATION_BUNDLE_FILE: cannot read ${file} as JSON (${(err as Error).message})`);
+  }
+  const parsed = tinfoilAttestationSchema.safeParse({ provider: "tinfoil", configRepo, bundle });
+  if (!parsed.success) throw new Error(`ENCLAVE_ATTESTATION_BUNDLE_FILE: not an attestation bundle (${parsed.error.issues.map((i) => i.path.join(".")).join(", ")})`);
+  return parsed.data;
 }

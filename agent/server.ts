@@ -14,6 +14,19 @@ import { premiumRoutes } from "./routes/premium";
 import type { EnclaveKey } from "./private/enclave-key";
 import { privateRoutes } from "./routes/private";
 
+/** Private mode as health reports it: ready or not, and plainly whether the enclave is attested. */
+export function privateModeReport(config: AgentConfig, ready: boolean) {
+  const attested = config.enclave.attestation !== null;
+  return {
+    status: ready ? "ready" : "not_ready",
+    attested,
+    privateLiterature: config.enclave.privateLiterature ? "enabled" : "disabled",
+    message: attested
+      ? "Attestation material is served with the enclave key; clients verify it before sealing"
+      : "Not attested: this agent does not run in a confidential VM, so sealed requests are only as private as this server",
+  };
+}
+
 export type AgentDeps = { config: AgentConfig; db: Queryable; enclaveKey?: () => Promise<EnclaveKey> };
 
 /**
@@ -26,11 +39,17 @@ export function createAgentApp(deps: AgentDeps): Hono {
   app.onError((err, c) => toResponse(c, err));
   app.notFound((c) => toResponse(c, new ApiError("not_found", `No such route: ${c.req.method} ${c.req.path}`, { reason: "not_found" })));
 
-  // GET /api/health – the agent's health: database, jobs, sources
+  const priv = privateRoutes(deps);
+
+  // GET /api/health – the agent's health: database, jobs, sources, private mode
   app.get("/api/health", async (c) => {
     const started = performance.now();
     try {
       const jobs = await countJobs({ db: deps.db });
+      const ready = await priv.enclaveKey().then(
+        () => true,
+        () => false,
+      );
       return c.json({
         status: "healthy",
         timestamp: new Date().toISOString(),
@@ -39,6 +58,7 @@ export function createAgentApp(deps: AgentDeps): Hono {
         components: { database: { status: "healthy", latencyMs: Math.round(performance.now() - started), message: null } },
         jobs,
         literature: { sources: deps.config.literature.enabledSources },
+        privateMode: privateModeReport(deps.config, ready),
       });
     } catch {
       return c.json(
@@ -63,7 +83,7 @@ export function createAgentApp(deps: AgentDeps): Hono {
   app.route("/api/literature", literatureRoutes(deps));
 
   app.route("/api/premium", premiumRoutes(deps));
-  app.route("/api", privateRoutes(deps).routes);
+  app.route("/api", priv.routes);
 
   // Deep research: the gateway, or a premium key holder.
   app.use("/api/deep-research/*", requireServiceOrPremium(deps));

@@ -63,6 +63,13 @@ export function HealthPanel() {
             <dd>
               <code>{data.config.upstreamApiBaseUrl}</code>
             </dd>
+            <dt>Private mode</dt>
+            <dd data-testid="health-private-mode">
+              {data.privateMode
+                ? `${data.privateMode.status === "ready" ? "ready" : "not ready"} · ${data.privateMode.attested ? "attestation served (verified by your client before sealing)" : "enclave not attested"} · private literature ${data.privateMode.privateLiterature}`
+                : "unknown (the agent did not say)"}
+              {data.privateMode && !data.privateMode.attested ? <span className="muted"> — {data.privateMode.message}</span> : null}
+            </dd>
             <dt>Conversations</dt>
             <dd>
               {data.conversations

@@ -7,25 +7,28 @@
  *   GATEWAY_URL          the gateway (default: gatewayUrl of .demo/stack.json, else http://localhost:3000)
  *   PAYER_PRIVATE_KEY    the paying wallet's key (default: the demo's first local test wallet)
  *   MAX_PAYMENT          refuse to pay more than this many base units (default 1000000 = $1.00)
+ *   ENCLAVE_REQUIRE_ATTESTATION=1  the same as --require-attestation
  * Options: --conversation <id> continues a deep-research conversation; --json prints raw JSON;
- * --private (chat only) seals the question to the enclave's key (GET /api/enclave-key), pays
- * POST /api/chat/encrypted and opens the sealed answer locally: the gateway never sees either;
- * --recovery-key <key> (with --private) continues a private conversation; `new` creates a key and
- * prints it (keep it: it is the only way back to that conversation).
+ * --private seals the request to the enclave's key (GET /api/enclave-key), pays the encrypted
+ * route (chat, literature or deep research), follows it and opens the sealed answer locally: the
+ * gateway never sees either; --recovery-key <key> (with --private) continues a private chat
+ * conversation or names the key of a private deep-research run; `new` creates a key and prints it
+ * (keep it: it is the only way back; private deep research creates one when none is given);
+ * --require-attestation refuses an enclave key that comes without verified attestation.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { decodePaymentResponseHeader } from "@x402/core/http";
-import { z } from "zod";
-import { chatResultSchema, enclaveKeyResponseSchema, paymentRequiredBodySchema, recoveryKeySchema } from "../lib/contracts";
-import { createRecoveryKey, openResponse, portablePrimitives, sealRequest, type SealedResponse } from "../lib/sealing";
+import { paymentRequiredBodySchema, recoveryKeySchema } from "../lib/contracts";
+import { createRecoveryKey, portablePrimitives, sealRequest } from "../lib/sealing";
+import { awaitPrivateChat, awaitPrivateDeepResearch, awaitPrivateLiterature, fetchEnclaveKey, PrivateModeError, startPrivate } from "../lib/sealing/client";
 import { createPayingFetch } from "../lib/payments/client";
 
 const root = path.resolve(import.meta.dirname, "..");
 type Kind = "chat" | "literature" | "deep-research";
 
 const USAGE = `Usage: npm run ask -- <chat|literature|deep-research> "question" [--conversation <id>] [--json]
-       npm run ask -- chat --private "question" [--recovery-key <key>|new] [--json]`;
+       npm run ask -- <chat|literature|deep-research> --private "question" [--recovery-key <key>|new] [--require-attestation] [--json]`;
 
 function readStack(): { gatewayUrl?: string; testWallets?: { privateKey: `0x${string}` }[] } {
   try {
@@ -54,8 +57,7 @@ async function main(): Promise<void> {
   const [kind, ...words] = positional;
   const question = words.join(" ").trim();
   if (!kind || !["chat", "literature", "deep-research"].includes(kind) || !question) fail(USAGE);
-  if (isPrivate && kind !== "chat") fail("--private is available for chat only in this version.");
-  if (recoveryKey === "new") {
+  if (recoveryKey === "new" || (isPrivate && kind === "deep-research" && recoveryKey === undefined)) {
     recoveryKey = createRecoveryKey(portablePrimitives);
     console.error(`Recovery key (keep it secret; pass it again with --recovery-key to continue): ${recoveryKey}`);
   }
@@ -66,22 +68,26 @@ async function main(): Promise<void> {
   const privateKey = (process.env.PAYER_PRIVATE_KEY ?? stack.testWallets?.[0]?.privateKey) as `0x${string}` | undefined;
   if (!privateKey) fail("No paying key: set PAYER_PRIVATE_KEY, or start `npm run demo`, which funds local test wallets.");
 
-  const path_ = isPrivate ? "/api/chat/encrypted" : kind === "chat" ? "/api/chat" : kind === "literature" ? "/api/literature" : "/api/deep-research/start";
-  let sealed: ReturnType<typeof sealRequest> | undefined;
-  if (isPrivate) {
-    const keyResponse = await fetch(`${gateway}/api/enclave-key`).catch((err: unknown) => fail(`Cannot reach ${gateway}: ${(err as Error).message}`));
-    if (!keyResponse.ok) fail(`The enclave key is unavailable (${keyResponse.status}): ${await keyResponse.text()}`);
-    const { hpke_public_key, attested } = enclaveKeyResponseSchema.extend({ attested: z.boolean().optional() }).parse(await keyResponse.json());
-    if (!attested) console.error("Note: this enclave key is not attested; it is only as trustworthy as the server that serves it.");
-    sealed = sealRequest({ enclavePublicKey: hpke_public_key, plaintext: { message: question, ...(recoveryKey ? { recoveryKey } : {}) } });
-  }
-  const body = sealed
-    ? sealed.envelope
-    : kind === "literature"
-      ? { question }
-      : { message: question, ...(kind === "deep-research" && conversationId ? { conversationId } : {}) };
+  if (isPrivate) return askPrivately({ kind: kind as Kind, question, recoveryKey, gateway, privateKey, json, requireAttestation: args.includes("--require-attestation") || process.env.ENCLAVE_REQUIRE_ATTESTATION === "1" });
 
-  // Read the price first: the client must know the network and token it is allowed to pay in.
+  const path_ = kind === "chat" ? "/api/chat" : kind === "literature" ? "/api/literature" : "/api/deep-research/start";
+  const body = kind === "literature" ? { question } : { message: question, ...(kind === "deep-research" && conversationId ? { conversationId } : {}) };
+
+  const payFetch = await payingFetch(gateway, path_, body, privateKey);
+  const response = await payFetch(`${gateway}${path_}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.status >= 300) fail(`${response.status}: ${JSON.stringify(answer)}`);
+  reportPayment(response);
+  const result = await follow(gateway, kind as Kind, answer);
+  if (json) console.log(JSON.stringify(result, null, 2));
+  else console.log(render(kind as Kind, result));
+}
+
+/**
+ * Reads the price first (the client must know the network and token it may pay in), refuses one
+ * above MAX_PAYMENT, and returns the official x402 client's paying fetch for it.
+ */
+async function payingFetch(gateway: string, path_: string, body: unknown, privateKey: `0x${string}`): Promise<typeof fetch> {
   const probe = await fetch(`${gateway}${path_}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).catch(
     (err: unknown) => fail(`Cannot reach ${gateway}: ${(err as Error).message}`),
   );
@@ -91,24 +97,77 @@ async function main(): Promise<void> {
   const maxAmount = process.env.MAX_PAYMENT ?? "1000000";
   if (BigInt(requirement.amount) > BigInt(maxAmount)) fail(`The price ${requirement.amount} is above MAX_PAYMENT ${maxAmount}.`);
   console.error(`Paying ${Number(requirement.amount) / 1e6} USDC on ${requirement.network} for ${required.resource.description}…`);
+  const paying = createPayingFetch({ privateKey, network: requirement.network, asset: requirement.asset, maxAmount });
+  payer = paying.address;
+  return paying.fetch;
+}
 
-  const { fetch: payFetch, address } = createPayingFetch({ privateKey, network: requirement.network, asset: requirement.asset, maxAmount });
-  const response = await payFetch(`${gateway}${path_}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (response.status >= 300) fail(`${response.status}: ${JSON.stringify(answer)}`);
+let payer = "";
+
+function reportPayment(response: Response): void {
   const settlement = response.headers.get("payment-response");
-  if (settlement) console.error(`Paid from ${address}: transaction ${decodePaymentResponseHeader(settlement).transaction}`);
-  else console.error(`Authorized from ${address}; settled when the result is delivered.`);
+  if (settlement) console.error(`Paid from ${payer}: transaction ${decodePaymentResponseHeader(settlement).transaction}`);
+  else console.error(`Authorized from ${payer}; settled when the result is delivered.`);
+}
 
-  if (sealed) {
-    const done = answer.hpke_response_ciphertext ? answer : await follow(gateway, kind as Kind, answer);
-    const result = chatResultSchema.parse(openResponse({ ephemeralPrivateKey: sealed.ephemeralPrivateKey, response: done as SealedResponse }));
-    console.log(json ? JSON.stringify(result, null, 2) : renderPrivate(result));
-    return;
+/**
+ * Private mode: fetch (and, when served, verify) the enclave key, seal, pay, follow, open. The
+ * question, the answer and the recovery key exist in clear only in this process.
+ */
+async function askPrivately({
+  kind,
+  question,
+  recoveryKey,
+  gateway,
+  privateKey,
+  json,
+  requireAttestation,
+}: {
+  kind: Kind;
+  question: string;
+  recoveryKey: string | undefined;
+  gateway: string;
+  privateKey: `0x${string}`;
+  json: boolean;
+  requireAttestation: boolean;
+}): Promise<void> {
+  try {
+    const enclave = await fetchEnclaveKey({ gateway }, { requireAttestation });
+    if (!enclave.attested) console.error("Note: this enclave key is not attested; it is only as trustworthy as the server that serves it.");
+    else console.error("The enclave's attestation verified and binds this key.");
+    const plaintext =
+      kind === "literature" ? { question, ...(recoveryKey ? { recoveryKey } : {}) } : { message: question, ...(recoveryKey ? { recoveryKey } : {}) };
+    // The probe carries a throwaway sealed body: it only reads the price.
+    const probeBody = sealRequest({ enclavePublicKey: enclave.publicKey, plaintext: {} }).envelope;
+    const path_ = kind === "chat" ? "/api/chat/encrypted" : kind === "literature" ? "/api/literature/encrypted" : "/api/deep-research/encrypted";
+    const payFetch = await payingFetch(gateway, path_, probeBody, privateKey);
+    const onStatus = (status: string) => console.error(`… ${status}`);
+    let result: unknown;
+    let text: string;
+    if (kind === "chat") {
+      const started = await startPrivate("chat", { gateway, payFetch, enclave, plaintext });
+      reportPayment(started.response);
+      const chat = await awaitPrivateChat(started, { gateway, onStatus });
+      result = chat;
+      text = renderPrivate(chat);
+    } else if (kind === "literature") {
+      const started = await startPrivate("literature", { gateway, payFetch, enclave, plaintext });
+      reportPayment(started.response);
+      const literature = await awaitPrivateLiterature(started, { gateway, onStatus });
+      result = literature;
+      text = render("literature", literature);
+    } else {
+      const started = await startPrivate("deep-research", { gateway, payFetch, enclave, plaintext });
+      reportPayment(started.response);
+      const research = await awaitPrivateDeepResearch(started, { gateway, onStatus, enclave, recoveryKey: recoveryKey! });
+      result = research;
+      text = renderPrivate({ answer: research.reply, references: research.citations });
+    }
+    console.log(json ? JSON.stringify(result, null, 2) : text);
+  } catch (err) {
+    if (err instanceof PrivateModeError) fail(`${err.code}: ${err.message}`);
+    throw err;
   }
-  const result = await follow(gateway, kind as Kind, answer);
-  if (json) console.log(JSON.stringify(result, null, 2));
-  else console.log(render(kind as Kind, result));
 }
 
 /** Polls the free status route: every second (chat: give up after 60 s, as the contract says). */

@@ -1,4 +1,4 @@
-import { EventEmitter } from "node:events";
+import { EventEmitter, setMaxListeners } from "node:events";
 import { randomBytes } from "node:crypto";
 import type { Queryable } from "@/lib/db";
 import { log } from "@/lib/log";
@@ -67,6 +67,8 @@ export function startWorkers({
 
   const runOne = async (workerId: string, job: Job) => {
     const controller = new AbortController();
+    // One job's signal fans out to every source request it makes (deep mode makes dozens at once).
+    setMaxListeners(0, controller.signal);
     const heartbeat = setInterval(() => {
       extendLease({ db, id: job.id, workerId, leaseSeconds })
         .then((held) => {

@@ -26,7 +26,11 @@ export async function openEnvelopeOrReject<S extends z.ZodType>(enclaveKey: () =
   try {
     opened = scheme.openRequest(nativePrimitives, { enclavePrivateKey: key.privateKey, envelope });
   } catch (err) {
-    if (err instanceof SealingError) throw new ApiError("bad_request", "The envelope could not be opened", { reason: err.code });
+    if (err instanceof SealingError) {
+      // A failed tag is what a request sealed to a previous (rotated) enclave key looks like, too.
+      const hint = err.code === "decryption_failed" ? ": sealed to another enclave key (fetch GET /api/enclave-key again; it may have been rotated) or altered" : "";
+      throw new ApiError("bad_request", `The envelope could not be opened${hint}`, { reason: err.code });
+    }
     throw err;
   }
   const parsed = schema.safeParse(opened.plaintext);

@@ -23,9 +23,10 @@ import type { AgentDeps } from "../server";
 export const MAX_LITERATURE_WAIT_SECONDS = 25;
 
 /**
- * The enclave side's routes. Its key (open, cacheable 60 s) and readiness, which the gateway reads
- * before asking anyone to pay for a private request; locally the agent is not in a confidential VM
- * and says so (`attested: false`). Every sealed start is opened here once, so an envelope the
+ * The enclave side's routes. Its key (open, cacheable 60 s, with the attestation material of a
+ * confidential VM when configured) and readiness, which the gateway reads before asking anyone to
+ * pay for a private request; locally the agent is not in a confidential VM and says so
+ * (`attested: false`). Every sealed start is opened here once, so an envelope the
  * enclave cannot open or one without a valid request is a 400 before any work is queued; the job
  * row keeps only the envelope, and answers go out sealed to the request's (or poll's) key.
  */
@@ -53,7 +54,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
       throw new ApiError("internal", "The enclave key is unavailable", { reason: "private_mode_not_ready" });
     }
     c.header("cache-control", "public, max-age=60");
-    return c.json({ hpke_public_key: key.publicKey, attested: config.enclave.attested, attestation: null });
+    return c.json({ hpke_public_key: key.publicKey, attested: config.enclave.attestation !== null, attestation: config.enclave.attestation });
   });
 
   // GET /api/private/status – is private mode ready, is private literature on
@@ -65,7 +66,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
     return c.json({
       privateMode: ready ? "ready" : "not_ready",
       privateLiterature: config.enclave.privateLiterature ? "enabled" : "disabled",
-      attested: config.enclave.attested,
+      attested: config.enclave.attestation !== null,
       localLibrary: config.literature.enabledSources.includes("local"),
     });
   });

@@ -22,6 +22,15 @@ export const conversationStatsSchema = z.object({
 });
 export type ConversationStats = z.infer<typeof conversationStatsSchema>;
 
+/** Ours: private mode's readiness, and plainly whether the enclave is attested. */
+export const privateModeHealthSchema = z.object({
+  status: z.enum(["ready", "not_ready"]),
+  attested: z.boolean(),
+  privateLiterature: z.enum(["enabled", "disabled"]),
+  message: z.string(),
+});
+export type PrivateModeHealth = z.infer<typeof privateModeHealthSchema>;
+
 /** Section 2.12: GET /api/health (200 when healthy or degraded, 503 when a component is down). */
 export const healthResponseSchema = z
   .object({
@@ -37,6 +46,7 @@ export const healthResponseSchema = z
       pricing: z.record(z.string(), z.string()),
     }),
     conversations: conversationStatsSchema.nullable().describe("deep-research conversations by status; null when the database is down"),
+    privateMode: privateModeHealthSchema.nullable().optional().describe("the enclave's private mode as the agent reports it; null when it did not say"),
   })
   .register(responseRegistry, { id: "HealthResponse" });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -139,8 +139,37 @@ export const notFoundStatusSchema = z
   .object({ status: z.literal("not_found") })
   .register(responseRegistry, { id: "NotFoundStatus" });
 
-/** Section 4.2: GET /api/enclave-key. */
+/**
+ * Attestation material of an enclave hosted by Tinfoil (a confidential VM): the attestation
+ * bundle that `@tinfoilsh/verifier` checks (AMD SEV-SNP report and VCEK chain, the release's
+ * Sigstore provenance from `configRepo`, the enclave certificate that binds the HPKE key).
+ */
+export const tinfoilAttestationSchema = z
+  .object({
+    provider: z.literal("tinfoil"),
+    configRepo: z.string().regex(/^[\w.-]+\/[\w.-]+$/, "configRepo must be owner/name"),
+    bundle: z.object({
+      domain: z.string().min(1),
+      enclaveAttestationReport: z.object({ format: z.string().min(1), body: z.string().min(1) }),
+      digest: z.string().min(1),
+      sigstoreBundle: z.unknown(),
+      vcek: z.string().min(1),
+      enclaveCert: z.string().min(1),
+    }),
+  })
+  .register(responseRegistry, { id: "TinfoilAttestation" });
+export type TinfoilAttestation = z.infer<typeof tinfoilAttestationSchema>;
+
+/**
+ * Section 4.2: GET /api/enclave-key. `attested` and `attestation` are ours: whether the enclave
+ * serves attestation material, and the material, which a client verifies before sealing (the
+ * server's word alone proves nothing).
+ */
 export const enclaveKeyResponseSchema = z
-  .object({ hpke_public_key: base64Schema.describe("base64 X25519 public key of the enclave") })
+  .object({
+    hpke_public_key: base64Schema.describe("base64 X25519 public key of the enclave"),
+    attested: z.boolean().optional().describe("true when the enclave serves attestation material (verify it; do not trust this flag)"),
+    attestation: tinfoilAttestationSchema.nullable().optional(),
+  })
   .register(responseRegistry, { id: "EnclaveKey" });
 export type EnclaveKeyResponse = z.infer<typeof enclaveKeyResponseSchema>;

@@ -1,7 +1,7 @@
 import type pg from "pg";
 import packageJson from "@/package.json";
 import type { GatewayConfig } from "@/lib/config";
-import type { ComponentHealth, ConversationStats, HealthResponse, HealthStatus } from "@/lib/contracts";
+import { privateModeHealthSchema, type ComponentHealth, type ConversationStats, type HealthResponse, type HealthStatus, type PrivateModeHealth } from "@/lib/contracts";
 import { countConversationsByStatus } from "@/lib/db/queries/conversations";
 import { log } from "@/lib/log";
 import { pricingByRoute } from "@/lib/payments/prices";
@@ -19,7 +19,7 @@ export type HealthDeps = {
  * itself unhealthy; the whole report is as bad as its worst component.
  */
 export async function checkHealth(deps: HealthDeps): Promise<HealthResponse> {
-  const [database, upstreamApi] = await Promise.all([checkDatabase(deps), checkUpstream(deps)]);
+  const [database, { component: upstreamApi, privateMode }] = await Promise.all([checkDatabase(deps), checkUpstream(deps)]);
   return {
     status: worst([database.component.status, upstreamApi.status]),
     timestamp: new Date().toISOString(),
@@ -33,6 +33,7 @@ export async function checkHealth(deps: HealthDeps): Promise<HealthResponse> {
       pricing: pricingByRoute(),
     },
     conversations: database.conversations,
+    privateMode,
   };
 }
 
@@ -65,7 +66,7 @@ async function checkDatabase(deps: HealthDeps): Promise<{ component: ComponentHe
   }
 }
 
-async function checkUpstream(deps: HealthDeps): Promise<ComponentHealth> {
+async function checkUpstream(deps: HealthDeps): Promise<{ component: ComponentHealth; privateMode: PrivateModeHealth | null }> {
   const { timeoutMs, slowMs } = deps.config.health;
   const started = performance.now();
   let response;
@@ -73,33 +74,34 @@ async function checkUpstream(deps: HealthDeps): Promise<ComponentHealth> {
     // One attempt: health reports what the agent does now, it does not paper over it with retries.
     response = await deps.upstream.send("/api/health", { timeoutMs, retries: 0 });
   } catch (err) {
-    return { status: "down", latencyMs: null, message: errorText(err) };
+    return { component: { status: "down", latencyMs: null, message: errorText(err) }, privateMode: null };
   }
   const latencyMs = elapsed(started);
+  const reported = upstreamReport(response.body);
+  const privateMode = reported.privateMode;
   if (response.status < 200 || response.status >= 300) {
-    const reported = upstreamStatusFrom(response.body);
     return {
-      status: "degraded",
-      latencyMs,
-      message: `answered ${response.status}${reported ? ` and reports itself ${reported}` : ""}`,
+      component: { status: "degraded", latencyMs, message: `answered ${response.status}${reported.status ? ` and reports itself ${reported.status}` : ""}` },
+      privateMode,
     };
   }
-  const reported = upstreamStatusFrom(response.body);
-  if (reported && reported !== "healthy") {
-    return { status: "degraded", latencyMs, message: `reports itself ${reported}` };
+  if (reported.status && reported.status !== "healthy") {
+    return { component: { status: "degraded", latencyMs, message: `reports itself ${reported.status}` }, privateMode };
   }
   if (latencyMs > slowMs) {
-    return { status: "degraded", latencyMs, message: `slow: answered in ${latencyMs} ms (threshold ${slowMs} ms)` };
+    return { component: { status: "degraded", latencyMs, message: `slow: answered in ${latencyMs} ms (threshold ${slowMs} ms)` }, privateMode };
   }
-  return { status: "healthy", latencyMs, message: null };
+  return { component: { status: "healthy", latencyMs, message: null }, privateMode };
 }
 
-function upstreamStatusFrom(body: Uint8Array): string | null {
+/** The agent's own status and private-mode report, from its health body (whatever of it is readable). */
+function upstreamReport(body: Uint8Array): { status: string | null; privateMode: PrivateModeHealth | null } {
   try {
-    const value = JSON.parse(new TextDecoder().decode(body)) as { status?: unknown };
-    return typeof value.status === "string" ? value.status : null;
+    const value = JSON.parse(new TextDecoder().decode(body)) as { status?: unknown; privateMode?: unknown };
+    const privateMode = privateModeHealthSchema.safeParse(value.privateMode);
+    return { status: typeof value.status === "string" ? value.status : null, privateMode: privateMode.success ? privateMode.data : null };
   } catch {
-    return null;
+    return { status: null, privateMode: null };
   }
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { getConfig } from "@/lib/config";
 import { ApiError } from "@/lib/http";
 import { log } from "@/lib/log";
+import { forgetEnclaveKey } from "./enclave-key";
 import { getAgentApi, UpstreamHttpError } from "@/lib/upstream";
 
 /**
@@ -14,8 +15,19 @@ export async function forwardToEnclave<T>(call: () => Promise<T>, { relay = [400
   try {
     return await call();
   } catch (err) {
-    if (err instanceof UpstreamHttpError && relay.includes(err.upstreamStatus)) throw err;
+    if (err instanceof UpstreamHttpError && relay.includes(err.upstreamStatus)) {
+      if (err.upstreamStatus === 400 && reasonOf(err) === "decryption_failed") forgetEnclaveKey();
+      throw err;
+    }
     throw new ApiError("internal", "The enclave could not take the private request", { reason: "enclave_failed", cause: err });
+  }
+}
+
+function reasonOf(err: UpstreamHttpError): unknown {
+  try {
+    return (JSON.parse(new TextDecoder().decode(err.body)) as { reason?: unknown }).reason;
+  } catch {
+    return undefined;
   }
 }
 

@@ -53,7 +53,7 @@ export function createAgentApi(client: UpstreamClient) {
     cancelLiterature: (jobId: string) => client.send(`/api/literature/jobs/${id(jobId)}/cancel`, { method: "POST" }),
     startDeepResearch: (body: DeepResearchStartRequest) =>
       client.json("/api/deep-research/start", deepResearchAcceptedSchema, { method: "POST", body }),
-    getEnclaveKey: () => client.json("/api/enclave-key", enclaveKeyResponseSchema.extend({ attested: z.boolean().optional() })),
+    getEnclaveKey: () => client.json("/api/enclave-key", enclaveKeyResponseSchema),
     /** The enclave's readiness (agent-only shape: private mode, private literature, attestation). */
     getPrivateStatus: () => client.json("/api/private/status", agentPrivateStatusSchema),
     /** Waits for the agent's own synchronous window (PRIVATE_CHAT_WAIT_MS, 20 s) plus a margin. */

@@ -29,25 +29,51 @@ test("an unpaid chat request gets 402 with the requirements in the body and the 
   expect(response.headers()["access-control-allow-origin"]).toBe("*");
 });
 
-test("npm run ask -- chat --private pays for a sealed question and opens the sealed answer locally", async () => {
+/** Runs `npm run ask` against the demo the web server was started with (playwright.config.ts), for its wallets. */
+async function ask(args: string[], env: Record<string, string> = {}) {
   const { execFile } = await import("node:child_process");
   const os = await import("node:os");
   const path = await import("node:path");
-  const run = (args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        "npx",
-        ["tsx", "scripts/ask.ts", ...args],
-        // The same demo folder the web server was started with (playwright.config.ts), for its wallets.
-        { env: { ...process.env, GATEWAY_URL: test.info().project.use.baseURL!, DEMO_DIR: path.join(os.tmpdir(), "lra-e2e-demo") }, timeout: 50_000 },
-        (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
-  const { code, stdout, stderr } = await run(["chat", "--private", "--json", "--recovery-key", "new", "Does rapamycin extend lifespan in mice?"]);
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      "npx",
+      ["tsx", "scripts/ask.ts", ...args],
+      { env: { ...process.env, GATEWAY_URL: test.info().project.use.baseURL!, DEMO_DIR: path.join(os.tmpdir(), "lra-e2e-demo"), ...env }, timeout: 80_000 },
+      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+test("npm run ask -- chat --private pays for a sealed question and opens the sealed answer locally", async () => {
+  const { code, stdout, stderr } = await ask(["chat", "--private", "--json", "--recovery-key", "new", "Does rapamycin extend lifespan in mice?"]);
   expect(code, stderr).toBe(0);
   expect(stderr).toMatch(/Recovery key .*longevity_key_v1_/);
   expect(stderr).toMatch(/Paying 0\.02 USDC/);
+  expect(stderr).toMatch(/not attested/);
   const result = JSON.parse(stdout);
   expect(typeof result.answer).toBe("string");
   expect(Array.isArray(result.references)).toBe(true);
+});
+
+test("npm run ask -- literature --private and deep-research --private: sealed, paid, followed and opened locally", async () => {
+  test.setTimeout(180_000);
+  const literature = await ask(["literature", "--private", "--json", "rapamycin lifespan mice"]);
+  expect(literature.code, literature.stderr).toBe(0);
+  expect(literature.stderr).toMatch(/Paying 0\.03 USDC/);
+  expect(JSON.parse(literature.stdout)).toMatchObject({ status: "completed" });
+
+  const research = await ask(["deep-research", "--private", "--json", "rapamycin and lifespan in mice"]);
+  expect(research.code, research.stderr).toBe(0);
+  expect(research.stderr).toMatch(/Recovery key .*longevity_key_v1_/); // created, since none was given
+  expect(research.stderr).toMatch(/Paying 1 USDC/);
+  const result = JSON.parse(research.stdout);
+  expect(typeof result.reply).toBe("string");
+  expect(result.worldState).toBeTruthy();
+});
+
+test("a client that requires attestation refuses the local, unattested enclave key before paying", async () => {
+  const { code, stderr } = await ask(["chat", "--private", "--require-attestation", "Does rapamycin extend lifespan?"]);
+  expect(code).not.toBe(0);
+  expect(stderr).toMatch(/not_attested/);
+  expect(stderr).not.toMatch(/Paying/);
 });

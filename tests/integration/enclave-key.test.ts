@@ -5,12 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as gatewayEnclaveKey } from "@/app/api/enclave-key/route";
 import { loadEnclaveKey } from "@/agent/private/enclave-key";
 import { enclaveKeyResponseSchema } from "@/lib/contracts";
-import { forgetEnclaveKeyForTests } from "@/lib/private/enclave-key";
-import { decodeBase64, encodeBase64, openRequest, sealRequest } from "@/lib/sealing";
-import { agentRequest, startTestAgent } from "../support/agent";
+import { forgetEnclaveKey } from "@/lib/private/enclave-key";
+import { loadAgentConfig } from "@/agent/config";
+import { createPayingFetch } from "@/lib/payments/client";
+import { decodeBase64, encodeBase64, openRequest, portablePrimitives, sealRequest } from "@/lib/sealing";
+import { fetchEnclaveKey, PrivateModeError, startPrivate } from "@/lib/sealing/client";
+import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { startHttpDouble } from "../support/http-double";
+import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
+import { routeFetch } from "../support/routes";
 
 describe("the enclave key", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -68,7 +73,7 @@ describe("the enclave key", () => {
       return { status: 200, body: { hpke_public_key: encodeBase64(new Uint8Array(32).fill(9)), attested: false } };
     });
     const restore = await configureGateway({ POSTGRES_URL: database.url, UPSTREAM_API_URL: upstream.url });
-    forgetEnclaveKeyForTests();
+    forgetEnclaveKey();
     try {
       const first = await gatewayEnclaveKey(new Request("http://gateway.test/api/enclave-key"));
       expect(first.status).toBe(200);
@@ -76,12 +81,92 @@ describe("the enclave key", () => {
       await gatewayEnclaveKey(new Request("http://gateway.test/api/enclave-key"));
       expect(calls).toBe(1);
       await upstream.close();
-      forgetEnclaveKeyForTests();
+      forgetEnclaveKey();
       const down = await gatewayEnclaveKey(new Request("http://gateway.test/api/enclave-key"));
       expect(down.status).toBe(500);
       expect(await down.json()).toMatchObject({ error: "The enclave key is unavailable" });
     } finally {
       await restore();
+    }
+  });
+
+  it("serves attestation material when the agent runs in a confidential VM, relayed by the gateway; health says plainly whether it is attested", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-attest-"));
+    const bundle = {
+      domain: "enclave.example.com",
+      enclaveAttestationReport: { format: "https://tinfoil.sh/predicate/sev-snp-guest/v2", body: "AAAA" },
+      digest: "00".repeat(32),
+      sigstoreBundle: {},
+      vcek: "AAAA",
+      enclaveCert: "-----BEGIN CERTIFICATE-----",
+    };
+    fs.writeFileSync(path.join(dir, "bundle.json"), JSON.stringify(bundle));
+    const attested = await startTestAgent({
+      POSTGRES_URL: database.url,
+      LITERATURE_SOURCES: "local",
+      ENCLAVE_KEK_FILE: kekFile,
+      ENCLAVE_ATTESTATION_BUNDLE_FILE: path.join(dir, "bundle.json"),
+      ENCLAVE_ATTESTATION_CONFIG_REPO: "example/enclave",
+    });
+    try {
+      const served = await (await agentRequest(attested.app, "/api/enclave-key", { key: null })).json();
+      expect(served).toMatchObject({ attested: true, attestation: { provider: "tinfoil", configRepo: "example/enclave", bundle } });
+      expect(await (await agentRequest(attested.app, "/api/health", { key: null })).json()).toMatchObject({ privateMode: { status: "ready", attested: true } });
+
+      const restore = await configureGateway({ POSTGRES_URL: database.url, UPSTREAM_API_URL: attested.url });
+      forgetEnclaveKey();
+      try {
+        expect(await (await routeFetch("http://gateway.test/api/enclave-key")).json()).toMatchObject({ attested: true, attestation: { bundle } });
+      } finally {
+        await restore();
+      }
+    } finally {
+      await attested.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+
+    // Locally (no attestation material) the agent and the gateway's health say so in words.
+    const restore = await configureGateway({ POSTGRES_URL: database.url, UPSTREAM_API_URL: agent.url });
+    try {
+      const health = (await (await routeFetch("http://gateway.test/api/health")).json()) as { privateMode: { attested: boolean; message: string; status: string } };
+      expect(health.privateMode).toMatchObject({ status: "ready", attested: false });
+      expect(health.privateMode.message).toMatch(/^Not attested/);
+    } finally {
+      await restore();
+    }
+    // A configuration that names a bundle it cannot read fails at start, naming the variable.
+    expect(() => loadAgentConfig({ ENCLAVE_ATTESTATION_BUNDLE_FILE: "/nonexistent/bundle.json", ENCLAVE_ATTESTATION_CONFIG_REPO: "a/b" })).toThrow(/ENCLAVE_ATTESTATION_BUNDLE_FILE/);
+  });
+
+  it("gives a client that sealed to a rotated key a clear error, and charges nothing", async () => {
+    const keyA = encodeBase64(portablePrimitives.randomBytes(32));
+    const keyB = encodeBase64(portablePrimitives.randomBytes(32));
+    const before = await startTestAgent({ POSTGRES_URL: database.url, LITERATURE_SOURCES: "local", ENCLAVE_PRIVATE_KEY: keyA });
+    const payTo = freshAddress();
+    const gatewayEnv = { POSTGRES_URL: database.url, AGENT_SERVICE_KEY: TEST_SERVICE_KEY, PUBLIC_URL: "https://gateway.test", RPC_URL: chain().rpcUrl, PAY_TO_ADDRESS: payTo };
+    let restore = await configureGateway({ ...gatewayEnv, UPSTREAM_API_URL: before.url });
+    forgetEnclaveKey();
+    const enclave = await fetchEnclaveKey({ gateway: "https://gateway.test", fetch: routeFetch });
+    await restore();
+    await before.stop();
+
+    // The enclave restarts with a new key; the gateway still has the old one cached.
+    const after = await startTestAgent({ POSTGRES_URL: database.url, LITERATURE_SOURCES: "local", ENCLAVE_PRIVATE_KEY: keyB });
+    restore = await configureGateway({ ...gatewayEnv, UPSTREAM_API_URL: after.url });
+    try {
+      const { fetch: payFetch } = createPayingFetch({ privateKey: wallet(39).privateKey, network: chain().network, asset: chain().asset, fetchImpl: routeFetch });
+      const err = await startPrivate("chat", { gateway: "https://gateway.test", fetch: routeFetch, payFetch, enclave, plaintext: { message: "q" } }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PrivateModeError);
+      expect((err as PrivateModeError).code).toBe("key_rotated");
+      expect(await usdcBalance(payTo)).toBe(0n);
+      // Sealed again to the key now served, it goes through.
+      const fresh = await fetchEnclaveKey({ gateway: "https://gateway.test", fetch: routeFetch });
+      expect(fresh.publicKey).not.toBe(enclave.publicKey);
+      const started = await startPrivate("chat", { gateway: "https://gateway.test", fetch: routeFetch, payFetch, enclave: fresh, plaintext: { message: "rapamycin" } });
+      expect(started.response.status).toBeLessThan(300);
+    } finally {
+      await restore();
+      await after.stop();
     }
   });
 });

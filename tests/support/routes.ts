@@ -67,6 +67,8 @@ const table: { pattern: RegExp; method: string; load: () => Promise<Handler>; pa
     params: ["messageId"],
     load: async () => (await import("@/app/api/deep-research/encrypted/status/[messageId]/route")).POST as Handler,
   },
+  { method: "GET", pattern: /^\/api\/enclave-key$/, params: [], load: async () => (await import("@/app/api/enclave-key/route")).GET as Handler },
+  { method: "GET", pattern: /^\/api\/health$/, params: [], load: async () => (await import("@/app/api/health/route")).GET as Handler },
   { method: "GET", pattern: /^\/api\/cron$/, params: [], load: async () => (await import("@/app/api/cron/route")).GET as Handler },
 ];
 

@@ -1,0 +1,248 @@
+/**
+ * The client half of private mode, for the browser and for Node (`npm run ask -- --private`):
+ * fetch and check the enclave key (verifying attestation material when the enclave serves it),
+ * seal a request, start it on a paid encrypted route, follow it to its end, and open the answer
+ * with the key only this client holds. Payment is the caller's: it passes the fetch that pays
+ * (the official x402 client in Node, the wallet in the browser).
+ */
+import {
+  chatResultSchema,
+  enclaveKeyResponseSchema,
+  encryptedChatAcceptedSchema,
+  encryptedChatStatusSchema,
+  encryptedChatSyncResponseSchema,
+  encryptedDeepResearchAcceptedSchema,
+  encryptedDeepResearchStatusSchema,
+  encryptedLiteratureAcceptedSchema,
+  encryptedLiteratureStatusSchema,
+  literatureJobResultSchema,
+  type ChatResult,
+  type LiteratureJobResult,
+  type TinfoilAttestation,
+} from "../contracts";
+import { decodeKey } from "./codec";
+import { openResponse, sealRequest, type SealedResponse } from "./index";
+
+export type PrivateErrorCode =
+  | "not_attested"
+  | "attestation_failed"
+  | "attestation_mismatch"
+  | "key_rotated"
+  | "enclave_key_unavailable"
+  | "request_refused"
+  | "request_failed"
+  | "gave_up";
+
+/** A private-mode failure the client can act on; `code` says which. Never carries plaintext. */
+export class PrivateModeError extends Error {
+  readonly code: PrivateErrorCode;
+  readonly status: number | undefined;
+  constructor(code: PrivateErrorCode, message: string, status?: number) {
+    super(message);
+    this.name = "PrivateModeError";
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** Checks attestation material and returns the HPKE public key it binds, in hex. */
+export type AttestationVerifier = (attestation: TinfoilAttestation) => Promise<{ hpkePublicKey: string }>;
+
+/**
+ * Tinfoil's verifier: the AMD SEV-SNP report and its VCEK chain, the release's Sigstore
+ * provenance from `configRepo`, the measurements compared, the enclave certificate binding the
+ * HPKE key. Loaded only when an enclave serves attestation material (it is not small).
+ */
+export const tinfoilVerifier: AttestationVerifier = async (attestation) => {
+  const { Verifier } = await import("@tinfoilsh/verifier");
+  const verifier = new Verifier({ configRepo: attestation.configRepo });
+  const result = await verifier.verifyBundle(attestation.bundle as Parameters<typeof verifier.verifyBundle>[0]);
+  if (!result.hpkePublicKey) throw new Error("the attestation binds no HPKE key");
+  return { hpkePublicKey: result.hpkePublicKey };
+};
+
+export type EnclaveKeyInfo = {
+  /** base64 X25519 public key to seal to. */
+  publicKey: string;
+  /** Attestation material was served and verified, and binds this key. */
+  attested: boolean;
+};
+
+export type ClientOptions = {
+  /** The gateway's origin, e.g. http://localhost:3000. */
+  gateway: string;
+  /** Used for the free calls (enclave key, polls); defaults to globalThis.fetch. */
+  fetch?: typeof fetch;
+};
+
+/**
+ * The enclave's key from GET /api/enclave-key. When attestation material comes with it, it is
+ * verified and must bind this very key (otherwise refused, required or not: material that fails
+ * is worse than none). Without material the key is returned unattested, unless the caller
+ * requires attestation, and then it is refused.
+ */
+export async function fetchEnclaveKey(
+  { gateway, fetch: fetchImpl = globalThis.fetch }: ClientOptions,
+  { requireAttestation = false, verify = tinfoilVerifier }: { requireAttestation?: boolean; verify?: AttestationVerifier } = {},
+): Promise<EnclaveKeyInfo> {
+  let body: unknown;
+  try {
+    const response = await fetchImpl(`${gateway}/api/enclave-key`, { cache: "no-store" });
+    body = await response.json();
+    if (!response.ok) throw new Error(`answered ${response.status}`);
+  } catch (err) {
+    throw new PrivateModeError("enclave_key_unavailable", `The enclave key is unavailable: ${(err as Error).message}`);
+  }
+  const parsed = enclaveKeyResponseSchema.safeParse(body);
+  if (!parsed.success) throw new PrivateModeError("enclave_key_unavailable", "The enclave key response is malformed");
+  const { hpke_public_key: publicKey, attestation } = parsed.data;
+  const keyHex = hex(decodeKey(publicKey, "the enclave public key"));
+  if (attestation) {
+    let bound: string;
+    try {
+      bound = (await verify(attestation)).hpkePublicKey.toLowerCase();
+    } catch (err) {
+      throw new PrivateModeError("attestation_failed", `The enclave's attestation did not verify: ${(err as Error).message}`);
+    }
+    if (bound !== keyHex) throw new PrivateModeError("attestation_mismatch", "The served key is not the key the attestation binds; refusing to seal to it");
+    return { publicKey, attested: true };
+  }
+  if (requireAttestation) {
+    throw new PrivateModeError("not_attested", "The enclave key comes without attestation, and this client requires it; refusing to seal");
+  }
+  return { publicKey, attested: false };
+}
+
+export type PrivateKind = "chat" | "literature" | "deep-research";
+const START_PATHS: Record<PrivateKind, string> = {
+  chat: "/api/chat/encrypted",
+  literature: "/api/literature/encrypted",
+  "deep-research": "/api/deep-research/encrypted",
+};
+
+export type Started<K extends PrivateKind> = {
+  kind: K;
+  /** Keep until the answer is opened: it is the only key that opens it. */
+  ephemeralPrivateKey: Uint8Array;
+  body: Record<string, unknown>;
+  response: Response;
+};
+
+/**
+ * Seals `plaintext` to `enclave` and POSTs it with `payFetch` (which handles the 402). A 400 the
+ * enclave could not open is checked against a fresh enclave key: if the key changed since it was
+ * fetched, the error says so (`key_rotated`: fetch the key again and seal anew).
+ */
+export async function startPrivate<K extends PrivateKind>(
+  kind: K,
+  { gateway, fetch: fetchImpl = globalThis.fetch, payFetch, enclave, plaintext }: ClientOptions & { payFetch: typeof fetch; enclave: EnclaveKeyInfo; plaintext: unknown },
+): Promise<Started<K>> {
+  const sealed = sealRequest({ enclavePublicKey: enclave.publicKey, plaintext });
+  const response = await payFetch(`${gateway}${START_PATHS[kind]}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(sealed.envelope),
+  });
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.status >= 300) {
+    if (response.status === 400 && body.reason === "decryption_failed") {
+      const current = await fetchEnclaveKey({ gateway, fetch: fetchImpl }).catch(() => null);
+      if (current && current.publicKey !== enclave.publicKey) {
+        throw new PrivateModeError("key_rotated", "The enclave key has changed since it was fetched; seal the request again with the new key", 400);
+      }
+    }
+    throw new PrivateModeError("request_refused", `${START_PATHS[kind]} answered ${response.status}: ${String(body.error ?? "")}`, response.status);
+  }
+  return { kind, ephemeralPrivateKey: sealed.ephemeralPrivateKey, body, response };
+}
+
+type Follow = ClientOptions & {
+  onStatus?: (status: string) => void;
+  /** Give up after this long (chat: 60 s, as the contract's guidance says). */
+  limitMs?: number;
+  intervalMs?: number;
+  signal?: AbortSignal;
+};
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+async function getJson(fetchImpl: typeof fetch, url: string, init?: RequestInit): Promise<unknown> {
+  const response = await fetchImpl(url, { cache: "no-store", ...init });
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) throw new PrivateModeError("request_failed", `${url} answered ${response.status}: ${String(body.error ?? body.status ?? "")}`, response.status);
+  return body;
+}
+
+/** Follows a private chat (its 200 already holds the answer) and opens the ChatResult. */
+export async function awaitPrivateChat(started: Started<"chat">, { fetch: fetchImpl = globalThis.fetch, onStatus, limitMs = 60_000, intervalMs = 1_000, signal }: Follow): Promise<ChatResult> {
+  const sync = encryptedChatSyncResponseSchema.safeParse(started.body);
+  let sealed: SealedResponse | undefined = sync.success ? sync.data : undefined;
+  if (!sealed) {
+    const { pollUrl } = encryptedChatAcceptedSchema.parse(started.body);
+    const deadline = Date.now() + limitMs;
+    while (!sealed) {
+      if (Date.now() > deadline || signal?.aborted) throw new PrivateModeError("gave_up", `No answer after ${Math.round(limitMs / 1000)} s; poll ${pollUrl} to see it later`);
+      await sleep(intervalMs, signal);
+      const status = encryptedChatStatusSchema.parse(await getJson(fetchImpl, pollUrl));
+      onStatus?.(status.status);
+      if (status.status === "failed") throw new PrivateModeError("request_failed", `The private chat failed: ${status.error}`);
+      if (status.status === "completed") sealed = status;
+    }
+  }
+  return chatResultSchema.parse(openResponse({ ephemeralPrivateKey: started.ephemeralPrivateKey, response: sealed }));
+}
+
+/** Follows a private literature search with the status route's own wait (up to 25 s a call). */
+export async function awaitPrivateLiterature(
+  started: Started<"literature">,
+  { fetch: fetchImpl = globalThis.fetch, onStatus, limitMs = 300_000, signal }: Follow,
+): Promise<LiteratureJobResult> {
+  const { pollUrl } = encryptedLiteratureAcceptedSchema.parse(started.body);
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    if (Date.now() > deadline || signal?.aborted) throw new PrivateModeError("gave_up", `No answer after ${Math.round(limitMs / 1000)} s; poll ${pollUrl} to see it later`);
+    const wait = Math.max(0, Math.min(25, Math.floor((deadline - Date.now()) / 1000)));
+    const status = encryptedLiteratureStatusSchema.parse(await getJson(fetchImpl, `${pollUrl}?timeout=${wait}`, signal ? { signal } : {}));
+    onStatus?.(status.status);
+    if (status.status === "failed") throw new PrivateModeError("request_failed", `The private literature search failed: ${status.error}`);
+    if (status.status === "completed") {
+      return literatureJobResultSchema.parse(openResponse({ ephemeralPrivateKey: started.ephemeralPrivateKey, response: status }));
+    }
+  }
+}
+
+/** The sealed result of a private deep-research run (section 4.1: reply, citations, worldState, …). */
+export type PrivateResearchResult = { reply: string; citations: ChatResult["references"]; worldState: Record<string, unknown>; [field: string]: unknown };
+
+/**
+ * Follows a private deep-research run. Each poll is a sealed request of its own carrying the
+ * recovery key; the completed result is sealed to that poll's fresh key and opened here.
+ */
+export async function awaitPrivateDeepResearch(
+  started: Started<"deep-research">,
+  { fetch: fetchImpl = globalThis.fetch, onStatus, limitMs = 3_600_000, intervalMs = 2_000, signal, enclave, recoveryKey }: Follow & { enclave: EnclaveKeyInfo; recoveryKey: string },
+): Promise<PrivateResearchResult> {
+  const { pollUrl } = encryptedDeepResearchAcceptedSchema.parse(started.body);
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    if (Date.now() > deadline || signal?.aborted) throw new PrivateModeError("gave_up", `No result after ${Math.round(limitMs / 1000)} s; poll again later with the same recovery key`);
+    const poll = sealRequest({ enclavePublicKey: enclave.publicKey, plaintext: { recoveryKey } });
+    const status = encryptedDeepResearchStatusSchema.parse(
+      await getJson(fetchImpl, pollUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(poll.envelope) }),
+    );
+    onStatus?.(status.status);
+    if (status.status === "failed") throw new PrivateModeError("request_failed", `The private research run failed: ${status.error ?? ""}`);
+    if (status.status === "completed") {
+      return openResponse({ ephemeralPrivateKey: poll.ephemeralPrivateKey, response: status }) as PrivateResearchResult;
+    }
+    await sleep(intervalMs, signal);
+  }
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
