@@ -136,7 +136,7 @@ export type EncryptedLiteratureStatus = z.infer<typeof encryptedLiteratureStatus
 
 /** Section 4.4: 404 of the encrypted literature status route. */
 export const notFoundStatusSchema = z
-  .object({ status: z.literal("not_found") })
+  .object({ status: z.literal("not_found"), error: z.string().optional() })
   .register(responseRegistry, { id: "NotFoundStatus" });
 
 /**

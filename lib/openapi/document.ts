@@ -165,6 +165,7 @@ export function buildOpenApiDocument({ publicUrl }: { publicUrl: string }): Json
           responses: {
             "200": json("EncryptedDeepResearchStatus", "Status; the completed result is sealed to this poll's ephemeral key"),
             ...bodyErrors,
+            "404": error("Unknown run, or a recovery key that is not the run's"),
             "500": error("Internal failure"),
           },
         },
@@ -217,7 +218,11 @@ export function buildOpenApiDocument({ publicUrl }: { publicUrl: string }): Json
           summary: "Poll an encrypted chat job (free)",
           tags: ["chat", "private mode"],
           parameters: [pathParam("requestId")],
-          responses: { "200": json("EncryptedChatStatus", "Status; completed answers are sealed"), "500": error("Internal failure") },
+          responses: {
+            "200": json("EncryptedChatStatus", "Status; completed answers are sealed"),
+            "404": error("Unknown or expired (older than 1 hour) request id"),
+            "500": error("Internal failure"),
+          },
         },
       },
       "/api/literature": {
@@ -270,6 +275,7 @@ export function buildOpenApiDocument({ publicUrl }: { publicUrl: string }): Json
           ],
           responses: {
             "200": json("EncryptedLiteratureStatus", "Status; completed results are sealed to the request's ephemeral key"),
+            "400": error("`timeout` is not a number of seconds"),
             "404": json("NotFoundStatus", "Unknown id (results are kept one hour)"),
             "500": error("Internal failure"),
           },
