@@ -175,6 +175,37 @@ describe("private chat in the enclave", () => {
       }
     });
 
+    it("answers every kind of tampering (ciphertext, nonce, tag, ephemeral key, a low-order key) with a 400 naming it, and charges nothing", async () => {
+      const restore = await gateway(agent.url);
+      try {
+        const before = await usdcBalance(payTo);
+        const sealed = sealRequest({ enclavePublicKey: await enclavePublicKey(), plaintext: { message: "Rapamycin" } });
+        const flip = (index: (length: number) => number) => {
+          const bytes = Buffer.from(sealed.envelope.hpke_ciphertext, "base64");
+          const i = index(bytes.length);
+          bytes[i] = (bytes[i] ?? 0) ^ 0x80;
+          return { ...sealed.envelope, hpke_ciphertext: bytes.toString("base64") };
+        };
+        const cases: [string, unknown, string][] = [
+          ["nonce", flip(() => 3), "decryption_failed"],
+          ["ciphertext", flip(() => 30), "decryption_failed"],
+          ["tag", flip((n) => n - 5), "decryption_failed"],
+          ["ephemeral key", { ...sealed.envelope, hpke_ephemeral_public_key: encodeBase64(portablePrimitives.publicKey(portablePrimitives.randomBytes(32))) }, "decryption_failed"],
+          ["low-order key", { ...sealed.envelope, hpke_ephemeral_public_key: encodeBase64(new Uint8Array(32)) }, "low_order_key"],
+          ["short ciphertext", { ...sealed.envelope, hpke_ciphertext: encodeBase64(new Uint8Array(39)) }, "ciphertext_too_short"],
+          ["key length", { ...sealed.envelope, hpke_ephemeral_public_key: encodeBase64(new Uint8Array(31).fill(5)) }, "invalid_key_length"],
+        ];
+        for (const [what, envelope, reason] of cases) {
+          const response = await post(pay(), envelope);
+          expect(response.status, what).toBe(400);
+          expect(await response.json(), what).toMatchObject({ reason });
+        }
+        expect(await usdcBalance(payTo)).toBe(before);
+      } finally {
+        await restore();
+      }
+    });
+
     it("answers 202 with an absolute pollUrl when the answer takes longer, and the free poll returns it sealed", async () => {
       const slow = await startTestAgent({
         POSTGRES_URL: database.url,
