@@ -80,15 +80,23 @@ export const nativePrimitives: SealingPrimitives = {
     }
   },
   hkdf: (ikm, salt, info) => new Uint8Array(hkdfSync("sha256", ikm, salt, info, 32)),
-  seal: (key, nonce, plaintext) => {
-    const cipher = createCipheriv("chacha20-poly1305", subkey(key, nonce), chachaNonce(nonce), { authTagLength: 16 });
-    return new Uint8Array(Buffer.concat([cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]));
-  },
+  seal: (key, nonce, plaintext) => sealParts(key, nonce, plaintext, []),
+  sealPrefixed: (key, nonce, plaintext) => sealParts(key, nonce, plaintext, [nonce]),
   open: (key, nonce, sealed) => {
     if (sealed.length < 16) throw new Error("too short");
     const decipher = createDecipheriv("chacha20-poly1305", subkey(key, nonce), chachaNonce(nonce), { authTagLength: 16 });
     decipher.setAuthTag(sealed.subarray(sealed.length - 16));
-    return new Uint8Array(Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - 16)), decipher.final()]));
+    return view(Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - 16)), decipher.final()]));
   },
   randomBytes: (n) => new Uint8Array(randomBytes(n)),
 };
+
+/** A plain Uint8Array over a Buffer's bytes, without copying them (megabyte messages). */
+function view(buffer: Buffer): Uint8Array {
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+function sealParts(key: Uint8Array, nonce: Uint8Array, plaintext: Uint8Array, prefix: Uint8Array[]): Uint8Array {
+  const cipher = createCipheriv("chacha20-poly1305", subkey(key, nonce), chachaNonce(nonce), { authTagLength: 16 });
+  return view(Buffer.concat([...prefix, cipher.update(plaintext), cipher.final(), cipher.getAuthTag()]));
+}

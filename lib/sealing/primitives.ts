@@ -12,6 +12,8 @@ export type SealingPrimitives = {
   hkdf(ikm: Uint8Array, salt: Uint8Array, info: string): Uint8Array;
   /** XChaCha20-Poly1305 without associated data: ciphertext || tag. */
   seal(key: Uint8Array, nonce: Uint8Array, plaintext: Uint8Array): Uint8Array;
+  /** Optional: nonce || ciphertext || tag in one buffer (saves a copy of a large message). */
+  sealPrefixed?(key: Uint8Array, nonce: Uint8Array, plaintext: Uint8Array): Uint8Array;
   /** Throws when the tag does not verify. */
   open(key: Uint8Array, nonce: Uint8Array, sealed: Uint8Array): Uint8Array;
   randomBytes(n: number): Uint8Array;

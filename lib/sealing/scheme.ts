@@ -22,7 +22,9 @@ function deriveKey(p: SealingPrimitives, privateKey: Uint8Array, peerPublic: Uin
 }
 
 function sealWith(p: SealingPrimitives, key: Uint8Array, plaintext: unknown, nonce: Uint8Array): string {
-  const sealed = p.seal(key, nonce, utf8.encode(JSON.stringify(plaintext)));
+  const message = utf8.encode(JSON.stringify(plaintext));
+  if (p.sealPrefixed) return encodeBase64(p.sealPrefixed(key, nonce, message));
+  const sealed = p.seal(key, nonce, message);
   const out = new Uint8Array(NONCE_BYTES + sealed.length);
   out.set(nonce, 0);
   out.set(sealed, NONCE_BYTES);

@@ -55,10 +55,10 @@ export async function runSealingBench(): Promise<void> {
   const portableSmall: number[] = [];
   const nativeLarge: number[] = [];
   const portableLarge: number[] = [];
-  for (let round = 0; round < 5; round++) {
+  for (let round = 0; round < 8; round++) {
     nativeSmall.push(...sealOpenTimes(nativePrimitives, small, 400));
     portableSmall.push(...sealOpenTimes(portablePrimitives, small, 100));
-    nativeLarge.push(sealThroughput(nativePrimitives, large, 6).p50);
+    nativeLarge.push(sealThroughput(nativePrimitives, large, 10).p50);
     portableLarge.push(sealThroughput(portablePrimitives, large, 3).p50);
   }
   const mb = Buffer.byteLength(JSON.stringify(large)) / 1e6;
