@@ -21,7 +21,8 @@ import {
   type TinfoilAttestation,
 } from "../contracts";
 import { decodeKey } from "./codec";
-import { openResponse, sealRequest, type SealedResponse } from "./index";
+import type { SealedResponse } from "./scheme";
+import { openResponseFast, sealRequestFast, type SealingPath } from "./webcrypto";
 
 export type PrivateErrorCode =
   | "not_attested"
@@ -126,6 +127,8 @@ export type Started<K extends PrivateKind> = {
   ephemeralPrivateKey: Uint8Array;
   body: Record<string, unknown>;
   response: Response;
+  /** Which X25519 sealed it: WebCrypto's where the platform has it, else @noble's. */
+  path: SealingPath;
 };
 
 /**
@@ -137,7 +140,7 @@ export async function startPrivate<K extends PrivateKind>(
   kind: K,
   { gateway, fetch: fetchImpl = globalThis.fetch, payFetch, enclave, plaintext }: ClientOptions & { payFetch: typeof fetch; enclave: EnclaveKeyInfo; plaintext: unknown },
 ): Promise<Started<K>> {
-  const sealed = sealRequest({ enclavePublicKey: enclave.publicKey, plaintext });
+  const sealed = await sealRequestFast({ enclavePublicKey: enclave.publicKey, plaintext });
   const response = await payFetch(`${gateway}${START_PATHS[kind]}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -153,7 +156,7 @@ export async function startPrivate<K extends PrivateKind>(
     }
     throw new PrivateModeError("request_refused", `${START_PATHS[kind]} answered ${response.status}: ${String(body.error ?? "")}`, response.status);
   }
-  return { kind, ephemeralPrivateKey: sealed.ephemeralPrivateKey, body, response };
+  return { kind, ephemeralPrivateKey: sealed.ephemeralPrivateKey, body, response, path: sealed.path };
 }
 
 type Follow = ClientOptions & {
@@ -193,7 +196,7 @@ export async function awaitPrivateChat(started: Started<"chat">, { fetch: fetchI
       if (status.status === "completed") sealed = status;
     }
   }
-  return chatResultSchema.parse(openResponse({ ephemeralPrivateKey: started.ephemeralPrivateKey, response: sealed }));
+  return chatResultSchema.parse(await openResponseFast({ ephemeralPrivateKey: started.ephemeralPrivateKey, response: sealed }));
 }
 
 /** Follows a private literature search with the status route's own wait (up to 25 s a call). */
@@ -210,7 +213,7 @@ export async function awaitPrivateLiterature(
     onStatus?.(status.status);
     if (status.status === "failed") throw new PrivateModeError("request_failed", `The private literature search failed: ${status.error}`);
     if (status.status === "completed") {
-      return literatureJobResultSchema.parse(openResponse({ ephemeralPrivateKey: started.ephemeralPrivateKey, response: status }));
+      return literatureJobResultSchema.parse(await openResponseFast({ ephemeralPrivateKey: started.ephemeralPrivateKey, response: status }));
     }
   }
 }
@@ -230,14 +233,14 @@ export async function awaitPrivateDeepResearch(
   const deadline = Date.now() + limitMs;
   for (;;) {
     if (Date.now() > deadline || signal?.aborted) throw new PrivateModeError("gave_up", `No result after ${Math.round(limitMs / 1000)} s; poll again later with the same recovery key`);
-    const poll = sealRequest({ enclavePublicKey: enclave.publicKey, plaintext: { recoveryKey } });
+    const poll = await sealRequestFast({ enclavePublicKey: enclave.publicKey, plaintext: { recoveryKey } });
     const status = encryptedDeepResearchStatusSchema.parse(
       await getJson(fetchImpl, pollUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(poll.envelope) }),
     );
     onStatus?.(status.status);
     if (status.status === "failed") throw new PrivateModeError("request_failed", `The private research run failed: ${status.error ?? ""}`);
     if (status.status === "completed") {
-      return openResponse({ ephemeralPrivateKey: poll.ephemeralPrivateKey, response: status }) as PrivateResearchResult;
+      return (await openResponseFast({ ephemeralPrivateKey: poll.ephemeralPrivateKey, response: status })) as PrivateResearchResult;
     }
     await sleep(intervalMs, signal);
   }

@@ -5,6 +5,8 @@ export const RESPONSE_INFO = "chat-private-response-v1";
 export const KEY_BYTES = 32;
 export const NONCE_BYTES = 24;
 export const TAG_BYTES = 16;
+/** The DER prefix of a PKCS#8 X25519 private key; the raw 32 bytes follow it (RFC 8410). */
+export const PKCS8_X25519_PREFIX = new Uint8Array([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x6e, 0x04, 0x22, 0x04, 0x20]);
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 // Node's Buffer when present (the server: native and fast on megabyte envelopes); otherwise the

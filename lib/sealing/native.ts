@@ -1,13 +1,14 @@
 import { createCipheriv, createDecipheriv, createPrivateKey, createPublicKey, diffieHellman, hkdfSync, randomBytes } from "node:crypto";
 import { hchacha } from "@noble/ciphers/chacha.js";
 import type { SealingPrimitives } from "./primitives";
+import { PKCS8_X25519_PREFIX } from "./codec";
 
 /**
  * The fast server path: X25519 and HKDF from node:crypto, and XChaCha20-Poly1305 built the
  * standard way from an HChaCha20 subkey (computed with @noble's hchacha) and Node's native
  * ChaCha20-Poly1305 with the nonce's last 8 bytes behind 4 zero bytes.
  */
-const PKCS8_X25519 = Buffer.from("302e020100300506032b656e04220420", "hex");
+const PKCS8_X25519 = Buffer.from(PKCS8_X25519_PREFIX);
 const SIGMA = new Uint32Array([0x61707865, 0x3320646e, 0x79622d32, 0x6b206574]);
 
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64url");

@@ -38,7 +38,7 @@ test("a private chat sealed, paid and opened entirely in the browser", async ({ 
     type Api = {
       fetchEnclaveKey: (o: { gateway: string }) => Promise<{ publicKey: string; attested: boolean }>;
       createPayingFetch: (o: { privateKey: string; network: string; asset: string }) => { fetch: typeof fetch };
-      startPrivate: (kind: "chat", o: unknown) => Promise<{ response: Response; body: Record<string, unknown> }>;
+      startPrivate: (kind: "chat", o: unknown) => Promise<{ response: Response; body: Record<string, unknown>; path: string }>;
       awaitPrivateChat: (started: unknown, o: { gateway: string }) => Promise<{ answer: string; references: unknown[] }>;
     };
     const api = (globalThis as unknown as { privateMode: Api }).privateMode;
@@ -51,6 +51,7 @@ test("a private chat sealed, paid and opened entirely in the browser", async ({ 
     const result = await api.awaitPrivateChat(started, { gateway });
     return {
       attested: enclave.attested,
+      path: started.path,
       status: started.response.status,
       paid: started.response.headers.get("payment-response") !== null,
       wireBody: Object.keys(started.body).sort(),
@@ -60,6 +61,8 @@ test("a private chat sealed, paid and opened entirely in the browser", async ({ 
   }, stack.testWallets[2]!.privateKey);
 
   expect(outcome.attested).toBe(false);
+  // Chromium has X25519 in WebCrypto: the fast path sealed it.
+  expect(outcome.path).toBe("webcrypto");
   expect(outcome.paid).toBe(true);
   // What crossed the wire was sealed; the answer exists in clear only in the page.
   expect(outcome.status === 200 ? outcome.wireBody : []).not.toContain("answer");
