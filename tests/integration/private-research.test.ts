@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importLibraryFile } from "@/agent/library/import";
+import { createPrivateRun, getPrivateRunStatus } from "@/agent/private/deep-research";
 import { sweepPrivateJobs } from "@/agent/private/retention";
 import {
   encryptedDeepResearchAcceptedSchema,
@@ -202,6 +203,19 @@ describe("private literature search and private deep research", () => {
       expect(rows[0].row).not.toMatch(/telomere|mortality/i);
       expect(rows[0].row).not.toContain(recoveryKey);
       expect(model.requests).toEqual([]);
+    });
+
+    it("reads a run whose job died for good as failed, before and after the sweep deletes that job", async () => {
+      const messageId = randomUUID();
+      await createPrivateRun({ db: agent.pool, messageId, message: "q", recoveryKey: createRecoveryKey(portablePrimitives) });
+      // The state failExhaustedJobs leaves when a worker crashed on every attempt.
+      await agent.pool.query(
+        "INSERT INTO agent.jobs (id, kind, status, input, attempts, max_attempts, finished_at) VALUES ($1, 'private_deep_research', 'failed', $2, 3, 3, now() - interval '2 hours')",
+        [randomUUID(), JSON.stringify({ messageId })],
+      );
+      expect(await getPrivateRunStatus({ db: agent.pool, messageId })).toBe("failed");
+      expect(await sweepPrivateJobs({ db: agent.pool, retentionSeconds: 3600 })).toBeGreaterThan(0);
+      expect(await getPrivateRunStatus({ db: agent.pool, messageId })).toBe("failed");
     });
 
     it("refuses a start without a recovery key and a poll it cannot open, with 400s", async () => {

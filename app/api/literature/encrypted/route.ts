@@ -22,7 +22,8 @@ export const POST = withPayment("literatureEncrypted", {
     }
   },
   handle: async ({ body }) => {
-    const { data } = await forwardToEnclave(() => getAgentApi().startPrivateLiterature(body));
+    // 403: private literature was switched off between the check and now; relayed, uncharged.
+    const { data } = await forwardToEnclave(() => getAgentApi().startPrivateLiterature(body), { relay: [400, 403] });
     const url = pollUrl(`/api/literature/encrypted/status/${encodeURIComponent(data.requestId)}`);
     return { status: 202, body: { requestId: data.requestId, status: "pending", pollUrl: url }, upstreamJobId: data.requestId };
   },
