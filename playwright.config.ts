@@ -37,7 +37,7 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { browserName: "chromium", viewport: { width: 1280, height: 900 } } },
-    { name: "phone", testIgnore: /(api|private-browser)\.spec\.ts/, use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: "phone", testIgnore: /(api|private-browser|app)\.spec\.ts/, use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
     command: "npx tsx scripts/demo.ts",
@@ -54,6 +54,8 @@ export default defineConfig({
       AGENT_PORT: process.env.E2E_AGENT_PORT ?? "3111",
       EMBEDDED_DB_PORT: process.env.E2E_DB_PORT ?? "54339",
       HEALTH_SLOW_MS: "2000",
+      // The local library the offline demo answers from (synthetic records: see tests/fixtures/library).
+      DEMO_LIBRARY_FILES: "tests/fixtures/library/records.jsonl",
     },
   },
 });

@@ -1,10 +1,19 @@
+import Link from "next/link";
+import { ResearchApp } from "@/components/app/research-app";
 import { HealthPanel } from "@/components/health-panel";
 import { PAID_OPERATIONS } from "@/lib/payments/prices";
+import { getWebConfig } from "@/lib/web/config";
+
+// The page carries this deployment's payment settings (and, in local mode, the test wallet).
+export const dynamic = "force-dynamic";
 
 const FREE_ROUTES = [
   { path: "GET /api/chat/status/{requestId}", what: "Poll a chat job" },
   { path: "GET /api/deep-research/{conversationId}", what: "Poll a deep-research conversation" },
   { path: "GET /api/literature/jobs/{jobId}", what: "Poll a literature job" },
+  { path: "GET /api/chat/encrypted/status/{requestId}", what: "Poll a sealed chat (the answer stays sealed)" },
+  { path: "GET /api/literature/encrypted/status/{requestId}", what: "Poll a sealed literature search (waits up to ?timeout=25 s)" },
+  { path: "POST /api/deep-research/encrypted/status/{messageId}", what: "Poll a sealed deep-research run with a sealed recovery key" },
   { path: "GET /api/enclave-key", what: "The enclave key for private (sealed) requests" },
   { path: "GET /api/health", what: "Health of the service and its dependencies" },
   { path: "GET /api/openapi.json", what: "OpenAPI 3.1 description with prices, for AI agents" },
@@ -20,6 +29,8 @@ export default function HomePage() {
         No accounts: each request is paid in USDC with an x402 micropayment, by a person with a wallet or by an AI agent
         with its own key. Private mode seals the question end to end to an attested enclave.
       </p>
+
+      <ResearchApp config={getWebConfig()} />
 
       <h2 id="operations">Operations and prices</h2>
       <table aria-describedby="operations">
@@ -69,6 +80,9 @@ export default function HomePage() {
 
       <h2 id="health-heading">Service health</h2>
       <HealthPanel />
+      <p>
+        <Link href="/status">Full status page</Link>
+      </p>
     </main>
   );
 }

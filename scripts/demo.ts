@@ -9,7 +9,9 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../lib/config";
+import { importLibraryFile } from "../agent/library/import";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/db/embedded";
+import { createPool } from "../lib/db/pool";
 import { LOCAL_NETWORK, LOCAL_RPC_PORT } from "../lib/payments/local-chain";
 import { startLocalChain, type LocalChain } from "./lib/local-chain";
 import { ensureBuild, nextBin, startService, waitForHttp, type Service } from "./lib/processes";
@@ -65,6 +67,9 @@ async function main(): Promise<void> {
       chainEnv.RPC_URL = localChain.rpcUrl;
       chainEnv.X402_ASSET = localChain.asset;
       chainEnv.PAY_TO_ADDRESS = config.payments.payTo;
+      // The page's built-in test wallet (local mode only, clearly labelled there): the second one,
+      // so the CLI (the first) and the browser do not share a wallet.
+      chainEnv.LOCAL_TEST_WALLET_PRIVATE_KEY = localChain.testWallets[1]!.privateKey;
     }
 
     // The agent: its own process, sharing the database, reached by the gateway with the service key.
@@ -93,6 +98,7 @@ async function main(): Promise<void> {
       }
     });
     await waitForHttp(`${agentUrl}/api/health`, { statuses: [200] });
+    await importDemoLibrary(databaseUrl);
 
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -183,3 +189,22 @@ async function tickCron(gatewayUrl: string, secret: string): Promise<void> {
 }
 
 void main();
+
+/**
+ * DEMO_LIBRARY_FILES (comma-separated PubMed XML or JSON Lines files) are imported into the
+ * agent's local library once it is up: the only literature an offline demo, and private chat,
+ * can answer from. Importing is idempotent, so a restart re-imports nothing new.
+ */
+async function importDemoLibrary(databaseUrl: string): Promise<void> {
+  const files = (process.env.DEMO_LIBRARY_FILES ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+  if (files.length === 0) return;
+  const pool = createPool({ url: databaseUrl, max: 1 });
+  try {
+    for (const file of files) {
+      const summary = await importLibraryFile({ db: pool, file: path.resolve(root, file) });
+      console.log(`Library:   ${path.relative(root, path.resolve(root, file))}: ${summary.inserted} added, ${summary.duplicates} already there, ${summary.rejected.length} rejected`);
+    }
+  } finally {
+    await pool.end();
+  }
+}

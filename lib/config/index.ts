@@ -38,6 +38,12 @@ const KNOWN_ASSETS: Record<string, { asset: string; name: string; version: strin
   [LOCAL_NETWORK]: { asset: LOCAL_USDC_ADDRESS, name: "USD Coin", version: "2" },
 };
 
+/** Where a transaction can be seen, by network (`{tx}` is the hash). The local chain has none. */
+const KNOWN_EXPLORERS: Record<string, string> = {
+  "eip155:8453": "https://basescan.org/tx/{tx}",
+  "eip155:84532": "https://sepolia.basescan.org/tx/{tx}",
+};
+
 const rawSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -69,6 +75,8 @@ const rawSchema = z
     INVALID_PAYMENT_WINDOW_SECONDS: positiveIntSchema.default(600),
     CRON_BATCH_SIZE: positiveIntSchema.default(50),
     SETTLE_CONFIRMATION_TIMEOUT_MS: positiveIntSchema.default(60_000),
+    LOCAL_TEST_WALLET_PRIVATE_KEY: privateKeySchema.optional(),
+    EXPLORER_TX_URL: z.url().optional(),
   })
   .superRefine((env, ctx) => {
     // A malformed network is already reported by its own field; the checks below build on it.
@@ -83,6 +91,10 @@ const rawSchema = z
     }
     if (!env.X402_NETWORK.startsWith("eip155:")) {
       ctx.addIssue({ code: "custom", path: ["X402_NETWORK"], message: "must be an EVM network (eip155:<chain id>)" });
+    }
+    if (env.X402_NETWORK !== LOCAL_NETWORK && env.LOCAL_TEST_WALLET_PRIVATE_KEY !== undefined) {
+      // The web page hands this key to every visitor: only ever a local test key.
+      ctx.addIssue({ code: "custom", path: ["LOCAL_TEST_WALLET_PRIVATE_KEY"], message: `is for the local chain only, not ${env.X402_NETWORK}` });
     }
     if (env.X402_NETWORK !== LOCAL_NETWORK) {
       // The local defaults are Hardhat's public keys: on a real network they would send the money to,
@@ -174,6 +186,12 @@ export function loadConfig(env: Env) {
       cronBatchSize: raw.CRON_BATCH_SIZE,
       /** How long a self-hosted settlement waits for its receipt before leaving it to the cron. */
       confirmationTimeoutMs: raw.SETTLE_CONFIRMATION_TIMEOUT_MS,
+    },
+    web: {
+      /** Local mode only: a funded local test key the page offers as a built-in wallet (set by the demo). */
+      localTestWalletKey: raw.X402_NETWORK === LOCAL_NETWORK ? ((raw.LOCAL_TEST_WALLET_PRIVATE_KEY as `0x${string}` | undefined) ?? null) : null,
+      /** Transaction link template, `{tx}` replaced by the hash; default by network, none locally. */
+      explorerTxUrl: raw.EXPLORER_TX_URL ?? KNOWN_EXPLORERS[raw.X402_NETWORK] ?? null,
     },
   };
 }

@@ -10,6 +10,10 @@ import { expect, test } from "@playwright/test";
  * the official x402 paying client for the browser, and runs a whole private chat inside Chromium
  * against the demo: fetch the enclave key, seal, pay, follow, open. Only the page sees plaintext.
  */
+// The page's CSP admits only Next.js's nonced scripts; this test injects its own bundle, so it
+// runs with the policy bypassed (the policy itself is tested in home.spec.ts).
+test.use({ bypassCSP: true });
+
 test("a private chat sealed, paid and opened entirely in the browser", async ({ page }) => {
   const bundle = await build({
     stdin: {

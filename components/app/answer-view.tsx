@@ -1,0 +1,162 @@
+"use client";
+
+import { useId, useState } from "react";
+import type { ChatReference, ChatRejectedReference } from "@/lib/contracts";
+
+/** A link target only when it is http(s): text from the literature never becomes a script URL. */
+export function safeHref(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type Reference = Pick<ChatReference, "ordinal" | "title" | "url" | "source" | "year" | "doi" | "pmid" | "evidenceType" | "verification" | "confidence" | "roleReason" | "evidenceRole">;
+
+const TYPE_LABELS: Record<string, string> = {
+  randomized_controlled_trial: "Randomized controlled trial",
+  controlled_trial: "Controlled trial",
+  single_arm_trial: "Single-arm trial",
+  observational: "Observational study",
+  systematic_review: "Systematic review",
+  narrative_review: "Narrative review",
+  preclinical: "Preclinical",
+  commentary: "Commentary",
+  unknown: "Unknown design",
+};
+
+const VERIFICATION_LABELS: Record<string, string> = { verified: "verified", probable: "probably genuine", unknown: "not verified" };
+
+const label = (value: string) => TYPE_LABELS[value] ?? value.replace(/_/g, " ");
+
+/** The answer with its [N] markers as links to the numbered references below it (rendered as text). */
+export function AnswerText({ answer, scope, ordinals }: { answer: string; scope: string; ordinals: Set<number> }) {
+  const parts = answer.split(/(\[\d+\])/g);
+  return (
+    <p className="answer-text" data-testid="answer-text">
+      {parts.map((part, i) => {
+        const match = /^\[(\d+)\]$/.exec(part);
+        if (match && ordinals.has(Number(match[1]))) {
+          return (
+            <a key={i} href={`#${scope}-ref-${match[1]}`} className="marker" aria-label={`Reference ${match[1]}`}>
+              [{match[1]}]
+            </a>
+          );
+        }
+        return <span key={i}>{part}</span>;
+      })}
+    </p>
+  );
+}
+
+/** Where to read a reference: PubMed, the DOI, the trial, or its own URL. */
+function links(ref: Pick<Reference, "pmid" | "doi" | "url" | "source">) {
+  const out: { href: string; text: string }[] = [];
+  if (ref.pmid) out.push({ href: `https://pubmed.ncbi.nlm.nih.gov/${encodeURIComponent(ref.pmid)}/`, text: `PubMed ${ref.pmid}` });
+  if (ref.doi) out.push({ href: `https://doi.org/${encodeURI(ref.doi)}`, text: `DOI ${ref.doi}` });
+  const own = safeHref(ref.url);
+  if (own && !out.some((l) => l.href === own)) out.push({ href: own, text: ref.source === "clinicaltrials" ? "Trial record" : "Source" });
+  return out;
+}
+
+export function ReferenceList({ references, scope }: { references: Reference[]; scope: string }) {
+  return (
+    <ol className="references" data-testid="references">
+      {references.map((ref) => (
+        <li key={ref.ordinal} id={`${scope}-ref-${ref.ordinal}`} value={ref.ordinal}>
+          <span className="ref-title">{ref.title}</span>
+          {ref.year ? <span className="muted"> ({ref.year})</span> : null}
+          <div className="ref-meta">
+            <span className="chip">{label(ref.evidenceType)}</span>
+            <span className={`chip role-${ref.evidenceRole}`}>{ref.evidenceRole.replace(/_/g, " ")}</span>
+            <span className={`chip verification-${ref.verification}`}>{VERIFICATION_LABELS[ref.verification] ?? ref.verification}</span>
+            <span className="chip">confidence {Math.round(ref.confidence * 100)}%</span>
+          </div>
+          <div className="muted small">{ref.roleReason}</div>
+          <div className="ref-links">
+            {links(ref).map((l) => (
+              <a key={l.href} href={l.href} target="_blank" rel="noopener noreferrer">
+                {l.text}
+              </a>
+            ))}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Warnings a reader should see before trusting the answer. */
+export function evidenceWarnings(references: Reference[]): string[] {
+  const warnings: string[] = [];
+  const supporting = references.filter((r) => r.evidenceRole === "supporting");
+  if (references.length === 0) warnings.push("No reference passed the relevance checks: there is no cited evidence for this answer.");
+  else if (supporting.length < 2) warnings.push("Thin evidence: fewer than two supporting references.");
+  const human = ["randomized_controlled_trial", "controlled_trial", "single_arm_trial", "observational", "systematic_review"];
+  if (references.length > 0 && !references.some((r) => human.includes(r.evidenceType))) warnings.push("No human study among the references: the evidence is preclinical or indirect.");
+  const low = references.filter((r) => r.confidence < 0.5);
+  if (low.length > 0) warnings.push(`${low.length} reference${low.length === 1 ? " has" : "s have"} low confidence (below 50%).`);
+  return warnings;
+}
+
+export function Rejected({ rejected }: { rejected: Pick<ChatRejectedReference, "candidateOrdinal" | "title" | "url" | "roleReason" | "evidenceRole">[] }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (rejected.length === 0) return null;
+  return (
+    <div className="rejected">
+      <button type="button" className="link-button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {open ? "Hide" : "Show"} {rejected.length} rejected candidate{rejected.length === 1 ? "" : "s"}
+      </button>
+      {open ? (
+        <ul id={id} className="muted small">
+          {rejected.map((r) => (
+            <li key={r.candidateOrdinal}>
+              {safeHref(r.url) ? (
+                <a href={safeHref(r.url)} target="_blank" rel="noopener noreferrer">
+                  {r.title}
+                </a>
+              ) : (
+                r.title
+              )}{" "}
+              — {r.evidenceRole.replace(/_/g, " ")}: {r.roleReason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** A whole cited answer: warnings, the text with linked markers, references, rejected candidates. */
+export function AnswerView({
+  answer,
+  references,
+  rejected = [],
+  scope,
+}: {
+  answer: string;
+  references: Reference[];
+  rejected?: Parameters<typeof Rejected>[0]["rejected"];
+  scope: string;
+}) {
+  const warnings = evidenceWarnings(references);
+  return (
+    <div className="answer" data-testid="answer">
+      {warnings.length > 0 ? (
+        <ul className="warnings" aria-label="Evidence warnings">
+          {warnings.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      ) : null}
+      <AnswerText answer={answer} scope={scope} ordinals={new Set(references.map((r) => r.ordinal))} />
+      {references.length > 0 ? <h4>References</h4> : null}
+      <ReferenceList references={references} scope={scope} />
+      <Rejected rejected={rejected} />
+    </div>
+  );
+}

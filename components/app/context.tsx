@@ -1,0 +1,41 @@
+"use client";
+
+import { createContext, useContext } from "react";
+import type { PaidOperation } from "@/lib/payments/prices";
+import type { EnclaveKeyInfo } from "@/lib/sealing/client";
+import type { Payer, WebConfig } from "@/lib/web/types";
+
+/** Private mode as the panels see it: the checked enclave key, and the recovery key if one is kept. */
+export type PrivateState = { enclave: EnclaveKeyInfo; recoveryKey: string | null };
+
+/** What every panel of the app gets: configuration, who pays, private mode, payment history. */
+export type AppContext = {
+  config: WebConfig;
+  /** The payer to charge, connecting or choosing one if needed; throws a UserFacingError when there is none. */
+  getPayer: () => Promise<Payer>;
+  /** Non-null while private mode is on (and its enclave key is checked). */
+  privateMode: PrivateState | null;
+  /** Records a payment in this browser's history of the payer's payments. */
+  recordPayment: (operation: PaidOperation["id"], payment: { transaction: string | null; settled: boolean }) => void;
+};
+
+export const AppContextValue = createContext<AppContext | null>(null);
+
+export function useApp(): AppContext {
+  const value = useContext(AppContextValue);
+  if (!value) throw new Error("useApp outside the research app");
+  return value;
+}
+
+/** The price line shown before any paid action: what it costs and what it buys. */
+export function PriceNote({ operation, buys }: { operation: PaidOperation["id"]; buys: string }) {
+  const { config, privateMode } = useApp();
+  const op = privateMode ? (`${operation}Encrypted` as PaidOperation["id"]) : operation;
+  const price = config.prices[op] ?? config.prices[operation];
+  return (
+    <p className="price-note" data-testid="price-note">
+      <strong>{price.price}</strong> in {config.assetSymbol} on {config.chainName}: {buys}
+      {privateMode ? " — sealed end to end; only this browser can read the answer." : "."}
+    </p>
+  );
+}

@@ -1,0 +1,212 @@
+"use client";
+
+import { useCallback, useMemo, useState } from "react";
+import type { PaidOperation } from "@/lib/payments/prices";
+import type { Payer, PaymentEntry, WebConfig } from "@/lib/web/types";
+import { describeThrown, UserFacingError } from "@/lib/web/requests";
+import { ChatPanel } from "./chat-panel";
+import { AppContextValue, type AppContext, type PrivateState } from "./context";
+import { DeepResearchPanel } from "./deep-research-panel";
+import { LiteraturePanel } from "./literature-panel";
+import { PrivateModeControls } from "./private-mode";
+import { ErrorNote } from "./status-bits";
+
+type Tab = "chat" | "literature" | "research";
+const TABS: { id: Tab; label: string }[] = [
+  { id: "chat", label: "Chat" },
+  { id: "literature", label: "Literature search" },
+  { id: "research", label: "Deep research" },
+];
+
+const historyKey = (address: string) => `lra:payments:${address.toLowerCase()}`;
+
+function storedHistory(address: string): PaymentEntry[] {
+  try {
+    return JSON.parse(localStorage.getItem(historyKey(address)) ?? "[]") as PaymentEntry[];
+  } catch {
+    return [];
+  }
+}
+
+/** The wallet code is loaded the first time it is needed, not with the page. */
+const loadWallet = () => import("@/lib/web/wallet");
+
+/**
+ * The product: choose who pays (a browser wallet, or in local mode the demo's test wallet), ask,
+ * search or research through the same /api routes agents use, optionally sealed end to end, and
+ * keep a history of this wallet's payments in this browser.
+ */
+export function ResearchApp({ config }: { config: WebConfig }) {
+  const [payer, setPayer] = useState<Payer | null>(null);
+  const [balance, setBalance] = useState<string | null>(null);
+  const [walletError, setWalletError] = useState<UserFacingError | null>(null);
+  const [connecting, setConnecting] = useState(false);
+  const [history, setHistory] = useState<PaymentEntry[]>([]);
+  const [privateMode, setPrivateMode] = useState<PrivateState | null>(null);
+  const [tab, setTab] = useState<Tab>("chat");
+
+  const refreshBalance = useCallback(
+    async (address: `0x${string}`) => {
+      try {
+        const { tokenBalance } = await loadWallet();
+        const units = await tokenBalance(config, address);
+        setBalance(`${(Number(units) / 1e6).toFixed(2)} ${config.assetSymbol}`);
+      } catch {
+        setBalance("unknown");
+      }
+    },
+    [config],
+  );
+
+  async function choose(kind: Payer["kind"]) {
+    setConnecting(true);
+    setWalletError(null);
+    try {
+      const wallet = await loadWallet();
+      const chosen = kind === "test" ? wallet.testWalletPayer(config) : await wallet.connectWallet(config);
+      setPayer(chosen);
+      setHistory(storedHistory(chosen.address));
+      void refreshBalance(chosen.address);
+    } catch (err) {
+      setWalletError(describeThrown(err));
+    } finally {
+      setConnecting(false);
+    }
+  }
+
+  async function leave() {
+    if (payer?.kind === "wallet") await (await loadWallet()).disconnectWallet(config).catch(() => undefined);
+    setPayer(null);
+    setBalance(null);
+    setHistory([]);
+  }
+
+  const context: AppContext = useMemo(
+    () => ({
+      config,
+      privateMode,
+      getPayer: async () => {
+        if (payer) return payer;
+        throw new UserFacingError("Choose who pays first.", { action: config.testWallet ? "Connect a wallet, or use the local test wallet, above." : "Connect a wallet above." });
+      },
+      recordPayment: (operation: PaidOperation["id"], payment: { transaction: string | null; settled: boolean }) => {
+        if (!payer) return;
+        const entry: PaymentEntry = {
+          operation,
+          price: config.prices[operation].price,
+          at: new Date().toISOString(),
+          transaction: payment.transaction,
+          status: payment.settled ? "paid" : "authorized",
+        };
+        setHistory((current) => {
+          const next = [entry, ...current].slice(0, 50);
+          localStorage.setItem(historyKey(payer.address), JSON.stringify(next));
+          return next;
+        });
+        void refreshBalance(payer.address);
+      },
+    }),
+    [config, payer, privateMode, refreshBalance],
+  );
+
+  return (
+    <AppContextValue.Provider value={context}>
+      <section aria-labelledby="wallet-heading" className="panel wallet" data-testid="wallet">
+        <h2 id="wallet-heading">Who pays</h2>
+        {payer ? (
+          <div className="wallet-row">
+            <span>
+              {payer.kind === "test" ? <span className="chip test-label">Local test wallet — test USDC, not real money</span> : <span className="chip">Wallet</span>}{" "}
+              <code data-testid="payer-address">{payer.address}</code>
+            </span>
+            <span data-testid="balance">
+              {config.chainName} · balance {balance ?? "…"}
+            </span>
+            <button type="button" onClick={() => void leave()}>
+              {payer.kind === "test" ? "Stop using it" : "Disconnect"}
+            </button>
+          </div>
+        ) : (
+          <div className="wallet-row">
+            <button type="button" onClick={() => void choose("wallet")} disabled={connecting}>
+              Connect wallet
+            </button>
+            {config.testWallet ? (
+              <button type="button" onClick={() => void choose("test")} disabled={connecting} data-testid="use-test-wallet">
+                Use the local test wallet
+              </button>
+            ) : null}
+            <span className="muted small">
+              Payments are USDC on {config.chainName}; your wallet signs each one (no accounts, no approvals).
+              {config.testWallet ? " Local mode: the test wallet holds test USDC funded by the demo." : ""}
+            </span>
+          </div>
+        )}
+        {walletError ? <ErrorNote error={walletError} /> : null}
+      </section>
+
+      <PrivateModeControls value={privateMode} onChange={setPrivateMode} />
+
+      <div className="tabs" role="tablist" aria-label="What to do">
+        {TABS.map((t) => (
+          <button key={t.id} type="button" role="tab" id={`tab-${t.id}`} aria-selected={tab === t.id} aria-controls={`tabpanel-${t.id}`} onClick={() => setTab(t.id)}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {/* Panels stay mounted: switching tabs does not lose work in progress. */}
+      <div role="tabpanel" id="tabpanel-chat" aria-labelledby="tab-chat" hidden={tab !== "chat"}>
+        <ChatPanel />
+      </div>
+      <div role="tabpanel" id="tabpanel-literature" aria-labelledby="tab-literature" hidden={tab !== "literature"}>
+        <LiteraturePanel />
+      </div>
+      <div role="tabpanel" id="tabpanel-research" aria-labelledby="tab-research" hidden={tab !== "research"}>
+        <DeepResearchPanel />
+      </div>
+
+      {payer ? (
+        <section aria-labelledby="history-heading" className="panel">
+          <h2 id="history-heading">This wallet&apos;s payments (in this browser)</h2>
+          {history.length === 0 ? (
+            <p className="muted">None yet.</p>
+          ) : (
+            <table data-testid="payment-history">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Transaction</th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.map((h, i) => (
+                  <tr key={`${h.at}-${i}`}>
+                    <td>{new Date(h.at).toLocaleString()}</td>
+                    <td>{config.prices[h.operation]?.summary ?? h.operation}</td>
+                    <td className="price">{h.price}</td>
+                    <td>
+                      <TransactionLink config={config} entry={h} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      ) : null}
+    </AppContextValue.Provider>
+  );
+}
+
+function TransactionLink({ config, entry }: { config: WebConfig; entry: PaymentEntry }) {
+  if (!entry.transaction) return <span className="muted">{entry.status === "authorized" ? "settles when delivered" : "—"}</span>;
+  const short = `${entry.transaction.slice(0, 10)}…`;
+  if (!config.explorerTxUrl) return <code title={entry.transaction}>{short}</code>;
+  return (
+    <a href={config.explorerTxUrl.replace("{tx}", entry.transaction)} target="_blank" rel="noopener noreferrer">
+      {short}
+    </a>
+  );
+}

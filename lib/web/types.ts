@@ -1,0 +1,35 @@
+import type { PaidOperation } from "@/lib/payments/prices";
+
+/** The page's view of the deployment (see lib/web/config.ts): serializable, passed to client components. */
+export type WebConfig = {
+  network: string;
+  chainId: number;
+  chainName: string;
+  /** The local chain's RPC (local mode only); other networks use the wallet's or viem's default. */
+  rpcUrl: string | null;
+  asset: `0x${string}`;
+  assetSymbol: string;
+  localMode: boolean;
+  /** Local mode only: the demo's funded test wallet, offered as a built-in wallet. */
+  testWallet: { address: `0x${string}`; privateKey: `0x${string}` } | null;
+  /** `{tx}` is replaced by the transaction hash; null when there is no explorer (local chain). */
+  explorerTxUrl: string | null;
+  prices: Record<PaidOperation["id"], { price: string; amount: string; summary: string }>;
+};
+
+/** Who pays: a connected wallet or the local test wallet, with the fetch that answers 402s. */
+export type Payer = {
+  kind: "wallet" | "test";
+  address: `0x${string}`;
+  payFetch: typeof fetch;
+};
+
+/** One payment as the page remembers it (kept per wallet in this browser). */
+export type PaymentEntry = {
+  operation: PaidOperation["id"];
+  price: string;
+  at: string;
+  /** Settled transaction, when the answer carried one (deep research settles on delivery). */
+  transaction: string | null;
+  status: "paid" | "authorized";
+};

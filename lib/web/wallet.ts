@@ -1,0 +1,106 @@
+/**
+ * The page's wallet code: loaded only when someone connects a wallet, uses the local test wallet
+ * or pays (components import it with `import()`), so the first page load carries none of viem,
+ * wagmi or the x402 client. Wallets connect through wagmi 3 (@wagmi/core, injected wallets);
+ * payments are the official x402 client signing the EIP-3009 authorization as EIP-712 typed data
+ * through the wallet. WalletConnect is not wired yet: @wagmi/connectors' peer set does not resolve
+ * beside this project's viem/ox (npm ERESOLVE), see docs/web.md.
+ */
+import { connect, createConfig, disconnect, getConnection, getWalletClient, injected, switchChain, type Config } from "@wagmi/core";
+import { x402Client } from "@x402/core/client";
+import type { Network } from "@x402/core/types";
+import { toClientEvmSigner, type ClientEvmSigner } from "@x402/evm";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { wrapFetchWithPayment } from "@x402/fetch";
+import { createPublicClient, defineChain, erc20Abi, http, type Chain } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { base, baseSepolia } from "viem/chains";
+import type { Payer, WebConfig } from "./types";
+
+/** The chain payments are made on, as viem and the wallet know it (the local chain is defined here). */
+export function chainOf(config: WebConfig): Chain {
+  if (config.chainId === base.id) return base;
+  if (config.chainId === baseSepolia.id) return baseSepolia;
+  return defineChain({
+    id: config.chainId,
+    name: config.chainName,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [config.rpcUrl ?? "http://127.0.0.1:8545"] } },
+    testnet: true,
+  });
+}
+
+function payerFor(config: WebConfig, signer: ClientEvmSigner, kind: Payer["kind"]): Payer {
+  const network = config.network as Network;
+  const client = new x402Client()
+    .register(network, new ExactEvmScheme(signer))
+    // Never more than the dearest operation, in this deployment's token only.
+    .setSpendControls({ allowedAssets: [{ network, asset: config.asset, maxAmountPerPayment: config.prices.deepResearch.amount }] });
+  return { kind, address: signer.address, payFetch: wrapFetchWithPayment(fetch, client) };
+}
+
+/** The local test wallet (local mode only): signs with its key in the page. */
+export function testWalletPayer(config: WebConfig): Payer {
+  if (!config.testWallet) throw new Error("There is no local test wallet in this deployment");
+  return payerFor(config, toClientEvmSigner(privateKeyToAccount(config.testWallet.privateKey)), "test");
+}
+
+let wagmi: Config | undefined;
+
+function wagmiConfig(config: WebConfig): Config {
+  const chain = chainOf(config);
+  wagmi ??= createConfig({
+    chains: [chain],
+    connectors: [injected()],
+    transports: { [chain.id]: http(config.rpcUrl ?? undefined) },
+    ssr: false,
+  });
+  return wagmi;
+}
+
+
+/** Whether the browser has an injected wallet (a browser extension). */
+export function hasInjectedWallet(): boolean {
+  return typeof window !== "undefined" && "ethereum" in window && Boolean((window as { ethereum?: unknown }).ethereum);
+}
+
+/**
+ * Connects a wallet and makes sure it is on the payment chain (asking it to switch, and to add
+ * the chain first when it does not know it: the local chain in local mode).
+ */
+export async function connectWallet(config: WebConfig): Promise<Payer> {
+  const wc = wagmiConfig(config);
+  const connector = wc.connectors[0];
+  if (!connector || !hasInjectedWallet()) throw new Error("No browser wallet was found: install one (e.g. a browser extension) or use another browser");
+  const current = getConnection(wc);
+  if (current.status !== "connected") await connect(wc, { connector, chainId: config.chainId });
+  await ensureChain(config);
+  const walletClient = await getWalletClient(wc, { chainId: config.chainId });
+  const address = walletClient.account.address;
+  const signer = toClientEvmSigner({
+    address,
+    signTypedData: (m) => walletClient.signTypedData({ account: address, ...(m as Parameters<typeof walletClient.signTypedData>[0]) }),
+  });
+  return payerFor(config, signer, "wallet");
+}
+
+/** Asks the wallet to switch to the payment chain (adding it when unknown). */
+export async function ensureChain(config: WebConfig): Promise<void> {
+  const wc = wagmiConfig(config);
+  if (getConnection(wc).chainId === config.chainId) return;
+  const chain = chainOf(config);
+  await switchChain(wc, {
+    chainId: config.chainId,
+    addEthereumChainParameter: { chainName: chain.name, nativeCurrency: chain.nativeCurrency, rpcUrls: [...chain.rpcUrls.default.http] },
+  });
+}
+
+export async function disconnectWallet(config: WebConfig): Promise<void> {
+  await disconnect(wagmiConfig(config));
+}
+
+/** The payment token balance of `address`, in base units (6 decimals for USDC). */
+export async function tokenBalance(config: WebConfig, address: `0x${string}`): Promise<bigint> {
+  const client = createPublicClient({ chain: chainOf(config), transport: http(config.rpcUrl ?? undefined) });
+  return client.readContract({ address: config.asset, abi: erc20Abi, functionName: "balanceOf", args: [address] });
+}

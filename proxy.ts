@@ -1,0 +1,61 @@
+import { NextResponse, type NextRequest } from "next/server";
+
+/**
+ * A strict Content Security Policy for the pages, with a fresh nonce per request: scripts run only
+ * if Next.js marked them with the nonce (its own bootstrap and chunks, which may load further
+ * chunks: 'strict-dynamic'); no inline script of anyone else's, no eval outside development, no
+ * plugins, no framing. Text from the literature is rendered by React as text, and this is the net
+ * under that. The chain's RPC origin is allowed for balance reads. /api routes are not pages.
+ */
+export function proxy(request: NextRequest) {
+  const nonce = btoa(crypto.randomUUID());
+  const development = process.env.NODE_ENV === "development";
+  const rpc = rpcOrigin();
+  const policy = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${rpc ? ` ${rpc}` : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+
+  // Next.js reads the nonce from the request's policy header for its own scripts.
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", policy);
+  response.headers.set("x-content-type-options", "nosniff");
+  response.headers.set("referrer-policy", "no-referrer");
+  return response;
+}
+
+/** The payment chain's JSON-RPC origin the page reads balances from (local chain, or Base's public RPC). */
+function rpcOrigin(): string | null {
+  const network = process.env.X402_NETWORK ?? "eip155:31337";
+  if (network === "eip155:8453") return "https://mainnet.base.org";
+  if (network === "eip155:84532") return "https://sepolia.base.org";
+  try {
+    return new URL(process.env.RPC_URL ?? "http://127.0.0.1:8545").origin;
+  } catch {
+    return null;
+  }
+}
+
+export const config = {
+  // Pages only: not the API, not static files, not prefetches.
+  matcher: [
+    {
+      source: "/((?!api|_next/static|_next/image|favicon.ico).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};
