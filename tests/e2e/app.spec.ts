@@ -13,10 +13,50 @@ async function useTestWallet(page: Page) {
   await expect(page.getByTestId("balance")).toContainText("USDC");
 }
 
+const chat = (page: Page) => page.locator("#tabpanel-chat");
+
 async function ask(page: Page, question: string) {
-  await page.getByLabel("Your question").fill(question);
-  await page.getByRole("button", { name: "Pay and ask" }).click();
+  await chat(page).getByLabel("Your question").fill(question);
+  await chat(page).getByRole("button", { name: "Pay and ask" }).click();
 }
+
+test("literature search: two tags in fanout show per-tag coverage, the results and the sources used", async ({ page }, testInfo) => {
+  await useTestWallet(page);
+  await page.getByRole("tab", { name: "Literature search" }).click();
+  const panel = page.locator("#tabpanel-literature");
+  await expect(panel.getByTestId("price-note")).toContainText("$0.03");
+  await panel.getByLabel("Your question").fill("Does rapamycin extend lifespan in mice?");
+  await panel.getByLabel("Add tags").fill("rapamycin, metformin");
+  await panel.getByRole("button", { name: "Add tag" }).click();
+  await expect(panel.getByRole("list", { name: "Tags" })).toContainText("metformin");
+  await panel.getByLabel(/Each on its own \(fanout\)/).check();
+  await panel.getByRole("button", { name: "Pay and search" }).click();
+  await expect(panel.getByTestId("literature-results")).toBeVisible({ timeout: 120_000 });
+  const coverage = panel.getByTestId("tag-coverage");
+  await expect(coverage).toContainText("rapamycin");
+  await expect(coverage).toContainText("metformin");
+  await expect(panel.getByTestId("sources-used")).toContainText(/local/i);
+  await expect(panel.getByTestId("literature-result").first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("literature.png"), fullPage: true });
+});
+
+test("deep research: a paid run shows its turns, its cited reply and the world state", async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await useTestWallet(page);
+  await page.getByRole("tab", { name: "Deep research" }).click();
+  const panel = page.locator("#tabpanel-research");
+  await expect(panel.getByTestId("price-note")).toContainText("$1.00");
+  await panel.getByLabel("Your research question").fill("rapamycin and lifespan in mice");
+  await panel.getByRole("button", { name: "Pay and start research" }).click();
+  const turns = panel.getByTestId("research-turns");
+  await expect(turns.getByTestId("research-turn").first()).toBeVisible({ timeout: 60_000 });
+  // The reply is released once the run is done and its payment settled (the poll settles it).
+  await expect(turns.getByTestId("answer").first()).toBeVisible({ timeout: 150_000 });
+  await expect(turns.getByTestId("answer").first().locator("a.marker").first()).toBeVisible();
+  await expect(panel.getByTestId("world-state")).toContainText(/rapamycin/i);
+  await expect(page.getByTestId("payment-history")).toContainText("$1.00");
+  await page.screenshot({ path: testInfo.outputPath("deep-research.png"), fullPage: true });
+});
 
 test("chat: the test wallet pays, progress shows, and the answer's markers link to its references", async ({ page }, testInfo) => {
   await useTestWallet(page);
@@ -65,25 +105,7 @@ test("a recovery key is created, shown once with a copy button, and can be kept 
 
 test("failure states: a declined signature, the agent down (502) and too many requests (429) each say what to do", async ({ page }) => {
   // A browser wallet that connects but declines to sign (EIP-1193 error 4001).
-  await page.addInitScript(() => {
-    const account = "0x1111111111111111111111111111111111111111";
-    const listeners: Record<string, ((...args: unknown[]) => void)[]> = {};
-    (window as unknown as { ethereum: unknown }).ethereum = {
-      isMetaMask: true,
-      request: async ({ method }: { method: string }) => {
-        if (method === "eth_requestAccounts" || method === "eth_accounts") return [account];
-        if (method === "eth_chainId") return "0x7a69";
-        if (method === "net_version") return "31337";
-        if (method === "wallet_switchEthereumChain" || method === "wallet_addEthereumChain") return null;
-        if (method === "wallet_requestPermissions") return [{ parentCapability: "eth_accounts" }];
-        if (method === "wallet_getPermissions") return [{ parentCapability: "eth_accounts" }];
-        if (method.startsWith("eth_signTypedData")) throw Object.assign(new Error("User rejected the request."), { code: 4001 });
-        throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
-      },
-      on: (event: string, fn: (...args: unknown[]) => void) => void (listeners[event] ??= []).push(fn),
-      removeListener: (event: string, fn: (...args: unknown[]) => void) => void (listeners[event] = (listeners[event] ?? []).filter((f) => f !== fn)),
-    };
-  });
+  await injectWallet(page, { chainId: "0x7a69", sign: "reject" });
   await page.goto("/");
   await page.getByRole("button", { name: "Connect wallet" }).click();
   await expect(page.getByTestId("payer-address")).toHaveText("0x1111111111111111111111111111111111111111");
@@ -94,7 +116,7 @@ test("failure states: a declined signature, the agent down (502) and too many re
   await page.route("**/api/chat", (route) =>
     route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: "Upstream API is unreachable", reason: "upstream_unreachable" }) }),
   );
-  await page.getByRole("button", { name: "Pay and ask" }).click();
+  await chat(page).getByRole("button", { name: "Pay and ask" }).click();
   await expect(page.getByTestId("error-note")).toContainText("The research agent cannot be reached right now.");
   await expect(page.getByTestId("error-note")).toContainText("Nothing was charged");
 
@@ -102,7 +124,7 @@ test("failure states: a declined signature, the agent down (502) and too many re
   await page.route("**/api/chat", (route) =>
     route.fulfill({ status: 429, contentType: "application/json", headers: { "retry-after": "42" }, body: JSON.stringify({ error: "Too many requests" }) }),
   );
-  await page.getByRole("button", { name: "Pay and ask" }).click();
+  await chat(page).getByRole("button", { name: "Pay and ask" }).click();
   await expect(page.getByTestId("error-note")).toContainText("Too many requests right now. Try again in 42 s.");
 });
 
@@ -144,4 +166,140 @@ test("weight: the home page loads at most 300 KB of compressed JavaScript, and n
   const later = [...scripts.entries()].filter(([url]) => !initialUrls.has(url)).reduce((a, [, size]) => a + size, 0);
   console.log(`wallet code loaded on demand: ${(later / 1024).toFixed(1)} KB compressed`);
   expect(later).toBeGreaterThan(30 * 1024);
+});
+
+/** An injected EIP-1193 wallet in the page: records calls; `sign` decides what signing does. */
+async function injectWallet(page: Page, { chainId, sign }: { chainId: string; sign: "reject" | "fail" }) {
+  await page.addInitScript(
+    ({ startChain, signMode }) => {
+      const account = "0x1111111111111111111111111111111111111111";
+      let chain = startChain;
+      const known = new Set([startChain]);
+      const listeners: Record<string, ((...args: unknown[]) => void)[]> = {};
+      const emit = (event: string, value: unknown) => (listeners[event] ?? []).forEach((fn) => fn(value));
+      const calls: { method: string; params: unknown }[] = [];
+      (window as unknown as { walletCalls: typeof calls }).walletCalls = calls;
+      (window as unknown as { ethereum: unknown }).ethereum = {
+        isMetaMask: true,
+        request: async ({ method, params }: { method: string; params?: unknown[] }) => {
+          calls.push({ method, params });
+          if (method === "eth_requestAccounts" || method === "eth_accounts") return [account];
+          if (method === "eth_chainId") return chain;
+          if (method === "wallet_requestPermissions" || method === "wallet_getPermissions") return [{ parentCapability: "eth_accounts" }];
+          if (method === "wallet_switchEthereumChain") {
+            const wanted = (params?.[0] as { chainId: string }).chainId;
+            if (!known.has(wanted)) throw Object.assign(new Error("Unrecognized chain"), { code: 4902 });
+            chain = wanted;
+            emit("chainChanged", chain);
+            return null;
+          }
+          if (method === "wallet_addEthereumChain") {
+            const added = (params?.[0] as { chainId: string }).chainId;
+            known.add(added);
+            chain = added;
+            emit("chainChanged", chain);
+            return null;
+          }
+          if (method.startsWith("eth_signTypedData")) {
+            if (signMode === "reject") throw Object.assign(new Error("User rejected the request."), { code: 4001 });
+            throw Object.assign(new Error("Internal error"), { code: -32603 });
+          }
+          throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
+        },
+        on: (event: string, fn: (...args: unknown[]) => void) => void (listeners[event] ??= []).push(fn),
+        removeListener: (event: string, fn: (...args: unknown[]) => void) => void (listeners[event] = (listeners[event] ?? []).filter((f) => f !== fn)),
+      };
+    },
+    { startChain: chainId, signMode: sign },
+  );
+}
+
+test("a wallet on another network is switched to the local chain, which it is first asked to add", async ({ page }) => {
+  await injectWallet(page, { chainId: "0x1", sign: "reject" });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Connect wallet" }).click();
+  await expect(page.getByTestId("payer-address")).toHaveText("0x1111111111111111111111111111111111111111");
+  const calls = await page.evaluate(() => (window as unknown as { walletCalls: { method: string; params: unknown }[] }).walletCalls);
+  const added = calls.find((c) => c.method === "wallet_addEthereumChain");
+  expect(added?.params).toEqual([expect.objectContaining({ chainId: "0x7a69" })]);
+  expect(await page.evaluate(() => (window as unknown as { ethereum: { request: (a: { method: string }) => Promise<string> } }).ethereum.request({ method: "eth_chainId" }))).toBe("0x7a69");
+});
+
+test("insufficient funds and an expired authorization are said plainly, with what to do", async ({ page }) => {
+  await useTestWallet(page);
+  // The first request reaches the gateway (its real 402); the paid retry is answered as the
+  // gateway answers a refused payment.
+  let reason = "insufficient_funds";
+  await page.route("**/api/chat", async (route) => {
+    if (!route.request().headers()["payment-signature"]) return route.continue();
+    const unpaid = await route.fetch({ headers: { ...route.request().headers(), "payment-signature": "" } });
+    const required = (await unpaid.json()) as Record<string, unknown>;
+    await route.fulfill({ status: 402, contentType: "application/json", body: JSON.stringify({ ...required, error: reason, reason }) });
+  });
+  await ask(page, "Does rapamycin extend lifespan?");
+  await expect(page.getByTestId("error-note")).toContainText("This wallet does not hold enough USDC for this request.");
+  reason = "authorization_expired";
+  await chat(page).getByRole("button", { name: "Pay and ask" }).click();
+  await expect(page.getByTestId("error-note")).toContainText("The payment authorization expired before it was used.");
+});
+
+test("keyboard only: choose the test wallet, ask, and reach the answer's first reference", async ({ page }) => {
+  await page.goto("/");
+  await page.getByTestId("use-test-wallet").focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("payer-address")).toBeVisible();
+  await chat(page).getByLabel("Your question").focus();
+  await page.keyboard.type("Does rapamycin extend lifespan in mice?");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  const marker = page.getByTestId("answer").locator("a.marker").first();
+  await expect(marker).toBeVisible({ timeout: 60_000 });
+  await marker.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#chat-ref-\d+$/);
+});
+
+test("no layout shift while a chat answer is being polled", async ({ page }) => {
+  await useTestWallet(page);
+  await page.evaluate(() => {
+    const shifts: { value: number; at: number }[] = [];
+    (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push({ value: entry.value, at: entry.startTime });
+      }
+    }).observe({ type: "layout-shift", buffered: false });
+  });
+  // Slow the agent's answer down so several polls happen while the progress is shown.
+  let polls = 0;
+  await page.route("**/api/chat/status/*", async (route) => {
+    polls++;
+    if (polls < 4) return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ status: "active", progress: { stage: "literature", percent: polls * 20 } }) });
+    return route.continue();
+  });
+  await ask(page, "Does rapamycin extend lifespan in mice?");
+  await expect(page.getByTestId("progress")).toContainText(/literature/);
+  const started = await page.evaluate(() => performance.now());
+  await expect(page.getByTestId("answer")).toBeVisible({ timeout: 60_000 });
+  const ended = await page.evaluate(() => performance.now());
+  expect(polls).toBeGreaterThanOrEqual(4);
+  const shift = await page.evaluate(
+    ({ from, to }) => (window as unknown as { shifts: { value: number; at: number }[] }).shifts.filter((s) => s.at >= from && s.at < to - 50).reduce((a, s) => a + s.value, 0),
+    { from: started, to: ended },
+  );
+  expect(shift).toBeLessThan(0.01);
+});
+
+test("the status page shows the live health report; the phone layout of the home page is readable", async ({ page }, testInfo) => {
+  await page.goto("/status");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Status");
+  await expect(page.getByTestId("health-overall")).toHaveText(/^(healthy|degraded|down)$/);
+  await expect(page.getByTestId("health-private-mode")).toContainText("enclave not attested");
+  await page.screenshot({ path: testInfo.outputPath("status.png"), fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: testInfo.outputPath("home-phone.png"), fullPage: true });
 });
