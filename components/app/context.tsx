@@ -17,6 +17,8 @@ export type AppContext = {
   privateMode: PrivateState | null;
   /** Records a payment in this browser's history of the payer's payments. */
   recordPayment: (operation: PaidOperation["id"], payment: { transaction: string | null; settled: boolean }) => void;
+  /** A deferred payment (deep research) was settled on delivery: mark it paid and refresh the balance. */
+  markDelivered: (operation: PaidOperation["id"]) => void;
 };
 
 export const AppContextValue = createContext<AppContext | null>(null);

@@ -38,7 +38,7 @@ type Reference = Parameters<typeof AnswerView>[0]["references"][number];
  * nothing.
  */
 export function DeepResearchPanel() {
-  const { getPayer, privateMode, recordPayment } = useApp();
+  const { getPayer, privateMode, recordPayment, markDelivered } = useApp();
   const [message, setMessage] = useState("");
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [view, setView] = useState<View | null>(null);
@@ -117,6 +117,7 @@ export function DeepResearchPanel() {
   function finish(c: DeepResearchConversation) {
     switch (c.status) {
       case "completed":
+        markDelivered("deepResearch");
         setContinuable(c.conversationId);
         setChoice("continue");
         setPhase({ kind: "done", note: `Delivered and paid. ${c.sessionStatus && c.sessionStatus !== "completed" ? `${c.sessionStatus}.` : ""}`.trim() });
@@ -178,6 +179,7 @@ export function DeepResearchPanel() {
         signal,
       });
       if (signal.aborted) return;
+      markDelivered("deepResearchEncrypted");
       setView({ kind: "private", question, result });
       setPhase({ kind: "done", note: `Delivered, paid and opened in this browser.${typeof result.sessionStatus === "string" ? ` ${result.sessionStatus}.` : ""}` });
     } catch (err) {

@@ -105,6 +105,18 @@ export function ResearchApp({ config }: { config: WebConfig }) {
         });
         void refreshBalance(payer.address);
       },
+      markDelivered: (operation: PaidOperation["id"]) => {
+        if (!payer) return;
+        setHistory((current) => {
+          // The newest authorized payment of this operation is the one delivered.
+          const index = current.findIndex((h) => h.operation === operation && h.status === "authorized");
+          if (index < 0) return current;
+          const next = current.map((h, i) => (i === index ? { ...h, status: "paid" as const } : h));
+          localStorage.setItem(historyKey(payer.address), JSON.stringify(next));
+          return next;
+        });
+        void refreshBalance(payer.address);
+      },
     }),
     [config, payer, privateMode, refreshBalance],
   );
@@ -201,7 +213,7 @@ export function ResearchApp({ config }: { config: WebConfig }) {
 }
 
 function TransactionLink({ config, entry }: { config: WebConfig; entry: PaymentEntry }) {
-  if (!entry.transaction) return <span className="muted">{entry.status === "authorized" ? "settles when delivered" : "—"}</span>;
+  if (!entry.transaction) return <span className="muted">{entry.status === "authorized" ? "settles when delivered" : "settled on delivery"}</span>;
   const short = `${entry.transaction.slice(0, 10)}…`;
   if (!config.explorerTxUrl) return <code title={entry.transaction}>{short}</code>;
   return (

@@ -55,6 +55,7 @@ test("deep research: a paid run shows its turns, its cited reply and the world s
   await expect(turns.getByTestId("answer").first().locator("a.marker").first()).toBeVisible();
   await expect(panel.getByTestId("world-state")).toContainText(/rapamycin/i);
   await expect(page.getByTestId("payment-history")).toContainText("$1.00");
+  await expect(page.getByTestId("payment-history")).toContainText("settled on delivery");
   await page.screenshot({ path: testInfo.outputPath("deep-research.png"), fullPage: true });
 });
 

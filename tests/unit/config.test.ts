@@ -63,6 +63,15 @@ describe("gateway configuration", () => {
     expect(err.variables.sort()).toEqual(["FACILITATOR_URL", "PAY_TO_ADDRESS"]);
   });
 
+  it("offers the page's built-in test wallet on the local chain only, and refuses its key elsewhere", () => {
+    const key = `0x${"ab".repeat(32)}`;
+    expect(loadConfig({ LOCAL_TEST_WALLET_PRIVATE_KEY: key }).web.localTestWalletKey).toBe(key);
+    expect(loadConfig({}).web).toEqual({ localTestWalletKey: null, explorerTxUrl: null });
+    const hosted = { X402_NETWORK: "eip155:8453", PAY_TO_ADDRESS: "0x1111111111111111111111111111111111111111", FACILITATOR_URL: "https://facilitator.example" };
+    expect(configError({ ...hosted, LOCAL_TEST_WALLET_PRIVATE_KEY: key }).variables).toEqual(["LOCAL_TEST_WALLET_PRIVATE_KEY"]);
+    expect(loadConfig(hosted).web).toEqual({ localTestWalletKey: null, explorerTxUrl: "https://basescan.org/tx/{tx}" });
+  });
+
   it("knows Base's and Base Sepolia's USDC and its EIP-712 domain, and needs them elsewhere", () => {
     const base = loadConfig({ X402_NETWORK: "eip155:8453", PAY_TO_ADDRESS: "0x1111111111111111111111111111111111111111", FACILITATOR_URL: "https://facilitator.example" });
     expect(base.payments).toMatchObject({ chainId: 8453, asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", assetName: "USD Coin", assetVersion: "2", facilitator: { kind: "hosted" } });
