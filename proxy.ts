@@ -11,13 +11,15 @@ export function proxy(request: NextRequest) {
   const nonce = btoa(crypto.randomUUID());
   const development = process.env.NODE_ENV === "development";
   const rpc = rpcOrigin();
+  // WalletConnect (when configured) talks to its relay and shows its own modal's images and fonts.
+  const walletConnect = process.env.WALLETCONNECT_PROJECT_ID ? " https://*.walletconnect.com wss://*.walletconnect.com https://*.walletconnect.org wss://*.walletconnect.org https://*.reown.com wss://*.reown.com" : "";
   const policy = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
     `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    `connect-src 'self'${rpc ? ` ${rpc}` : ""}`,
+    `img-src 'self' data: blob:${walletConnect ? " https://*.walletconnect.com https://*.reown.com" : ""}`,
+    `font-src 'self'${walletConnect ? " https://fonts.reown.com" : ""}`,
+    `connect-src 'self'${rpc ? ` ${rpc}` : ""}${walletConnect}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

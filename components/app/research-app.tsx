@@ -58,12 +58,12 @@ export function ResearchApp({ config }: { config: WebConfig }) {
     [config],
   );
 
-  async function choose(kind: Payer["kind"]) {
+  async function choose(kind: "test" | "injected" | "walletConnect") {
     setConnecting(true);
     setWalletError(null);
     try {
       const wallet = await loadWallet();
-      const chosen = kind === "test" ? wallet.testWalletPayer(config) : await wallet.connectWallet(config);
+      const chosen = kind === "test" ? wallet.testWalletPayer(config) : await wallet.connectWallet(config, kind);
       setPayer(chosen);
       setHistory(storedHistory(chosen.address));
       void refreshBalance(chosen.address);
@@ -140,9 +140,14 @@ export function ResearchApp({ config }: { config: WebConfig }) {
           </div>
         ) : (
           <div className="wallet-row">
-            <button type="button" onClick={() => void choose("wallet")} disabled={connecting}>
+            <button type="button" onClick={() => void choose("injected")} disabled={connecting}>
               Connect wallet
             </button>
+            {config.walletConnectProjectId ? (
+              <button type="button" onClick={() => void choose("walletConnect")} disabled={connecting}>
+                WalletConnect
+              </button>
+            ) : null}
             {config.testWallet ? (
               <button type="button" onClick={() => void choose("test")} disabled={connecting} data-testid="use-test-wallet">
                 Use the local test wallet

@@ -76,6 +76,7 @@ const rawSchema = z
     CRON_BATCH_SIZE: positiveIntSchema.default(50),
     SETTLE_CONFIRMATION_TIMEOUT_MS: positiveIntSchema.default(60_000),
     LOCAL_TEST_WALLET_PRIVATE_KEY: privateKeySchema.optional(),
+    WALLETCONNECT_PROJECT_ID: z.string().regex(/^[0-9a-f]{32}$/, "must be a WalletConnect (Reown) project id: 32 hex digits").optional(),
     EXPLORER_TX_URL: z.url().optional(),
   })
   .superRefine((env, ctx) => {
@@ -190,6 +191,8 @@ export function loadConfig(env: Env) {
     web: {
       /** Local mode only: a funded local test key the page offers as a built-in wallet (set by the demo). */
       localTestWalletKey: raw.X402_NETWORK === LOCAL_NETWORK ? ((raw.LOCAL_TEST_WALLET_PRIVATE_KEY as `0x${string}` | undefined) ?? null) : null,
+      /** Offers WalletConnect beside injected wallets when set (a Reown Cloud project id). */
+      walletConnectProjectId: raw.WALLETCONNECT_PROJECT_ID ?? null,
       /** Transaction link template, `{tx}` replaced by the hash; default by network, none locally. */
       explorerTxUrl: raw.EXPLORER_TX_URL ?? KNOWN_EXPLORERS[raw.X402_NETWORK] ?? null,
     },

@@ -23,6 +23,7 @@ export function getWebConfig(): WebConfig {
     assetSymbol: "USDC",
     localMode: local,
     testWallet: local && web.localTestWalletKey ? { address: privateKeyToAccount(web.localTestWalletKey).address, privateKey: web.localTestWalletKey } : null,
+    walletConnectProjectId: web.walletConnectProjectId,
     explorerTxUrl: web.explorerTxUrl,
     prices: Object.fromEntries(PAID_OPERATIONS.map((op) => [op.id, { price: op.price, amount: op.amount, summary: op.summary }])) as WebConfig["prices"],
   };

@@ -67,7 +67,7 @@ export function describeThrown(err: unknown): UserFacingError {
   if (e?.code === 4001 || /UserRejected|user rejected|denied|rejected the request/i.test(text)) {
     return new UserFacingError("You declined the signature, so nothing was paid.", { action: "Press the button again when you are ready to sign." });
   }
-  if (/chain|network/i.test(text) && /switch|mismatch|unsupported|wrong/i.test(text)) {
+  if (/chain|network/i.test(text) && /switch|mismatch|unsupported|wrong|must match/i.test(text)) {
     return new UserFacingError("The wallet is on another network.", { action: "Switch it to the payment network (the wallet may ask), then try again." });
   }
   if (/Failed to fetch|NetworkError|fetch failed/i.test(text)) {

@@ -12,6 +12,8 @@ export type WebConfig = {
   localMode: boolean;
   /** Local mode only: the demo's funded test wallet, offered as a built-in wallet. */
   testWallet: { address: `0x${string}`; privateKey: `0x${string}` } | null;
+  /** WalletConnect is offered when set. */
+  walletConnectProjectId: string | null;
   /** `{tx}` is replaced by the transaction hash; null when there is no explorer (local chain). */
   explorerTxUrl: string | null;
   prices: Record<PaidOperation["id"], { price: string; amount: string; summary: string }>;

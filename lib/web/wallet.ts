@@ -1,12 +1,14 @@
 /**
  * The page's wallet code: loaded only when someone connects a wallet, uses the local test wallet
  * or pays (components import it with `import()`), so the first page load carries none of viem,
- * wagmi or the x402 client. Wallets connect through wagmi 3 (@wagmi/core, injected wallets);
- * payments are the official x402 client signing the EIP-3009 authorization as EIP-712 typed data
- * through the wallet. WalletConnect is not wired yet: @wagmi/connectors' peer set does not resolve
- * beside this project's viem/ox (npm ERESOLVE), see docs/web.md.
+ * wagmi or the x402 client. Wallets connect through wagmi 3: injected wallets, and WalletConnect
+ * when a project id is configured (its SDK is loaded by the connector only when chosen).
+ * Payments are the official x402 client signing the EIP-3009 authorization as EIP-712 typed data
+ * through the wallet. @wagmi/core is pinned to 3.4.9 with @wagmi/connectors 8.0.10: later pairs
+ * need `accounts`, whose optional peers do not resolve beside this project's viem (npm ERESOLVE).
  */
 import { connect, createConfig, disconnect, getConnection, getWalletClient, injected, switchChain, type Config } from "@wagmi/core";
+import { walletConnect } from "@wagmi/connectors";
 import { x402Client } from "@x402/core/client";
 import type { Network } from "@x402/core/types";
 import { toClientEvmSigner, type ClientEvmSigner } from "@x402/evm";
@@ -51,7 +53,7 @@ function wagmiConfig(config: WebConfig): Config {
   const chain = chainOf(config);
   wagmi ??= createConfig({
     chains: [chain],
-    connectors: [injected()],
+    connectors: [injected(), ...(config.walletConnectProjectId ? [walletConnect({ projectId: config.walletConnectProjectId, showQrModal: true })] : [])],
     transports: { [chain.id]: http(config.rpcUrl ?? undefined) },
     ssr: false,
   });
@@ -68,10 +70,20 @@ export function hasInjectedWallet(): boolean {
  * Connects a wallet and makes sure it is on the payment chain (asking it to switch, and to add
  * the chain first when it does not know it: the local chain in local mode).
  */
-export async function connectWallet(config: WebConfig): Promise<Payer> {
+export type WalletKind = "injected" | "walletConnect";
+
+/** The wallet kinds this deployment offers. */
+export function walletKinds(config: WebConfig): WalletKind[] {
+  return config.walletConnectProjectId ? ["injected", "walletConnect"] : ["injected"];
+}
+
+export async function connectWallet(config: WebConfig, kind: WalletKind = "injected"): Promise<Payer> {
   const wc = wagmiConfig(config);
-  const connector = wc.connectors[0];
-  if (!connector || !hasInjectedWallet()) throw new Error("No browser wallet was found: install one (e.g. a browser extension) or use another browser");
+  const connector = wc.connectors.find((c) => c.type === kind);
+  if (kind === "injected" && (!connector || !hasInjectedWallet())) {
+    throw new Error("No browser wallet was found: install one (e.g. a browser extension), use WalletConnect, or use another browser");
+  }
+  if (!connector) throw new Error("WalletConnect is not configured on this service");
   const current = getConnection(wc);
   if (current.status !== "connected") await connect(wc, { connector, chainId: config.chainId });
   await ensureChain(config);
@@ -81,7 +93,10 @@ export async function connectWallet(config: WebConfig): Promise<Payer> {
     address,
     signTypedData: (m) => walletClient.signTypedData({ account: address, ...(m as Parameters<typeof walletClient.signTypedData>[0]) }),
   });
-  return payerFor(config, signer, "wallet");
+  const payer = payerFor(config, signer, "wallet");
+  // The person may have switched networks since connecting: ask for the payment chain again
+  // before each payment, so the wallet signs for the right chain (or says why not).
+  return { ...payer, payFetch: (async (...args: Parameters<typeof fetch>) => (await ensureChain(config), payer.payFetch(...args))) as typeof fetch };
 }
 
 /** Asks the wallet to switch to the payment chain (adding it when unknown). */

@@ -304,3 +304,64 @@ test("the status page shows the live health report; the phone layout of the home
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: testInfo.outputPath("home-phone.png"), fullPage: true });
 });
+
+test("text from the literature is rendered as text: a hostile title or URL neither runs nor links", async ({ page }) => {
+  await useTestWallet(page);
+  const hostile = '<img src=x onerror="window.__pwned=1">Rapamycin <b>trial</b>';
+  // The answer as a compromised source could shape it; the page must show it, inert.
+  await page.route("**/api/chat/status/*", (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "application/json",
+      body: JSON.stringify({
+        status: "completed",
+        result: {
+          reply: "r",
+          answer: `Evidence [1] <script>window.__pwned=2</script>`,
+          text: "t",
+          conversationId: "c",
+          references: [
+            { ordinal: 1, id: "x", title: hostile, url: "javascript:window.__pwned=3", source: "pubmed", evidenceType: "preclinical", verification: "unknown", confidence: 0.3, roleReason: "<i>why</i>", evidenceRole: "supporting" },
+          ],
+          rejectedReferences: [],
+          quality: {},
+          responseTime: 1,
+        },
+      }),
+    }),
+  );
+  await ask(page, "Does rapamycin extend lifespan?");
+  const answer = page.getByTestId("answer");
+  await expect(answer).toBeVisible({ timeout: 60_000 });
+  await expect(answer.getByTestId("answer-text")).toContainText("<script>window.__pwned=2</script>");
+  await expect(answer.getByTestId("references")).toContainText(hostile);
+  await expect(answer.locator("img, script, b, i")).toHaveCount(0);
+  await expect(answer.locator('a[href^="javascript:"]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
+test("private literature search and private deep research run sealed from the page", async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await useTestWallet(page);
+  await page.getByTestId("private-switch").click();
+  await expect(page.getByTestId("enclave-status")).toBeVisible();
+  await page.getByTestId("create-recovery-key").click();
+  await page.getByRole("button", { name: "I have saved it" }).click();
+
+  await page.getByRole("tab", { name: "Literature search" }).click();
+  const literature = page.locator("#tabpanel-literature");
+  await expect(literature.getByTestId("price-note")).toContainText("sealed end to end");
+  const sealedStart = page.waitForResponse((r) => r.url().endsWith("/api/literature/encrypted") && r.status() === 202);
+  await literature.getByLabel("Your question").fill("Does rapamycin extend lifespan in mice?");
+  await literature.getByRole("button", { name: "Pay and search" }).click();
+  expect(Object.keys((await (await sealedStart).json()) as object).sort()).toEqual(["pollUrl", "requestId", "status"]);
+  await expect(literature.getByTestId("literature-result").first()).toBeVisible({ timeout: 60_000 });
+
+  await page.getByRole("tab", { name: "Deep research" }).click();
+  const research = page.locator("#tabpanel-research");
+  await research.getByLabel("Your research question").fill("rapamycin and lifespan in mice");
+  await research.getByRole("button", { name: "Pay and start research" }).click();
+  await expect(research.getByTestId("answer").first()).toBeVisible({ timeout: 150_000 });
+  await expect(research.getByTestId("world-state")).toContainText(/rapamycin/i);
+  await page.screenshot({ path: testInfo.outputPath("private-research.png"), fullPage: true });
+});

@@ -66,10 +66,11 @@ describe("gateway configuration", () => {
   it("offers the page's built-in test wallet on the local chain only, and refuses its key elsewhere", () => {
     const key = `0x${"ab".repeat(32)}`;
     expect(loadConfig({ LOCAL_TEST_WALLET_PRIVATE_KEY: key }).web.localTestWalletKey).toBe(key);
-    expect(loadConfig({}).web).toEqual({ localTestWalletKey: null, explorerTxUrl: null });
+    expect(loadConfig({}).web).toEqual({ localTestWalletKey: null, walletConnectProjectId: null, explorerTxUrl: null });
     const hosted = { X402_NETWORK: "eip155:8453", PAY_TO_ADDRESS: "0x1111111111111111111111111111111111111111", FACILITATOR_URL: "https://facilitator.example" };
     expect(configError({ ...hosted, LOCAL_TEST_WALLET_PRIVATE_KEY: key }).variables).toEqual(["LOCAL_TEST_WALLET_PRIVATE_KEY"]);
-    expect(loadConfig(hosted).web).toEqual({ localTestWalletKey: null, explorerTxUrl: "https://basescan.org/tx/{tx}" });
+    expect(loadConfig(hosted).web).toEqual({ localTestWalletKey: null, walletConnectProjectId: null, explorerTxUrl: "https://basescan.org/tx/{tx}" });
+    expect(configError({ WALLETCONNECT_PROJECT_ID: "not-an-id" }).variables).toEqual(["WALLETCONNECT_PROJECT_ID"]);
   });
 
   it("knows Base's and Base Sepolia's USDC and its EIP-712 domain, and needs them elsewhere", () => {
