@@ -30,7 +30,9 @@ const TYPE_LABELS: Record<string, string> = {
 
 const VERIFICATION_LABELS: Record<string, string> = { verified: "verified", probable: "probably genuine", unknown: "not verified" };
 
-const label = (value: string) => TYPE_LABELS[value] ?? value.replace(/_/g, " ");
+/** A study design in words (shared by every panel that shows references). */
+export const evidenceTypeLabel = (value: string) => TYPE_LABELS[value] ?? value.replace(/_/g, " ");
+const label = evidenceTypeLabel;
 
 /** The answer with its [N] markers as links to the numbered references below it (rendered as text). */
 export function AnswerText({ answer, scope, ordinals }: { answer: string; scope: string; ordinals: Set<number> }) {

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { LiteratureJobResult, LiteratureQueryInput, LiteratureReference, LiteratureResultsByTagEntry } from "@/lib/contracts";
 import type { Started } from "@/lib/sealing/client";
 import { describeResponse, describeThrown, freeJson, paidPost, pollUntil, transactionOf, UserFacingError } from "@/lib/web/requests";
-import { AnswerText, safeHref } from "./answer-view";
+import { AnswerText, evidenceTypeLabel, safeHref } from "./answer-view";
 import { PriceNote, useApp, type PrivateState } from "./context";
 import { ErrorNote, Progress } from "./status-bits";
 import styles from "./literature-panel.module.css";
@@ -675,18 +675,6 @@ const SOURCE_NAMES: Record<string, string> = {
 };
 const sourceName = (s: string) => SOURCE_NAMES[s] ?? s;
 
-const TYPE_LABELS: Record<string, string> = {
-  randomized_controlled_trial: "Randomized controlled trial",
-  controlled_trial: "Controlled trial",
-  single_arm_trial: "Single-arm trial",
-  observational: "Observational study",
-  systematic_review: "Systematic review",
-  narrative_review: "Narrative review",
-  preclinical: "Preclinical",
-  commentary: "Commentary",
-  unknown: "Unknown design",
-};
-
 const REASON_LABELS: Record<string, string> = {
   retracted: "retracted",
   out_of_date_range: "outside the dates",
@@ -772,7 +760,7 @@ function ReferenceItem({ reference, raw }: { reference: LiteratureReference; raw
       <div className={styles.meta}>
         {raw || !accepted ? <span className={`chip ${accepted ? styles.accepted : styles.notAccepted}`}>{accepted ? "accepted" : "not accepted"}</span> : null}
         {relevance ? <span className="chip">relevance {relevance.score.toFixed(2)}</span> : null}
-        {evidenceType ? <span className="chip">{TYPE_LABELS[evidenceType] ?? words(evidenceType)}</span> : null}
+        {evidenceType ? <span className="chip">{evidenceTypeLabel(evidenceType)}</span> : null}
         {verification ? <span className={`chip verification-${verification}`}>{verification}</span> : null}
         {confidence !== null ? <span className="chip">confidence {Math.round(confidence * 100)}%</span> : null}
         {(relevance?.flags ?? []).map((f) => (

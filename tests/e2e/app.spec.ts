@@ -365,3 +365,29 @@ test("private literature search and private deep research run sealed from the pa
   await expect(research.getByTestId("world-state")).toContainText(/rapamycin/i);
   await page.screenshot({ path: testInfo.outputPath("private-research.png"), fullPage: true });
 });
+
+test("deep research that outlives its payment authorization says so: timeout, nothing charged, start again", async ({ page }) => {
+  await useTestWallet(page);
+  // The gateway's answer once the authorization expired before the run finished (docs/payments.md).
+  await page.route("**/api/deep-research/*", (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    const conversationId = new URL(route.request().url()).pathname.split("/").pop()!;
+    return route.fulfill({
+      status: 200,
+      contentType: "application/json",
+      body: JSON.stringify({
+        conversationId,
+        status: "timeout",
+        sessionStatus: "The payment authorization expired before the research finished; nothing was charged",
+        worldState: null,
+        turns: [],
+      }),
+    });
+  });
+  await page.getByRole("tab", { name: "Deep research" }).click();
+  const panel = page.locator("#tabpanel-research");
+  await panel.getByLabel("Your research question").fill("rapamycin and lifespan in mice");
+  await panel.getByRole("button", { name: "Pay and start research" }).click();
+  await expect(panel.getByTestId("error-note")).toContainText("The payment authorization expired before the research finished, so nothing was charged.", { timeout: 30_000 });
+  await expect(panel.getByTestId("error-note")).toContainText("Start again");
+});
