@@ -2,6 +2,7 @@
 
 import { useRef, useState } from "react";
 import type { ChatResult } from "@/lib/contracts";
+import { MAX_MESSAGE_CHARS } from "@/lib/contracts/limits";
 import { describeThrown, freeJson, paidPost, pollUntil, transactionOf, UserFacingError } from "@/lib/web/requests";
 import { AnswerView } from "./answer-view";
 import { PriceNote, useApp } from "./context";
@@ -97,7 +98,7 @@ export function ChatPanel() {
           id="chat-message"
           value={message}
           onChange={(e) => setMessage(e.target.value)}
-          maxLength={8192}
+          maxLength={MAX_MESSAGE_CHARS}
           rows={3}
           placeholder="Does rapamycin extend lifespan in mice?"
           required

@@ -5,12 +5,13 @@ import type { DeepResearchConversation, DeepResearchStatus, DeepResearchTurn, Ev
 import type { EnclaveKeyInfo, PrivateModeError, PrivateResearchResult, Started } from "@/lib/sealing/client";
 import { describeThrown, freeJson, paidPost, pollUntil, UserFacingError } from "@/lib/web/requests";
 import { AnswerView, safeHref } from "./answer-view";
+import { MAX_MESSAGE_CHARS } from "@/lib/contracts/limits";
 import { PriceNote, useApp } from "./context";
 import styles from "./deep-research-panel.module.css";
 import { ErrorNote, Progress } from "./status-bits";
 
-/** The contract's message limit for the page (the agent accepts more; the form keeps to this). */
-const MAX_CHARS = 8192;
+/** The contract's limit of a message. */
+const MAX_CHARS = MAX_MESSAGE_CHARS;
 /** A run takes minutes: poll every 2 s (the contract's slowest pace) and give up after an hour, with a Retry. */
 const POLL_MS = 2_000;
 const LIMIT_MS = 60 * 60_000;

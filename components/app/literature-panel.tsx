@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import type { LiteratureJobResult, LiteratureQueryInput, LiteratureReference, LiteratureResultsByTagEntry } from "@/lib/contracts";
+import { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS } from "@/lib/contracts/limits";
 import type { Started } from "@/lib/sealing/client";
 import { describeResponse, describeThrown, freeJson, paidPost, pollUntil, transactionOf, UserFacingError } from "@/lib/web/requests";
 import { AnswerText, evidenceTypeLabel, safeHref } from "./answer-view";
@@ -9,15 +10,7 @@ import { PriceNote, useApp, type PrivateState } from "./context";
 import { ErrorNote, Progress } from "./status-bits";
 import styles from "./literature-panel.module.css";
 
-/*
- * Limits of LiteratureQueryRequest (lib/contracts/literature.ts: MAX_QUESTION_CHARS, MAX_TAGS,
- * MAX_TAG_CHARS, MAX_RESULTS_LIMIT). Copied, not imported: that module's values come with zod,
- * which must stay out of the page's first load. Only types are imported from the contracts.
- */
-const MAX_QUESTION_CHARS = 8192;
-const MAX_TAGS = 16;
-const MAX_TAG_CHARS = 200;
-const MAX_RESULTS_LIMIT = 200;
+// The contract's limits come from lib/contracts/limits (no zod: the first page load stays small).
 
 /** Poll the free job route every second; a literature search may take minutes (deep mode). */
 const POLL_MS = 1_000;

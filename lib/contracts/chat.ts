@@ -2,8 +2,10 @@ import { z } from "zod";
 import { percentSchema } from "./common";
 import { requestRegistry, responseRegistry } from "./registry";
 
+import { MAX_MESSAGE_CHARS } from "./limits";
+
 /** Longest chat or deep-research `message` accepted (the contract leaves it open; see docs). */
-export const MAX_MESSAGE_CHARS = 32_000;
+export { MAX_MESSAGE_CHARS };
 
 /** A user's question: not blank, at most MAX_MESSAGE_CHARS. */
 export const messageSchema = z

@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { isoDateSchema } from "./common";
 import { requestRegistry, responseRegistry } from "./registry";
+import { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS } from "./limits";
 
-export const MAX_QUESTION_CHARS = 8192;
-export const MAX_TAGS = 16;
-export const MAX_TAG_CHARS = 200;
-export const MAX_RESULTS_LIMIT = 200;
+export { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS };
 
 /** Length in Unicode code points, as JSON Schema's minLength/maxLength count it. */
 function codePointLength(value: string): number {
