@@ -64,6 +64,9 @@ export function describeThrown(err: unknown): UserFacingError {
   if (err instanceof UserFacingError) return err;
   const e = err as { name?: string; code?: number; message?: string; shortMessage?: string; cause?: unknown };
   const text = `${e?.name ?? ""} ${e?.shortMessage ?? ""} ${e?.message ?? ""}`;
+  if (e?.name === "WrongNetworkError") {
+    return new UserFacingError(`${e.message}, so nothing was paid.`, { action: "Switch the wallet to that network (accept its request to switch), then try again." });
+  }
   if (e?.code === 4001 || /UserRejected|user rejected|denied|rejected the request/i.test(text)) {
     return new UserFacingError("You declined the signature, so nothing was paid.", { action: "Press the button again when you are ready to sign." });
   }

@@ -96,7 +96,23 @@ export async function connectWallet(config: WebConfig, kind: WalletKind = "injec
   const payer = payerFor(config, signer, "wallet");
   // The person may have switched networks since connecting: ask for the payment chain again
   // before each payment, so the wallet signs for the right chain (or says why not).
-  return { ...payer, payFetch: (async (...args: Parameters<typeof fetch>) => (await ensureChain(config), payer.payFetch(...args))) as typeof fetch };
+  const payFetch = async (...args: Parameters<typeof fetch>) => {
+    try {
+      await ensureChain(config);
+    } catch (err) {
+      throw new WrongNetworkError(config.chainName, err);
+    }
+    return payer.payFetch(...args);
+  };
+  return { ...payer, payFetch: payFetch as typeof fetch };
+}
+
+/** The wallet stayed on another network than the payment chain (it refused or failed to switch). */
+export class WrongNetworkError extends Error {
+  constructor(chainName: string, cause: unknown) {
+    super(`The wallet is not on ${chainName}`, { cause });
+    this.name = "WrongNetworkError";
+  }
 }
 
 /** Asks the wallet to switch to the payment chain (adding it when unknown). */

@@ -170,9 +170,9 @@ test("weight: the home page loads at most 300 KB of compressed JavaScript, and n
 });
 
 /** An injected EIP-1193 wallet in the page: records calls; `sign` decides what signing does. */
-async function injectWallet(page: Page, { chainId, sign }: { chainId: string; sign: "reject" | "fail" }) {
+async function injectWallet(page: Page, { chainId, sign, refuseSwitch = false }: { chainId: string; sign: "reject" | "fail"; refuseSwitch?: boolean }) {
   await page.addInitScript(
-    ({ startChain, signMode }) => {
+    ({ startChain, signMode, noSwitch }) => {
       const account = "0x1111111111111111111111111111111111111111";
       let chain = startChain;
       const known = new Set([startChain]);
@@ -180,6 +180,12 @@ async function injectWallet(page: Page, { chainId, sign }: { chainId: string; si
       const emit = (event: string, value: unknown) => (listeners[event] ?? []).forEach((fn) => fn(value));
       const calls: { method: string; params: unknown }[] = [];
       (window as unknown as { walletCalls: typeof calls }).walletCalls = calls;
+      // The person switches the wallet to another network by hand.
+      (window as unknown as { moveWallet: (to: string) => void }).moveWallet = (to: string) => {
+        known.add(to);
+        chain = to;
+        emit("chainChanged", to);
+      };
       (window as unknown as { ethereum: unknown }).ethereum = {
         isMetaMask: true,
         request: async ({ method, params }: { method: string; params?: unknown[] }) => {
@@ -188,6 +194,7 @@ async function injectWallet(page: Page, { chainId, sign }: { chainId: string; si
           if (method === "eth_chainId") return chain;
           if (method === "wallet_requestPermissions" || method === "wallet_getPermissions") return [{ parentCapability: "eth_accounts" }];
           if (method === "wallet_switchEthereumChain") {
+            if (noSwitch) throw Object.assign(new Error("User rejected the request."), { code: 4001 });
             const wanted = (params?.[0] as { chainId: string }).chainId;
             if (!known.has(wanted)) throw Object.assign(new Error("Unrecognized chain"), { code: 4902 });
             chain = wanted;
@@ -211,7 +218,7 @@ async function injectWallet(page: Page, { chainId, sign }: { chainId: string; si
         removeListener: (event: string, fn: (...args: unknown[]) => void) => void (listeners[event] = (listeners[event] ?? []).filter((f) => f !== fn)),
       };
     },
-    { startChain: chainId, signMode: sign },
+    { startChain: chainId, signMode: sign, noSwitch: refuseSwitch },
   );
 }
 
@@ -390,4 +397,18 @@ test("deep research that outlives its payment authorization says so: timeout, no
   await panel.getByRole("button", { name: "Pay and start research" }).click();
   await expect(panel.getByTestId("error-note")).toContainText("The payment authorization expired before the research finished, so nothing was charged.", { timeout: 30_000 });
   await expect(panel.getByTestId("error-note")).toContainText("Start again");
+});
+
+test("a wallet moved to another network after connecting is asked back; refusing says so, and nothing is paid", async ({ page }) => {
+  await injectWallet(page, { chainId: "0x7a69", sign: "reject", refuseSwitch: true });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Connect wallet" }).click();
+  await expect(page.getByTestId("payer-address")).toBeVisible();
+  await page.evaluate(() => (window as unknown as { moveWallet: (to: string) => void }).moveWallet("0x1"));
+  await ask(page, "Does rapamycin extend lifespan?");
+  await expect(page.getByTestId("error-note")).toContainText("The wallet is not on Local chain (Hardhat), so nothing was paid.");
+  await expect(page.getByTestId("error-note")).toContainText("Switch the wallet to that network");
+  const calls = await page.evaluate(() => (window as unknown as { walletCalls: { method: string }[] }).walletCalls.map((c) => c.method));
+  expect(calls).toContain("wallet_switchEthereumChain");
+  expect(calls.some((m) => m.startsWith("eth_signTypedData"))).toBe(false);
 });
