@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ChatResult } from "@/lib/contracts";
 import { MAX_MESSAGE_CHARS } from "@/lib/contracts/limits";
 import { describeThrown, freeJson, paidPost, pollUntil, transactionOf, UserFacingError } from "@/lib/web/requests";
@@ -14,6 +14,9 @@ type Phase =
   | { kind: "working"; stage: string; percent: number | null }
   | { kind: "done"; result: Pick<ChatResult, "answer" | "references" | "rejectedReferences"> }
   | { kind: "failed"; error: UserFacingError; retry: (() => void) | null };
+
+/** A paid request still being followed, kept for this tab so a reload resumes it (plain chat only). */
+const PENDING = "lra:pending:chat";
 
 /** Polling pace of the contract: every 750 ms to 2 s; give up after 60 s (with a retry). */
 const POLL_MS = 1_000;
@@ -29,7 +32,20 @@ export function ChatPanel() {
   const busy = phase.kind === "paying" || phase.kind === "working";
   const abort = useRef<AbortController | null>(null);
 
+  // A reload during a paid request picks it up again instead of losing what was paid for.
+  const resumed = useRef(false);
+  useEffect(() => {
+    const pending = sessionStorage.getItem(PENDING);
+    if (!pending || resumed.current) return;
+    resumed.current = true;
+    const timer = setTimeout(() => void follow(pending), 0);
+    return () => clearTimeout(timer);
+    // Once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   async function follow(requestId: string) {
+    sessionStorage.setItem(PENDING, requestId);
     const controller = new AbortController();
     abort.current = controller;
     setPhase({ kind: "working", stage: "queued", percent: null });
@@ -42,9 +58,12 @@ export function ChatPanel() {
         limitMs: LIMIT_MS,
         signal: controller.signal,
       });
+      sessionStorage.removeItem(PENDING);
       if (final.status === "failed" || !final.result) throw new UserFacingError(`The answer could not be produced: ${final.error ?? "unknown error"}.`, { action: "Ask again." });
       setPhase({ kind: "done", result: final.result });
     } catch (err) {
+      // An unknown or expired request (404) is not coming back: stop resuming it.
+      if (err instanceof UserFacingError && err.status === 404) sessionStorage.removeItem(PENDING);
       setPhase({ kind: "failed", error: describeThrown(err), retry: () => void follow(requestId) });
     }
   }

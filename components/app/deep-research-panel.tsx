@@ -38,6 +38,18 @@ type Reference = Parameters<typeof AnswerView>[0]["references"][number];
  * front and settled only when the result is delivered; failed, cancelled or timed-out runs cost
  * nothing.
  */
+/** The plain run being followed, kept for this tab so a reload resumes it. */
+const PENDING = "lra:pending:research";
+
+function readPending(): { conversationId: string; messageId: string } | null {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(PENDING) ?? "null") as { conversationId?: unknown; messageId?: unknown } | null;
+    return value && typeof value.conversationId === "string" && typeof value.messageId === "string" ? { conversationId: value.conversationId, messageId: value.messageId } : null;
+  } catch {
+    return null;
+  }
+}
+
 export function DeepResearchPanel() {
   const { getPayer, privateMode, recordPayment, markDelivered } = useApp();
   const [message, setMessage] = useState("");
@@ -55,6 +67,18 @@ export function DeepResearchPanel() {
   // Stop polling when the panel goes away.
   useEffect(() => () => abort.current?.abort(), []);
 
+  // A reload during a paid run picks it up again (plain runs; a sealed run needs keys kept only in memory).
+  const resumed = useRef(false);
+  useEffect(() => {
+    const pending = readPending();
+    if (!pending || resumed.current) return;
+    resumed.current = true;
+    const timer = setTimeout(() => void follow(pending.conversationId, pending.messageId), 0);
+    return () => clearTimeout(timer);
+    // Once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   function freshSignal(): AbortSignal {
     abort.current?.abort();
     abort.current = new AbortController();
@@ -63,6 +87,7 @@ export function DeepResearchPanel() {
 
   /** Polls the conversation until it ends; `messageId` is the turn that was paid for. */
   async function follow(conversationId: string, messageId: string) {
+    sessionStorage.setItem(PENDING, JSON.stringify({ conversationId, messageId }));
     const signal = freshSignal();
     setPhase({ kind: "working", stage: "Queued: waiting for a research worker" });
     const deadline = Date.now() + LIMIT_MS;
@@ -107,9 +132,11 @@ export function DeepResearchPanel() {
           action: "Retry to keep watching it. Nothing is charged until the result is delivered.",
         });
       }
+      sessionStorage.removeItem(PENDING);
       finish(final);
     } catch (err) {
       if (signal.aborted) return;
+      if (err instanceof UserFacingError && err.status === 404) sessionStorage.removeItem(PENDING);
       setPhase({ kind: "failed", error: describeThrown(err), retry: () => void follow(conversationId, messageId) });
     }
   }

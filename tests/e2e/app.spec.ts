@@ -412,3 +412,18 @@ test("a wallet moved to another network after connecting is asked back; refusing
   expect(calls).toContain("wallet_switchEthereumChain");
   expect(calls.some((m) => m.startsWith("eth_signTypedData"))).toBe(false);
 });
+
+test("a reload during a paid chat resumes following it: what was paid for is not lost", async ({ page }) => {
+  await useTestWallet(page);
+  await page.route("**/api/chat/status/*", (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ status: "active", progress: { stage: "literature", percent: 20 } }) }),
+  );
+  await ask(page, "Does rapamycin extend lifespan in mice?");
+  await expect(page.getByTestId("progress")).toContainText("literature");
+  await page.unroute("**/api/chat/status/*");
+  await page.reload();
+  await expect(chat(page).getByTestId("answer")).toBeVisible({ timeout: 60_000 });
+  // Done: a further reload has nothing to resume.
+  await page.reload();
+  await expect(chat(page).getByTestId("progress")).toHaveCount(0);
+});
