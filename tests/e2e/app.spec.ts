@@ -427,3 +427,21 @@ test("a reload during a paid chat resumes following it: what was paid for is not
   await page.reload();
   await expect(chat(page).getByTestId("progress")).toHaveCount(0);
 });
+
+test("chat gives up after 60 s with a Retry that keeps following the paid request", async ({ page }) => {
+  await page.clock.install();
+  await useTestWallet(page);
+  await page.route("**/api/chat/status/*", (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ status: "active", progress: { stage: "thinking", percent: 80 } }) }),
+  );
+  await ask(page, "Does rapamycin extend lifespan in mice?");
+  await expect(page.getByTestId("progress")).toContainText("thinking");
+  await page.clock.runFor(62_000);
+  const note = chat(page).getByTestId("error-note");
+  await expect(note).toContainText("No answer after 60 s.");
+  await expect(note).toContainText("Retry to keep waiting");
+  await page.unroute("**/api/chat/status/*");
+  await note.getByRole("button", { name: "Retry" }).click();
+  await page.clock.runFor(2_000);
+  await expect(chat(page).getByTestId("answer")).toBeVisible({ timeout: 30_000 });
+});
