@@ -40,7 +40,9 @@ export default defineConfig({
     { name: "phone", testIgnore: /(api|private-browser|app)\.spec\.ts/, use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
-    command: "npx tsx scripts/demo.ts",
+    // A fresh database each run: the demo's chain is in memory, so ledger rows of an earlier run
+    // would refer to a chain that no longer exists (and the cron would keep trying them).
+    command: `node -e "require('fs').rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && npx tsx scripts/demo.ts`,
     url: `${baseURL}/`,
     timeout: 180_000,
     reuseExistingServer: false,
