@@ -133,6 +133,18 @@ export function Rejected({ rejected }: { rejected: Pick<ChatRejectedReference, "
   );
 }
 
+/** Warnings a reader should see before trusting what follows; nothing when there are none. */
+export function Warnings({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <ul className="warnings" aria-label="Evidence warnings">
+      {warnings.map((w) => (
+        <li key={w}>{w}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** A whole cited answer: warnings, the text with linked markers, references, rejected candidates. */
 export function AnswerView({
   answer,
@@ -145,16 +157,9 @@ export function AnswerView({
   rejected?: Parameters<typeof Rejected>[0]["rejected"];
   scope: string;
 }) {
-  const warnings = evidenceWarnings(references);
   return (
     <div className="answer" data-testid="answer">
-      {warnings.length > 0 ? (
-        <ul className="warnings" aria-label="Evidence warnings">
-          {warnings.map((w) => (
-            <li key={w}>{w}</li>
-          ))}
-        </ul>
-      ) : null}
+      <Warnings warnings={evidenceWarnings(references)} />
       <AnswerText answer={answer} scope={scope} ordinals={new Set(references.map((r) => r.ordinal))} />
       {references.length > 0 ? <h4>References</h4> : null}
       <ReferenceList references={references} scope={scope} />

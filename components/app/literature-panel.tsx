@@ -5,7 +5,7 @@ import type { LiteratureJobResult, LiteratureQueryInput, LiteratureReference, Li
 import { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS } from "@/lib/contracts/limits";
 import type { Started } from "@/lib/sealing/client";
 import { describeResponse, describeThrown, freeJson, paidPost, pollUntil, transactionOf, UserFacingError } from "@/lib/web/requests";
-import { AnswerText, evidenceTypeLabel, safeHref } from "./answer-view";
+import { AnswerText, evidenceTypeLabel, safeHref, Warnings } from "./answer-view";
 import { PriceNote, useApp, type PrivateState } from "./context";
 import { ErrorNote, Progress } from "./status-bits";
 import styles from "./literature-panel.module.css";
@@ -914,13 +914,7 @@ function LiteratureResults({ result }: { result: LiteratureJobResult }) {
 
   return (
     <div className={styles.results} data-testid="literature-results">
-      {warnings.length > 0 ? (
-        <ul className="warnings" aria-label="Evidence warnings">
-          {warnings.map((w) => (
-            <li key={w}>{w}</li>
-          ))}
-        </ul>
-      ) : null}
+      <Warnings warnings={warnings} />
 
       {quality ? (
         <p className={styles.summary}>

@@ -3,6 +3,7 @@ import packageJson from "@/package.json";
 import type { GatewayConfig } from "@/lib/config";
 import { privateModeHealthSchema, type ComponentHealth, type ConversationStats, type HealthResponse, type HealthStatus, type PrivateModeHealth } from "@/lib/contracts";
 import { countConversationsByStatus } from "@/lib/db/queries/conversations";
+import { parseJsonObject } from "@/lib/http";
 import { log } from "@/lib/log";
 import { pricingByRoute } from "@/lib/payments/prices";
 import type { UpstreamClient } from "@/lib/upstream/client";
@@ -96,13 +97,9 @@ async function checkUpstream(deps: HealthDeps): Promise<{ component: ComponentHe
 
 /** The agent's own status and private-mode report, from its health body (whatever of it is readable). */
 function upstreamReport(body: Uint8Array): { status: string | null; privateMode: PrivateModeHealth | null } {
-  try {
-    const value = JSON.parse(new TextDecoder().decode(body)) as { status?: unknown; privateMode?: unknown };
-    const privateMode = privateModeHealthSchema.safeParse(value.privateMode);
-    return { status: typeof value.status === "string" ? value.status : null, privateMode: privateMode.success ? privateMode.data : null };
-  } catch {
-    return { status: null, privateMode: null };
-  }
+  const value = parseJsonObject(body);
+  const privateMode = privateModeHealthSchema.safeParse(value?.privateMode);
+  return { status: typeof value?.status === "string" ? value.status : null, privateMode: privateMode.success ? privateMode.data : null };
 }
 
 const rank: Record<HealthStatus, number> = { healthy: 0, degraded: 1, down: 2 };

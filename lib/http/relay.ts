@@ -10,7 +10,7 @@ const DEFAULT_RETRY_AFTER_SECONDS = 30;
  */
 export function relayUpstreamError({ status, body, headers }: { status: number; body: Uint8Array<ArrayBuffer>; headers: Headers }): Response {
   if (status === 429) {
-    const parsed = parseJson(body);
+    const parsed = parseJsonObject(body);
     const retryAfterSeconds = retryAfterFrom(parsed, headers);
     const error = typeof parsed?.error === "string" ? parsed.error : "Rate limit exceeded";
     return jsonResponse(
@@ -33,7 +33,8 @@ export function relayUpstreamError({ status, body, headers }: { status: number; 
   }).toResponse();
 }
 
-function parseJson(body: Uint8Array): Record<string, unknown> | null {
+/** A JSON object body, or null when the body is not one. */
+export function parseJsonObject(body: Uint8Array): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(new TextDecoder().decode(body));
     return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;

@@ -16,18 +16,10 @@ export async function forwardToEnclave<T>(call: () => Promise<T>, { relay = [400
     return await call();
   } catch (err) {
     if (err instanceof UpstreamHttpError && relay.includes(err.upstreamStatus)) {
-      if (err.upstreamStatus === 400 && reasonOf(err) === "decryption_failed") forgetEnclaveKey();
+      if (err.upstreamStatus === 400 && err.upstreamReason === "decryption_failed") forgetEnclaveKey();
       throw err;
     }
     throw new ApiError("internal", "The enclave could not take the private request", { reason: "enclave_failed", cause: err });
-  }
-}
-
-function reasonOf(err: UpstreamHttpError): unknown {
-  try {
-    return (JSON.parse(new TextDecoder().decode(err.body)) as { reason?: unknown }).reason;
-  } catch {
-    return undefined;
   }
 }
 

@@ -20,6 +20,7 @@ import {
   type LiteratureJobResult,
   type TinfoilAttestation,
 } from "../contracts";
+import { sleep } from "../web/requests";
 import { decodeKey } from "./codec";
 import type { SealedResponse } from "./scheme";
 import { openResponseFast, sealRequestFast, type SealingPath } from "./webcrypto";
@@ -166,12 +167,6 @@ type Follow = ClientOptions & {
   intervalMs?: number;
   signal?: AbortSignal;
 };
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-  });
 
 async function getJson(fetchImpl: typeof fetch, url: string, init?: RequestInit): Promise<unknown> {
   const response = await fetchImpl(url, { cache: "no-store", ...init });

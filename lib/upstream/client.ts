@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError, relayUpstreamError } from "@/lib/http";
+import { ApiError, parseJsonObject, relayUpstreamError } from "@/lib/http";
 
 /** The agent could not be reached, or did not answer in time: a 502 to the client. */
 export class UpstreamUnavailableError extends ApiError {
@@ -26,6 +26,11 @@ export class UpstreamHttpError extends ApiError {
     this.upstreamStatus = status;
     this.body = body;
     this.upstreamHeaders = headers;
+  }
+  /** The `reason` of the agent's error body, when it gave one (e.g. a sealing error code). */
+  get upstreamReason(): string | undefined {
+    const reason = parseJsonObject(this.body)?.reason;
+    return typeof reason === "string" ? reason : undefined;
   }
   override get status(): number {
     return this.upstreamStatus >= 400 && this.upstreamStatus < 500 ? this.upstreamStatus : 502;
