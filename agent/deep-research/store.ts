@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { DeepResearchConversation, DeepResearchStatus } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
+import { isUuid } from "@/lib/db/uuid";
 
 /** What one iteration of a run found: its objective, the evidence and the references behind it. */
 export type Iteration = {
@@ -24,6 +25,7 @@ type TurnRow = { message_id: string; objective: string; status: DeepResearchStat
 export async function createTurn({ db, conversationId, objective }: { db: Queryable; conversationId?: string; objective: string }) {
   const id = conversationId ?? randomUUID();
   if (conversationId) {
+    if (!isUuid(conversationId)) return null;
     const { rowCount } = await db.query("SELECT 1 FROM agent.dr_conversations WHERE id = $1", [conversationId]);
     if (!rowCount) return null;
   } else {
@@ -36,7 +38,7 @@ export async function createTurn({ db, conversationId, objective }: { db: Querya
 }
 
 export async function getConversation({ db, conversationId }: { db: Queryable; conversationId: string }): Promise<DeepResearchConversation | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(conversationId)) return null;
+  if (!isUuid(conversationId)) return null;
   // One statement, so one snapshot: a turn's completion and its conversation's status are written
   // together, and two separate reads could see the turn completed and the conversation running.
   const { rows } = await db.query<{

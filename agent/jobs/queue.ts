@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "@/lib/db";
+import { isUuid } from "@/lib/db/uuid";
 
 /**
  * The agent's job queue, in Postgres. Workers claim jobs with FOR UPDATE SKIP LOCKED under a lease:
@@ -71,7 +72,7 @@ export async function enqueueJob({
 }
 
 export async function getJob({ db, id }: { db: Queryable; id: string }): Promise<Job | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const { rows } = await db.query(`SELECT ${COLUMNS} FROM agent.jobs WHERE id = $1`, [id]);
   return rows[0] ? toJob(rows[0]) : null;
 }
@@ -150,6 +151,7 @@ export async function failJob({ db, id, workerId, error }: { db: Queryable; id: 
 
 /** Cancels a queued or running job. Returns its status afterwards, or null when unknown. */
 export async function cancelJob({ db, id }: { db: Queryable; id: string }): Promise<JobStatus | null> {
+  if (!isUuid(id)) return null;
   const { rows } = await db.query(
     `UPDATE agent.jobs SET status = 'cancelled', locked_by = NULL, locked_until = NULL, finished_at = now(), updated_at = now()
       WHERE id = $1 AND status IN ('queued', 'running')

@@ -1,8 +1,7 @@
 import type { LiteratureRecord } from "@/agent/literature/record";
 import type { Queryable } from "@/lib/db/pool";
+import { isUuid } from "@/lib/db/uuid";
 import { LIBRARY_RECORD_COLUMNS, toLiteratureRecord, type LibraryRecordRow } from "./to-literature-record";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * One library record by its id (the `ids.local` of a search result), or null when there is none:
@@ -10,7 +9,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * answers. A malformed id is simply not found. Throws the database's error.
  */
 export async function getLibraryRecord({ db, id, agentUrl }: { db: Queryable; id: string; agentUrl?: string }): Promise<LiteratureRecord | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const { rows } = await db.query<LibraryRecordRow>(`SELECT ${LIBRARY_RECORD_COLUMNS} FROM agent.library_records WHERE id = $1`, [id]);
   const row = rows[0];
   return row ? toLiteratureRecord({ row, agentUrl }) : null;

@@ -1,5 +1,6 @@
 import { encryptedDeepResearchStartPlaintextSchema, type ChatResult, type EncryptedEnvelope } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
+import { isUuid } from "@/lib/db/uuid";
 import { nativePrimitives } from "@/lib/sealing/native";
 import { decryptAtRest, deriveRecoveryKeys, encryptAtRest } from "@/lib/sealing/recovery";
 import { finishedStatus, researchTurn, type StoredIteration } from "../deep-research/run";
@@ -46,7 +47,7 @@ export async function createPrivateRun({ db, messageId, message, recoveryKey }: 
 
 /** One read of a run, so its status and its sealed state are of the same moment. */
 async function readRun(db: Queryable, messageId: string, lookupId?: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(messageId)) return null;
+  if (!isUuid(messageId)) return null;
   const { rows } = await db.query<{ status: PrivateRunStatus; sealed: string; error: string | null; job_status: string | null }>(
     `SELECT r.status, r.sealed, r.error,
             (SELECT j.status FROM agent.jobs j WHERE j.kind = 'private_deep_research' AND j.input->>'messageId' = r.message_id::text

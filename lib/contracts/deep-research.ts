@@ -40,7 +40,7 @@ export type DeepResearchConversation = z.infer<typeof deepResearchConversationSc
 export const deepResearchStartRequestSchema = z
   .object({
     message: messageSchema,
-    conversationId: z.string().min(1).max(200).optional().describe("continues a conversation"),
+    conversationId: z.uuid().optional().describe("continues a conversation (the UUID of an earlier 202)"),
   })
   .register(requestRegistry, { id: "DeepResearchStartRequest" });
 export type DeepResearchStartRequest = z.infer<typeof deepResearchStartRequestSchema>;

@@ -215,6 +215,8 @@ describe("deep research (2.3, 4.1)", () => {
   it("start request and 202", () => {
     accepts(deepResearchStartRequestSchema, { message: "Map the evidence on senolytics", conversationId: UUID });
     rejects(deepResearchStartRequestSchema, { conversationId: UUID }, "message");
+    // A conversation id reaches a uuid column: anything else is the client's 400, before payment.
+    rejects(deepResearchStartRequestSchema, { message: "m", conversationId: "-".repeat(36) }, "conversationId");
     accepts(deepResearchAcceptedSchema, { messageId: "m1", conversationId: UUID, status: "queued" });
     rejects(deepResearchAcceptedSchema, { messageId: "m1", status: "queued" }, "conversationId");
   });
