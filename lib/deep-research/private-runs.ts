@@ -23,13 +23,21 @@ export async function reconcilePrivateRun(
  * What a poll may see: the agent's sealed answer only once the run's payment settled (until then
  * a completed run reads `running`, so clients keep polling), and a failure when the payment could
  * not be made. Encrypted runs have no `timeout` state (section 3): an expired authorization is a
- * `failed` run whose error says nothing was charged.
+ * `failed` run whose error says nothing was charged. Each answer is built from the fields its
+ * status may carry, so nothing else the agent sent with a status (partial content) is passed on.
  */
 export function presentPrivateRun(answer: EncryptedDeepResearchStatus, payment: PaymentRow): EncryptedDeepResearchStatus {
   if (payment.status === "expired") {
     return { status: "failed", error: "The payment authorization expired before the research finished; nothing was charged" };
   }
   if (payment.status === "failed") return { status: "failed", error: `The payment could not be settled (${payment.failureReason ?? "settlement_failed"})` };
-  if (answer.status === "completed" && payment.status !== "settled") return { status: "running" };
-  return answer;
+  switch (answer.status) {
+    case "completed":
+      if (payment.status !== "settled") return { status: "running" };
+      return { status: "completed", hpke_response_ciphertext: answer.hpke_response_ciphertext, hpke_response_ephemeral_key: answer.hpke_response_ephemeral_key };
+    case "failed":
+      return answer.error === undefined ? { status: "failed" } : { status: "failed", error: answer.error };
+    default:
+      return { status: answer.status };
+  }
 }

@@ -66,26 +66,28 @@ export async function reconcilePayment(
 }
 
 /**
- * What the client may see: replies and citations of turns whose payment settled, the world state
- * only when every finished turn is paid, and the gateway's own `timeout`. A finished conversation
- * whose payment is still settling reads as `running` so clients keep polling.
+ * What the client may see: nothing a turn found before that turn's payment settled. A turn's reply
+ * and citations once its own payment settled (its objective is the client's own message). The
+ * world state once every turn it was built from is paid: the agent names them in
+ * `worldState.messageIds` (it keeps the state of its completed turns while a new one runs); a world
+ * state that names none is taken to hold every turn. The agent's session line once every turn is
+ * paid, else its progress alone. A finished conversation whose payment is still settling reads
+ * `running` so clients keep polling; `timeout` is the gateway's own.
  */
 export function presentConversation(conversation: DeepResearchConversation, payments: PaymentRow[]): DeepResearchConversation {
   const { status, sessionStatus } = presentStatus(conversation, payments);
-  const byMessage = new Map(payments.filter((p) => p.messageId).map((p) => [p.messageId!, p]));
-  let allPaid = true;
-  const turns = conversation.turns?.map((turn): DeepResearchTurn => {
-    const paid = byMessage.get(turn.messageId)?.status === "settled";
-    if (paid) return turn;
-    if (turn.reply !== undefined || turn.citations.length > 0) allPaid = false;
-    const { reply: _reply, ...rest } = turn;
-    return { ...rest, citations: [] };
+  const paid = paidTurns(payments);
+  const { worldState, sessionStatus: _agentLine, turns: agentTurns, ...rest } = conversation;
+  const turns = agentTurns?.map((turn): DeepResearchTurn => {
+    if (paid.has(turn.messageId)) return turn;
+    const { reply: _reply, ...unpaid } = turn;
+    return { ...unpaid, citations: [] };
   });
   return {
-    ...conversation,
+    ...rest,
     status,
     ...(sessionStatus !== undefined ? { sessionStatus } : {}),
-    ...(conversation.worldState !== undefined ? { worldState: allPaid ? conversation.worldState : null } : {}),
+    ...(worldState !== undefined ? { worldState: worldStateIfPaid(conversation, paid) } : {}),
     ...(turns ? { turns } : {}),
   };
 }
@@ -105,7 +107,8 @@ function presentStatus(
     (p) => (p.status === "scheduled" || p.status === "settling") && isFinished(conversation, p.messageId),
   );
   if (unsettledFinished) return { status: "running", sessionStatus: "Settling the payment before releasing the result" };
-  return { status: conversation.status, sessionStatus: conversation.sessionStatus };
+  const line = everyTurnPaid(conversation, paidTurns(payments)) ? conversation.sessionStatus : progressOnly(conversation);
+  return { status: conversation.status, sessionStatus: line };
 }
 
 function isFinished(conversation: DeepResearchConversation, messageId: string | null): boolean {
@@ -113,3 +116,47 @@ function isFinished(conversation: DeepResearchConversation, messageId: string | 
   return (turn?.status ?? conversation.status) === "completed";
 }
 
+/** The messageIds of the turns whose payment settled. */
+function paidTurns(payments: PaymentRow[]): Set<string> {
+  return new Set(payments.flatMap((p) => (p.status === "settled" && p.messageId ? [p.messageId] : [])));
+}
+
+/** Whether every turn of the conversation is paid for (a body without its turns lists none: no). */
+function everyTurnPaid(conversation: DeepResearchConversation, paid: Set<string>): boolean {
+  const turns = conversation.turns ?? [];
+  return turns.length > 0 && turns.every((t) => paid.has(t.messageId));
+}
+
+/** The agent's world state when every turn it holds is paid for, else null. */
+function worldStateIfPaid(conversation: DeepResearchConversation, paid: Set<string>): DeepResearchConversation["worldState"] {
+  const { worldState } = conversation;
+  if (!worldState) return worldState;
+  const named = worldState.messageIds;
+  const builtFrom = Array.isArray(named) && named.every((id) => typeof id === "string") ? (named as string[]) : null;
+  const allPaid = builtFrom ? builtFrom.every((id) => paid.has(id)) : everyTurnPaid(conversation, paid);
+  return allPaid ? worldState : null;
+}
+
+/**
+ * The progress in the agent's session line and nothing else: the iteration of how many, or the
+ * last stage. The rest of an iteration's line is the objective it searches, which from the third
+ * iteration on is made of words of the evidence found, so it is never passed on unpaid.
+ */
+function progressOnly(conversation: DeepResearchConversation): string | undefined {
+  const line = conversation.sessionStatus ?? "";
+  const iteration = /^Iteration (\d{1,4}) of (\d{1,4})\b/.exec(line);
+  if (iteration) return `Iteration ${iteration[1]} of ${iteration[2]}: searching the literature`;
+  if (line.startsWith("Writing the final answer")) return "Writing the final answer";
+  return UNPAID_LINES[conversation.status];
+}
+
+/** Session lines of unpaid conversations that are not mid-iteration: the status, said plainly. */
+const UNPAID_LINES: Record<DeepResearchStatus, string> = {
+  queued: "queued",
+  running: "running",
+  cancelling: "cancelling",
+  completed: "completed",
+  failed: "The run failed; nothing was charged for this turn",
+  cancelled: "Cancelled; nothing was charged for this turn",
+  timeout: "timeout",
+};

@@ -1,20 +1,43 @@
+import { randomBytes, randomUUID } from "node:crypto";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
-import { generatePrivateKey } from "viem/accounts";
+import { erc20Abi, parseEther, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { deepResearchConversationSchema, type DeepResearchConversation } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
 import { createPayingFetch } from "@/lib/payments/client";
 import { startDeepResearchDouble, type DeepResearchDouble } from "../support/agent-double";
+import { buildWorldState } from "../support/builders";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
-import { chain, drainWallet, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
+import { chain, chainClients, drainWallet, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
 import { postJson, routeFetch } from "../support/routes";
 
 const PUBLIC_URL = "https://gateway.test";
 const START_URL = `${PUBLIC_URL}/api/deep-research/start`;
 const CRON_SECRET = "cron-secret-for-tests-0123456789";
 const PRICE = 1_000_000n;
+/** Pays for the turns of the tests below that never drain their payer (one authorization each). */
+const PAYER = () => wallet(9).privateKey;
+
+/** A world state every entry of which carries `tag`, so any response that shows a part of it is caught. */
+function worldFound(tag: string) {
+  return buildWorldState({
+    objectives: [`rapamycin lifespan ${tag}`],
+    findings: [
+      {
+        statement: `Excerpt ${tag}: rapamycin fed late in life extended median lifespan in mice.`,
+        references: [{ ordinal: 1, title: `Reference ${tag}`, url: `https://pubmed.ncbi.nlm.nih.gov/?term=${tag}`, pmid: null, doi: null }],
+      },
+    ],
+    hypotheses: [`Hypothesis ${tag}`],
+    openQuestions: [`Open question ${tag}`],
+  });
+}
+
+/** The session line of a running turn, which names what it searches (from iteration 3 on, words of the evidence found). */
+const searching = (iteration: number, tag: string) => `Iteration ${iteration} of 3: searching the literature for “rapamycin lifespan ${tag}”`;
 
 describe("deep research: paid when delivered", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -72,6 +95,14 @@ describe("deep research: paid when delivered", () => {
     const response = await routeFetch(`${PUBLIC_URL}/api/deep-research/${conversationId}`);
     expect(response.status).toBe(200);
     return deepResearchConversationSchema.parse(await response.json());
+  }
+
+  /** A poll's conversation, and its body as sent, for what the schema would strip. */
+  async function pollBody(conversationId: string): Promise<{ conversation: DeepResearchConversation; text: string }> {
+    const response = await routeFetch(`${PUBLIC_URL}/api/deep-research/${conversationId}`);
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    return { conversation: deepResearchConversationSchema.parse(JSON.parse(text)), text };
   }
 
   async function cron(): Promise<Record<string, unknown>> {
@@ -213,6 +244,147 @@ describe("deep research: paid when delivered", () => {
     expect(response.status).toBe(402);
     expect(await response.json()).toMatchObject({ reason: "insufficient_funds" });
     expect(agent.conversations.size).toBe(conversationsBefore);
+  });
+
+  describe("nothing a turn found is shown before its payment settles", () => {
+    it("shows a running turn's progress, never its world state, its session text, reply or citations, until its payment settles", async () => {
+      const tag = `found-${randomUUID()}`;
+      const { conversationId, messageId } = await start("What does rapamycin do to lifespan?", undefined, PAYER());
+      // Mid-run the agent's world state holds what the turn found so far, and its session line names
+      // the objective being searched, which from the third iteration on is taken from the evidence.
+      agent.report(messageId, { sessionStatus: searching(3, tag), worldState: worldFound(tag) });
+      let view = await pollBody(conversationId);
+      expect(view.text).not.toContain(tag);
+      expect(view.conversation).toMatchObject({ status: "running", sessionStatus: "Iteration 3 of 3: searching the literature", worldState: null });
+      expect(view.conversation.turns).toEqual([expect.objectContaining({ messageId, status: "running", citations: [] })]);
+      expect(view.conversation.turns?.[0]?.reply).toBeUndefined();
+
+      // Naming the unpaid turn as one the world state was built from changes nothing; nor does the last stage.
+      agent.report(messageId, { sessionStatus: "Writing the final answer from everything found", worldState: { ...worldFound(tag), messageIds: [messageId] } });
+      view = await pollBody(conversationId);
+      expect(view.text).not.toContain(tag);
+      expect(view.conversation).toMatchObject({ sessionStatus: "Writing the final answer", worldState: null });
+
+      const world = { ...worldFound(tag), messageIds: [messageId] };
+      agent.finish(messageId, { worldState: world, sessionStatus: "Finished after 3 iterations with 1 references", reply: `Rapamycin extended lifespan in mice [1]. ${tag}` });
+      view = await pollBody(conversationId); // settles, then releases everything
+      expect(await paymentStatus(messageId)).toBe("settled");
+      expect(view.conversation).toMatchObject({ status: "completed", sessionStatus: "Finished after 3 iterations with 1 references", worldState: world });
+      expect(view.conversation.turns?.[0]?.reply).toContain(tag);
+      expect(view.conversation.turns?.[0]?.citations).toHaveLength(1);
+    });
+
+    it("keeps a paid turn's reply, citations and world state visible while the next turn runs, and shows none of the new turn's findings", async () => {
+      const firstTag = `first-${randomUUID()}`;
+      const secondTag = `second-${randomUUID()}`;
+      const first = await start("What does rapamycin do to lifespan?", undefined, PAYER());
+      const paidWorld = { ...worldFound(firstTag), messageIds: [first.messageId] };
+      agent.finish(first.messageId, { worldState: paidWorld, reply: `Rapamycin extended lifespan in mice [1]. ${firstTag}` });
+      expect((await pollBody(first.conversationId)).conversation.worldState).toEqual(paidWorld);
+
+      const second = await start("And in humans?", first.conversationId, PAYER());
+      // The agent keeps the world state of its completed turns while a new one runs: all paid, so shown.
+      agent.report(second.messageId, { sessionStatus: searching(2, secondTag), worldState: paidWorld });
+      let view = await pollBody(first.conversationId);
+      expect(view.text).not.toContain(secondTag);
+      expect(view.conversation).toMatchObject({ status: "running", sessionStatus: "Iteration 2 of 3: searching the literature", worldState: paidWorld });
+      expect(view.conversation.turns?.map((t) => t.reply)).toEqual([expect.stringContaining(firstTag), undefined]);
+      expect(view.conversation.turns?.map((t) => t.citations.length)).toEqual([1, 0]);
+
+      // A world state that holds the new turn's findings, whether it says so or not, is withheld whole.
+      const both = { ...paidWorld, findings: [...paidWorld.findings, ...worldFound(secondTag).findings] };
+      const { messageIds: _unlabelled, ...unlabelled } = both;
+      for (const worldState of [{ ...both, messageIds: [first.messageId, second.messageId] }, unlabelled]) {
+        agent.report(second.messageId, { worldState });
+        view = await pollBody(first.conversationId);
+        expect(view.text).not.toContain(secondTag);
+        expect(view.conversation.worldState).toBeNull();
+        expect(view.conversation.turns?.[0]?.reply).toContain(firstTag);
+      }
+
+      const finalWorld = { ...both, messageIds: [first.messageId, second.messageId] };
+      agent.finish(second.messageId, { worldState: finalWorld, reply: `In humans the evidence is thin [1]. ${secondTag}` });
+      view = await pollBody(first.conversationId);
+      expect(await paymentStatus(second.messageId)).toBe("settled");
+      expect(view.conversation.worldState).toEqual(finalWorld);
+      expect(view.conversation.turns?.map((t) => t.reply)).toEqual([expect.stringContaining(firstTag), expect.stringContaining(secondTag)]);
+    });
+
+    it.each(["failed", "cancelled"] as const)("never shows what a %s turn found, not even once a later turn is paid", async (status) => {
+      const tag = `abandoned-${randomUUID()}`;
+      const first = await start(`a turn that ends ${status} after finding something`, undefined, PAYER());
+      agent.report(first.messageId, { sessionStatus: searching(3, tag), worldState: worldFound(tag) });
+      agent.setTurnStatus(first.messageId, status);
+      let view = await pollBody(first.conversationId);
+      expect(await paymentStatus(first.messageId)).toBe("voided");
+      expect(view.conversation.status).toBe(status);
+      expect(view.text).not.toContain(tag);
+
+      // The next turn is paid for; a world state still holding the unpaid turn's findings stays withheld.
+      const second = await start("a paid follow-up", first.conversationId, PAYER());
+      agent.finish(second.messageId, { worldState: { ...worldFound(tag), messageIds: [first.messageId, second.messageId] } });
+      view = await pollBody(first.conversationId);
+      expect(await paymentStatus(second.messageId)).toBe("settled");
+      expect(view.conversation.turns?.[1]?.reply).toBeTruthy();
+      expect(view.conversation.worldState).toBeNull();
+      expect(view.text).not.toContain(tag);
+    });
+  });
+
+  describe("an encrypted run", () => {
+    const ENCRYPTED_URL = `${PUBLIC_URL}/api/deep-research/encrypted`;
+    const base64 = (bytes: number) => randomBytes(bytes).toString("base64");
+    // The gateway cannot open envelopes; the double takes any, and answers what the test set.
+    const envelope = () => ({ hpke_ciphertext: base64(80), hpke_ephemeral_public_key: base64(32) });
+    const sealedAnswer = () => ({ hpke_response_ciphertext: base64(120), hpke_response_ephemeral_key: base64(32) });
+
+    async function startRun(privateKey: Hex): Promise<string> {
+      const { fetch: payFetch } = createPayingFetch({ privateKey, network: chain().network, asset: chain().asset, fetchImpl: routeFetch });
+      const response = await payFetch(ENCRYPTED_URL, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(envelope()) });
+      expect(response.status).toBe(202);
+      return ((await response.json()) as { messageId: string }).messageId;
+    }
+
+    async function pollRun(messageId: string): Promise<Record<string, unknown>> {
+      const response = await postJson(`${ENCRYPTED_URL}/status/${messageId}`, envelope());
+      expect(response.status).toBe(200);
+      return (await response.json()) as Record<string, unknown>;
+    }
+
+    /** A payer of its own (a fresh key with $1.00 and gas), so emptying it touches no other test's wallet. */
+    async function freshPayer(): Promise<Hex> {
+      const privateKey = generatePrivateKey();
+      const address = privateKeyToAccount(privateKey).address;
+      const { publicClient, walletFor } = chainClients();
+      await publicClient.request({ method: "hardhat_setBalance" as never, params: [address, `0x${parseEther("1").toString(16)}`] as never });
+      const hash = await walletFor(PAYER()).writeContract({ address: chain().asset as Hex, abi: erc20Abi, functionName: "transfer", args: [address, PRICE] });
+      await publicClient.waitForTransactionReceipt({ hash });
+      return privateKey;
+    }
+
+    it("answers a running run's status alone, whatever the enclave sends with it, and the sealed answer once paid", async () => {
+      const before = await usdcBalance(payTo);
+      const messageId = await startRun(PAYER());
+      agent.setRun(messageId, { status: "running", ...sealedAnswer(), reply: "partial", worldState: worldFound("partial") });
+      expect(await pollRun(messageId)).toEqual({ status: "running" });
+      expect(await paymentStatus(messageId)).toBe("scheduled");
+
+      const answer = sealedAnswer();
+      agent.setRun(messageId, { status: "completed", ...answer });
+      expect(await pollRun(messageId)).toEqual({ status: "completed", ...answer });
+      expect(await paymentStatus(messageId)).toBe("settled");
+      expect((await usdcBalance(payTo)) - before).toBe(PRICE);
+    });
+
+    it("never releases a finished run's sealed answer when its payment cannot be settled", async () => {
+      const payer = await freshPayer();
+      const messageId = await startRun(payer);
+      await drainWallet(payer);
+      agent.setRun(messageId, { status: "completed", ...sealedAnswer() });
+      expect(await pollRun(messageId)).toEqual({ status: "failed", error: expect.stringMatching(/could not be settled/) });
+      expect(await paymentStatus(messageId)).toBe("failed");
+      expect(await pollRun(messageId)).toEqual({ status: "failed", error: expect.stringMatching(/could not be settled/) });
+    });
   });
 
   it("relays an unknown conversation as 404", async () => {

@@ -1,3 +1,4 @@
+import type { WorldState } from "@/agent/deep-research/store";
 import type {
   ChatQuality,
   ChatReference,
@@ -133,6 +134,35 @@ export function buildConversation(overrides: Partial<DeepResearchConversation> =
         isFinal: true,
       },
     ],
+    ...overrides,
+  };
+}
+
+/**
+ * A deep-research world state as the agent records it: the objectives searched, the findings with
+ * their excerpts and references, hypotheses, open questions and sources; `messageIds` names the
+ * turns it was built from, when given.
+ */
+export function buildWorldState(overrides: Partial<WorldState> & { messageIds?: string[] } = {}): WorldState & { messageIds?: string[] } {
+  return {
+    objectives: ["rapamycin lifespan", "rapamycin lifespan randomized controlled trial humans", "rapamycin lifespan mtorc1"],
+    findings: [
+      {
+        statement: "Rapamycin fed late in life extended median and maximal lifespan of both male and female mice.",
+        references: [
+          {
+            ordinal: 1,
+            title: "Rapamycin fed late in life extends lifespan in genetically heterogeneous mice",
+            url: "https://pubmed.ncbi.nlm.nih.gov/19587680/",
+            pmid: "19587680",
+            doi: "10.1038/nature08221",
+          },
+        ],
+      },
+    ],
+    hypotheses: ["Supported by “Rapamycin fed late in life extends lifespan in genetically heterogeneous mice”: worth testing further."],
+    openQuestions: ["Little evidence was found on “rapamycin lifespan randomized controlled trial humans”."],
+    sources: ["pubmed", "europepmc"],
     ...overrides,
   };
 }
