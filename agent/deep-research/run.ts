@@ -34,10 +34,15 @@ export function createDeepResearchJobHandler({
     const { conversationId } = turn;
     const state = (status: Parameters<typeof setRunState>[0]["status"], sessionStatus: string) => setRunState({ db, conversationId, messageId, status, sessionStatus });
     try {
-      const { result, done } = await researchTurn({
+      // The conversation's world state holds its completed turns only: this turn's saved
+      // iterations (a run taken over after a crash) are added to it here, and the turn's whole
+      // state is written when the turn completes, naming the turns it now holds.
+      const base = await getWorldState({ db, conversationId });
+      const saved = turn.iterations as StoredIteration[];
+      const { result, world, done } = await researchTurn({
         question: turn.objective,
-        done: turn.iterations as StoredIteration[],
-        world: await getWorldState({ db, conversationId }),
+        done: saved,
+        world: saved.reduce(updateWorld, base),
         engine,
         iterations,
         budgetSeconds,
@@ -45,7 +50,7 @@ export function createDeepResearchJobHandler({
         progress,
         signal,
         state: (sessionStatus) => state("running", sessionStatus),
-        save: (done, world) => saveIteration({ db, messageId, conversationId, iterations: done, worldState: world }),
+        save: (done) => saveIteration({ db, messageId, iterations: done }),
       });
       await finishTurn({
         db,
@@ -53,6 +58,7 @@ export function createDeepResearchJobHandler({
         reply: result.answer,
         citations: result.references,
         sessionStatus: finishedStatus(done.length, result.references.length),
+        worldState: { ...world, messageIds: [...new Set([...base.messageIds, messageId])] },
       });
       return { conversationId, messageId, quality: result.quality };
     } catch (err) {
@@ -69,8 +75,9 @@ export function finishedStatus(iterations: number, references: number): string {
 
 /**
  * The research itself, independent of where it is kept (plain turns in the clear, private runs
- * encrypted under their recovery key): resumes after the iterations already `done`, saves each
- * new one with the world state through `save`, and writes the final cited reply.
+ * encrypted under their recovery key): resumes after the iterations already `done` (whose findings
+ * `world` holds already), saves each new one with the world state through `save`, and writes the
+ * final cited reply.
  */
 export async function researchTurn({
   question,

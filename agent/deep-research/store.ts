@@ -19,6 +19,12 @@ export type WorldState = {
   sources: string[];
 };
 
+/**
+ * A conversation's world state: what its completed turns found, and which turns those are
+ * (`messageIds`), so the gateway can tell whether every turn it holds has been paid for.
+ */
+export type ConversationWorldState = WorldState & { messageIds: string[] };
+
 type TurnRow = { message_id: string; objective: string; status: DeepResearchStatus; reply: string | null; citations: unknown[]; is_final: boolean };
 
 /** Starts a conversation, or adds a turn to an existing one. Returns null for an unknown conversation. */
@@ -103,38 +109,63 @@ export async function setRunState({
   );
 }
 
-export async function saveIteration({ db, messageId, iterations, worldState, conversationId }: { db: Queryable; messageId: string; iterations: Iteration[]; worldState: WorldState; conversationId: string }) {
+/**
+ * Saves a running turn's finished iterations on the turn alone: the conversation's world state
+ * takes them when the turn completes, so it never shows what an unfinished (unpaid) turn found,
+ * and a failed or cancelled turn adds nothing to it.
+ */
+export async function saveIteration({ db, messageId, iterations }: { db: Queryable; messageId: string; iterations: Iteration[] }) {
   await db.query("UPDATE agent.dr_turns SET iterations = $2, updated_at = now() WHERE message_id = $1", [messageId, JSON.stringify(iterations)]);
-  await db.query("UPDATE agent.dr_conversations SET world_state = $2, updated_at = now() WHERE id = $1", [conversationId, JSON.stringify(worldState)]);
 }
 
-/** Completes a turn and its conversation in one statement, so nobody sees one finished without the other. */
+/**
+ * Completes a turn and its conversation, with the world state that now includes the turn, in one
+ * statement, so nobody sees one finished without the other, or the turn's findings before it is.
+ */
 export async function finishTurn({
   db,
   messageId,
   reply,
   citations,
   sessionStatus,
+  worldState,
 }: {
   db: Queryable;
   messageId: string;
   reply: string;
   citations: unknown[];
   sessionStatus: string;
+  worldState: ConversationWorldState;
 }) {
   await db.query(
     `WITH turn AS (
        UPDATE agent.dr_turns SET status = 'completed', reply = $2, citations = $3, is_final = true, updated_at = now()
         WHERE message_id = $1 AND status = 'running'
         RETURNING conversation_id)
-     UPDATE agent.dr_conversations c SET status = 'completed', session_status = $4, active_message_id = NULL, updated_at = now()
+     UPDATE agent.dr_conversations c SET status = 'completed', session_status = $4, world_state = $5, active_message_id = NULL, updated_at = now()
        FROM turn WHERE c.id = turn.conversation_id AND c.status <> 'cancelled'`,
-    [messageId, reply, JSON.stringify(citations), sessionStatus],
+    [messageId, reply, JSON.stringify(citations), sessionStatus, JSON.stringify(worldState)],
   );
 }
 
-export async function getWorldState({ db, conversationId }: { db: Queryable; conversationId: string }): Promise<WorldState> {
-  const { rows } = await db.query("SELECT world_state FROM agent.dr_conversations WHERE id = $1", [conversationId]);
-  const ws = (rows[0]?.world_state ?? {}) as Partial<WorldState>;
-  return { objectives: ws.objectives ?? [], findings: ws.findings ?? [], hypotheses: ws.hypotheses ?? [], openQuestions: ws.openQuestions ?? [], sources: ws.sources ?? [] };
+/** The conversation's world state: what its completed turns found, and which turns those are. */
+export async function getWorldState({ db, conversationId }: { db: Queryable; conversationId: string }): Promise<ConversationWorldState> {
+  const { rows } = await db.query<{ world_state: Partial<ConversationWorldState> | null; turn_ids: string[] }>(
+    `SELECT c.world_state,
+            coalesce((SELECT json_agg(t.message_id ORDER BY t.created_at) FROM agent.dr_turns t WHERE t.conversation_id = c.id), '[]'::json) AS turn_ids
+       FROM agent.dr_conversations c WHERE c.id = $1`,
+    [conversationId],
+  );
+  const ws = rows[0]?.world_state ?? {};
+  // One written before turns were named in it was updated after every iteration, so it may hold
+  // any of the conversation's turns, running and abandoned ones included.
+  const messageIds = ws.messageIds ?? (Object.keys(ws).length > 0 ? (rows[0]?.turn_ids ?? []) : []);
+  return {
+    objectives: ws.objectives ?? [],
+    findings: ws.findings ?? [],
+    hypotheses: ws.hypotheses ?? [],
+    openQuestions: ws.openQuestions ?? [],
+    sources: ws.sources ?? [],
+    messageIds,
+  };
 }

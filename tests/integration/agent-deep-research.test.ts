@@ -69,7 +69,8 @@ describe("deep research in the agent", () => {
     expect(turn).toMatchObject({ messageId: accepted.messageId, status: "completed", isFinal: true });
     expect(turn.reply).toMatch(/\[1\]/);
     expect(turn.citations.length).toBeGreaterThan(0);
-    const world = conversation.worldState as { objectives: string[]; findings: unknown[]; sources: string[]; hypotheses: string[] };
+    const world = conversation.worldState as { objectives: string[]; findings: unknown[]; sources: string[]; hypotheses: string[]; messageIds: string[] };
+    expect(world.messageIds).toEqual([accepted.messageId]);
     expect(world.objectives).toHaveLength(3);
     expect(world.objectives[1]).toContain("randomized controlled trial");
     expect(world.findings.length).toBeGreaterThan(0);
@@ -83,6 +84,7 @@ describe("deep research in the agent", () => {
     expect(next.conversationId).toBe(accepted.conversationId);
     const continued = await finished(accepted.conversationId, 2);
     expect(continued.turns!.map((t) => t.status)).toEqual(["completed", "completed"]);
+    expect(continued.worldState).toMatchObject({ objectives: expect.any(Array), messageIds: [accepted.messageId, next.messageId] });
     expect((continued.worldState as { objectives: string[] }).objectives).toHaveLength(6);
   });
 
@@ -92,9 +94,7 @@ describe("deep research in the agent", () => {
     await saveIteration({
       db: agent.pool,
       messageId: turn.messageId,
-      conversationId: turn.conversationId,
       iterations: [{ objective: "saved before the crash", findings: [], sources: [], acceptedCount: 0, references: [] } as never],
-      worldState: { objectives: ["saved before the crash"], findings: [], hypotheses: [], openQuestions: [], sources: [] },
     });
     await enqueueJob({ db: agent.pool, kind: "deep_research", input: { messageId: turn.messageId } });
     jobWakeups.emit("job");
@@ -104,6 +104,38 @@ describe("deep research in the agent", () => {
     expect(objectives[0]).toBe("saved before the crash");
     expect(objectives[1]).toContain("randomized controlled trial");
     expect(after.sessionStatus).toMatch(/Finished after 3 iterations/);
+  });
+
+  it("keeps what a running or cancelled turn found out of the conversation's world state; a completed turn's joins it, named", async () => {
+    // A turn mid-run, as a worker leaves it after its first iteration (no job: it stays there).
+    const turn = (await createTurn({ db: agent.pool, objective: "telomere length and mortality" }))!;
+    const finding = "Excerpt of a finding of the unfinished turn";
+    await saveIteration({
+      db: agent.pool,
+      messageId: turn.messageId,
+      iterations: [
+        {
+          objective: "unfinished turn objective",
+          findings: [{ statement: finding, references: [{ ordinal: 1, title: "A reference of the unfinished turn", url: "https://example.org/unfinished" }] }],
+          sources: ["pubmed"],
+          acceptedCount: 1,
+          references: [],
+        } as never,
+      ],
+    });
+    const read = async () => (await agentRequest(agent.app, `/api/deep-research/${turn.conversationId}`)).text();
+    expect(await read()).not.toContain("unfinished");
+    expect((await agentRequest(agent.app, `/api/deep-research/${turn.conversationId}/cancel`, { method: "POST" })).status).toBe(204);
+    expect(await read()).not.toContain("unfinished");
+
+    const next = deepResearchAcceptedSchema.parse(
+      await (await agentRequest(agent.app, "/api/deep-research/start", { body: { message: "leucocyte telomere length and mortality", conversationId: turn.conversationId } })).json(),
+    );
+    const conversation = await finished(turn.conversationId);
+    expect(conversation.turns!.map((t) => t.status)).toEqual(["cancelled", "completed"]);
+    expect(conversation.worldState).toMatchObject({ objectives: expect.any(Array), messageIds: [next.messageId] });
+    expect((conversation.worldState as { objectives: string[] }).objectives).toHaveLength(3);
+    expect(JSON.stringify(conversation)).not.toContain("unfinished");
   });
 
   it("cancels a run", async () => {
