@@ -29,7 +29,7 @@ export default defineConfig({
           globalSetup: ["tests/integration/setup/global-setup.ts"],
           // Files share one chain and its payee balances: run them one at a time.
           fileParallelism: false,
-          env: { LOG_SILENT: "1" },
+          env: { LOG_SILENT: process.env.LOG_SILENT ?? "1" },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

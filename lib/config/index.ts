@@ -3,6 +3,7 @@ import { z } from "zod";
 import { LOCAL_FACILITATOR, LOCAL_NETWORK, LOCAL_PAY_TO, LOCAL_RPC_PORT, LOCAL_USDC_ADDRESS } from "../payments/local-chain";
 import {
   baseUrlSchema,
+  booleanSchema,
   type Env,
   originSchema,
   parseEnv,
@@ -26,6 +27,37 @@ const caip2Schema = z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, "mu
 
 const privateKeySchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
 
+/** Several facilitator keys, comma-separated: settlement load is spread over their accounts. */
+const privateKeyListSchema = z
+  .string()
+  .transform((value) => value.split(",").map((k) => k.trim()).filter(Boolean))
+  .pipe(z.array(privateKeySchema).min(1, "must list at least one key").refine((keys) => new Set(keys.map((k) => k.toLowerCase())).size === keys.length, "must not repeat a key"));
+
+/** Extra headers for a hosted facilitator (an API key of a provider other than Coinbase), as a JSON object of strings. */
+const facilitatorHeadersSchema = z.string().transform((value, ctx) => {
+  try {
+    const parsed = z.record(z.string().regex(/^[A-Za-z0-9-]+$/, "header names are letters, digits and dashes"), z.string()).parse(JSON.parse(value));
+    return parsed;
+  } catch {
+    ctx.addIssue({ code: "custom", message: 'must be a JSON object of header names to string values, e.g. {"X-API-Key":"…"}' });
+    return z.NEVER;
+  }
+});
+
+/**
+ * Who may say where a request came from: nobody but the socket (\`none\`, the default: the
+ * address \`npm start\` appends to X-Forwarded-For), Vercel's edge (\`vercel\`, the default on Vercel),
+ * or N reverse proxies in front of the gateway that each append to X-Forwarded-For.
+ */
+const trustedProxySchema = z.string().transform((value, ctx) => {
+  if (value === "none") return { kind: "none" as const };
+  if (value === "vercel") return { kind: "vercel" as const };
+  const hops = Number(value);
+  if (Number.isInteger(hops) && hops >= 1 && hops <= 10) return { kind: "hops" as const, hops };
+  ctx.addIssue({ code: "custom", message: "must be none, vercel, or the number (1 to 10) of reverse proxies that append to X-Forwarded-For" });
+  return z.NEVER;
+});
+
 /**
  * The USDC of each network the service knows, with its EIP-712 domain (a wrong domain name fails
  * verification: Base Sepolia's token calls itself "USDC"). Other networks need X402_ASSET,
@@ -39,6 +71,9 @@ const KNOWN_ASSETS: Record<string, { asset: string; name: string; version: strin
 };
 
 /** Where a transaction can be seen, by network (`{tx}` is the hash). The local chain has none. */
+/** Coinbase's hosted facilitator (CDP), used with CDP_API_KEY_ID and CDP_API_KEY_SECRET. */
+const COINBASE_FACILITATOR_URL = "https://api.cdp.coinbase.com/platform/v2/x402";
+
 const KNOWN_EXPLORERS: Record<string, string> = {
   "eip155:8453": "https://basescan.org/tx/{tx}",
   "eip155:84532": "https://sepolia.basescan.org/tx/{tx}",
@@ -70,7 +105,16 @@ const rawSchema = z
     PAY_TO_ADDRESS: evmAddressSchema.optional(),
     RPC_URL: baseUrlSchema.default(`http://127.0.0.1:${LOCAL_RPC_PORT}`),
     FACILITATOR_URL: baseUrlSchema.optional(),
+    FACILITATOR_HEADERS: facilitatorHeadersSchema.optional(),
+    FACILITATOR_TIMEOUT_MS: positiveIntSchema.max(300_000, "must be at most 300000").default(30_000),
+    CDP_API_KEY_ID: z.string().min(1).optional(),
+    CDP_API_KEY_SECRET: z.string().min(1).optional(),
     FACILITATOR_PRIVATE_KEY: privateKeySchema.optional(),
+    FACILITATOR_PRIVATE_KEYS: privateKeyListSchema.optional(),
+    FACILITATOR_SETTLEMENT_MODE: z.enum(["pipelined", "serial"], { error: "must be pipelined or serial" }).default("pipelined"),
+    TRUSTED_PROXY: trustedProxySchema.optional(),
+    VERCEL: z.string().optional(),
+    PREVIEW_SHARES_PRODUCTION_LEDGER: booleanSchema.default(false),
     INVALID_PAYMENT_LIMIT: positiveIntSchema.default(20),
     INVALID_PAYMENT_WINDOW_SECONDS: positiveIntSchema.default(600),
     CRON_BATCH_SIZE: positiveIntSchema.default(50),
@@ -103,13 +147,30 @@ const rawSchema = z
       if (env.PAY_TO_ADDRESS === undefined) {
         ctx.addIssue({ code: "custom", path: ["PAY_TO_ADDRESS"], message: `is required for network ${env.X402_NETWORK}` });
       }
-      if (env.FACILITATOR_URL === undefined && env.FACILITATOR_PRIVATE_KEY === undefined) {
+      if (env.FACILITATOR_URL === undefined && env.CDP_API_KEY_ID === undefined && env.FACILITATOR_PRIVATE_KEY === undefined && env.FACILITATOR_PRIVATE_KEYS === undefined) {
         ctx.addIssue({
           code: "custom",
           path: ["FACILITATOR_URL"],
-          message: `or FACILITATOR_PRIVATE_KEY is required for network ${env.X402_NETWORK}`,
+          message: `(or CDP_API_KEY_ID and CDP_API_KEY_SECRET, or FACILITATOR_PRIVATE_KEYS) is required for network ${env.X402_NETWORK}`,
         });
       }
+    }
+    if ((env.CDP_API_KEY_ID === undefined) !== (env.CDP_API_KEY_SECRET === undefined)) {
+      const missing = env.CDP_API_KEY_ID === undefined ? "CDP_API_KEY_ID" : "CDP_API_KEY_SECRET";
+      ctx.addIssue({ code: "custom", path: [missing], message: "is required with the other CDP credential" });
+    }
+    if (env.FACILITATOR_PRIVATE_KEY !== undefined && env.FACILITATOR_PRIVATE_KEYS !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["FACILITATOR_PRIVATE_KEYS"], message: "replaces FACILITATOR_PRIVATE_KEY: set one of them" });
+    }
+    if (env.VERCEL_ENV === "preview" && env.X402_NETWORK === "eip155:8453" && !env.PREVIEW_SHARES_PRODUCTION_LEDGER) {
+      // With a database of its own, a preview would accept an authorization production already
+      // accepted (the ledger's uniqueness is per database) and serve it a second time.
+      ctx.addIssue({
+        code: "custom",
+        path: ["X402_NETWORK"],
+        message:
+          "a preview deployment takes Base mainnet payments only on production's ledger: point POSTGRES_URL at production's database and set PREVIEW_SHARES_PRODUCTION_LEDGER=true, or use eip155:84532 (Base Sepolia) on previews",
+      });
     }
     const hosted = env.VERCEL_ENV === "production" || env.VERCEL_ENV === "preview";
     if (!hosted) return;
@@ -177,13 +238,25 @@ export function loadConfig(env: Env) {
       assetVersion: (raw.X402_ASSET_VERSION ?? known?.version) as string,
       payTo: (raw.PAY_TO_ADDRESS ?? LOCAL_PAY_TO) as `0x${string}`,
       rpcUrl: raw.RPC_URL,
-      facilitator: raw.FACILITATOR_URL
-        ? ({ kind: "hosted", url: raw.FACILITATOR_URL } as const)
-        : ({
-            kind: "self-hosted",
-            privateKey: (raw.FACILITATOR_PRIVATE_KEY ?? LOCAL_FACILITATOR.privateKey) as `0x${string}`,
-          } as const),
+      facilitator:
+        raw.FACILITATOR_URL || raw.CDP_API_KEY_ID
+          ? ({
+              kind: "hosted",
+              url: raw.FACILITATOR_URL ?? COINBASE_FACILITATOR_URL,
+              headers: raw.FACILITATOR_HEADERS ?? {},
+              cdp: raw.CDP_API_KEY_ID && raw.CDP_API_KEY_SECRET ? { keyId: raw.CDP_API_KEY_ID, keySecret: raw.CDP_API_KEY_SECRET } : null,
+            } as const)
+          : ({
+              kind: "self-hosted",
+              privateKeys: (raw.FACILITATOR_PRIVATE_KEYS ?? [raw.FACILITATOR_PRIVATE_KEY ?? LOCAL_FACILITATOR.privateKey]) as `0x${string}`[],
+            } as const),
+      /** How long a hosted facilitator may take to answer verify or settle. */
+      facilitatorTimeoutMs: raw.FACILITATOR_TIMEOUT_MS,
+      /** `serial`: one settlement per facilitator account at a time (the benchmark's reference). */
+      settlementMode: raw.FACILITATOR_SETTLEMENT_MODE,
       invalidAttempts: { limit: raw.INVALID_PAYMENT_LIMIT, windowSeconds: raw.INVALID_PAYMENT_WINDOW_SECONDS },
+      /** Where a request's client address is read from (lib/http/client-address.ts). */
+      trustedProxy: raw.TRUSTED_PROXY ?? (raw.VERCEL === "1" ? ({ kind: "vercel" } as const) : ({ kind: "none" } as const)),
       cronBatchSize: raw.CRON_BATCH_SIZE,
       /** How long a self-hosted settlement waits for its receipt before leaving it to the cron. */
       confirmationTimeoutMs: raw.SETTLE_CONFIRMATION_TIMEOUT_MS,

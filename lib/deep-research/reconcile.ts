@@ -1,7 +1,10 @@
 import type { DeepResearchConversation, DeepResearchStatus, DeepResearchTurn } from "@/lib/contracts";
 import { upsertConversationStatus } from "@/lib/db/queries/conversations";
 import { listConversationPayments, transitionPayment, type PaymentRow } from "@/lib/payments/ledger";
-import { settlePayment, type SettleDeps } from "@/lib/payments/settle";
+import { confirmPayment, settlePayment, type SettleDeps } from "@/lib/payments/settle";
+
+/** How long a poll or the cron waits for a deferred settlement's receipt before reading it as still settling. */
+const DEFERRED_SETTLE_WAIT_MS = 10_000;
 
 /**
  * Deep research is paid when its result is delivered. This module is the one idempotent path,
@@ -54,8 +57,12 @@ export async function reconcilePayment(
     return voided ? "voided" : null;
   }
   if (workStatus && FINISHED.includes(workStatus)) {
-    const outcome = await settlePayment(deps, { id: payment.id, from: ["scheduled"] });
-    return outcome.outcome === "busy" ? "pending" : outcome.outcome;
+    // A settlement already under way is only confirmed here (its receipt), never started twice.
+    const outcome =
+      payment.status === "settling"
+        ? ((await confirmPayment(deps, payment, { waitMs: 0 })) ?? { outcome: "busy" as const })
+        : await settlePayment(deps, { id: payment.id, from: ["scheduled"], waitMs: DEFERRED_SETTLE_WAIT_MS, whenUnavailable: "reschedule" });
+    return outcome.outcome === "busy" || outcome.outcome === "unavailable" ? "pending" : outcome.outcome;
   }
   // Still running: it times out if the authorization expires before the work finishes.
   if (payment.validBefore <= deps.nowSeconds()) {

@@ -1,11 +1,62 @@
 import { eip3009ABI } from "@x402/evm";
-import { createPublicClient, defineChain, http, type PublicClient } from "viem";
+import {
+  createPublicClient,
+  defineChain,
+  getAddress,
+  http,
+  isAddressEqual,
+  parseAbi,
+  parseEventLogs,
+  type Hex,
+  type PublicClient,
+  type TransactionReceipt,
+} from "viem";
 import type { PaymentSettings } from "./requirements";
 
-/** Reads the payment token on chain (RPC_URL): whether an authorization has been used. */
-export type ChainReader = { isAuthorizationUsed: (payer: string, nonce: string) => Promise<boolean> };
+/** The token's events that tell what happened to an authorization, and its transfers. */
+export const tokenEventsAbi = parseAbi([
+  "event Transfer(address indexed from, address indexed to, uint256 value)",
+  "event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)",
+  "event AuthorizationCanceled(address indexed authorizer, bytes32 indexed nonce)",
+]);
 
-export function createChainReader(settings: PaymentSettings): ChainReader {
+/** An authorization to transfer `value` of `asset` from `payer` to `payTo`, identified by its nonce. */
+export type AuthorizationRef = { asset: string; payer: string; payTo: string; value: string; nonce: string; validAfter: number };
+
+/** A transfer of an authorization found on chain. */
+export type AuthorizationTransfer = { transaction: Hex; blockNumber: bigint; timestamp: number; sender: Hex };
+
+/**
+ * What the chain says about an authorization: unused; transferred to the payee (with the
+ * transaction that did it); cancelled by the payer; or used without an event we could find (a
+ * log search that fell outside the node's range), which is never counted as paid.
+ */
+export type AuthorizationFate =
+  | { state: "unused" }
+  | ({ state: "transferred" } & AuthorizationTransfer)
+  | { state: "cancelled"; transaction: Hex }
+  | { state: "used_unexplained" };
+
+/** Reads the payment token on chain (RPC_URL). */
+export type ChainReader = {
+  /** `authorizationState(payer, nonce)`: true once used or cancelled. Alone, never proof of payment. */
+  authorizationState: (asset: string, payer: string, nonce: string) => Promise<boolean>;
+  /**
+   * Whether the authorization moved `value` to `payTo`: an `AuthorizationUsed` event whose
+   * transaction also holds the matching `Transfer`. A cancelled authorization is `cancelled`.
+   * Throws when the RPC cannot be reached.
+   */
+  findAuthorizationFate: (ref: AuthorizationRef) => Promise<AuthorizationFate>;
+  /** Whether `receipt` holds the authorization's transfer to the payee. */
+  receiptHasTransfer: (receipt: TransactionReceipt, ref: AuthorizationRef) => boolean;
+};
+
+/** Providers cap `eth_getLogs` ranges (often at 10,000 blocks); searches go back in slices. */
+const LOG_RANGE = 5_000n;
+/** How far back a search may go at most, whatever the estimate says. */
+const MAX_SEARCH_BLOCKS = 2_000_000n;
+
+export function createChainReader(settings: Pick<PaymentSettings, "chainId" | "network" | "rpcUrl">): ChainReader {
   const chain = defineChain({
     id: settings.chainId,
     name: settings.network,
@@ -13,13 +64,81 @@ export function createChainReader(settings: PaymentSettings): ChainReader {
     rpcUrls: { default: { http: [settings.rpcUrl] } },
   });
   const client = createPublicClient({ chain, transport: http(settings.rpcUrl, { timeout: 10_000 }) }) as PublicClient;
-  return {
-    isAuthorizationUsed: async (payer, nonce) =>
-      (await client.readContract({
-        address: settings.asset,
-        abi: eip3009ABI,
-        functionName: "authorizationState",
-        args: [payer as `0x${string}`, nonce as `0x${string}`],
-      })) as boolean,
+  return createChainReaderFor(client);
+}
+
+export function createChainReaderFor(client: PublicClient): ChainReader {
+  const receiptHasTransfer = (receipt: TransactionReceipt, ref: AuthorizationRef) => {
+    if (receipt.status !== "success") return false;
+    const events = parseEventLogs({ abi: tokenEventsAbi, logs: receipt.logs, strict: false });
+    const fromToken = events.filter((e) => isAddressEqual(e.address, getAddress(ref.asset)));
+    const used = fromToken.some(
+      (e) => e.eventName === "AuthorizationUsed" && sameAddress(e.args.authorizer, ref.payer) && (e.args.nonce ?? "").toLowerCase() === ref.nonce.toLowerCase(),
+    );
+    const transferred = fromToken.some(
+      (e) =>
+        e.eventName === "Transfer" && sameAddress(e.args.from, ref.payer) && sameAddress(e.args.to, ref.payTo) && e.args.value === BigInt(ref.value),
+    );
+    return used && transferred;
   };
+
+  const authorizationState = async (asset: string, payer: string, nonce: string) =>
+    (await client.readContract({
+      address: getAddress(asset),
+      abi: eip3009ABI,
+      functionName: "authorizationState",
+      args: [getAddress(payer), nonce as Hex],
+    })) as boolean;
+
+  return {
+    authorizationState,
+    receiptHasTransfer,
+    findAuthorizationFate: async (ref) => {
+      if (!(await authorizationState(ref.asset, ref.payer, ref.nonce))) return { state: "unused" };
+      const asset = getAddress(ref.asset);
+      const latest = await client.getBlockNumber();
+      const earliest = await estimateBlockAt(client, latest, ref.validAfter);
+      for (let to = latest; to >= earliest; to -= LOG_RANGE) {
+        const from = to - LOG_RANGE + 1n > earliest ? to - LOG_RANGE + 1n : earliest;
+        const range = { address: asset, args: { authorizer: getAddress(ref.payer), nonce: ref.nonce as Hex }, fromBlock: from, toBlock: to, strict: false } as const;
+        const [used, cancelled] = await Promise.all([
+          client.getLogs({ ...range, event: tokenEventsAbi[1] }),
+          client.getLogs({ ...range, event: tokenEventsAbi[2] }),
+        ]);
+        const logs = [...used, ...cancelled];
+        const log = logs.at(-1);
+        if (!log?.transactionHash) continue;
+        if (log.eventName === "AuthorizationCanceled") return { state: "cancelled", transaction: log.transactionHash };
+        const receipt = await client.getTransactionReceipt({ hash: log.transactionHash });
+        if (!receiptHasTransfer(receipt, ref)) return { state: "used_unexplained" };
+        const block = await client.getBlock({ blockNumber: receipt.blockNumber });
+        return { state: "transferred", transaction: receipt.transactionHash, blockNumber: receipt.blockNumber, timestamp: Number(block.timestamp), sender: receipt.from };
+      }
+      return { state: "used_unexplained" };
+    },
+  };
+}
+
+/**
+ * The first block worth searching for something that cannot have happened before `seconds`
+ * (the authorization's validAfter): estimated from the chain's recent average block time, with
+ * a margin, and never further back than MAX_SEARCH_BLOCKS.
+ */
+async function estimateBlockAt(client: PublicClient, latest: bigint, seconds: number): Promise<bigint> {
+  const floor = latest > MAX_SEARCH_BLOCKS ? latest - MAX_SEARCH_BLOCKS : 0n;
+  if (latest === 0n) return 0n;
+  const sampleBack = latest > 1_000n ? 1_000n : latest;
+  const [head, sample] = await Promise.all([client.getBlock({ blockNumber: latest }), client.getBlock({ blockNumber: latest - sampleBack })]);
+  const elapsed = Number(head.timestamp - sample.timestamp);
+  const secondsPerBlock = elapsed > 0 ? elapsed / Number(sampleBack) : 1;
+  const behind = Number(head.timestamp) - seconds;
+  if (behind <= 0) return latest > 10n ? latest - 10n : 0n;
+  // Half the estimated block time as the divisor: search twice as far back as the estimate says.
+  const blocks = BigInt(Math.ceil(behind / (secondsPerBlock / 2))) + 100n;
+  const estimate = latest > blocks ? latest - blocks : 0n;
+  return estimate > floor ? estimate : floor;
+}
+
+function sameAddress(a: string | undefined, b: string): boolean {
+  return typeof a === "string" && a.toLowerCase() === b.toLowerCase();
 }

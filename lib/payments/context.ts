@@ -1,4 +1,5 @@
 import { getConfig } from "@/lib/config";
+import { getDb } from "@/lib/db";
 import { createChainReader, type ChainReader } from "./chain";
 import { createFacilitator, type PaymentFacilitator } from "./facilitator";
 
@@ -10,7 +11,7 @@ const globalForPayments = globalThis as unknown as { paymentsContext?: PaymentsC
 export function getPaymentsContext(): PaymentsContext {
   if (!globalForPayments.paymentsContext) {
     const { payments } = getConfig();
-    globalForPayments.paymentsContext = { facilitator: createFacilitator(payments), chain: createChainReader(payments) };
+    globalForPayments.paymentsContext = { facilitator: createFacilitator(payments, { getPool: getDb }), chain: createChainReader(payments) };
   }
   return globalForPayments.paymentsContext;
 }

@@ -4,8 +4,8 @@ import { reconcileConversation, type ReconcileCounts } from "@/lib/deep-research
 import type { PrivateRunStatus } from "@/lib/upstream";
 import { log } from "@/lib/log";
 import { UpstreamHttpError } from "@/lib/upstream/client";
-import { claimDuePayments, transitionPayment, updatePayment } from "./ledger";
-import { settlePayment, type SettleDeps } from "./settle";
+import { claimDuePayments, markUnsettled, transitionPayment, voidPayment, type PaymentRow } from "./ledger";
+import { confirmPayment, settlePayment, type SettleDeps } from "./settle";
 
 export type CronDeps = SettleDeps & {
   getConversation: (conversationId: string) => Promise<DeepResearchConversation>;
@@ -14,20 +14,34 @@ export type CronDeps = SettleDeps & {
   batchSize: number;
 };
 
-export type CronResult = ReconcileCounts & { ok: true; checked: number; interrupted: number; errors: number };
+export type CronResult = ReconcileCounts & {
+  ok: true;
+  checked: number;
+  interrupted: number;
+  errors: number;
+  /** The self-hosted facilitator's upkeep: receipts confirmed, transactions re-sent, nonces filled. */
+  transactions: Record<string, number>;
+};
 
-/** A request that has neither answered nor settled after this long was interrupted (a crash). */
+/** A request that has neither answered nor moved on after this long was interrupted (a crash). */
 const INTERRUPTED_AFTER_SECONDS = 300;
+/** How long one payment may hold the cron waiting for a receipt. */
+const CRON_WAIT_MS = 5_000;
 
 /**
- * One run of the settlement cron, over one bounded batch: deep-research payments whose turn
- * finished are settled (or voided, or expired into `timeout`); settlements whose worker died are
- * resumed from their recorded transaction; requests interrupted before answering are closed,
- * settled if the chain shows the transfer happened and voided otherwise. Overlapping runs take
- * disjoint batches; settlement itself happens once per payment whoever runs it.
+ * One run of the settlement cron, over one bounded batch:
+ * - deep-research payments whose turn finished are settled (or voided, or expired into `timeout`);
+ * - settlements whose process died are followed to their end: a transaction of ours already sent
+ *   is confirmed or sent again, never doubled; a paid request that never sent one is left
+ *   `unsettled` for its client's retry (nobody is charged for an answer they never got);
+ * - unsettled payments (answered 503) are checked on chain, settled if their transfer landed after
+ *   all, and closed once their authorization has expired;
+ * - requests interrupted before settling are closed: nothing of ours was sent, so nothing is owed;
+ * - the self-hosted facilitator's transactions are repaired (lib/payments/settlement).
+ * Overlapping runs take disjoint batches; settlement itself happens once per payment.
  */
 export async function runSettlementCron(deps: CronDeps): Promise<CronResult> {
-  const result: CronResult = { ok: true, checked: 0, settled: 0, pending: 0, voided: 0, expired: 0, failed: 0, interrupted: 0, errors: 0 };
+  const result: CronResult = { ok: true, checked: 0, settled: 0, pending: 0, voided: 0, expired: 0, failed: 0, interrupted: 0, errors: 0, transactions: {} };
   const rows = await claimDuePayments({ db: deps.db, limit: deps.batchSize, staleSeconds: INTERRUPTED_AFTER_SECONDS, claimSeconds: 50 });
   result.checked = rows.length;
 
@@ -46,23 +60,12 @@ export async function runSettlementCron(deps: CronDeps): Promise<CronResult> {
             : null;
         if (outcome) result[outcome]++;
       } else if (row.status === "settling") {
-        const outcome = await settlePayment(deps, { id: row.id, from: [] });
-        if (outcome.outcome === "busy") result.pending++;
-        else result[outcome.outcome]++;
+        count(result, await resumeSettlement(deps, row));
+      } else if (row.status === "unsettled") {
+        count(result, await closeUnsettled(deps, row));
       } else if (row.status === "received" || row.status === "verified") {
         result.interrupted++;
-        const used = await deps.chain.isAuthorizationUsed(row.payer, row.nonce);
-        if (used) {
-          await updatePayment({ db: deps.db, id: row.id, status: "settled", fields: { settledAt: new Date() } });
-          result.settled++;
-        } else if (await transitionPayment({ db: deps.db, id: row.id, from: ["received", "verified"], to: "voided", failureReason: "interrupted" })) {
-          await updatePayment({
-            db: deps.db,
-            id: row.id,
-            fields: { response: { status: 500, body: { error: "The request was interrupted; nothing was charged. Sign a new payment to retry." }, headers: {} } },
-          });
-          result.voided++;
-        }
+        if (await transitionPayment({ db: deps.db, id: row.id, from: ["received", "verified"], to: "voided", failureReason: "interrupted" })) result.voided++;
       }
     } catch (err) {
       result.errors++;
@@ -89,5 +92,48 @@ export async function runSettlementCron(deps: CronDeps): Promise<CronResult> {
       log.error("cron: conversation failed to reconcile", { conversationId, error: err });
     }
   }
+
+  try {
+    result.transactions = await deps.facilitator.maintain();
+  } catch (err) {
+    result.errors++;
+    log.error("cron: the facilitator's upkeep failed", { error: err });
+  }
   return result;
+}
+
+type Outcome = keyof ReconcileCounts | null;
+
+function count(result: CronResult, outcome: Outcome): void {
+  if (outcome) result[outcome]++;
+}
+
+/**
+ * A settlement whose lease ran out (its process died). Deferred settlement goes on: the work was
+ * delivered and is released on payment. A paid request follows only what it already sent.
+ */
+async function resumeSettlement(deps: CronDeps, row: PaymentRow): Promise<Outcome> {
+  if (row.operation === "deepResearch" || row.operation === "deepResearchEncrypted") {
+    const outcome = await settlePayment(deps, { id: row.id, from: [], waitMs: CRON_WAIT_MS, whenUnavailable: "reschedule" });
+    return outcome.outcome === "busy" || outcome.outcome === "unavailable" ? "pending" : outcome.outcome;
+  }
+  const confirmed = await confirmPayment(deps, row, { waitMs: CRON_WAIT_MS });
+  if (confirmed?.outcome === "settled") return "settled";
+  if (confirmed?.outcome === "pending") return "pending";
+  // Nothing of ours is known to be on its way. The attempt may still have reached a hosted
+  // facilitator, so a transfer found later counts as this payment's; a retry resumes it.
+  await markUnsettled({ db: deps.db, id: row.id, status: "unsettled", message: "the request's process stopped during settlement", outcomeUnknown: true });
+  return "pending";
+}
+
+/** A payment answered 503: settled if its transfer landed after all, closed once it can no longer. */
+async function closeUnsettled(deps: CronDeps, row: PaymentRow): Promise<Outcome> {
+  const confirmed = await confirmPayment(deps, row, { waitMs: CRON_WAIT_MS });
+  if (confirmed?.outcome === "settled") return "settled";
+  if (confirmed?.outcome === "pending") return "pending";
+  if (row.validBefore <= deps.nowSeconds()) {
+    await voidPayment({ db: deps.db, id: row.id, reason: "unsettled_expired", message: "the authorization expired before the payment could be settled; nothing was charged" });
+    return "voided";
+  }
+  return null;
 }

@@ -11,10 +11,13 @@ import type { CheckedPayment } from "./verify-locally";
  * request so a client that lost it can have it again for free.
  */
 
-export const paymentStatuses = ["received", "verified", "scheduled", "settling", "settled", "voided", "expired", "failed"] as const;
+export const paymentStatuses = ["received", "verified", "scheduled", "settling", "settled", "unsettled", "voided", "expired", "failed"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export type StoredResponse = { status: number; body: unknown; headers: Record<string, string> };
+
+/** What the paid work answered (before any payment header): recorded before settlement. */
+export type WorkAnswer = { status: number; body: unknown };
 
 export type PaymentRow = {
   id: string;
@@ -41,14 +44,18 @@ export type PaymentRow = {
   conversationId: string | null;
   messageId: string | null;
   response: StoredResponse | null;
+  work: WorkAnswer | null;
+  /** Since when a settlement attempt's outcome is unknown (it may have transferred). */
+  outcomeUnknownSince: Date | null;
   createdAt: Date;
+  updatedAt: Date;
   settledAt: Date | null;
 };
 
 const COLUMNS = `id, network, asset, payer, nonce, signature, operation, route, amount::text AS amount, request_digest,
   payload, requirements, valid_after, valid_before, status, settle_started_at, settle_attempts, tx_hash,
   failure_reason, failure_message, upstream_job_id, conversation_id, message_id, response_status, response_body,
-  response_headers, created_at, settled_at`;
+  response_headers, work_status, work_body, outcome_unknown_since, created_at, updated_at, settled_at`;
 
 type Raw = Record<string, unknown>;
 
@@ -85,7 +92,10 @@ function toRow(r: Raw): PaymentRow {
             body: r.response_body,
             headers: (r.response_headers as Record<string, string> | null) ?? {},
           },
+    work: r.work_status === null || r.work_status === undefined ? null : { status: Number(r.work_status), body: r.work_body },
+    outcomeUnknownSince: (r.outcome_unknown_since as Date | null) ?? null,
     createdAt: r.created_at as Date,
+    updatedAt: r.updated_at as Date,
     settledAt: (r.settled_at as Date | null) ?? null,
   };
 }
@@ -166,6 +176,8 @@ export async function updatePayment({
     response: StoredResponse | null;
     settledAt: Date | null;
     settleStartedAt: Date | null;
+    work: WorkAnswer | null;
+    outcomeUnknownSince: Date | null;
   }>;
 }): Promise<void> {
   const sets: string[] = ["updated_at = now()"];
@@ -183,6 +195,11 @@ export async function updatePayment({
   if ("messageId" in fields) set("message_id", fields.messageId);
   if ("settledAt" in fields) set("settled_at", fields.settledAt);
   if ("settleStartedAt" in fields) set("settle_started_at", fields.settleStartedAt);
+  if ("outcomeUnknownSince" in fields) set("outcome_unknown_since", fields.outcomeUnknownSince);
+  if ("work" in fields) {
+    set("work_status", fields.work?.status ?? null);
+    set("work_body", fields.work ? JSON.stringify(fields.work.body) : null);
+  }
   if ("response" in fields) {
     set("response_status", fields.response?.status ?? null);
     set("response_body", fields.response ? JSON.stringify(fields.response.body) : null);
@@ -204,29 +221,142 @@ export async function takeSettlement({
   id,
   from,
   upstreamJobId,
+  work,
 }: {
   db: Queryable;
   id: string;
   from: PaymentStatus[];
-  /** Recorded in the same write (the paid route's job), so the fast path costs one round trip less. */
+  /** Recorded in the same write (the paid route's job and answer), so the fast path costs one round trip less. */
   upstreamJobId?: string | null;
+  work?: WorkAnswer | null;
 }): Promise<PaymentRow | null> {
   const { rows } = await db.query(
     `UPDATE gateway.payments
         SET status = 'settling', settle_started_at = now(), settle_attempts = settle_attempts + 1, updated_at = now(),
-            upstream_job_id = coalesce($4, upstream_job_id)
+            upstream_job_id = coalesce($4, upstream_job_id),
+            work_status = coalesce($5, work_status), work_body = coalesce($6, work_body)
       WHERE id = $1
         AND (status = ANY($2::text[])
              OR (status = 'settling' AND settle_started_at < now() - make_interval(secs => $3)))
       RETURNING ${COLUMNS}`,
-    [id, from, SETTLE_LEASE_SECONDS, upstreamJobId ?? null],
+    [id, from, SETTLE_LEASE_SECONDS, upstreamJobId ?? null, work?.status ?? null, work ? JSON.stringify(work.body) : null],
   );
   return rows[0] ? toRow(rows[0]) : null;
 }
 
 /**
+ * Records a settled payment, whoever confirmed it (the request, a retry, the cron): from any
+ * state that was waiting for it. Returns false when it was already final.
+ */
+export async function markSettled({ db, id, txHash, response }: { db: Queryable; id: string; txHash: string | null; response?: StoredResponse }): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE gateway.payments
+        SET status = 'settled', tx_hash = coalesce($2, tx_hash), settled_at = now(), failure_reason = NULL, failure_message = NULL,
+            outcome_unknown_since = NULL, updated_at = now(),
+            response_status = coalesce($3, response_status), response_body = coalesce($4, response_body), response_headers = coalesce($5, response_headers)
+      WHERE id = $1 AND status IN ('received', 'verified', 'scheduled', 'settling', 'unsettled', 'failed', 'voided')`,
+    [id, txHash, response?.status ?? null, response ? JSON.stringify(response.body) : null, response ? JSON.stringify(response.headers) : null],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** The payer's fault: the payment cannot be settled (402 with `reason`). */
+export async function markFailed({ db, id, reason, message }: { db: Queryable; id: string; reason: string; message: string }): Promise<void> {
+  await updatePayment({ db, id, status: "failed", fields: { failureReason: reason, failureMessage: message, outcomeUnknownSince: null } });
+}
+
+/**
+ * The service's fault: the settlement could not be completed now (503). Nothing was delivered;
+ * the same signature sent again resumes the payment. When a transaction may have left,
+ * `outcomeUnknown` keeps the time, so a transfer found later is recognised as this payment's.
+ */
+export async function markUnsettled({
+  db,
+  id,
+  status,
+  message,
+  outcomeUnknown,
+}: {
+  db: Queryable;
+  id: string;
+  /** `unsettled` for a request answered 503; `scheduled` for deferred settlement, tried again later. */
+  status: "unsettled" | "scheduled";
+  message: string;
+  outcomeUnknown: boolean;
+}): Promise<void> {
+  await db.query(
+    `UPDATE gateway.payments
+        SET status = $2, failure_reason = 'settlement_unavailable', failure_message = $3, updated_at = now(),
+            outcome_unknown_since = CASE WHEN $4 THEN coalesce(outcome_unknown_since, settle_started_at, now()) ELSE outcome_unknown_since END
+      WHERE id = $1`,
+    [id, status, message, outcomeUnknown],
+  );
+}
+
+/**
+ * Opens a payment again for the same request sent with the same signature, when its earlier
+ * attempt ended without charging (refused, unsettled, voided, or left behind by a crash):
+ * back to `received`, its old answer and work forgotten. Only one of concurrent retries wins.
+ */
+export async function reopenPayment({ db, id, from, staleSeconds }: { db: Queryable; id: string; from: PaymentStatus[]; staleSeconds: number }): Promise<PaymentRow | null> {
+  const { rows } = await db.query(
+    `UPDATE gateway.payments
+        SET status = 'received', response_status = NULL, response_body = NULL, response_headers = NULL,
+            work_status = NULL, work_body = NULL, upstream_job_id = NULL, failure_reason = NULL, failure_message = NULL, updated_at = now()
+      WHERE id = $1
+        AND (status = ANY($2::text[])
+             OR (status IN ('received', 'verified') AND updated_at < now() - make_interval(secs => $3)))
+      RETURNING ${COLUMNS}`,
+    [id, from, staleSeconds],
+  );
+  return rows[0] ? toRow(rows[0]) : null;
+}
+
+/** Nothing is owed: the work failed or answered an error, or verification could not be done. */
+export async function voidPayment({ db, id, reason, message, response = null }: { db: Queryable; id: string; reason: string; message?: string | null; response?: StoredResponse | null }): Promise<void> {
+  await updatePayment({ db, id, status: "voided", fields: { failureReason: reason, failureMessage: message ?? null, response } });
+}
+
+/** A deferred payment, verified and its work accepted: settled when the work is delivered. */
+export async function schedulePayment({
+  db,
+  id,
+  work,
+  upstreamJobId,
+  conversationId,
+  messageId,
+  response,
+}: {
+  db: Queryable;
+  id: string;
+  work: WorkAnswer;
+  upstreamJobId: string | null;
+  conversationId: string | null;
+  messageId: string | null;
+  response: StoredResponse;
+}): Promise<void> {
+  await updatePayment({ db, id, status: "scheduled", fields: { work, upstreamJobId, conversationId, messageId, response } });
+}
+
+/** The work of a payment that was already settled (a retry after its first work was cancelled), with its answer. */
+export async function recordPaidWork({ db, id, work, upstreamJobId, response }: { db: Queryable; id: string; work: WorkAnswer; upstreamJobId: string | null; response: StoredResponse }): Promise<void> {
+  await updatePayment({ db, id, fields: { work, upstreamJobId, response } });
+}
+
+/** Forgets the work of a payment whose job was cancelled (a retry must start it again). */
+export async function clearWork({ db, id }: { db: Queryable; id: string }): Promise<void> {
+  await db.query("UPDATE gateway.payments SET work_status = NULL, work_body = NULL, upstream_job_id = NULL, updated_at = now() WHERE id = $1", [id]);
+}
+
+/** Stores the answer a retry of this request gets back. */
+export async function storeResponse({ db, id, response }: { db: Queryable; id: string; response: StoredResponse }): Promise<void> {
+  await updatePayment({ db, id, fields: { response } });
+}
+
+/**
  * Claims a batch of payments for the cron: deferred ones waiting for their work, settlements whose
- * lease expired (a crashed worker) and requests interrupted before they answered. The rows are
+ * lease expired (a crashed worker), unsettled ones (answered 503) and requests interrupted before
+ * they answered. The rows are
  * picked with FOR UPDATE SKIP LOCKED and marked claimed for `claimSeconds`, so overlapping cron
  * runs take disjoint batches. (Settling itself is still guarded by takeSettlement.)
  */
@@ -245,7 +375,7 @@ export async function claimDuePayments({
     `UPDATE gateway.payments SET cron_claimed_until = now() + make_interval(secs => $4)
       WHERE id IN (
         SELECT id FROM gateway.payments
-         WHERE (status = 'scheduled'
+         WHERE (status IN ('scheduled', 'unsettled')
                 OR (status = 'settling' AND settle_started_at < now() - make_interval(secs => $2))
                 OR (status IN ('received', 'verified') AND updated_at < now() - make_interval(secs => $3)))
            AND (cron_claimed_until IS NULL OR cron_claimed_until < now())

@@ -6,14 +6,10 @@ import { RateLimitedError } from "@/lib/http";
  * gateway instance shares them. Only invalid attempts touch the counter: a valid payment costs no
  * rate-limit query. The attempt that goes over the limit is answered 429, and this instance then
  * refuses that address at once, without any query or payment work, until the window ends; other
- * instances do the same from their first invalid attempt of that address.
+ * instances do the same from their first invalid attempt of that address. Only the payer's faults
+ * count: a failure that is the service's (a facilitator or chain that cannot be reached, a nonce
+ * clash of our own facilitator account) never does. Who the client is: lib/http/client-address.ts.
  */
-
-/** The client's address: the first X-Forwarded-For hop (set by Vercel and most proxies), else X-Real-IP. */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request.headers.get("x-real-ip")?.trim() || "unknown";
-}
 
 function windowStart(nowMs: number, windowSeconds: number): Date {
   return new Date(Math.floor(nowMs / (windowSeconds * 1000)) * windowSeconds * 1000);

@@ -16,6 +16,8 @@ export const paymentReasons = {
   authorization_not_yet_valid: "The authorization is not valid yet",
   authorization_expired: "The authorization has expired",
   authorization_window_too_short: "The authorization expires before this operation can be settled",
+  authorization_window_too_long: "The authorization's validity window is out of range",
+  authorization_cancelled: "The payer cancelled this authorization",
   invalid_signature: "The payment signature does not match the payer",
   invalid_token_domain: "The authorization was signed for another token domain",
   insufficient_funds: "The payer's balance is below the price",
@@ -23,6 +25,7 @@ export const paymentReasons = {
   payment_simulation_failed: "The transfer would fail on chain",
   payment_invalid: "The facilitator refused the payment",
   settlement_failed: "The payment could not be settled",
+  settlement_unavailable: "The payment could not be settled: the facilitator was unavailable",
 } as const;
 export type PaymentReason = keyof typeof paymentReasons;
 

@@ -1,27 +1,41 @@
-import type { SettleResponse } from "@x402/core/types";
 import type { Queryable } from "@/lib/db";
 import { log } from "@/lib/log";
 import type { ChainReader } from "./chain";
-import { FacilitatorUnavailableError, type PaymentFacilitator } from "./facilitator";
-import { takeSettlement, updatePayment, type PaymentRow, type PaymentStatus, type StoredResponse } from "./ledger";
-import { mapFacilitatorReason, type PaymentReason } from "./reasons";
+import type { PaymentFacilitator, SettleRequest, SettleResult } from "./facilitator";
+import { markFailed, markSettled, markUnsettled, takeSettlement, updatePayment, type PaymentRow, type PaymentStatus, type StoredResponse, type WorkAnswer } from "./ledger";
+import type { PaymentReason } from "./reasons";
+import { authorizationRef } from "./settlement/engine";
 
 export type SettleOutcome =
-  | { outcome: "settled"; row: PaymentRow; response: SettleResponse }
-  /** Broadcast, receipt not in yet (or the facilitator could not be reached): retried later. */
-  | { outcome: "pending"; row: PaymentRow; txHash: string | null }
+  /** The transfer is on chain. */
+  | { outcome: "settled"; row: PaymentRow; transaction: string }
+  /** Broadcast, its receipt not in yet: the transfer is on its way. */
+  | { outcome: "pending"; row: PaymentRow; transaction: string }
+  /** The payment cannot be settled: the payer's fault (402 with the reason). */
   | { outcome: "failed"; row: PaymentRow; reason: PaymentReason; message: string }
+  /** The service could not settle it now (503): not the payer's fault, nothing charged. */
+  | { outcome: "unavailable"; row: PaymentRow; message: string }
+  /** The authorization expired before anything was sent. */
   | { outcome: "expired"; row: PaymentRow }
   /** Someone else is settling it, or it is no longer in a state to settle. */
   | { outcome: "busy" };
 
 export type SettleDeps = { db: Queryable; facilitator: PaymentFacilitator; chain: ChainReader; nowSeconds: () => number };
 
+/** Deferred settlement that keeps finding the facilitator unavailable gives up after this many tries. */
+export const MAX_UNAVAILABLE_ATTEMPTS = 10;
+
+/** Clocks of the chain and of this machine disagree by less than this. */
+const CLOCK_SKEW_SECONDS = 120;
+
 /**
  * Settles one payment, once, whoever calls (the paid route, the cron, a poll): the caller that
- * takes the settlement lease does it; everyone else gets `busy`. A broadcast whose receipt is
- * pending keeps its transaction hash and is awaited again by the next attempt, never re-sent.
- * An authorization that expired before any broadcast is marked `expired` and never charged.
+ * takes the settlement lease does it; everyone else gets `busy`. What an earlier attempt may have
+ * done comes first: a transaction of ours still in flight is followed, never doubled, and an
+ * attempt whose outcome was unknown is looked up on chain. Then a new settlement, unless the
+ * authorization has expired. A failure that is the service's fault leaves the payment
+ * `unsettled` (a request answered 503, resumed by a retry of the same signature) or `scheduled`
+ * again (deferred settlement, tried again by the cron, at most MAX_UNAVAILABLE_ATTEMPTS times).
  */
 export async function settlePayment(
   deps: SettleDeps,
@@ -29,77 +43,122 @@ export async function settlePayment(
     id,
     from,
     upstreamJobId,
+    work,
+    waitMs,
+    whenUnavailable,
     responseFor,
   }: {
     id: string;
     from: PaymentStatus[];
     upstreamJobId?: string | null;
-    /** The answer to store with a successful settlement (the paid route's), written in the same update. */
-    responseFor?: (settlement: SettleResponse) => StoredResponse;
+    /** The work's answer, recorded with the lease (the paid route's), so it can always be rebuilt. */
+    work?: WorkAnswer | null;
+    /** How long to wait for the receipt before answering `pending`. */
+    waitMs: number;
+    whenUnavailable: "unsettle" | "reschedule";
+    /** The paid answer to store with a successful settlement, written in the same update. */
+    responseFor?: (transaction: string) => StoredResponse;
   },
 ): Promise<SettleOutcome> {
-  const row = await takeSettlement({ db: deps.db, id, from, upstreamJobId });
+  const row = await takeSettlement({ db: deps.db, id, from, upstreamJobId, work });
   if (!row) return { outcome: "busy" };
+  const request: SettleRequest = { paymentId: row.id, payload: row.payload, requirements: row.requirements, waitMs };
 
-  if (!row.txHash && row.validBefore <= deps.nowSeconds()) {
+  const earlier = await priorOutcome(deps, row, request);
+  if (earlier) return record(deps, row, earlier, { whenUnavailable, responseFor });
+  if (row.validBefore <= deps.nowSeconds()) {
     // The token would refuse it anyway; say so without spending gas.
     await updatePayment({ db: deps.db, id, status: "expired", fields: { failureReason: "authorization_expired" } });
     return { outcome: "expired", row: { ...row, status: "expired" } };
   }
+  return record(deps, row, await deps.facilitator.settle(request), { whenUnavailable, responseFor });
+}
 
-  let result: SettleResponse;
-  // The hash is written while the facilitator waits for the receipt, not before it may start to;
-  // the final write waits for it, so the two never race.
-  let hashWrite: Promise<void> = Promise.resolve();
-  try {
-    result = await deps.facilitator.settle(row.payload, row.requirements, {
-      resumeTxHash: row.txHash,
-      onBroadcast: async (txHash) => {
-        row.txHash = txHash;
-        hashWrite = updatePayment({ db: deps.db, id, fields: { txHash } }).catch((err: unknown) =>
-          log.error("could not record a settlement's transaction hash", { paymentId: id, txHash, error: err }),
-        );
-      },
-    });
-    await hashWrite;
-  } catch (err) {
-    await hashWrite;
-    if (!(err instanceof FacilitatorUnavailableError)) throw err;
-    log.warn("settlement deferred: facilitator unavailable", { paymentId: id, error: err });
-    return { outcome: "pending", row, txHash: row.txHash };
-  }
+/**
+ * Settles a payment from what is already on chain, without sending anything new and without
+ * the lease (a retry of a request whose process died after broadcasting, the cron): our own
+ * transaction's receipt, or a transfer found after an attempt whose outcome was unknown.
+ * Returns null when nothing shows the payment was made.
+ */
+export async function confirmPayment(
+  deps: SettleDeps,
+  row: PaymentRow,
+  { waitMs, responseFor, resend = row.status !== "unsettled" }: { waitMs: number; responseFor?: (transaction: string) => StoredResponse; resend?: boolean },
+): Promise<SettleOutcome | null> {
+  const result = await priorOutcome(deps, row, { paymentId: row.id, payload: row.payload, requirements: row.requirements, waitMs, resend });
+  if (!result || (result.kind !== "settled" && result.kind !== "broadcast")) return null;
+  return record(deps, row, result, { whenUnavailable: "unsettle", responseFor });
+}
 
-  if (result.success) {
-    await updatePayment({
-      db: deps.db,
-      id,
-      status: "settled",
-      fields: {
-        txHash: result.transaction,
-        settledAt: new Date(),
-        failureReason: null,
-        ...(responseFor ? { response: responseFor(result) } : {}),
-      },
-    });
-    return { outcome: "settled", row: { ...row, status: "settled", txHash: result.transaction }, response: result };
+/** What an earlier attempt of this payment did, if anything can be known. */
+async function priorOutcome(deps: SettleDeps, row: PaymentRow, request: SettleRequest): Promise<SettleResult | null> {
+  const own = await deps.facilitator.confirm(request);
+  if (own) return own;
+  if (row.txHash || row.outcomeUnknownSince) {
+    const found = await findOwnTransfer(deps, row);
+    if (found) return { kind: "settled", transaction: found as `0x${string}` };
   }
-  if (result.errorReason === "settlement_pending") {
-    if (result.transaction) await updatePayment({ db: deps.db, id, fields: { txHash: result.transaction } });
-    return { outcome: "pending", row, txHash: result.transaction || row.txHash };
-  }
+  return null;
+}
 
-  const reason = mapFacilitatorReason(result.errorReason, "settlement_failed");
-  // A retry after an unrecorded broadcast (a hosted facilitator timed out, or we crashed) finds
-  // the nonce used: if the chain says so, that earlier transfer was ours and the payment is made.
-  if (reason === "payment_already_used" && row.settleAttempts > 1) {
-    const used = await deps.chain.isAuthorizationUsed(row.payer, row.nonce).catch(() => false);
-    if (used) {
-      await updatePayment({ db: deps.db, id, status: "settled", fields: { settledAt: new Date() } });
-      const response: SettleResponse = { success: true, transaction: row.txHash ?? "", network: row.requirements.network, payer: row.payer };
-      return { outcome: "settled", row: { ...row, status: "settled" }, response };
+/**
+ * The transfer of this payment's authorization on chain, if it is ours to count: sent by one of
+ * this facilitator's accounts, or found after an attempt of ours whose outcome was unknown (a
+ * hosted facilitator that timed out). A transfer that predates that attempt was someone else's
+ * use of the authorization (another deployment with its own ledger); a cancelled authorization
+ * or one used without a transfer to the payee is never paid.
+ */
+async function findOwnTransfer(deps: SettleDeps, row: PaymentRow): Promise<string | null> {
+  const fate = await deps.chain.findAuthorizationFate(authorizationRef(row.payload, row.requirements));
+  if (fate.state !== "transferred") return null;
+  if (row.txHash && fate.transaction.toLowerCase() === row.txHash.toLowerCase()) return fate.transaction;
+  if (deps.facilitator.isOwnSender(fate.sender)) return fate.transaction;
+  const since = row.outcomeUnknownSince?.getTime();
+  if (since !== undefined && fate.timestamp * 1000 >= since - CLOCK_SKEW_SECONDS * 1000) return fate.transaction;
+  log.warn("the authorization was transferred by someone else; not counted as this payment", { paymentId: row.id, transaction: fate.transaction });
+  return null;
+}
+
+async function record(
+  deps: SettleDeps,
+  row: PaymentRow,
+  result: SettleResult,
+  { whenUnavailable, responseFor }: { whenUnavailable: "unsettle" | "reschedule"; responseFor?: ((transaction: string) => StoredResponse) | undefined },
+): Promise<SettleOutcome> {
+  const { db } = deps;
+  switch (result.kind) {
+    case "settled": {
+      await markSettled({ db, id: row.id, txHash: result.transaction, ...(responseFor ? { response: responseFor(result.transaction) } : {}) });
+      return { outcome: "settled", row: { ...row, status: "settled", txHash: result.transaction }, transaction: result.transaction };
+    }
+    case "broadcast": {
+      await updatePayment({ db, id: row.id, fields: { txHash: result.transaction } });
+      return { outcome: "pending", row: { ...row, txHash: result.transaction }, transaction: result.transaction };
+    }
+    case "refused": {
+      if (result.reason === "payment_already_used") {
+        // The nonce is spent: by a transfer of ours (an attempt that timed out), a cancellation, or someone else.
+        const fate = await deps.chain.findAuthorizationFate(authorizationRef(row.payload, row.requirements)).catch(() => null);
+        const ours = fate?.state === "transferred" ? await findOwnTransfer(deps, row) : null;
+        if (ours) return record(deps, row, { kind: "settled", transaction: ours as `0x${string}` }, { whenUnavailable, responseFor });
+        if (fate?.state === "cancelled") {
+          const message = `the payer cancelled this authorization (${fate.transaction})`;
+          await markFailed({ db, id: row.id, reason: "authorization_cancelled", message });
+          return { outcome: "failed", row: { ...row, status: "failed" }, reason: "authorization_cancelled", message };
+        }
+      }
+      await markFailed({ db, id: row.id, reason: result.reason, message: result.message });
+      return { outcome: "failed", row: { ...row, status: "failed" }, reason: result.reason, message: result.message };
+    }
+    case "unavailable": {
+      log.warn("settlement unavailable", { paymentId: row.id, error: result.message, mayHaveTransferred: result.mayHaveTransferred });
+      if (whenUnavailable === "reschedule" && row.settleAttempts >= MAX_UNAVAILABLE_ATTEMPTS && !result.mayHaveTransferred && !row.outcomeUnknownSince) {
+        const message = `the payment could not be settled after ${row.settleAttempts} attempts: ${result.message}`;
+        await markFailed({ db, id: row.id, reason: "settlement_unavailable", message });
+        return { outcome: "failed", row: { ...row, status: "failed" }, reason: "settlement_unavailable", message };
+      }
+      await markUnsettled({ db, id: row.id, status: whenUnavailable === "unsettle" ? "unsettled" : "scheduled", message: result.message, outcomeUnknown: result.mayHaveTransferred });
+      return { outcome: "unavailable", row, message: result.message };
     }
   }
-  const message = [result.errorReason, result.errorMessage].filter(Boolean).join(": ");
-  await updatePayment({ db: deps.db, id, status: "failed", fields: { failureReason: reason, failureMessage: message } });
-  return { outcome: "failed", row: { ...row, status: "failed" }, reason, message };
 }

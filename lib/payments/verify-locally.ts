@@ -1,6 +1,6 @@
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
-import { getAddress, isAddressEqual, recoverTypedDataAddress, type Hex } from "viem";
+import { getAddress, isAddressEqual, isErc6492Signature, parseErc6492Signature, recoverTypedDataAddress, type Hex } from "viem";
 import { z } from "zod";
 import { PaymentError } from "./reasons";
 import { transferAuthorizationTypedData } from "./typed-data";
@@ -32,7 +32,19 @@ export type CheckedPayment = {
   nonce: string;
   validAfter: number;
   validBefore: number;
+  /**
+   * Whether the signature was checked here (a 65-byte EOA signature recovered to the payer).
+   * When false (a contract wallet's ERC-1271 or ERC-6492 signature), only the facilitator can
+   * judge it, and it must before any work starts.
+   */
+  signatureCheckedLocally: boolean;
 };
+
+/**
+ * The longest validity window accepted: far beyond any route's `maxTimeoutSeconds`, and short
+ * enough that every value fits the ledger (a `validBefore` of 2^63 would not).
+ */
+export const MAX_VALIDITY_SECONDS = 30 * 24 * 3600;
 
 /** Decodes PAYMENT-SIGNATURE. Throws PaymentError `invalid_payment_header`. */
 export function decodePaymentHeader(header: string): PaymentPayload {
@@ -68,28 +80,28 @@ export async function verifyPaymentLocally({
   nowSeconds: number;
   minRemainingSeconds: number;
 }): Promise<CheckedPayment> {
-  if (payload.x402Version !== 2) throw new PaymentError("unsupported_x402_version", `x402Version is ${String(payload.x402Version)}`);
+  if (payload.x402Version !== 2) throw new PaymentError("unsupported_x402_version", `x402Version must be the number 2, got ${describe(payload.x402Version)}`);
   const accepted = payload.accepted;
   if (!accepted || typeof accepted !== "object") throw new PaymentError("invalid_payment_header", "The payment has no accepted requirements");
-  if (accepted.scheme !== requirements.scheme) throw new PaymentError("unsupported_scheme", `scheme ${String(accepted.scheme)}`);
+  if (accepted.scheme !== requirements.scheme) throw new PaymentError("unsupported_scheme", `scheme must be "${requirements.scheme}", got ${describe(accepted.scheme)}`);
   if (accepted.network !== requirements.network) {
-    throw new PaymentError("network_mismatch", `expected ${requirements.network}, got ${String(accepted.network)}`);
+    throw new PaymentError("network_mismatch", `expected "${requirements.network}", got ${describe(accepted.network)}`);
   }
   if (!sameAddress(accepted.asset, requirements.asset)) {
-    throw new PaymentError("asset_mismatch", `expected ${requirements.asset}, got ${String(accepted.asset)}`);
+    throw new PaymentError("asset_mismatch", `expected ${requirements.asset}, got ${describe(accepted.asset)}`);
   }
   if (!sameAddress(accepted.payTo, requirements.payTo)) {
-    throw new PaymentError("pay_to_mismatch", `expected ${requirements.payTo}, got ${String(accepted.payTo)}`);
+    throw new PaymentError("pay_to_mismatch", `expected ${requirements.payTo}, got ${describe(accepted.payTo)}`);
   }
   if (accepted.amount !== requirements.amount) {
-    throw new PaymentError("amount_mismatch", `expected ${requirements.amount}, got ${String(accepted.amount)}`);
+    throw new PaymentError("amount_mismatch", `amount must be the string "${requirements.amount}", got ${describe(accepted.amount)}`);
   }
   const extra = (accepted.extra ?? {}) as Record<string, unknown>;
   if (extra.name !== requirements.extra.name || extra.version !== requirements.extra.version) {
     throw new PaymentError("invalid_token_domain", `expected ${String(requirements.extra.name)} version ${String(requirements.extra.version)}`);
   }
   if (accepted.maxTimeoutSeconds !== requirements.maxTimeoutSeconds) {
-    throw new PaymentError("requirements_mismatch", `maxTimeoutSeconds must be ${requirements.maxTimeoutSeconds}`);
+    throw new PaymentError("requirements_mismatch", `maxTimeoutSeconds must be the number ${requirements.maxTimeoutSeconds}, got ${describe(accepted.maxTimeoutSeconds)}`);
   }
 
   const parsed = exactEvmPayloadSchema.safeParse(payload.payload);
@@ -106,6 +118,9 @@ export async function verifyPaymentLocally({
   const validBefore = Number(authorization.validBefore);
   if (validAfter > nowSeconds) throw new PaymentError("authorization_not_yet_valid", `valid after ${validAfter}, now ${nowSeconds}`);
   if (validBefore <= nowSeconds) throw new PaymentError("authorization_expired", `valid before ${validBefore}, now ${nowSeconds}`);
+  if (validBefore - nowSeconds > MAX_VALIDITY_SECONDS) {
+    throw new PaymentError("authorization_window_too_long", `validBefore ${authorization.validBefore} is more than ${MAX_VALIDITY_SECONDS} s from now (${nowSeconds})`);
+  }
   if (validBefore - nowSeconds < minRemainingSeconds) {
     throw new PaymentError(
       "authorization_window_too_short",
@@ -114,7 +129,16 @@ export async function verifyPaymentLocally({
   }
 
   const payer = getAddress(authorization.from);
-  if ((signature.length - 2) / 2 === 65) {
+  if (isErc6492Signature(signature as Hex)) {
+    // A counterfactual wallet's signature: only the chain can judge it, but its wrapper must parse.
+    try {
+      parseErc6492Signature(signature as Hex);
+    } catch (err) {
+      throw new PaymentError("invalid_signature", `malformed ERC-6492 signature: ${(err as Error).message.split("\n")[0]}`);
+    }
+  }
+  const signatureCheckedLocally = (signature.length - 2) / 2 === 65;
+  if (signatureCheckedLocally) {
     let signer: `0x${string}`;
     try {
       signer = await recoverTypedDataAddress({
@@ -127,7 +151,15 @@ export async function verifyPaymentLocally({
     if (!isAddressEqual(signer, payer)) throw new PaymentError("invalid_signature", `signed by ${signer}, not by ${payer}`);
   }
 
-  return { payload, authorization, payer, nonce: authorization.nonce.toLowerCase(), validAfter, validBefore };
+  return { payload, authorization, payer, nonce: authorization.nonce.toLowerCase(), validAfter, validBefore, signatureCheckedLocally };
+}
+
+/** A value as a message can name it: its JSON type and value, so `"2"` and `2` read differently. */
+function describe(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)}`;
+  if (typeof value === "number" || typeof value === "boolean") return `the ${typeof value} ${String(value)}`;
+  return value === null ? "null" : Array.isArray(value) ? "an array" : "an object";
 }
 
 function sameAddress(a: unknown, b: string): boolean {

@@ -247,7 +247,7 @@ describe("paid routes: chat and literature", () => {
       expect(await response.json()).toMatchObject({ reason: "invalid_payment_header" });
     });
 
-      it("an unfunded payer → insufficient_funds, decided by the facilitator; the job is cancelled", async () => {
+      it("an unfunded payer → insufficient_funds, decided by simulating the transfer; the job is cancelled", async () => {
       const { requirements } = await requirementsOf(CHAT_URL);
       const { header } = await signPayment({ privateKey: generatePrivateKey(), requirements });
       const before = await usdcBalance(payTo);
@@ -256,7 +256,7 @@ describe("paid routes: chat and literature", () => {
       expect(response.status).toBe(402);
       const body = (await response.json()) as { reason: string; message: string };
       expect(body.reason).toBe("insufficient_funds");
-      expect(body.message).toContain("invalid_exact_evm_insufficient_balance");
+      expect(body.message).toContain("exceeds balance");
       expect(facilitatorCalls).toEqual({ verify: 0, settle: 1 });
       expect(agent.requests.filter((r) => r.path.startsWith("/api/chat/cancel/")).length - cancelsBefore).toBe(1);
       expect(await usdcBalance(payTo)).toBe(before);

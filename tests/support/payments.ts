@@ -1,5 +1,5 @@
 import { eip3009ABI } from "@x402/evm";
-import { createPublicClient, createWalletClient, erc20Abi, http, type Hex } from "viem";
+import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { inject } from "vitest";
@@ -47,6 +47,29 @@ export async function drainWallet(privateKey: Hex): Promise<void> {
     args: [privateKeyToAccount(generatePrivateKey()).address, balance],
   });
   await publicClient.waitForTransactionReceipt({ hash });
+}
+
+/**
+ * The payer cancels an authorization it signed (EIP-3009 `cancelAuthorization`), which also makes
+ * `authorizationState` true without any transfer.
+ */
+export async function cancelAuthorization(privateKey: Hex, nonce: Hex): Promise<void> {
+  const { publicClient, walletFor } = chainClients();
+  const wallet = walletFor(privateKey);
+  const signature = await wallet.account.signTypedData({
+    domain: { name: "USD Coin", version: "2", chainId: chain().chainId, verifyingContract: chain().asset as Hex },
+    types: { CancelAuthorization: [{ name: "authorizer", type: "address" }, { name: "nonce", type: "bytes32" }] },
+    primaryType: "CancelAuthorization",
+    message: { authorizer: wallet.account.address, nonce },
+  });
+  const hash = await wallet.writeContract({
+    address: chain().asset as Hex,
+    abi: parseAbi(["function cancelAuthorization(address authorizer, bytes32 nonce, bytes signature)"]),
+    functionName: "cancelAuthorization",
+    args: [wallet.account.address, nonce, signature],
+  });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error("cancelAuthorization reverted");
 }
 
 /** A fresh address, so one test file's payee balance is its own. */

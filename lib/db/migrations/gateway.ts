@@ -76,4 +76,53 @@ export const gatewayMigrations: Migration[] = [
       CREATE INDEX payments_message_idx ON gateway.payments (message_id) WHERE message_id IS NOT NULL;
     `,
   },
+  {
+    version: 4,
+    name: "settlement engine: transaction nonces, settlement transactions, unsettled payments, the work's answer",
+    sql: `
+      -- 'unsettled': the settlement could not be completed for the service's reason (facilitator or
+      -- chain unreachable); nothing was delivered and a retry with the same signature resumes it.
+      ALTER TABLE gateway.payments DROP CONSTRAINT payments_status_check;
+      ALTER TABLE gateway.payments ADD CONSTRAINT payments_status_check
+        CHECK (status IN ('received', 'verified', 'scheduled', 'settling', 'settled', 'unsettled', 'voided', 'expired', 'failed'));
+      -- The answer of the work, recorded before settlement, so a paid answer can always be rebuilt.
+      ALTER TABLE gateway.payments ADD COLUMN work_status integer;
+      ALTER TABLE gateway.payments ADD COLUMN work_body jsonb;
+      -- Set when a settlement attempt ended without knowing whether it transferred (a hosted
+      -- facilitator that timed out, a crash mid-settlement); cleared by a definite outcome.
+      ALTER TABLE gateway.payments ADD COLUMN outcome_unknown_since timestamptz;
+      CREATE INDEX payments_unsettled_idx ON gateway.payments (created_at) WHERE status = 'unsettled';
+
+      -- The self-hosted facilitator's own transaction nonces, per chain (chain id and genesis hash,
+      -- so a fresh local chain starts over) and account, shared by every gateway process.
+      CREATE TABLE gateway.facilitator_accounts (
+        chain text NOT NULL,
+        address text NOT NULL,
+        next_nonce bigint NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (chain, address)
+      );
+
+      -- Every transaction the self-hosted facilitator signed, recorded before it is broadcast, so a
+      -- crash never loses one: several per nonce when one was re-sent with a higher fee.
+      CREATE TABLE gateway.settlement_transactions (
+        hash text PRIMARY KEY,
+        chain text NOT NULL,
+        address text NOT NULL,
+        nonce bigint NOT NULL,
+        payment_id uuid REFERENCES gateway.payments (id),
+        raw text NOT NULL,
+        max_fee_per_gas numeric(78, 0) NOT NULL,
+        max_priority_fee_per_gas numeric(78, 0) NOT NULL,
+        status text NOT NULL CHECK (status IN ('signed', 'pending', 'mined', 'reverted', 'replaced', 'rejected')),
+        error text,
+        block_number bigint,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX settlement_transactions_open_idx ON gateway.settlement_transactions (chain, address, nonce)
+        WHERE status IN ('signed', 'pending');
+      CREATE INDEX settlement_transactions_payment_idx ON gateway.settlement_transactions (payment_id) WHERE payment_id IS NOT NULL;
+    `,
+  },
 ];

@@ -24,7 +24,7 @@ declare module "vitest" {
  * TEST_DATABASE=pglite forces the fallback, to check that path. A local chain is started too.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const chain = await startLocalChain({ port: await freePort(), walletCount: 40 });
+  const chain = await startLocalChain({ port: await freePort(), walletCount: 80 });
   project.provide("chain", {
     rpcUrl: chain.rpcUrl,
     asset: chain.asset,

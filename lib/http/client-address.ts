@@ -1,0 +1,55 @@
+import { isIPv4, isIPv6 } from "node:net";
+
+/**
+ * Where a request came from, as far as this deployment can trust it. Any client can write an
+ * X-Forwarded-For header, so only the hops added by servers we run count:
+ * - `none` (self-hosted, the default): the last hop, which `npm start` (server.mjs) appends from
+ *   the socket itself; everything before it is the client's own claim and ignored;
+ * - `hops` N: N reverse proxies in front of the gateway each appended one more hop, so the client
+ *   is the one N places before the last;
+ * - `vercel`: Vercel's edge overwrites `x-vercel-forwarded-for` with the address it saw.
+ * Returns null when the request carries no address we can trust (a misconfigured proxy chain).
+ */
+export type TrustedProxy = { kind: "none" } | { kind: "vercel" } | { kind: "hops"; hops: number };
+
+export function clientAddress(request: Request, trusted: TrustedProxy): string | null {
+  if (trusted.kind === "vercel") {
+    return normalize(firstHop(request.headers.get("x-vercel-forwarded-for")) ?? firstHop(request.headers.get("x-real-ip")));
+  }
+  const hops = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
+  const index = hops.length - 1 - (trusted.kind === "hops" ? trusted.hops : 0);
+  return index >= 0 ? normalize(hops[index]) : null;
+}
+
+function firstHop(value: string | null): string | undefined {
+  return value?.split(",")[0]?.trim() || undefined;
+}
+
+/**
+ * One key per client: an IPv4-mapped IPv6 address is its IPv4 address, and an IPv6 address is
+ * its /64 network (one subscriber's allocation, whose addresses cost nothing to rotate through).
+ */
+export function normalize(address: string | undefined): string | null {
+  if (!address) return null;
+  let value = address.trim();
+  // "[::1]:443" or "203.0.113.7:5120" from some proxies.
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+  if (bracketed) value = bracketed[1]!;
+  else if (/^\d+\.\d+\.\d+\.\d+:\d+$/.test(value)) value = value.split(":")[0]!;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(value);
+  if (mapped) value = mapped[1]!;
+  if (isIPv4(value)) return value;
+  if (isIPv6(value)) return `${expandIPv6(value).slice(0, 4).join(":")}::/64`;
+  return null;
+}
+
+function expandIPv6(address: string): string[] {
+  const [head, tail] = address.split("::") as [string, string | undefined];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const missing = 8 - left.length - right.length;
+  return [...left, ...Array(tail === undefined ? 0 : missing).fill("0"), ...right].map((g) => g.toLowerCase().replace(/^0+(?=.)/, ""));
+}

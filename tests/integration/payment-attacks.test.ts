@@ -1,0 +1,259 @@
+import { randomUUID } from "node:crypto";
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
+import type { PaymentRequirements } from "@x402/core/types";
+import { generatePrivateKey } from "viem/accounts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db";
+import { createPayingFetch } from "@/lib/payments/client";
+import { claimPayment } from "@/lib/payments/ledger";
+import { decodePaymentHeader, verifyPaymentLocally } from "@/lib/payments/verify-locally";
+import { createTestDatabase } from "../support/database";
+import { startFacilitatorDouble, type FacilitatorDouble } from "../support/facilitator-double";
+import { configureGateway } from "../support/gateway";
+import { closedUrl, startHttpDouble, type HttpDouble } from "../support/http-double";
+import { cancelAuthorization, chain, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
+import { postJson, routeFetch } from "../support/routes";
+
+/**
+ * This file's wallets: 40 to 79 of the suite's chain.
+ *
+ * Attacks on the paid routes, each reproduced from the payments issue: work given away when
+ * settlement throws, payers refused because others paid at the same moment, an authorization
+ * counted as paid because it was used (cancelled), values the ledger cannot store.
+ */
+
+const PUBLIC_URL = "https://gateway.test";
+const CHAT_URL = `${PUBLIC_URL}/api/chat`;
+const CRON_SECRET = "cron-secret-for-tests-0123456789";
+const SERVICE_KEY = "service-key-for-tests-0123";
+
+type Agent = HttpDouble & { started: () => number; cancelled: () => number };
+
+async function startAgent(): Promise<Agent> {
+  const agent = await startHttpDouble((req) => {
+    if (req.path.startsWith("/api/chat/cancel/")) return { status: 204 };
+    if (req.path === "/api/chat") return { status: 202, body: { requestId: randomUUID(), status: "queued" } };
+    return { status: 404, body: { error: "unknown" } };
+  });
+  return Object.assign(agent, {
+    started: () => agent.requests.filter((r) => r.path === "/api/chat").length,
+    cancelled: () => agent.requests.filter((r) => r.path.startsWith("/api/chat/cancel/")).length,
+  });
+}
+
+async function chatRequirements(): Promise<PaymentRequirements> {
+  const response = await postJson(CHAT_URL, { message: "q" });
+  return decodePaymentRequiredHeader(response.headers.get("payment-required")!).accepts[0]!;
+}
+
+const cron = async () => (await routeFetch(`${PUBLIC_URL}/api/cron`, { headers: { authorization: `Bearer ${CRON_SECRET}` } })).json();
+
+describe("self-hosted facilitator under attack and load", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let agent: Agent;
+  let restore: () => Promise<void>;
+  const payTo = freshAddress();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    agent = await startAgent();
+    restore = await configureGateway({
+      POSTGRES_URL: database.url,
+      UPSTREAM_API_URL: agent.url,
+      PUBLIC_URL,
+      RPC_URL: chain().rpcUrl,
+      PAY_TO_ADDRESS: payTo,
+      CRON_SECRET,
+      AGENT_SERVICE_KEY: SERVICE_KEY,
+      INVALID_PAYMENT_LIMIT: "3",
+    });
+  });
+  afterAll(async () => {
+    await restore();
+    await agent.close();
+    await database.drop();
+  });
+
+  it("a malformed ERC-6492 signature from an unfunded address gets no work: 402 before any job starts", async () => {
+    const requirements = await chatRequirements();
+    const { payload } = await signPayment({ privateKey: generatePrivateKey(), requirements });
+    (payload.payload as { signature: string }).signature = `0x${"6492".repeat(16)}`;
+    const header = Buffer.from(JSON.stringify(payload)).toString("base64");
+    const before = { started: agent.started(), balance: await usdcBalance(payTo) };
+    const response = await postJson(CHAT_URL, { message: "q" }, { "payment-signature": header, "x-forwarded-for": "192.0.2.60" });
+    expect(response.status).toBe(402);
+    expect(response.headers.get("payment-response")).toBeNull();
+    expect(agent.started() - before.started).toBe(0);
+    expect(await usdcBalance(payTo)).toBe(before.balance);
+  });
+
+  it("a signature the local checks cannot judge (not 65 bytes) is refused by the facilitator before any work starts", async () => {
+    const requirements = await chatRequirements();
+    const { payload } = await signPayment({ privateKey: wallet(40).privateKey, requirements });
+    // 66 bytes: not an EOA signature, so only the chain can say whether the payer's wallet accepts it.
+    (payload.payload as { signature: string }).signature = `${(payload.payload as { signature: string }).signature}00`;
+    const header = Buffer.from(JSON.stringify(payload)).toString("base64");
+    const before = agent.started();
+    const response = await postJson(CHAT_URL, { message: "q" }, { "payment-signature": header, "x-forwarded-for": "192.0.2.61" });
+    expect(response.status).toBe(402);
+    expect(((await response.json()) as { reason: string }).reason).toBe("invalid_signature");
+    expect(agent.started() - before).toBe(0);
+  });
+
+  it("two distinct payers at the same instant are both served, and charged once each", async () => {
+    const requirements = await chatRequirements();
+    const before = await usdcBalance(payTo);
+    const headers = await Promise.all([41, 42].map(async (i) => (await signPayment({ privateKey: wallet(i).privateKey, requirements })).header));
+    const responses = await Promise.all(headers.map((h) => postJson(CHAT_URL, { message: "same moment" }, { "payment-signature": h })));
+    expect(responses.map((r) => r.status)).toEqual([202, 202]);
+    expect((await usdcBalance(payTo)) - before).toBe(40_000n);
+  });
+
+  it("twenty payers at once with the official client: all accepted, the payee gains exactly twenty prices", async () => {
+    const before = await usdcBalance(payTo);
+    const payers = Array.from({ length: 20 }, (_, i) => wallet(50 + i));
+    const responses = await Promise.all(
+      payers.map((p) =>
+        createPayingFetch({ privateKey: p.privateKey, network: chain().network, asset: chain().asset, fetchImpl: routeFetch }).fetch(CHAT_URL, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.20" },
+          body: JSON.stringify({ message: "a crowd" }),
+        }),
+      ),
+    );
+    const outcomes = await Promise.all(responses.map(async (r) => (r.status === 202 ? 202 : `${r.status} ${await r.text()}`)));
+    expect(outcomes).toEqual(Array(20).fill(202));
+    for (const r of responses) expect(decodePaymentResponseHeader(r.headers.get("payment-response")!).transaction).toMatch(/^0x[0-9a-f]{64}$/);
+    expect((await usdcBalance(payTo)) - before).toBe(400_000n);
+  });
+
+  it("an authorization valid until 2^63 is a 402 with a reason, not a 500", async () => {
+    const requirements = await chatRequirements();
+    const { header } = await signPayment({ privateKey: wallet(43).privateKey, requirements, overrides: { validBefore: 2 ** 63 } });
+    const response = await postJson(CHAT_URL, { message: "q" }, { "payment-signature": header, "x-forwarded-for": "192.0.2.62" });
+    expect(response.status).toBe(402);
+    expect(((await response.json()) as { reason?: string }).reason).toBeTruthy();
+  });
+
+  it("a cancelled authorization is never counted as paid", async () => {
+    const requirements = await chatRequirements();
+    const payer = wallet(44);
+    const { header, nonce } = await signPayment({ privateKey: payer.privateKey, requirements });
+    const checked = await verifyPaymentLocally({
+      payload: decodePaymentHeader(header),
+      requirements,
+      chainId: chain().chainId,
+      nowSeconds: Math.floor(Date.now() / 1000),
+      minRemainingSeconds: 60,
+    });
+    const db = await getDb();
+    // The request was interrupted after its claim; meanwhile the payer cancels the authorization.
+    await claimPayment({ db, checked, requirements, operation: "chat", route: "POST /api/chat", requestDigest: "interrupted" });
+    await db.query("UPDATE gateway.payments SET updated_at = now() - interval '1 hour' WHERE nonce = $1", [nonce.toLowerCase()]);
+    await cancelAuthorization(payer.privateKey, nonce);
+    await cron();
+    const { rows } = await db.query("SELECT status FROM gateway.payments WHERE nonce = $1", [nonce.toLowerCase()]);
+    expect(rows[0]?.status).not.toBe("settled");
+  });
+});
+
+describe("hosted facilitator failures", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let agent: Agent;
+  let facilitator: FacilitatorDouble;
+  let restore: () => Promise<void>;
+  const payTo = freshAddress();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    agent = await startAgent();
+    facilitator = await startFacilitatorDouble({ rpcUrl: chain().rpcUrl, chainId: chain().chainId, privateKey: wallet(49).privateKey, network: chain().network });
+    restore = await configureGateway({
+      POSTGRES_URL: database.url,
+      UPSTREAM_API_URL: agent.url,
+      PUBLIC_URL,
+      RPC_URL: chain().rpcUrl,
+      PAY_TO_ADDRESS: payTo,
+      CRON_SECRET,
+      AGENT_SERVICE_KEY: SERVICE_KEY,
+      FACILITATOR_URL: facilitator.url,
+      FACILITATOR_TIMEOUT_MS: "1500",
+      INVALID_PAYMENT_LIMIT: "2",
+    });
+  });
+  beforeEach(() => {
+    facilitator.mode = "real";
+  });
+  afterAll(async () => {
+    await restore();
+    await facilitator.close();
+    await agent.close();
+    await database.drop();
+  });
+
+  it.each([["an x402 refusal", "refuse-400" as const], ["a plain error body", "refuse-400-plain" as const]])(
+    "a facilitator that refuses with HTTP 400 (%s) gets a 402 and the job is cancelled, not a free 202",
+    async (_name, mode) => {
+      facilitator.mode = mode;
+      const requirements = await chatRequirements();
+      const { header } = await signPayment({ privateKey: generatePrivateKey(), requirements });
+      const before = { started: agent.started(), cancelled: agent.cancelled() };
+      const response = await postJson(CHAT_URL, { message: "q" }, { "payment-signature": header, "x-forwarded-for": `192.0.2.${mode.length}` });
+      expect(response.status).toBe(402);
+      expect(response.headers.get("payment-response")).toBeNull();
+      expect(agent.cancelled() - before.cancelled).toBe(agent.started() - before.started);
+    },
+  );
+
+  it("an unreachable facilitator is a 503 with Retry-After, nothing delivered, the job cancelled; it never counts as the client's invalid attempt", async () => {
+    const requirements = await chatRequirements();
+    const reachable = facilitator.url;
+    const restoreUnreachable = await configureGateway({
+      POSTGRES_URL: database.url,
+      UPSTREAM_API_URL: agent.url,
+      PUBLIC_URL,
+      RPC_URL: chain().rpcUrl,
+      PAY_TO_ADDRESS: payTo,
+      CRON_SECRET,
+      AGENT_SERVICE_KEY: SERVICE_KEY,
+      FACILITATOR_URL: await closedUrl(),
+      FACILITATOR_TIMEOUT_MS: "1500",
+      INVALID_PAYMENT_LIMIT: "2",
+    });
+    const from = { "x-forwarded-for": "203.0.113.50" };
+    try {
+      for (let i = 0; i < 4; i++) {
+        const { header } = await signPayment({ privateKey: wallet(45).privateKey, requirements });
+        const before = { started: agent.started(), cancelled: agent.cancelled() };
+        const response = await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": header });
+        expect(response.status).toBe(503);
+        expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(response.headers.get("payment-response")).toBeNull();
+        expect(agent.cancelled() - before.cancelled).toBe(agent.started() - before.started);
+      }
+    } finally {
+      await restoreUnreachable();
+    }
+    expect(facilitator.url).toBe(reachable);
+    // The same client, with the facilitator back: served, not 429.
+    const { header } = await signPayment({ privateKey: wallet(45).privateKey, requirements });
+    const response = await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": header });
+    expect(response.status).toBe(202);
+  });
+
+  it("a facilitator that transferred and then timed out: 503, and the retry with the same signature gets the work without a second charge", async () => {
+    const requirements = await chatRequirements();
+    const { header } = await signPayment({ privateKey: wallet(46).privateKey, requirements });
+    const before = await usdcBalance(payTo);
+    facilitator.mode = "transfer-then-hang";
+    const first = await postJson(CHAT_URL, { message: "q" }, { "payment-signature": header });
+    expect(first.status).toBe(503);
+    expect((await usdcBalance(payTo)) - before).toBe(20_000n); // the transfer did happen
+    facilitator.mode = "real";
+    const retry = await postJson(CHAT_URL, { message: "q" }, { "payment-signature": header });
+    expect(retry.status).toBe(202);
+    expect(((await retry.json()) as { requestId: string }).requestId).toBeTruthy();
+    expect(decodePaymentResponseHeader(retry.headers.get("payment-response")!).transaction).toBe(facilitator.transactions.at(-1));
+    expect((await usdcBalance(payTo)) - before).toBe(20_000n);
+  });
+});
