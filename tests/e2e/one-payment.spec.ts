@@ -1,0 +1,105 @@
+import { expect, test } from "@playwright/test";
+import { PaidRequests, ResearchAppPage } from "./pages/research-app";
+
+/**
+ * Several clicks on a pay button within one event-loop task (a fast double click, a script) all
+ * run before React renders the disabled button, so each must find the page's payment already
+ * claimed: exactly one paid request (a PAYMENT-SIGNATURE) leaves the page, and the payee is charged
+ * once (its authorization is the only one the token shows as used).
+ */
+
+const QUESTION = "Does rapamycin extend lifespan in mice?";
+
+test("three clicks on “Pay and ask” within one task send one paid request, charged once", async ({ page }, testInfo) => {
+  const app = new ResearchAppPage(page);
+  const paid = new PaidRequests(page);
+  await app.useTestWallet();
+  await app.fillQuestion("chat", QUESTION);
+  await app.clickWithinOneTask([{ panel: "chat" }, { panel: "chat" }, { panel: "chat" }]);
+  await expect(app.panel("chat").getByTestId("answer")).toBeVisible({ timeout: 60_000 });
+  expect(await paid.count("/api/chat")).toBe(1);
+  await expect.poll(() => paid.charged()).toBe(1);
+  await expect(app.panel("chat").getByTestId("error-note")).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath("chat-three-clicks.png"), fullPage: true });
+});
+
+test("three clicks on “Pay and search” within one task send one paid request, charged once", async ({ page }, testInfo) => {
+  const app = new ResearchAppPage(page);
+  const paid = new PaidRequests(page);
+  await app.useTestWallet();
+  await app.fillQuestion("literature", QUESTION);
+  await app.clickWithinOneTask([{ panel: "literature" }, { panel: "literature" }, { panel: "literature" }]);
+  await expect(app.panel("literature").getByTestId("literature-results")).toBeVisible({ timeout: 120_000 });
+  expect(await paid.count("/api/literature")).toBe(1);
+  await expect.poll(() => paid.charged()).toBe(1);
+  await expect(app.panel("literature").getByTestId("error-note")).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath("literature-three-clicks.png"), fullPage: true });
+});
+
+test("three clicks to start and then to continue deep research within one task send one paid request each, charged once each", async ({ page }, testInfo) => {
+  test.setTimeout(420_000);
+  const app = new ResearchAppPage(page);
+  const paid = new PaidRequests(page);
+  await app.useTestWallet();
+  const panel = app.panel("research");
+  await app.fillQuestion("research", "rapamycin and lifespan in mice");
+  await app.clickWithinOneTask([{ panel: "research" }, { panel: "research" }, { panel: "research" }]);
+  // The reply is released once the run is delivered and its payment settled.
+  await expect(panel.getByTestId("research-done")).toContainText("Delivered and paid", { timeout: 180_000 });
+  expect(await paid.count("/api/deep-research/start")).toBe(1);
+  await expect.poll(() => paid.charged()).toBe(1);
+
+  await panel.getByLabel("Your follow-up").fill("and in which strains?");
+  await app.clickWithinOneTask([1, 2, 3].map(() => ({ panel: "research" as const, label: "Pay and continue" })));
+  await expect(panel.getByTestId("research-done")).toContainText("Delivered and paid", { timeout: 180_000 });
+  expect(await paid.count("/api/deep-research/start")).toBe(2);
+  await expect.poll(() => paid.charged()).toBe(2);
+  await expect(panel.getByTestId("error-note")).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath("research-three-clicks.png"), fullPage: true });
+});
+
+test("sealed: three clicks on “Pay and ask” and on “Pay and search” within one task send one paid request each, charged once each", async ({ page }) => {
+  const app = new ResearchAppPage(page);
+  const paid = new PaidRequests(page);
+  await app.useTestWallet();
+  await app.switchPrivateOn();
+  await app.fillQuestion("chat", QUESTION);
+  await app.clickWithinOneTask([{ panel: "chat" }, { panel: "chat" }, { panel: "chat" }]);
+  await expect(app.panel("chat").getByTestId("answer")).toBeVisible({ timeout: 60_000 });
+  expect(await paid.count("/api/chat/encrypted")).toBe(1);
+  await expect.poll(() => paid.charged()).toBe(1);
+
+  await app.fillQuestion("literature", QUESTION);
+  await app.clickWithinOneTask([{ panel: "literature" }, { panel: "literature" }, { panel: "literature" }]);
+  await expect(app.panel("literature").getByTestId("literature-result").first()).toBeVisible({ timeout: 60_000 });
+  expect(await paid.count("/api/literature/encrypted")).toBe(1);
+  await expect.poll(() => paid.charged()).toBe(2);
+});
+
+test("two panels cannot pay at once: while one payment is under way, the others say so and pay nothing", async ({ page }, testInfo) => {
+  const app = new ResearchAppPage(page);
+  const paid = new PaidRequests(page);
+  await app.useTestWallet();
+  await app.fillQuestion("chat", QUESTION);
+  await app.fillQuestion("literature", QUESTION);
+  await app.fillQuestion("research", "rapamycin and lifespan in mice");
+  await app.clickWithinOneTask([{ panel: "chat" }, { panel: "literature" }, { panel: "research" }]);
+  await app.openTab("chat");
+  await expect(app.panel("chat").getByTestId("answer")).toBeVisible({ timeout: 60_000 });
+  for (const name of ["literature", "research"] as const) {
+    await app.openTab(name);
+    const note = app.panel(name).getByTestId("error-note");
+    await expect(note).toContainText("Another payment from this page is under way");
+    await expect(note).toContainText("Nothing was paid for this one.");
+  }
+  expect(await paid.count()).toBe(1);
+  await expect.poll(() => paid.charged()).toBe(1);
+
+  // Once that payment was answered, another panel pays as usual.
+  await app.openTab("literature");
+  await page.screenshot({ path: testInfo.outputPath("another-payment-under-way.png"), fullPage: true });
+  await app.payButton("literature").click();
+  await expect(app.panel("literature").getByTestId("literature-results")).toBeVisible({ timeout: 120_000 });
+  expect(await paid.count("/api/literature")).toBe(1);
+  await expect.poll(() => paid.charged()).toBe(2);
+});
