@@ -3,6 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { ChatResult } from "@/lib/contracts";
 import { MAX_MESSAGE_CHARS } from "@/lib/contracts/limits";
+import { warnBeforeLeaving } from "@/lib/web/leave-warning";
+import { anotherPaymentUnderWay, claimPayment } from "@/lib/web/payment-lock";
 import { describeThrown, freeJson, paidPost, pollUntil, transactionOf, UserFacingError } from "@/lib/web/requests";
 import { AnswerView } from "./answer-view";
 import { PriceNote, useApp } from "./context";
@@ -68,36 +70,52 @@ export function ChatPanel() {
     }
   }
 
-  async function askPrivately(question: string) {
+  async function askPrivately(question: string, releasePayment: () => void) {
     if (!privateMode) return;
     const payer = await getPayer();
     const client = await import("@/lib/sealing/client");
     setPhase({ kind: "paying" });
     const plaintext = { message: question, ...(privateMode.recoveryKey ? { recoveryKey: privateMode.recoveryKey } : {}) };
-    const started = await client.startPrivate("chat", { gateway: location.origin, payFetch: payer.payFetch, enclave: privateMode.enclave, plaintext });
-    recordPayment("chatEncrypted", { transaction: transactionOf(started.response.headers.get("payment-response")), settled: true });
-    setPhase({ kind: "working", stage: "sealed: waiting for the enclave", percent: null });
-    const result = await client.awaitPrivateChat(started, {
-      gateway: location.origin,
-      onStatus: (status) => setPhase({ kind: "working", stage: `sealed: ${status}`, percent: null }),
-      limitMs: LIMIT_MS,
-      intervalMs: POLL_MS,
-    });
-    setPhase({ kind: "done", result });
+    // From signing until the answer is opened, only this page's memory holds the key that opens
+    // it (a private chat has no Retry, so any end releases it).
+    const stopWarning = warnBeforeLeaving();
+    try {
+      const started = await client.startPrivate("chat", { gateway: location.origin, payFetch: payer.payFetch, enclave: privateMode.enclave, plaintext });
+      releasePayment();
+      recordPayment("chatEncrypted", { transaction: transactionOf(started.response.headers.get("payment-response")), settled: true });
+      setPhase({ kind: "working", stage: "sealed: waiting for the enclave", percent: null });
+      const result = await client.awaitPrivateChat(started, {
+        gateway: location.origin,
+        onStatus: (status) => setPhase({ kind: "working", stage: `sealed: ${status}`, percent: null }),
+        limitMs: LIMIT_MS,
+        intervalMs: POLL_MS,
+      });
+      setPhase({ kind: "done", result });
+    } finally {
+      stopWarning();
+    }
   }
 
   async function ask(event: React.FormEvent) {
     event.preventDefault();
     const question = message.trim();
     if (!question || busy) return;
+    // Claimed before anything is awaited: `busy` is not rendered yet for clicks in the same task.
+    const payment = claimPayment("chat");
+    if (!payment.ok) {
+      // A repeated click here changes nothing; a click while another panel pays is told why.
+      if (payment.heldBy !== "chat") setPhase({ kind: "failed", error: anotherPaymentUnderWay(), retry: null });
+      return;
+    }
     try {
       if (privateMode) {
-        await askPrivately(question);
+        await askPrivately(question, payment.release);
         return;
       }
       const payer = await getPayer();
       setPhase({ kind: "paying" });
       const paid = await paidPost(payer, "/api/chat", { message: question });
+      payment.release();
       recordPayment("chat", { transaction: paid.transaction, settled: true });
       const requestId = String(paid.body.requestId ?? "");
       if (!requestId) throw new UserFacingError("The service did not return a request id.", { action: "Try again." });
@@ -105,6 +123,8 @@ export function ChatPanel() {
     } catch (err) {
       const error = err instanceof Error && err.name === "PrivateModeError" ? new UserFacingError(err.message, { action: "Try again." }) : describeThrown(err);
       setPhase({ kind: "failed", error, retry: null });
+    } finally {
+      payment.release();
     }
   }
 

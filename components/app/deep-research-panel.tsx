@@ -3,6 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { DeepResearchConversation, DeepResearchStatus, DeepResearchTurn, EvidenceRole, EvidenceType, Verification } from "@/lib/contracts";
 import type { EnclaveKeyInfo, PrivateModeError, PrivateResearchResult, Started } from "@/lib/sealing/client";
+import { warnBeforeLeaving } from "@/lib/web/leave-warning";
+import { anotherPaymentUnderWay, claimPayment } from "@/lib/web/payment-lock";
 import { describeThrown, freeJson, paidPost, pollUntil, UserFacingError } from "@/lib/web/requests";
 import { AnswerView, safeHref } from "./answer-view";
 import { MAX_MESSAGE_CHARS } from "@/lib/contracts/limits";
@@ -64,8 +66,25 @@ export function DeepResearchPanel() {
   const canContinue = continuable !== null && !privateMode;
   const continuing = canContinue && choice === "continue";
 
-  // Stop polling when the panel goes away.
-  useEffect(() => () => abort.current?.abort(), []);
+  /**
+   * Set while a sealed run is paid for but its result not opened (running, or failed with a
+   * Retry): the page no longer knows where to poll for it after a reload, so leaving asks first.
+   */
+  const leaveWarning = useRef<(() => void) | null>(null);
+  const keepWarning = () => void (leaveWarning.current ??= warnBeforeLeaving());
+  const stopWarning = () => {
+    leaveWarning.current?.();
+    leaveWarning.current = null;
+  };
+
+  // Stop polling (and asking before leaving) when the panel goes away.
+  useEffect(
+    () => () => {
+      abort.current?.abort();
+      stopWarning();
+    },
+    [],
+  );
 
   // A reload during a paid run picks it up again (plain runs; a sealed run needs keys kept only in memory).
   const resumed = useRef(false);
@@ -174,23 +193,27 @@ export function DeepResearchPanel() {
   }
 
   /** Private mode: sealed start, sealed polls with the recovery key, the result opened here. */
-  async function researchPrivately(question: string, recoveryKey: string) {
+  async function researchPrivately(question: string, recoveryKey: string, releasePayment: () => void) {
     if (!privateMode) return;
     const payer = await getPayer();
     const client = await import("@/lib/sealing/client");
     setPhase({ kind: "paying" });
+    // From signing on: only this page knows the run it will have to poll and open.
+    keepWarning();
     const started = await client.startPrivate("deep-research", {
       gateway: location.origin,
       payFetch: payer.payFetch,
       enclave: privateMode.enclave,
       plaintext: { message: question, recoveryKey },
     });
+    releasePayment();
     recordPayment("deepResearchEncrypted", { transaction: null, settled: false });
     setMessage("");
     await followPrivately(started, question, recoveryKey, privateMode.enclave);
   }
 
   async function followPrivately(started: Started<"deep-research">, question: string, recoveryKey: string, enclave: EnclaveKeyInfo) {
+    keepWarning();
     const signal = freshSignal();
     setPhase({ kind: "working", stage: "Sealed: queued, waiting for the enclave" });
     try {
@@ -207,6 +230,7 @@ export function DeepResearchPanel() {
         signal,
       });
       if (signal.aborted) return;
+      stopWarning();
       markDelivered("deepResearchEncrypted");
       setView({ kind: "private", question, result });
       setPhase({ kind: "done", note: `Delivered, paid and opened in this browser.${typeof result.sessionStatus === "string" ? ` ${result.sessionStatus}.` : ""}` });
@@ -215,6 +239,8 @@ export function DeepResearchPanel() {
       const error = privateError(err);
       // The run itself failed (the status route said so): polling again would not help.
       const runFailed = isPrivateModeError(err) && err.code === "request_failed" && err.status === undefined;
+      // Otherwise Retry can still open the paid result, so leaving keeps asking first.
+      if (runFailed) stopWarning();
       setPhase({ kind: "failed", error, retry: runFailed ? null : () => void followPrivately(started, question, recoveryKey, enclave) });
     }
   }
@@ -227,20 +253,29 @@ export function DeepResearchPanel() {
       setPhase({ kind: "failed", error: new UserFacingError("Write a question first.", { action: "Nothing was paid." }), retry: null });
       return;
     }
+    if (privateMode && !privateMode.recoveryKey) {
+      setPhase({
+        kind: "failed",
+        error: new UserFacingError("Private deep research needs a recovery key: only its holder can read the result.", {
+          action: "Create or import one in the Private mode section above, then start again. Nothing was paid.",
+        }),
+        retry: null,
+      });
+      return;
+    }
+    // Claimed before anything is awaited: `busy` is not rendered yet for clicks in the same task.
+    const payment = claimPayment("research");
+    if (!payment.ok) {
+      // A repeated click here changes nothing; a click while another panel pays is told why.
+      if (payment.heldBy !== "research") setPhase({ kind: "failed", error: anotherPaymentUnderWay(), retry: null });
+      return;
+    }
+    // A new run replaces a sealed one still waiting for a Retry: that result is given up.
+    stopWarning();
     try {
-      if (privateMode) {
-        if (!privateMode.recoveryKey) {
-          setPhase({
-            kind: "failed",
-            error: new UserFacingError("Private deep research needs a recovery key: only its holder can read the result.", {
-              action: "Create or import one in the Private mode section above, then start again. Nothing was paid.",
-            }),
-            retry: null,
-          });
-          return;
-        }
+      if (privateMode?.recoveryKey) {
         setView(null);
-        await researchPrivately(text, privateMode.recoveryKey);
+        await researchPrivately(text, privateMode.recoveryKey, payment.release);
         return;
       }
       const payer = await getPayer();
@@ -252,6 +287,7 @@ export function DeepResearchPanel() {
       }
       setPhase({ kind: "paying" });
       const paid = await paidPost(payer, "/api/deep-research/start", { message: text, ...(conversationId ? { conversationId } : {}) });
+      payment.release();
       // Authorized, not settled: the gateway settles when the result is delivered.
       recordPayment("deepResearch", { transaction: null, settled: false });
       const accepted = { conversationId: String(paid.body.conversationId ?? ""), messageId: String(paid.body.messageId ?? "") };
@@ -259,7 +295,11 @@ export function DeepResearchPanel() {
       setMessage("");
       await follow(accepted.conversationId, accepted.messageId);
     } catch (err) {
+      // Failed before a sealed run was accepted: there is no result to keep the page for.
+      stopWarning();
       setPhase({ kind: "failed", error: privateError(err), retry: null });
+    } finally {
+      payment.release();
     }
   }
 

@@ -4,6 +4,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { LiteratureJobResult, LiteratureQueryInput, LiteratureReference, LiteratureResultsByTagEntry } from "@/lib/contracts";
 import { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS } from "@/lib/contracts/limits";
 import type { Started } from "@/lib/sealing/client";
+import { warnBeforeLeaving } from "@/lib/web/leave-warning";
+import { anotherPaymentUnderWay, claimPayment } from "@/lib/web/payment-lock";
 import { describeResponse, describeThrown, freeJson, paidPost, pollUntil, transactionOf, UserFacingError } from "@/lib/web/requests";
 import { AnswerText, evidenceTypeLabel, safeHref, Warnings } from "./answer-view";
 import { PriceNote, useApp, type PrivateState } from "./context";
@@ -15,6 +17,9 @@ import styles from "./literature-panel.module.css";
 /** Poll the free job route every second; a literature search may take minutes (deep mode). */
 const POLL_MS = 1_000;
 const LIMIT_MS = 300_000;
+
+/** The plain search being followed, kept for this tab so a reload follows it again. */
+const PENDING = "lra:pending:literature";
 
 type Mode = "fast" | "deep";
 type Scope = "" | "preprints" | "no-preprints" | "trials";
@@ -228,9 +233,34 @@ export function LiteraturePanel() {
   const busy = phase.kind === "paying" || phase.kind === "working";
   /** The poll in progress: a new one (or leaving the page) stops the previous one. */
   const polling = useRef<AbortController | null>(null);
+  /**
+   * Set while a sealed search is paid for but its answer not opened (in flight, or failed with a
+   * Retry): only this page's memory holds the key that opens it, so leaving asks first.
+   */
+  const leaveWarning = useRef<(() => void) | null>(null);
+  const keepWarning = () => void (leaveWarning.current ??= warnBeforeLeaving());
+  const stopWarning = () => {
+    leaveWarning.current?.();
+    leaveWarning.current = null;
+  };
 
   useEffect(() => {
-    return () => polling.current?.abort();
+    return () => {
+      polling.current?.abort();
+      stopWarning();
+    };
+  }, []);
+
+  // A reload during a plain search follows its (paid) job again instead of losing it.
+  const resumed = useRef(false);
+  useEffect(() => {
+    const pending = sessionStorage.getItem(PENDING);
+    if (!pending || resumed.current) return;
+    resumed.current = true;
+    const timer = setTimeout(() => void follow(pending), 0);
+    return () => clearTimeout(timer);
+    // Once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function update<K extends keyof Form>(key: K, value: Form[K]) {
@@ -267,6 +297,7 @@ export function LiteraturePanel() {
 
   /** Polls the free job route until the search ends; Retry continues with the same (paid) job. */
   async function follow(jobId: string) {
+    sessionStorage.setItem(PENDING, jobId);
     const controller = newPoll();
     setPhase({ kind: "working", stage: stageOf("queued") });
     try {
@@ -280,17 +311,21 @@ export function LiteraturePanel() {
         limitMs: LIMIT_MS,
         signal: controller.signal,
       });
-      if (!controller.signal.aborted) settle(final);
+      if (controller.signal.aborted) return;
+      sessionStorage.removeItem(PENDING);
+      settle(final);
     } catch (err) {
       if (controller.signal.aborted) return;
       const error = describeThrown(err);
       // An unknown job stays unknown; a timeout or a network hiccup is worth another wait.
+      if (error.status === 404) sessionStorage.removeItem(PENDING);
       setPhase({ kind: "failed", error, retry: error.status === 404 ? null : () => void follow(jobId) });
     }
   }
 
   /** Follows a sealed search and opens its result here; Retry continues with the same request. */
   async function followPrivately(started: Started<"literature">) {
+    keepWarning();
     const controller = newPoll();
     setPhase({ kind: "working", stage: stageOf("pending") });
     try {
@@ -303,20 +338,27 @@ export function LiteraturePanel() {
         limitMs: LIMIT_MS,
         signal: controller.signal,
       });
-      if (!controller.signal.aborted) settle(result);
+      if (controller.signal.aborted) return;
+      stopWarning();
+      settle(result);
     } catch (err) {
       if (controller.signal.aborted) return;
       // Final: the search itself failed (no HTTP status), or the request is unknown or expired (404).
       const final = isPrivateFailure(err) && err.code === "request_failed" && (err.status === undefined || err.status === 404);
+      // Otherwise Retry can still open the paid answer, so leaving keeps asking first.
+      if (final) stopWarning();
       setPhase({ kind: "failed", error: describeFailure(err), retry: final ? null : () => void followPrivately(started) });
     }
   }
 
-  async function searchPrivately(body: LiteratureQueryInput, state: PrivateState) {
+  async function searchPrivately(body: LiteratureQueryInput, state: PrivateState, releasePayment: () => void) {
     const payer = await getPayer();
     const client = await import("@/lib/sealing/client");
     setPhase({ kind: "paying" });
+    // From signing on: the answer will open only with the key this page holds.
+    keepWarning();
     const started = await client.startPrivate("literature", { gateway: location.origin, payFetch: payer.payFetch, enclave: state.enclave, plaintext: body });
+    releasePayment();
     recordPayment("literatureEncrypted", { transaction: transactionOf(started.response.headers.get("payment-response")), settled: true });
     await followPrivately(started);
   }
@@ -331,17 +373,28 @@ export function LiteraturePanel() {
       if (first) document.getElementById(FIELD_IDS[first])?.focus();
       return;
     }
+    // Claimed before anything is awaited: `busy` is not rendered yet for clicks in the same task.
+    const payment = claimPayment("literature");
+    if (!payment.ok) {
+      // A repeated click here changes nothing; a click while another panel pays is told why.
+      if (payment.heldBy !== "literature") setPhase({ kind: "failed", error: anotherPaymentUnderWay(), retry: null });
+      return;
+    }
     setErrors({});
     setForm((f) => ({ ...f, tags: built.tags, tagDraft: "" }));
+    // A new search replaces the previous one, whose answer (and its Retry) is given up.
     polling.current?.abort();
+    stopWarning();
+    sessionStorage.removeItem(PENDING);
     try {
       if (privateMode) {
-        await searchPrivately(built.body, privateMode);
+        await searchPrivately(built.body, privateMode, payment.release);
         return;
       }
       const payer = await getPayer();
       setPhase({ kind: "paying" });
       const paid = await paidPost(payer, "/api/literature", built.body);
+      payment.release();
       recordPayment("literature", { transaction: paid.transaction, settled: true });
       const status = paid.body.status;
       // Usually 202 {jobId}; the contract allows an immediate 200 with the result itself.
@@ -353,7 +406,11 @@ export function LiteraturePanel() {
       if (!jobId) throw new UserFacingError("The service did not return a job id.", { action: "Try again." });
       await follow(jobId);
     } catch (err) {
+      // Failed before a sealed search was accepted: there is no answer to keep the page for.
+      stopWarning();
       setPhase({ kind: "failed", error: describeFailure(err), retry: null });
+    } finally {
+      payment.release();
     }
   }
 
