@@ -71,6 +71,13 @@ const rawSchema = z
     SERVICE_TOKEN_RPC_URL: baseUrlSchema.optional(),
     SERVICE_TOKEN_CHAIN_ID: positiveIntSchema.default(31337),
     SERVICE_TOKEN_MIN_BALANCE: z.string().regex(/^\d+$/, "must be an integer amount in the token's base units").default("1000000000000000000000"),
+    /** The widest block range one eth_getLogs may ask the token's RPC for (providers cap it). */
+    SERVICE_TOKEN_LOG_BLOCK_RANGE: positiveIntSchema.default(10_000),
+    PREMIUM_KEY_TTL_DAYS: positiveIntSchema.default(30),
+    PREMIUM_HOLDING_RECHECK_SECONDS: positiveIntSchema.default(60),
+    PREMIUM_DEEP_RESEARCH_RATE_LIMIT: positiveIntSchema.default(10),
+    PREMIUM_PRIVATE_RATE_LIMIT: positiveIntSchema.default(60),
+    PREMIUM_RATE_WINDOW_SECONDS: positiveIntSchema.default(3600),
     LLM_BASE_URL: baseUrlSchema.optional(),
     LLM_API_KEY: z.string().min(1).optional(),
     LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
@@ -171,12 +178,24 @@ export function loadAgentConfig(env: Env) {
       windowSeconds: raw.CHAT_RATE_WINDOW_SECONDS,
       /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
       trustProxy: raw.AGENT_TRUST_PROXY,
+      premium: {
+        /** Every key, a holder's or an operator's, stops working this many days after it is made. */
+        termDays: raw.PREMIUM_KEY_TTL_DAYS,
+        /** A holder key's holding is read again on its first use after this long (not on every request). */
+        recheckSeconds: raw.PREMIUM_HOLDING_RECHECK_SECONDS,
+        /** Per holding (or operator key) per window: deep-research starts, plain and private. */
+        deepResearchLimit: raw.PREMIUM_DEEP_RESEARCH_RATE_LIMIT,
+        /** Per holding (or operator key) per window: private chat and literature requests. */
+        privateLimit: raw.PREMIUM_PRIVATE_RATE_LIMIT,
+        windowSeconds: raw.PREMIUM_RATE_WINDOW_SECONDS,
+      },
       serviceToken: raw.SERVICE_TOKEN_ADDRESS
         ? {
             address: raw.SERVICE_TOKEN_ADDRESS as `0x${string}`,
             rpcUrl: raw.SERVICE_TOKEN_RPC_URL ?? "http://127.0.0.1:8545",
             chainId: raw.SERVICE_TOKEN_CHAIN_ID,
             minBalance: BigInt(raw.SERVICE_TOKEN_MIN_BALANCE),
+            logBlockRange: BigInt(raw.SERVICE_TOKEN_LOG_BLOCK_RANGE),
           }
         : null,
     },

@@ -162,4 +162,35 @@ export const agentMigrations: Migration[] = [
       CREATE INDEX jobs_private_finished ON agent.jobs (finished_at) WHERE kind LIKE 'private%';
     `,
   },
+  {
+    version: 9,
+    name: "premium key terms, holdings and conversation owners",
+    sql: `
+      -- A holder's key rests on the service token its wallet holds; an operator's on nothing but
+      -- the operator's word. Both expire. A holder's holding is re-read at a bounded cadence:
+      -- holding_checked_block is the block up to which it is known to have stayed at the minimum.
+      ALTER TABLE agent.premium_keys
+        ADD COLUMN kind text NOT NULL DEFAULT 'operator' CHECK (kind IN ('operator', 'holder')),
+        ADD COLUMN expires_at timestamptz,
+        ADD COLUMN revoked_reason text CHECK (revoked_reason IN ('superseded', 'holding_lost', 'operator')),
+        ADD COLUMN holding_checked_at timestamptz,
+        ADD COLUMN holding_checked_block bigint;
+      -- POST /api/premium/keys labelled its keys so. Their holding has no checked block: their next
+      -- use reads the balance alone, and continuity is followed from there.
+      UPDATE agent.premium_keys SET kind = 'holder' WHERE label = 'service token holder' AND wallet IS NOT NULL;
+      -- Keys made before terms get the default term from their creation (older ones have expired).
+      UPDATE agent.premium_keys SET expires_at = created_at + interval '30 days';
+      ALTER TABLE agent.premium_keys ALTER COLUMN expires_at SET NOT NULL, ALTER COLUMN kind DROP DEFAULT;
+      -- One live key per holding: of a wallet's earlier keys only the newest stays.
+      UPDATE agent.premium_keys k SET revoked_at = now(), revoked_reason = 'superseded'
+       WHERE k.kind = 'holder' AND k.revoked_at IS NULL
+         AND EXISTS (SELECT 1 FROM agent.premium_keys n
+                      WHERE n.kind = 'holder' AND n.wallet = k.wallet AND n.revoked_at IS NULL AND (n.created_at, n.id) > (k.created_at, k.id));
+      CREATE UNIQUE INDEX premium_keys_one_live_per_wallet ON agent.premium_keys (wallet) WHERE kind = 'holder' AND revoked_at IS NULL;
+      -- Who started a conversation ('service', 'wallet:0x…' for a holder, 'key:<id>' for an
+      -- operator's key): only they may read, continue or cancel it. Earlier ones go to the gateway:
+      -- which key started them was not recorded.
+      ALTER TABLE agent.dr_conversations ADD COLUMN owner text NOT NULL DEFAULT 'service';
+    `,
+  },
 ];

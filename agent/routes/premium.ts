@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { randomUUID } from "node:crypto";
-import { createPublicClient, defineChain, erc20Abi, getAddress, http, isAddress } from "viem";
+import { getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
-import { createPremiumKey } from "../access";
+import { serviceTokenChain } from "../premium/holding";
+import { issueKeyToHolder } from "../premium/issue-key";
 import type { AgentDeps } from "../server";
 
 const CHALLENGE_TTL_SECONDS = 600;
@@ -12,19 +13,15 @@ const CHALLENGE_TTL_SECONDS = 600;
  * Premium keys without anyone's help: a holder of the service token asks for a one-time
  * challenge, signs it with the wallet, and gets a key if the signature is the wallet's and its
  * balance of the token reaches the configured minimum. A challenge is used once, signed or not.
+ * The key expires after PREMIUM_KEY_TTL_DAYS and lives only while the holding does (see
+ * ../premium/issue-key.ts and ../premium/check-key.ts).
  */
 export function premiumRoutes({ config, db }: AgentDeps): Hono {
   const routes = new Hono();
   const token = config.access.serviceToken;
-  const client = token
-    ? createPublicClient({
-        chain: defineChain({ id: token.chainId, name: "service token chain", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [token.rpcUrl] } } }),
-        transport: http(token.rpcUrl, { timeout: 10_000 }),
-      })
-    : null;
   const available = () => {
-    if (!token || !client) throw new ApiError("unavailable", "Premium keys are not offered here: no SERVICE_TOKEN_ADDRESS is configured", { reason: "premium_unavailable" });
-    return { token, client };
+    if (!token) throw new ApiError("unavailable", "Premium keys are not offered here: no SERVICE_TOKEN_ADDRESS is configured", { reason: "premium_unavailable" });
+    return serviceTokenChain(token);
   };
 
   // POST /api/premium/challenge – a one-time message for a wallet to sign
@@ -40,7 +37,7 @@ export function premiumRoutes({ config, db }: AgentDeps): Hono {
 
   // POST /api/premium/keys – trade a signed challenge for a key (shown once)
   routes.post("/keys", async (c) => {
-    const { token: service, client: chain } = available();
+    const chain = available();
     const body = validateBody(
       z.object({ challengeId: z.uuid(), signature: z.string().regex(/^0x[0-9a-fA-F]+$/, "signature must be hex") }),
       await readJsonObject(c.req.raw, { maxBytes: 8192 }),
@@ -53,17 +50,19 @@ export function premiumRoutes({ config, db }: AgentDeps): Hono {
     const challenge = rows[0];
     if (!challenge) throw new ApiError("forbidden", "Unknown, expired or already used challenge", { reason: "invalid_challenge" });
     const wallet = getAddress(challenge.wallet);
-    const signed = await chain.verifyMessage({ address: wallet, message: challenge.message, signature: body.signature as `0x${string}` }).catch(() => false);
+    const signed = await chain.client.verifyMessage({ address: wallet, message: challenge.message, signature: body.signature as `0x${string}` }).catch(() => false);
     if (!signed) throw new ApiError("forbidden", "The signature is not the wallet's", { reason: "invalid_signature" });
-    const balance = await chain.readContract({ address: service.address, abi: erc20Abi, functionName: "balanceOf", args: [wallet] });
-    if (balance < service.minBalance) {
-      throw new ApiError("forbidden", "The wallet holds too little of the service token", {
-        reason: "insufficient_service_token",
-        message: `holds ${balance}, needs ${service.minBalance}`,
-      });
-    }
-    const { id, key } = await createPremiumKey({ db, wallet, label: "service token holder" });
-    return c.json({ keyId: id, key, wallet, note: "Store this key now: it is shown once." }, 201);
+    const { id, key, expiresAt } = await issueKeyToHolder({ db, config, chain, wallet });
+    return c.json(
+      {
+        keyId: id,
+        key,
+        wallet,
+        expiresAt: expiresAt.toISOString(),
+        note: "Store this key now: it is shown once. It replaces any earlier key of this wallet, and stops working if the wallet's holding falls below the minimum.",
+      },
+      201,
+    );
   });
 
   return routes;

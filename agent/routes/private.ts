@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import {
   encryptedChatPlaintextSchema,
   encryptedDeepResearchPollPlaintextSchema,
@@ -11,7 +11,7 @@ import {
 import type { Queryable } from "@/lib/db";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { log } from "@/lib/log";
-import { requireServiceOrPremium } from "../access";
+import { callerOf, consumePremiumAllowance, requireServiceOrPremium } from "../access";
 import { enqueueJob, getJob, type Job, type JobKind } from "../jobs/queue";
 import { jobWakeups } from "../jobs/worker";
 import { createPrivateRun, getPrivateRunStatus, readPrivateRun } from "../private/deep-research";
@@ -35,6 +35,12 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
   const enclaveKey = deps.enclaveKey ?? createEnclaveKeyLoader({ db, configured: config.enclave.privateKey, kekFile: config.enclave.kekFile });
   const routes = new Hono();
   const keyed = requireServiceOrPremium(deps);
+  // A premium key's sealed starts count against its limits before the envelope is opened, so
+  // refused envelopes cost the enclave no more than accepted ones.
+  const counted = (use: "deepResearch" | "private"): MiddlewareHandler => async (c, next) => {
+    await consumePremiumAllowance({ db, config, caller: callerOf(c), use });
+    await next();
+  };
   const readEnvelope = async (request: Request) =>
     validateBody(encryptedEnvelopeSchema, await readJsonObject(request, { maxBytes: PRIVATE_ENVELOPE_MAX_BYTES }));
   const retentionMs = config.enclave.retentionSeconds * 1000;
@@ -72,7 +78,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
   });
 
   // POST /api/private/chat – a sealed chat request: 200 sealed when answered within the wait, else 202
-  routes.post("/private/chat", keyed, async (c) => {
+  routes.post("/private/chat", keyed, counted("private"), async (c) => {
     const envelope = await readEnvelope(c.req.raw);
     await openEnvelopeOrReject(enclaveKey, envelope, encryptedChatPlaintextSchema, "chat request");
     const job = await enqueueJob({ db, kind: "private_chat", input: { envelope }, caller: "private" });
@@ -92,7 +98,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
   });
 
   // POST /api/private/literature – a sealed literature search (202 pending)
-  routes.post("/private/literature", keyed, async (c) => {
+  routes.post("/private/literature", keyed, counted("private"), async (c) => {
     if (!config.enclave.privateLiterature) throw new ApiError("forbidden", "private_literature_disabled", { reason: "private_literature_disabled" });
     const envelope = await readEnvelope(c.req.raw);
     await openEnvelopeOrReject(enclaveKey, envelope, encryptedLiteraturePlaintextSchema, "literature request");
@@ -113,7 +119,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
   });
 
   // POST /api/private/deep-research – a sealed {message, recoveryKey}: a private run (202 queued)
-  routes.post("/private/deep-research", keyed, async (c) => {
+  routes.post("/private/deep-research", keyed, counted("deepResearch"), async (c) => {
     const envelope = await readEnvelope(c.req.raw);
     const { plaintext } = await openEnvelopeOrReject(enclaveKey, envelope, encryptedDeepResearchStartPlaintextSchema, "deep-research request");
     const messageId = randomUUID();

@@ -1,0 +1,48 @@
+import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, type Address, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { hardhat } from "viem/chains";
+import { inject } from "vitest";
+import { LOCAL_DEPLOYER } from "@/lib/payments/local-chain";
+
+/**
+ * The suite's service token (the ERC-20 whose holders get premium keys): fresh wallets, minting and
+ * moving it. Fresh wallets keep each test's holdings its own; the deployer is the token's minter
+ * (scripts/lib/local-chain.ts).
+ */
+
+/** `n` whole tokens in base units (18 decimals). */
+export const tokens = (n: bigint | number) => BigInt(n) * 10n ** 18n;
+
+function clients() {
+  const { rpcUrl, chainId } = inject("chain");
+  const chain = { ...hardhat, id: chainId, rpcUrls: { default: { http: [rpcUrl] } } };
+  const publicClient = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
+  const walletFor = (privateKey: Hex) => createWalletClient({ chain, transport: http(rpcUrl), account: privateKeyToAccount(privateKey) });
+  return { publicClient, walletFor, token: inject("chain").serviceToken as Address };
+}
+
+/** A new wallet with gas money and no service token. */
+export async function freshHolder(): Promise<{ address: Address; privateKey: Hex }> {
+  const privateKey = generatePrivateKey();
+  const address = privateKeyToAccount(privateKey).address;
+  await clients().publicClient.request({ method: "hardhat_setBalance", params: [address, `0x${parseEther("1").toString(16)}`] } as never);
+  return { address, privateKey };
+}
+
+async function send(privateKey: Hex, functionName: "mint" | "transfer", to: Address, amount: bigint): Promise<void> {
+  const { publicClient, walletFor, token } = clients();
+  const abi = parseAbi(["function mint(address to, uint256 amount) returns (bool)", "function transfer(address to, uint256 amount) returns (bool)"]);
+  const hash = await walletFor(privateKey).writeContract({ address: token, abi, functionName, args: [to, amount] });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error(`service token ${functionName} reverted`);
+}
+
+export const mintServiceToken = (to: Address, amount: bigint) => send(LOCAL_DEPLOYER.privateKey, "mint", to, amount);
+
+/** `from` sends `amount` of the service token to `to` (mined before this returns). */
+export const moveServiceToken = (from: Hex, to: Address, amount: bigint) => send(from, "transfer", to, amount);
+
+export async function serviceTokenBalance(address: Address): Promise<bigint> {
+  const { publicClient, token } = clients();
+  return publicClient.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [address] });
+}
