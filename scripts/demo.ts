@@ -14,7 +14,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/db/embedded
 import { createPool } from "../lib/db/pool";
 import { LOCAL_NETWORK, LOCAL_RPC_PORT } from "../lib/payments/local-chain";
 import { startLocalChain, type LocalChain } from "./lib/local-chain";
-import { ensureBuild, nextBin, startService, waitForHttp, type Service } from "./lib/processes";
+import { ensureBuild, gatewayServerArgs, startService, waitForHttp, type Service } from "./lib/processes";
 
 const root = path.resolve(import.meta.dirname, "..");
 // DEMO_DIR moves the launcher's state (the browser tests use it so a running demo is left alone).
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     console.log("Building the gateway (skipped when the build is up to date)…");
     await ensureBuild(root, env);
 
-    gateway = startService({ name: "gateway", command: process.execPath, args: [nextBin(root), "start", "-p", String(config.port)], env });
+    gateway = startService({ name: "gateway", command: process.execPath, args: gatewayServerArgs(root), env });
     gateway.child.once("exit", (code) => {
       if (!stopping) {
         console.error(`The gateway exited unexpectedly (code ${code}).`);

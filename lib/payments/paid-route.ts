@@ -67,8 +67,12 @@ type PaidRequest<B> = {
   requirements: PaymentRequirements;
   db: Queryable;
   deps: SettleDeps;
-  /** Whose invalid attempts this request counts against (lib/http/client-address.ts). */
-  client: string;
+  /**
+   * Whose invalid attempts this request counts against: the client's address
+   * (lib/http/client-address.ts), or, where none can be trusted, the payer once known; never a
+   * bucket shared by every unidentified client, where one abuser would block them all.
+   */
+  client: string | null;
   digest: string;
   timing: Timing;
 };
@@ -131,11 +135,11 @@ export function withPayment<S extends z.ZodType>(
       requirements: buildRequirements(operation, config.payments),
       db,
       deps: { db, facilitator, chain, nowSeconds: () => Math.floor(Date.now() / 1000) },
-      client: clientAddress(request, config.payments.trustedProxy) ?? "unidentified",
+      client: clientAddress(request, config.payments.trustedProxy),
       digest: digestRequest(route, params, body),
       timing,
     };
-    assertNotBlocked(ctx.client);
+    if (ctx.client) assertNotBlocked(ctx.client);
 
     let checked: CheckedPayment;
     try {
@@ -143,6 +147,10 @@ export function withPayment<S extends z.ZodType>(
     } catch (err) {
       if (err instanceof PaymentError) return refuse(ctx, err.reason, err.detail);
       throw err;
+    }
+    if (!ctx.client) {
+      ctx.client = `payer:${checked.payer.toLowerCase()}`;
+      assertNotBlocked(ctx.client);
     }
     const claim = await timing.measure("claim", () =>
       claimPayment({ db, checked, requirements: ctx.requirements, operation: op.id, route, requestDigest: ctx.digest }),
@@ -370,7 +378,7 @@ async function redoPaidWork<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row
 async function refuse<B>(ctx: PaidRequest<B>, reason: PaymentReason, message?: string, { store, count = true }: { store?: string; count?: boolean } = {}): Promise<Response> {
   const response = paymentRequiredResponse(ctx.built, { reason, message });
   if (store) await storeResponse({ db: ctx.db, id: store, response: await snapshot(response) });
-  if (count) {
+  if (count && ctx.client) {
     const limits = ctx.config.payments.invalidAttempts;
     await recordInvalidAttempt({ db: ctx.db, client: ctx.client, limit: limits.limit, windowSeconds: limits.windowSeconds });
   }

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../../lib/db/embedded";
 import { freePort } from "../../tests/support/postgres";
-import { nextBin, startService, waitForHttp } from "../lib/processes";
+import { gatewayServerArgs, startService, waitForHttp } from "../lib/processes";
 import { connections, fixedServer, load, printTable, root, rssMb, saveResults, seconds } from "./common";
 
 const CRON_SECRET = "bench-cron-secret-0123456789";
@@ -45,8 +45,8 @@ export async function runFoundationBench(): Promise<void> {
   const gateway = startService({
     name: "gateway",
     command: process.execPath,
-    args: [nextBin(root), "start", "-p", String(port)],
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", POSTGRES_URL: databaseUrl, UPSTREAM_API_URL: upstream.url, CRON_SECRET, LOG_SILENT: "1" },
+    args: gatewayServerArgs(root),
+    env: { ...process.env, PORT: String(port), NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", POSTGRES_URL: databaseUrl, UPSTREAM_API_URL: upstream.url, CRON_SECRET, LOG_SILENT: "1" },
     quiet: true,
   });
   try {
@@ -60,7 +60,7 @@ export async function runFoundationBench(): Promise<void> {
     ];
     printTable(figures, figures[0]!);
     const gatewayRssMb = rssMb(gateway.child.pid);
-    console.log(`\nGateway (next start) resident memory after load: ${gatewayRssMb} MB`);
+    console.log(`\nGateway (npm start) resident memory after load: ${gatewayRssMb} MB`);
     console.log("\nPGlite resident memory (a fresh process: open, migrate, 2000 inserts, 200 aggregates):");
     const memory = [...pgliteMemory("defaults"), ...pgliteMemory("project")];
     for (const m of memory) console.log(`  ${JSON.stringify(m)}`);

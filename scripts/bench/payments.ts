@@ -27,7 +27,7 @@ import { signExactPayment } from "../../lib/payments/sign";
 import { decodePaymentHeader, verifyPaymentLocally } from "../../lib/payments/verify-locally";
 import { findPostgresBin, freePort, startThrowawayPostgres } from "../../tests/support/postgres";
 import { startLocalChain } from "../lib/local-chain";
-import { ensureBuild, nextBin, startService, waitForHttp, type Service } from "../lib/processes";
+import { ensureBuild, gatewayServerArgs, nextBin, startService, waitForHttp, type Service } from "../lib/processes";
 import { connections, load, percentile, printTable, root, saveResults, seconds, type Figure } from "./common";
 
 const CRON_SECRET = "bench-cron-secret-0123456789";
@@ -61,12 +61,13 @@ async function startAgentDouble(): Promise<{ url: string; close: () => Promise<v
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
 }
 
+/** The gateway as `npm start` runs it, or (with `dir`) another Next.js app under `next start`. */
 function nextStart(name: string, dir: string, port: number, env: Record<string, string>): Service {
   return startService({
     name,
     command: process.execPath,
-    args: [nextBin(root), "start", dir, "-p", String(port)],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", LOG_SILENT: "1", ...env, NODE_ENV: "production" },
+    args: dir === root ? gatewayServerArgs(root) : [nextBin(root), "start", dir, "-p", String(port)],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", LOG_SILENT: "1", ...env, PORT: String(port), NODE_ENV: "production" },
     quiet: true,
   });
 }

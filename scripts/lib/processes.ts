@@ -65,7 +65,7 @@ export async function waitForHttp(url: string, { timeoutMs = 60_000, statuses = 
   throw new Error(`${url} did not become ready within ${timeoutMs} ms (${last})`);
 }
 
-const BUILD_INPUTS = ["app", "lib", "components", "public", "next.config.ts", "package.json", "package-lock.json", "tsconfig.json", "instrumentation.ts"];
+const BUILD_INPUTS = ["app", "lib", "components", "public", "next.config.ts", "package.json", "package-lock.json", "tsconfig.json", "instrumentation.ts", "proxy.ts"];
 
 /**
  * True when `<dir>/.next` holds a production build newer than every source file it was built from
@@ -92,6 +92,11 @@ export async function ensureBuild(
 ): Promise<void> {
   if (isBuildFresh(root, { dir, inputs })) return;
   await runCommand({ command: process.execPath, args: [nextBin(root), "build", dir], env, cwd: root });
+}
+
+/** The gateway's production server (`npm start`): Next.js behind server.mjs, which records the socket's address. */
+export function gatewayServerArgs(root: string): string[] {
+  return [path.join(root, "server.mjs")];
 }
 
 export function nextBin(root: string): string {

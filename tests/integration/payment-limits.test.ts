@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import http from "node:http";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import { configureGateway } from "../support/gateway";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
 import { chain, freshAddress, signPayment, wallet } from "../support/payments";
 import { postJson, routeFetch } from "../support/routes";
+import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";
 import { buildQueuedChatResult } from "../support/builders";
 
 const PUBLIC_URL = "https://gateway.test";
@@ -95,5 +97,65 @@ describe("invalid-payment rate limit, polling routes and the cron route", () => 
     expect(await response.json()).toMatchObject({ ok: true, checked: expect.any(Number), settled: 0 });
     const wrong = await routeFetch(`${PUBLIC_URL}/api/cron`, { headers: { authorization: "Bearer nope-nope-nope-nope" } });
     expect(wrong.status).toBe(401);
+  });
+
+  describe("who counts as the client", () => {
+    let gateway: GatewayProcess;
+    beforeAll(async () => {
+      gateway = await startGatewayProcess({
+        POSTGRES_URL: database.url,
+        UPSTREAM_API_URL: agent.url,
+        PUBLIC_URL,
+        RPC_URL: chain().rpcUrl,
+        PAY_TO_ADDRESS: freshAddress(),
+        AGENT_SERVICE_KEY: "service-key-for-tests-0123",
+        INVALID_PAYMENT_LIMIT: "3",
+        INVALID_PAYMENT_WINDOW_SECONDS: "600",
+      });
+    });
+    afterAll(async () => {
+      await gateway.kill();
+    });
+
+    /** A paid chat to the gateway process from a loopback address of our choosing. */
+    function send({ from, header, forwardedFor }: { from: string; header: string; forwardedFor?: string }): Promise<number> {
+      return new Promise((resolve, reject) => {
+        const url = new URL(`${gateway.url}/api/chat`);
+        const req = http.request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname,
+            method: "POST",
+            localAddress: from,
+            headers: { "content-type": "application/json", "payment-signature": header, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on("error", reject);
+        req.end(JSON.stringify({ message: "q" }));
+      });
+    }
+
+    it("a client that rotates X-Forwarded-For is still counted by its socket address and reaches 429", async () => {
+      const bad = (await signPayment({ privateKey: wallet(20).privateKey, requirements: { ...requirements, amount: "1" } })).header;
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push(await send({ from: "127.0.0.3", header: bad, forwardedFor: `198.51.100.${i + 1}` }));
+      expect(statuses).toEqual([402, 402, 402, 429, 429]);
+    });
+
+    it("one client's invalid attempts never block another client", async () => {
+      const bad = (await signPayment({ privateKey: wallet(20).privateKey, requirements: { ...requirements, amount: "1" } })).header;
+      for (let i = 0; i < 3; i++) expect(await send({ from: "127.0.0.4", header: bad })).toBe(402);
+      expect(await send({ from: "127.0.0.4", header: bad })).toBe(429);
+      // Another address, even one claiming to be the blocked client, is served as itself.
+      expect(await send({ from: "127.0.0.5", header: bad, forwardedFor: "127.0.0.4" })).toBe(402);
+      const own = decodePaymentRequiredHeader((await fetch(`${gateway.url}/api/chat`, { method: "POST", body: "{}" })).headers.get("payment-required")!).accepts[0]!;
+      const good = (await signPayment({ privateKey: wallet(21).privateKey, requirements: own })).header;
+      expect(await send({ from: "127.0.0.5", header: good })).toBe(202);
+    });
   });
 });

@@ -108,4 +108,44 @@ describe("gateway configuration", () => {
     expect(loadConfig({ ...hosted, VERCEL_ENV: "preview" }).upstream.baseUrl).toBe("https://staging-agent.example");
     expect(loadConfig({ ...hosted, VERCEL_ENV: "production" }).upstream.baseUrl).toBe("https://agent.example");
   });
+
+  it("uses Coinbase's facilitator with CDP credentials, another one's headers, and several self-hosted keys", () => {
+    const mainnet = { X402_NETWORK: "eip155:8453", PAY_TO_ADDRESS: "0x1111111111111111111111111111111111111111" };
+    expect(loadConfig({ ...mainnet, CDP_API_KEY_ID: "key-id", CDP_API_KEY_SECRET: "secret" }).payments.facilitator).toEqual({
+      kind: "hosted",
+      url: "https://api.cdp.coinbase.com/platform/v2/x402",
+      headers: {},
+      cdp: { keyId: "key-id", keySecret: "secret" },
+    });
+    expect(configError({ ...mainnet, CDP_API_KEY_ID: "key-id" }).variables).toEqual(["CDP_API_KEY_SECRET"]);
+    const headers = loadConfig({ ...mainnet, FACILITATOR_URL: "https://f.example", FACILITATOR_HEADERS: '{"X-API-Key":"k"}' }).payments.facilitator;
+    expect(headers).toMatchObject({ kind: "hosted", url: "https://f.example", headers: { "X-API-Key": "k" }, cdp: null });
+    expect(configError({ ...mainnet, FACILITATOR_URL: "https://f.example", FACILITATOR_HEADERS: "X-API-Key: k" }).variables).toEqual(["FACILITATOR_HEADERS"]);
+    const keys = [`0x${"11".repeat(32)}`, `0x${"22".repeat(32)}`];
+    expect(loadConfig({ ...mainnet, FACILITATOR_PRIVATE_KEYS: keys.join(", ") }).payments.facilitator).toEqual({ kind: "self-hosted", privateKeys: keys });
+    expect(configError({ ...mainnet, FACILITATOR_PRIVATE_KEYS: `${keys[0]},${keys[0]}` }).variables).toEqual(["FACILITATOR_PRIVATE_KEYS"]);
+  });
+
+  it("refuses a preview that would take Base mainnet payments on a ledger of its own", () => {
+    const preview = {
+      VERCEL_ENV: "preview",
+      X402_NETWORK: "eip155:8453",
+      FACILITATOR_URL: "https://facilitator.example",
+      PUBLIC_URL: "https://preview.example",
+      CRON_SECRET: "0123456789abcdef0123",
+      PAY_TO_ADDRESS: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      AGENT_SERVICE_KEY: "service-key-0123456789",
+      POSTGRES_URL: "postgres://u@h/db",
+    };
+    expect(configError(preview).message).toContain("PREVIEW_SHARES_PRODUCTION_LEDGER");
+    expect(loadConfig({ ...preview, PREVIEW_SHARES_PRODUCTION_LEDGER: "true" }).payments.network).toBe("eip155:8453");
+    expect(loadConfig({ ...preview, X402_NETWORK: "eip155:84532" }).payments.network).toBe("eip155:84532");
+  });
+
+  it("trusts forwarded addresses only from the proxy it is told about (Vercel's on Vercel)", () => {
+    expect(loadConfig({}).payments.trustedProxy).toEqual({ kind: "none" });
+    expect(loadConfig({ VERCEL: "1" }).payments.trustedProxy).toEqual({ kind: "vercel" });
+    expect(loadConfig({ TRUSTED_PROXY: "2" }).payments.trustedProxy).toEqual({ kind: "hops", hops: 2 });
+    expect(configError({ TRUSTED_PROXY: "all" }).variables).toEqual(["TRUSTED_PROXY"]);
+  });
 });

@@ -1,0 +1,46 @@
+/**
+ * `npm start`: the gateway's production server. It is Next.js's own request handler behind a
+ * plain Node HTTP server whose only job is to append the socket's address to X-Forwarded-For, as
+ * a reverse proxy would: route handlers cannot see the socket, and `next start` keeps whatever
+ * X-Forwarded-For a client sent, so a client could otherwise pick its own address and escape the
+ * invalid-payment limit. With TRUSTED_PROXY unset, the gateway trusts exactly this last hop
+ * (lib/http/client-address.ts). PORT (3000) and HOST (0.0.0.0) say where it listens (not
+ * HOSTNAME: shells and containers set that to the machine's name).
+ */
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import next from "next";
+
+/** Appends the socket's address to X-Forwarded-For (the hop the gateway trusts). */
+export function appendPeerAddress(req) {
+  const peer = req.socket.remoteAddress;
+  if (!peer) return;
+  const existing = req.headers["x-forwarded-for"];
+  const claimed = Array.isArray(existing) ? existing.join(", ") : existing;
+  req.headers["x-forwarded-for"] = claimed ? `${claimed}, ${peer}` : peer;
+}
+
+async function main() {
+  const dir = path.dirname(fileURLToPath(import.meta.url));
+  const port = Number(process.env.PORT ?? 3000);
+  const hostname = process.env.HOST ?? "0.0.0.0";
+  const app = next({ dev: false, dir, hostname, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = http.createServer((req, res) => {
+    appendPeerAddress(req);
+    void handle(req, res);
+  });
+  server.listen(port, hostname, () => console.log(`Gateway listening on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`));
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
