@@ -11,6 +11,9 @@ import { configureGateway } from "../support/gateway";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
 import { chain, chainClients, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
 import { postJson, routeFetch } from "../support/routes";
+import { databaseKind } from "../support/database";
+import { startGatewayProcess } from "../support/gateway-processes";
+import { startRpcProxy, type RpcProxy } from "../support/rpc-proxy";
 
 const PUBLIC_URL = "https://gateway.test";
 const CHAT_URL = `${PUBLIC_URL}/api/chat`;
@@ -91,5 +94,83 @@ describe("settlement recovery", () => {
     // The signature now belongs to that request: another one is refused as used…
     const other = await postJson(CHAT_URL, { message: "q" }, { "payment-signature": header });
     expect(other.status).toBe(402); // a different request digest than the interrupted one ("d")
+  });
+
+  describe.skipIf(databaseKind() === "pglite")("a gateway process killed between broadcast and its final write", () => {
+    let proxy: RpcProxy;
+    const env = () => ({
+      POSTGRES_URL: database.url,
+      UPSTREAM_API_URL: agent.url,
+      PUBLIC_URL,
+      RPC_URL: chain().rpcUrl,
+      PAY_TO_ADDRESS: payTo,
+      CRON_SECRET,
+      AGENT_SERVICE_KEY: "service-key-for-tests-0123",
+    });
+    beforeAll(async () => {
+      proxy = await startRpcProxy(chain().rpcUrl);
+    });
+    afterAll(async () => {
+      await proxy.close();
+    });
+
+    /** Pays a chat through a gateway process that dies (SIGKILL) right after its transfer was sent. */
+    async function payThroughDyingGateway(payer: number) {
+      const dying = await startGatewayProcess({ ...env(), RPC_URL: proxy.url });
+      proxy.setHook((call) =>
+        call.method === "eth_sendRawTransaction" ? { kind: "forward-then", after: () => dying.kill("SIGKILL") } : { kind: "forward" },
+      );
+      const { header, nonce } = await signPayment({ privateKey: wallet(payer).privateKey, requirements });
+      const jobsBefore = agent.requests.length;
+      const lost = await fetch(`${dying.url}/api/chat`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "payment-signature": header },
+        body: JSON.stringify({ message: "killed mid-payment" }),
+      }).catch((err: unknown) => err);
+      expect(lost).toBeInstanceOf(Error); // the connection died with the process
+      proxy.setHook(() => ({ kind: "forward" }));
+      const job = agent.requests.slice(jobsBefore).find((r) => r.path === "/api/chat");
+      const requestId = (JSON.parse(job!.response!) as { requestId: string }).requestId;
+      return { header, nonce, requestId };
+    }
+
+    it("the retry of the same signature gets the original answer once the cron settled it, charged once", async () => {
+      const before = await usdcBalance(payTo);
+      const { header, nonce, requestId } = await payThroughDyingGateway(28);
+      const db = await getDb();
+      const row = async () => (await db.query("SELECT status, response_status FROM gateway.payments WHERE nonce = $1", [nonce.toLowerCase()])).rows[0];
+      expect(await row()).toEqual({ status: "settling", response_status: null });
+      expect((await usdcBalance(payTo)) - before).toBe(20_000n); // the transfer was sent before the process died
+
+      // The cron settles it once the dead process's lease is over…
+      await db.query("UPDATE gateway.payments SET settle_started_at = now() - interval '1 hour' WHERE nonce = $1", [nonce.toLowerCase()]);
+      expect(await cron()).toMatchObject({ settled: 1 });
+      // …and the client's retry, to another gateway process, gets the answer the first one never wrote.
+      const other = await startGatewayProcess(env());
+      try {
+        const retry = await fetch(`${other.url}/api/chat`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "payment-signature": header },
+          body: JSON.stringify({ message: "killed mid-payment" }),
+        });
+        expect(retry.status).toBe(202);
+        expect(await retry.json()).toEqual({ requestId, status: "queued" });
+        expect(decodePaymentResponseHeader(retry.headers.get("payment-response")!)).toMatchObject({ success: true });
+      } finally {
+        await other.kill();
+      }
+      expect((await usdcBalance(payTo)) - before).toBe(20_000n);
+    });
+
+    it("the retry of the same signature confirms the dead process's transfer itself, without waiting for the cron", async () => {
+      const before = await usdcBalance(payTo);
+      const { header, requestId } = await payThroughDyingGateway(29);
+      const retry = await postJson(CHAT_URL, { message: "killed mid-payment" }, { "payment-signature": header });
+      expect(retry.status).toBe(202);
+      expect(await retry.json()).toEqual({ requestId, status: "queued" });
+      const settlement = decodePaymentResponseHeader(retry.headers.get("payment-response")!);
+      expect(settlement.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+      expect((await usdcBalance(payTo)) - before).toBe(20_000n);
+    });
   });
 });

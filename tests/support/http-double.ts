@@ -7,7 +7,8 @@ import type { AddressInfo } from "node:net";
  */
 export type HttpDouble = {
   url: string;
-  requests: { method: string; path: string; headers: http.IncomingHttpHeaders; body: string }[];
+  /** What was asked, and the body answered (once it was). */
+  requests: { method: string; path: string; headers: http.IncomingHttpHeaders; body: string; response?: string }[];
   close: () => Promise<void>;
 };
 
@@ -21,12 +22,13 @@ export async function startHttpDouble(handler: DoubleHandler): Promise<HttpDoubl
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
-      const entry = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body: Buffer.concat(chunks).toString() };
+      const entry: HttpDouble["requests"][number] = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body: Buffer.concat(chunks).toString() };
       requests.push(entry);
       const answer = await handler(entry);
       const send = () => {
         if (res.destroyed) return;
         const body = answer.body === undefined ? "" : typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
+        entry.response = body;
         res.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
         res.end(body);
       };

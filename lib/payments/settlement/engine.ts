@@ -448,16 +448,15 @@ export class SettlementEngine {
     // A request may still be following a recent transaction: leave those to it.
     const settledDown = Date.now() - REPAIR_GRACE_MS;
     for (const nonce of upcoming) {
-      const all = atNonce.filter((t) => t.nonce === nonce);
-      const newest = all.at(-1);
+      const live = atNonce.filter((t) => t.nonce === nonce && (t.status === "signed" || t.status === "pending") && !receipts.has(t.hash));
+      const newest = live.at(-1);
       if (newest && newest.createdAt.getTime() > settledDown) continue;
-      const live = all.filter((t) => (t.status === "signed" || t.status === "pending") && !receipts.has(t.hash));
-      const newestLive = live.at(-1);
-      if (!newestLive || (newestLive.paymentId !== null && abandoned.has(newestLive.paymentId))) {
-        // A hole, or a transfer of a payment that was given up: an empty transaction takes the nonce.
-        await this.fill({ pool, chain, account, nonce, floor: newestLive ?? null });
+      if (!newest || (newest.paymentId !== null && abandoned.has(newest.paymentId))) {
+        // A hole (its transaction was refused by the node), or a transfer of a payment that was
+        // given up: an empty transaction takes the nonce, outbidding whatever may sit in a pool.
+        await this.fill({ pool, chain, account, nonce, floor: newest ?? null });
         report.filled++;
-      } else if (newestLive.paymentId !== null || live.length > 0) {
+      } else {
         await this.unstick({ pool, chain, txs: live });
         report.resent++;
       }
