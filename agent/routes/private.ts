@@ -9,6 +9,7 @@ import {
   PRIVATE_ENVELOPE_MAX_BYTES,
 } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
+import { isUuid } from "@/lib/db/uuid";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { log } from "@/lib/log";
 import { callerOf, consumePremiumAllowance, requireServiceOrPremium } from "../access";
@@ -17,7 +18,7 @@ import { jobWakeups } from "../jobs/worker";
 import { createPrivateRun, getPrivateRunStatus, readPrivateRun } from "../private/deep-research";
 import { createEnclaveKeyLoader, type EnclaveKey } from "../private/enclave-key";
 import { openEnvelopeOrReject, sealTo } from "../private/envelope";
-import type { AgentDeps } from "../server";
+import { requireServiceKey, type AgentDeps } from "../server";
 
 /** Longest wait of the encrypted literature status route (section 4.4: `timeout` up to 25 s). */
 export const MAX_LITERATURE_WAIT_SECONDS = 25;
@@ -95,6 +96,21 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
     if (job.status === "completed") return c.json({ status: "completed", requestId: job.id, ...(job.result as object) });
     if (job.status === "failed" || job.status === "cancelled") return c.json({ status: "failed", error: job.error ?? "The private request failed" });
     return c.json({ status: job.status === "running" ? "active" : "queued" });
+  });
+
+  // POST /api/private/jobs/:requestId/cancel – the gateway withdraws a sealed chat or literature
+  // job whose payment could not be settled: stopped if it runs, its sealed answer discarded if done
+  routes.post("/private/jobs/:requestId/cancel", requireServiceKey(config.serviceKey), async (c) => {
+    const id = c.req.param("requestId");
+    if (!isUuid(id)) throw new ApiError("not_found", "Unknown request id", { reason: "not_found" });
+    const { rowCount } = await db.query(
+      `UPDATE agent.jobs SET status = 'cancelled', result = NULL, error = 'The request was not paid for', locked_by = NULL, locked_until = NULL,
+              finished_at = coalesce(finished_at, now()), updated_at = now()
+        WHERE id = $1 AND kind IN ('private_chat', 'private_literature')`,
+      [id],
+    );
+    if (!rowCount) throw new ApiError("not_found", "Unknown request id", { reason: "not_found" });
+    return c.body(null, 204);
   });
 
   // POST /api/private/literature – a sealed literature search (202 pending)

@@ -63,6 +63,8 @@ export function createAgentApi(client: UpstreamClient) {
         body: envelope,
         timeoutMs: PRIVATE_CHAT_TIMEOUT_MS,
       }),
+    /** Withdraws a sealed chat or literature job whose payment could not be settled (204, or 404). */
+    cancelPrivateJob: (requestId: string) => client.send(`/api/private/jobs/${id(requestId)}/cancel`, { method: "POST" }),
     getPrivateChatStatus: (requestId: string) => client.json(`/api/private/chat/status/${id(requestId)}`, encryptedChatStatusSchema),
     startPrivateLiterature: (envelope: EncryptedEnvelope) =>
       client.json("/api/private/literature", z.object({ requestId: z.string().min(1), status: z.literal("pending") }), { method: "POST", body: envelope }),

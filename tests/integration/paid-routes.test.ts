@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { paymentRequiredBodySchema } from "@/lib/contracts";
+import { chatRequestSchema, paymentRequiredBodySchema } from "@/lib/contracts";
+import { withPayment } from "@/lib/payments/paid-route";
 import { getDb } from "@/lib/db";
 import { createPayingFetch } from "@/lib/payments/client";
 import { getPaymentsContext } from "@/lib/payments/context";
@@ -278,5 +279,26 @@ describe("paid routes: chat and literature", () => {
     expect(["insufficient_funds", "payment_simulation_failed", "settlement_failed"]).toContain(body.reason);
     expect(await usdcBalance(payTo)).toBe(before);
     expect(agent.requests.filter((r) => r.path.startsWith("/api/chat/cancel/")).length - cancelsBefore).toBe(1);
+  });
+
+  it("never settles when the work answers 400 or more without throwing, and cancels what it started", async () => {
+    let cancelled = 0;
+    const route = withPayment("chat", {
+      bodySchema: chatRequestSchema,
+      handle: async () => ({ status: 409, body: { error: "the agent refused this question" }, upstreamJobId: randomUUID(), cancel: async () => void cancelled++ }),
+    });
+    const { requirements } = await requirementsOf(CHAT_URL);
+    const { header, nonce } = await signPayment({ privateKey: wallet(8).privateKey, requirements });
+    const before = await usdcBalance(payTo);
+    const response = await route(new Request(CHAT_URL, { method: "POST", headers: { "content-type": "application/json", "payment-signature": header }, body: JSON.stringify({ message: "q" }) }));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: "the agent refused this question" });
+    expect(response.headers.get("payment-response")).toBeNull();
+    expect(cancelled).toBe(1);
+    expect(facilitatorCalls.settle).toBe(0);
+    expect(await usdcBalance(payTo)).toBe(before);
+    const db = await getDb();
+    const { rows } = await db.query("SELECT status FROM gateway.payments WHERE nonce = $1", [nonce.toLowerCase()]);
+    expect(rows).toEqual([{ status: "voided" }]);
   });
 });

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { generateKeyPairSync, randomUUID, verify, type KeyObject } from "node:crypto";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
 import { generatePrivateKey } from "viem/accounts";
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { createPayingFetch } from "@/lib/payments/client";
 import { claimPayment } from "@/lib/payments/ledger";
+import { MAX_UNAVAILABLE_ATTEMPTS } from "@/lib/payments/settle";
 import { decodePaymentHeader, verifyPaymentLocally } from "@/lib/payments/verify-locally";
 import { createTestDatabase } from "../support/database";
 import { startFacilitatorDouble, type FacilitatorDouble } from "../support/facilitator-double";
@@ -256,4 +257,102 @@ describe("hosted facilitator failures", () => {
     expect(decodePaymentResponseHeader(retry.headers.get("payment-response")!).transaction).toBe(facilitator.transactions.at(-1));
     expect((await usdcBalance(payTo)) - before).toBe(20_000n);
   });
+
+  it("authenticates to a facilitator that needs credentials: CDP API keys (signed JWTs through @coinbase/x402), or another provider's header", async () => {
+    const requirements = await chatRequirements();
+    const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+    const keyId = "organizations/test/apiKeys/test-key";
+    facilitator.requiredHeader = { name: "authorization", value: (value) => isCdpJwt(value, publicKey, keyId) };
+    const common = {
+      POSTGRES_URL: database.url,
+      UPSTREAM_API_URL: agent.url,
+      PUBLIC_URL,
+      RPC_URL: chain().rpcUrl,
+      PAY_TO_ADDRESS: payTo,
+      CRON_SECRET,
+      AGENT_SERVICE_KEY: SERVICE_KEY,
+      FACILITATOR_URL: facilitator.url,
+      FACILITATOR_TIMEOUT_MS: "5000",
+    };
+    try {
+      // Without credentials the facilitator refuses us: our fault, 503, nothing delivered.
+      const unauthenticated = await postJson(CHAT_URL, { message: "q" }, { "payment-signature": (await signPayment({ privateKey: wallet(47).privateKey, requirements })).header });
+      expect(unauthenticated.status).toBe(503);
+      const before = await usdcBalance(payTo);
+      const restoreCdp = await configureGateway({ ...common, CDP_API_KEY_ID: keyId, CDP_API_KEY_SECRET: privateKey.export({ type: "pkcs8", format: "pem" }).toString() });
+      try {
+        const paid = await postJson(CHAT_URL, { message: "q" }, { "payment-signature": (await signPayment({ privateKey: wallet(47).privateKey, requirements })).header });
+        expect(paid.status).toBe(202);
+      } finally {
+        await restoreCdp();
+      }
+      facilitator.requiredHeader = { name: "x-api-key", value: "provider-key-0123" };
+      const restoreHeaders = await configureGateway({ ...common, FACILITATOR_HEADERS: JSON.stringify({ "X-API-Key": "provider-key-0123" }) });
+      try {
+        const paid = await postJson(CHAT_URL, { message: "q" }, { "payment-signature": (await signPayment({ privateKey: wallet(47).privateKey, requirements })).header });
+        expect(paid.status).toBe(202);
+      } finally {
+        await restoreHeaders();
+      }
+      expect((await usdcBalance(payTo)) - before).toBe(40_000n);
+    } finally {
+      facilitator.requiredHeader = null;
+    }
+  });
+
+  it("the cron gives up, with its reason, on a deferred settlement that never reached the facilitator, and closes an unsettled payment once it expired", async () => {
+    const db = await getDb();
+    const drRequirements = decodePaymentRequiredHeader((await postJson(`${PUBLIC_URL}/api/deep-research/start`, { message: "q" })).headers.get("payment-required")!).accepts[0]!;
+    const scheduled = await claimed(drRequirements, 48, "deepResearch");
+    await db.query("UPDATE gateway.payments SET status = 'settling', settle_started_at = now() - interval '1 hour', settle_attempts = $2 WHERE id = $1", [scheduled, MAX_UNAVAILABLE_ATTEMPTS]);
+    const unsettled = await claimed(await chatRequirements(), 48, "chat");
+    await db.query("UPDATE gateway.payments SET status = 'unsettled', valid_before = extract(epoch from now())::bigint - 1 WHERE id = $1", [unsettled]);
+    const restoreUnreachable = await configureGateway({
+      POSTGRES_URL: database.url,
+      UPSTREAM_API_URL: agent.url,
+      PUBLIC_URL,
+      RPC_URL: chain().rpcUrl,
+      PAY_TO_ADDRESS: payTo,
+      CRON_SECRET,
+      AGENT_SERVICE_KEY: SERVICE_KEY,
+      FACILITATOR_URL: await closedUrl(),
+    });
+    try {
+      await cron();
+    } finally {
+      await restoreUnreachable();
+    }
+    const status = async (id: string) => (await (await getDb()).query("SELECT status, failure_reason FROM gateway.payments WHERE id = $1", [id])).rows[0];
+    expect(await status(scheduled)).toEqual({ status: "failed", failure_reason: "settlement_unavailable" });
+    expect(await status(unsettled)).toEqual({ status: "voided", failure_reason: "unsettled_expired" });
+  });
 });
+
+/** A claimed payment of the given kind (as the paid route leaves it), by wallet index. */
+async function claimed(requirements: PaymentRequirements, walletIndex: number, operation: "chat" | "deepResearch"): Promise<string> {
+  const { header } = await signPayment({ privateKey: wallet(walletIndex).privateKey, requirements });
+  const checked = await verifyPaymentLocally({
+    payload: decodePaymentHeader(header),
+    requirements,
+    chainId: chain().chainId,
+    nowSeconds: Math.floor(Date.now() / 1000),
+    minRemainingSeconds: 0,
+  });
+  const { row } = await claimPayment({ db: await getDb(), checked, requirements, operation, route: operation, requestDigest: randomUUID() });
+  return row.id;
+}
+
+/** Whether `value` is `Bearer <JWT>` signed (ES256) by the CDP key `keyId` for one of the facilitator's routes. */
+function isCdpJwt(value: string | undefined, publicKey: KeyObject, keyId: string): boolean {
+  const token = /^Bearer (.+)$/.exec(value ?? "")?.[1];
+  const [header, payload, signature] = token?.split(".") ?? [];
+  if (!header || !payload || !signature) return false;
+  const signed = verify("sha256", Buffer.from(`${header}.${payload}`), { key: publicKey, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"));
+  const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as { sub?: string; exp?: number; uris?: string[] };
+  return (
+    signed &&
+    claims.sub === keyId &&
+    (claims.exp ?? 0) > Date.now() / 1000 &&
+    (claims.uris ?? []).some((uri) => /^(POST|GET) api\.cdp\.coinbase\.com\/platform\/v2\/x402\/(verify|settle|supported)$/.test(uri))
+  );
+}

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { generatePrivateKey } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importLibraryFile } from "@/agent/library/import";
 import { createRecoveryKey, encodeBase64, openResponse, portablePrimitives, sealRequest, type SealedResponse } from "@/lib/sealing";
@@ -170,6 +171,26 @@ describe("private chat in the enclave", () => {
         const malformed = await post(pay(), { hpke_ciphertext: other.envelope.hpke_ciphertext });
         expect(malformed.status).toBe(400);
         expect((await usdcBalance(payTo)) - before).toBe(20_000n);
+      } finally {
+        await restore();
+      }
+    });
+
+    it("withdraws the enclave's job, and the sealed answer it already made, when the payment is refused", async () => {
+      const restore = await gateway(agent.url);
+      try {
+        const unfunded = createPayingFetch({ privateKey: generatePrivateKey(), network: chain().network, asset: chain().asset, fetchImpl: routeFetch }).fetch;
+        const sealed = sealRequest({ enclavePublicKey: await enclavePublicKey(), plaintext: { message: "an unpaid question" } });
+        const before = await agent.pool.query<{ count: string }>("SELECT count(*)::text AS count FROM agent.jobs WHERE kind = 'private_chat' AND status = 'cancelled'");
+        const refused = await post(unfunded, sealed.envelope);
+        expect(refused.status).toBe(402);
+        expect(await refused.json()).toMatchObject({ reason: "insufficient_funds" });
+        const { rows } = await agent.pool.query<{ status: string; result: unknown }>(
+          "SELECT status, result FROM agent.jobs WHERE kind = 'private_chat' ORDER BY created_at DESC LIMIT 1",
+        );
+        expect(rows[0]).toEqual({ status: "cancelled", result: null });
+        const after = await agent.pool.query<{ count: string }>("SELECT count(*)::text AS count FROM agent.jobs WHERE kind = 'private_chat' AND status = 'cancelled'");
+        expect(Number(after.rows[0]!.count) - Number(before.rows[0]!.count)).toBe(1);
       } finally {
         await restore();
       }

@@ -21,9 +21,12 @@ export const POST = withPayment("chatEncrypted", {
     }
   },
   handle: async ({ body }) => {
-    const { data } = await forwardToEnclave(() => getAgentApi().startPrivateChat(body));
-    if ("hpke_response_ciphertext" in data) return { status: 200, body: data, upstreamJobId: data.requestId };
+    const agent = getAgentApi();
+    const { data } = await forwardToEnclave(() => agent.startPrivateChat(body));
+    // Unpaid, the job is stopped and its sealed answer (even one already given here) discarded.
+    const cancel = async () => void (await agent.cancelPrivateJob(data.requestId));
+    if ("hpke_response_ciphertext" in data) return { status: 200, body: data, upstreamJobId: data.requestId, cancel };
     const url = pollUrl(`/api/chat/encrypted/status/${encodeURIComponent(data.requestId)}`);
-    return { status: 202, body: { requestId: data.requestId, status: "queued", pollUrl: url }, upstreamJobId: data.requestId };
+    return { status: 202, body: { requestId: data.requestId, status: "queued", pollUrl: url }, upstreamJobId: data.requestId, cancel };
   },
 });

@@ -23,8 +23,14 @@ export const POST = withPayment("literatureEncrypted", {
   },
   handle: async ({ body }) => {
     // 403: private literature was switched off between the check and now; relayed, uncharged.
-    const { data } = await forwardToEnclave(() => getAgentApi().startPrivateLiterature(body), { relay: [400, 403] });
+    const agent = getAgentApi();
+    const { data } = await forwardToEnclave(() => agent.startPrivateLiterature(body), { relay: [400, 403] });
     const url = pollUrl(`/api/literature/encrypted/status/${encodeURIComponent(data.requestId)}`);
-    return { status: 202, body: { requestId: data.requestId, status: "pending", pollUrl: url }, upstreamJobId: data.requestId };
+    return {
+      status: 202,
+      body: { requestId: data.requestId, status: "pending", pollUrl: url },
+      upstreamJobId: data.requestId,
+      cancel: async () => void (await agent.cancelPrivateJob(data.requestId)),
+    };
   },
 });
