@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- foundation|payments|agent|library|sealing]`: the figures the issues ask for, each section against
+ * `npm run bench [-- foundation|payments|settlement|agent|library|sealing]`: the figures the issues ask for, each section against
  * a reference measured in the same run (shared machines are noisy; ratios travel, absolute times
  * do not). Results are printed as tables and saved under bench-results/ (not committed).
  * Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_PAID_ROUNDS (40),
@@ -12,8 +12,16 @@ import { runFoundationBench } from "./bench/foundation";
 import { runLibraryBench } from "./bench/library";
 import { runPaymentsBench } from "./bench/payments";
 import { runSealingBench } from "./bench/sealing";
+import { runSettlementBench } from "./bench/settlement";
 
-const sections: Record<string, () => Promise<void>> = { foundation: runFoundationBench, payments: runPaymentsBench, agent: runAgentBench, library: runLibraryBench, sealing: runSealingBench };
+const sections: Record<string, () => Promise<void>> = {
+  foundation: runFoundationBench,
+  payments: runPaymentsBench,
+  settlement: runSettlementBench,
+  agent: runAgentBench,
+  library: runLibraryBench,
+  sealing: runSealingBench,
+};
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
