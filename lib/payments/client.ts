@@ -4,12 +4,14 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import type { Network } from "@x402/core/types";
 import { privateKeyToAccount } from "viem/accounts";
+import { resendOnUnavailable } from "./resend";
 
 /**
  * The official x402 paying client over a private key, as any agent would use it: it answers a
  * 402 by signing the requirements and retrying with PAYMENT-SIGNATURE. Local tokens are not in
  * the client's default asset list, so the configured asset is allowed explicitly, capped at
- * `maxAmount` base units per payment (default $1.00, the highest price).
+ * `maxAmount` base units per payment (default $1.00, the highest price). A paid request the
+ * service could not settle now (503) is sent again with the same signature (lib/payments/resend.ts).
  */
 export function createPayingFetch({
   privateKey,
@@ -28,5 +30,5 @@ export function createPayingFetch({
   const client = new x402Client()
     .register(network as Network, new ExactEvmScheme(toClientEvmSigner(account)))
     .setSpendControls({ allowedAssets: [{ network: network as Network, asset, maxAmountPerPayment: maxAmount }] });
-  return { fetch: wrapFetchWithPayment(fetchImpl, client), address: account.address, client };
+  return { fetch: wrapFetchWithPayment(resendOnUnavailable(fetchImpl), client), address: account.address, client };
 }

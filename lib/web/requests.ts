@@ -47,6 +47,9 @@ export function describeResponse(status: number, body: Body, headers?: Headers):
   if (status === 502 || status === 504) {
     return new UserFacingError("The research agent cannot be reached right now.", { action: "Nothing was charged. Try again shortly.", status });
   }
+  if (status === 503 && (reason === "settlement_unavailable" || reason === "payment_in_progress")) {
+    return new UserFacingError("The payment could not be settled right now, so nothing was delivered or charged.", { action: "Try again in a minute.", status });
+  }
   if (status === 503 && (error === "private_chat_unavailable" || error === "private_literature_unavailable")) {
     return new UserFacingError("Private mode is not available right now: the enclave is not ready.", { action: "Nothing was charged. Try again later, or switch private mode off.", status });
   }

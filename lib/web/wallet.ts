@@ -17,6 +17,7 @@ import { wrapFetchWithPayment } from "@x402/fetch";
 import { createPublicClient, defineChain, erc20Abi, http, type Chain } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { base, baseSepolia } from "viem/chains";
+import { resendOnUnavailable } from "@/lib/payments/resend";
 import type { Payer, WebConfig } from "./types";
 
 /** The chain payments are made on, as viem and the wallet know it (the local chain is defined here). */
@@ -38,7 +39,8 @@ function payerFor(config: WebConfig, signer: ClientEvmSigner, kind: Payer["kind"
     .register(network, new ExactEvmScheme(signer))
     // Never more than the dearest operation, in this deployment's token only.
     .setSpendControls({ allowedAssets: [{ network, asset: config.asset, maxAmountPerPayment: config.prices.deepResearch.amount }] });
-  return { kind, address: signer.address, payFetch: wrapFetchWithPayment(fetch, client) };
+  // A 503 the service could not settle is resent with the same signature, never re-signed.
+  return { kind, address: signer.address, payFetch: wrapFetchWithPayment(resendOnUnavailable(fetch), client) };
 }
 
 /** The local test wallet (local mode only): signs with its key in the page. */
