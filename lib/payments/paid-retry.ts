@@ -1,0 +1,127 @@
+import { ApiError, jsonResponse } from "@/lib/http";
+import { answerResponse, paidAnswer, replayResponse } from "./answers";
+import { clearWork, getPayment, recordPaidWork, reopenPayment, storeResponse, type PaymentRow, type WorkAnswer } from "./ledger";
+import { refuse, serve, unavailable, type PaidRequest } from "./paid-steps";
+import type { PaymentReason } from "./reasons";
+import { confirmPayment, settlePayment } from "./settle";
+import type { CheckedPayment } from "./verify-locally";
+
+/**
+ * A paid request sent again with the same PAYMENT-SIGNATURE (a client that lost its answer, got a
+ * 503, or whose first request is still being answered): step 6 of docs/payments.md for a
+ * signature the ledger already knows.
+ */
+
+/** How long a retry of a payment still in progress waits for the original answer. */
+const REPLAY_WAIT_MS = 25_000;
+/** A request that has not moved on for this long was interrupted (its process died): a retry takes it over. */
+const REQUEST_LEASE_SECONDS = 90;
+/** Refusals that no retry of the same authorization can change. */
+const FINAL_REFUSALS = new Set(["payment_already_used", "authorization_cancelled", "authorization_expired"]);
+
+/**
+ * Step 6, for a signature the ledger already knows. For another request: refused as used. For
+ * the same request: the original answer; the answer rebuilt from the recorded work once the
+ * payment is settled (a process that died before writing it); the work done again when the
+ * payment was settled but its work cancelled; a new attempt when nothing was charged; otherwise
+ * a wait for the request that holds it, taken over when that request's process died.
+ */
+export async function sameSignatureAgain<B>(ctx: PaidRequest<B>, checked: CheckedPayment, first: PaymentRow): Promise<Response> {
+  if (first.requestDigest !== ctx.digest) {
+    return refuse(ctx, "payment_already_used", "This PAYMENT-SIGNATURE already paid for a different request; sign a new one");
+  }
+  const deadline = Date.now() + REPLAY_WAIT_MS;
+  const answerFor = (work: WorkAnswer) => (transaction: string) => paidAnswer(work, { transaction, requirements: ctx.requirements, payer: checked.payer });
+  let row: PaymentRow | null = first;
+  let confirmed = false;
+  let delay = 50;
+  while (row) {
+    switch (row.status) {
+      case "settled":
+        if (row.response) return replayResponse(row.response);
+        if (row.work && row.txHash) {
+          const answer = answerFor(row.work)(row.txHash);
+          await storeResponse({ db: ctx.db, id: row.id, response: answer });
+          return replayResponse(answer);
+        }
+        return redoPaidWork(ctx, checked, row);
+      case "scheduled":
+        if (row.response) return replayResponse(row.response);
+        break;
+      case "failed":
+      case "expired":
+      case "unsettled":
+      case "voided": {
+        if (row.status === "expired" || FINAL_REFUSALS.has(row.failureReason ?? "")) {
+          return row.response ? replayResponse(row.response) : refuse(ctx, (row.failureReason as PaymentReason | null) ?? "authorization_expired", row.failureMessage ?? undefined);
+        }
+        // Nothing was charged (an empty wallet, the facilitator down, the agent failing): try again.
+        const reopened = await reopenPayment({ db: ctx.db, id: row.id, from: [row.status], staleSeconds: REQUEST_LEASE_SECONDS });
+        if (reopened) return serve(ctx, checked, reopened);
+        break;
+      }
+      case "received":
+      case "verified":
+      case "settling": {
+        // A transfer may already be on chain for a request whose process died after sending it.
+        if (!confirmed && row.work) {
+          confirmed = true;
+          const outcome = await confirmPayment(ctx.deps, row, { waitMs: Math.max(0, Math.min(5_000, deadline - Date.now())), responseFor: answerFor(row.work) });
+          if (outcome?.outcome === "settled" || outcome?.outcome === "pending") {
+            const answer = answerFor(row.work)(outcome.transaction);
+            if (outcome.outcome === "pending") await storeResponse({ db: ctx.db, id: row.id, response: answer });
+            return replayResponse(answer);
+          }
+        }
+        const takenOver = await takeOver(ctx, checked, row);
+        if (takenOver) return takenOver;
+        break;
+      }
+    }
+    if (Date.now() >= deadline) break;
+    await new Promise((r) => setTimeout(r, delay));
+    delay = Math.min(delay * 2, 400);
+    row = await getPayment({ db: ctx.db, id: first.id });
+  }
+  throw new ApiError("unavailable", "This payment is still being processed; retry shortly", {
+    reason: "payment_in_progress",
+    headers: { "retry-after": "2" },
+  });
+}
+
+/**
+ * A payment whose request stopped moving (its process died): an unanswered request before
+ * settlement starts again; a settlement whose lease ran out is resumed, following whatever
+ * transaction it had sent. Null while its holder may still be alive.
+ */
+async function takeOver<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow): Promise<Response | null> {
+  if (row.status === "received" || row.status === "verified") {
+    const reopened = await reopenPayment({ db: ctx.db, id: row.id, from: [], staleSeconds: REQUEST_LEASE_SECONDS });
+    return reopened ? serve(ctx, checked, reopened) : null;
+  }
+  if (row.status !== "settling" || !row.work || ctx.op.settlement !== "immediate") return null;
+  const work = row.work;
+  const answerFor = (transaction: string) => paidAnswer(work, { transaction, requirements: ctx.requirements, payer: checked.payer });
+  const outcome = await settlePayment(ctx.deps, { id: row.id, from: [], waitMs: ctx.config.payments.confirmationTimeoutMs, whenUnavailable: "unsettle", responseFor: answerFor });
+  if (outcome.outcome === "busy") return null;
+  if (outcome.outcome === "settled" || outcome.outcome === "pending") {
+    const answer = answerFor(outcome.transaction);
+    await storeResponse({ db: ctx.db, id: row.id, response: answer });
+    return replayResponse(answer);
+  }
+  // The old job cannot be delivered unpaid; forget it so a later retry starts afresh.
+  await clearWork({ db: ctx.db, id: row.id });
+  if (outcome.outcome === "unavailable") return unavailable("The payment could not be settled right now; nothing was charged. Send the same PAYMENT-SIGNATURE again", outcome.message);
+  const reason: PaymentReason = outcome.outcome === "failed" ? outcome.reason : "authorization_expired";
+  return refuse(ctx, reason, outcome.outcome === "failed" ? outcome.message : undefined, { store: row.id, count: outcome.outcome === "failed" });
+}
+
+/** A settled payment whose work was cancelled (the transfer landed after a 503): the work, now. */
+async function redoPaidWork<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow): Promise<Response> {
+  const work = await ctx.handle({ request: ctx.request, body: ctx.body, payment: checked, params: ctx.params });
+  if (work.status >= 400) return jsonResponse(work.body, { status: work.status });
+  const answer = paidAnswer({ status: work.status, body: work.body }, { transaction: row.txHash ?? "", requirements: ctx.requirements, payer: checked.payer });
+  await recordPaidWork({ db: ctx.db, id: row.id, work: { status: work.status, body: work.body }, upstreamJobId: work.upstreamJobId ?? null, response: answer });
+  return answerResponse(answer);
+}
+

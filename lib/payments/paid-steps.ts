@@ -1,0 +1,187 @@
+import type { PaymentRequirements } from "@x402/core/types";
+import type { GatewayConfig } from "@/lib/config";
+import type { Queryable } from "@/lib/db";
+import { ApiError, errorResponse, jsonResponse } from "@/lib/http";
+import { log } from "@/lib/log";
+import { answerResponse, paidAnswer, snapshot } from "./answers";
+import { clearWork, markFailed, schedulePayment, storeResponse, voidPayment, type PaymentRow, type WorkAnswer } from "./ledger";
+import type { PaidOperation } from "./prices";
+import { recordInvalidAttempt } from "./rate-limit";
+import type { PaymentReason } from "./reasons";
+import { paymentRequiredResponse, type buildPaymentRequired } from "./requirements";
+import { settlePayment, type SettleDeps } from "./settle";
+import type { Timing } from "./timing";
+import type { CheckedPayment } from "./verify-locally";
+
+/**
+ * The steps of a paid request after its payment is claimed (docs/payments.md): verification when
+ * only the facilitator can judge the payment, the work, and settlement; with the two ways a
+ * request ends without a charge, a refusal (the payer's fault) and a 503 (the service's).
+ */
+
+/** What a paid handler did once the agent accepted the work. */
+export type PaidWork = {
+  /** The answer for the client (202 or 200); 400 or more is never charged. */
+  status: number;
+  body: unknown;
+  /** The agent's id of the job, for the ledger and for cancelling it. */
+  upstreamJobId?: string | undefined;
+  /** Deep research: the turn this payment pays for. */
+  conversationId?: string;
+  messageId?: string;
+  /** Undo the work when its payment cannot be settled. */
+  cancel?: (() => Promise<void>) | undefined;
+};
+
+export type PaidHandler<B> = (args: { request: Request; body: B; payment: CheckedPayment; params: Record<string, string> }) => Promise<PaidWork>;
+
+/** What a client is told to wait before retrying when the service could not settle. */
+const RETRY_AFTER_SECONDS = 5;
+
+/** One paid request on its way through the steps below. */
+export type PaidRequest<B> = {
+  op: PaidOperation;
+  route: string;
+  request: Request;
+  params: Record<string, string>;
+  body: B;
+  handle: PaidHandler<B>;
+  config: GatewayConfig;
+  built: ReturnType<typeof buildPaymentRequired>;
+  requirements: PaymentRequirements;
+  db: Queryable;
+  deps: SettleDeps;
+  /**
+   * Whose invalid attempts this request counts against: the client's address
+   * (lib/http/client-address.ts), or, where none can be trusted, the payer once known; never a
+   * bucket shared by every unidentified client, where one abuser would block them all.
+   */
+  client: string | null;
+  digest: string;
+  timing: Timing;
+};
+
+/** Steps 7 to 9 for a payment this request holds. */
+export async function serve<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow): Promise<Response> {
+  if (ctx.op.settlement === "deferred" || !checked.signatureCheckedLocally) {
+    const verdict = await ctx.timing.measure("verify", () => ctx.deps.facilitator.verify(checked.payload, ctx.requirements));
+    if (verdict.kind === "refused") {
+      await markFailed({ db: ctx.db, id: row.id, reason: verdict.reason, message: verdict.message });
+      return refuse(ctx, verdict.reason, verdict.message, { store: row.id });
+    }
+    if (verdict.kind === "unavailable") {
+      // Nothing happened to the authorization: the same signature sent again tries again.
+      await voidPayment({ db: ctx.db, id: row.id, reason: "verification_unavailable", message: verdict.message });
+      return unavailable("Payment verification is unavailable right now; nothing was charged", verdict.message);
+    }
+  }
+
+  const work = await runWork(ctx, checked, row);
+  if (work instanceof Response) return work;
+  const answer: WorkAnswer = { status: work.status, body: work.body };
+
+  if (ctx.op.settlement === "deferred") {
+    const response = jsonResponse(work.body, { status: work.status });
+    await schedulePayment({
+      db: ctx.db,
+      id: row.id,
+      work: answer,
+      upstreamJobId: work.upstreamJobId ?? null,
+      conversationId: work.conversationId ?? null,
+      messageId: work.messageId ?? null,
+      response: await snapshot(response),
+    });
+    return response;
+  }
+  return settleNow(ctx, checked, row, work, answer);
+}
+
+/** Step 8: the work. An error, or an answer of 400 or more, is answered as it is and never charged. */
+async function runWork<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow): Promise<PaidWork | Response> {
+  let work: PaidWork;
+  try {
+    work = await ctx.timing.measure("upstream", () => ctx.handle({ request: ctx.request, body: ctx.body, payment: checked, params: ctx.params }));
+  } catch (err) {
+    const response = errorResponse(err, { route: ctx.route });
+    await voidPayment({ db: ctx.db, id: row.id, reason: "request_failed", message: `answered ${response.status}`, response: await snapshot(response) });
+    return response;
+  }
+  if (work.status >= 400) {
+    await cancelWork(ctx, work, row.id);
+    const response = jsonResponse(work.body, { status: work.status });
+    await voidPayment({ db: ctx.db, id: row.id, reason: "request_failed", message: `answered ${work.status}`, response: await snapshot(response) });
+    return response;
+  }
+  return work;
+}
+
+/** Step 9 for chat and literature: settled (or broadcast) before the answer leaves. */
+async function settleNow<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow, work: PaidWork, answer: WorkAnswer): Promise<Response> {
+  const answerFor = (transaction: string) => paidAnswer(answer, { transaction, requirements: ctx.requirements, payer: checked.payer });
+  const outcome = await ctx.timing.measure("settle", () =>
+    settlePayment(ctx.deps, {
+      id: row.id,
+      from: ["received"],
+      upstreamJobId: work.upstreamJobId ?? null,
+      work: answer,
+      waitMs: ctx.config.payments.confirmationTimeoutMs,
+      whenUnavailable: "unsettle",
+      responseFor: answerFor,
+    }),
+  );
+  switch (outcome.outcome) {
+    case "settled":
+      return answerResponse(answerFor(outcome.transaction), { "server-timing": ctx.timing.header() });
+    case "pending": {
+      // Broadcast, its receipt not in yet: the transfer is on its way, so the work is delivered.
+      const paid = answerFor(outcome.transaction);
+      await storeResponse({ db: ctx.db, id: row.id, response: paid });
+      return answerResponse(paid, { "server-timing": ctx.timing.header() });
+    }
+    case "failed":
+    case "expired": {
+      await cancelWork(ctx, work, row.id);
+      const reason: PaymentReason = outcome.outcome === "failed" ? outcome.reason : "authorization_expired";
+      const message = outcome.outcome === "failed" ? outcome.message : "the authorization expired while the request was served";
+      // An authorization that ran out while we worked is our slowness, not the payer's attempt.
+      return refuse(ctx, reason, message, { store: row.id, count: outcome.outcome === "failed" });
+    }
+    case "unavailable":
+      await cancelWork(ctx, work, row.id);
+      return unavailable("The payment could not be settled right now; nothing was delivered or charged. Send the same PAYMENT-SIGNATURE again", outcome.message);
+    case "busy":
+      throw new Error(`payment ${row.id} was taken by another settlement while this request held it`);
+  }
+}
+
+/**
+ * A refused payment: 402 with the requirements, `reason` and `message`; stored as the answer of
+ * the payment when there is one, and counted against the client (429 past the limit) unless the
+ * refusal was not the client's doing.
+ */
+export async function refuse<B>(ctx: PaidRequest<B>, reason: PaymentReason, message?: string, { store, count = true }: { store?: string; count?: boolean } = {}): Promise<Response> {
+  const response = paymentRequiredResponse(ctx.built, { reason, message });
+  if (store) await storeResponse({ db: ctx.db, id: store, response: await snapshot(response) });
+  if (count && ctx.client) {
+    const limits = ctx.config.payments.invalidAttempts;
+    await recordInvalidAttempt({ db: ctx.db, client: ctx.client, limit: limits.limit, windowSeconds: limits.windowSeconds });
+  }
+  return response;
+}
+
+/** The service could not take the payment now: 503 with Retry-After, nothing charged, not the client's fault. */
+export function unavailable(error: string, detail: string): never {
+  log.warn("paid request answered 503", { error, detail });
+  throw new ApiError("unavailable", error, { reason: "settlement_unavailable", headers: { "retry-after": String(RETRY_AFTER_SECONDS) } });
+}
+
+/**
+ * Cancels the agent's job of a payment that will not be settled now, and forgets it in the
+ * ledger: if the transfer turns out to have happened after all, a retry does the work again
+ * rather than pointing at a cancelled job.
+ */
+export async function cancelWork<B>(ctx: PaidRequest<B>, work: PaidWork, paymentId: string): Promise<void> {
+  if (work.cancel) await work.cancel().catch((err: unknown) => log.warn("could not cancel unpaid job", { paymentId, error: err }));
+  await clearWork({ db: ctx.db, id: paymentId });
+}
+
