@@ -79,6 +79,13 @@ function paid(
       "429": json("RateLimited", "Too many invalid payment attempts from this address"),
       "500": error("Internal failure (database or payment verification)"),
       "502": error("The research agent failed or timed out; nothing was charged"),
+      // A route's own 503 (the enclave not ready) keeps its description; every paid route can also
+      // answer this one.
+      "503":
+        (responses["503"] as Json | undefined) ??
+        error(
+          "`settlement_unavailable`: the payment could not be settled now (facilitator or chain unreachable); nothing was delivered or charged. Send the same request with the same PAYMENT-SIGNATURE again after Retry-After. `payment_in_progress`: the same payment is still being answered.",
+        ),
     },
     "x-payment-info": {
       protocols: ["x402"],

@@ -1,6 +1,6 @@
 import type { Queryable } from "@/lib/db";
 import { log } from "@/lib/log";
-import type { ChainReader } from "./chain";
+import type { AuthorizationFate, ChainReader } from "./chain";
 import type { PaymentFacilitator, SettleRequest, SettleResult } from "./facilitator";
 import { markFailed, markSettled, markUnsettled, takeSettlement, updatePayment, type PaymentRow, type PaymentStatus, type StoredResponse, type WorkAnswer } from "./ledger";
 import type { PaymentReason } from "./reasons";
@@ -108,8 +108,8 @@ async function priorOutcome(deps: SettleDeps, row: PaymentRow, request: SettleRe
  * use of the authorization (another deployment with its own ledger); a cancelled authorization
  * or one used without a transfer to the payee is never paid.
  */
-async function findOwnTransfer(deps: SettleDeps, row: PaymentRow): Promise<string | null> {
-  const fate = await deps.chain.findAuthorizationFate(authorizationRef(row.payload, row.requirements));
+async function findOwnTransfer(deps: SettleDeps, row: PaymentRow, known?: AuthorizationFate): Promise<string | null> {
+  const fate = known ?? (await deps.chain.findAuthorizationFate(authorizationRef(row.payload, row.requirements)));
   if (fate.state !== "transferred") return null;
   if (row.txHash && fate.transaction.toLowerCase() === row.txHash.toLowerCase()) return fate.transaction;
   if (deps.facilitator.isOwnSender(fate.sender)) return fate.transaction;
@@ -139,7 +139,7 @@ async function record(
       if (result.reason === "payment_already_used") {
         // The nonce is spent: by a transfer of ours (an attempt that timed out), a cancellation, or someone else.
         const fate = await deps.chain.findAuthorizationFate(authorizationRef(row.payload, row.requirements)).catch(() => null);
-        const ours = fate?.state === "transferred" ? await findOwnTransfer(deps, row) : null;
+        const ours = fate?.state === "transferred" ? await findOwnTransfer(deps, row, fate) : null;
         if (ours) return record(deps, row, { kind: "settled", transaction: ours as `0x${string}` }, { whenUnavailable, responseFor });
         if (fate?.state === "cancelled") {
           const message = `the payer cancelled this authorization (${fate.transaction})`;

@@ -205,18 +205,18 @@ export class SettlementEngine {
     const run = async (): Promise<EngineResult | "retry"> => {
       account.inFlight++;
       try {
-        // Taken and sent in nonce order within this process: nodes that cannot queue a transaction
-        // ahead of a missing nonce (Hardhat's automine) would refuse the later one.
-        const { tx, sent } = await account.sending.run(async () => {
-          const tx = await allocateNonceAndRecord({
+        // Nonces are taken one at a time in this process, then sent at once: a node that cannot
+        // queue a transaction ahead of a missing nonce (Hardhat's automine) is waited for briefly.
+        const tx = await account.sending.run(() =>
+          allocateNonceAndRecord({
             pool,
             chain,
             address: account.address,
             paymentId,
             sign: (nonce) => this.sender.sign(account, { nonce, to, data, gas, fees }),
-          });
-          return { tx, sent: await this.sender.broadcastInOrder(tx) };
-        });
+          }),
+        );
+        const sent = await this.sender.broadcastInOrder(tx);
         if (sent.status === "unknown") {
           return { kind: "unavailable", message: "the settlement transaction could not be broadcast (the RPC did not answer)", mayHaveTransferred: true };
         }
