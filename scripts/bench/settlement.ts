@@ -8,7 +8,7 @@
  * p50/p99 of the paid round trip (402, sign, paid request, 202), settlements per second, and how
  * many blocks after arrival the last transfer landed. BENCH_SETTLEMENT_N (10,50,100,200) and
  * BENCH_SERIAL_MAX_SECONDS (150: serial runs projected to take longer at 2-second blocks are
- * reported as not run, with their projection) change the runs.
+ * reported as not run, with their projection) change the runs; BENCH_LOGS=1 shows the gateways' logs.
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
@@ -80,7 +80,7 @@ export async function runSettlementBench(): Promise<void> {
           ...process.env,
           NODE_ENV: "production",
           NEXT_TELEMETRY_DISABLED: "1",
-          LOG_SILENT: "1",
+          LOG_SILENT: process.env.BENCH_LOGS ? "0" : "1",
           PORT: String(port),
           POSTGRES_URL: pg.url,
           DB_POOL_MAX: "20",
@@ -93,7 +93,7 @@ export async function runSettlementBench(): Promise<void> {
           FACILITATOR_SETTLEMENT_MODE: engine,
           ...(engine === "serial" ? { FACILITATOR_PRIVATE_KEY: serialFacilitator!.privateKey } : {}),
         },
-        quiet: true,
+        quiet: !process.env.BENCH_LOGS,
       });
       gateways[engine] = { url: `http://127.0.0.1:${port}`, payTo, service };
     }

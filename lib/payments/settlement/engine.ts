@@ -60,6 +60,8 @@ export class SettlementEngine {
   private readonly mode: "pipelined" | "serial";
   private chainKey: Promise<string> | null = null;
   private nextAccount = 0;
+  private repairing: Promise<unknown> | null = null;
+  private repairAgain = false;
 
   constructor(private readonly options: EngineOptions) {
     if (options.privateKeys.length === 0) throw new Error("the settlement engine needs at least one facilitator key");
@@ -70,7 +72,7 @@ export class SettlementEngine {
       rpcUrls: { default: { http: [options.rpcUrl] } },
     });
     // Batching lets the watcher's receipt lookups of one tick travel as one JSON-RPC batch.
-    this.client = createPublicClient({ chain, transport: http(options.rpcUrl, { timeout: 10_000, batch: { batchSize: 200, wait: 0 } }), pollingInterval: 250 }) as PublicClient;
+    this.client = createPublicClient({ chain, transport: http(options.rpcUrl, { timeout: 10_000 }), pollingInterval: 250 }) as PublicClient;
     this.chainReader = createChainReaderFor(this.client);
     this.accounts = options.privateKeys.map((key) => {
       const signer = privateKeyToAccount(key);
@@ -78,9 +80,7 @@ export class SettlementEngine {
     });
     this.watcher = new ReceiptWatcher(this.client, { pollMs: options.pollMs ?? 200, stuckBlocks: options.stuckBlocks ?? 3 });
     this.fees = new FeeOracle(this.client);
-    this.sender = new Sender(this.client, this.fees, options.chainId, options.getPool, () => {
-      void this.repair().catch((err: unknown) => log.warn("settlement repair failed", { error: err }));
-    });
+    this.sender = new Sender(this.client, this.fees, options.chainId, options.getPool, () => this.kickRepair());
     this.mode = options.mode ?? "pipelined";
   }
 
@@ -205,18 +205,19 @@ export class SettlementEngine {
     const run = async (): Promise<EngineResult | "retry"> => {
       account.inFlight++;
       try {
-        // Nonces are taken one at a time in this process, then sent at once: a node that cannot
-        // queue a transaction ahead of a missing nonce (Hardhat's automine) is waited for briefly.
-        const tx = await account.sending.run(() =>
-          allocateNonceAndRecord({
+        // Nonces are taken one at a time in this process and handed to the sender in that order
+        // (a node that cannot keep a transaction ahead of a missing nonce gets them in order).
+        const { tx, sending } = await account.sending.run(async () => {
+          const tx = await allocateNonceAndRecord({
             pool,
             chain,
             address: account.address,
             paymentId,
             sign: (nonce) => this.sender.sign(account, { nonce, to, data, gas, fees }),
-          }),
-        );
-        const sent = await this.sender.broadcastInOrder(tx);
+          });
+          return { tx, sending: this.sender.broadcastInOrder(tx) };
+        });
+        const sent = await sending;
         if (sent.status === "unknown") {
           return { kind: "unavailable", message: "the settlement transaction could not be broadcast (the RPC did not answer)", mayHaveTransferred: true };
         }
@@ -228,7 +229,7 @@ export class SettlementEngine {
             await syncAccountNonce({ db: pool, chain, address: account.address, chainNonce });
           }
           // The nonce may now be a hole: the repair fills it with an empty transaction.
-          void this.repair().catch((err: unknown) => log.warn("settlement repair failed", { error: err }));
+          this.kickRepair();
           if (retries > 0) return "retry";
           return { kind: "unavailable", message: `the chain refused the settlement transaction (${sent.why})`, mayHaveTransferred: false };
         }
@@ -327,6 +328,26 @@ export class SettlementEngine {
   async repair(): Promise<RepairReport> {
     const chain = await this.ready();
     return repairAccounts({ pool: await this.options.getPool(), chain, accounts: this.accounts, sender: this.sender });
+  }
+
+  /**
+   * A repair in the background, when something looks stuck. Asks made while one runs are not
+   * lost: one more runs after it, with what has changed since.
+   */
+  private kickRepair(): void {
+    if (this.repairing) {
+      this.repairAgain = true;
+      return;
+    }
+    this.repairing = this.repair()
+      .catch((err: unknown) => log.warn("settlement repair failed", { error: err }))
+      .finally(() => {
+        this.repairing = null;
+        if (this.repairAgain) {
+          this.repairAgain = false;
+          this.kickRepair();
+        }
+      });
   }
 
   /** The hash of the transaction among `receipts` that carries the authorization's transfer. */

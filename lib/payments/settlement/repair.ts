@@ -56,7 +56,16 @@ async function repairAccount({ pool, chain, account, sender, report }: { pool: p
   for (const nonce of upcoming) {
     const live = atNonce.filter((t) => t.nonce === nonce && (t.status === "signed" || t.status === "pending") && !receipts.has(t.hash));
     const newest = live.at(-1);
-    if (newest && newest.createdAt.getTime() > settledDown) continue;
+    if (newest && newest.createdAt.getTime() > settledDown) {
+      // Too recent to replace, but the nonce every later one waits for must be in the node's
+      // pool: sending the same signed bytes again is harmless ("already known") and unblocks a
+      // node that cannot queue ahead of a gap.
+      if (nonce === latestNonce && !(await sender.client.getTransaction({ hash: newest.hash }).catch(() => null))) {
+        await sender.broadcast(newest);
+        report.resent++;
+      }
+      continue;
+    }
     if (!newest || (newest.paymentId !== null && abandoned.has(newest.paymentId))) {
       // A hole (its transaction was refused by the node), or a transfer of a payment that was
       // given up: an empty transaction takes the nonce, outbidding whatever may sit in a pool.

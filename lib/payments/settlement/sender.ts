@@ -33,6 +33,8 @@ export class Mutex {
   }
 }
 
+type SendQueue = { waiting: { tx: SettlementTx; done: (sent: Broadcast) => void; giveUpAt: number }[]; sending: boolean };
+
 /** What became of a broadcast: the node has it, refused it (and why), or did not answer. */
 export type Broadcast = { status: "sent" | "unknown" } | { status: "rejected"; why: TransactionRejection | "reverted" };
 
@@ -62,16 +64,58 @@ export class Sender {
   }
 
   /**
-   * Sends a new transaction, waiting while the node says its nonce is ahead of the account's (a
-   * lower nonce taken by another process has not arrived yet). A nonce that stays missing is a
-   * hole the repair fills; this one is then given up, recorded as refused.
+   * Sends a new transaction (call this in nonce order). Most nodes keep a transaction whose nonce
+   * is ahead of the account's until the missing one arrives, so sends go out at once, many in
+   * flight. When a node refuses them instead (Hardhat's automine: "nonce too high"), this process
+   * sends each account's new transactions one at a time, lowest nonce first, until that queue has
+   * drained. While the lowest is still ahead of the account (a nonce taken by
+   * another process has not arrived yet) it is tried again shortly and the repair is asked to
+   * send or fill the missing one; after a few seconds it is given up, recorded as refused (a
+   * hole the repair fills).
    */
   async broadcastInOrder(tx: SettlementTx): Promise<Broadcast> {
-    const deadline = Date.now() + 5_000;
-    for (let delay = 25; ; delay = Math.min(delay * 2, 500)) {
-      const sent = await this.broadcast(tx, { final: Date.now() + delay >= deadline });
-      if (sent.status !== "rejected" || sent.why !== "nonce_too_high" || Date.now() + delay >= deadline) return sent;
-      await new Promise((r) => setTimeout(r, delay));
+    if (this.cannotQueue) return this.enqueue(tx);
+    const sent = await this.broadcast(tx, { final: false });
+    if (sent.status !== "rejected" || sent.why !== "nonce_too_high") return sent;
+    this.cannotQueue = true;
+    return this.enqueue(tx);
+  }
+
+  /** Whether the node refused a transaction ahead of a missing nonce in this burst (then sends go one at a time). */
+  private cannotQueue = false;
+  private readonly queues = new Map<string, SendQueue>();
+
+  private enqueue(tx: SettlementTx): Promise<Broadcast> {
+    let queue = this.queues.get(tx.address);
+    if (!queue) this.queues.set(tx.address, (queue = { waiting: [], sending: false }));
+    const sent = new Promise<Broadcast>((done) => queue.waiting.push({ tx, done, giveUpAt: Date.now() + 5_000 }));
+    if (!queue.sending) void this.flush(queue);
+    return sent;
+  }
+
+  /** Sends an account's queue lowest nonce first, one at a time. */
+  private async flush(queue: SendQueue): Promise<void> {
+    queue.sending = true;
+    try {
+      for (let ahead = 0; queue.waiting.length > 0; ) {
+        queue.waiting.sort((a, b) => (a.tx.nonce < b.tx.nonce ? -1 : 1));
+        const head = queue.waiting[0]!;
+        const final = Date.now() >= head.giveUpAt;
+        const sent = await this.broadcast(head.tx, { final });
+        if (!final && sent.status === "rejected" && sent.why === "nonce_too_high") {
+          // The nonce before it has not arrived: ask the repair after a few tries, and wait a little.
+          if (++ahead === 3) this.onGap();
+          await new Promise((r) => setTimeout(r, Math.min(25 * 2 ** ahead, 400)));
+          continue;
+        }
+        ahead = 0;
+        queue.waiting.shift();
+        head.done(sent);
+      }
+    } finally {
+      queue.sending = false;
+      // Drained: the next burst is sent at once again (the node, or the mining, may have changed).
+      this.cannotQueue = false;
     }
   }
 
@@ -80,9 +124,10 @@ export class Sender {
    * refused it for good, recorded with why; `unknown`: no answer, so it may or may not have arrived.
    */
   async broadcast(tx: SettlementTx, { final = true }: { final?: boolean } = {}): Promise<Broadcast> {
+    const sending = this.client.sendRawTransaction({ serializedTransaction: tx.raw });
     const pool = await this.getPool();
     try {
-      await this.client.sendRawTransaction({ serializedTransaction: tx.raw });
+      await sending;
       await markTransactions({ db: pool, hashes: [tx.hash], status: "pending" });
       return { status: "sent" };
     } catch (err) {
