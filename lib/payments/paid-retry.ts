@@ -36,6 +36,9 @@ export async function sameSignatureAgain<B>(ctx: PaidRequest<B>, checked: Checke
   let confirmed = false;
   let delay = 50;
   while (row) {
+    // Deep research answered its 202 when the work was accepted; what became of the payment
+    // after that is the conversation's to tell, so a retry of the start gets that 202 again.
+    if (ctx.op.settlement === "deferred" && row.response && row.response.status < 400) return replayResponse(row.response);
     switch (row.status) {
       case "settled":
         if (row.response) return replayResponse(row.response);

@@ -146,6 +146,38 @@ describe("deep research: paid when delivered", () => {
     expect((await usdcBalance(payTo)) - before).toBe(PRICE);
   });
 
+  it("answers a retried start (the same signature, the same request) with its original 202, before and after settlement", async () => {
+    const before = await usdcBalance(payTo);
+    const { header } = await signPayment({ privateKey: wallet(walletIndex++).privateKey, requirements });
+    const send = () => postJson(START_URL, { message: "Does rapamycin extend lifespan?" }, { "payment-signature": header });
+    const first = await send();
+    expect(first.status).toBe(202);
+    const body = (await first.json()) as { messageId: string; conversationId: string };
+    const again = await send();
+    expect(again.status).toBe(202);
+    expect(await again.json()).toEqual(body);
+    agent.finish(body.messageId);
+    expect((await poll(body.conversationId)).status).toBe("completed");
+    const afterSettlement = await send();
+    expect(afterSettlement.status).toBe(202);
+    expect(await afterSettlement.json()).toEqual(body);
+    expect((await usdcBalance(payTo)) - before).toBe(PRICE);
+
+    // A turn that failed voids its payment; its start sent again is still the same conversation,
+    // not a second one started with the same authorization.
+    const { header: other } = await signPayment({ privateKey: wallet(walletIndex++).privateKey, requirements });
+    const failing = await postJson(START_URL, { message: "a turn that fails" }, { "payment-signature": other });
+    const failed = (await failing.json()) as { messageId: string; conversationId: string };
+    agent.setTurnStatus(failed.messageId, "failed");
+    expect((await poll(failed.conversationId)).status).toBe("failed");
+    expect(await paymentStatus(failed.messageId)).toBe("voided");
+    const startsBefore = agent.requests.filter((r) => r.path === "/api/deep-research/start").length;
+    const retried = await postJson(START_URL, { message: "a turn that fails" }, { "payment-signature": other });
+    expect(retried.status).toBe(202);
+    expect(await retried.json()).toEqual(failed);
+    expect(agent.requests.filter((r) => r.path === "/api/deep-research/start").length).toBe(startsBefore);
+  });
+
   it("withholds the reply, the citations and the world state when the payment cannot be settled", async () => {
     const payer = wallet(walletIndex++);
     const before = await usdcBalance(payTo);
