@@ -5,14 +5,12 @@ import { generatePrivateKey } from "viem/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { createPayingFetch } from "@/lib/payments/client";
-import { claimPayment } from "@/lib/payments/ledger";
 import { MAX_UNAVAILABLE_ATTEMPTS } from "@/lib/payments/settle";
-import { decodePaymentHeader, verifyPaymentLocally } from "@/lib/payments/verify-locally";
 import { createTestDatabase } from "../support/database";
 import { startFacilitatorDouble, type FacilitatorDouble } from "../support/facilitator-double";
 import { configureGateway } from "../support/gateway";
 import { closedUrl, startHttpDouble, type HttpDouble } from "../support/http-double";
-import { cancelAuthorization, chain, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
+import { cancelAuthorization, chain, claimTestPayment, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
 import { postJson, routeFetch } from "../support/routes";
 
 /**
@@ -139,17 +137,9 @@ describe("self-hosted facilitator under attack and load", () => {
   it("a cancelled authorization is never counted as paid", async () => {
     const requirements = await chatRequirements();
     const payer = wallet(44);
-    const { header, nonce } = await signPayment({ privateKey: payer.privateKey, requirements });
-    const checked = await verifyPaymentLocally({
-      payload: decodePaymentHeader(header),
-      requirements,
-      chainId: chain().chainId,
-      nowSeconds: Math.floor(Date.now() / 1000),
-      minRemainingSeconds: 60,
-    });
     const db = await getDb();
     // The request was interrupted after its claim; meanwhile the payer cancels the authorization.
-    await claimPayment({ db, checked, requirements, operation: "chat", route: "POST /api/chat", requestDigest: "interrupted" });
+    const { nonce } = await claimTestPayment({ db, requirements, privateKey: payer.privateKey, requestDigest: "interrupted" });
     await db.query("UPDATE gateway.payments SET updated_at = now() - interval '1 hour' WHERE nonce = $1", [nonce.toLowerCase()]);
     await cancelAuthorization(payer.privateKey, nonce);
     await cron();
@@ -164,23 +154,25 @@ describe("hosted facilitator failures", () => {
   let facilitator: FacilitatorDouble;
   let restore: () => Promise<void>;
   const payTo = freshAddress();
+  /** The gateway's environment for this block, a hosted facilitator's settings on top. */
+  const env = (facilitatorSettings: Record<string, string>) => ({
+    POSTGRES_URL: database.url,
+    UPSTREAM_API_URL: agent.url,
+    PUBLIC_URL,
+    RPC_URL: chain().rpcUrl,
+    PAY_TO_ADDRESS: payTo,
+    CRON_SECRET,
+    AGENT_SERVICE_KEY: SERVICE_KEY,
+    FACILITATOR_TIMEOUT_MS: "1500",
+    INVALID_PAYMENT_LIMIT: "2",
+    ...facilitatorSettings,
+  });
 
   beforeAll(async () => {
     database = await createTestDatabase();
     agent = await startAgent();
     facilitator = await startFacilitatorDouble({ rpcUrl: chain().rpcUrl, chainId: chain().chainId, privateKey: wallet(49).privateKey, network: chain().network });
-    restore = await configureGateway({
-      POSTGRES_URL: database.url,
-      UPSTREAM_API_URL: agent.url,
-      PUBLIC_URL,
-      RPC_URL: chain().rpcUrl,
-      PAY_TO_ADDRESS: payTo,
-      CRON_SECRET,
-      AGENT_SERVICE_KEY: SERVICE_KEY,
-      FACILITATOR_URL: facilitator.url,
-      FACILITATOR_TIMEOUT_MS: "1500",
-      INVALID_PAYMENT_LIMIT: "2",
-    });
+    restore = await configureGateway(env({ FACILITATOR_URL: facilitator.url }));
   });
   beforeEach(() => {
     facilitator.mode = "real";
@@ -209,18 +201,7 @@ describe("hosted facilitator failures", () => {
   it("an unreachable facilitator is a 503 with Retry-After, nothing delivered, the job cancelled; it never counts as the client's invalid attempt", async () => {
     const requirements = await chatRequirements();
     const reachable = facilitator.url;
-    const restoreUnreachable = await configureGateway({
-      POSTGRES_URL: database.url,
-      UPSTREAM_API_URL: agent.url,
-      PUBLIC_URL,
-      RPC_URL: chain().rpcUrl,
-      PAY_TO_ADDRESS: payTo,
-      CRON_SECRET,
-      AGENT_SERVICE_KEY: SERVICE_KEY,
-      FACILITATOR_URL: await closedUrl(),
-      FACILITATOR_TIMEOUT_MS: "1500",
-      INVALID_PAYMENT_LIMIT: "2",
-    });
+    const restoreUnreachable = await configureGateway(env({ FACILITATOR_URL: await closedUrl() }));
     const from = { "x-forwarded-for": "203.0.113.50" };
     try {
       for (let i = 0; i < 4; i++) {
@@ -263,17 +244,7 @@ describe("hosted facilitator failures", () => {
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const keyId = "organizations/test/apiKeys/test-key";
     facilitator.requiredHeader = { name: "authorization", value: (value) => isCdpJwt(value, publicKey, keyId) };
-    const common = {
-      POSTGRES_URL: database.url,
-      UPSTREAM_API_URL: agent.url,
-      PUBLIC_URL,
-      RPC_URL: chain().rpcUrl,
-      PAY_TO_ADDRESS: payTo,
-      CRON_SECRET,
-      AGENT_SERVICE_KEY: SERVICE_KEY,
-      FACILITATOR_URL: facilitator.url,
-      FACILITATOR_TIMEOUT_MS: "5000",
-    };
+    const common = env({ FACILITATOR_URL: facilitator.url, FACILITATOR_TIMEOUT_MS: "5000" });
     try {
       // Without credentials the facilitator refuses us: our fault, 503, nothing delivered.
       const unauthenticated = await postJson(CHAT_URL, { message: "q" }, { "payment-signature": (await signPayment({ privateKey: wallet(47).privateKey, requirements })).header });
@@ -307,16 +278,7 @@ describe("hosted facilitator failures", () => {
     await db.query("UPDATE gateway.payments SET status = 'settling', settle_started_at = now() - interval '1 hour', settle_attempts = $2 WHERE id = $1", [scheduled, MAX_UNAVAILABLE_ATTEMPTS]);
     const unsettled = await claimed(await chatRequirements(), 48, "chat");
     await db.query("UPDATE gateway.payments SET status = 'unsettled', valid_before = extract(epoch from now())::bigint - 1 WHERE id = $1", [unsettled]);
-    const restoreUnreachable = await configureGateway({
-      POSTGRES_URL: database.url,
-      UPSTREAM_API_URL: agent.url,
-      PUBLIC_URL,
-      RPC_URL: chain().rpcUrl,
-      PAY_TO_ADDRESS: payTo,
-      CRON_SECRET,
-      AGENT_SERVICE_KEY: SERVICE_KEY,
-      FACILITATOR_URL: await closedUrl(),
-    });
+    const restoreUnreachable = await configureGateway(env({ FACILITATOR_URL: await closedUrl() }));
     try {
       await cron();
     } finally {
@@ -330,16 +292,7 @@ describe("hosted facilitator failures", () => {
 
 /** A claimed payment of the given kind (as the paid route leaves it), by wallet index. */
 async function claimed(requirements: PaymentRequirements, walletIndex: number, operation: "chat" | "deepResearch"): Promise<string> {
-  const { header } = await signPayment({ privateKey: wallet(walletIndex).privateKey, requirements });
-  const checked = await verifyPaymentLocally({
-    payload: decodePaymentHeader(header),
-    requirements,
-    chainId: chain().chainId,
-    nowSeconds: Math.floor(Date.now() / 1000),
-    minRemainingSeconds: 0,
-  });
-  const { row } = await claimPayment({ db: await getDb(), checked, requirements, operation, route: operation, requestDigest: randomUUID() });
-  return row.id;
+  return (await claimTestPayment({ db: await getDb(), requirements, privateKey: wallet(walletIndex).privateKey, operation })).row.id;
 }
 
 /** Whether `value` is `Bearer <JWT>` signed (ES256) by the CDP key `keyId` for one of the facilitator's routes. */

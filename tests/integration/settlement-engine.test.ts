@@ -8,14 +8,12 @@ import { runMigrations } from "@/lib/db/migrate";
 import { gatewayMigrations } from "@/lib/db/migrations/gateway";
 import { tokenEventsAbi } from "@/lib/payments/chain";
 import { createPayingFetch } from "@/lib/payments/client";
-import { claimPayment } from "@/lib/payments/ledger";
 import { LOCAL_FACILITATOR } from "@/lib/payments/local-chain";
 import { SettlementEngine } from "@/lib/payments/settlement/engine";
-import { decodePaymentHeader, verifyPaymentLocally } from "@/lib/payments/verify-locally";
 import { createTestDatabase, databaseKind } from "../support/database";
 import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
-import { chain, chainClients, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
+import { chain, chainClients, claimTestPayment, freshAddress, usdcBalance, wallet } from "../support/payments";
 import { startRpcProxy, type RpcProxy } from "../support/rpc-proxy";
 
 /**
@@ -80,16 +78,8 @@ describe("settlement engine", () => {
 
   /** A claimed payment of `payer`, as the paid route leaves it before settling. */
   async function payment(payerIndex: number) {
-    const { header } = await signPayment({ privateKey: wallet(payerIndex).privateKey, requirements });
-    const checked = await verifyPaymentLocally({
-      payload: decodePaymentHeader(header),
-      requirements,
-      chainId: chain().chainId,
-      nowSeconds: Math.floor(Date.now() / 1000),
-      minRemainingSeconds: 60,
-    });
-    const { row } = await claimPayment({ db: pool, checked, requirements, operation: "chat", route: "POST /api/chat", requestDigest: randomUUID() });
-    return { paymentId: row.id, payload: checked.payload, requirements, nonce: checked.nonce, payer: checked.payer };
+    const { row, payload, nonce, payer } = await claimTestPayment({ db: pool, requirements, privateKey: wallet(payerIndex).privateKey });
+    return { paymentId: row.id, payload, requirements, nonce, payer };
   }
 
   /** Transfers of `payer`'s authorization `nonce` on chain (each is one AuthorizationUsed). */

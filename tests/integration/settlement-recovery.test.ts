@@ -4,12 +4,10 @@ import type { PaymentRequirements } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { LOCAL_FACILITATOR } from "@/lib/payments/local-chain";
-import { claimPayment } from "@/lib/payments/ledger";
-import { decodePaymentHeader, verifyPaymentLocally } from "@/lib/payments/verify-locally";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
-import { chain, chainClients, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
+import { chain, chainClients, claimTestPayment, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
 import { postJson, routeFetch } from "../support/routes";
 import { databaseKind } from "../support/database";
 import { startGatewayProcess } from "../support/gateway-processes";
@@ -76,17 +74,9 @@ describe("settlement recovery", () => {
   });
 
   it("closes a request interrupted before it answered: voided when the chain shows no transfer", async () => {
-    const { header, nonce } = await signPayment({ privateKey: wallet(23).privateKey, requirements });
-    const checked = await verifyPaymentLocally({
-      payload: decodePaymentHeader(header),
-      requirements,
-      chainId: chain().chainId,
-      nowSeconds: Math.floor(Date.now() / 1000),
-      minRemainingSeconds: 60,
-    });
     const db = await getDb();
     // As if the process died right after claiming the payment.
-    await claimPayment({ db, checked, requirements, operation: "chat", route: "POST /api/chat", requestDigest: "d" });
+    const { header, nonce } = await claimTestPayment({ db, requirements, privateKey: wallet(23).privateKey, requestDigest: "d" });
     await db.query("UPDATE gateway.payments SET updated_at = now() - interval '1 hour' WHERE nonce = $1", [nonce.toLowerCase()]);
     expect(await cron()).toMatchObject({ interrupted: 1, voided: 1 });
     const { rows } = await db.query("SELECT status FROM gateway.payments WHERE nonce = $1", [nonce.toLowerCase()]);

@@ -1,9 +1,15 @@
+import { randomUUID } from "node:crypto";
+import type { PaymentRequirements } from "@x402/core/types";
 import { eip3009ABI } from "@x402/evm";
 import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { inject } from "vitest";
+import type { Queryable } from "@/lib/db";
+import { claimPayment } from "@/lib/payments/ledger";
+import type { PaidOperation } from "@/lib/payments/prices";
 import { signExactPayment } from "@/lib/payments/sign";
+import { decodePaymentHeader, verifyPaymentLocally } from "@/lib/payments/verify-locally";
 
 /** Helpers to pay, and to forge the wrong payments, against the suite's local chain. */
 
@@ -85,4 +91,33 @@ export function wallet(index: number): { address: string; privateKey: Hex } {
   const w = chain().wallets[index];
   if (!w) throw new Error(`no test wallet ${index}`);
   return w as { address: string; privateKey: Hex };
+}
+
+/**
+ * A payment signed by `privateKey` and claimed in the ledger, as the paid route leaves it before
+ * the work (as if its process stopped right there): the row, and what was signed.
+ */
+export async function claimTestPayment({
+  db,
+  requirements,
+  privateKey,
+  operation = "chat",
+  requestDigest = randomUUID(),
+}: {
+  db: Queryable;
+  requirements: PaymentRequirements;
+  privateKey: Hex;
+  operation?: PaidOperation["id"];
+  requestDigest?: string;
+}) {
+  const { header, nonce } = await signPayment({ privateKey, requirements });
+  const checked = await verifyPaymentLocally({
+    payload: decodePaymentHeader(header),
+    requirements,
+    chainId: chain().chainId,
+    nowSeconds: Math.floor(Date.now() / 1000),
+    minRemainingSeconds: 0,
+  });
+  const { row } = await claimPayment({ db, checked, requirements, operation, route: operation, requestDigest });
+  return { row, header, nonce, payload: checked.payload, payer: checked.payer };
 }
