@@ -64,7 +64,9 @@ export async function settlePayment(
   if (!row) return { outcome: "busy" };
   const request: SettleRequest = { paymentId: row.id, payload: row.payload, requirements: row.requirements, waitMs };
 
-  const earlier = await priorOutcome(deps, row, request);
+  // A first attempt has nothing behind it to look at (the hot path: no extra query or RPC).
+  const attemptedBefore = row.settleAttempts > 1 || row.txHash !== null || row.outcomeUnknownSince !== null;
+  const earlier = attemptedBefore ? await priorOutcome(deps, row, request) : null;
   if (earlier) return record(deps, row, earlier, { whenUnavailable, responseFor });
   if (row.validBefore <= deps.nowSeconds()) {
     // The token would refuse it anyway; say so without spending gas.

@@ -71,14 +71,16 @@ export class SettlementEngine {
       nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
       rpcUrls: { default: { http: [options.rpcUrl] } },
     });
-    // Batching lets the watcher's receipt lookups of one tick travel as one JSON-RPC batch.
     this.client = createPublicClient({ chain, transport: http(options.rpcUrl, { timeout: 10_000 }), pollingInterval: 250 }) as PublicClient;
+    // The watcher's receipt lookups of one tick travel as one JSON-RPC batch (reads only: a node
+    // may answer a batch's calls in any order, which would reorder sends).
+    const batching = createPublicClient({ chain, transport: http(options.rpcUrl, { timeout: 10_000, batch: { batchSize: 500, wait: 0 } }) }) as PublicClient;
     this.chainReader = createChainReaderFor(this.client);
     this.accounts = options.privateKeys.map((key) => {
       const signer = privateKeyToAccount(key);
       return { signer, address: signer.address.toLowerCase(), inFlight: 0, noGasUntil: 0, sending: new Mutex(), serial: new Mutex() };
     });
-    this.watcher = new ReceiptWatcher(this.client, { pollMs: options.pollMs ?? 200, stuckBlocks: options.stuckBlocks ?? 3 });
+    this.watcher = new ReceiptWatcher(batching, { pollMs: options.pollMs ?? 200, stuckBlocks: options.stuckBlocks ?? 3 });
     this.fees = new FeeOracle(this.client);
     this.sender = new Sender(this.client, this.fees, options.chainId, options.getPool, () => this.kickRepair());
     this.mode = options.mode ?? "pipelined";
