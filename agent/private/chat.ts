@@ -50,7 +50,7 @@ export function createPrivateChatHandler({
         conversation.turns.push({ message, answer: result.answer });
         await saveConversation(db, recoveryKey, conversation);
       }
-      return sealTo(opened.clientPublicKey, result);
+      return sealTo(opened.replyTo, result);
     } catch (err) {
       if (signal.aborted) throw err;
       throw new JobFailure("The private answer could not be produced");

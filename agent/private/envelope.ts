@@ -7,7 +7,8 @@ import * as scheme from "@/lib/sealing/scheme";
 import { JobFailure } from "../jobs/worker";
 import type { EnclaveKey } from "./enclave-key";
 
-export type Opened<T> = { plaintext: T; clientPublicKey: string };
+/** An opened request: its checked plaintext, and what answering it needs (scheme.ReplyTo). */
+export type Opened<T> = { plaintext: T; replyTo: scheme.ReplyTo };
 
 /**
  * Opens a sealed request in a route and checks its plaintext against `schema`, so an envelope the
@@ -22,7 +23,7 @@ export async function openEnvelopeOrReject<S extends z.ZodType>(enclaveKey: () =
   } catch {
     throw new ApiError("unavailable", "Private mode is not ready", { reason: "private_mode_not_ready" });
   }
-  let opened: { plaintext: unknown; clientPublicKey: string };
+  let opened: { plaintext: unknown; replyTo: scheme.ReplyTo };
   try {
     opened = scheme.openRequest(nativePrimitives, { enclavePrivateKey: key.privateKey, envelope });
   } catch (err) {
@@ -38,7 +39,7 @@ export async function openEnvelopeOrReject<S extends z.ZodType>(enclaveKey: () =
     const fields = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.code}`).join("; ");
     throw new ApiError("bad_request", `The sealed ${what} is invalid (${fields})`, { reason: "invalid_plaintext" });
   }
-  return { plaintext: parsed.data, clientPublicKey: opened.clientPublicKey };
+  return { plaintext: parsed.data, replyTo: opened.replyTo };
 }
 
 /**
@@ -46,7 +47,7 @@ export async function openEnvelopeOrReject<S extends z.ZodType>(enclaveKey: () =
  * (the route opened this envelope already; this fails only if the enclave key changed since).
  */
 export async function openEnvelopeInJob<S extends z.ZodType>(enclaveKey: () => Promise<EnclaveKey>, envelope: EncryptedEnvelope, schema: S, what: string): Promise<Opened<z.output<S>>> {
-  let opened: { plaintext: unknown; clientPublicKey: string };
+  let opened: { plaintext: unknown; replyTo: scheme.ReplyTo };
   try {
     opened = scheme.openRequest(nativePrimitives, { enclavePrivateKey: (await enclaveKey()).privateKey, envelope });
   } catch {
@@ -54,10 +55,13 @@ export async function openEnvelopeInJob<S extends z.ZodType>(enclaveKey: () => P
   }
   const parsed = schema.safeParse(opened.plaintext);
   if (!parsed.success) throw new JobFailure(`The private request is not a valid ${what}`);
-  return { plaintext: parsed.data, clientPublicKey: opened.clientPublicKey };
+  return { plaintext: parsed.data, replyTo: opened.replyTo };
 }
 
-/** Seals a result to the client's request key (the response half of the scheme). */
-export function sealTo(clientPublicKey: string, plaintext: unknown) {
-  return scheme.sealResponse(nativePrimitives, { clientPublicKey, plaintext });
+/**
+ * Seals a result as the answer to one opened request (the response half of the scheme): to its
+ * ephemeral key, bound to its shared secret, so only this enclave could have sealed it.
+ */
+export function sealTo(replyTo: scheme.ReplyTo, plaintext: unknown) {
+  return scheme.sealResponse(nativePrimitives, { ...replyTo, plaintext });
 }

@@ -16,12 +16,12 @@ import { openEnvelopeInJob, sealTo } from "./envelope";
 export function createPrivateLiteratureHandler({ enclaveKey, engine }: { enclaveKey: () => Promise<EnclaveKey>; engine: Omit<EngineDeps, "progress" | "signal"> }): JobHandler {
   return async (job, { progress, signal }) => {
     const { envelope } = job.input as { envelope: EncryptedEnvelope };
-    const { plaintext, clientPublicKey } = await openEnvelopeInJob(enclaveKey, envelope, encryptedLiteraturePlaintextSchema, "literature request");
+    const { plaintext, replyTo } = await openEnvelopeInJob(enclaveKey, envelope, encryptedLiteraturePlaintextSchema, "literature request");
     const { recoveryKey: _recoveryKey, ...body } = plaintext;
     try {
       const request = literatureQueryRequestSchema.parse(body);
       const result = await runLiteratureSearch(request, { ...engine, progress, signal });
-      return sealTo(clientPublicKey, { ...result, jobId: job.id, status: "completed" });
+      return sealTo(replyTo, { ...result, jobId: job.id, status: "completed" });
     } catch (err) {
       if (signal.aborted) throw err;
       throw new JobFailure("The private literature search failed");

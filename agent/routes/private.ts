@@ -148,10 +148,10 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
   // POST /api/private/deep-research/status/:messageId – a sealed {recoveryKey} poll; the answer is sealed to this poll's key
   routes.post("/private/deep-research/status/:messageId", keyed, async (c) => {
     const envelope = await readEnvelope(c.req.raw);
-    const { plaintext, clientPublicKey } = await openEnvelopeOrReject(enclaveKey, envelope, encryptedDeepResearchPollPlaintextSchema, "deep-research poll");
+    const { plaintext, replyTo } = await openEnvelopeOrReject(enclaveKey, envelope, encryptedDeepResearchPollPlaintextSchema, "deep-research poll");
     const run = await readPrivateRun({ db, messageId: c.req.param("messageId"), recoveryKey: plaintext.recoveryKey });
     if (!run) throw new ApiError("not_found", "Unknown research run for this recovery key", { reason: "not_found" });
-    if (run.status === "completed") return c.json({ status: "completed", ...sealTo(clientPublicKey, run.result) });
+    if (run.status === "completed") return c.json({ status: "completed", ...sealTo(replyTo, run.result) });
     return c.json(run);
   });
 

@@ -22,7 +22,7 @@ import {
 } from "../contracts";
 import { sleep } from "../web/requests";
 import { decodeKey } from "./codec";
-import type { SealedResponse } from "./scheme";
+import type { AnswerKey, SealedResponse } from "./scheme";
 import { openResponseFast, sealRequestFast, type SealingPath } from "./webcrypto";
 
 export type PrivateErrorCode =
@@ -33,7 +33,8 @@ export type PrivateErrorCode =
   | "enclave_key_unavailable"
   | "request_refused"
   | "request_failed"
-  | "gave_up";
+  | "gave_up"
+  | "answer_not_genuine";
 
 /** A private-mode failure the client can act on; `code` says which. Never carries plaintext. */
 export class PrivateModeError extends Error {
@@ -124,8 +125,11 @@ const START_PATHS: Record<PrivateKind, string> = {
 
 export type Started<K extends PrivateKind> = {
   kind: K;
-  /** Keep until the answer is opened: it is the only key that opens it. */
-  ephemeralPrivateKey: Uint8Array;
+  /**
+   * Keep until the answer is opened: the request's ephemeral private key and shared secret, the
+   * only key that opens the answer and the proof that the enclave sealed it (docs/sealing.md).
+   */
+  answerKey: AnswerKey;
   body: Record<string, unknown>;
   response: Response;
   /** Which X25519 sealed it: WebCrypto's where the platform has it, else @noble's. */
@@ -157,7 +161,7 @@ export async function startPrivate<K extends PrivateKind>(
     }
     throw new PrivateModeError("request_refused", `${START_PATHS[kind]} answered ${response.status}: ${String(body.error ?? "")}`, response.status);
   }
-  return { kind, ephemeralPrivateKey: sealed.ephemeralPrivateKey, body, response, path: sealed.path };
+  return { kind, answerKey: { ephemeralPrivateKey: sealed.ephemeralPrivateKey, requestSecret: sealed.requestSecret }, body, response, path: sealed.path };
 }
 
 type Follow = ClientOptions & {
@@ -191,7 +195,7 @@ export async function awaitPrivateChat(started: Started<"chat">, { fetch: fetchI
       if (status.status === "completed") sealed = status;
     }
   }
-  return chatResultSchema.parse(await openResponseFast({ ephemeralPrivateKey: started.ephemeralPrivateKey, response: sealed }));
+  return chatResultSchema.parse(await openAnswer(started.answerKey, sealed));
 }
 
 /** Follows a private literature search with the status route's own wait (up to 25 s a call). */
@@ -208,7 +212,7 @@ export async function awaitPrivateLiterature(
     onStatus?.(status.status);
     if (status.status === "failed") throw new PrivateModeError("request_failed", `The private literature search failed: ${status.error}`);
     if (status.status === "completed") {
-      return literatureJobResultSchema.parse(await openResponseFast({ ephemeralPrivateKey: started.ephemeralPrivateKey, response: status }));
+      return literatureJobResultSchema.parse(await openAnswer(started.answerKey, status));
     }
   }
 }
@@ -235,9 +239,26 @@ export async function awaitPrivateDeepResearch(
     onStatus?.(status.status);
     if (status.status === "failed") throw new PrivateModeError("request_failed", `The private research run failed: ${status.error ?? ""}`);
     if (status.status === "completed") {
-      return (await openResponseFast({ ephemeralPrivateKey: poll.ephemeralPrivateKey, response: status })) as PrivateResearchResult;
+      return (await openAnswer(poll, status)) as PrivateResearchResult;
     }
     await sleep(intervalMs, signal);
+  }
+}
+
+/**
+ * Opens a sealed answer. One that does not open was not sealed by the enclave for this request
+ * (an intermediary's forgery, a replayed answer to another request, or damage on the way): it is
+ * refused, and the message says so rather than suggesting a key rotation.
+ */
+async function openAnswer(answerKey: AnswerKey, response: SealedResponse): Promise<unknown> {
+  try {
+    return await openResponseFast({ ...answerKey, response });
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? "unknown";
+    throw new PrivateModeError(
+      "answer_not_genuine",
+      `The answer could not be opened (${code}): it was not sealed by the enclave for this request, so it was forged or altered on the way. It is refused; nothing from it is shown.`,
+    );
   }
 }
 

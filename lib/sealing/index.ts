@@ -8,7 +8,7 @@ import * as scheme from "./scheme";
 
 export { SealingError, type SealingErrorCode } from "./errors";
 export { decodeBase64, encodeBase64, REQUEST_INFO, RESPONSE_INFO } from "./codec";
-export type { Envelope, SealedResponse } from "./scheme";
+export type { AnswerKey, Envelope, ReplyTo, SealedResponse } from "./scheme";
 export type { SealingPrimitives } from "./primitives";
 export { portablePrimitives };
 

@@ -61,7 +61,7 @@ function base64UrlToBytes(value: string): Uint8Array {
   return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 }
 
-/** Seals a request (section 4.3) with the fastest X25519 available. Keep `ephemeralPrivateKey`. */
+/** Seals a request (section 4.3) with the fastest X25519 available. Keep the AnswerKey it returns. */
 export async function sealRequestFast({
   enclavePublicKey,
   plaintext,
@@ -72,7 +72,7 @@ export async function sealRequestFast({
   plaintext: unknown;
   ephemeralPrivateKey?: Uint8Array;
   nonce?: Uint8Array;
-}): Promise<{ envelope: scheme.Envelope; ephemeralPrivateKey: Uint8Array; path: SealingPath }> {
+}): Promise<{ envelope: scheme.Envelope; path: SealingPath } & scheme.AnswerKey> {
   if (!(await webCryptoX25519())) {
     return { ...scheme.sealRequest(portablePrimitives, { enclavePublicKey, plaintext, ephemeralPrivateKey, nonce }), path: "noble" };
   }
@@ -84,10 +84,10 @@ export async function sealRequestFast({
   return { ...scheme.sealRequest(precomputed(publicKey, shared), { enclavePublicKey, plaintext, ephemeralPrivateKey, nonce }), path: "webcrypto" };
 }
 
-/** Opens an answer with the request's ephemeral private key, with the fastest X25519 available. */
-export async function openResponseFast({ ephemeralPrivateKey, response }: { ephemeralPrivateKey: Uint8Array; response: scheme.SealedResponse }): Promise<unknown> {
-  if (!(await webCryptoX25519())) return scheme.openResponse(portablePrimitives, { ephemeralPrivateKey, response });
+/** Opens an answer with the AnswerKey of the request it answers, with the fastest X25519 available. */
+export async function openResponseFast({ ephemeralPrivateKey, requestSecret, response }: scheme.AnswerKey & { response: scheme.SealedResponse }): Promise<unknown> {
+  if (!(await webCryptoX25519())) return scheme.openResponse(portablePrimitives, { ephemeralPrivateKey, requestSecret, response });
   const responsePublic = decodeKey(response.hpke_response_ephemeral_key, "hpke_response_ephemeral_key");
   const shared = await sharedSecret(await importPrivate(ephemeralPrivateKey), responsePublic);
-  return scheme.openResponse(precomputed(null, shared), { ephemeralPrivateKey, response });
+  return scheme.openResponse(precomputed(null, shared), { ephemeralPrivateKey, requestSecret, response });
 }

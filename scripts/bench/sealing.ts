@@ -37,11 +37,13 @@ async function clientRoundTripTimes(value: unknown, rounds: number): Promise<num
   const times: number[] = [];
   for (let i = 0; i < rounds; i++) {
     const started = performance.now();
-    const { envelope, ephemeralPrivateKey } = await sealRequestFast({ enclavePublicKey, plaintext: value });
+    const sealed = await sealRequestFast({ enclavePublicKey, plaintext: value });
     const stopped = performance.now();
-    const response = scheme.sealResponse(nativePrimitives, { clientPublicKey: envelope.hpke_ephemeral_public_key, plaintext: value });
+    // The enclave's reply needs the request's shared secret; it is not part of the client's time.
+    const { replyTo } = scheme.openRequest(nativePrimitives, { enclavePrivateKey, envelope: sealed.envelope });
+    const response = scheme.sealResponse(nativePrimitives, { ...replyTo, plaintext: value });
     const resumed = performance.now();
-    await openResponseFast({ ephemeralPrivateKey, response });
+    await openResponseFast({ ...sealed, response });
     times.push(stopped - started + (performance.now() - resumed));
   }
   return times;

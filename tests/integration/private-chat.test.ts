@@ -65,7 +65,7 @@ describe("private chat in the enclave", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as SealedResponse & { requestId: string };
     expect(Object.keys(body).sort()).toEqual(["hpke_response_ciphertext", "hpke_response_ephemeral_key", "requestId"]);
-    const result = chatResultSchema.parse(openResponse({ ephemeralPrivateKey: sealed.ephemeralPrivateKey, response: body }));
+    const result = chatResultSchema.parse(openResponse({ ...sealed, response: body }));
     expect(result.references.length).toBeGreaterThan(0);
     expect(result.references.some((r) => /rapamycin/i.test(r.title ?? ""))).toBe(true);
     expect(outside.requests).toEqual([]);
@@ -83,8 +83,8 @@ describe("private chat in the enclave", () => {
     expect(first.response.status).toBe(200);
     const second = await ask({ message: "What about senolytics such as dasatinib plus quercetin?", recoveryKey });
     expect(second.response.status).toBe(200);
-    const firstAnswer = chatResultSchema.parse(openResponse({ ephemeralPrivateKey: first.sealed.ephemeralPrivateKey, response: await first.response.json() }));
-    const secondAnswer = chatResultSchema.parse(openResponse({ ephemeralPrivateKey: second.sealed.ephemeralPrivateKey, response: await second.response.json() }));
+    const firstAnswer = chatResultSchema.parse(openResponse({ ...first.sealed, response: await first.response.json() }));
+    const secondAnswer = chatResultSchema.parse(openResponse({ ...second.sealed, response: await second.response.json() }));
     expect(secondAnswer.conversationId).toBe(firstAnswer.conversationId);
 
     const { rows } = await agent.pool.query("SELECT lookup_id, sealed FROM agent.private_conversations");
@@ -155,7 +155,7 @@ describe("private chat in the enclave", () => {
         const paid = await post(pay(), sealed.envelope);
         expect(paid.status).toBe(200);
         expect(paid.headers.get("payment-response")).toBeTruthy();
-        const result = chatResultSchema.parse(openResponse({ ephemeralPrivateKey: sealed.ephemeralPrivateKey, response: await paid.json() }));
+        const result = chatResultSchema.parse(openResponse({ ...sealed, response: await paid.json() }));
         expect(result.references.length).toBeGreaterThan(0);
         expect((await usdcBalance(payTo)) - before).toBe(20_000n);
         // The gateway's ledger keeps the answer as it was sent: sealed.
@@ -248,7 +248,7 @@ describe("private chat in the enclave", () => {
           await new Promise((r) => setTimeout(r, 100));
         }
         expect(status?.status).toBe("completed");
-        chatResultSchema.parse(openResponse({ ephemeralPrivateKey: sealed.ephemeralPrivateKey, response: status as SealedResponse }));
+        chatResultSchema.parse(openResponse({ ...sealed, response: status as SealedResponse }));
         expect((await routeFetch(`${PUBLIC_URL}/api/chat/encrypted/status/00000000-0000-0000-0000-000000000000`)).status).toBe(404);
       } finally {
         await restore();

@@ -96,7 +96,7 @@ describe("private literature search and private deep research", () => {
 
       const polled = encryptedLiteratureStatusSchema.parse(await (await agentRequest(agent.app, `/api/private/literature/status/${requestId}?timeout=20`)).json());
       expect(polled.status).toBe("completed");
-      const result = literatureJobResultSchema.parse(openResponse({ ephemeralPrivateKey: sealed.ephemeralPrivateKey, response: polled as SealedResponse }));
+      const result = literatureJobResultSchema.parse(openResponse({ ...sealed, response: polled as SealedResponse }));
       expect(result).toMatchObject({ jobId: requestId, status: "completed" });
       expect(result.references?.length).toBeGreaterThan(0);
 
@@ -182,7 +182,7 @@ describe("private literature search and private deep research", () => {
 
       const { status, poll } = await pollRun(messageId, recoveryKey);
       expect(status.status).toBe("completed");
-      const result = openResponse({ ephemeralPrivateKey: poll.ephemeralPrivateKey, response: status as SealedResponse }) as {
+      const result = openResponse({ ...poll, response: status as SealedResponse }) as {
         reply: string;
         citations: unknown[];
         worldState: { objectives: string[]; findings: unknown[] };
@@ -191,7 +191,7 @@ describe("private literature search and private deep research", () => {
       expect(result.citations.length).toBeGreaterThan(0);
       expect(result.worldState.objectives).toHaveLength(3);
       // Sealed to this poll's key: the start's key (or any other) cannot open it.
-      expect(() => openResponse({ ephemeralPrivateKey: start.ephemeralPrivateKey, response: status as SealedResponse })).toThrow(SealingError);
+      expect(() => openResponse({ ...start, response: status as SealedResponse })).toThrow(SealingError);
 
       // Another recovery key learns nothing, not even that the run exists.
       const stranger = await seal({ recoveryKey: createRecoveryKey(portablePrimitives) });
@@ -264,7 +264,7 @@ describe("private literature search and private deep research", () => {
 
         const status = encryptedLiteratureStatusSchema.parse(await (await routeFetch(`${pollUrl}?timeout=20`)).json());
         expect(status.status).toBe("completed");
-        literatureJobResultSchema.parse(openResponse({ ephemeralPrivateKey: sealed.ephemeralPrivateKey, response: status as SealedResponse }));
+        literatureJobResultSchema.parse(openResponse({ ...sealed, response: status as SealedResponse }));
 
         const unknown = await routeFetch(`${PUBLIC_URL}/api/literature/encrypted/status/00000000-0000-0000-0000-000000000000`);
         expect(unknown.status).toBe(404);
@@ -337,7 +337,7 @@ describe("private literature search and private deep research", () => {
         }
         expect(status?.status).toBe("completed");
         expect((await usdcBalance(payTo)) - before).toBe(1_000_000n);
-        const result = openResponse({ ephemeralPrivateKey: poll!.ephemeralPrivateKey, response: status as SealedResponse }) as { reply: string };
+        const result = openResponse({ ...poll!, response: status as SealedResponse }) as { reply: string };
         expect(result.reply).toMatch(/\[1\]/);
 
         // Polling again, and the cron, charge nothing more.

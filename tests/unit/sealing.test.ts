@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { decodeBase64, encodeBase64, portablePrimitives, SealingError, type SealingPrimitives } from "@/lib/sealing";
+import { decodeBase64, encodeBase64, portablePrimitives, REQUEST_INFO, RESPONSE_INFO, SealingError, type SealingPrimitives } from "@/lib/sealing";
 import { nativePrimitives } from "@/lib/sealing/native";
 import * as scheme from "@/lib/sealing/scheme";
 import { openResponseFast, sealRequestFast, webCryptoX25519 } from "@/lib/sealing/webcrypto";
@@ -12,6 +12,8 @@ const implementations: [string, SealingPrimitives][] = [
   ["@noble (portable)", portablePrimitives],
   ["node:crypto (native)", nativePrimitives],
 ];
+
+const answerKey = () => ({ ephemeralPrivateKey: b(vectors.clientEphemeralPrivateKey), requestSecret: b(vectors.requestSharedSecret) });
 
 function failure(fn: () => unknown): SealingError {
   try {
@@ -35,6 +37,7 @@ describe.each(implementations)("sealing with %s", (_name, p) => {
     expect(envelope).toEqual(vectors.envelope);
     const response = scheme.sealResponse(p, {
       clientPublicKey: vectors.envelope.hpke_ephemeral_public_key,
+      requestSecret: b(vectors.requestSharedSecret),
       plaintext: vectors.responsePlaintext,
       responsePrivateKey: b(vectors.responseEphemeralPrivateKey),
       nonce: b(vectors.responseNonce),
@@ -42,14 +45,36 @@ describe.each(implementations)("sealing with %s", (_name, p) => {
     expect(response).toEqual(vectors.response);
   });
 
-  it("opens the vectors: the enclave the request, the client the answer", () => {
-    const opened = scheme.openRequest(p, { enclavePrivateKey: b(vectors.enclavePrivateKey), envelope: vectors.envelope });
-    expect(opened).toEqual({ plaintext: vectors.requestPlaintext, clientPublicKey: vectors.envelope.hpke_ephemeral_public_key });
-    expect(scheme.openResponse(p, { ephemeralPrivateKey: b(vectors.clientEphemeralPrivateKey), response: vectors.response })).toEqual(vectors.responsePlaintext);
+  it("reproduces the intermediate values of the vectors: both shared secrets and both keys", () => {
+    const E = b(vectors.envelope.hpke_ephemeral_public_key);
+    const R = b(vectors.response.hpke_response_ephemeral_key);
+    const requestSecret = p.sharedSecret(b(vectors.clientEphemeralPrivateKey), b(vectors.enclavePublicKey));
+    expect(encodeBase64(requestSecret)).toBe(vectors.requestSharedSecret);
+    // The enclave reaches the same secret from its side.
+    expect(encodeBase64(p.sharedSecret(b(vectors.enclavePrivateKey), E))).toBe(vectors.requestSharedSecret);
+    expect(encodeBase64(p.hkdf(requestSecret, E, REQUEST_INFO))).toBe(vectors.requestKey);
+    const responseSecret = p.sharedSecret(b(vectors.responseEphemeralPrivateKey), E);
+    expect(encodeBase64(responseSecret)).toBe(vectors.responseSharedSecret);
+    expect(encodeBase64(p.sharedSecret(b(vectors.clientEphemeralPrivateKey), R))).toBe(vectors.responseSharedSecret);
+    // ikm = the response's agreement followed by the request's: 64 bytes.
+    expect(encodeBase64(p.hkdf(new Uint8Array([...responseSecret, ...requestSecret]), R, RESPONSE_INFO))).toBe(vectors.responseKey);
   });
 
-  it("refuses an answer opened with another ephemeral key, and tampered bytes", () => {
-    expect(failure(() => scheme.openResponse(p, { ephemeralPrivateKey: p.randomBytes(32), response: vectors.response })).code).toBe("decryption_failed");
+  it("opens the vectors: the enclave the request, the client the answer", () => {
+    const opened = scheme.openRequest(p, { enclavePrivateKey: b(vectors.enclavePrivateKey), envelope: vectors.envelope });
+    expect(opened.plaintext).toEqual(vectors.requestPlaintext);
+    expect(opened.replyTo.clientPublicKey).toBe(vectors.envelope.hpke_ephemeral_public_key);
+    expect(encodeBase64(opened.replyTo.requestSecret)).toBe(vectors.requestSharedSecret);
+    expect(scheme.openResponse(p, { ...answerKey(), response: vectors.response })).toEqual(vectors.responsePlaintext);
+  });
+
+  it("refuses the vectors' forged answer: the same plaintext sealed the old way, from the envelope alone", () => {
+    expect(failure(() => scheme.openResponse(p, { ...answerKey(), response: vectors.forgedResponse })).code).toBe("decryption_failed");
+  });
+
+  it("refuses an answer opened with another ephemeral key or another request's secret, and tampered bytes", () => {
+    expect(failure(() => scheme.openResponse(p, { ...answerKey(), ephemeralPrivateKey: p.randomBytes(32), response: vectors.response })).code).toBe("decryption_failed");
+    expect(failure(() => scheme.openResponse(p, { ...answerKey(), requestSecret: p.randomBytes(32), response: vectors.response })).code).toBe("decryption_failed");
     const bytes = b(vectors.envelope.hpke_ciphertext);
     for (const index of [0, 23, 24, bytes.length - 1]) {
       const tampered = Uint8Array.from(bytes);
@@ -80,11 +105,12 @@ describe("the two implementations agree", () => {
       const [sealer, opener] = i % 2 === 0 ? [portablePrimitives, nativePrimitives] : [nativePrimitives, portablePrimitives];
       const enclavePrivate = sealer.randomBytes(32);
       const plaintext = { message: `question ${i} ${"x".repeat(i * 37)}` };
-      const { envelope, ephemeralPrivateKey } = scheme.sealRequest(sealer, { enclavePublicKey: encodeBase64(opener.publicKey(enclavePrivate)), plaintext });
-      const opened = scheme.openRequest(opener, { enclavePrivateKey: enclavePrivate, envelope });
+      const sealed = scheme.sealRequest(sealer, { enclavePublicKey: encodeBase64(opener.publicKey(enclavePrivate)), plaintext });
+      const opened = scheme.openRequest(opener, { enclavePrivateKey: enclavePrivate, envelope: sealed.envelope });
       expect(opened.plaintext).toEqual(plaintext);
-      const response = scheme.sealResponse(opener, { clientPublicKey: opened.clientPublicKey, plaintext: { answer: i } });
-      expect(scheme.openResponse(sealer, { ephemeralPrivateKey, response })).toEqual({ answer: i });
+      expect(encodeBase64(opened.replyTo.requestSecret)).toBe(encodeBase64(sealed.requestSecret));
+      const response = scheme.sealResponse(opener, { ...opened.replyTo, plaintext: { answer: i } });
+      expect(scheme.openResponse(sealer, { ...sealed, response })).toEqual({ answer: i });
     }
   });
 
@@ -140,21 +166,23 @@ describe("the browser's WebCrypto path (lib/sealing/webcrypto)", () => {
     });
     expect(sealed.path).toBe("webcrypto");
     expect(sealed.envelope).toEqual(vectors.envelope);
-    expect(await openResponseFast({ ephemeralPrivateKey: b(vectors.clientEphemeralPrivateKey), response: vectors.response })).toEqual(vectors.responsePlaintext);
+    expect(encodeBase64(sealed.requestSecret)).toBe(vectors.requestSharedSecret);
+    expect(await openResponseFast({ ...answerKey(), response: vectors.response })).toEqual(vectors.responsePlaintext);
+    await expect(openResponseFast({ ...answerKey(), response: vectors.forgedResponse })).rejects.toMatchObject({ code: "decryption_failed" });
   });
 
   it("round-trips with the server path, and refuses another key, a low-order key and tampering", async () => {
     const enclavePrivate = nativePrimitives.randomBytes(32);
     const sealed = await sealRequestFast({ enclavePublicKey: encodeBase64(nativePrimitives.publicKey(enclavePrivate)), plaintext: { message: "q" } });
     const opened = scheme.openRequest(nativePrimitives, { enclavePrivateKey: enclavePrivate, envelope: sealed.envelope });
-    const response = scheme.sealResponse(nativePrimitives, { clientPublicKey: opened.clientPublicKey, plaintext: { answer: "a" } });
-    expect(await openResponseFast({ ephemeralPrivateKey: sealed.ephemeralPrivateKey, response })).toEqual({ answer: "a" });
+    const response = scheme.sealResponse(nativePrimitives, { ...opened.replyTo, plaintext: { answer: "a" } });
+    expect(await openResponseFast({ ...sealed, response })).toEqual({ answer: "a" });
 
     const rejects = async (promise: Promise<unknown>) => ((await promise.then(() => null, (e: unknown) => e)) as SealingError).code;
-    expect(await rejects(openResponseFast({ ephemeralPrivateKey: nativePrimitives.randomBytes(32), response }))).toBe("decryption_failed");
+    expect(await rejects(openResponseFast({ ...sealed, ephemeralPrivateKey: nativePrimitives.randomBytes(32), response }))).toBe("decryption_failed");
     expect(await rejects(sealRequestFast({ enclavePublicKey: encodeBase64(new Uint8Array(32)), plaintext: {} }))).toBe("low_order_key");
     const bytes = b(response.hpke_response_ciphertext);
     bytes[bytes.length - 1]! ^= 1;
-    expect(await rejects(openResponseFast({ ephemeralPrivateKey: sealed.ephemeralPrivateKey, response: { ...response, hpke_response_ciphertext: encodeBase64(bytes) } }))).toBe("decryption_failed");
+    expect(await rejects(openResponseFast({ ...sealed, response: { ...response, hpke_response_ciphertext: encodeBase64(bytes) } }))).toBe("decryption_failed");
   });
 });
