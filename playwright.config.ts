@@ -8,6 +8,11 @@ import { defineConfig } from "@playwright/test";
  * folder so a running demo is not disturbed.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Overridable, with the ports, so two runs on one machine (two checkouts) do not share a stack.
+const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), "lra-e2e-data");
+const DEMO_DIR = process.env.E2E_DEMO_DIR ?? path.join(os.tmpdir(), "lra-e2e-demo");
+// The specs read the demo's stack.json (its test wallets) from here: tests/e2e/support/stack.ts.
+process.env.E2E_DEMO_DIR = DEMO_DIR;
 const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
@@ -37,7 +42,7 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { browserName: "chromium", viewport: { width: 1280, height: 900 } } },
-    { name: "phone", testIgnore: /(api|private-browser|app|one-payment|leaving)\.spec\.ts/, use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: "phone", testIgnore: /(api|private-browser|private-forgery|app|one-payment|leaving)\.spec\.ts/, use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
     // A fresh database each run: the demo's chain is in memory, so ledger rows of an earlier run
@@ -50,8 +55,8 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(PORT),
-      DATA_DIR: path.join(os.tmpdir(), "lra-e2e-data"),
-      DEMO_DIR: path.join(os.tmpdir(), "lra-e2e-demo"),
+      DATA_DIR,
+      DEMO_DIR,
       CHAIN_PORT: process.env.E2E_CHAIN_PORT ?? "8555",
       AGENT_PORT: process.env.E2E_AGENT_PORT ?? "3111",
       EMBEDDED_DB_PORT: process.env.E2E_DB_PORT ?? "54339",

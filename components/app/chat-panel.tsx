@@ -5,7 +5,7 @@ import type { ChatResult } from "@/lib/contracts";
 import { MAX_MESSAGE_CHARS } from "@/lib/contracts/limits";
 import { warnBeforeLeaving } from "@/lib/web/leave-warning";
 import { anotherPaymentUnderWay, claimPayment } from "@/lib/web/payment-lock";
-import { describeThrown, freeJson, paidPost, pollUntil, transactionOf, UserFacingError } from "@/lib/web/requests";
+import { describeThrown, freeJson, paidPost, pollUntil, privateFailureAction, transactionOf, UserFacingError } from "@/lib/web/requests";
 import { AnswerView } from "./answer-view";
 import { PriceNote, useApp } from "./context";
 import { ErrorNote, Progress } from "./status-bits";
@@ -121,7 +121,7 @@ export function ChatPanel() {
       if (!requestId) throw new UserFacingError("The service did not return a request id.", { action: "Try again." });
       await follow(requestId);
     } catch (err) {
-      const error = err instanceof Error && err.name === "PrivateModeError" ? new UserFacingError(err.message, { action: "Try again." }) : describeThrown(err);
+      const error = err instanceof Error && err.name === "PrivateModeError" ? new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." }) : describeThrown(err);
       setPhase({ kind: "failed", error, retry: null });
     } finally {
       payment.release();

@@ -5,7 +5,7 @@ import type { DeepResearchConversation, DeepResearchStatus, DeepResearchTurn, Ev
 import type { EnclaveKeyInfo, PrivateModeError, PrivateResearchResult, Started } from "@/lib/sealing/client";
 import { warnBeforeLeaving } from "@/lib/web/leave-warning";
 import { anotherPaymentUnderWay, claimPayment } from "@/lib/web/payment-lock";
-import { describeThrown, freeJson, paidPost, pollUntil, UserFacingError } from "@/lib/web/requests";
+import { describeThrown, freeJson, paidPost, pollUntil, privateFailureAction, UserFacingError } from "@/lib/web/requests";
 import { AnswerView, safeHref } from "./answer-view";
 import { MAX_MESSAGE_CHARS } from "@/lib/contracts/limits";
 import { PriceNote, useApp } from "./context";
@@ -401,7 +401,7 @@ function privateError(err: unknown): UserFacingError {
         action: "Start again: you will be asked to sign a new payment.",
       });
     }
-    return new UserFacingError(err.message, { action: "Try again." });
+    return new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." });
   }
   return describeThrown(err);
 }

@@ -6,7 +6,7 @@ import { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS } from "
 import type { Started } from "@/lib/sealing/client";
 import { warnBeforeLeaving } from "@/lib/web/leave-warning";
 import { anotherPaymentUnderWay, claimPayment } from "@/lib/web/payment-lock";
-import { describeResponse, describeThrown, freeJson, paidPost, pollUntil, transactionOf, UserFacingError } from "@/lib/web/requests";
+import { describeResponse, describeThrown, freeJson, paidPost, pollUntil, privateFailureAction, transactionOf, UserFacingError } from "@/lib/web/requests";
 import { AnswerText, evidenceTypeLabel, safeHref, Warnings } from "./answer-view";
 import { PriceNote, useApp, type PrivateState } from "./context";
 import { ErrorNote, Progress } from "./status-bits";
@@ -221,7 +221,7 @@ function describeFailure(err: unknown): UserFacingError {
   }
   if (err.code === "key_rotated") return new UserFacingError(err.message, { action: "Switch private mode off and on to fetch the new key, then search again. Nothing was charged." });
   if (err.code === "gave_up") return new UserFacingError(err.message, { action: "Retry to keep waiting: it was paid, and the sealed answer is kept for an hour." });
-  return new UserFacingError(err.message, { action: "Try again." });
+  return new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." });
 }
 
 /** A search, with the question and every option that changes it; $0.03 (or $0.03 sealed). */

@@ -160,3 +160,15 @@ export async function pollUntil<T>({
     await sleep(intervalMs, signal);
   }
 }
+
+/**
+ * The way forward for a private-mode failure whose code says more than "try again"; null for the
+ * others. Recognised by code: the sealing client (and its error class) is loaded only on demand.
+ */
+export function privateFailureAction(err: unknown): string | null {
+  const code = err instanceof Error && err.name === "PrivateModeError" ? (err as Error & { code?: string }).code : undefined;
+  if (code === "answer_not_genuine") {
+    return "Nothing from it is shown. The server between you and the enclave may be tampering with answers: do not trust private answers through it until this stops.";
+  }
+  return null;
+}

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { runAsk } from "./support/stack";
 
 // What agents on other origins see of the API, through the real server (next.config headers).
 
@@ -30,19 +31,7 @@ test("an unpaid chat request gets 402 with the requirements in the body and the 
 });
 
 /** Runs `npm run ask` against the demo the web server was started with (playwright.config.ts), for its wallets. */
-async function ask(args: string[], env: Record<string, string> = {}) {
-  const { execFile } = await import("node:child_process");
-  const os = await import("node:os");
-  const path = await import("node:path");
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      "npx",
-      ["tsx", "scripts/ask.ts", ...args],
-      { env: { ...process.env, GATEWAY_URL: test.info().project.use.baseURL!, DEMO_DIR: path.join(os.tmpdir(), "lra-e2e-demo"), ...env }, timeout: 80_000 },
-      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const ask = (args: string[], env: Record<string, string> = {}) => runAsk(test.info().project.use.baseURL!, args, env);
 
 test("npm run ask -- chat --private pays for a sealed question and opens the sealed answer locally", async () => {
   const { code, stdout, stderr } = await ask(["chat", "--private", "--json", "--recovery-key", "new", "Does rapamycin extend lifespan in mice?"]);

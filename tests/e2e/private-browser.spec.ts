@@ -1,8 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { expect, test } from "@playwright/test";
+import { readStack } from "./support/stack";
 
 /**
  * The browser gets the same private-mode helpers as `npm run ask -- --private`: this bundles
@@ -34,7 +33,7 @@ test("a private chat sealed, paid and opened entirely in the browser", async ({ 
     write: false,
     logLevel: "silent",
   });
-  const stack = JSON.parse(fs.readFileSync(path.join(os.tmpdir(), "lra-e2e-demo", "stack.json"), "utf8")) as { testWallets: { privateKey: string }[] };
+  const stack = readStack();
 
   await page.goto("/");
   await page.addScriptTag({ content: bundle.outputFiles[0]!.text });

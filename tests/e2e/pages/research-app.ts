@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, type Locator, type Page, type Request } from "@playwright/test";
 import { createPublicClient, http, parseAbi } from "viem";
+import { readStack } from "../support/stack";
 
 export type PanelName = "chat" | "literature" | "research";
 
@@ -115,6 +113,4 @@ export class PaidRequests {
 }
 
 /** What the demo started (written by scripts/demo.ts into the test's DEMO_DIR). */
-function demoStack(): { rpcUrl: string; asset: `0x${string}` } {
-  return JSON.parse(fs.readFileSync(path.join(os.tmpdir(), "lra-e2e-demo", "stack.json"), "utf8")) as { rpcUrl: string; asset: `0x${string}` };
-}
+const demoStack = readStack;

@@ -1,0 +1,30 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/** The folder of the demo stack the e2e run started (playwright.config.ts sets E2E_DEMO_DIR). */
+export const demoDir = process.env.E2E_DEMO_DIR ?? path.join(os.tmpdir(), "lra-e2e-demo");
+
+export type DemoStack = { gatewayUrl: string; rpcUrl: string; asset: `0x${string}`; testWallets: { address: string; privateKey: `0x${string}` }[] };
+
+/** The demo's stack.json: its URLs and its funded local test wallets. */
+export function readStack(): DemoStack {
+  return JSON.parse(fs.readFileSync(path.join(demoDir, "stack.json"), "utf8")) as DemoStack;
+}
+
+/**
+ * Runs `npm run ask -- <args>` (scripts/ask.ts) against `gateway`, with the demo's folder for its
+ * wallets; resolves with the exit code and both outputs.
+ */
+export async function runAsk(gateway: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { execFile } = await import("node:child_process");
+  const root = path.resolve(import.meta.dirname, "../../..");
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", path.join(root, "scripts/ask.ts"), ...args],
+      { cwd: root, env: { ...process.env, GATEWAY_URL: gateway, DEMO_DIR: demoDir, ...env }, timeout: 80_000 },
+      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
