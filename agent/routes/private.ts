@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
+import type { z } from "zod";
 import {
   encryptedChatPlaintextSchema,
   encryptedDeepResearchPollPlaintextSchema,
@@ -7,6 +8,7 @@ import {
   encryptedEnvelopeSchema,
   encryptedLiteraturePlaintextSchema,
   PRIVATE_ENVELOPE_MAX_BYTES,
+  type EncryptedEnvelope,
 } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
 import { isUuid } from "@/lib/db/uuid";
@@ -17,7 +19,8 @@ import { enqueueJob, getJob, type Job, type JobKind } from "../jobs/queue";
 import { jobWakeups } from "../jobs/worker";
 import { createPrivateRun, getPrivateRunStatus, readPrivateRun } from "../private/deep-research";
 import { createEnclaveKeyLoader, type EnclaveKey } from "../private/enclave-key";
-import { openEnvelopeOrReject, sealTo } from "../private/envelope";
+import { openEnvelopeOrReject, sealTo, type Opened } from "../private/envelope";
+import { ENCLAVE_KEY_HEADER } from "@/lib/private/enclave-key-header";
 import { requireServiceKey, type AgentDeps } from "../server";
 
 /** Longest wait of the encrypted literature status route (section 4.4: `timeout` up to 25 s). */
@@ -44,6 +47,26 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
   };
   const readEnvelope = async (request: Request) =>
     validateBody(encryptedEnvelopeSchema, await readJsonObject(request, { maxBytes: PRIVATE_ENVELOPE_MAX_BYTES }));
+  /**
+   * Opens a sealed request (400 when it cannot be opened or holds no valid request). The 400 names
+   * the enclave's current public key in ENCLAVE_KEY_HEADER: the gateway drops its cached key only
+   * when this differs from it, so a rotation shows at once and an undecryptable envelope sealed to
+   * the current key, which anyone can send to a free route, costs it nothing.
+   */
+  const open = async <S extends z.ZodType>(envelope: EncryptedEnvelope, schema: S, what: string): Promise<Opened<z.output<S>>> => {
+    try {
+      return await openEnvelopeOrReject(enclaveKey, envelope, schema, what);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 400) throw err;
+      const { publicKey } = await enclaveKey(); // loaded already: openEnvelopeOrReject needed it
+      throw new ApiError(err.kind, err.message, {
+        ...(err.reason !== undefined ? { reason: err.reason } : {}),
+        ...(err.detail !== undefined ? { message: err.detail } : {}),
+        headers: { ...err.headers, [ENCLAVE_KEY_HEADER]: publicKey },
+        cause: err,
+      });
+    }
+  };
   const retentionMs = config.enclave.retentionSeconds * 1000;
   /** A private job of `kind` still within its retention, or null (unknown, other kind, expired). */
   const privateJob = async (kind: JobKind, id: string) => {
@@ -81,7 +104,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
   // POST /api/private/chat – a sealed chat request: 200 sealed when answered within the wait, else 202
   routes.post("/private/chat", keyed, counted("private"), async (c) => {
     const envelope = await readEnvelope(c.req.raw);
-    await openEnvelopeOrReject(enclaveKey, envelope, encryptedChatPlaintextSchema, "chat request");
+    await open(envelope, encryptedChatPlaintextSchema, "chat request");
     const job = await enqueueJob({ db, kind: "private_chat", input: { envelope }, caller: "private" });
     jobWakeups.emit("job");
     const done = await waitForJob(db, job.id, config.enclave.chatWaitMs, c.req.raw.signal);
@@ -117,7 +140,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
   routes.post("/private/literature", keyed, counted("private"), async (c) => {
     if (!config.enclave.privateLiterature) throw new ApiError("forbidden", "private_literature_disabled", { reason: "private_literature_disabled" });
     const envelope = await readEnvelope(c.req.raw);
-    await openEnvelopeOrReject(enclaveKey, envelope, encryptedLiteraturePlaintextSchema, "literature request");
+    await open(envelope, encryptedLiteraturePlaintextSchema, "literature request");
     const job = await enqueueJob({ db, kind: "private_literature", input: { envelope }, caller: "private" });
     jobWakeups.emit("job");
     return c.json({ requestId: job.id, status: "pending" }, 202);
@@ -137,7 +160,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
   // POST /api/private/deep-research – a sealed {message, recoveryKey}: a private run (202 queued)
   routes.post("/private/deep-research", keyed, counted("deepResearch"), async (c) => {
     const envelope = await readEnvelope(c.req.raw);
-    const { plaintext } = await openEnvelopeOrReject(enclaveKey, envelope, encryptedDeepResearchStartPlaintextSchema, "deep-research request");
+    const { plaintext } = await open(envelope, encryptedDeepResearchStartPlaintextSchema, "deep-research request");
     const messageId = randomUUID();
     await createPrivateRun({ db, messageId, message: plaintext.message, recoveryKey: plaintext.recoveryKey });
     await enqueueJob({ db, kind: "private_deep_research", input: { messageId, envelope }, caller: "private", maxAttempts: 3 });
@@ -148,7 +171,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
   // POST /api/private/deep-research/status/:messageId – a sealed {recoveryKey} poll; the answer is sealed to this poll's key
   routes.post("/private/deep-research/status/:messageId", keyed, async (c) => {
     const envelope = await readEnvelope(c.req.raw);
-    const { plaintext, replyTo } = await openEnvelopeOrReject(enclaveKey, envelope, encryptedDeepResearchPollPlaintextSchema, "deep-research poll");
+    const { plaintext, replyTo } = await open(envelope, encryptedDeepResearchPollPlaintextSchema, "deep-research poll");
     const run = await readPrivateRun({ db, messageId: c.req.param("messageId"), recoveryKey: plaintext.recoveryKey });
     if (!run) throw new ApiError("not_found", "Unknown research run for this recovery key", { reason: "not_found" });
     if (run.status === "completed") return c.json({ status: "completed", ...sealTo(replyTo, run.result) });

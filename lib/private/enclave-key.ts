@@ -7,6 +7,8 @@ import type { AgentApi } from "@/lib/upstream";
 export const ENCLAVE_KEY_TTL_MS = 60_000;
 
 type EnclaveKeyAnswer = { hpke_public_key: string; attested: boolean; attestation: TinfoilAttestation | null };
+/** A 32-byte key in standard base64 with padding. */
+const BASE64_KEY = /^[A-Za-z0-9+/]{43}=$/;
 let cached: { value: EnclaveKeyAnswer; expiresAt: number } | undefined;
 
 /**
@@ -27,10 +29,21 @@ export async function getEnclaveKey(agent: AgentApi, nowMs = Date.now()): Promis
 }
 
 /**
- * Drops the cached key: the enclave could not open an envelope, which is what a rotated key looks
- * like from here, so the next GET /api/enclave-key asks the agent again instead of serving the old
- * key for up to a minute.
+ * The enclave's own word on which key it holds, carried by its 400 for an envelope it could not
+ * open (the ENCLAVE_KEY_HEADER of the agent's answer, over the service-key-authenticated hop). The
+ * cached key is dropped only when that key differs from it: a real rotation is picked up by the
+ * next GET /api/enclave-key, while an undecryptable envelope sealed to the current key (which
+ * anyone can send to a free route) changes nothing. Without a report (an older agent) nothing is
+ * dropped, and a rotation shows within the cache time. Returns whether the cache was dropped.
  */
+export function enclaveKeyReported(reported: string | null | undefined): boolean {
+  if (!cached || !reported || !BASE64_KEY.test(reported) || reported === cached.value.hpke_public_key) return false;
+  log.info("enclave key rotated: the cached key is dropped");
+  cached = undefined;
+  return true;
+}
+
+/** Drops the cached key unconditionally (tests, and an operator's restart). */
 export function forgetEnclaveKey(): void {
   cached = undefined;
 }

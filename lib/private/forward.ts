@@ -2,13 +2,15 @@ import "server-only";
 import { getConfig } from "@/lib/config";
 import { ApiError } from "@/lib/http";
 import { log } from "@/lib/log";
-import { forgetEnclaveKey } from "./enclave-key";
+import { enclaveKeyReported } from "./enclave-key";
+import { ENCLAVE_KEY_HEADER } from "./enclave-key-header";
 import { getAgentApi, UpstreamHttpError } from "@/lib/upstream";
 
 /**
  * Hands a sealed request to the enclave. Its 400 (an envelope it cannot open, or one holding no
- * valid request) and any other status in `relay` are relayed as they are; any other failure is
- * the contract's 500. The paid route answers
+ * valid request) and any other status in `relay` are relayed (body only); any other failure is
+ * the contract's 500. A 400 `decryption_failed` names the enclave's current key, and the cached
+ * key is dropped only when that one differs (a rotation). The paid route answers
  * both before settlement, so neither is charged.
  */
 export async function forwardToEnclave<T>(call: () => Promise<T>, { relay = [400] }: { relay?: number[] } = {}): Promise<T> {
@@ -16,7 +18,9 @@ export async function forwardToEnclave<T>(call: () => Promise<T>, { relay = [400
     return await call();
   } catch (err) {
     if (err instanceof UpstreamHttpError && relay.includes(err.upstreamStatus)) {
-      if (err.upstreamStatus === 400 && err.upstreamReason === "decryption_failed") forgetEnclaveKey();
+      // Only the enclave's report of a key other than the cached one drops the cache (the header is
+      // not relayed: the client gets the contract's {error, reason}).
+      if (err.upstreamStatus === 400 && err.upstreamReason === "decryption_failed") enclaveKeyReported(err.upstreamHeaders.get(ENCLAVE_KEY_HEADER));
       throw err;
     }
     throw new ApiError("internal", "The enclave could not take the private request", { reason: "enclave_failed", cause: err });
