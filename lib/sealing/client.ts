@@ -1,6 +1,7 @@
 /**
  * The client half of private mode, for the browser and for Node (`npm run ask -- --private`):
- * fetch and check the enclave key (verifying attestation material when the enclave serves it),
+ * fetch and check the enclave key (verifying its attestation against the enclave this client
+ * trusts, which is the client's configuration, never the server's answer),
  * seal a request, start it on a paid encrypted route, follow it to its end, and open the answer
  * with the key only this client holds. Payment is the caller's: it passes the fetch that pays
  * (the official x402 client in Node, the wallet in the browser).
@@ -23,12 +24,18 @@ import {
 import { sleep } from "../web/requests";
 import { decodeKey } from "./codec";
 import type { AnswerKey, SealedResponse } from "./scheme";
+import { sameRepo, type EnclaveTrust } from "./trust";
+
+export type { EnclaveTrust } from "./trust";
 import { openResponseFast, sealRequestFast, type SealingPath } from "./webcrypto";
 
 export type PrivateErrorCode =
   | "not_attested"
+  | "no_trusted_repo"
+  | "attestation_untrusted_repo"
   | "attestation_failed"
   | "attestation_mismatch"
+  | "attestation_unexpected_measurement"
   | "key_rotated"
   | "enclave_key_unavailable"
   | "request_refused"
@@ -48,27 +55,54 @@ export class PrivateModeError extends Error {
   }
 }
 
-/** Checks attestation material and returns the HPKE public key it binds, in hex. */
-export type AttestationVerifier = (attestation: TinfoilAttestation) => Promise<{ hpkePublicKey: string }>;
+/**
+ * What a verifier is given of the served attestation: the material, without the `configRepo`
+ * label the server put on it, so the server's choice of repository cannot reach the verifier.
+ */
+export type AttestationMaterial = Omit<TinfoilAttestation, "configRepo">;
+
+/**
+ * Checks attestation material against the client's trust anchor (`trust.repo`: the repository
+ * whose signed release the enclave must run) and returns the HPKE public key it binds, in hex, with
+ * the measurement it proved (lowercase hex fingerprints: `measurement` what the hardware reports
+ * the enclave runs, `releaseMeasurement` what the signed release says, which the verifier found to
+ * match). Throws when the material does not verify against `trust.repo`.
+ */
+export type AttestationVerifier = (
+  material: AttestationMaterial,
+  trust: EnclaveTrust,
+) => Promise<{ hpkePublicKey: string; measurement?: string; releaseMeasurement?: string }>;
 
 /**
  * Tinfoil's verifier: the AMD SEV-SNP report and its VCEK chain, the release's Sigstore
- * provenance from `configRepo`, the measurements compared, the enclave certificate binding the
- * HPKE key. Loaded only when an enclave serves attestation material (it is not small).
+ * provenance from the client's trusted repository (never the one the server names), the
+ * measurements compared, the enclave certificate binding the HPKE key. Loaded only when a client
+ * that trusts a repository is served attestation material (it is not small).
  */
-export const tinfoilVerifier: AttestationVerifier = async (attestation) => {
-  const { Verifier } = await import("@tinfoilsh/verifier");
-  const verifier = new Verifier({ configRepo: attestation.configRepo });
-  const result = await verifier.verifyBundle(attestation.bundle as Parameters<typeof verifier.verifyBundle>[0]);
+export const tinfoilVerifier: AttestationVerifier = async (material, trust) => {
+  const { Verifier, measurementFingerprint } = await import("@tinfoilsh/verifier");
+  const verifier = new Verifier({ configRepo: trust.repo });
+  const result = await verifier.verifyBundle(material.bundle as Parameters<typeof verifier.verifyBundle>[0]);
   if (!result.hpkePublicKey) throw new Error("the attestation binds no HPKE key");
-  return { hpkePublicKey: result.hpkePublicKey };
+  const releaseMeasurement = verifier.getVerificationDocument()?.codeFingerprint;
+  return {
+    hpkePublicKey: result.hpkePublicKey,
+    measurement: (await measurementFingerprint(result.measurement)).toLowerCase(),
+    ...(releaseMeasurement ? { releaseMeasurement: releaseMeasurement.toLowerCase() } : {}),
+  };
 };
 
 export type EnclaveKeyInfo = {
   /** base64 X25519 public key to seal to. */
   publicKey: string;
-  /** Attestation material was served and verified, and binds this key. */
+  /** Attestation material was served, verified against the client's trusted repository (and measurement), and binds this key. */
   attested: boolean;
+  /** When attested: the client's trusted repository it was verified against. */
+  repo?: string;
+  /** When attested: the measurement the enclave proved (lowercase hex). */
+  measurement?: string;
+  /** Not attested although material was served: the client trusts no repository, so it could not verify it. */
+  unverifiedAttestation?: boolean;
 };
 
 export type ClientOptions = {
@@ -78,16 +112,44 @@ export type ClientOptions = {
   fetch?: typeof fetch;
 };
 
+export type EnclaveKeyOptions = {
+  /**
+   * The enclave this client trusts (its own configuration: a CLI flag or variable, the page's
+   * build). Set, the key must come with attestation that verifies against this repository (and
+   * measurement) and binds it: a server cannot downgrade the client by withholding the material.
+   * Unset (null), the client cannot verify anything and every key is unattested.
+   */
+  trust?: EnclaveTrust | null;
+  /**
+   * Refuse an unattested key. With `trust` set every key must be attested anyway; without it
+   * nothing can be verified, so requiring attestation is a configuration error (`no_trusted_repo`).
+   */
+  requireAttestation?: boolean;
+  verify?: AttestationVerifier;
+};
+
 /**
- * The enclave's key from GET /api/enclave-key. When attestation material comes with it, it is
- * verified and must bind this very key (otherwise refused, required or not: material that fails
- * is worse than none). Without material the key is returned unattested, unless the caller
- * requires attestation, and then it is refused.
+ * The enclave's key from GET /api/enclave-key, checked against the client's trust anchor.
+ *
+ * - Trusting a repository: the served attestation must name that repository (else
+ *   `attestation_untrusted_repo`), verify against it, never against the name served
+ *   (`attestation_failed`), bind the served key (`attestation_mismatch`) and, when the client pins a
+ *   measurement, prove that one (`attestation_unexpected_measurement`); a key without material is
+ *   refused (`not_attested`).
+ * - Trusting none: the key is returned unattested, whatever material comes with it (there is
+ *   nothing to verify it against), or refused before asking the gateway when attestation is
+ *   required (`no_trusted_repo`).
  */
 export async function fetchEnclaveKey(
   { gateway, fetch: fetchImpl = globalThis.fetch }: ClientOptions,
-  { requireAttestation = false, verify = tinfoilVerifier }: { requireAttestation?: boolean; verify?: AttestationVerifier } = {},
+  { trust = null, requireAttestation = false, verify = tinfoilVerifier }: EnclaveKeyOptions = {},
 ): Promise<EnclaveKeyInfo> {
+  if (!trust && requireAttestation) {
+    throw new PrivateModeError(
+      "no_trusted_repo",
+      "Attestation is required, but this client trusts no enclave repository, so there is nothing to verify it against. Set the repository whose signed release the enclave must run: --enclave-repo owner/name or TRUSTED_ENCLAVE_REPO for npm run ask, NEXT_PUBLIC_TRUSTED_ENCLAVE_REPO when building the web app.",
+    );
+  }
   let body: unknown;
   try {
     const response = await fetchImpl(`${gateway}/api/enclave-key`, { cache: "no-store" });
@@ -100,20 +162,33 @@ export async function fetchEnclaveKey(
   if (!parsed.success) throw new PrivateModeError("enclave_key_unavailable", "The enclave key response is malformed");
   const { hpke_public_key: publicKey, attestation } = parsed.data;
   const keyHex = hex(decodeKey(publicKey, "the enclave public key"));
-  if (attestation) {
-    let bound: string;
-    try {
-      bound = (await verify(attestation)).hpkePublicKey.toLowerCase();
-    } catch (err) {
-      throw new PrivateModeError("attestation_failed", `The enclave's attestation did not verify: ${(err as Error).message}`);
-    }
-    if (bound !== keyHex) throw new PrivateModeError("attestation_mismatch", "The served key is not the key the attestation binds; refusing to seal to it");
-    return { publicKey, attested: true };
+  if (!trust) return attestation ? { publicKey, attested: false, unverifiedAttestation: true } : { publicKey, attested: false };
+
+  if (!attestation) {
+    throw new PrivateModeError("not_attested", `The enclave key comes without attestation, and this client trusts only an enclave running ${trust.repo}; refusing to seal`);
   }
-  if (requireAttestation) {
-    throw new PrivateModeError("not_attested", "The enclave key comes without attestation, and this client requires it; refusing to seal");
+  if (!sameRepo(attestation.configRepo, trust.repo)) {
+    throw new PrivateModeError(
+      "attestation_untrusted_repo",
+      `The server offers an enclave running ${attestation.configRepo}, but this client trusts only ${trust.repo}; refusing to seal to it`,
+    );
   }
-  return { publicKey, attested: false };
+  let verified: Awaited<ReturnType<AttestationVerifier>>;
+  try {
+    verified = await verify({ provider: attestation.provider, bundle: attestation.bundle }, trust);
+  } catch (err) {
+    throw new PrivateModeError("attestation_failed", `The enclave's attestation did not verify against ${trust.repo}: ${(err as Error).message}`);
+  }
+  if (verified.hpkePublicKey.toLowerCase() !== keyHex) throw new PrivateModeError("attestation_mismatch", "The served key is not the key the attestation binds; refusing to seal to it");
+  const proved = [verified.measurement, verified.releaseMeasurement].filter((m): m is string => Boolean(m)).map((m) => m.toLowerCase());
+  if (trust.measurement && !proved.includes(trust.measurement.toLowerCase())) {
+    throw new PrivateModeError(
+      "attestation_unexpected_measurement",
+      `The enclave runs a release of ${trust.repo} at measurement ${proved[0] ?? "(none reported)"}, but this client expects ${trust.measurement}; refusing to seal to it`,
+    );
+  }
+  const measurement = trust.measurement?.toLowerCase() ?? proved[0];
+  return { publicKey, attested: true, repo: trust.repo, ...(measurement ? { measurement } : {}) };
 }
 
 export type PrivateKind = "chat" | "literature" | "deep-research";

@@ -40,41 +40,45 @@ async function refusal(promise: Promise<unknown>): Promise<PrivateModeError> {
 describe("the client's enclave key check", () => {
   const gateway = "http://gateway.test";
   const key = encodeBase64(enclavePublic);
+  /** The client's own trust anchor (sealing-client-trust.test.ts attacks it). */
+  const trust = { repo: "example/enclave" };
 
-  it("returns an unattested key as such, and refuses it when attestation is required", async () => {
+  it("returns an unattested key as such, and refuses it when the client trusts an enclave repository", async () => {
     expect(await fetchEnclaveKey({ gateway, fetch: serving({ hpke_public_key: key, attested: false, attestation: null }) })).toEqual({ publicKey: key, attested: false });
-    const err = await refusal(fetchEnclaveKey({ gateway, fetch: serving({ hpke_public_key: key }) }, { requireAttestation: true }));
+    const err = await refusal(fetchEnclaveKey({ gateway, fetch: serving({ hpke_public_key: key }) }, { trust, requireAttestation: true }));
     expect(err.code).toBe("not_attested");
   });
 
   it("does not take the server's word: `attested: true` without material is still unattested", async () => {
-    const err = await refusal(fetchEnclaveKey({ gateway, fetch: serving({ hpke_public_key: key, attested: true }) }, { requireAttestation: true }));
+    expect(await fetchEnclaveKey({ gateway, fetch: serving({ hpke_public_key: key, attested: true }) })).toEqual({ publicKey: key, attested: false });
+    const err = await refusal(fetchEnclaveKey({ gateway, fetch: serving({ hpke_public_key: key, attested: true }) }, { trust }));
     expect(err.code).toBe("not_attested");
   });
 
   it("accepts attestation that verifies and binds the served key", async () => {
-    const verify: AttestationVerifier = async (a) => {
-      expect(a).toEqual(attestation);
+    const verify: AttestationVerifier = async (material, anchor) => {
+      expect(material).toEqual({ provider: "tinfoil", bundle: attestation.bundle });
+      expect(anchor).toEqual(trust);
       return { hpkePublicKey: hex(enclavePublic).toUpperCase() };
     };
-    const info = await fetchEnclaveKey({ gateway, fetch: serving({ hpke_public_key: key, attested: true, attestation }) }, { requireAttestation: true, verify });
-    expect(info).toEqual({ publicKey: key, attested: true });
+    const info = await fetchEnclaveKey({ gateway, fetch: serving({ hpke_public_key: key, attested: true, attestation }) }, { trust, requireAttestation: true, verify });
+    expect(info).toEqual({ publicKey: key, attested: true, repo: "example/enclave" });
   });
 
   it("refuses attestation that binds another key, or that does not verify, required or not", async () => {
     const other: AttestationVerifier = async () => ({ hpkePublicKey: hex(portablePrimitives.publicKey(portablePrimitives.randomBytes(32))) });
-    const mismatch = await refusal(fetchEnclaveKey({ gateway, fetch: serving({ hpke_public_key: key, attestation }) }, { verify: other }));
+    const mismatch = await refusal(fetchEnclaveKey({ gateway, fetch: serving({ hpke_public_key: key, attestation }) }, { trust, verify: other }));
     expect(mismatch.code).toBe("attestation_mismatch");
     const broken: AttestationVerifier = async () => {
       throw new Error("VCEK chain invalid");
     };
-    const failed = await refusal(fetchEnclaveKey({ gateway, fetch: serving({ hpke_public_key: key, attestation }) }, { verify: broken }));
+    const failed = await refusal(fetchEnclaveKey({ gateway, fetch: serving({ hpke_public_key: key, attestation }) }, { trust, verify: broken }));
     expect(failed.code).toBe("attestation_failed");
     expect(failed.message).toContain("VCEK chain invalid");
   });
 
   it("runs Tinfoil's real verifier on served material, and refuses material it rejects", async () => {
-    const failed = await refusal(fetchEnclaveKey({ gateway, fetch: serving({ hpke_public_key: key, attestation }) }, { verify: tinfoilVerifier }));
+    const failed = await refusal(fetchEnclaveKey({ gateway, fetch: serving({ hpke_public_key: key, attestation }) }, { trust, verify: tinfoilVerifier }));
     expect(failed.code).toBe("attestation_failed");
   });
 
