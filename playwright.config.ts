@@ -57,6 +57,8 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR,
       DEMO_DIR,
+      // The enclave's key-encryption key: the default would be the real ~/.config.
+      ENCLAVE_KEK_FILE: path.join(DEMO_DIR, "enclave.kek"),
       CHAIN_PORT: process.env.E2E_CHAIN_PORT ?? "8555",
       AGENT_PORT: process.env.E2E_AGENT_PORT ?? "3111",
       EMBEDDED_DB_PORT: process.env.E2E_DB_PORT ?? "54339",

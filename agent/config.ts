@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { tinfoilAttestationSchema, type TinfoilAttestation } from "../lib/contracts/sealing";
 import { z } from "zod";
@@ -152,8 +153,14 @@ export function loadAgentConfig(env: Env) {
     enclave: {
       /** A fixed enclave key (e.g. injected into a confidential VM); otherwise one is generated once. */
       privateKey: raw.ENCLAVE_PRIVATE_KEY,
-      /** Where the key-encryption key of a generated enclave key lives (outside the database). */
-      kekFile: path.resolve(raw.ENCLAVE_KEK_FILE ?? path.join(raw.DATA_DIR, "enclave.kek")),
+      /**
+       * Where the key-encryption key of a generated enclave key lives: outside the database, and
+       * by default outside DATA_DIR too, so a copy of the data folder does not carry the key that
+       * opens the enclave key stored in it.
+       */
+      kekFile: path.resolve(raw.ENCLAVE_KEK_FILE ?? defaultKekFile(env)),
+      /** Its default before it moved out of DATA_DIR: still read (with a warning) so no install loses its key. */
+      legacyKekFile: raw.ENCLAVE_KEK_FILE ? null : path.resolve(raw.DATA_DIR, "enclave.kek"),
       privateLiterature: raw.PRIVATE_LITERATURE_ENABLED,
       /** A model that may see private plaintext (an attested endpoint); never LLM_BASE_URL. */
       llm: raw.PRIVATE_LLM_BASE_URL
@@ -200,6 +207,20 @@ export function loadAgentConfig(env: Env) {
         : null,
     },
   };
+}
+
+/**
+ * The default key-encryption key file: in the user's configuration folder
+ * ($XDG_CONFIG_HOME, else ~/.config; %APPDATA% on Windows), under longevity-research-agent/.
+ */
+export function defaultKekFile(env: Env): string {
+  const set = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+  const home = set(env.HOME) ?? os.homedir();
+  const xdg = set(env.XDG_CONFIG_HOME);
+  // The XDG specification says a relative XDG_CONFIG_HOME is invalid and to be ignored.
+  const configHome =
+    process.platform === "win32" ? (set(env.APPDATA) ?? path.join(home, "AppData", "Roaming")) : xdg && path.isAbsolute(xdg) ? xdg : path.join(home, ".config");
+  return path.join(configHome, "longevity-research-agent", "enclave.kek");
 }
 
 /** Reads the attestation bundle named by ENCLAVE_ATTESTATION_BUNDLE_FILE, failing with the variable's name. */

@@ -18,7 +18,18 @@ import { createAgentApp } from "./server";
  */
 export function startAgentRuntime({ config, db }: { config: AgentConfig; db: Queryable }) {
   const engine = createEngineDeps(config, db);
-  const enclaveKey = createEnclaveKeyLoader({ db, configured: config.enclave.privateKey, kekFile: config.enclave.kekFile });
+  const enclaveKey = createEnclaveKeyLoader({
+    db,
+    configured: config.enclave.privateKey,
+    kekFile: config.enclave.kekFile,
+    legacyKekFile: config.enclave.legacyKekFile,
+  });
+  // Load the key at start, so a key that cannot be loaded (a database altered, a key file lost or
+  // readable by others) is in the log at once; the loader logs why, and private mode reports not ready.
+  const keyChecked = enclaveKey().then(
+    () => undefined,
+    () => undefined,
+  );
   const app = createAgentApp({ config, db, enclaveKey });
   const workers = startWorkers({
     db,
@@ -43,5 +54,14 @@ export function startAgentRuntime({ config, db }: { config: AgentConfig; db: Que
     },
     sweeps: [() => sweepPrivateJobs({ db, retentionSeconds: config.enclave.retentionSeconds })],
   });
-  return { app, workers };
+  return {
+    app,
+    workers: {
+      ...workers,
+      stop: async () => {
+        await keyChecked;
+        await workers.stop();
+      },
+    },
+  };
 }

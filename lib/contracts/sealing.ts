@@ -13,7 +13,7 @@ export const encryptedEnvelopeSchema = z
   .register(requestRegistry, { id: "EncryptedEnvelope" });
 export type EncryptedEnvelope = z.infer<typeof encryptedEnvelopeSchema>;
 
-/** Section 2.9: a response sealed to the request's ephemeral key. */
+/** Section 2.9: a response sealed to the request's ephemeral key, bound to its shared secret (docs/sealing.md). */
 export const encryptedResponseSchema = z
   .object({
     hpke_response_ciphertext: base64Schema,

@@ -170,7 +170,7 @@ export function buildOpenApiDocument({ publicUrl }: { publicUrl: string }): Json
           parameters: [pathParam("messageId")],
           requestBody: { required: true, content: { "application/json": { schema: ref("EncryptedEnvelope") } } },
           responses: {
-            "200": json("EncryptedDeepResearchStatus", "Status; the completed result is sealed to this poll's ephemeral key"),
+            "200": json("EncryptedDeepResearchStatus", "Status; the completed result is sealed to this poll's ephemeral key, bound to its shared secret with the enclave"),
             ...bodyErrors,
             "404": error("Unknown run, or a recovery key that is not the run's"),
             "500": error("Internal failure"),
@@ -213,7 +213,7 @@ export function buildOpenApiDocument({ publicUrl }: { publicUrl: string }): Json
           description:
             "Private chat sealed to the enclave (plaintext EncryptedChatPlaintext); no external literature call. Readiness is checked before payment.",
           responses: {
-            "200": json("EncryptedChatSyncResponse", "Answered in time; the ChatResult is sealed to the request's ephemeral key"),
+            "200": json("EncryptedChatSyncResponse", "Answered in time; the ChatResult is sealed to the request's ephemeral key, bound to its shared secret with the enclave"),
             "202": json("EncryptedChatAccepted", "Accepted; poll `pollUrl`"),
             "503": error("`private_chat_unavailable` with reason `private_mode_not_ready`"),
           },
@@ -281,7 +281,7 @@ export function buildOpenApiDocument({ publicUrl }: { publicUrl: string }): Json
             },
           ],
           responses: {
-            "200": json("EncryptedLiteratureStatus", "Status; completed results are sealed to the request's ephemeral key"),
+            "200": json("EncryptedLiteratureStatus", "Status; completed results are sealed to the request's ephemeral key, bound to its shared secret with the enclave"),
             "400": error("`timeout` is not a number of seconds"),
             "404": json("NotFoundStatus", "Unknown id (results are kept one hour)"),
             "500": error("Internal failure"),

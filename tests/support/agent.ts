@@ -1,5 +1,8 @@
 import { serve } from "@hono/node-server";
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { loadAgentConfig } from "@/agent/config";
 import { openAgentDatabase } from "@/agent/db";
 import { startAgentRuntime } from "@/agent/runtime";
@@ -7,11 +10,23 @@ import { startAgentRuntime } from "@/agent/runtime";
 export const TEST_SERVICE_KEY = "agent-service-key-for-tests-0123";
 
 /**
+ * The configuration folder test agents use instead of the real ~/.config, so the default
+ * key-encryption key (ENCLAVE_KEK_FILE unset) goes there. One per user, kept between runs as
+ * `.data/enclave.kek` was: on the PGlite fallback every test file shares one agent schema, so
+ * they must share the key that opens its stored enclave key.
+ */
+const testConfigHome = () => {
+  const dir = path.join(os.tmpdir(), `lra-test-config-${os.userInfo().uid}`);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+};
+
+/**
  * The real agent (HTTP API, workers, engine) in this process, on its own port, against the test
  * database and whatever source base URLs `env` gives (a replay server).
  */
 export async function startTestAgent(env: Record<string, string>) {
-  const config = loadAgentConfig({ AGENT_SERVICE_KEY: TEST_SERVICE_KEY, AGENT_WORKERS: "2", JOB_POLL_MS: "50", LOG_SILENT: "1", ...env });
+  const config = loadAgentConfig({ AGENT_SERVICE_KEY: TEST_SERVICE_KEY, AGENT_WORKERS: "2", JOB_POLL_MS: "50", LOG_SILENT: "1", XDG_CONFIG_HOME: testConfigHome(), ...env });
   const database = await openAgentDatabase(config);
   const { app, workers } = startAgentRuntime({ config, db: database.pool });
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });

@@ -7,7 +7,8 @@ export const NEEDS_SERVER = "needs competing connections, which PGlite serialize
 
 /**
  * A database of its own for one test file: a fresh database on a real server, or, on the PGlite
- * fallback (one database only), the shared one with the gateway schema dropped first.
+ * fallback (one database only), the shared one with the gateway schema dropped and the stored
+ * enclave key forgotten first.
  */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = inject("adminDatabaseUrl");
@@ -15,6 +16,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
     const client = new pg.Client(admin);
     await client.connect();
     await client.query("DROP SCHEMA IF EXISTS gateway CASCADE");
+    // Each file brings its own enclave key-encryption key: a key an earlier file stored would not open.
+    await client.query("DO $$ BEGIN IF to_regclass('agent.enclave_keys') IS NOT NULL THEN DELETE FROM agent.enclave_keys; END IF; END $$");
     await client.end();
     return { url: admin, drop: async () => undefined };
   }
