@@ -1,6 +1,7 @@
 import type { Queryable } from "@/lib/db";
 import type { AgentConfig } from "./config";
 import { createChatJobHandler } from "./chat/job";
+import { sweepChatJobs } from "./chat/retention";
 import { createDeepResearchJobHandler } from "./deep-research/run";
 import { startWorkers } from "./jobs/worker";
 import { createLiteratureJobHandler } from "./literature/job";
@@ -52,7 +53,11 @@ export function startAgentRuntime({ config, db }: { config: AgentConfig; db: Que
         ...config.deepResearch,
       }),
     },
-    sweeps: [() => sweepPrivateJobs({ db, retentionSeconds: config.enclave.retentionSeconds })],
+    sweeps: [
+      () => sweepPrivateJobs({ db, retentionSeconds: config.enclave.retentionSeconds }),
+      // Public chat keeps questions and answers in plaintext: they go once the status route forgets them.
+      () => sweepChatJobs({ db, retentionSeconds: config.chat.retentionSeconds }),
+    ],
   });
   return {
     app,

@@ -193,4 +193,12 @@ export const agentMigrations: Migration[] = [
       ALTER TABLE agent.dr_conversations ADD COLUMN owner text NOT NULL DEFAULT 'service';
     `,
   },
+  {
+    version: 10,
+    name: "public chat retention",
+    sql: `
+      -- The retention sweep deletes finished public chat jobs by age, every few seconds.
+      CREATE INDEX jobs_chat_created ON agent.jobs (created_at) WHERE kind = 'chat';
+    `,
+  },
 ];
