@@ -7,6 +7,8 @@
  *   GATEWAY_URL          the gateway (default: gatewayUrl of .demo/stack.json, else http://localhost:3000)
  *   PAYER_PRIVATE_KEY    the paying wallet's key (default: the demo's first local test wallet)
  *   MAX_PAYMENT          refuse to pay more than this many base units (default 1000000 = $1.00)
+ *   TRUSTED_ENCLAVE_REPO         the same as --enclave-repo (private mode)
+ *   TRUSTED_ENCLAVE_MEASUREMENT  the same as --enclave-measurement
  *   ENCLAVE_REQUIRE_ATTESTATION=1  the same as --require-attestation
  * Options: --conversation <id> continues a deep-research conversation; --json prints raw JSON;
  * --private seals the request to the enclave's key (GET /api/enclave-key), pays the encrypted
@@ -14,7 +16,11 @@
  * gateway never sees either; --recovery-key <key> (with --private) continues a private chat
  * conversation or names the key of a private deep-research run; `new` creates a key and prints it
  * (keep it: it is the only way back; private deep research creates one when none is given);
- * --require-attestation refuses an enclave key that comes without verified attestation.
+ * --enclave-repo owner/name names the GitHub repository whose signed release the enclave must run:
+ * the key is then accepted only with Tinfoil attestation that verifies against that repository
+ * (whatever repository the server names), and --enclave-measurement <hex> pins one release;
+ * without a repository the key is used unattested, and --require-attestation refuses to run.
+ * The command line is read by scripts/lib/ask-options.ts.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -23,12 +29,11 @@ import { paymentRequiredBodySchema, recoveryKeySchema } from "../lib/contracts";
 import { createRecoveryKey, portablePrimitives, sealRequest } from "../lib/sealing";
 import { awaitPrivateChat, awaitPrivateDeepResearch, awaitPrivateLiterature, fetchEnclaveKey, PrivateModeError, startPrivate } from "../lib/sealing/client";
 import { createPayingFetch } from "../lib/payments/client";
+import type { EnclaveTrust } from "../lib/sealing/trust";
+import { AskUsageError, parseAskOptions, type AskKind, type AskOptions } from "./lib/ask-options";
 
 const root = path.resolve(import.meta.dirname, "..");
-type Kind = "chat" | "literature" | "deep-research";
-
-const USAGE = `Usage: npm run ask -- <chat|literature|deep-research> "question" [--conversation <id>] [--json]
-       npm run ask -- <chat|literature|deep-research> --private "question" [--recovery-key <key>|new] [--require-attestation] [--json]`;
+type Kind = AskKind;
 
 function readStack(): { gatewayUrl?: string; testWallets?: { privateKey: `0x${string}` }[] } {
   try {
@@ -46,17 +51,15 @@ function fail(message: string): never {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const json = args.includes("--json");
-  const isPrivate = args.includes("--private");
-  const valueFlags = ["--conversation", "--recovery-key"].map((flag) => args.indexOf(flag)).filter((i) => i >= 0);
-  const flagValue = (flag: string) => (args.indexOf(flag) >= 0 ? args[args.indexOf(flag) + 1] : undefined);
-  const conversationId = flagValue("--conversation");
-  let recoveryKey = flagValue("--recovery-key");
-  const positional = args.filter((a, i) => !a.startsWith("--") && !valueFlags.includes(i - 1));
-  const [kind, ...words] = positional;
-  const question = words.join(" ").trim();
-  if (!kind || !["chat", "literature", "deep-research"].includes(kind) || !question) fail(USAGE);
+  let options: AskOptions;
+  try {
+    options = parseAskOptions(process.argv.slice(2), process.env);
+  } catch (err) {
+    if (err instanceof AskUsageError) fail(err.message);
+    throw err;
+  }
+  const { kind, question, json, isPrivate, conversationId, trust, requireAttestation } = options;
+  let recoveryKey = options.recoveryKey;
   if (recoveryKey === "new" || (isPrivate && kind === "deep-research" && recoveryKey === undefined)) {
     recoveryKey = createRecoveryKey(portablePrimitives);
     console.error(`Recovery key (keep it secret; pass it again with --recovery-key to continue): ${recoveryKey}`);
@@ -68,7 +71,7 @@ async function main(): Promise<void> {
   const privateKey = (process.env.PAYER_PRIVATE_KEY ?? stack.testWallets?.[0]?.privateKey) as `0x${string}` | undefined;
   if (!privateKey) fail("No paying key: set PAYER_PRIVATE_KEY, or start `npm run demo`, which funds local test wallets.");
 
-  if (isPrivate) return askPrivately({ kind: kind as Kind, question, recoveryKey, gateway, privateKey, json, requireAttestation: args.includes("--require-attestation") || process.env.ENCLAVE_REQUIRE_ATTESTATION === "1" });
+  if (isPrivate) return askPrivately({ kind, question, recoveryKey, gateway, privateKey, json, trust, requireAttestation });
 
   const path_ = kind === "chat" ? "/api/chat" : kind === "literature" ? "/api/literature" : "/api/deep-research/start";
   const body = kind === "literature" ? { question } : { message: question, ...(kind === "deep-research" && conversationId ? { conversationId } : {}) };
@@ -78,9 +81,9 @@ async function main(): Promise<void> {
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.status >= 300) fail(`${response.status}: ${JSON.stringify(answer)}`);
   reportPayment(response);
-  const result = await follow(gateway, kind as Kind, answer);
+  const result = await follow(gateway, kind, answer);
   if (json) console.log(JSON.stringify(result, null, 2));
-  else console.log(render(kind as Kind, result));
+  else console.log(render(kind, result));
 }
 
 /**
@@ -121,6 +124,7 @@ async function askPrivately({
   gateway,
   privateKey,
   json,
+  trust,
   requireAttestation,
 }: {
   kind: Kind;
@@ -129,12 +133,20 @@ async function askPrivately({
   gateway: string;
   privateKey: `0x${string}`;
   json: boolean;
+  trust: EnclaveTrust | null;
   requireAttestation: boolean;
 }): Promise<void> {
   try {
-    const enclave = await fetchEnclaveKey({ gateway }, { requireAttestation });
-    if (!enclave.attested) console.error("Note: this enclave key is not attested; it is only as trustworthy as the server that serves it.");
-    else console.error("The enclave's attestation verified and binds this key.");
+    const enclave = await fetchEnclaveKey({ gateway }, { trust, requireAttestation });
+    if (enclave.attested) {
+      console.error(`The enclave's attestation verified against ${enclave.repo}${enclave.measurement ? ` (measurement ${enclave.measurement})` : ""} and binds this key.`);
+    } else if (enclave.unverifiedAttestation) {
+      console.error(
+        "Note: the server sent attestation material, but this client trusts no enclave repository (--enclave-repo or TRUSTED_ENCLAVE_REPO), so it was not verified: this key is only as trustworthy as the server that serves it.",
+      );
+    } else {
+      console.error("Note: this enclave key is not attested; it is only as trustworthy as the server that serves it.");
+    }
     const plaintext =
       kind === "literature" ? { question, ...(recoveryKey ? { recoveryKey } : {}) } : { message: question, ...(recoveryKey ? { recoveryKey } : {}) };
     // The probe carries a throwaway sealed body: it only reads the price.

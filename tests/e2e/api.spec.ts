@@ -60,9 +60,20 @@ test("npm run ask -- literature --private and deep-research --private: sealed, p
   expect(result.worldState).toBeTruthy();
 });
 
-test("a client that requires attestation refuses the local, unattested enclave key before paying", async () => {
+test("a client that trusts an enclave repository refuses the local, unattested enclave key before paying: by flag or by variable", async () => {
+  const byFlag = await ask(["chat", "--private", "--enclave-repo", "longevity-research/enclave", "Does rapamycin extend lifespan?"]);
+  expect(byFlag.code).not.toBe(0);
+  expect(byFlag.stderr).toMatch(/not_attested: .*longevity-research\/enclave/);
+  expect(byFlag.stderr).not.toMatch(/Paying/);
+  const byVariable = await ask(["chat", "--private", "Does rapamycin extend lifespan?"], { TRUSTED_ENCLAVE_REPO: "longevity-research/enclave" });
+  expect(byVariable.code).not.toBe(0);
+  expect(byVariable.stderr).toMatch(/not_attested: .*longevity-research\/enclave/);
+  expect(byVariable.stderr).not.toMatch(/Paying/);
+});
+
+test("a client that requires attestation but trusts no enclave repository is told to configure one, before paying", async () => {
   const { code, stderr } = await ask(["chat", "--private", "--require-attestation", "Does rapamycin extend lifespan?"]);
   expect(code).not.toBe(0);
-  expect(stderr).toMatch(/not_attested/);
+  expect(stderr).toMatch(/no_trusted_repo: .*--enclave-repo/);
   expect(stderr).not.toMatch(/Paying/);
 });
