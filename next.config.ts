@@ -2,9 +2,17 @@ import type { NextConfig } from "next";
 import { getConfig } from "./lib/config";
 
 // Validate the environment when the build or the server starts: a bad variable fails here, named.
-getConfig();
+const config = getConfig();
+const trustedEnclave = config.webBuild.trustedEnclave;
 
 const nextConfig: NextConfig = {
+  // The enclave the web app trusts, written into the server's and the browser's bundles alike at
+  // build, empty when unset: without a value Next.js would leave the server reading the running
+  // environment while the browser saw nothing (lib/web/enclave-trust.ts).
+  env: {
+    NEXT_PUBLIC_TRUSTED_ENCLAVE_REPO: trustedEnclave?.repo ?? "",
+    NEXT_PUBLIC_TRUSTED_ENCLAVE_MEASUREMENT: trustedEnclave?.measurement ?? "",
+  },
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg"],
   poweredByHeader: false,

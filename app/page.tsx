@@ -1,8 +1,10 @@
 import Link from "next/link";
 import { ResearchApp } from "@/components/app/research-app";
+import { EnclaveTrustNote } from "@/components/enclave-trust";
 import { HealthPanel } from "@/components/health-panel";
 import { PAID_OPERATIONS } from "@/lib/payments/prices";
 import { getWebConfig } from "@/lib/web/config";
+import { PAGE_TRUST } from "@/lib/web/enclave-trust";
 
 // The page carries this deployment's payment settings (and, in local mode, the test wallet).
 export const dynamic = "force-dynamic";
@@ -27,8 +29,9 @@ export default function HomePage() {
         An AI research agent for aging, longevity and biomedical questions. Every answer cites the scientific
         literature, and every <code>[N]</code> marker resolves to a real, verified reference with its evidence graded.
         No accounts: each request is paid in USDC with an x402 micropayment, by a person with a wallet or by an AI agent
-        with its own key. Private mode seals the question end to end to an attested enclave.
+        with its own key. Private mode seals the question end to end to the research enclave.
       </p>
+      <EnclaveTrustNote trust={PAGE_TRUST} />
 
       <ResearchApp config={getWebConfig()} />
 

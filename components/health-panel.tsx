@@ -66,7 +66,7 @@ export function HealthPanel() {
             <dt>Private mode</dt>
             <dd data-testid="health-private-mode">
               {data.privateMode
-                ? `${data.privateMode.status === "ready" ? "ready" : "not ready"} · ${data.privateMode.attested ? "attestation served (verified by your client before sealing)" : "enclave not attested"} · private literature ${data.privateMode.privateLiterature}`
+                ? `${data.privateMode.status === "ready" ? "ready" : "not ready"} · ${data.privateMode.attested ? "attestation served (a client checks it against the repository it trusts before sealing)" : "enclave not attested"} · private literature ${data.privateMode.privateLiterature}`
                 : "unknown (the agent did not say)"}
               {data.privateMode && !data.privateMode.attested ? <span className="muted"> — {data.privateMode.message}</span> : null}
             </dd>

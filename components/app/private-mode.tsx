@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
+import { PAGE_TRUST } from "@/lib/web/enclave-trust";
 import { describeThrown, type UserFacingError } from "@/lib/web/requests";
 import type { PrivateState } from "./context";
 import { ErrorNote } from "./status-bits";
@@ -16,7 +17,8 @@ function storedKey(): string | null {
 
 /**
  * The private-mode switch: on, every request is sealed in this browser to the enclave's key
- * (fetched and checked here; its attestation status shown), and answers are opened here. The
+ * (fetched here and checked against the enclave this page was built to trust, PAGE_TRUST; its
+ * attestation status shown), and answers are opened here. The
  * recovery key (for persistent private conversations and private deep research) is created here,
  * shown once, and kept only where the person chooses: this tab's memory, or this browser.
  */
@@ -44,7 +46,8 @@ export function PrivateModeControls({ value, onChange }: { value: PrivateState |
     setChecking(true);
     try {
       const { fetchEnclaveKey } = await import("@/lib/sealing/client");
-      const enclave = await fetchEnclaveKey({ gateway: location.origin });
+      // The trusted repository and measurement are the page's own (fixed at build), never the server's.
+      const enclave = await fetchEnclaveKey({ gateway: location.origin }, { trust: PAGE_TRUST });
       onChange({ enclave, recoveryKey });
     } catch (err) {
       setError(describeThrown(err));
@@ -105,7 +108,12 @@ export function PrivateModeControls({ value, onChange }: { value: PrivateState |
         <p className="small" data-testid="enclave-status">
           Enclave key <code>{value.enclave.publicKey.slice(0, 16)}…</code> ·{" "}
           {value.enclave.attested ? (
-            <strong className="status-healthy">attested (verified in this browser)</strong>
+            <strong className="status-healthy">
+              attested: verified in this browser to run {value.enclave.measurement ? "the release" : "a signed release"} of {value.enclave.repo}
+              {value.enclave.measurement ? ` at measurement ${value.enclave.measurement.slice(0, 16)}…` : ""}
+            </strong>
+          ) : value.enclave.unverifiedAttestation ? (
+            <strong className="status-degraded">not attested: this page trusts no enclave repository, so the attestation the server sent could not be checked; only as private as its server</strong>
           ) : (
             <strong className="status-degraded">not attested: this enclave runs without a confidential VM, so it is only as private as its server</strong>
           )}

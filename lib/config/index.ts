@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { LOCAL_FACILITATOR, LOCAL_NETWORK, LOCAL_PAY_TO, LOCAL_RPC_PORT, LOCAL_USDC_ADDRESS } from "../payments/local-chain";
+import { EnclaveTrustError, parseEnclaveTrust } from "../sealing/trust";
 import {
   baseUrlSchema,
   booleanSchema,
@@ -98,6 +99,7 @@ const rawSchema = z
     HEALTH_SLOW_MS: positiveIntSchema.default(1_000),
     CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     MAX_BODY_BYTES: positiveIntSchema.default(256 * 1024),
+    LONG_POLL_MAX_PER_CLIENT: positiveIntSchema.default(4),
     X402_NETWORK: caip2Schema.default(LOCAL_NETWORK),
     X402_ASSET: evmAddressSchema.optional(),
     X402_ASSET_NAME: z.string().min(1).optional(),
@@ -122,8 +124,21 @@ const rawSchema = z
     LOCAL_TEST_WALLET_PRIVATE_KEY: privateKeySchema.optional(),
     WALLETCONNECT_PROJECT_ID: z.string().regex(/^[0-9a-f]{32}$/, "must be a WalletConnect (Reown) project id: 32 hex digits").optional(),
     EXPLORER_TX_URL: z.url().optional(),
+    // The enclave the web app trusts, written into its bundles at build (next.config.ts `env`;
+    // lib/web/enclave-trust.ts reads them there); validated here so a bad value fails the build, named.
+    NEXT_PUBLIC_TRUSTED_ENCLAVE_REPO: z.string().optional(),
+    NEXT_PUBLIC_TRUSTED_ENCLAVE_MEASUREMENT: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    try {
+      parseEnclaveTrust(
+        { repo: env.NEXT_PUBLIC_TRUSTED_ENCLAVE_REPO, measurement: env.NEXT_PUBLIC_TRUSTED_ENCLAVE_MEASUREMENT },
+        { repo: "NEXT_PUBLIC_TRUSTED_ENCLAVE_REPO", measurement: "NEXT_PUBLIC_TRUSTED_ENCLAVE_MEASUREMENT" },
+      );
+    } catch (err) {
+      if (!(err instanceof EnclaveTrustError)) throw err;
+      ctx.addIssue({ code: "custom", path: [err.setting], message: err.reason });
+    }
     // A malformed network is already reported by its own field; the checks below build on it.
     if (!caip2Schema.safeParse(env.X402_NETWORK).success) return;
     const known = KNOWN_ASSETS[env.X402_NETWORK];
@@ -229,6 +244,8 @@ export function loadConfig(env: Env) {
     health: { timeoutMs: raw.HEALTH_TIMEOUT_MS, slowMs: raw.HEALTH_SLOW_MS },
     cronSecret: raw.CRON_SECRET,
     maxBodyBytes: raw.MAX_BODY_BYTES,
+    /** Long-polls (GET /api/literature/encrypted/status?timeout) one client address may hold open at once. */
+    longPollsPerClient: raw.LONG_POLL_MAX_PER_CLIENT,
     payments: {
       network: raw.X402_NETWORK,
       chainId: Number(raw.X402_NETWORK.split(":")[1]),
@@ -260,6 +277,17 @@ export function loadConfig(env: Env) {
       cronBatchSize: raw.CRON_BATCH_SIZE,
       /** How long a self-hosted settlement waits for its receipt before leaving it to the cron. */
       confirmationTimeoutMs: raw.SETTLE_CONFIRMATION_TIMEOUT_MS,
+    },
+    /**
+     * What the build writes into the web app's bundles (next.config.ts `env`), for the server's
+     * rendering and the browser alike: the enclave the page trusts (lib/web/enclave-trust.ts),
+     * null when the build trusts none. A running server's environment cannot change it.
+     */
+    webBuild: {
+      trustedEnclave: parseEnclaveTrust(
+        { repo: raw.NEXT_PUBLIC_TRUSTED_ENCLAVE_REPO, measurement: raw.NEXT_PUBLIC_TRUSTED_ENCLAVE_MEASUREMENT },
+        { repo: "NEXT_PUBLIC_TRUSTED_ENCLAVE_REPO", measurement: "NEXT_PUBLIC_TRUSTED_ENCLAVE_MEASUREMENT" },
+      ),
     },
     web: {
       /** Local mode only: a funded local test key the page offers as a built-in wallet (set by the demo). */

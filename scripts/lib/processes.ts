@@ -68,12 +68,38 @@ export async function waitForHttp(url: string, { timeoutMs = 60_000, statuses = 
 const BUILD_INPUTS = ["app", "lib", "components", "public", "next.config.ts", "package.json", "package-lock.json", "tsconfig.json", "instrumentation.ts", "proxy.ts"];
 
 /**
- * True when `<dir>/.next` holds a production build newer than every source file it was built from
- * (`inputs`, relative to `root`).
+ * The `NEXT_PUBLIC_` variables of `env` (blank ones left out), sorted: Next.js writes their values
+ * into the build (the enclave the web app trusts among them), so a build made with other values
+ * is not the build asked for.
  */
-export function isBuildFresh(root: string, { dir = root, inputs = BUILD_INPUTS }: { dir?: string; inputs?: string[] } = {}): boolean {
+function publicEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env)
+      .filter((entry): entry is [string, string] => entry[0].startsWith("NEXT_PUBLIC_") && typeof entry[1] === "string" && entry[1].trim() !== "")
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+/** Where ensureBuild records the `NEXT_PUBLIC_` values a build was made with. */
+const publicEnvStamp = (dir: string) => path.join(dir, ".next", "public-env.json");
+
+/**
+ * True when `<dir>/.next` holds a production build newer than every source file it was built from
+ * (`inputs`, relative to `root`) and, when `env` is given, made with its `NEXT_PUBLIC_` values (a
+ * build without a record of them counts as made with none).
+ */
+export function isBuildFresh(root: string, { dir = root, inputs = BUILD_INPUTS, env }: { dir?: string; inputs?: string[]; env?: NodeJS.ProcessEnv } = {}): boolean {
   const buildId = path.join(dir, ".next", "BUILD_ID");
   if (!fs.existsSync(buildId)) return false;
+  if (env) {
+    let builtWith: unknown = {};
+    try {
+      builtWith = JSON.parse(fs.readFileSync(publicEnvStamp(dir), "utf8"));
+    } catch {
+      // No record: a build made by hand, taken as made with no NEXT_PUBLIC_ values.
+    }
+    if (JSON.stringify(builtWith) !== JSON.stringify(publicEnv(env))) return false;
+  }
   const builtAt = fs.statSync(buildId).mtimeMs;
   const newest = (p: string): number => {
     if (!fs.existsSync(p)) return 0;
@@ -84,14 +110,15 @@ export function isBuildFresh(root: string, { dir = root, inputs = BUILD_INPUTS }
   return inputs.every((input) => newest(path.join(root, input)) <= builtAt);
 }
 
-/** Builds the Next.js app in `dir` (default: the gateway) unless its build is fresh. */
+/** Builds the Next.js app in `dir` (default: the gateway) unless its build is fresh for `env`. */
 export async function ensureBuild(
   root: string,
   env: NodeJS.ProcessEnv,
   { dir = root, inputs = BUILD_INPUTS }: { dir?: string; inputs?: string[] } = {},
 ): Promise<void> {
-  if (isBuildFresh(root, { dir, inputs })) return;
+  if (isBuildFresh(root, { dir, inputs, env })) return;
   await runCommand({ command: process.execPath, args: [nextBin(root), "build", dir], env, cwd: root });
+  fs.writeFileSync(publicEnvStamp(dir), JSON.stringify(publicEnv(env)) + "\n");
 }
 
 /** The gateway's production server (`npm start`): Next.js behind server.mjs, which records the socket's address. */

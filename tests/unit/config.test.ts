@@ -43,6 +43,15 @@ describe("gateway configuration", () => {
     expect(configError({ X402_NETWORK: "base" }).variables).toEqual(["X402_NETWORK"]);
   });
 
+  it("reads the enclave the web build trusts, and fails the build on a setting it could not use, naming it", () => {
+    expect(configError({ NEXT_PUBLIC_TRUSTED_ENCLAVE_REPO: "not a repo" }).variables).toEqual(["NEXT_PUBLIC_TRUSTED_ENCLAVE_REPO"]);
+    const measurement = configError({ NEXT_PUBLIC_TRUSTED_ENCLAVE_REPO: "owner/enclave", NEXT_PUBLIC_TRUSTED_ENCLAVE_MEASUREMENT: "xyz" });
+    expect(measurement.message).toContain("NEXT_PUBLIC_TRUSTED_ENCLAVE_MEASUREMENT: must be 64 or 96 hexadecimal digits");
+    expect(configError({ NEXT_PUBLIC_TRUSTED_ENCLAVE_MEASUREMENT: "a1".repeat(32) }).variables).toEqual(["NEXT_PUBLIC_TRUSTED_ENCLAVE_MEASUREMENT"]);
+    expect(loadConfig({ NEXT_PUBLIC_TRUSTED_ENCLAVE_REPO: "owner/enclave", NEXT_PUBLIC_TRUSTED_ENCLAVE_MEASUREMENT: "A1".repeat(32) }).webBuild.trustedEnclave).toEqual({ repo: "owner/enclave", measurement: "a1".repeat(32) });
+    expect(loadConfig({ ENCLAVE_ATTESTATION_CONFIG_REPO: "owner/enclave" }).webBuild.trustedEnclave).toBeNull();
+  });
+
   it("treats blank variables as unset", () => {
     expect(loadConfig({ PORT: "", CRON_SECRET: "  " }).port).toBe(3000);
   });
