@@ -47,6 +47,7 @@ const rawSchema = z
     AGENT_WORKERS: positiveIntSchema.default(4),
     JOB_LEASE_SECONDS: positiveIntSchema.default(60),
     JOB_POLL_MS: positiveIntSchema.default(250),
+    JOB_WAIT_RECHECK_MS: positiveIntSchema.default(5_000),
     LITERATURE_SOURCES: sourceList.optional(),
     PUBMED_BASE_URL: baseUrlSchema.default(sourceDefaults.pubmed),
     EUROPEPMC_BASE_URL: baseUrlSchema.default(sourceDefaults.europepmc),
@@ -122,7 +123,13 @@ export function loadAgentConfig(env: Env) {
     database: databaseUrl
       ? ({ kind: "url", url: databaseUrl, poolMax: raw.DB_POOL_MAX } as const)
       : ({ kind: "embedded", dataDir: path.resolve(raw.DATA_DIR), port: raw.EMBEDDED_DB_PORT, poolMax: Math.min(raw.DB_POOL_MAX, 4) } as const),
-    jobs: { workers: raw.AGENT_WORKERS, leaseSeconds: raw.JOB_LEASE_SECONDS, pollMs: raw.JOB_POLL_MS },
+    jobs: {
+      workers: raw.AGENT_WORKERS,
+      leaseSeconds: raw.JOB_LEASE_SECONDS,
+      pollMs: raw.JOB_POLL_MS,
+      /** A long-poll's safety re-read of its job, should a notification be lost (agent/jobs/wait.ts). */
+      waitRecheckMs: raw.JOB_WAIT_RECHECK_MS,
+    },
     literature: {
       enabledSources: enabled,
       baseUrls: {

@@ -3,6 +3,7 @@ import type { AgentConfig } from "./config";
 import { createChatJobHandler } from "./chat/job";
 import { sweepChatJobs } from "./chat/retention";
 import { createDeepResearchJobHandler } from "./deep-research/run";
+import { createJobWaiter, listenConnectionOf } from "./jobs/wait";
 import { startWorkers } from "./jobs/worker";
 import { createLiteratureJobHandler } from "./literature/job";
 import { createEngineDeps } from "./literature/sources";
@@ -31,7 +32,9 @@ export function startAgentRuntime({ config, db }: { config: AgentConfig; db: Que
     () => undefined,
     () => undefined,
   );
-  const app = createAgentApp({ config, db, enclaveKey });
+  // Long-polls wait on job notifications over one LISTEN connection for the process (agent/jobs/wait.ts).
+  const jobWaiter = createJobWaiter({ db, listen: listenConnectionOf(db), recheckMs: config.jobs.waitRecheckMs });
+  const app = createAgentApp({ config, db, enclaveKey, jobWaiter });
   const workers = startWorkers({
     db,
     count: config.jobs.workers,
@@ -66,6 +69,7 @@ export function startAgentRuntime({ config, db }: { config: AgentConfig; db: Que
       stop: async () => {
         await keyChecked;
         await workers.stop();
+        await jobWaiter.close();
       },
     },
   };

@@ -12,6 +12,7 @@ import { deepResearchRoutes } from "./routes/deep-research";
 import { literatureRoutes } from "./routes/literature";
 import { premiumRoutes } from "./routes/premium";
 import type { EnclaveKey } from "./private/enclave-key";
+import type { JobWaiter } from "./jobs/wait";
 import { privateRoutes } from "./routes/private";
 
 /** Private mode as health reports it: ready or not, and plainly whether the enclave is attested. */
@@ -27,7 +28,13 @@ export function privateModeReport(config: AgentConfig, ready: boolean) {
   };
 }
 
-export type AgentDeps = { config: AgentConfig; db: Queryable; enclaveKey?: () => Promise<EnclaveKey> };
+export type AgentDeps = {
+  config: AgentConfig;
+  db: Queryable;
+  enclaveKey?: () => Promise<EnclaveKey>;
+  /** Long-polls on jobs (agent/jobs/wait.ts); without one, the routes make one with no LISTEN connection. */
+  jobWaiter?: JobWaiter;
+};
 
 /**
  * The agent's HTTP API (the upstream of the architecture page). Literature, deep research and the

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { EventEmitter } from "node:events";
 import type { Queryable } from "@/lib/db";
 import { isUuid } from "@/lib/db/uuid";
 
@@ -29,6 +30,39 @@ export type Job = {
   startedAt: Date | null;
   finishedAt: Date | null;
 };
+
+/** The states a job never leaves: what a long-poll waits for. */
+export const FINAL_STATUSES: readonly JobStatus[] = ["completed", "failed", "cancelled"];
+
+/**
+ * The Postgres channel on which every job that reaches a final state is announced, with its id as
+ * the payload (sent at commit, to every agent process listening: agent/jobs/wait.ts). The id says
+ * nothing beyond itself, and the channel is inside the database.
+ */
+export const JOB_FINISHED_CHANNEL = "agent_job_finished";
+
+/**
+ * The same announcement within this process: PGlite served over its socket delivers a
+ * notification only to the connection that sent it, so in a single-process deployment on the
+ * embedded database this is how a waiter hears of a job this process finished.
+ */
+export const jobFinished = new EventEmitter<{ finished: [id: string] }>();
+jobFinished.setMaxListeners(0);
+
+/**
+ * Runs `update`, an UPDATE of agent.jobs into a final state that ends in `RETURNING id`, and
+ * announces each job it finished: pg_notify in the same statement (delivered at commit) and
+ * jobFinished here. Every write that finishes a job goes through this. Returns the ids.
+ */
+export async function finishJobs(db: Queryable, update: string, params: unknown[] = []): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `WITH finished AS (${update}) SELECT id, pg_notify('${JOB_FINISHED_CHANNEL}', id::text) FROM finished`,
+    params,
+  );
+  const ids = rows.map((r) => r.id);
+  for (const id of ids) jobFinished.emit("finished", id);
+  return ids;
+}
 
 const COLUMNS = "id, kind, status, input, result, error, progress, attempts, max_attempts, locked_by, created_at, started_at, finished_at";
 
@@ -130,46 +164,53 @@ export async function reportProgress({ db, id, workerId, stage, percent }: { db:
 
 /** Finishes a job this worker holds. Returns false when it no longer held it (nothing written). */
 export async function completeJob({ db, id, workerId, result }: { db: Queryable; id: string; workerId: string; result: unknown }): Promise<boolean> {
-  const { rowCount } = await db.query(
+  const finished = await finishJobs(
+    db,
     `UPDATE agent.jobs SET status = 'completed', result = $3, progress = '{"stage":"done","percent":100}', locked_by = NULL, locked_until = NULL,
             finished_at = now(), updated_at = now()
-      WHERE id = $1 AND locked_by = $2 AND status = 'running'`,
+      WHERE id = $1 AND locked_by = $2 AND status = 'running'
+      RETURNING id`,
     [id, workerId, JSON.stringify(result)],
   );
-  return (rowCount ?? 0) > 0;
+  return finished.length > 0;
 }
 
 /** Fails a job this worker holds, for good (the error is for the client: say nothing private in it). */
 export async function failJob({ db, id, workerId, error }: { db: Queryable; id: string; workerId: string; error: string }): Promise<boolean> {
-  const { rowCount } = await db.query(
+  const finished = await finishJobs(
+    db,
     `UPDATE agent.jobs SET status = 'failed', error = $3, locked_by = NULL, locked_until = NULL, finished_at = now(), updated_at = now()
-      WHERE id = $1 AND locked_by = $2 AND status = 'running'`,
+      WHERE id = $1 AND locked_by = $2 AND status = 'running'
+      RETURNING id`,
     [id, workerId, error],
   );
-  return (rowCount ?? 0) > 0;
+  return finished.length > 0;
 }
 
 /** Cancels a queued or running job. Returns its status afterwards, or null when unknown. */
 export async function cancelJob({ db, id }: { db: Queryable; id: string }): Promise<JobStatus | null> {
   if (!isUuid(id)) return null;
-  const { rows } = await db.query(
+  const cancelled = await finishJobs(
+    db,
     `UPDATE agent.jobs SET status = 'cancelled', locked_by = NULL, locked_until = NULL, finished_at = now(), updated_at = now()
       WHERE id = $1 AND status IN ('queued', 'running')
-      RETURNING status`,
+      RETURNING id`,
     [id],
   );
-  if (rows[0]) return "cancelled";
+  if (cancelled.length > 0) return "cancelled";
   return (await getJob({ db, id }))?.status ?? null;
 }
 
 /** Fails jobs whose worker died on their last attempt (lease expired, no attempts left). */
 export async function failExhaustedJobs({ db }: { db: Queryable }): Promise<number> {
-  const { rowCount } = await db.query(
+  const failed = await finishJobs(
+    db,
     `UPDATE agent.jobs SET status = 'failed', error = 'The job was interrupted too many times', locked_by = NULL, locked_until = NULL,
             finished_at = now(), updated_at = now()
-      WHERE status = 'running' AND locked_until < now() AND attempts >= max_attempts`,
+      WHERE status = 'running' AND locked_until < now() AND attempts >= max_attempts
+      RETURNING id`,
   );
-  return rowCount ?? 0;
+  return failed.length;
 }
 
 /** Job counts by status, for health. */

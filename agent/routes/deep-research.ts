@@ -4,7 +4,7 @@ import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { callerOf, consumePremiumAllowance, ownerOf } from "../access";
 import { isConversationOwner, openConversation } from "../deep-research/owner";
 import { getConversation, createTurn } from "../deep-research/store";
-import { enqueueJob } from "../jobs/queue";
+import { enqueueJob, finishJobs } from "../jobs/queue";
 import { jobWakeups } from "../jobs/worker";
 import type { AgentDeps } from "../server";
 
@@ -48,8 +48,9 @@ export function deepResearchRoutes({ config, db }: AgentDeps): Hono {
     if (!conversation) throw notFound();
     const active = conversation.turns?.filter((t) => t.status === "queued" || t.status === "running") ?? [];
     for (const turn of active) {
-      await db.query(
-        "UPDATE agent.jobs SET status = 'cancelled', locked_by = NULL, locked_until = NULL, finished_at = now(), updated_at = now() WHERE kind = 'deep_research' AND input->>'messageId' = $1 AND status IN ('queued', 'running')",
+      await finishJobs(
+        db,
+        "UPDATE agent.jobs SET status = 'cancelled', locked_by = NULL, locked_until = NULL, finished_at = now(), updated_at = now() WHERE kind = 'deep_research' AND input->>'messageId' = $1 AND status IN ('queued', 'running') RETURNING id",
         [turn.messageId],
       );
       await db.query("UPDATE agent.dr_turns SET status = 'cancelled', updated_at = now() WHERE message_id = $1", [turn.messageId]);

@@ -10,12 +10,12 @@ import {
   PRIVATE_ENVELOPE_MAX_BYTES,
   type EncryptedEnvelope,
 } from "@/lib/contracts";
-import type { Queryable } from "@/lib/db";
 import { isUuid } from "@/lib/db/uuid";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { log } from "@/lib/log";
 import { callerOf, consumePremiumAllowance, requireServiceOrPremium } from "../access";
-import { enqueueJob, getJob, type Job, type JobKind } from "../jobs/queue";
+import { enqueueJob, finishJobs, getJob, type JobKind } from "../jobs/queue";
+import { createJobWaiter } from "../jobs/wait";
 import { jobWakeups } from "../jobs/worker";
 import { createPrivateRun, getPrivateRunStatus, readPrivateRun } from "../private/deep-research";
 import { createEnclaveKeyLoader, type EnclaveKey } from "../private/enclave-key";
@@ -38,6 +38,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
   const { config, db } = deps;
   const enclaveKey = deps.enclaveKey ?? createEnclaveKeyLoader({ db, configured: config.enclave.privateKey, kekFile: config.enclave.kekFile });
   const routes = new Hono();
+  const waiter = deps.jobWaiter ?? createJobWaiter({ db, recheckMs: config.jobs.waitRecheckMs });
   const keyed = requireServiceOrPremium(deps);
   // A premium key's sealed starts count against its limits before the envelope is opened, so
   // refused envelopes cost the enclave no more than accepted ones.
@@ -107,7 +108,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
     await open(envelope, encryptedChatPlaintextSchema, "chat request");
     const job = await enqueueJob({ db, kind: "private_chat", input: { envelope }, caller: "private" });
     jobWakeups.emit("job");
-    const done = await waitForJob(db, job.id, config.enclave.chatWaitMs, c.req.raw.signal);
+    const done = await waiter.wait(job.id, config.enclave.chatWaitMs, c.req.raw.signal);
     if (done?.status === "completed") return c.json({ requestId: job.id, ...(done.result as object) });
     return c.json({ requestId: job.id, status: "queued" }, 202);
   });
@@ -126,13 +127,15 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
   routes.post("/private/jobs/:requestId/cancel", requireServiceKey(config.serviceKey), async (c) => {
     const id = c.req.param("requestId");
     if (!isUuid(id)) throw new ApiError("not_found", "Unknown request id", { reason: "not_found" });
-    const { rowCount } = await db.query(
+    const withdrawn = await finishJobs(
+      db,
       `UPDATE agent.jobs SET status = 'cancelled', result = NULL, error = 'The request was not paid for', locked_by = NULL, locked_until = NULL,
               finished_at = coalesce(finished_at, now()), updated_at = now()
-        WHERE id = $1 AND kind IN ('private_chat', 'private_literature')`,
+        WHERE id = $1 AND kind IN ('private_chat', 'private_literature')
+        RETURNING id`,
       [id],
     );
-    if (!rowCount) throw new ApiError("not_found", "Unknown request id", { reason: "not_found" });
+    if (withdrawn.length === 0) throw new ApiError("not_found", "Unknown request id", { reason: "not_found" });
     return c.body(null, 204);
   });
 
@@ -146,12 +149,15 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
     return c.json({ requestId: job.id, status: "pending" }, 202);
   });
 
-  // GET /api/private/literature/status/:requestId?timeout=N – waits up to N (≤ 25) seconds for the answer
+  // GET /api/private/literature/status/:requestId?timeout=N – waits up to N (≤ 25) seconds for the
+  // answer, on the job's notification (agent/jobs/wait.ts), not by reading the database in a loop
   routes.get("/private/literature/status/:requestId", keyed, async (c) => {
     const timeout = parseTimeout(c.req.query("timeout"));
     const id = c.req.param("requestId");
-    if (!(await privateJob("private_literature", id))) return c.json({ status: "not_found", error: "Unknown or expired request id" }, 404);
-    const job = (await waitForJob(db, id, timeout * 1000, c.req.raw.signal))!;
+    const notFound = () => c.json({ status: "not_found", error: "Unknown or expired request id" }, 404);
+    if (!(await privateJob("private_literature", id))) return notFound();
+    const job = await waiter.wait(id, timeout * 1000, c.req.raw.signal);
+    if (!job) return notFound(); // swept while waited on
     if (job.status === "completed") return c.json({ status: "completed", ...(job.result as object) });
     if (job.status === "failed" || job.status === "cancelled") return c.json({ status: "failed", error: job.error ?? "The private literature search failed" });
     return c.json({ status: "active" });
@@ -194,18 +200,4 @@ function parseTimeout(raw: string | undefined): number {
   const seconds = Number(raw);
   if (!Number.isFinite(seconds) || seconds < 0) throw new ApiError("bad_request", "timeout must be a number of seconds from 0 to 25", { reason: "invalid_timeout" });
   return Math.min(seconds, MAX_LITERATURE_WAIT_SECONDS);
-}
-
-/**
- * Waits up to `ms` for a job to finish, reading its row (the worker may run in another process),
- * and stops early when the caller has gone. Returns the last row read.
- */
-async function waitForJob(db: Queryable, id: string, ms: number, signal: AbortSignal): Promise<Job | null> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const job = await getJob({ db, id });
-    if (!job || job.status === "completed" || job.status === "failed" || job.status === "cancelled") return job;
-    if (Date.now() >= deadline || signal.aborted) return job;
-    await new Promise((r) => setTimeout(r, Math.min(100, Math.max(10, deadline - Date.now()))));
-  }
 }
