@@ -7,9 +7,11 @@ import { parseEnclaveTrust, type EnclaveTrust } from "@/lib/sealing/trust";
  * private mode verifies the enclave's attestation against these in the browser. Null when the
  * build set no repository: the page trusts none, and its private mode is unattested.
  *
- * Read here rather than in lib/config because Next.js writes a `NEXT_PUBLIC_` variable into the
- * bundles only where the code names it literally as `process.env.NEXT_PUBLIC_…`; lib/config
- * validates the same two variables when the build starts, so a bad value fails the build, named.
+ * Read here rather than through lib/config because Next.js writes a value into the bundles only
+ * where the code names it literally as `process.env.NEXT_PUBLIC_…`. next.config.ts defines both
+ * at build (empty when unset), for the server's bundle as for the browser's, so the running
+ * server's environment is never read; lib/config validates them first, so a bad value fails the
+ * build, named.
  */
 export const PAGE_TRUST: EnclaveTrust | null = parseEnclaveTrust(
   { repo: process.env.NEXT_PUBLIC_TRUSTED_ENCLAVE_REPO, measurement: process.env.NEXT_PUBLIC_TRUSTED_ENCLAVE_MEASUREMENT },
