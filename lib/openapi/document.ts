@@ -276,7 +276,8 @@ export function buildOpenApiDocument({ publicUrl }: { publicUrl: string }): Json
               name: "timeout",
               in: "query",
               required: false,
-              description: "Seconds to wait for the answer, up to 25",
+              description:
+                "Seconds to wait for the answer, up to 25. A client address may hold LONG_POLL_MAX_PER_CLIENT (default 4) such waits at once; without `timeout` (or with 0) the poll answers at once and is not counted",
               schema: { type: "integer", minimum: 0, maximum: 25 },
             },
           ],
@@ -284,6 +285,13 @@ export function buildOpenApiDocument({ publicUrl }: { publicUrl: string }): Json
             "200": json("EncryptedLiteratureStatus", "Status; completed results are sealed to the request's ephemeral key, bound to its shared secret with the enclave"),
             "400": error("`timeout` is not a number of seconds"),
             "404": json("NotFoundStatus", "Unknown id (results are kept one hour)"),
+            "429": {
+              ...json(
+                "RateLimited",
+                "`reason: too_many_long_polls`: this client address already holds its LONG_POLL_MAX_PER_CLIENT waits (`timeout` > 0); poll again after `retryAfterSeconds`, or without `timeout`",
+              ),
+              headers: { "Retry-After": { description: "Seconds to wait before polling again", schema: { type: "integer" } } },
+            },
             "500": error("Internal failure"),
           },
         },

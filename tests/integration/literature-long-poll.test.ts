@@ -1,4 +1,6 @@
+import { serve } from "@hono/node-server";
 import { spawn } from "node:child_process";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadAgentConfig } from "@/agent/config";
@@ -9,8 +11,11 @@ import { createAgentApp } from "@/agent/server";
 import type { Queryable } from "@/lib/db";
 import { agentRequest, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase, databaseKind, NEEDS_SERVER } from "../support/database";
+import { configureGateway } from "../support/gateway";
+import { routeFetch } from "../support/routes";
 
 const root = path.resolve(import.meta.dirname, "../..");
+const PUBLIC_URL = "https://gateway.test";
 const LONG = 600_000;
 
 /** A database handle that counts the queries sent through it. */
@@ -52,7 +57,7 @@ const SEALED = { hpke_response_ciphertext: Buffer.alloc(64, 1).toString("base64"
 
 /**
  * Issue 12, point 4: the free literature long-poll must wait on a notification, not query the
- * database in a loop.
+ * database in a loop, and one client may hold only a few long-polls open at once.
  */
 describe("the encrypted literature long-poll", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -169,4 +174,54 @@ describe("the encrypted literature long-poll", () => {
     }
   });
 
+  it("one client cannot hold more than LONG_POLL_MAX_PER_CLIENT long-polls at once: the next is 429 with Retry-After, other clients are unaffected", async () => {
+    const { jobWaiter, app } = agentWith((db) => createJobWaiter({ db, listen: null, recheckMs: LONG }));
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const restore = await configureGateway({
+      POSTGRES_URL: database.url,
+      UPSTREAM_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      AGENT_SERVICE_KEY: TEST_SERVICE_KEY,
+      PUBLIC_URL,
+      LONG_POLL_MAX_PER_CLIENT: "2",
+    });
+    const poll = (id: string, client: string, timeout: number) =>
+      routeFetch(`${PUBLIC_URL}/api/literature/encrypted/status/${id}?timeout=${timeout}`, { headers: { "x-forwarded-for": client } });
+    try {
+      const id = await activeJob();
+      const held = [poll(id, "203.0.113.7", 25), poll(id, "203.0.113.7", 25)];
+      await until(() => jobWaiter.stats().sleeping === 2);
+
+      const refused = await poll(id, "203.0.113.7", 25);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBe("2");
+      expect(await refused.json()).toEqual({ error: expect.any(String), reason: "too_many_long_polls", retryAfterSeconds: 2 });
+      // A poll that does not wait is not a long-poll: still answered.
+      const quick = await poll(id, "203.0.113.7", 0);
+      expect(quick.status).toBe(200);
+      expect(await quick.json()).toEqual({ status: "active" });
+      // Another address waits as usual.
+      const other = poll(id, "198.51.100.9", 25);
+      await until(() => jobWaiter.stats().sleeping === 3);
+
+      const job = await claimJob({ db: agentDb.pool, workerId: "here", kinds: ["private_literature"], leaseSeconds: 30 });
+      expect(job?.id).toBe(id);
+      await completeJob({ db: agentDb.pool, id, workerId: "here", result: SEALED });
+      for (const response of await Promise.all([...held, other])) {
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual({ status: "completed", ...SEALED });
+      }
+      // Answered polls give their hold back.
+      const { rows } = await agentDb.pool.query("SELECT client, holders FROM gateway.long_polls ORDER BY client");
+      expect(rows).toEqual([
+        { client: "198.51.100.9", holders: {} },
+        { client: "203.0.113.7", holders: {} },
+      ]);
+      expect((await poll(id, "203.0.113.7", 25)).status).toBe(200);
+    } finally {
+      await restore();
+      server.close();
+      await jobWaiter.close();
+    }
+  });
 });

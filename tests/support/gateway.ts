@@ -27,6 +27,7 @@ const GATEWAY_VARIABLES = [
   "CDP_API_KEY_ID",
   "CDP_API_KEY_SECRET",
   "TRUSTED_PROXY",
+  "LONG_POLL_MAX_PER_CLIENT",
 ] as const;
 
 /**

@@ -125,4 +125,17 @@ export const gatewayMigrations: Migration[] = [
       CREATE INDEX settlement_transactions_payment_idx ON gateway.settlement_transactions (payment_id) WHERE payment_id IS NOT NULL;
     `,
   },
+  {
+    version: 5,
+    name: "long-polls held per client",
+    sql: `
+      -- The long-polls each client address holds open, shared by every gateway instance
+      -- (lib/private/long-polls.ts): holder id -> epoch second at which the hold lapses, so the hold
+      -- of an instance that died mid-poll frees itself.
+      CREATE TABLE gateway.long_polls (
+        client text PRIMARY KEY,
+        holders jsonb NOT NULL DEFAULT '{}'::jsonb
+      );
+    `,
+  },
 ];
