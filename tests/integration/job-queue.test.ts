@@ -45,7 +45,13 @@ describe("the agent's job queue", () => {
     await pool.query("CREATE TABLE IF NOT EXISTS test_executions (job_id uuid NOT NULL, worker text NOT NULL, at timestamptz NOT NULL DEFAULT clock_timestamp())");
   });
   afterEach(async () => {
-    for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+    // Wait for each process to be gone: one still dying could claim the next test's job (with its
+    // own long lease) between the kill and its exit.
+    await Promise.all(
+      children.splice(0).map((child) =>
+        child.exitCode !== null || child.signalCode !== null ? undefined : new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.kill("SIGKILL"))),
+      ),
+    );
     await pool.query("DELETE FROM agent.jobs; DELETE FROM test_executions");
   });
   afterAll(async () => {
@@ -65,8 +71,10 @@ describe("the agent's job queue", () => {
     skip(databaseKind() === "pglite", NEEDS_SERVER);
     const ids: string[] = [];
     for (let i = 0; i < 40; i++) ids.push((await enqueueJob({ db: pool, kind: "literature", input: { i } })).id);
-    children.push(await startWorkerProcess({ POSTGRES_URL: database.url, WORKERS: "3", HANDLER_MS: "40" }));
-    children.push(await startWorkerProcess({ POSTGRES_URL: database.url, WORKERS: "3", HANDLER_MS: "40" }));
+    // Each job, once taken, waits until both processes have taken one: however slowly the second
+    // starts on a busy machine, the first cannot finish the queue alone.
+    children.push(await startWorkerProcess({ POSTGRES_URL: database.url, WORKERS: "3", HANDLER_MS: "40", GATE_PROCESSES: "2" }));
+    children.push(await startWorkerProcess({ POSTGRES_URL: database.url, WORKERS: "3", HANDLER_MS: "40", GATE_PROCESSES: "2" }));
     await until(async () => (await pool.query("SELECT count(*)::int AS n FROM agent.jobs WHERE status = 'completed'")).rows[0].n === 40, 30_000);
     const { rows } = await pool.query("SELECT job_id, count(*)::int AS n FROM test_executions GROUP BY job_id");
     expect(rows).toHaveLength(40);
