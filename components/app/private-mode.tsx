@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState } from "react";
 import { PAGE_TRUST } from "@/lib/web/enclave-trust";
-import { describeThrown, type UserFacingError } from "@/lib/web/requests";
+import { describeThrown, privateFailureAction, UserFacingError } from "@/lib/web/requests";
 import type { PrivateState } from "./context";
 import { ErrorNote } from "./status-bits";
 
@@ -50,7 +50,8 @@ export function PrivateModeControls({ value, onChange }: { value: PrivateState |
       const enclave = await fetchEnclaveKey({ gateway: location.origin }, { trust: PAGE_TRUST });
       onChange({ enclave, recoveryKey });
     } catch (err) {
-      setError(describeThrown(err));
+      const action = privateFailureAction(err);
+      setError(action ? new UserFacingError((err as Error).message, { action }) : describeThrown(err));
     } finally {
       setChecking(false);
     }

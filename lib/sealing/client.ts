@@ -247,11 +247,27 @@ type Follow = ClientOptions & {
   signal?: AbortSignal;
 };
 
-async function getJson(fetchImpl: typeof fetch, url: string, init?: RequestInit): Promise<unknown> {
-  const response = await fetchImpl(url, { cache: "no-store", ...init });
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) throw new PrivateModeError("request_failed", `${url} answered ${response.status}: ${String(body.error ?? body.status ?? "")}`, response.status);
-  return body;
+/** Longest a 429's Retry-After is honoured before the poll is tried again (seconds). */
+const MAX_RETRY_AFTER_S = 30;
+
+/**
+ * A free GET or POST of a poll. A 429 (too many long-polls from this address at once) is waited
+ * out as its Retry-After says (at most 30 s) and tried again, within the caller's deadline.
+ */
+async function getJson(fetchImpl: typeof fetch, url: string, init?: RequestInit & { deadline?: number }): Promise<unknown> {
+  for (;;) {
+    const response = await fetchImpl(url, { cache: "no-store", ...init });
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (response.status === 429) {
+      const seconds = Math.min(MAX_RETRY_AFTER_S, Math.max(1, Number(response.headers.get("retry-after")) || 1));
+      if (Date.now() + seconds * 1000 <= (init?.deadline ?? 0)) {
+        await sleep(seconds * 1000, init?.signal ?? undefined);
+        continue;
+      }
+    }
+    if (!response.ok) throw new PrivateModeError("request_failed", `${url} answered ${response.status}: ${String(body.error ?? body.status ?? "")}`, response.status);
+    return body;
+  }
 }
 
 /** Follows a private chat (its 200 already holds the answer) and opens the ChatResult. */
@@ -283,7 +299,7 @@ export async function awaitPrivateLiterature(
   for (;;) {
     if (Date.now() > deadline || signal?.aborted) throw new PrivateModeError("gave_up", `No answer after ${Math.round(limitMs / 1000)} s; poll ${pollUrl} to see it later`);
     const wait = Math.max(0, Math.min(25, Math.floor((deadline - Date.now()) / 1000)));
-    const status = encryptedLiteratureStatusSchema.parse(await getJson(fetchImpl, `${pollUrl}?timeout=${wait}`, signal ? { signal } : {}));
+    const status = encryptedLiteratureStatusSchema.parse(await getJson(fetchImpl, `${pollUrl}?timeout=${wait}`, { deadline, ...(signal ? { signal } : {}) }));
     onStatus?.(status.status);
     if (status.status === "failed") throw new PrivateModeError("request_failed", `The private literature search failed: ${status.error}`);
     if (status.status === "completed") {

@@ -170,5 +170,9 @@ export function privateFailureAction(err: unknown): string | null {
   if (code === "answer_not_genuine") {
     return "Nothing from it is shown. The server between you and the enclave may be tampering with answers: do not trust private answers through it until this stops.";
   }
+  if (code === "attestation_untrusted_repo" || code === "attestation_unexpected_measurement" || code === "attestation_mismatch" || code === "attestation_failed") {
+    return "Private mode stays off and nothing was sealed or paid: this server does not prove it runs the enclave this page trusts.";
+  }
+  if (code === "not_attested") return "Private mode stays off and nothing was sealed or paid: this page only seals to an attested enclave, and this one is not.";
   return null;
 }

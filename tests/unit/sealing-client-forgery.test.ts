@@ -95,3 +95,20 @@ describe.each(cases)("the client helpers, %s", (_name, kind, options) => {
     expect(result.answer ?? result.reply).not.toContain("ten times");
   });
 });
+
+describe("the literature poll", () => {
+  it("waits out a 429 too_many_long_polls as its Retry-After says, then opens the answer", async () => {
+    const genuine = gatewayDouble({});
+    let refused = 0;
+    const busy = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes("/api/literature/encrypted/status/") && refused === 0) {
+        refused++;
+        return new Response(JSON.stringify({ error: "Too many long-polls", reason: "too_many_long_polls" }), { status: 429, headers: { "retry-after": "1", "content-type": "application/json" } });
+      }
+      return genuine(input, init);
+    }) as typeof fetch;
+    const result = (await run("literature", busy)) as { answer?: string };
+    expect(refused).toBe(1);
+    expect(result.answer).toBeTruthy();
+  });
+});
