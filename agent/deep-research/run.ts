@@ -3,6 +3,7 @@ import type { Queryable } from "@/lib/db";
 import { composeChatResult } from "../chat/compose";
 import { JobFailure, type JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "../literature/engine";
+import { workKeys } from "../literature/merge";
 import { extractTerms, stem, tokenize } from "../literature/terms";
 import { finishTurn, getTurn, getWorldState, saveIteration, setRunState, type Iteration, type WorldState } from "./store";
 
@@ -170,9 +171,17 @@ function toIteration(objective: string, literature: LiteratureJobResult): Stored
 }
 
 function updateWorld(world: WorldState, iteration: StoredIteration): WorldState {
+  // A finding rests on one reference: an iteration that finds that work again adds nothing.
+  const known = new Set(world.findings.flatMap((f) => f.references.flatMap(workKeys)));
+  const fresh = iteration.findings.filter((f) => {
+    const keys = f.references.flatMap(workKeys);
+    if (keys.some((k) => known.has(k))) return false;
+    for (const k of keys) known.add(k);
+    return true;
+  });
   return {
     objectives: [...world.objectives, iteration.objective],
-    findings: [...world.findings, ...iteration.findings],
+    findings: [...world.findings, ...fresh],
     hypotheses: world.hypotheses,
     openQuestions:
       iteration.acceptedCount < 2 ? [...world.openQuestions, `Little evidence was found on “${iteration.objective}”.`] : world.openQuestions,
@@ -184,12 +193,13 @@ function hypothesesFrom(titles: string[]): string[] {
   return titles.slice(0, 3).map((t) => `Supported by “${t}”: worth testing further.`);
 }
 
+/** Each work once across iterations: the same paper by any id, its URL, or its title. */
 function uniqueReferences(references: StoredReference[]): StoredReference[] {
   const seen = new Set<string>();
   return references.filter((r) => {
-    const key = (r.pmid ?? r.doi ?? r.url).toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
+    const keys = workKeys(r as Parameters<typeof workKeys>[0]);
+    if (keys.some((k) => seen.has(k))) return false;
+    for (const k of keys) seen.add(k);
     return true;
   });
 }

@@ -70,7 +70,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
 
   const merged = mergeRecords(found.flatMap((f) => f.records));
   const rawCount = merged.length;
-  reasoning.push(`Merged ${found.reduce((n, f) => n + f.records.length, 0)} records into ${rawCount} by DOI, PMID, PMCID and NCT id.`);
+  reasoning.push(`Merged ${found.reduce((n, f) => n + f.records.length, 0)} records into ${rawCount} by identifier (DOI, PMID, PMCID, NCT, library id) and by title.`);
 
   // Relevance against the question; in fanout, against each tag on its own (a reference counts
   // when it is relevant to any tag, and each tag's coverage comes from its own judgement).
