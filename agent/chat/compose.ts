@@ -1,13 +1,13 @@
-import type { ChatReference, ChatRejectedReference, ChatResult, EvidenceType, LiteratureJobResult } from "@/lib/contracts";
-import { bestPassage, formatSources, type Citable } from "../literature/answer";
+import type { ChatReference, ChatRejectedReference, ChatResult, EvidenceType, GradedReference, LiteratureJobResult, StudySnapshot } from "@/lib/contracts";
+import { formatSources, nothingFound, onTopicRole, SUPPORTING_RELEVANCE, writeAnswer, type Citable } from "../literature/answer";
 import { extractTerms } from "../literature/terms";
 import { computeQuality } from "./quality";
 
 /**
  * A chat answer under the citation contract, from a literature search: references get an evidence
- * role, the extractive writer leads with the strongest evidence and cites each sentence's source,
- * says plainly when the evidence is thin, only preclinical or mixed, and the quality object is
- * computed from the text it wrote.
+ * role and their grading (GradedReference), the extractive writer (agent/literature/answer.ts)
+ * opens with the verdict, gives the evidence by strength with each claim's subject and its [N],
+ * and ends with the limits; the quality object is computed from the text it wrote.
  */
 
 type EngineReference = NonNullable<LiteratureJobResult["references"]>[number] & {
@@ -15,6 +15,9 @@ type EngineReference = NonNullable<LiteratureJobResult["references"]>[number] & 
   verification: ChatReference["verification"];
   confidence: number;
   confidenceReason?: string;
+  evidenceReason?: string;
+  verificationReason?: string;
+  snapshot?: StudySnapshot;
   doi?: string | null;
   pmid?: string | null;
   pmcid?: string | null;
@@ -37,8 +40,7 @@ const STRENGTH: EvidenceType[] = [
   "commentary",
 ];
 
-/** A reference relevant enough to support a claim: it matches at least half of the question's weight. */
-export const SUPPORTING_RELEVANCE = 0.5;
+export { SUPPORTING_RELEVANCE };
 
 /**
  * The evidence role of a reference. `bestScore` is the highest relevance among the answer's
@@ -54,7 +56,7 @@ export function assignRole(ref: EngineReference, bestScore = 1): { role: ChatRef
       : { role: "context", reason: `outside the request (${relevance?.reason ?? "filtered"})` };
   }
   if (ref.evidenceType === "commentary") return { role: "context", reason: "a comment or editorial, not evidence" };
-  if (relevance.score >= SUPPORTING_RELEVANCE || relevance.score >= 0.9 * bestScore) {
+  if (onTopicRole({ score: relevance.score, bestScore, evidenceType: ref.evidenceType }) === "supporting") {
     return { role: "supporting", reason: `${ref.evidenceType.replace(/_/g, " ")} matching ${relevance.matchedTerms.join(", ")}` };
   }
   return { role: "context", reason: `related (${relevance.matchedTerms.join(", ") || "few terms"}), but not directly on the question` };
@@ -82,7 +84,6 @@ export function composeChatResult({
       STRENGTH.indexOf(a.ref.evidenceType) - STRENGTH.indexOf(b.ref.evidenceType) ||
       (b.ref.relevance?.score ?? 0) - (a.ref.relevance?.score ?? 0),
   );
-  const references: ChatReference[] = roled.map(({ ref, role, reason }, i) => toChatReference(ref, i + 1, role, reason));
   const rejectedSources = [...((literature.rejectedReferences ?? []) as EngineReference[]), ...all.filter((r) => r.isRetracted)];
   const rejectedReferences: ChatRejectedReference[] = rejectedSources.map((ref, i) => {
     const { role, reason } = assignRole(ref);
@@ -91,21 +92,29 @@ export function composeChatResult({
   });
 
   const terms = extractTerms(question);
+  const written = writeAnswer({
+    question,
+    terms,
+    references: roled.map(({ ref, role }, i) => ({
+      ordinal: i + 1,
+      title: ref.title,
+      abstract: ref.abstract ?? passageOf(literature, ref),
+      evidenceType: ref.evidenceType,
+      evidenceRole: role,
+      relevance: ref.relevance?.score ?? 0,
+      snapshot: ref.snapshot ?? null,
+    })),
+    failedSources: failedSourcesOf(literature),
+  });
+  const references: GradedReference[] = roled.map(({ ref, role, reason }, i) => ({
+    ...toChatReference(ref, i + 1, role, reason),
+    ...graded(ref),
+    ...(written.stances.has(i + 1) ? { stance: written.stances.get(i + 1)! } : {}),
+  }));
   // The passage of each reference that bears on the question: what the answer quotes, what a
   // model is given, and what the audit checks a model's sentence against.
-  const contextPassages = references.map((ref) => {
-    const source = roled[ref.ordinal - 1]!.ref;
-    const abstract = source.abstract ?? passageOf(literature, ref.ordinal, source);
-    // Bracketed numbers inside a quoted passage ("[18F]", a source's own "[12]") would read as markers.
-    const text = ensurePeriod((abstract ? bestPassage(abstract, terms) : null) ?? source.title).replace(/\[(\d[^\]]*)\]/g, "($1)");
-    return { ordinal: ref.ordinal, text };
-  });
-  const sentences = contextPassages.slice(0, 5).map((p) => `${p.text} [${p.ordinal}]`);
-  const notes = qualifiers(references, sentences);
-  const answer =
-    references.length === 0
-      ? `No relevant evidence on this question was found in the sources searched, so no answer can be grounded in the literature.`
-      : [...sentences, ...notes].join(" ");
+  const contextPassages = references.map((ref) => ({ ordinal: ref.ordinal, text: written.passages.get(ref.ordinal) ?? ref.title }));
+  const answer = references.length === 0 ? nothingFound("", failedSourcesOf(literature).length > 0) : written.answer;
   const sourceList = formatSources(
     references.map((r): Citable => ({ ordinal: r.ordinal, title: r.title, url: r.url, abstract: null, year: r.year ?? null, journal: null, label: labelOf(r) })),
   );
@@ -119,9 +128,14 @@ export function composeChatResult({
     references,
     rejectedReferences,
     quality,
+    verdict: written.verdict,
+    verdictBasis: written.verdictBasis,
     metadata: {
       writer: "extractive",
       contextPassages,
+      // What a model writer must keep: the bottom line it opens with and the limits it ends with.
+      bottomLine: written.bottomLine,
+      limits: written.limits,
       effectiveSources: literature.effectiveSources ?? [],
       fallbackUsed: literature.fallbackUsed ?? false,
       reasoning: literature.reasoning ?? [],
@@ -130,20 +144,25 @@ export function composeChatResult({
   };
 }
 
-function qualifiers(references: ChatReference[], sentences: string[]): string[] {
-  const notes: string[] = [];
-  const supporting = references.filter((r) => r.evidenceRole === "supporting");
-  if (supporting.length === 0) notes.push("None of these references addresses the question directly; treat them as background.");
-  else if (supporting.every((r) => r.evidenceType === "preclinical")) notes.push("All of the supporting evidence comes from animal or laboratory studies; it has not been shown in humans.");
-  if (references.length < 3) notes.push(`The evidence is thin: only ${references.length} relevant reference${references.length === 1 ? " was" : "s were"} found.`);
-  const negative = sentences.filter((s) => /\b(no significant|did not|was not|were not|not associated|no effect|no difference|failed to)\b/i.test(s)).length;
-  if (negative > 0 && negative < sentences.length) notes.push("The findings are mixed: some studies report an effect and others do not.");
-  return notes;
+/** The grading a reference carries beside the contract's fields. */
+function graded(ref: EngineReference): Partial<GradedReference> {
+  return {
+    ...(ref.snapshot ? { snapshot: ref.snapshot } : {}),
+    ...(ref.relevance ? { matchedTerms: ref.relevance.matchedTerms, relevanceScore: Math.max(0, Math.min(1, ref.relevance.score)) } : {}),
+    ...(ref.evidenceReason ? { evidenceReason: ref.evidenceReason } : {}),
+    ...(ref.verificationReason ? { verificationReason: ref.verificationReason } : {}),
+    ...(ref.confidenceReason ? { confidenceReason: ref.confidenceReason } : {}),
+  };
 }
 
-function passageOf(literature: LiteratureJobResult, ordinal: number, ref: EngineReference): string | null {
+/** The sources the search lost, typed `{source, kind}` (the engine's `failedSources`). */
+function failedSourcesOf(literature: LiteratureJobResult): { source: string; kind: string }[] {
+  return (literature as { failedSources?: { source: string; kind: string }[] | null }).failedSources ?? [];
+}
+
+function passageOf(literature: LiteratureJobResult, ref: EngineReference): string | null {
   const passages = (literature.contextPassages ?? []) as { ordinal?: number; text?: string; url?: string }[];
-  return passages.find((p) => p.url === ref.url)?.text ?? passages.find((p) => p.ordinal === ordinal)?.text ?? null;
+  return passages.find((p) => p.url === ref.url)?.text ?? null;
 }
 
 function toChatReference(ref: EngineReference, ordinal: number, role: ChatReference["evidenceRole"], reason: string): ChatReference {
@@ -168,9 +187,4 @@ function toChatReference(ref: EngineReference, ordinal: number, role: ChatRefere
 
 function labelOf(r: ChatReference): string {
   return r.pmid ? `PMID ${r.pmid}` : r.doi ? `doi:${r.doi}` : r.id;
-}
-
-function ensurePeriod(text: string): string {
-  const trimmed = text.trim();
-  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }

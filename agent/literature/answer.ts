@@ -1,4 +1,18 @@
+import type { EvidenceRole, EvidenceType, Stance, StudySnapshot, Verdict, VerdictBasis } from "@/lib/contracts";
+import { FINDING_CUES } from "./findings";
+import { splitSentences } from "./sentences";
+import { lowerFirst } from "./snapshot";
 import { stemSet, tokenize, type QueryTerm } from "./terms";
+import { deriveVerdict, isDirect, readQuestion, stanceOfReference, type GradedForVerdict } from "./verdict";
+
+export { splitSentences };
+
+/**
+ * The extractive answer: a bottom line (the verdict), then the evidence grouped by strength, each
+ * claim a sentence of a study's abstract with its subject (intervention, population) named and its
+ * [N], then the limits of the evidence. Deterministic: the same references give the same answer,
+ * and no sentence is written twice.
+ */
 
 /** A reference the answer may cite, in citation order (`ordinal` is its [N]). */
 export type Citable = {
@@ -9,20 +23,37 @@ export type Citable = {
   year: number | null;
   journal: string | null;
   label: string; // "PMID 27797938", "doi:10.…", "NCT…"
+  evidenceType?: EvidenceType;
+  /** Relevance to the question, 0 to 1. */
+  relevance?: number;
+  snapshot?: StudySnapshot;
+};
+
+/** A reference as the writer uses it: graded, with its role for this answer. */
+export type AnswerReference = {
+  ordinal: number;
+  title: string;
+  /** The text to quote and to read findings from: the abstract, or a passage of it. */
+  abstract: string | null;
+  evidenceType: EvidenceType;
+  evidenceRole: EvidenceRole;
+  relevance: number;
+  snapshot: StudySnapshot | null;
 };
 
 export type ContextPassage = { ordinal: number; referenceId: string; text: string; url: string };
 
-/** Words that mark a sentence that states a finding rather than background or methods. */
-const FINDING_CUES = /\b(conclu|suggest|found|find|show|demonstrat|associat|reduc|increas|improv|extend|lower|higher|decreas|no significant|did not|was not|were not|significant)/i;
+/** A reference relevant enough to support a claim: it matches at least half of the question's weight. */
+export const SUPPORTING_RELEVANCE = 0.5;
 
-/** Splits an abstract into sentences (keeping "e.g." and decimals intact). */
-export function splitSentences(text: string): string[] {
-  return text
-    .replace(/\s+/g, " ")
-    .split(/(?<=[.!?])\s+(?=[A-Z(])/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 20);
+/**
+ * The role of an accepted reference in an answer: `supporting` when its relevance is at least
+ * SUPPORTING_RELEVANCE or within 90% of the best of the answer (the closest matches support it even
+ * when the question is worded far from the abstracts), `context` otherwise or when it is commentary.
+ */
+export function onTopicRole({ score, bestScore, evidenceType }: { score: number; bestScore: number; evidenceType: EvidenceType }): "supporting" | "context" {
+  if (evidenceType === "commentary") return "context";
+  return score >= SUPPORTING_RELEVANCE || score >= 0.9 * bestScore ? "supporting" : "context";
 }
 
 /**
@@ -42,34 +73,135 @@ export function bestPassage(abstract: string, terms: QueryTerm[]): string | null
   return best ? (best as { text: string }).text : null;
 }
 
+/** The evidence groups, strongest first, and the designs each holds. */
+const GROUPS: { label: string; holds: (r: AnswerReference) => boolean }[] = [
+  { label: "Systematic reviews and meta-analyses", holds: (r) => r.evidenceType === "systematic_review" },
+  { label: "Human trials", holds: (r) => ["randomized_controlled_trial", "controlled_trial", "single_arm_trial"].includes(r.evidenceType) },
+  { label: "Observational studies", holds: (r) => r.evidenceType === "observational" },
+  { label: "Animal and cell studies", holds: (r) => r.evidenceType === "preclinical" || (r.snapshot?.species != null && r.snapshot.species !== "human") },
+  { label: "Other studies", holds: () => true },
+];
+export const SECTION_LABELS = [...GROUPS.map((g) => g.label), "Bottom line", "Limits"];
+
+export type WrittenAnswer = {
+  answer: string;
+  verdict: Verdict;
+  verdictBasis: VerdictBasis;
+  /** Each reference's stance toward the question, by ordinal. */
+  stances: Map<number, Stance>;
+  /** The sentence quoted from each reference (all of them, cited or not), by ordinal. */
+  passages: Map<number, string>;
+  bottomLine: string;
+  limits: string | null;
+};
+
 /**
- * An extractive answer: one sentence from each of the strongest references, each followed by its
- * [N] marker, so every claim points at the reference it was taken from. Without references it says
- * so and cites nothing. Deterministic: the same references give the same answer.
+ * Writes the answer over `references` (in citation order, strongest first). Claims come from the
+ * supporting references, or from the context ones when none supports, at most `maxClaims`.
+ */
+export function writeAnswer({
+  question,
+  terms,
+  references,
+  failedSources = [],
+  maxClaims = 6,
+}: {
+  question: string;
+  terms: QueryTerm[];
+  references: AnswerReference[];
+  failedSources?: readonly { source: string; kind: string }[];
+  maxClaims?: number;
+}): WrittenAnswer {
+  const claim = readQuestion(question, terms);
+  const stances = new Map<number, Stance>();
+  const graded: GradedForVerdict[] = references.map((r) => {
+    const text = [r.abstract, r.snapshot?.finding].filter(Boolean).join(" ");
+    const { stance, certainty } = text ? stanceOfReference({ text, claim }) : { stance: "unclear" as const, certainty: 0 };
+    stances.set(r.ordinal, stance);
+    const direct = isDirect(r.snapshot ?? { species: null, design: r.evidenceType }, claim);
+    return { evidenceRole: r.evidenceRole, evidenceType: r.evidenceType, relevance: r.relevance, stance, certainty, direct };
+  });
+  const { verdict, basis } = deriveVerdict(graded);
+
+  const passages = new Map<number, string>();
+  for (const r of references) passages.set(r.ordinal, quotable((r.abstract ? bestPassage(r.abstract, terms) : null) ?? r.snapshot?.finding ?? r.title));
+
+  const supporting = references.filter((r) => r.evidenceRole === "supporting");
+  const quoted = (supporting.length > 0 ? supporting : references.filter((r) => r.evidenceRole === "context")).slice(0, maxClaims);
+  // One claim per distinct sentence: a sentence two references share is written once, citing both.
+  const claims: { group: number; text: string; key: string; ordinals: number[] }[] = [];
+  for (const r of quoted) {
+    const sentence = withSubject(passages.get(r.ordinal)!, r);
+    const key = normalise(passages.get(r.ordinal)!);
+    const same = claims.find((c) => c.key === key || normalise(c.text) === normalise(sentence));
+    if (same) {
+      same.ordinals.push(r.ordinal);
+      continue;
+    }
+    claims.push({ group: GROUPS.findIndex((g) => g.holds(r)), text: sentence, key, ordinals: [r.ordinal] });
+  }
+  const sections = GROUPS.map((group, i) => {
+    const inGroup = claims.filter((c) => c.group === i);
+    if (inGroup.length === 0) return null;
+    return `${group.label}: ${inGroup.map((c) => `${ensurePeriod(c.text)} ${c.ordinals.map((n) => `[${n}]`).join("")}`).join(" ")}`;
+  }).filter((s): s is string => s !== null);
+
+  const bottomLine = bottomLineOf({ verdict, basis, references, graded });
+  const notes = limitsOf({ references, graded, verdict, basis, claim, failed: failedSources.length > 0 });
+  const limits = notes.length > 0 ? `Limits: ${notes.join(" ")}` : null;
+  const answer = [bottomLine, ...sections, ...(limits ? [limits] : [])].join("\n\n");
+  return { answer, verdict, verdictBasis: basis, stances, passages, bottomLine, limits };
+}
+
+/**
+ * The literature engine's answer over its accepted references (`citable`, in ordinal order), with
+ * the deterministic source list and the passages it quotes.
  */
 export function composeAnswer({
   question,
   terms,
   citable,
-  maxSentences = 5,
+  failedSources = [],
+  maxSentences = 6,
 }: {
   question: string;
   terms: QueryTerm[];
   citable: Citable[];
+  failedSources?: readonly { source: string; kind: string }[];
   maxSentences?: number;
-}): { answer: string; formattedAnswer: string; contextPassages: ContextPassage[] } {
-  const passages: ContextPassage[] = [];
-  for (const ref of citable) {
-    if (passages.length >= maxSentences) break;
-    const text = ref.abstract ? bestPassage(ref.abstract, terms) : null;
-    passages.push({ ordinal: ref.ordinal, referenceId: ref.label, text: text ?? ref.title, url: ref.url });
-  }
-  const topic = tokenize(question).length > 0 ? question.trim().replace(/\?+$/, "") : "the question";
-  const answer =
-    passages.length === 0
-      ? `No relevant evidence on "${topic}" was found in the sources searched.`
-      : passages.map((p) => `${ensurePeriod(p.text)} [${p.ordinal}]`).join(" ");
-  return { answer, formattedAnswer: `${answer}\n\n${formatSources(citable)}`.trim(), contextPassages: passages };
+}): { answer: string; formattedAnswer: string; contextPassages: ContextPassage[]; verdict: Verdict; verdictBasis: VerdictBasis; stances: Map<number, Stance> } {
+  const bestScore = Math.max(0, ...citable.map((c) => c.relevance ?? 1));
+  const references: AnswerReference[] = citable.map((c) => ({
+    ordinal: c.ordinal,
+    title: c.title,
+    abstract: c.abstract,
+    evidenceType: c.evidenceType ?? "unknown",
+    evidenceRole: onTopicRole({ score: c.relevance ?? 1, bestScore, evidenceType: c.evidenceType ?? "unknown" }),
+    relevance: c.relevance ?? 1,
+    snapshot: c.snapshot ?? null,
+  }));
+  const written = writeAnswer({ question, terms, references, failedSources, maxClaims: maxSentences });
+  const answer = references.length === 0 ? nothingFound(question, failedSources.length > 0) : written.answer;
+  const contextPassages = citable
+    .slice(0, maxSentences)
+    .map((c) => ({ ordinal: c.ordinal, referenceId: c.label, text: written.passages.get(c.ordinal) ?? c.title, url: c.url }));
+  return {
+    answer,
+    formattedAnswer: `${answer}\n\n${formatSources(citable)}`.trim(),
+    contextPassages,
+    verdict: written.verdict,
+    verdictBasis: written.verdictBasis,
+    stances: written.stances,
+  };
+}
+
+/** The answer when no reference was accepted: the verdict, and nothing cited. */
+export function nothingFound(question: string, sourcesFailed: boolean): string {
+  const topic = tokenize(question).length > 0 ? `“${question.trim().replace(/\?+$/, "")}”` : "this question";
+  return [
+    `Bottom line: the evidence is insufficient. No relevant evidence on ${topic} was found in the sources searched, so no answer can be grounded in the literature.`,
+    ...(sourcesFailed ? ["Limits: not every source could be searched."] : []),
+  ].join("\n\n");
 }
 
 /** The deterministic source list: "N. Title. Journal (Year). label <url>". */
@@ -80,6 +212,165 @@ export function formatSources(citable: Citable[]): string {
     return `${r.ordinal}. ${ensurePeriod(r.title)}${where ? ` ${where}.` : ""} ${r.label} <${r.url}>`;
   });
   return `**Sources**\n\n${lines.join("\n")}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Claims with their subject
+
+const PEOPLE_OR_ANIMALS =
+  /\b(adults?|patients?|participants?|subjects|individuals|women|men|children|adolescents|infants|volunteers|persons|people|residents|veterans|twins|centenarians|users|survivors|smokers|cohorts?|populations?|mice|mouse|rats?|animals|monkeys|macaques|dogs|flies|worms|yeast|cells|humans?|elderly|group|groups|arms?|cases|controls)\b/i;
+const GENERIC_INTERVENTION_WORDS = new Set(
+  "therapy treatment treatments supplementation supplement supplements use users intake dose doses low high oral daily intermittent plus and with the of a an in on for combined combination".split(" "),
+);
+
+/** Whether a sentence already names the intervention: any of its distinctive words. */
+function namesIntervention(sentence: string, intervention: string): boolean {
+  const stems = stemSet(sentence);
+  const words = tokenize(intervention).filter((w) => w.length > 2 && !GENERIC_INTERVENTION_WORDS.has(w));
+  return words.length === 0 || words.some((w) => [...stemSet(w)].some((s) => stems.has(s)));
+}
+
+const DESIGN_NOUN: Record<EvidenceType, string> = {
+  systematic_review: "a systematic review",
+  randomized_controlled_trial: "a randomized trial",
+  controlled_trial: "a controlled trial",
+  single_arm_trial: "a trial",
+  observational: "a study",
+  preclinical: "a study",
+  narrative_review: "a review",
+  commentary: "a commentary",
+  unknown: "a study",
+};
+const SPECIES_WORDS: Record<string, string> = { mouse: "mice", rat: "rats", nonhuman_primate: "monkeys", dog: "dogs", fish: "fish", fly: "flies", worm: "worms", yeast: "yeast", cells: "cells" };
+
+/**
+ * A claim with its subject: when the quoted sentence names neither the study's intervention nor
+ * whom it was done in ("Physical function improved after three weeks of treatment."), they are
+ * put before it ("In a trial of dasatinib plus quercetin in 14 patients with idiopathic pulmonary
+ * fibrosis, physical function improved …"). Only what the snapshot knows is added.
+ */
+export function withSubject(sentence: string, reference: Pick<AnswerReference, "snapshot" | "evidenceType" | "abstract" | "title">): string {
+  const snapshot = reference.snapshot;
+  if (!snapshot) return sentence;
+  const intervention = snapshot.intervention && !namesIntervention(sentence, snapshot.intervention) ? snapshot.intervention : null;
+  const population = snapshot.population ?? (snapshot.species ? (SPECIES_WORDS[snapshot.species] ?? null) : null);
+  const who = population && !PEOPLE_OR_ANIMALS.test(sentence) ? (snapshot.sampleSize ? `${snapshot.sampleSize.toLocaleString("en-US")} ${population}` : population) : null;
+  if (!intervention && !who) return sentence;
+  let design = DESIGN_NOUN[reference.evidenceType];
+  if (reference.evidenceType === "systematic_review" && /meta-analy/i.test(`${reference.title} ${reference.abstract ?? ""}`)) design = "a meta-analysis";
+  const prefix = intervention ? `In ${design} of ${intervention}${who ? ` in ${who}` : ""}` : `In ${who}`;
+  const context = `${reference.title} ${reference.abstract ?? ""}`;
+  return `${prefix}, ${lowerFirst(sentence, context)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bottom line and limits
+
+const STRENGTH_ORDER: EvidenceType[] = [
+  "systematic_review",
+  "randomized_controlled_trial",
+  "controlled_trial",
+  "observational",
+  "single_arm_trial",
+  "preclinical",
+  "narrative_review",
+  "unknown",
+  "commentary",
+];
+const DESIGN_NAME: Record<EvidenceType, string> = {
+  systematic_review: "a systematic review",
+  randomized_controlled_trial: "a randomized trial",
+  controlled_trial: "a controlled trial",
+  single_arm_trial: "an uncontrolled trial",
+  observational: "an observational study",
+  preclinical: "an animal or cell study",
+  narrative_review: "a narrative review",
+  commentary: "a commentary",
+  unknown: "a study of unstated design",
+};
+const HUMAN_EVIDENCE: EvidenceType[] = ["systematic_review", "randomized_controlled_trial", "controlled_trial", "single_arm_trial", "observational"];
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function bottomLineOf({ verdict, basis, references, graded }: { verdict: Verdict; basis: VerdictBasis; references: AnswerReference[]; graded: GradedForVerdict[] }): string {
+  const onTopic = graded.filter((g) => g.evidenceRole === "supporting");
+  const m = onTopic.length;
+  const strongestOf = (side: "supports" | "contradicts") => {
+    const types = graded.filter((g) => g.evidenceRole === "supporting" && g.stance === side).map((g) => g.evidenceType);
+    const best = STRENGTH_ORDER.find((t) => types.includes(t));
+    return best ? `; the strongest is ${DESIGN_NAME[best]}` : "";
+  };
+  const allPreclinical = onTopic.length > 0 && references.filter((r) => r.evidenceRole === "supporting").every((r) => !HUMAN_EVIDENCE.includes(r.evidenceType) && r.snapshot?.species !== "human");
+  const strongest = (side: "supports" | "contradicts") => (allPreclinical ? ` (${m === 1 ? "an animal or cell study" : "animal and cell studies only"})` : strongestOf(side));
+  /** "The one study that addresses the question reports", "All 3 … report", "2 of the 3 … report". */
+  const tally = (k: number) => {
+    const subject = m === 1 ? "The one study that addresses the question" : k === m ? `All ${m} studies that address the question` : `${k} of the ${m} studies that address the question`;
+    return `${subject} report${k === 1 ? "s" : ""}`;
+  };
+  switch (verdict) {
+    case "supports":
+      return `Bottom line: the evidence supports it. ${tally(basis.supporting)} findings in its favour${basis.contradicting ? ` and ${basis.contradicting} against it` : ""}${strongest("supports")}.`;
+    case "contradicts":
+      return `Bottom line: the evidence contradicts it. ${tally(basis.contradicting)} no effect or the opposite${basis.supporting ? `, ${basis.supporting} findings in its favour` : ""}${strongest("contradicts")}.`;
+    case "mixed":
+      return `Bottom line: the evidence is mixed. Of the ${plural(m, "study", "studies")} that address the question, ${basis.supporting} report${basis.supporting === 1 ? "s" : ""} findings in its favour, ${basis.contradicting} no effect or the opposite${basis.mixed ? `, and ${basis.mixed} both` : ""}.`;
+    default: {
+      const indirect = graded.filter((g) => g.evidenceRole === "supporting" && !g.direct && g.stance !== "unclear");
+      const there =
+        indirect.length > 0 && basis.reason.startsWith("the only studies")
+          ? ` ${plural(indirect.length, "study", "studies")} in other species ${indirect.every((g) => g.stance === "supports") ? (indirect.length === 1 ? "supports" : "support") : indirect.every((g) => g.stance === "contradicts") ? (indirect.length === 1 ? "contradicts" : "contradict") : "disagree on"} it there.`
+          : "";
+      return `Bottom line: the evidence is insufficient to answer it: ${basis.reason}.${there}`;
+    }
+  }
+}
+
+function limitsOf({
+  references,
+  graded,
+  verdict,
+  basis,
+  claim,
+  failed,
+}: {
+  references: AnswerReference[];
+  graded: GradedForVerdict[];
+  verdict: Verdict;
+  basis: VerdictBasis;
+  claim: ReturnType<typeof readQuestion>;
+  failed: boolean;
+}): string[] {
+  const notes: string[] = [];
+  const supporting = references.filter((r) => r.evidenceRole === "supporting");
+  const aboutAnimals = claim.species.length > 0 && !claim.species.includes("human");
+  if (references.length > 0 && supporting.length === 0) notes.push("None of these references addresses the question directly; treat them as background.");
+  else if (supporting.length > 0 && !aboutAnimals) {
+    const humanDesigns = supporting.filter((r) => HUMAN_EVIDENCE.includes(r.evidenceType) && r.snapshot?.species !== "mouse" && r.snapshot?.species !== "rat");
+    if (humanDesigns.length === 0 && supporting.every((r) => r.evidenceType === "preclinical" || (r.snapshot?.species && r.snapshot.species !== "human"))) {
+      notes.push("All of the supporting evidence comes from animal or laboratory studies; it has not been shown in humans.");
+    } else if (!supporting.some((r) => ["randomized_controlled_trial", "controlled_trial", "systematic_review"].includes(r.evidenceType))) {
+      notes.push("No randomized or controlled trial in humans, and no systematic review, addresses it among the references found.");
+    }
+  }
+  if (references.length > 0 && references.length < 3) notes.push(`The evidence is thin: only ${references.length} relevant reference${references.length === 1 ? " was" : "s were"} found.`);
+  if (verdict === "mixed") notes.push("The findings are mixed: some studies report an effect and others do not.");
+  const unclear = graded.filter((g) => g.evidenceRole === "supporting" && g.stance === "unclear").length;
+  if (unclear > 0 && basis.unclear < supporting.length) notes.push(`${unclear} of the studies that address it state${unclear === 1 ? "s" : ""} no clear finding on it.`);
+  if (failed) notes.push("Not every source could be searched.");
+  return notes;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Bracketed numbers inside a quoted passage ("[18F]", a source's own "[12]") would read as markers. */
+function quotable(text: string): string {
+  return ensurePeriod(text.replace(/\s+/g, " ").trim()).replace(/\[(\d[^\]]*)\]/g, "($1)");
+}
+
+function normalise(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
 }
 
 function ensurePeriod(text: string): string {

@@ -1,6 +1,7 @@
 import type { EvidenceType, LiteratureJobResult, LiteratureQueryRequest, Verification } from "@/lib/contracts";
 import { composeAnswer, type Citable } from "./answer";
 import { classifyEvidence } from "./evidence";
+import { extractSnapshot } from "./snapshot";
 import { mergeRecords } from "./merge";
 import type { LiteratureRecord, SourceName } from "./record";
 import { judgeRecords, type Judged } from "./relevance";
@@ -97,8 +98,10 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   }));
   const citable: Citable[] = references
     .filter((r) => r.relevance?.accepted)
-    .map((r) => ({ ordinal: r.id as number, title: r.title, url: r.url, abstract: listed[(r.id as number) - 1]!.record.abstract, year: r.year ?? null, journal: (r.journal as string | null) ?? null, label: r.label as string }));
-  const { answer, formattedAnswer, contextPassages } = composeAnswer({ question: request.question, terms: questionTerms, citable });
+    .map((r) => ({ ordinal: r.id as number, title: r.title, url: r.url, abstract: listed[(r.id as number) - 1]!.record.abstract, year: r.year ?? null, journal: (r.journal as string | null) ?? null, label: r.label as string, evidenceType: r.evidenceType, relevance: r.relevance?.score, snapshot: r.snapshot }));
+  const composed = composeAnswer({ question: request.question, terms: questionTerms, citable });
+  const { answer, formattedAnswer, contextPassages } = composed;
+  for (const r of references) if (composed.stances.has(r.id as number)) r.stance = composed.stances.get(r.id as number);
   await progress("answering", 90);
 
   const rejectionReasons: Record<string, number> = {};
@@ -129,6 +132,8 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
     },
     retrievalBackend: [...used].every((s) => s === "local") && used.size > 0 ? "local-library" : "federated",
     fallbackUsed: failed.size > 0,
+    verdict: composed.verdict,
+    verdictBasis: composed.verdictBasis,
     effectiveSources: [...used],
     sourceProfile: request.sourceProfile ?? (request.mode === "deep" ? "deep-default" : "fast-default"),
     ...(tagMode ? { tagMode } : {}),
@@ -271,6 +276,7 @@ function describeReference(j: Judged, ordinal: number, { withReason }: { withRea
     titleDerived: r.titleDerived ?? false,
     evidenceType: evidence.type,
     evidenceReason: evidence.reason,
+    snapshot: extractSnapshot(r, evidence.type),
     verification: verification.level,
     verificationReason: verification.reason,
     confidence: confidence.confidence,

@@ -1,5 +1,14 @@
 import { z } from "zod";
 import { percentSchema } from "./common";
+import {
+  evidenceRoleSchema,
+  evidenceTypeSchema,
+  stanceSchema,
+  studySnapshotSchema,
+  verdictBasisSchema,
+  verdictSchema,
+  verificationSchema,
+} from "./evidence";
 import { requestRegistry, responseRegistry } from "./registry";
 
 import { MAX_MESSAGE_CHARS } from "./limits";
@@ -12,27 +21,6 @@ export const messageSchema = z
   .string({ error: "message is required and must be a string" })
   .max(MAX_MESSAGE_CHARS, `message must be at most ${MAX_MESSAGE_CHARS} characters`)
   .refine((s) => s.trim().length > 0, "message must not be blank");
-
-export const evidenceRoles = ["supporting", "context", "lead_only"] as const;
-export const evidenceTypes = [
-  "randomized_controlled_trial",
-  "controlled_trial",
-  "single_arm_trial",
-  "observational",
-  "systematic_review",
-  "narrative_review",
-  "preclinical",
-  "commentary",
-  "unknown",
-] as const;
-export const verificationLevels = ["verified", "probable", "unknown"] as const;
-
-export const evidenceRoleSchema = z.enum(evidenceRoles);
-export const evidenceTypeSchema = z.enum(evidenceTypes);
-export const verificationSchema = z.enum(verificationLevels);
-export type EvidenceRole = z.infer<typeof evidenceRoleSchema>;
-export type EvidenceType = z.infer<typeof evidenceTypeSchema>;
-export type Verification = z.infer<typeof verificationSchema>;
 
 const referenceFields = {
   id: z.string().min(1),
@@ -59,6 +47,24 @@ export const chatReferenceSchema = z
   })
   .register(responseRegistry, { id: "ChatReference" });
 export type ChatReference = z.infer<typeof chatReferenceSchema>;
+
+/**
+ * A ChatReference with how it was graded, beside the contract's fields: the one reference shape of
+ * the engine, chat, deep research and the web page. The added fields are optional so answers
+ * stored before them still read.
+ */
+export const gradedReferenceSchema = chatReferenceSchema
+  .extend({
+    stance: stanceSchema.optional().describe("what its stated findings say about the question's claim"),
+    snapshot: studySnapshotSchema.optional(),
+    matchedTerms: z.array(z.string()).optional().describe("the question's terms its text contains"),
+    relevanceScore: z.number().min(0).max(1).optional(),
+    evidenceReason: z.string().optional().describe("why it has its evidenceType"),
+    verificationReason: z.string().optional(),
+    confidenceReason: z.string().optional(),
+  })
+  .register(responseRegistry, { id: "GradedReference", description: "A ChatReference (section 2.5) with its grading" });
+export type GradedReference = z.infer<typeof gradedReferenceSchema>;
 
 /** Section 2.6: a candidate that was not accepted; never addressed by inline markers. */
 export const chatRejectedReferenceSchema = z
@@ -104,10 +110,12 @@ export const chatResultSchema = z
     text: z.string().describe("answer plus a deterministic source list"),
     conversationId: z.string(),
     messageId: z.string().nullish(),
-    references: z.array(chatReferenceSchema),
+    references: z.array(gradedReferenceSchema),
     rejectedReferences: z.array(chatRejectedReferenceSchema),
     quality: chatQualitySchema,
     metadata: z.record(z.string(), z.unknown()).nullish(),
+    verdict: verdictSchema.optional().describe("the bottom line the answer opens with; beside the contract's fields, always set by this service"),
+    verdictBasis: verdictBasisSchema.optional(),
   })
   .register(responseRegistry, { id: "ChatResult" });
 export type ChatResult = z.infer<typeof chatResultSchema>;

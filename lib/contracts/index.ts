@@ -1,6 +1,7 @@
 /** The service contract (`../shared/spec/service-contract.md`) as zod schemas and inferred types. */
 export * from "./common";
 export * from "./payment";
+export * from "./evidence";
 export * from "./chat";
 export * from "./deep-research";
 export * from "./literature";

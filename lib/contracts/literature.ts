@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isoDateSchema } from "./common";
+import { stanceSchema, studySnapshotSchema, verdictBasisSchema, verdictSchema } from "./evidence";
 import { requestRegistry, responseRegistry } from "./registry";
 import { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS } from "./limits";
 
@@ -94,6 +95,8 @@ export const literatureReferenceSchema = z
     year: z.number().nullish(),
     item_date: isoDateSchema.nullish(),
     relevance: literatureReferenceRelevanceSchema.optional(),
+    snapshot: studySnapshotSchema.optional().describe("beside the contract's fields: the study at a glance"),
+    stance: stanceSchema.optional().describe("beside the contract's fields: what its findings say about the question's claim (accepted references)"),
   })
   .register(responseRegistry, { id: "LiteratureReference" });
 export type LiteratureReference = z.infer<typeof literatureReferenceSchema>;
@@ -148,6 +151,8 @@ export const literatureJobResultSchema = z
     tagMode: z.string().nullish(),
     tags: z.array(z.string()).nullish(),
     resultsByTag: z.record(z.string(), literatureResultsByTagEntrySchema).nullish(),
+    verdict: verdictSchema.nullish().describe("beside the contract's fields: the bottom line the answer opens with"),
+    verdictBasis: verdictBasisSchema.nullish(),
   })
   .register(responseRegistry, { id: "LiteratureJobResult" });
 export type LiteratureJobResult = z.infer<typeof literatureJobResultSchema>;

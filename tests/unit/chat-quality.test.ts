@@ -113,7 +113,7 @@ describe("the chat answer", () => {
     const result = composeChatResult({ question: "Does rapamycin extend lifespan in mice?", literature, conversationId: "c" });
     expect(chatResultSchema.safeParse(result).success).toBe(true);
     expect(result.references.map((r) => r.evidenceType)).toEqual(["randomized_controlled_trial", "preclinical"]);
-    expect(result.answer).toMatch(/\[1\].*\[2\]/);
+    expect(result.answer).toMatch(/\[1\][\s\S]*\[2\]/);
     expect(result.answer).toMatch(/thin/);
     expect(result.answer).toMatch(/mixed/);
     expect(result.quality).toMatchObject({ contractValid: true, primaryEvidencePresent: true, citations: { allMarkersResolve: true, contiguousMarkers: true } });

@@ -1,0 +1,144 @@
+/**
+ * Reading what a sentence of an abstract finds, deterministically: whether it states an effect or
+ * association (`found`), its absence (`none`), or nothing clear; which way the effect goes (a
+ * benefit, a harm, or neither, as for an association); and how hedged it is. The study snapshot
+ * (snapshot.ts) and the stance of a reference toward a question (verdict.ts) are built on it.
+ */
+
+export type Effect = "found" | "none" | "unclear";
+export type Valence = "benefit" | "harm" | "neutral";
+
+export type FindingReading = {
+  effect: Effect;
+  valence: Valence;
+  /** Whether the finding is about safety or harm-type outcomes only ("no serious adverse events"). */
+  safety: boolean;
+  /** 1 for a plain statement, less for a hedged one ("may", "might", "suggests"). */
+  certainty: number;
+  /** An association rather than an intervention's effect ("was associated with", "predicted"). */
+  association: boolean;
+};
+
+/** Words that mark a sentence stating a finding rather than background or methods. */
+export const FINDING_CUES =
+  /\b(conclu|suggest|found|find|show|demonstrat|associat|reduc|increas|improv|extend|lower|higher|decreas|no significant|did not|was not|were not|significant|correlat|predict|differ|prolong|shorten|delay|prevent|protect|benefi|effective|feasib|accura|reliab|sensitiv|safe|tolerat|odds ratio|hazard ratio|relative risk)/i;
+
+/** A sentence that says what a study set out to do, not what it found. */
+const AIM =
+  /\b(aims?|aimed|objectives?|purpose|goal|we (sought|hypothesi[sz]ed|investigated|examined|evaluated|assessed|explored|asked|studied|compared)|this study (investigated|examined|evaluated|assessed|explored|addressed)|to (determine|assess|evaluate|investigate|examine|explore|compare|test) (whether|if|the)|whether|remains? (to be|unknown|unclear)|little is known|has not been)\b/i;
+const QUESTION_MARK = /\?\s*$/;
+
+const NULL_CUES = [
+  /\bno (statistically |clinically )?significant\b/i,
+  /\bnot (statistically |clinically )?significant(ly)?\b/i,
+  /\bnon-?significant(ly)?\b/i,
+  /\b(did|does|do|was|were|is|are|has|have|had) not (significantly |substantially |meaningfully )?(differ|change|affect|improve|reduce|increase|decrease|alter|influence|predict|extend|prolong|lower|raise|modify|show|find|reach|correlate|associate|associated|related|correlated|linked|predictive|different|superior|inferior|effective|beneficial|benefit)/i,
+  /\b(was|were|is|are) not (significantly |independently )?(associated|related|correlated|linked|predictive|different|superior|effective|beneficial)\b/i,
+  /\bno (clear |meaningful |detectable |measurable |apparent |significant |independent |overall |additional )?(effect|effects|difference|differences|change|changes|association|associations|relationship|correlation|benefit|improvement|impact|influence|increase|reduction|decrease|advantage|role)\b/i,
+  /\b(failed|fail) to\b/i,
+  /\b(similar|comparable|unchanged|unaffected|equivalent|not different)\b/i,
+  /\bneither\b.*\bnor\b/i,
+  /\bno longer\b/i,
+  /\b(nearly |almost |virtually )?identical\b/i,
+  /\bno (evidence|indication|sign) (of|for|that)\b/i,
+  /\b(did not|failed to|does not) reach (statistical )?significance\b/i,
+  /\b(insignificant|unrelated|irrespective of|regardless of|independent of)\b/i,
+  /\b(no|not|poor|weak) (correlation|correlated|predictive|predictor|agreement|association)\b/i,
+  /\bp\s*(>|=|≥)\s*0?\.(0[5-9]|[1-9])/i,
+  /\(p\s*=\s*ns\)|\bp\s*=\s*ns\b/i,
+  /\b(no|without) (serious |major |severe |significant |treatment-related |drug-related )?(adverse (events?|effects?|reactions?)|side effects?|complications?|toxicit\w*)\b/i,
+];
+
+/** A ratio whose 95% confidence interval spans 1: no significant association. */
+const CI_SPANS_ONE = /\b(?:OR|HR|RR|odds ratio|hazard ratio|relative risk|risk ratio)\b[^;]{0,40}?\d*\.?\d+[^;]{0,20}?(?:95%\s*)?(?:CI|confidence interval)[,:;=\s]*(0?\.\d+|1\.0+)\s*(?:to|-|–|,)\s*(1\.\d*[1-9]\d*|[2-9](?:\.\d+)?)/i;
+/** A significant p-value. */
+const SIGNIFICANT_P = /\bp\s*(<|≤|=)\s*0?\.0([0-4]\d*|0\d*)\b/i;
+
+const EFFECT_CUES =
+  /\b(significant(ly)?|associated with|association (between|with|of)|correlated|correlation|predict(s|ed|or|ors|ive)?|improv\w*|increas\w*|decreas\w*|reduc\w*|lower(ed)?|higher|greater|fewer|less|more likely|less likely|extend\w*|prolong\w*|shorten\w*|delay\w*|prevent\w*|protect\w*|enhanc\w*|attenuat\w*|inhibit\w*|suppress\w*|promot\w*|elevat\w*|diminish\w*|worsen\w*|impair\w*|benefi\w*|effective|efficacious|superior|inferior|feasible|feasibility|accura\w*|reliab\w*|sensitivity|specificity|well tolerated|safe|outperform\w*|differ(ed|ent|ence)|depend\w*|linked|related to|risk factors?|hazard ratio|odds ratio|relative risk|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|induc\w*|accelerat\w*|slow\w*)\b/i;
+/** Effect sizes written as abbreviations (case matters: "OR" is an odds ratio, "or" is not). */
+const EFFECT_SIZE = /\b(HR|OR|RR|aOR|aHR)\b\s*[=:(,]?\s*\d/;
+
+const HEDGE_STRONG = /\b(may|might|could|possibly|potentially|perhaps|plausibl\w*|speculat\w*)\b/i;
+const HEDGE_MILD = /\b(suggests?|suggested|suggesting|appears?|seems?|likely|tend(s|ed)? to|trend)\b/i;
+const UNCERTAIN = /\b(inconclusive|uncertain|unclear|unknown|controversial|conflicting|remains? to be|warrant\w*|further (studies|research|investigation|trials)|more (studies|research) (is|are) needed|needs? to be)\b/i;
+
+const SAFETY_OBJECT = /\b(adverse|side effects?|toxicit\w*|safety|complications?|harms?|serious (events|reactions)|tolerab\w*|bleeding)\b/i;
+
+const UP = /\b(increas\w*|higher|greater|more|elevat\w*|rais\w*|enhanc\w*|longer|extend\w*|prolong\w*|boost\w*|accelerat\w*|promot\w*|induc\w*|rise|rose|gain\w*|exceed\w*)\b/gi;
+const DOWN = /\b(decreas\w*|lower(ed)?|reduc\w*|fewer|less|diminish\w*|attenuat\w*|declin\w*|shorter|shorten\w*|suppress\w*|inhibit\w*|slow\w*|delay\w*|prevent\w*|protect\w*|loss|lost|drop\w*|fell|fall)\b/gi;
+
+/** Outcomes whose increase is bad for the patient. */
+const BAD =
+  /\b(mortality|death|deaths|die|died|dying|risk|risks|incidence|disease|diseases|frailty|decline|complications?|adverse|toxicit\w*|morbidity|hospitali[sz]ations?|readmissions?|pain|symptoms?|inflammat\w*|fractures?|falls|cancers?|tumou?rs?|recurrence|failure|dementia|depression|disability|burden|injury|injuries|infections?|events|damage|lesions?|atrophy|fibrosis|obesity|stress|senescen\w*|relapse|exacerbations?|hypertension|glucose|cholesterol|weight gain|resistance|errors?|delirium|length of stay|costs?|aging|ageing)\b/i;
+/** Outcomes whose increase is good for the patient. */
+const GOOD =
+  /\b(survival|lifespan|life span|longevity|healthspan|function|functioning|strength|quality of life|health|performance|speed|density|sensitivity|cognition|cognitive (function|performance|score)|memory|adherence|remission|response|recovery|satisfaction|independence|mobility|capacity|fitness|accuracy|efficacy|benefit|wellbeing|well-being|cure|healing|resilience|clearance|autophagy|vo2max)\b/i;
+
+const BENEFIT_WORDS =
+  /\b(improv\w*|benefi\w*|effective|efficacious|superior|better|favou?rable|success\w*|feasib\w*|safe|well tolerated|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|relie\w*|outperform\w*|accurate|reliable|valid|useful|protective|protected|prevented|preventing|extended (median |maximal |mean )?(lifespan|life span|survival))\b/i;
+const HARM_WORDS =
+  /\b(worse|worsen\w*|impair\w*|harm\w*|detriment\w*|deleterious|toxic|inferior|adverse(ly)? affect\w*|shortened (lifespan|life span|survival)|poorer|unsafe|dangerous)\b/i;
+
+const INTERVENTION_CONTEXT = /\b(treat\w*|therap\w*|randomi[sz]\w*|supplement\w*|administ\w*|interventions?|placebo|dose|doses|dosing|received|receiving|given|fed|injected|exposure to|training|program\w*|arm|group)\b/i;
+const ASSOCIATION_CONTEXT = /\b(associat\w*|correlat\w*|predict\w*|risk factors?|hazard ratio|odds ratio|relative risk|linked|related to)\b/i;
+
+/** Reads one sentence (or clause) of an abstract. */
+export function readFinding(sentence: string): FindingReading {
+  const text = sentence.replace(/\s+/g, " ");
+  const uncertain = UNCERTAIN.test(text);
+  const nullHit = NULL_CUES.some((re) => re.test(text)) || CI_SPANS_ONE.test(text);
+  const effectHit = EFFECT_CUES.test(text) || EFFECT_SIZE.test(text) || SIGNIFICANT_P.test(text);
+  const association = ASSOCIATION_CONTEXT.test(text) && !INTERVENTION_CONTEXT.test(text);
+  const certainty = HEDGE_STRONG.test(text) ? 0.6 : HEDGE_MILD.test(text) ? 0.85 : 1;
+  const safety = SAFETY_OBJECT.test(text);
+  if (nullHit) {
+    // "No serious adverse events occurred" is a finding of safety: a benefit, not an absent effect.
+    if (safety && !GOOD.test(text.replace(SAFETY_OBJECT, " "))) return { effect: "found", valence: "benefit", safety: true, certainty, association };
+    return { effect: "none", valence: "neutral", safety, certainty, association };
+  }
+  if (!effectHit) return { effect: "unclear", valence: "neutral", safety, certainty, association };
+  if (uncertain && certainty < 1) return { effect: "unclear", valence: "neutral", safety, certainty, association };
+  return { effect: "found", valence: valenceOf(text), safety, certainty, association };
+}
+
+/**
+ * Benefit or harm of a stated change: an explicit word ("improved", "worsened"), else the way a
+ * change goes on what it changes ("lower mortality" is a benefit, "lower survival" a harm).
+ */
+export function valenceOf(text: string): Valence {
+  const benefit = BENEFIT_WORDS.test(text);
+  const harm = HARM_WORDS.test(text);
+  if (benefit && !harm) return "benefit";
+  if (harm && !benefit) return "harm";
+  let score = 0;
+  for (const [re, sign] of [
+    [UP, 1],
+    [DOWN, -1],
+  ] as const) {
+    for (const match of text.matchAll(re)) {
+      // What the change is about: the words that follow it, up to the end of the clause.
+      const after = text.slice(match.index! + match[0].length).split(/[,;:]|\b(and|but|whereas|while|than|compared)\b/)[0] ?? "";
+      const before = text.slice(Math.max(0, match.index! - 60), match.index!);
+      const target = `${after.slice(0, 80)} ${/\b(of|in)\s*$/.test(before) ? "" : before.split(/[,;]/).pop() ?? ""}`;
+      const bad = BAD.test(after.slice(0, 80)) || (!GOOD.test(after.slice(0, 80)) && BAD.test(target));
+      const good = GOOD.test(after.slice(0, 80)) || (!BAD.test(after.slice(0, 80)) && GOOD.test(target));
+      if (bad && !good) score -= sign;
+      else if (good && !bad) score += sign;
+    }
+  }
+  return score > 0 ? "benefit" : score < 0 ? "harm" : "neutral";
+}
+
+/** True when a sentence states what was found, not the background, aims or methods. */
+export function isFindingSentence(sentence: string): boolean {
+  return FINDING_CUES.test(sentence) && !AIM.test(sentence) && !QUESTION_MARK.test(sentence);
+}
+
+/** The clauses of a sentence that may state different findings ("X improved, but Y did not"). */
+export function clauses(sentence: string): string[] {
+  return sentence
+    .split(/(?:,|;)?\s+\b(?:but|whereas|while|although|though|however|yet)\b,?\s+|;\s+/i)
+    .map((c) => c.trim())
+    .filter((c) => c.length > 12);
+}

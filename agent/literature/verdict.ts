@@ -1,0 +1,172 @@
+import type { EvidenceRole, EvidenceType, Stance, StudySnapshot, StudySpecies, Verdict, VerdictBasis } from "@/lib/contracts";
+import { clauses, isFindingSentence, readFinding, valenceOf, type FindingReading, type Valence } from "./findings";
+import { splitSentences } from "./sentences";
+import { stemSet, type QueryTerm } from "./terms";
+
+/**
+ * The direction of the evidence on a question's claim. Each on-topic reference gets a stance from
+ * its stated findings (the outcome direction of its finding sentences, read against what the
+ * question asks); the verdict weighs the stances by design, relevance and directness
+ * (docs/chat.md, "The verdict").
+ */
+
+/** What a question claims, as far as a yes/no reading goes. */
+export type QuestionClaim = {
+  /** The direction the question asks about: "does X reduce mortality" asks about a benefit. */
+  valence: Valence;
+  /** It asks whether things are alike ("comparable", "as effective as", "non-inferior"). */
+  equivalence: boolean;
+  /** The species the question names ("patients", "women" name humans); empty when it names none. */
+  species: StudySpecies[];
+  terms: QueryTerm[];
+};
+
+const QUESTION_SPECIES: [RegExp, StudySpecies][] = [
+  [/\b(mice|mouse|murine|rodents?)\b/i, "mouse"],
+  [/\b(rats?|rodents?)\b/i, "rat"],
+  [/\b(monkeys?|macaques?|primates?|marmosets?)\b/i, "nonhuman_primate"],
+  [/\b(dogs?|canine)\b/i, "dog"],
+  [/\b(zebrafish|killifish|fish)\b/i, "fish"],
+  [/\b(drosophila|flies|fruit fl(y|ies))\b/i, "fly"],
+  [/\b(c\. elegans|caenorhabditis|nematodes?|worms?)\b/i, "worm"],
+  [/\b(yeast)\b/i, "yeast"],
+  [/\b(cells?|in vitro|cell lines?)\b/i, "cells"],
+  [/\b(animals?|animal models?)\b/i, "other_mammal"],
+];
+const ANY_ANIMAL: StudySpecies[] = ["mouse", "rat", "nonhuman_primate", "dog", "other_mammal", "fish", "fly", "worm", "yeast"];
+const HUMAN_WORDS = /\b(humans?|people|patients?|adults?|women|men|children|elderly|older|persons?|individuals?|participants?|clinical)\b/i;
+const EQUIVALENCE = /\b(comparable|similar|equivalent|equally|as (good|effective|safe|accurate|reliable) as|non-?inferior|interchangeable|the same)\b/i;
+const SAFETY_QUESTION = /\b(safe|safety|tolerated|tolerable)\b/i;
+const HARM_QUESTION = /\b(harmful|dangerous|toxic|risk of|risk for|increase[sd]? (the )?risk|worsen|impair|adverse)\b/i;
+
+export function readQuestion(question: string, terms: QueryTerm[]): QuestionClaim {
+  const found = QUESTION_SPECIES.filter(([re]) => re.test(question)).map(([, s]) => s);
+  let species: StudySpecies[] = [...new Set(found.includes("other_mammal") ? [...found, ...ANY_ANIMAL] : found)];
+  if (HUMAN_WORDS.test(question)) species = [...species, "human"];
+  const valence: Valence = SAFETY_QUESTION.test(question) && !HARM_QUESTION.test(question) ? "benefit" : valenceOf(question);
+  return { valence: valence === "neutral" && HARM_QUESTION.test(question) ? "harm" : valence, equivalence: EQUIVALENCE.test(question), species, terms };
+}
+
+/** A reading's stance on the claim, or null when it states nothing on it. */
+export function stanceOfReading(reading: FindingReading, claim: QuestionClaim): "supports" | "contradicts" | null {
+  if (reading.effect === "unclear") return null;
+  if (claim.equivalence) return reading.effect === "none" ? "supports" : "contradicts";
+  if (reading.effect === "none") return "contradicts";
+  if (claim.valence === "neutral" || reading.valence === "neutral") return "supports";
+  return reading.valence === claim.valence ? "supports" : "contradicts";
+}
+
+const CONCLUSION = /^(in conclusion|conclusions?|to conclude|we conclude|overall|taken together|in summary|these (results|findings|data)|our (results|findings|data))\b/i;
+
+/**
+ * The stance of one reference: every clause of its finding sentences read against the claim,
+ * clauses that share more of the question's terms, later ones (results, conclusions) and plain
+ * ones counting more. `certainty` is how hedged its findings were (1 plain).
+ */
+export function stanceOfReference({ text, claim }: { text: string; claim: QuestionClaim }): { stance: Stance; certainty: number } {
+  const sentences = splitSentences(text);
+  let forWeight = 0;
+  let againstWeight = 0;
+  let certaintySum = 0;
+  let counted = 0;
+  sentences.forEach((sentence, i) => {
+    if (!isFindingSentence(sentence)) return;
+    const position = 0.5 + i / Math.max(1, sentences.length);
+    const conclusion = CONCLUSION.test(sentence) ? 1.5 : 1;
+    for (const clause of clauses(sentence)) {
+      const reading = readFinding(clause);
+      const stance = stanceOfReading(reading, claim);
+      if (!stance) continue;
+      const stems = stemSet(clause);
+      const overlap = claim.terms.filter((t) => t.weight === 1 && t.stems.some((s) => stems.has(s))).length;
+      const weight = (1 + overlap) * position * conclusion * reading.certainty;
+      if (stance === "supports") forWeight += weight;
+      else againstWeight += weight;
+      certaintySum += reading.certainty;
+      counted++;
+    }
+  });
+  const total = forWeight + againstWeight;
+  if (total === 0) return { stance: "unclear", certainty: 0 };
+  const certainty = certaintySum / counted;
+  const minor = Math.min(forWeight, againstWeight) / total;
+  return { stance: minor >= 0.42 ? "mixed" : forWeight > againstWeight ? "supports" : "contradicts", certainty };
+}
+
+/** Weight of a design in the verdict: a systematic review or a randomized trial counts most. */
+export const DESIGN_WEIGHT: Record<EvidenceType, number> = {
+  systematic_review: 1,
+  randomized_controlled_trial: 1,
+  controlled_trial: 0.8,
+  observational: 0.6,
+  single_arm_trial: 0.5,
+  preclinical: 0.5,
+  unknown: 0.45,
+  narrative_review: 0.3,
+  commentary: 0,
+};
+
+/** Evidence from another species than the question's counts this much, and never decides alone. */
+export const INDIRECT_FACTOR = 0.5;
+/** Below this much direct, design-weighted evidence, the verdict is `insufficient` (weak evidence). */
+export const MIN_DIRECT_WEIGHT = 0.12;
+
+/** Whether a study's subjects are the ones the question asks about. */
+export function isDirect(snapshot: Pick<StudySnapshot, "species" | "design">, claim: QuestionClaim): boolean {
+  // A question that names no species asks about none in particular: every study answers it directly.
+  if (claim.species.length === 0) return true;
+  const species = snapshot.species ?? (snapshot.design === "preclinical" ? null : "human");
+  if (species === null) return claim.species.some((s) => s !== "human");
+  return claim.species.includes(species);
+}
+
+export type GradedForVerdict = {
+  evidenceRole: EvidenceRole;
+  evidenceType: EvidenceType;
+  relevance: number;
+  stance: Stance;
+  certainty: number;
+  direct: boolean;
+};
+
+/**
+ * The verdict over the on-topic (supporting) references: `insufficient` when there are none, when
+ * none states a finding on the claim, when only indirect evidence does, or when the direct evidence
+ * is too weak; otherwise `supports` when the weight for is at least twice the weight against,
+ * `contradicts` when the weight against is at least twice the weight for, `mixed` between.
+ */
+export function deriveVerdict(references: GradedForVerdict[]): { verdict: Verdict; basis: VerdictBasis } {
+  const onTopic = references.filter((r) => r.evidenceRole === "supporting");
+  const count = (stance: Stance) => onTopic.filter((r) => r.stance === stance).length;
+  const stated = onTopic.filter((r) => r.stance !== "unclear");
+  const weightOf = (r: GradedForVerdict) => DESIGN_WEIGHT[r.evidenceType] * Math.max(0.4, Math.min(1, r.relevance)) * (r.certainty || 1) * (r.direct ? 1 : INDIRECT_FACTOR);
+  const share = (r: GradedForVerdict, side: "supports" | "contradicts") => (r.stance === side ? 1 : r.stance === "mixed" ? 0.5 : 0);
+  const weightFor = round(stated.reduce((n, r) => n + weightOf(r) * share(r, "supports"), 0));
+  const weightAgainst = round(stated.reduce((n, r) => n + weightOf(r) * share(r, "contradicts"), 0));
+  const direct = stated.filter((r) => r.direct);
+  const directWeight = direct.reduce((n, r) => n + weightOf(r), 0);
+  const basis = (verdict: Verdict, reason: string) => ({
+    verdict,
+    basis: {
+      supporting: count("supports"),
+      contradicting: count("contradicts"),
+      mixed: count("mixed"),
+      unclear: count("unclear"),
+      indirect: onTopic.filter((r) => !r.direct).length,
+      weightFor,
+      weightAgainst,
+      reason,
+    },
+  });
+  if (onTopic.length === 0) return basis("insufficient", "nothing on-topic was found in the sources searched");
+  if (stated.length === 0) return basis("insufficient", "none of the studies found states a clear finding on it");
+  if (direct.length === 0) return basis("insufficient", "the only studies that state a finding on it are in other species than the question's (animals or cells)");
+  if (directWeight < MIN_DIRECT_WEIGHT) return basis("insufficient", "the only direct evidence found is weak");
+  if (weightFor >= 2 * weightAgainst) return basis("supports", "the design-weighted findings for it outweigh those against at least two to one");
+  if (weightAgainst >= 2 * weightFor) return basis("contradicts", "the design-weighted findings against it outweigh those for at least two to one");
+  return basis("mixed", "the design-weighted findings for and against it are within two to one of each other");
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { responseRegistry } from "./registry";
+
+/**
+ * How the evidence behind an answer is graded: the contract's evidence roles, designs and
+ * verification levels (section 2.5), and what this service adds beside them: a study snapshot per
+ * reference, the stance of each reference toward the question, and the answer's verdict.
+ */
+
+export const evidenceRoles = ["supporting", "context", "lead_only"] as const;
+export const evidenceTypes = [
+  "randomized_controlled_trial",
+  "controlled_trial",
+  "single_arm_trial",
+  "observational",
+  "systematic_review",
+  "narrative_review",
+  "preclinical",
+  "commentary",
+  "unknown",
+] as const;
+export const verificationLevels = ["verified", "probable", "unknown"] as const;
+
+export const evidenceRoleSchema = z.enum(evidenceRoles);
+export const evidenceTypeSchema = z.enum(evidenceTypes);
+export const verificationSchema = z.enum(verificationLevels);
+export type EvidenceRole = z.infer<typeof evidenceRoleSchema>;
+export type EvidenceType = z.infer<typeof evidenceTypeSchema>;
+export type Verification = z.infer<typeof verificationSchema>;
+
+/** Who or what a study was done in, as far as its abstract, MeSH and registry record tell. */
+export const studySpecies = ["human", "mouse", "rat", "nonhuman_primate", "dog", "other_mammal", "fish", "fly", "worm", "yeast", "cells"] as const;
+export const studySpeciesSchema = z.enum(studySpecies);
+export type StudySpecies = z.infer<typeof studySpeciesSchema>;
+
+/**
+ * The direction of a study's own main finding, whatever the question: `positive` an effect or an
+ * association was found (for an intervention, a benefit); `negative` the intervention harmed or
+ * worsened the outcome; `null` no significant effect or association; `mixed` some of each;
+ * `unclear` no finding is stated, or only a hedged one.
+ */
+export const outcomeDirections = ["positive", "negative", "null", "mixed", "unclear"] as const;
+export const outcomeDirectionSchema = z.enum(outcomeDirections);
+export type OutcomeDirection = z.infer<typeof outcomeDirectionSchema>;
+
+/** A study at a glance, extracted deterministically from its abstract, MeSH, publication types and registry record. */
+export const studySnapshotSchema = z
+  .object({
+    design: evidenceTypeSchema.describe("the reference's evidenceType"),
+    species: studySpeciesSchema.nullable().describe("human, an animal, or cells; null when nothing says"),
+    population: z.string().nullable().describe('who was studied, as the abstract names them: "older adults", "patients with idiopathic pulmonary fibrosis", "mice"'),
+    sampleSize: z.int().min(1).nullable().describe("participants or animals (a registry's enrollment); null when not stated"),
+    intervention: z.string().nullable().describe("the intervention or exposure studied, as the record names it"),
+    direction: outcomeDirectionSchema,
+    finding: z.string().nullable().describe("the sentence of the abstract that states its main finding"),
+  })
+  .register(responseRegistry, { id: "StudySnapshot", description: "A study at a glance, extracted from its abstract" });
+export type StudySnapshot = z.infer<typeof studySnapshotSchema>;
+
+/**
+ * What a reference's stated findings say about the question's claim: `supports`, `contradicts`
+ * (no effect, or the opposite), `mixed`, or `unclear` (no finding on it).
+ */
+export const stances = ["supports", "contradicts", "mixed", "unclear"] as const;
+export const stanceSchema = z.enum(stances);
+export type Stance = z.infer<typeof stanceSchema>;
+
+/**
+ * The bottom line of an answer, derived from its on-topic references' stances weighted by design
+ * (docs/chat.md, "The verdict"): `supports`, `contradicts`, `mixed`, or `insufficient` when nothing
+ * on-topic was found, no study states a finding on it, or the evidence is only weak or indirect.
+ */
+export const verdicts = ["supports", "contradicts", "mixed", "insufficient"] as const;
+export const verdictSchema = z
+  .enum(verdicts)
+  .register(responseRegistry, {
+    id: "Verdict",
+    description:
+      "The direction of the evidence on the question's claim: supports, contradicts, mixed, or insufficient (nothing on-topic, no stated finding, or only weak or indirect evidence)",
+  });
+export type Verdict = z.infer<typeof verdictSchema>;
+
+/** How the verdict was reached: how many on-topic references took each stance, and the weights. */
+export const verdictBasisSchema = z
+  .object({
+    supporting: z.int().min(0).describe("on-topic references whose findings support the claim"),
+    contradicting: z.int().min(0).describe("on-topic references whose findings contradict it"),
+    mixed: z.int().min(0),
+    unclear: z.int().min(0).describe("on-topic references that state no finding on it"),
+    indirect: z.int().min(0).describe("of those, references in another species than the question's (animals or cells for a human question)"),
+    weightFor: z.number().min(0).describe("design-weighted sum of the supporting stances"),
+    weightAgainst: z.number().min(0).describe("design-weighted sum of the contradicting stances"),
+    reason: z.string().describe("the verdict in words"),
+  })
+  .register(responseRegistry, { id: "VerdictBasis" });
+export type VerdictBasis = z.infer<typeof verdictBasisSchema>;

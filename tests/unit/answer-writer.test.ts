@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import { composeChatResult } from "@/agent/chat/compose";
+import { writeAnswer, type AnswerReference } from "@/agent/literature/answer";
+import { extractSnapshot } from "@/agent/literature/snapshot";
+import { extractTerms } from "@/agent/literature/terms";
+import { deriveVerdict } from "@/agent/literature/verdict";
+import { chatResultSchema, type EvidenceType, type LiteratureJobResult } from "@/lib/contracts";
+
+/**
+ * The extractive answer: a bottom line first, then the evidence by strength with each claim's
+ * subject, then the limits; never a sentence twice. Abstracts are synthetic, written for these tests.
+ */
+
+type RefInput = { id: number; title: string; abstract: string; evidenceType: EvidenceType; mesh?: string[]; score?: number };
+
+/** A reference as the engine returns it (with its snapshot), for composeChatResult. */
+function engineRef({ id, title, abstract, evidenceType, mesh = ["Humans"], score = 0.9 }: RefInput) {
+  return {
+    id,
+    title,
+    url: `https://pubmed.ncbi.nlm.nih.gov/9100000${id}/`,
+    source: "pubmed",
+    year: 2020,
+    pmid: `9100000${id}`,
+    doi: null,
+    pmcid: null,
+    evidenceType,
+    verification: "verified",
+    confidence: 0.7,
+    abstract,
+    snapshot: extractSnapshot({ title, abstract, mesh, publicationTypes: [] }, evidenceType),
+    relevance: { accepted: true, score, matchedTerms: ["senolytic"], flags: [] },
+  };
+}
+
+const chat = (question: string, refs: RefInput[], extra: Record<string, unknown> = {}) =>
+  composeChatResult({ question, literature: { references: refs.map(engineRef), ...extra } as LiteratureJobResult, conversationId: "c" });
+
+const senolyticTrial: RefInput = {
+  id: 1,
+  title: "Senolytic dasatinib plus quercetin in idiopathic pulmonary fibrosis",
+  abstract: "An open-label pilot trial of intermittent dasatinib plus quercetin in fourteen patients with idiopathic pulmonary fibrosis. Physical function improved after three weeks of treatment.",
+  evidenceType: "single_arm_trial",
+  mesh: ["Humans", "Senotherapeutics", "Idiopathic Pulmonary Fibrosis"],
+};
+
+describe("the extractive answer", () => {
+  it("gives a claim without a subject its intervention and population (it used to read “Physical function improved after three weeks of treatment. [1]”)", () => {
+    const result = chat("Do senolytics improve physical function?", [senolyticTrial]);
+    expect(result.answer).toContain(
+      "Human trials: In a trial of senolytic dasatinib plus quercetin in 14 patients with idiopathic pulmonary fibrosis, physical function improved after three weeks of treatment. [1]",
+    );
+    expect(result.answer).not.toMatch(/(^|\s)Physical function improved/);
+    expect(result.references[0]!.snapshot).toMatchObject({ sampleSize: 14, intervention: "senolytic dasatinib plus quercetin", direction: "positive" });
+  });
+
+  it("opens with the bottom line, and the verdict is on the result", () => {
+    const result = chat("Do senolytics improve physical function?", [senolyticTrial]);
+    expect(result.answer.split("\n\n")[0]).toMatch(/^Bottom line: the evidence supports it\./);
+    expect(result.verdict).toBe("supports");
+    expect(result.verdictBasis).toMatchObject({ supporting: 1, contradicting: 0 });
+    expect(result.references[0]!.stance).toBe("supports");
+    expect(chatResultSchema.parse(result).verdict).toBe("supports");
+    // Limits come last: no controlled trial, thin evidence.
+    expect(result.answer.split("\n\n").at(-1)).toMatch(/^Limits: No randomized or controlled trial.*thin: only 1 relevant reference/);
+  });
+
+  it("never writes a sentence twice: two references with the same passage make one claim citing both", () => {
+    const copy = { ...senolyticTrial, id: 2, title: "Dasatinib plus quercetin in pulmonary fibrosis (conference abstract)" };
+    const result = chat("Do senolytics improve physical function?", [senolyticTrial, copy]);
+    const claims = result.answer.match(/physical function improved after three weeks of treatment/gi) ?? [];
+    expect(claims).toHaveLength(1);
+    expect(result.answer).toMatch(/treatment\. \[1\]\[2\]/);
+    expect(result.quality).toMatchObject({ contractValid: true, citations: { uncitedReferenceOrdinals: [] } });
+    const sentences = result.answer.split(/(?<=[.!?])\s+/);
+    expect(new Set(sentences).size).toBe(sentences.length);
+  });
+
+  it("groups the evidence by strength: reviews, human trials, observational studies, then animal and cell studies", () => {
+    const result = chat("Does metformin reduce mortality?", [
+      { id: 1, title: "Metformin and mortality in mice", abstract: "Metformin reduced mortality in aged male mice fed a standard diet.", evidenceType: "preclinical", mesh: ["Animals", "Mice"] },
+      { id: 2, title: "Metformin use and mortality: a cohort study", abstract: "We followed 9,000 adults with diabetes. Metformin use was associated with lower mortality than sulfonylurea use.", evidenceType: "observational" },
+      { id: 3, title: "Metformin and mortality: a randomized trial", abstract: "We randomized 3,000 older adults to metformin or placebo. Metformin reduced all-cause mortality over five years.", evidenceType: "randomized_controlled_trial" },
+    ]);
+    const labels = result.answer.split("\n\n").map((p) => p.split(":")[0]);
+    expect(labels).toEqual(["Bottom line", "Human trials", "Observational studies", "Animal and cell studies", "Limits"].filter((l) => labels.includes(l)));
+    expect(labels.slice(0, 4)).toEqual(["Bottom line", "Human trials", "Observational studies", "Animal and cell studies"]);
+    expect(result.verdict).toBe("supports");
+  });
+
+  it("contradicts when the strongest evidence finds no effect, and is mixed when evidence of similar weight disagrees", () => {
+    const nullTrial: RefInput = {
+      id: 1,
+      title: "Metformin and mortality in older adults: a randomized trial",
+      abstract: "We randomized 3,000 older adults to metformin or placebo. Metformin did not reduce all-cause mortality compared with placebo.",
+      evidenceType: "randomized_controlled_trial",
+    };
+    const positiveCohort: RefInput = {
+      id: 2,
+      title: "Metformin use and mortality: a cohort study",
+      abstract: "We followed 9,000 adults with diabetes. Metformin use was associated with lower mortality than sulfonylurea use.",
+      evidenceType: "observational",
+    };
+    const contradicts = chat("Does metformin reduce mortality?", [nullTrial]);
+    expect(contradicts.verdict).toBe("contradicts");
+    expect(contradicts.answer).toMatch(/^Bottom line: the evidence contradicts it\./);
+    const mixed = chat("Does metformin reduce mortality?", [nullTrial, { ...positiveCohort, evidenceType: "randomized_controlled_trial" }]);
+    expect(mixed.verdict).toBe("mixed");
+    expect(mixed.answer).toMatch(/The findings are mixed/);
+  });
+
+  it("is insufficient when nothing is on topic, and says which sources failed in its limits", () => {
+    const empty = chat("Does taurine extend lifespan?", [], { failedSources: [{ source: "pubmed", kind: "unreachable" }] });
+    expect(empty.verdict).toBe("insufficient");
+    expect(empty.verdictBasis?.reason).toBe("nothing on-topic was found in the sources searched");
+    expect(empty.answer).toMatch(/^Bottom line: the evidence is insufficient\. No relevant evidence/);
+    expect(empty.answer.split("\n\n").at(-1)).toMatch(/^Limits: not every source could be searched\.$/);
+    expect(empty.quality.citations.markers).toEqual([]);
+  });
+
+  it("is insufficient when the only evidence is in animals and the question is about people", () => {
+    const result = chat("Does rapamycin extend lifespan in older adults?", [
+      { id: 1, title: "Rapamycin extends lifespan in genetically heterogeneous mice", abstract: "Rapamycin extended median and maximal lifespan of male and female mice.", evidenceType: "preclinical", mesh: ["Animals", "Mice"] },
+    ]);
+    expect(result.verdict).toBe("insufficient");
+    expect(result.verdictBasis).toMatchObject({ indirect: 1 });
+    expect(result.answer).toMatch(/^Bottom line: the evidence is insufficient to answer it: the only studies .* 1 study in other species supports it there\./);
+    expect(result.answer).toMatch(/not been shown in humans/);
+  });
+});
+
+describe("the verdict", () => {
+  const ref = (stance: "supports" | "contradicts" | "mixed" | "unclear", evidenceType: EvidenceType = "randomized_controlled_trial", extra = {}) => ({
+    evidenceRole: "supporting" as const,
+    evidenceType,
+    relevance: 1,
+    stance,
+    certainty: 1,
+    direct: true,
+    ...extra,
+  });
+
+  it("weighs by design: one randomized trial outweighs two animal studies", () => {
+    expect(deriveVerdict([ref("contradicts"), ref("supports", "preclinical"), ref("supports", "preclinical")]).verdict).toBe("mixed");
+    expect(deriveVerdict([ref("contradicts"), ref("supports", "preclinical")]).verdict).toBe("contradicts");
+    expect(deriveVerdict([ref("supports", "systematic_review"), ref("contradicts", "observational")]).verdict).toBe("mixed");
+    expect(deriveVerdict([ref("supports", "systematic_review"), ref("contradicts", "narrative_review")]).verdict).toBe("supports");
+  });
+
+  it("is insufficient without on-topic references, without stated findings, or with only indirect or weak ones", () => {
+    expect(deriveVerdict([]).verdict).toBe("insufficient");
+    expect(deriveVerdict([ref("supports", "observational", { evidenceRole: "context" })]).verdict).toBe("insufficient");
+    expect(deriveVerdict([ref("unclear")]).basis.reason).toBe("none of the studies found states a clear finding on it");
+    expect(deriveVerdict([ref("supports", "preclinical", { direct: false })]).verdict).toBe("insufficient");
+    expect(deriveVerdict([ref("supports", "narrative_review", { relevance: 0.4, certainty: 0.6 })]).basis.reason).toBe("the only direct evidence found is weak");
+  });
+
+  it("reads the question: an equivalence question is supported by a finding of no difference", () => {
+    const terms = extractTerms("Is home-based rehabilitation as effective as centre-based rehabilitation?");
+    const references: AnswerReference[] = [
+      {
+        ordinal: 1,
+        title: "Home-based versus centre-based rehabilitation",
+        abstract: "Two hundred patients were randomized to home-based or centre-based rehabilitation. Functional outcomes at six months did not differ between the groups.",
+        evidenceType: "randomized_controlled_trial",
+        evidenceRole: "supporting",
+        relevance: 1,
+        snapshot: null,
+      },
+    ];
+    expect(writeAnswer({ question: "Is home-based rehabilitation as effective as centre-based rehabilitation?", terms, references }).verdict).toBe("supports");
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { readFinding } from "@/agent/literature/findings";
+import { extractSnapshot, parseCount } from "@/agent/literature/snapshot";
+import { studySnapshotSchema } from "@/lib/contracts";
+
+/**
+ * The study snapshot, read from abstracts written for these tests (synthetic: none of it is real
+ * research), shaped like the abstracts PubMed returns: background, methods, results, conclusion.
+ */
+
+const record = (overrides: Partial<Parameters<typeof extractSnapshot>[0]> = {}) => ({
+  title: "",
+  abstract: "",
+  mesh: [] as string[],
+  publicationTypes: [] as string[],
+  ...overrides,
+});
+
+describe("the study snapshot", () => {
+  it("reads a randomized trial: humans, the count in words of digits, the intervention from the title, a null finding", () => {
+    const snapshot = extractSnapshot(
+      record({
+        title: "Effects of metformin on all-cause mortality in older adults: a randomized controlled trial",
+        abstract:
+          "BACKGROUND: Metformin has been proposed as a drug that slows ageing. METHODS: We randomly assigned 1,200 community-dwelling older adults to metformin 1500 mg daily or placebo. The primary outcome was death from any cause. RESULTS: After a median of 4.1 years, mortality did not differ between the groups (hazard ratio 0.97; 95% CI 0.81 to 1.16). CONCLUSIONS: Metformin did not reduce all-cause mortality in older adults without diabetes.",
+        mesh: ["Humans", "Aged", "Metformin", "Mortality"],
+        publicationTypes: ["Randomized Controlled Trial"],
+      }),
+      "randomized_controlled_trial",
+    );
+    expect(studySnapshotSchema.parse(snapshot)).toEqual({
+      design: "randomized_controlled_trial",
+      species: "human",
+      population: "community-dwelling older adults",
+      sampleSize: 1200,
+      intervention: "metformin",
+      direction: "null",
+      finding: "CONCLUSIONS: Metformin did not reduce all-cause mortality in older adults without diabetes.",
+    });
+  });
+
+  it("reads a mouse study from MeSH, and a benefit as positive", () => {
+    const snapshot = extractSnapshot(
+      record({
+        title: "Taurine supplementation extends healthy lifespan in middle-aged mice",
+        abstract:
+          "Taurine concentrations decline with age. We fed 14-month-old male and female C57BL/6 mice a diet with taurine or a control diet. Taurine-fed mice lived longer: median lifespan increased by 10% in males and 12% in females. Treated mice also had better muscle strength and bone density than controls.",
+        mesh: ["Animals", "Mice", "Mice, Inbred C57BL", "Taurine", "Longevity"],
+      }),
+      "preclinical",
+    );
+    expect(snapshot).toMatchObject({ design: "preclinical", species: "mouse", intervention: "taurine supplementation", direction: "positive", sampleSize: null });
+    expect(snapshot.population).toBe("middle-aged mice");
+  });
+
+  it("reads a registered trial's enrollment and interventions, and numbers written as words", () => {
+    const snapshot = extractSnapshot(
+      record({
+        title: "Senolytic dasatinib plus quercetin in idiopathic pulmonary fibrosis",
+        abstract: "An open-label pilot trial of intermittent dasatinib plus quercetin in fourteen patients with idiopathic pulmonary fibrosis. Physical function improved after three weeks of treatment.",
+        mesh: ["Humans", "Idiopathic Pulmonary Fibrosis"],
+        trial: {
+          studyType: "INTERVENTIONAL",
+          phases: [],
+          allocation: "NA",
+          interventionModel: "SINGLE_GROUP",
+          primaryPurpose: null,
+          masking: null,
+          hasResults: null,
+          overallStatus: null,
+          enrollment: 15,
+          conditions: [],
+          interventions: ["Dasatinib plus quercetin"],
+        },
+      }),
+      "single_arm_trial",
+    );
+    // The abstract's own count wins over the registry's planned enrollment.
+    expect(snapshot).toMatchObject({ species: "human", population: "patients with idiopathic pulmonary fibrosis", sampleSize: 14, direction: "positive" });
+    expect(snapshot.intervention).toBe("dasatinib plus quercetin");
+    expect(snapshot.finding).toBe("Physical function improved after three weeks of treatment.");
+    expect(parseCount("one thousand ninety-nine")).toBe(1099);
+    expect(parseCount("2,400")).toBe(2400);
+  });
+
+  it("reads an association as positive even when the outcome is bad, and an intervention's harm as negative", () => {
+    const cohort = extractSnapshot(
+      record({
+        title: "Grip strength and mortality in a population cohort",
+        abstract: "We followed 5,112 adults aged 60 years and older for ten years. Lower grip strength was associated with higher mortality (hazard ratio 1.31; 95% CI 1.18 to 1.45).",
+        mesh: ["Humans", "Aged", "Cohort Studies"],
+      }),
+      "observational",
+    );
+    expect(cohort).toMatchObject({ design: "observational", species: "human", sampleSize: 5112, population: "adults", intervention: "grip strength", direction: "positive" });
+    const harm = extractSnapshot(
+      record({
+        title: "High-dose vitamin E supplementation in older women: a randomized trial",
+        abstract: "We randomized 800 older women to high-dose vitamin E or placebo for three years. Vitamin E supplementation increased the risk of haemorrhagic stroke and worsened physical function compared with placebo.",
+        mesh: ["Humans", "Female", "Aged"],
+      }),
+      "randomized_controlled_trial",
+    );
+    expect(harm).toMatchObject({ direction: "negative", sampleSize: 800, population: "older women" });
+  });
+
+  it("says mixed when findings go both ways, and unclear when none is stated", () => {
+    const mixed = extractSnapshot(
+      record({
+        title: "Resistance training in nursing home residents",
+        abstract:
+          "Ninety nursing home residents were assigned to twelve weeks of resistance training or usual care. Training significantly improved leg strength. Gait speed and falls did not differ between the groups.",
+      }),
+      "controlled_trial",
+    );
+    expect(mixed).toMatchObject({ direction: "mixed", sampleSize: 90, population: "nursing home residents", species: "human", intervention: "resistance training" });
+    const unclear = extractSnapshot(record({ title: "A protocol for a cohort of centenarians", abstract: "This protocol describes the recruitment and follow-up of the cohort. Blood samples will be stored." }), "unknown");
+    expect(unclear).toMatchObject({ direction: "unclear", finding: null, sampleSize: null });
+  });
+
+  it("knows cells and yeast from text when there is no MeSH", () => {
+    expect(extractSnapshot(record({ title: "Spermidine and autophagy in cultured human fibroblasts", abstract: "Spermidine induced autophagy in cultured cells in vitro." }), "preclinical").species).toBe("cells");
+    expect(extractSnapshot(record({ title: "Chronological lifespan of yeast under glucose restriction", abstract: "Glucose restriction extended chronological lifespan of yeast." }), "preclinical").species).toBe("yeast");
+  });
+});
+
+describe("reading a finding", () => {
+  it.each([
+    ["Rapamycin extended median lifespan of male and female mice.", "found", "benefit"],
+    ["Exercise was associated with lower all-cause mortality.", "found", "benefit"],
+    ["Smoking was associated with a higher risk of dementia.", "found", "harm"],
+    ["Metformin did not reduce all-cause mortality.", "none", "neutral"],
+    ["There was no significant difference in gait speed between groups (p = 0.42).", "none", "neutral"],
+    ["The odds ratio was 1.12 (95% CI 0.91 to 1.38).", "none", "neutral"],
+    ["No serious adverse events occurred during treatment.", "found", "benefit"],
+    ["Blood samples were stored at minus eighty degrees.", "unclear", "neutral"],
+  ] as const)("%s → %s, %s", (sentence, effect, valence) => {
+    expect(readFinding(sentence)).toMatchObject({ effect, valence });
+  });
+
+  it("weighs hedged findings less", () => {
+    expect(readFinding("Rapamycin may extend lifespan in mice.").certainty).toBeLessThan(1);
+    expect(readFinding("Rapamycin extended lifespan in mice.").certainty).toBe(1);
+  });
+});
