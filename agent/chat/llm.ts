@@ -1,3 +1,4 @@
+import type { StudySnapshot, Verdict, VerdictBasis } from "@/lib/contracts";
 import { log } from "@/lib/log";
 import type { AuditedReference } from "./audit";
 
@@ -8,12 +9,17 @@ import type { AuditedReference } from "./audit";
  */
 export type LlmSettings = { baseUrl: string; apiKey?: string; model: string; timeoutMs: number };
 
-const SYSTEM_PROMPT = [
+/** The answer's structure, the same as the extractive writer's (agent/literature/answer.ts). */
+export const SYSTEM_PROMPT = [
   "You answer questions about aging, longevity and biomedicine for scientists.",
   "Use only the numbered evidence given. After every sentence that states a finding, cite the evidence it rests on as [N].",
   "Never cite a number that is not in the list, and never state anything the cited evidence does not say.",
-  "Lead with the strongest evidence (systematic reviews and randomized trials before observational, preclinical and other work).",
-  "Say plainly when the evidence is thin, only from animals or cells, or mixed. Answer in at most six sentences, without a reference list.",
+  "Write plain-text paragraphs separated by a blank line, in this order:",
+  "1. One paragraph starting 'Bottom line:' whose first sentence states the verdict you are given, in its own word (supports, contradicts, mixed or insufficient), without a citation.",
+  "2. The evidence grouped by strength, one paragraph per group that has evidence, each starting with its label: 'Systematic reviews and meta-analyses:', 'Human trials:', 'Observational studies:', 'Animal and cell studies:', 'Other studies:'.",
+  "Each sentence names its subject (the study's intervention and population or species, e.g. 'In 1,200 older adults, metformin ...') and ends with its [N].",
+  "3. One paragraph starting 'Limits:' saying what kinds of evidence are missing (for example no randomized trial in humans), whether the evidence is thin, only from animals or cells, or mixed.",
+  "Never repeat a sentence. At most eight sentences in all, without a reference list.",
 ].join(" ");
 
 /** Asks the model; returns its answer text, or null when it failed or timed out (logged, never thrown). */

@@ -53,16 +53,38 @@ describe("chat written by a model, under the citation audit", () => {
     throw new Error("no answer");
   }
 
-  it("uses the model's answer when every sentence is cited and supported", async () => {
-    reply = "Shorter leucocyte telomere length was associated with higher mortality in this observational study [1]. The evidence is limited to one cohort.";
+  it("uses the model's answer when every sentence is cited and supported, and keeps its structure", async () => {
+    reply = [
+      "Bottom line: the evidence supports it.",
+      "Observational studies: Shorter leucocyte telomere length was associated with higher mortality in this observational study [1].",
+      "Limits: The evidence is limited to one cohort.",
+    ].join("\n\n");
     const result = await ask("Is leucocyte telomere length associated with mortality?");
-    expect(result.metadata).toMatchObject({ writer: "model", model: "test-model", modelWriter: { used: true } });
+    expect(result.verdict).toBe("supports");
+    expect(result.metadata).toMatchObject({ writer: "model", model: "test-model", modelWriter: { used: true, bottomLine: "model", limits: "model" } });
     expect(result.answer).toBe(reply);
     expect(result.quality.contractValid).toBe(true);
     const prompt = JSON.parse(model.requests.at(-1)!.body) as { model: string; messages: { content: string }[] };
     expect(prompt.model).toBe("test-model");
+    // Asked for the extractive writer's structure, given the verdict and each reference's snapshot.
+    expect(prompt.messages[0]!.content).toMatch(/'Bottom line:'.*'Human trials:'.*'Limits:'/);
     expect(prompt.messages[1]!.content).toContain("[1] ");
+    expect(prompt.messages[1]!.content).toContain("Verdict computed from the graded evidence: supports");
+    expect(prompt.messages[1]!.content).toMatch(/observational.*finding positive; supports the question/);
     expect(model.requests.at(-1)!.headers.authorization).toBe("Bearer model-key");
+  });
+
+  it("opens with the evidence's own bottom line when the model's states another verdict or none", async () => {
+    reply = "Bottom line: the evidence is insufficient.\n\nShorter leucocyte telomere length was associated with higher mortality in this observational study [1].";
+    const result = await ask("Is leucocyte telomere length associated with mortality?");
+    expect(result.metadata).toMatchObject({ writer: "model", modelWriter: { used: true, bottomLine: "extractive" } });
+    const paragraphs = result.answer.split("\n\n");
+    expect(paragraphs[0]).toMatch(/^Bottom line: the evidence supports it\./);
+    expect(paragraphs[1]).toBe("Shorter leucocyte telomere length was associated with higher mortality in this observational study [1].");
+    expect(paragraphs.at(-1)).toMatch(/^Limits: /);
+    expect(result.answer).not.toContain("insufficient");
+    expect((result.metadata as { modelWriter: { removed: { reason: string }[] } }).modelWriter.removed[0]!.reason).toMatch(/verdict \(supports\)/);
+    expect(result.quality.contractValid).toBe(true);
   });
 
   it("falls back to the extractive answer when the model cites a reference that does not exist", async () => {

@@ -38,3 +38,35 @@ describe("the audit of a model's answer", () => {
     expect(audit.rejected).toBe(true);
   });
 });
+
+describe("the audit of a structured answer", () => {
+  const structured = [
+    "Bottom line: the evidence supports it.",
+    "Animal and cell studies: In genetically heterogeneous mice, rapamycin extended median lifespan [1]. Rapamycin extended median lifespan of heterogeneous mice again [2].",
+    "Limits: No randomized trial in humans was found. The evidence is limited to mice.",
+  ].join("\n\n");
+
+  it("keeps the paragraphs and their labels, and an uncited bottom line that states the computed verdict", () => {
+    const audit = auditModelAnswer({ answer: structured, references: refs, verdict: "supports" });
+    expect(audit).toMatchObject({ rejected: false, hasBottomLine: true, hasLimits: true, removed: [] });
+    expect(audit.answer).toBe(structured);
+  });
+
+  it("takes out a bottom line that states another verdict than the evidence's, and keeps the rest", () => {
+    const audit = auditModelAnswer({ answer: structured, references: refs, verdict: "insufficient" });
+    expect(audit.hasBottomLine).toBe(false);
+    expect(audit.removed).toEqual([{ sentence: "the evidence supports it.", reason: "the bottom line does not state the evidence's verdict (insufficient)" }]);
+    expect(audit.answer.startsWith("Animal and cell studies: In genetically heterogeneous mice")).toBe(true);
+  });
+
+  it("takes out uncited claims in the limits, and a paragraph left empty", () => {
+    const audit = auditModelAnswer({
+      answer: "Bottom line: the evidence is mixed.\n\nHuman trials: Metformin cures ageing in people [1].\n\nAnimal and cell studies: Rapamycin extended median lifespan in mice [1].\n\nLimits: Rapamycin also works in humans.",
+      references: refs,
+      verdict: "mixed",
+    });
+    expect(audit.answer).toBe("Bottom line: the evidence is mixed.\n\nAnimal and cell studies: Rapamycin extended median lifespan in mice [1].");
+    expect(audit.removed.map((r) => r.reason)).toEqual(["[1]'s text does not support the sentence", "a claim without a citation"]);
+    expect(audit.hasLimits).toBe(false);
+  });
+});
