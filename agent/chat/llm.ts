@@ -27,16 +27,18 @@ export async function writeWithModel({
   settings,
   question,
   references,
+  verdict = null,
   signal,
 }: {
   settings: LlmSettings;
   question: string;
-  references: AuditedReference[];
+  references: (AuditedReference & { snapshot?: StudySnapshot })[];
+  /** The verdict computed from the graded evidence, which the bottom line must state. */
+  verdict?: { verdict: Verdict; basis?: VerdictBasis | null } | null;
   signal?: AbortSignal;
 }): Promise<string | null> {
-  const evidence = references
-    .map((r) => `[${r.ordinal}] ${r.title} (${r.evidenceType.replace(/_/g, " ")}${r.year ? `, ${r.year}` : ""}): ${r.passage}`)
-    .join("\n");
+  const evidence = references.map((r) => `[${r.ordinal}] ${r.title} (${describe(r)}): ${r.passage}`).join("\n");
+  const bottomLine = verdict ? `\n\nVerdict computed from the graded evidence: ${verdict.verdict}${verdict.basis ? ` (${verdict.basis.reason})` : ""}.` : "";
   const timeout = AbortSignal.timeout(settings.timeoutMs);
   try {
     const response = await fetch(`${settings.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
@@ -47,7 +49,7 @@ export async function writeWithModel({
         temperature: 0,
         messages: [
           { role: "system", content: SYSTEM_PROMPT },
-          { role: "user", content: `Question: ${question}\n\nEvidence:\n${evidence}` },
+          { role: "user", content: `Question: ${question}\n\nEvidence:\n${evidence}${bottomLine}` },
         ],
       }),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
@@ -63,4 +65,20 @@ export async function writeWithModel({
     log.warn("model call failed", { error: err });
     return null;
   }
+}
+
+/** A reference's grading in a few words: "randomized controlled trial, 2022; 1,200 older adults; metformin; finding null; contradicts the question". */
+function describe(r: AuditedReference & { snapshot?: StudySnapshot; stance?: string }): string {
+  const s = r.snapshot;
+  const who = s?.population ? `${s.sampleSize ? `${s.sampleSize.toLocaleString("en-US")} ` : ""}${s.population}` : (s?.species ?? null);
+  return [
+    `${r.evidenceType.replace(/_/g, " ")}${r.year ? `, ${r.year}` : ""}`,
+    who,
+    s?.intervention ?? null,
+    s ? `finding ${s.direction}` : null,
+    r.stance ? `${r.stance} the question` : null,
+    r.evidenceRole === "supporting" ? null : r.evidenceRole.replace(/_/g, " "),
+  ]
+    .filter(Boolean)
+    .join("; ");
 }
