@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { ChatReference, ChatRejectedReference } from "@/lib/contracts";
+import type { ChatRejectedReference, GradedReference, StudySnapshot, Verdict } from "@/lib/contracts";
 
 /** A link target only when it is http(s): text from the literature never becomes a script URL. */
 export function safeHref(url: string | null | undefined): string | undefined {
@@ -14,7 +14,9 @@ export function safeHref(url: string | null | undefined): string | undefined {
   }
 }
 
-type Reference = Pick<ChatReference, "ordinal" | "title" | "url" | "source" | "year" | "doi" | "pmid" | "evidenceType" | "verification" | "confidence" | "roleReason" | "evidenceRole">;
+/** A graded reference as the page shows it: the contract's fields, and the grading when present. */
+type Reference = Pick<GradedReference, "ordinal" | "title" | "url" | "source" | "year" | "doi" | "pmid" | "evidenceType" | "verification" | "confidence" | "roleReason" | "evidenceRole"> &
+  Partial<Pick<GradedReference, "snapshot" | "stance">>;
 
 const TYPE_LABELS: Record<string, string> = {
   randomized_controlled_trial: "Randomized controlled trial",
@@ -29,6 +31,50 @@ const TYPE_LABELS: Record<string, string> = {
 };
 
 const VERIFICATION_LABELS: Record<string, string> = { verified: "verified", probable: "probably genuine", unknown: "not verified" };
+
+const DIRECTION_LABELS: Record<string, string> = { positive: "effect found", negative: "harm found", null: "no effect", mixed: "mixed findings", unclear: "no clear finding" };
+const STANCE_LABELS: Record<string, string> = { supports: "supports the question", contradicts: "contradicts the question", mixed: "mixed on the question", unclear: "no finding on the question" };
+const VERDICT_LABELS: Record<Verdict, string> = {
+  supports: "The evidence supports it",
+  contradicts: "The evidence contradicts it",
+  mixed: "The evidence is mixed",
+  insufficient: "The evidence is insufficient",
+};
+
+const SNAPSHOT_DIRECTIONS = ["positive", "negative", "null", "mixed", "unclear"] as const;
+const STANCES = ["supports", "contradicts", "mixed", "unclear"] as const;
+
+/**
+ * The grading of a reference that arrived as an open object (deep research's citations): each
+ * field checked, anything malformed left out, so the page never renders what it cannot read.
+ */
+export function readGrading(raw: Record<string, unknown>): Partial<Pick<GradedReference, "snapshot" | "stance">> {
+  const out: Partial<Pick<GradedReference, "snapshot" | "stance">> = {};
+  const stance = STANCES.find((s) => s === raw.stance);
+  if (stance) out.stance = stance;
+  const s = raw.snapshot;
+  if (typeof s === "object" && s !== null && !Array.isArray(s)) {
+    const snap = s as Record<string, unknown>;
+    const text = (v: unknown) => (typeof v === "string" && v.length <= 500 ? v : null);
+    const direction = SNAPSHOT_DIRECTIONS.find((d) => d === snap.direction) ?? "unclear";
+    out.snapshot = {
+      design: (typeof snap.design === "string" ? snap.design : "unknown") as StudySnapshot["design"],
+      species: (text(snap.species) as StudySnapshot["species"]) ?? null,
+      population: text(snap.population),
+      sampleSize: typeof snap.sampleSize === "number" && Number.isInteger(snap.sampleSize) && snap.sampleSize > 0 ? snap.sampleSize : null,
+      intervention: text(snap.intervention),
+      direction,
+      finding: text(snap.finding),
+    };
+  }
+  return out;
+}
+
+/** A study at a glance: "1,200 older adults · metformin · no effect". */
+export function snapshotLine(snapshot: StudySnapshot): string {
+  const who = snapshot.population ? `${snapshot.sampleSize ? `${snapshot.sampleSize.toLocaleString("en-US")} ` : ""}${snapshot.population}` : snapshot.sampleSize ? `n = ${snapshot.sampleSize.toLocaleString("en-US")}` : null;
+  return [who, snapshot.intervention, DIRECTION_LABELS[snapshot.direction] ?? snapshot.direction].filter(Boolean).join(" · ");
+}
 
 /** A study design in words (shared by every panel that shows references). */
 export const evidenceTypeLabel = (value: string) => TYPE_LABELS[value] ?? value.replace(/_/g, " ");
@@ -76,7 +122,13 @@ export function ReferenceList({ references, scope }: { references: Reference[]; 
             <span className={`chip role-${ref.evidenceRole}`}>{ref.evidenceRole.replace(/_/g, " ")}</span>
             <span className={`chip verification-${ref.verification}`}>{VERIFICATION_LABELS[ref.verification] ?? ref.verification}</span>
             <span className="chip">confidence {Math.round(ref.confidence * 100)}%</span>
+            {ref.stance ? <span className={`chip stance-${ref.stance}`}>{STANCE_LABELS[ref.stance] ?? ref.stance}</span> : null}
           </div>
+          {ref.snapshot ? (
+            <div className="small" data-testid="study-snapshot">
+              Study: {snapshotLine(ref.snapshot)}
+            </div>
+          ) : null}
           <div className="muted small">{ref.roleReason}</div>
           <div className="ref-links">
             {links(ref).map((l) => (
@@ -145,21 +197,34 @@ export function Warnings({ warnings }: { warnings: string[] }) {
   );
 }
 
-/** A whole cited answer: warnings, the text with linked markers, references, rejected candidates. */
+/** The verdict the answer opens with, as a label a reader sees before the text. */
+export function VerdictBadge({ verdict }: { verdict: Verdict | null | undefined }) {
+  if (!verdict) return null;
+  return (
+    <p className={`chip verdict-${verdict}`} data-testid="verdict">
+      {VERDICT_LABELS[verdict] ?? verdict}
+    </p>
+  );
+}
+
+/** A whole cited answer: warnings, the verdict, the text with linked markers, references, rejected candidates. */
 export function AnswerView({
   answer,
   references,
   rejected = [],
   scope,
+  verdict,
 }: {
   answer: string;
   references: Reference[];
   rejected?: Parameters<typeof Rejected>[0]["rejected"];
   scope: string;
+  verdict?: Verdict | null;
 }) {
   return (
     <div className="answer" data-testid="answer">
       <Warnings warnings={evidenceWarnings(references)} />
+      <VerdictBadge verdict={verdict} />
       <AnswerText answer={answer} scope={scope} ordinals={new Set(references.map((r) => r.ordinal))} />
       {references.length > 0 ? <h4>References</h4> : null}
       <ReferenceList references={references} scope={scope} />

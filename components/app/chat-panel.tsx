@@ -14,7 +14,7 @@ type Phase =
   | { kind: "idle" }
   | { kind: "paying" }
   | { kind: "working"; stage: string; percent: number | null }
-  | { kind: "done"; result: Pick<ChatResult, "answer" | "references" | "rejectedReferences"> }
+  | { kind: "done"; result: Pick<ChatResult, "answer" | "references" | "rejectedReferences" | "verdict"> }
   | { kind: "failed"; error: UserFacingError; retry: (() => void) | null };
 
 /** A paid request still being followed, kept for this tab so a reload resumes it (plain chat only). */
@@ -152,7 +152,7 @@ export function ChatPanel() {
         {phase.kind === "working" ? <Progress stage={phase.stage} percent={phase.percent} /> : null}
         {phase.kind === "failed" ? <ErrorNote error={phase.error} retry={phase.retry} /> : null}
         {phase.kind === "done" ? (
-          <AnswerView answer={phase.result.answer} references={phase.result.references} rejected={phase.result.rejectedReferences} scope="chat" />
+          <AnswerView answer={phase.result.answer} references={phase.result.references} rejected={phase.result.rejectedReferences} verdict={phase.result.verdict} scope="chat" />
         ) : null}
       </div>
     </section>

@@ -6,7 +6,7 @@ import type { EnclaveKeyInfo, PrivateModeError, PrivateResearchResult, Started }
 import { warnBeforeLeaving } from "@/lib/web/leave-warning";
 import { anotherPaymentUnderWay, claimPayment } from "@/lib/web/payment-lock";
 import { describeThrown, freeJson, paidPost, pollUntil, privateFailureAction, UserFacingError } from "@/lib/web/requests";
-import { AnswerView, safeHref } from "./answer-view";
+import { AnswerView, readGrading, safeHref } from "./answer-view";
 import { MAX_MESSAGE_CHARS } from "@/lib/contracts/limits";
 import { PriceNote, useApp } from "./context";
 import styles from "./deep-research-panel.module.css";
@@ -508,6 +508,7 @@ function toReference(raw: Record<string, unknown>, index: number): Reference {
     verification: oneOf(VERIFICATIONS, raw.verification, "unknown"),
     confidence,
     roleReason: typeof raw.roleReason === "string" ? raw.roleReason : "",
+    ...readGrading(raw),
   };
 }
 

@@ -70,6 +70,10 @@ test("chat: the test wallet pays, progress shows, and the answer's markers link 
   const target = (await marker.getAttribute("href"))!;
   await expect(page.locator(target)).toBeVisible();
   await expect(page.locator(target)).toContainText(/confidence \d+%/);
+  // The answer opens with its bottom line, shown as the verdict, and each reference says what the study was.
+  await expect(answer.getByTestId("verdict")).toHaveText(/^The evidence (supports it|contradicts it|is mixed|is insufficient)$/);
+  await expect(answer.getByTestId("answer-text")).toContainText(/^Bottom line: /);
+  await expect(page.locator(target).getByTestId("study-snapshot")).toContainText(/^Study: /);
   // The payment is in this wallet's history.
   await expect(page.getByTestId("payment-history")).toContainText("$0.02");
   await page.screenshot({ path: testInfo.outputPath("chat.png"), fullPage: true });
