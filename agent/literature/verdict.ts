@@ -59,9 +59,9 @@ export function stanceOfReading(reading: FindingReading, claim: QuestionClaim): 
 const CONCLUSION = /^(in conclusion|conclusions?|to conclude|we conclude|overall|taken together|in summary|these (results|findings|data)|our (results|findings|data))\b/i;
 
 /**
- * The stance of one reference: every clause of its finding sentences read against the claim,
- * clauses that share more of the question's terms, later ones (results, conclusions) and plain
- * ones counting more. `certainty` is how hedged its findings were (1 plain).
+ * The stance of one reference: every clause of its finding sentences read against the claim; the
+ * clauses sharing the most of the question's terms decide, later ones (results, conclusions) and
+ * plain ones counting more. `certainty` is how hedged its findings were (1 plain).
  */
 export function stanceOfReference({ text, claim }: { text: string; claim: QuestionClaim }): { stance: Stance; certainty: number } {
   const sentences = splitSentences(text);
@@ -69,6 +69,7 @@ export function stanceOfReference({ text, claim }: { text: string; claim: Questi
   let againstWeight = 0;
   let certaintySum = 0;
   let counted = 0;
+  const read: { stance: "supports" | "contradicts"; overlap: number; weight: number; certainty: number }[] = [];
   sentences.forEach((sentence, i) => {
     if (!isFindingSentence(sentence)) return;
     const position = 0.5 + i / Math.max(1, sentences.length);
@@ -79,18 +80,23 @@ export function stanceOfReference({ text, claim }: { text: string; claim: Questi
       if (!stance) continue;
       const stems = stemSet(clause);
       const overlap = claim.terms.filter((t) => t.weight === 1 && t.stems.some((s) => stems.has(s))).length;
-      const weight = (1 + overlap) * position * conclusion * reading.certainty;
-      if (stance === "supports") forWeight += weight;
-      else againstWeight += weight;
-      certaintySum += reading.certainty;
-      counted++;
+      read.push({ stance, overlap, weight: (1 + overlap) * position * conclusion * reading.certainty, certainty: reading.certainty });
     }
   });
+  // The findings on the question's own subject decide: clauses less on it than the closest are
+  // about something else the study also measured (baseline differences, secondary outcomes).
+  const closest = Math.max(0, ...read.map((r) => r.overlap));
+  for (const r of read.filter((r) => r.overlap >= closest)) {
+    if (r.stance === "supports") forWeight += r.weight;
+    else againstWeight += r.weight;
+    certaintySum += r.certainty;
+    counted++;
+  }
   const total = forWeight + againstWeight;
   if (total === 0) return { stance: "unclear", certainty: 0 };
   const certainty = certaintySum / counted;
   const minor = Math.min(forWeight, againstWeight) / total;
-  return { stance: minor >= 0.42 ? "mixed" : forWeight > againstWeight ? "supports" : "contradicts", certainty };
+  return { stance: minor >= 0.48 ? "mixed" : forWeight > againstWeight ? "supports" : "contradicts", certainty };
 }
 
 /** Weight of a design in the verdict: a systematic review or a randomized trial counts most. */

@@ -63,7 +63,8 @@ export const gradedReferenceSchema = chatReferenceSchema
     verificationReason: z.string().optional(),
     confidenceReason: z.string().optional(),
   })
-  .register(responseRegistry, { id: "GradedReference", description: "A ChatReference (section 2.5) with its grading" });
+  .describe("A ChatReference (section 2.5) with its grading beside the contract's fields")
+  .register(responseRegistry, { id: "GradedReference" });
 export type GradedReference = z.infer<typeof gradedReferenceSchema>;
 
 /** Section 2.6: a candidate that was not accepted; never addressed by inline markers. */

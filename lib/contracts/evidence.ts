@@ -54,7 +54,8 @@ export const studySnapshotSchema = z
     direction: outcomeDirectionSchema,
     finding: z.string().nullable().describe("the sentence of the abstract that states its main finding"),
   })
-  .register(responseRegistry, { id: "StudySnapshot", description: "A study at a glance, extracted from its abstract" });
+  .describe("A study at a glance, extracted deterministically from its abstract, MeSH, publication types and registry record")
+  .register(responseRegistry, { id: "StudySnapshot" });
 export type StudySnapshot = z.infer<typeof studySnapshotSchema>;
 
 /**
@@ -73,11 +74,10 @@ export type Stance = z.infer<typeof stanceSchema>;
 export const verdicts = ["supports", "contradicts", "mixed", "insufficient"] as const;
 export const verdictSchema = z
   .enum(verdicts)
-  .register(responseRegistry, {
-    id: "Verdict",
-    description:
-      "The direction of the evidence on the question's claim: supports, contradicts, mixed, or insufficient (nothing on-topic, no stated finding, or only weak or indirect evidence)",
-  });
+  .describe(
+    "The direction of the evidence on the question's claim: supports, contradicts, mixed, or insufficient (nothing on-topic, no stated finding, or only weak or indirect evidence)",
+  )
+  .register(responseRegistry, { id: "Verdict" });
 export type Verdict = z.infer<typeof verdictSchema>;
 
 /** How the verdict was reached: how many on-topic references took each stance, and the weights. */

@@ -86,3 +86,25 @@ describe("OpenAPI document", () => {
     expect(((await response.json()) as Doc).openapi).toBe("3.1.0");
   });
 });
+
+describe("the graded answer in the OpenAPI document", () => {
+  it("documents the verdict, its basis and the graded references beside the contract's fields", () => {
+    const chat = doc.components.schemas.ChatResult as Record<string, any>;
+    expect(chat.properties.verdict.$ref).toBe("#/components/schemas/Verdict");
+    expect(chat.properties.verdictBasis.$ref).toBe("#/components/schemas/VerdictBasis");
+    expect(chat.properties.references.items.$ref).toBe("#/components/schemas/GradedReference");
+    expect(chat.required).not.toContain("verdict");
+    const verdict = doc.components.schemas.Verdict as Record<string, any>;
+    expect(verdict.enum).toEqual(["supports", "contradicts", "mixed", "insufficient"]);
+    expect(verdict.description).toMatch(/insufficient \(nothing on-topic, no stated finding, or only weak or indirect evidence\)/);
+    const graded = doc.components.schemas.GradedReference as Record<string, any>;
+    expect(graded.required).toEqual((doc.components.schemas.ChatReference as Record<string, any>).required);
+    expect(graded.properties.snapshot.$ref).toBe("#/components/schemas/StudySnapshot");
+    expect(graded.properties.stance.enum).toEqual(["supports", "contradicts", "mixed", "unclear"]);
+    const snapshot = doc.components.schemas.StudySnapshot as Record<string, any>;
+    expect(Object.keys(snapshot.properties)).toEqual(["design", "species", "population", "sampleSize", "intervention", "direction", "finding"]);
+    expect(snapshot.properties.direction.enum).toEqual(["positive", "negative", "null", "mixed", "unclear"]);
+    const literature = doc.components.schemas.LiteratureJobResult as Record<string, any>;
+    expect(JSON.stringify(literature.properties.verdict)).toContain("#/components/schemas/Verdict");
+  });
+});
