@@ -1,5 +1,6 @@
-import type { ChatReference, ChatRejectedReference, ChatResult, EvidenceType, GradedReference, LiteratureJobResult, StudySnapshot } from "@/lib/contracts";
+import type { ChatReference, ChatRejectedReference, ChatResult, EvidenceType, GradedReference, LiteratureJobResult } from "@/lib/contracts";
 import { formatSources, nothingFound, onTopicRole, SUPPORTING_RELEVANCE, writeAnswer, type Citable } from "../literature/answer";
+import type { ReferenceOut } from "../literature/engine";
 import { extractTerms } from "../literature/terms";
 import { computeQuality } from "./quality";
 
@@ -10,22 +11,8 @@ import { computeQuality } from "./quality";
  * and ends with the limits; the quality object is computed from the text it wrote.
  */
 
-type EngineReference = NonNullable<LiteratureJobResult["references"]>[number] & {
-  evidenceType: EvidenceType;
-  verification: ChatReference["verification"];
-  confidence: number;
-  confidenceReason?: string;
-  evidenceReason?: string;
-  verificationReason?: string;
-  snapshot?: StudySnapshot;
-  doi?: string | null;
-  pmid?: string | null;
-  pmcid?: string | null;
-  label?: string;
-  isRetracted?: boolean;
-  abstract?: string | null;
-  relevance?: { accepted: boolean; score: number; matchedTerms: string[]; flags: string[]; reason?: string | null };
-};
+/** A reference as the literature engine returns it, with its abstract (chat asks for them). */
+type EngineReference = ReferenceOut & { abstract?: string | null };
 
 /** Strongest design first: the order in which the writer uses the evidence. */
 const STRENGTH: EvidenceType[] = [

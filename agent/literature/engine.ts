@@ -1,4 +1,4 @@
-import type { EvidenceType, LiteratureJobResult, LiteratureQueryRequest, Verification } from "@/lib/contracts";
+import type { EvidenceType, LiteratureJobResult, LiteratureQueryRequest, ReferenceGrading } from "@/lib/contracts";
 import { composeAnswer, type Citable } from "./answer";
 import { classifyEvidence } from "./evidence";
 import { extractSnapshot } from "./snapshot";
@@ -35,11 +35,18 @@ const PRIMARY_EVIDENCE: EvidenceType[] = ["randomized_controlled_trial", "contro
 
 type Plan = { sources: SourceName[]; variants: string[][]; perSource: number; maxResults: number; verifyTop: number };
 
-export type ReferenceOut = NonNullable<LiteratureJobResult["references"]>[number] & {
-  evidenceType: EvidenceType;
-  verification: Verification;
-  confidence: number;
-};
+/** A reference as the engine returns it: section 2.11's fields, its identifiers, and its grading. */
+export type ReferenceOut = NonNullable<LiteratureJobResult["references"]>[number] &
+  ReferenceGrading & {
+    doi: string | null;
+    pmid: string | null;
+    pmcid: string | null;
+    nct: string | null;
+    label: string;
+    journal: string | null;
+    isPreprint: boolean;
+    isRetracted: boolean;
+  };
 
 export async function runLiteratureSearch(request: LiteratureQueryRequest, deps: EngineDeps): Promise<LiteratureJobResult> {
   const reasoning: string[] = [];

@@ -94,3 +94,19 @@ export const verdictBasisSchema = z
   })
   .register(responseRegistry, { id: "VerdictBasis" });
 export type VerdictBasis = z.infer<typeof verdictBasisSchema>;
+
+/**
+ * What grading adds to a reference, whatever shape carries it (the engine's LiteratureReference,
+ * chat's GradedReference): its design, verification and confidence with their reasons, its study
+ * snapshot and its stance toward the question.
+ */
+export type ReferenceGrading = {
+  evidenceType: EvidenceType;
+  evidenceReason?: string;
+  verification: Verification;
+  verificationReason?: string;
+  confidence: number;
+  confidenceReason?: string;
+  snapshot?: StudySnapshot;
+  stance?: Stance;
+};
