@@ -16,8 +16,7 @@ export type SnapshotSource = Pick<LiteratureRecord, "title" | "abstract" | "mesh
 export function extractSnapshot(record: SnapshotSource, design: EvidenceType): StudySnapshot {
   const abstract = record.abstract ?? "";
   const sentences = splitSentences(abstract);
-  // A derived title is the abstract's first words: its first sentence names the subject as well.
-  const title = record.titleDerived ? (sentences[0] ?? "") : record.title;
+  const title = record.titleDerived ? "" : record.title;
   const species = speciesOf(record, design);
   const counted = countedPopulation(abstract);
   const enrollment = record.trial?.enrollment && record.trial.enrollment > 0 ? record.trial.enrollment : null;
@@ -96,7 +95,7 @@ const PEOPLE =
   "adults|patients|participants|subjects|individuals|women|men|children|adolescents|infants|volunteers|persons|people|residents|veterans|twins|centenarians|users|survivors|smokers|employees|workers|students|nurses|physicians|athletes|outpatients|inpatients|members|respondents|donors|recipients|mothers|newborns|neonates|pregnant women|elderly|mice|rats|animals|monkeys|macaques|dogs|pigs|rabbits|cases|eyes|couples|families|households|pairs";
 const NOT_MODIFIER = "(?!(?:were|was|and|or|in|from|to|with|who|had|of|the|for|at|on|by|than|per|each|all|these|those|our)\\b)";
 const COUNTED = new RegExp(
-  `(?<![\\d.,/A-Za-z-])\\b${NUMBER}\\s+((?:${NOT_MODIFIER}[A-Za-z][A-Za-z'-]*\\s+){0,4}?(?:${PEOPLE}))\\b((?:\\s+(?:with|who had|undergoing|receiving|on)\\s+(?:(?!(?:who|were|was|and|in|from|aged|for|at|during|between|to|whose|recruited|enrolled|randomi[sz]ed)\\b)[A-Za-z0-9'-]+\\s*){1,6})?)`,
+  `(?<![\\d.,/A-Za-z-])\\b${NUMBER}\\s+((?:${NOT_MODIFIER}[A-Za-z][A-Za-z'-]*\\s+){0,4}?(?:${PEOPLE}))\\b((?:\\s+(?:with|who had|undergoing|receiving|on)\\s+(?!(?:a|an|the|mean|median|average|ages?|aged)\\b)(?:(?!(?:who|were|was|and|in|from|aged|for|at|during|between|to|whose|recruited|enrolled|randomi[sz]ed)\\b)[A-Za-z0-9'-]+\\s*){1,6})?)`,
   "gi",
 );
 
@@ -186,11 +185,15 @@ function interventionOf(record: SnapshotSource, title: string, abstract: string)
   const fromTitle = titleSubject(title.replace(/\s*\[[^\]]*\]\s*/g, " ").trim());
   if (fromTitle) return fromTitle;
   const match =
-    /\b(?:randomi[sz]ed to (?:receive )?|treated with|treatment with|supplementation with|administration of|received|receiving|given|trial of|effects? of|fed|exposure to)\s+((?:(?:intermittent|daily|oral|intravenous|low-dose|high-dose|weekly|either)\s+)?[A-Za-z0-9+/-]+(?:\s+(?!(?:for|in|on|or|versus|vs|compared|at|during|to|was|were|and|with|from|by|as|after|before|over|daily|per|the|a|an)\b)[A-Za-z0-9+/-]+){0,3}(?:\s+plus\s+[A-Za-z0-9-]+)?)/i.exec(
+    /\beffects? of\s+([A-Za-z0-9+/-]+(?:\s+[A-Za-z0-9+/-]+){0,3}?)\s+on\b/i.exec(abstract) ??
+    /\b(?:randomi[sz]ed to (?:receive )?|treated with|treatment with|supplementation with|administration of)\s+((?:(?:intermittent|daily|oral|intravenous|low-dose|high-dose|weekly|either)\s+)?[A-Za-z0-9+/-]+(?:\s+(?!(?:for|in|on|or|versus|vs|compared|at|during|to|was|were|and|with|from|by|as|after|before|over|daily|per|the|a|an)\b)[A-Za-z0-9+/-]+){0,3}(?:\s+plus\s+[A-Za-z0-9-]+)?)/i.exec(
       abstract,
     );
   const candidate = match?.[1]?.trim() ?? null;
-  return candidate && !DESIGN_WORDS.test(candidate) && !/^(placebo|the|a|an|\d)/i.test(candidate) ? candidate : null;
+  // Only a short noun phrase: not a clause ("to explore whether"), an adverb, or a comparison.
+  if (!candidate || DESIGN_WORDS.test(candidate) || /^(placebo|the|a|an|to|\d)\b/i.test(candidate) || /\b(whether|compared|was|were|is|are)\b|ly$/i.test(candidate)) return null;
+  if (/^(treatment|therapy|intervention|exposure|medication|drugs?)$/i.test(candidate)) return null;
+  return candidate;
 }
 
 /** The intervention or exposure a title names: "Effects of X on Y", "X extends Y", "X and Y in Z", "X in Z". */
@@ -221,13 +224,18 @@ function tidy(value: string | null, context: string): string | null {
   return cleaned ? lowerFirst(cleaned, context) : null;
 }
 
+/** Names and proper adjectives that keep their capital wherever they stand. */
+const PROPER =
+  /^(American|African|Asian|European|Chinese|Japanese|Korean|Indian|Swedish|Danish|Norwegian|Finnish|Icelandic|Dutch|German|French|Italian|Spanish|Portuguese|British|English|Scottish|Welsh|Irish|Australian|Canadian|Brazilian|Mexican|Israeli|Turkish|Iranian|Taiwanese|Thai|Mediterranean|Nordic|Scandinavian|Caucasian|Hispanic|Latino|Latina|Alzheimer|Parkinson|Huntington|Crohn|Cushing|Down|Medicare|Medicaid|Western|Eastern)('s)?$/;
+
 /**
  * Lower-cases the first letter of a phrase taken from the start of a title or sentence, unless the
  * word is an acronym or a name: written capitalised elsewhere in the text too ("Mediterranean").
  */
 export function lowerFirst(phrase: string, context: string): string {
-  const first = /^[A-Za-z][a-z'-]*/.exec(phrase)?.[0];
-  if (!first || first.length < 2 || !/^[A-Z][a-z]/.test(first)) return phrase;
+  const first = /^[A-Za-z][A-Za-z0-9'-]*/.exec(phrase)?.[0];
+  // Acronyms and mixed case ("NmU", "DNA", "mTOR") stay as written.
+  if (!first || first.length < 2 || !/^[A-Z][a-z'-]*$/.test(first) || PROPER.test(first)) return phrase;
   const elsewhere = new RegExp(`[a-z,;(]\\s+${first}\\b`).test(context);
   return elsewhere ? phrase : first.toLowerCase() + phrase.slice(first.length);
 }

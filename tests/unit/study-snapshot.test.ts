@@ -143,3 +143,31 @@ describe("reading a finding", () => {
     expect(readFinding("Rapamycin extended lifespan in mice.").certainty).toBe(1);
   });
 });
+
+describe("the snapshot stays with what the text says", () => {
+  it("keeps names and acronyms capitalised, and leaves an age out of the population", () => {
+    const snapshot = extractSnapshot(
+      record({
+        title: "Effects of NmU on insulin secretion",
+        abstract: "We surveyed 5,563 Norwegian nurses about childhood smoke exposure. We also studied 292 subjects with a mean age of 47 years. Sick leave was more frequent among exposed nurses (OR 1.29; 95% CI 1.08 to 1.54).",
+      }),
+      "observational",
+    );
+    expect(snapshot).toMatchObject({ population: "Norwegian nurses", sampleSize: 5563, intervention: "NmU" });
+    const older = extractSnapshot(record({ abstract: "We studied 292 subjects with a mean age of 47 years. Asthma control was worse with higher body mass index." }), "observational");
+    expect(older.population).toBe("subjects");
+  });
+
+  it("does not take a clause for the intervention", () => {
+    const snapshot = extractSnapshot(
+      record({
+        title: "Early migraine treatment and time to headache peak",
+        titleDerived: true,
+        abstract: "This secondary analysis aimed to explore whether early treatment shortens the time to headache peak. The effects of treatment were compared separately for each attack. A separate model indicated that the timing of medication was not associated with headache duration.",
+      }),
+      "unknown",
+    );
+    expect(snapshot.intervention).toBeNull();
+    expect(snapshot.direction).toBe("null");
+  });
+});
