@@ -200,7 +200,7 @@ export function nothingFound(question: string, sourcesFailed: boolean): string {
   const topic = tokenize(question).length > 0 ? `“${question.trim().replace(/\?+$/, "")}”` : "this question";
   return [
     `Bottom line: the evidence is insufficient. No relevant evidence on ${topic} was found in the sources searched, so no answer can be grounded in the literature.`,
-    ...(sourcesFailed ? ["Limits: not every source could be searched."] : []),
+    ...(sourcesFailed ? ["Limits: Not every source could be searched."] : []),
   ].join("\n\n");
 }
 

@@ -114,7 +114,7 @@ describe("the extractive answer", () => {
     expect(empty.verdict).toBe("insufficient");
     expect(empty.verdictBasis?.reason).toBe("nothing on-topic was found in the sources searched");
     expect(empty.answer).toMatch(/^Bottom line: the evidence is insufficient\. No relevant evidence/);
-    expect(empty.answer.split("\n\n").at(-1)).toMatch(/^Limits: not every source could be searched\.$/);
+    expect(empty.answer.split("\n\n").at(-1)).toMatch(/^Limits: Not every source could be searched\.$/);
     expect(empty.quality.citations.markers).toEqual([]);
   });
 
