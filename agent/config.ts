@@ -94,7 +94,8 @@ const rawSchema = z
     PRIVATE_LLM_MODEL: z.string().min(1).default("private-model"),
     PRIVATE_CHAT_WAIT_MS: z.coerce.number().int().min(0).default(20_000),
     PRIVATE_RESULT_RETENTION_SECONDS: positiveIntSchema.default(3600),
-    DEEP_RESEARCH_ITERATIONS: positiveIntSchema.default(3),
+    /** One search per evidence axis: six covers every axis (agent/deep-research/axes.ts). */
+    DEEP_RESEARCH_ITERATIONS: positiveIntSchema.default(6),
     DEEP_RESEARCH_BUDGET_SECONDS: positiveIntSchema.default(1200),
   })
   .superRefine((env, ctx) => {

@@ -43,7 +43,7 @@ export function startAgentRuntime({ config, db }: { config: AgentConfig; db: Que
     handlers: {
       literature: createLiteratureJobHandler({ engine, logQuestions: config.logQuestions }),
       chat: createChatJobHandler({ engine, db, llm: config.llm }),
-      deep_research: createDeepResearchJobHandler({ engine, db, ...config.deepResearch }),
+      deep_research: createDeepResearchJobHandler({ engine, db, llm: config.llm, ...config.deepResearch }),
       // Private work sees the local library alone: never the engine's external sources.
       private_chat: createPrivateChatHandler({ db, enclaveKey, localLibrary: engine.sources.local, llm: config.enclave.llm }),
       // Private literature sends only its search queries out (and is refused when disabled).
@@ -53,6 +53,8 @@ export function startAgentRuntime({ config, db }: { config: AgentConfig; db: Que
         db,
         enclaveKey,
         engine: config.enclave.privateLiterature ? engine : { sources: engine.sources.local ? { local: engine.sources.local } : {} },
+        // Private plaintext goes to the private model only, never to LLM_BASE_URL's.
+        llm: config.enclave.llm,
         ...config.deepResearch,
       }),
     },

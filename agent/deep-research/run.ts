@@ -1,32 +1,48 @@
-import { literatureQueryRequestSchema, type ChatResult, type LiteratureJobResult } from "@/lib/contracts";
+import { literatureQueryRequestSchema, type ChatResult } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
-import { composeChatResult } from "../chat/compose";
+import type { LlmSettings } from "../chat/llm";
 import { JobFailure, type JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "../literature/engine";
-import { workKeys } from "../literature/merge";
-import { extractTerms, stem, tokenize } from "../literature/terms";
-import { finishTurn, getTurn, getWorldState, saveIteration, setRunState, type Iteration, type WorldState } from "./store";
+import type { LiteratureSource } from "../literature/sources/types";
+import { extractTerms, stemSet, type QueryTerm } from "../literature/terms";
+import { AXES, AXIS_IDS, axisQuery, planAxes, readResearchQuestion, steerTerms, type AxisId, type AxisPlan, type PlannedAxis, type ResearchQuestion } from "./axes";
+import { bearsOn, findingsOf } from "./axis-findings";
+import { composeTurn } from "./compose-turn";
+import { planWithModel, summarizeWithModel, type ModelStep } from "./model";
+import { finishTurn, getPreviousObjective, getTurn, getWorldState, saveIteration, setRunState } from "./store";
+import { findContradictions } from "./synthesis";
+import { countFindings, keysOf, markUncovered, normalizeWorld, sentenceKey, sentenceKeysOf, updateWorld, type StoredIteration, type StoredReference, type WorldState } from "./world";
+import { nameCitations, createCitations } from "./citations";
 
-type StoredReference = NonNullable<LiteratureJobResult["references"]>[number] & { abstract?: string | null; pmid?: string | null; doi?: string | null };
-export type StoredIteration = Iteration & { references: StoredReference[] };
+export type { StoredIteration } from "./world";
+
+/** References an iteration keeps (with their abstracts) for the reply: the most relevant first. */
+const KEPT_PER_ITERATION = 12;
 
 /**
- * One deep-research turn: several iterations, each choosing an objective, searching in deep mode,
- * grading and recording the evidence in the conversation's world state (objectives, findings with
- * their references, hypotheses, open questions, sources), then a final reply under the chat
- * citation contract over everything found. Finished iterations are saved, so a run taken over
- * after a crash resumes where it stopped; the time budget ends a run early with what it has.
+ * One deep-research turn: a plan by evidence axes (human trials, observational cohorts, animal
+ * models, mechanism, safety, dose and timing; the most relevant to the question first, as many as
+ * the iteration budget allows), one deep-mode search per axis with a query built from the
+ * question's concepts and the axis' vocabulary, the findings of each recorded once in the
+ * conversation's world state, grouped by axis; then hypotheses, open questions and contradictions
+ * from what the axes found and did not, and a reply that says how it researched, gives the bottom
+ * line and the evidence by axis under the chat citation contract. Finished iterations are saved,
+ * so a run taken over after a crash resumes where it stopped; the time budget ends a run early
+ * with what it has. With a model (`llm`), the model plans, summarizes, proposes hypotheses and
+ * writes the report, each step checked and falling back to the deterministic one.
  */
 export function createDeepResearchJobHandler({
   engine,
   db,
   iterations,
   budgetSeconds,
+  llm = null,
 }: {
   engine: Omit<EngineDeps, "progress" | "signal">;
   db: Queryable;
   iterations: number;
   budgetSeconds: number;
+  llm?: LlmSettings | null;
 }): JobHandler {
   return async (job, { progress, signal }) => {
     const { messageId } = job.input as { messageId: string };
@@ -42,8 +58,9 @@ export function createDeepResearchJobHandler({
       const saved = turn.iterations as StoredIteration[];
       const { result, world, done } = await researchTurn({
         question: turn.objective,
+        context: await getPreviousObjective({ db, conversationId, messageId }),
         done: saved,
-        world: saved.reduce(updateWorld, base),
+        world: saved.reduce(updateWorld, normalizeWorld(base)),
         engine,
         iterations,
         budgetSeconds,
@@ -52,6 +69,7 @@ export function createDeepResearchJobHandler({
         signal,
         state: (sessionStatus) => state("running", sessionStatus),
         save: (done) => saveIteration({ db, messageId, iterations: done }),
+        llm,
       });
       await finishTurn({
         db,
@@ -78,10 +96,12 @@ export function finishedStatus(iterations: number, references: number): string {
  * The research itself, independent of where it is kept (plain turns in the clear, private runs
  * encrypted under their recovery key): resumes after the iterations already `done` (whose findings
  * `world` holds already), saves each new one with the world state through `save`, and writes the
- * final cited reply.
+ * final cited reply. `context` is the conversation's previous question, which a short follow-up
+ * ("and in women?") is read with.
  */
 export async function researchTurn({
   question,
+  context = null,
   done,
   world: initialWorld,
   engine,
@@ -92,10 +112,13 @@ export async function researchTurn({
   signal,
   state,
   save,
+  llm = null,
+  now = Date.now,
 }: {
   question: string;
+  context?: string | null;
   done: StoredIteration[];
-  world: WorldState;
+  world: Partial<WorldState>;
   engine: Omit<EngineDeps, "progress" | "signal">;
   iterations: number;
   budgetSeconds: number;
@@ -104,102 +127,175 @@ export async function researchTurn({
   signal: AbortSignal;
   state: (sessionStatus: string) => Promise<void>;
   save: (done: StoredIteration[], world: WorldState) => Promise<void>;
+  llm?: LlmSettings | null;
+  /** The clock the time budget is kept by. */
+  now?: () => number;
 }): Promise<{ result: ChatResult; world: WorldState; done: StoredIteration[] }> {
-  const started = Date.now();
-  let world = initialWorld;
-  const objectives = planObjectives(question, iterations);
-  for (let i = done.length; i < objectives.length; i++) {
-    if (Date.now() - started > budgetSeconds * 1000) break;
-    const objective = objectives[i] === "*" ? emergingObjective(question, done) : objectives[i]!;
-    await state(`Iteration ${i + 1} of ${objectives.length}: searching the literature for “${objective}”`);
-    await progress("literature", Math.round(10 + (75 * i) / objectives.length));
-    const literature = await runLiteratureSearch(literatureQueryRequestSchema.parse({ question: objective, mode: "deep" }), { ...engine, includeAbstracts: true, signal });
-    const iteration = toIteration(objective, literature);
+  const started = now();
+  const inTime = () => now() - started <= budgetSeconds * 1000;
+  const read = readInContext(question, context);
+  const terms = extractTerms(read.question);
+  const steps: Record<string, ModelStep> = {};
+  let world = normalizeWorld(initialWorld);
+
+  const full = planAxes(read, AXIS_IDS.length);
+  let order: PlannedAxis[] = full.planned;
+  if (llm) {
+    const model = await planWithModel({ settings: llm, read, allowed: full.planned.map((p) => p.axis), iterations, signal });
+    steps.plan = model.step;
+    if (model.planned) order = [...model.planned, ...order.filter((p) => !model.planned!.some((m) => m.axis === p.axis))];
+  }
+  const doneAxes = new Set(done.map((d) => d.axis));
+  const toRun = order.filter((p) => !doneAxes.has(p.axis)).slice(0, Math.max(0, iterations - done.length));
+  const total = done.length + toRun.length;
+  let outOfTime = false;
+  for (const item of toRun) {
+    if (!inTime()) {
+      outOfTime = true;
+      break;
+    }
+    const i = done.length;
+    await state(`Iteration ${i + 1} of ${total}: ${AXES[item.axis].label.toLowerCase()}, searching the literature for “${item.query}”`);
+    await progress("literature", Math.round(10 + (75 * i) / Math.max(1, total)));
+    const iteration = await searchAxis({ read, item, terms, engine, signal, known: world.findings });
+    if (llm && inTime()) {
+      const summary = await summarizeWithModel({
+        settings: llm,
+        read,
+        axis: item.axis,
+        query: item.query,
+        evidence: iteration.references.map((r, n) => ({ ordinal: n + 1, title: r.title, passage: r.abstract ?? r.title, evidenceType: r.evidenceType ?? "unknown" })),
+        signal,
+      });
+      steps[`summary:${item.axis}`] = summary.step;
+      if (summary.text) iteration.summary = summary.text;
+    }
     done.push(iteration);
     world = updateWorld(world, iteration);
     await save(done, world);
   }
+
   await state("Writing the final answer from everything found");
   await progress("thinking", 90);
-  const references = uniqueReferences(done.flatMap((it) => it.references)).map((r, i) => ({ ...r, id: i + 1 }));
-  const result = composeChatResult({ question, literature: { references }, ...ids });
-  world = { ...world, hypotheses: hypothesesFrom(result.references.filter((r) => r.evidenceRole === "supporting").map((r) => r.title)) };
+  const plan = turnPlan({ done, order, full, outOfTime });
+  const composed = await composeTurn({ read, ids, iterations: done, plan, budget: iterations, outOfTime, world, llm, inTime, signal });
+  const { cite, cited } = createCitations();
+  const contradictions = findContradictions(world.findings, read, cite).map((c) => ({ ...c, statement: nameCitations(c.statement, cited) }));
+  world = {
+    ...world,
+    hypotheses: [...new Set([...world.hypotheses, ...composed.hypotheses])],
+    openQuestions: composed.openQuestions,
+    contradictions,
+    axes: withSummaries(markUncovered(countFindings(world.axes ?? [], world.findings), plan.notCovered), done),
+  };
+  const allSteps = { ...steps, ...composed.steps };
+  const summary = composed.result.metadata?.deepResearch as { referencesScreened: number; referencesAccepted: number; referencesCited: number; findings: number };
+  const result: ChatResult = llm
+    ? { ...composed.result, metadata: { ...composed.result.metadata, deepResearch: { ...summary, model: { name: llm.model, steps: allSteps } } } }
+    : composed.result;
+  world.runs = [
+    ...(world.runs ?? []).filter((r) => r.messageId !== ids.messageId),
+    {
+      messageId: ids.messageId,
+      iterations: done.length,
+      axes: plan.planned.map((p) => p.axis),
+      referencesScreened: summary.referencesScreened,
+      referencesAccepted: summary.referencesAccepted,
+      referencesCited: summary.referencesCited,
+      findings: summary.findings,
+      writer: String(composed.result.metadata?.writer ?? "deep-research"),
+      ...(llm ? { model: Object.fromEntries(Object.entries(allSteps).map(([step, s]) => [step, s.used])) } : {}),
+    },
+  ];
   await save(done, world);
   return { result, world, done };
 }
 
-/** The run's objectives: the question, then its human trial evidence, then an emerging subtopic. */
-export function planObjectives(question: string, iterations: number): string[] {
-  const plan = [question, `${question} randomized controlled trial humans`, "*"];
-  while (plan.length < iterations) plan.push("*");
-  return plan.slice(0, iterations);
+/** A short follow-up is read with the question before it: "and in women?" keeps the subject. */
+function readInContext(question: string, context: string | null): ResearchQuestion {
+  const read = readResearchQuestion(question);
+  if (!context || read.concepts.length >= 2) return read;
+  const before = readResearchQuestion(context);
+  const merged = readResearchQuestion(`${context} ${question}`);
+  return { ...merged, asked: [...new Set([...read.asked, ...merged.asked])], species: read.species ?? before.species, population: read.population ?? before.population };
 }
 
-/** The most frequent content word of the evidence so far that the question does not already name. */
-function emergingObjective(question: string, done: StoredIteration[]): string {
-  const known = new Set(extractTerms(question).flatMap((t) => t.stems));
-  const asked = new Set(done.map((d) => d.objective));
-  const counts = new Map<string, number>();
-  for (const ref of done.flatMap((d) => d.references)) {
-    for (const word of tokenize(ref.title)) {
-      if (word.length < 5 || known.has(stem(word)) || extractTerms(word).length === 0) continue;
-      counts.set(word, (counts.get(word) ?? 0) + 1);
-    }
-  }
-  const ranked = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  for (const [word] of ranked) {
-    const objective = `${question} ${word}`;
-    if (!asked.has(objective)) return objective;
-  }
-  return `${question} mechanisms`;
-}
-
-function toIteration(objective: string, literature: LiteratureJobResult): StoredIteration {
-  const accepted = ((literature.references ?? []) as StoredReference[]).filter((r) => r.relevance?.accepted);
-  const passages = (literature.contextPassages ?? []) as { url?: string; text?: string }[];
-  const references = accepted.slice(0, 8).map((r) => ({ ...r, abstract: passages.find((p) => p.url === r.url)?.text ?? r.abstract ?? null }));
+/** What this turn searched (its iterations with an axis, in order) and what it left out, and why. */
+function turnPlan({ done, order, full, outOfTime }: { done: StoredIteration[]; order: PlannedAxis[]; full: AxisPlan; outOfTime: boolean }): AxisPlan {
+  const planned = done.filter((d): d is StoredIteration & { axis: AxisId } => Boolean(d.axis)).map((d) => ({ axis: d.axis, query: d.objective }));
+  const left = order.filter((p) => !planned.some((d) => d.axis === p.axis));
   return {
-    objective,
+    planned,
+    notCovered: [...left.map((p) => ({ axis: p.axis, reason: outOfTime ? ("time_budget" as const) : ("iteration_budget" as const) })), ...full.notCovered],
+  };
+}
+
+/**
+ * One axis' search. An axis on the question itself is judged against the question, with its
+ * vocabulary steering what the sources are asked; an axis on the intervention (its mechanism,
+ * safety, doses) is judged against its own query, and keeps only references that name the
+ * intervention and say something on the axis.
+ */
+async function searchAxis({
+  read,
+  item,
+  terms,
+  engine,
+  signal,
+  known,
+}: {
+  read: ResearchQuestion;
+  item: PlannedAxis;
+  terms: QueryTerm[];
+  engine: Omit<EngineDeps, "progress" | "signal">;
+  signal: AbortSignal;
+  /** The findings the conversation holds already. */
+  known: WorldState["findings"];
+}): Promise<StoredIteration> {
+  const knownSentences = new Set(known.flatMap(sentenceKeysOf));
+  const onQuestion = AXES[item.axis].anchor === "question";
+  const request = literatureQueryRequestSchema.parse({ question: onQuestion ? read.question : item.query, mode: "deep", includeRejected: true });
+  const sources = onQuestion ? steerSources(engine.sources, item.query, read) : engine.sources;
+  const literature = await runLiteratureSearch(request, { ...engine, sources, includeAbstracts: true, signal });
+  const all = [...(literature.references ?? []), ...(literature.rejectedReferences ?? [])] as StoredReference[];
+  const intervention = stemSet(read.intervention ?? axisQuery(read, item.axis));
+  const accepted = (literature.references ?? [] as StoredReference[])
+    .map((r) => r as StoredReference)
+    .filter((r) => r.relevance?.accepted && !(r as { isRetracted?: boolean }).isRetracted)
+    .filter((r) => onQuestion || ((r.relevance?.matchedTerms ?? []).some((t) => [...stemSet(t)].some((s) => intervention.has(s))) && bearsOn(r, item.axis)));
+  const references = accepted.slice(0, KEPT_PER_ITERATION);
+  return {
+    objective: item.query,
+    axis: item.axis,
     acceptedCount: accepted.length,
+    screened: [...new Set(all.map((r) => keysOf(r)[0]!))],
     sources: literature.effectiveSources ?? [],
-    findings: references.slice(0, 3).map((r, i) => ({
-      statement: (r.abstract ?? r.title).slice(0, 400),
-      references: [{ ordinal: i + 1, title: r.title, url: r.url, pmid: r.pmid ?? null, doi: r.doi ?? null }],
-    })),
+    findings: references.flatMap((ref, n) =>
+      findingsOf({ ref, searched: item.axis, anchoredToQuestion: onQuestion, terms, ordinal: n + 1, known: (statement) => knownSentences.has(sentenceKey(statement)) }),
+    ),
     references,
   };
 }
 
-function updateWorld(world: WorldState, iteration: StoredIteration): WorldState {
-  // A finding rests on one reference: an iteration that finds that work again adds nothing.
-  const known = new Set(world.findings.flatMap((f) => f.references.flatMap(workKeys)));
-  const fresh = iteration.findings.filter((f) => {
-    const keys = f.references.flatMap(workKeys);
-    if (keys.some((k) => known.has(k))) return false;
-    for (const k of keys) known.add(k);
-    return true;
-  });
-  return {
-    objectives: [...world.objectives, iteration.objective],
-    findings: [...world.findings, ...fresh],
-    hypotheses: world.hypotheses,
-    openQuestions:
-      iteration.acceptedCount < 2 ? [...world.openQuestions, `Little evidence was found on “${iteration.objective}”.`] : world.openQuestions,
-    sources: [...new Set([...world.sources, ...iteration.sources])],
-  };
+/** The sources, each asked the axis' words with the concepts of every query variant the engine makes. */
+function steerSources(sources: EngineDeps["sources"], query: string, read: ResearchQuestion): EngineDeps["sources"] {
+  const steered: EngineDeps["sources"] = {};
+  for (const [name, source] of Object.entries(sources) as [keyof EngineDeps["sources"], LiteratureSource | undefined][]) {
+    if (!source) continue;
+    steered[name] = { name: source.name, search: (q, options) => source.search({ ...q, text: query, terms: steerTerms(q.terms, query, read) }, options) };
+  }
+  return steered;
 }
 
-function hypothesesFrom(titles: string[]): string[] {
-  return titles.slice(0, 3).map((t) => `Supported by “${t}”: worth testing further.`);
-}
-
-/** Each work once across iterations: the same paper by any id, its URL, or its title. */
-function uniqueReferences(references: StoredReference[]): StoredReference[] {
-  const seen = new Set<string>();
-  return references.filter((r) => {
-    const keys = workKeys(r as Parameters<typeof workKeys>[0]);
-    if (keys.some((k) => seen.has(k))) return false;
-    for (const k of keys) seen.add(k);
-    return true;
+/** Each axis' model summary, if an iteration of this turn has one, its markers written as names. */
+function withSummaries(axes: NonNullable<WorldState["axes"]>, done: StoredIteration[]): NonNullable<WorldState["axes"]> {
+  return axes.map((a) => {
+    const it = done.find((d) => d.axis === a.axis && d.summary);
+    if (!it) return a;
+    const summary = it.summary!.replace(/\s*\[(\d+)\]/g, (_, n: string) => {
+      const ref = it.references[Number(n) - 1];
+      return ref ? ` (${ref.pmid ? `PMID ${ref.pmid}` : ref.doi ? `doi:${ref.doi}` : `“${ref.title}”`})` : "";
+    });
+    return { ...a, summary };
   });
 }

@@ -2,23 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { DeepResearchConversation, DeepResearchStatus } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
 import { isUuid } from "@/lib/db/uuid";
+import type { Iteration, WorldState } from "./world";
 
-/** What one iteration of a run found: its objective, the evidence and the references behind it. */
-export type Iteration = {
-  objective: string;
-  findings: { statement: string; references: { ordinal: number; title: string; url: string; pmid?: string | null; doi?: string | null }[] }[];
-  sources: string[];
-  acceptedCount: number;
-};
-
-export type WorldState = {
-  objectives: string[];
-  findings: Iteration["findings"];
-  hypotheses: string[];
-  openQuestions: string[];
-  sources: string[];
-};
-
+export type { Iteration, WorldState } from "./world";
 /**
  * A conversation's world state: what its completed turns found, and which turns those are
  * (`messageIds`), so the gateway can tell whether every turn it holds has been paid for.
@@ -86,6 +72,18 @@ export async function getTurn({ db, messageId }: { db: Queryable; messageId: str
   const { rows } = await db.query("SELECT message_id, conversation_id, objective, status, iterations FROM agent.dr_turns WHERE message_id = $1", [messageId]);
   const t = rows[0];
   return t ? { messageId: t.message_id as string, conversationId: t.conversation_id as string, objective: t.objective as string, status: t.status as DeepResearchStatus, iterations: t.iterations as Iteration[] } : null;
+}
+
+/** The question of the conversation's turn before this one (null for its first turn). */
+export async function getPreviousObjective({ db, conversationId, messageId }: { db: Queryable; conversationId: string; messageId: string }): Promise<string | null> {
+  const { rows } = await db.query<{ objective: string }>(
+    `SELECT t.objective FROM agent.dr_turns t
+      WHERE t.conversation_id = $1 AND t.message_id <> $2
+        AND t.created_at <= (SELECT created_at FROM agent.dr_turns WHERE message_id = $2)
+      ORDER BY t.created_at DESC LIMIT 1`,
+    [conversationId, messageId],
+  );
+  return rows[0]?.objective ?? null;
 }
 
 /** Sets the turn's and its conversation's status and the readable line of what the run is doing. */
@@ -166,6 +164,9 @@ export async function getWorldState({ db, conversationId }: { db: Queryable; con
     hypotheses: ws.hypotheses ?? [],
     openQuestions: ws.openQuestions ?? [],
     sources: ws.sources ?? [],
+    axes: ws.axes ?? [],
+    contradictions: ws.contradictions ?? [],
+    runs: ws.runs ?? [],
     messageIds,
   };
 }

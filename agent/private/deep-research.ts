@@ -4,7 +4,8 @@ import { isUuid } from "@/lib/db/uuid";
 import { nativePrimitives } from "@/lib/sealing/native";
 import { decryptAtRest, deriveRecoveryKeys, encryptAtRest } from "@/lib/sealing/recovery";
 import { finishedStatus, researchTurn, type StoredIteration } from "../deep-research/run";
-import type { WorldState } from "../deep-research/store";
+import { EMPTY_WORLD, type WorldState } from "../deep-research/world";
+import type { LlmSettings } from "../chat/llm";
 import { JobFailure, type JobHandler } from "../jobs/worker";
 import type { EngineDeps } from "../literature/engine";
 import type { EnclaveKey } from "./enclave-key";
@@ -31,8 +32,6 @@ export type PrivateRunResult = {
   quality: ChatResult["quality"];
   sessionStatus: string;
 };
-
-const EMPTY_WORLD: WorldState = { objectives: [], findings: [], hypotheses: [], openQuestions: [], sources: [] };
 
 /** Records a new private run, its question encrypted under the recovery key, before its job is queued. */
 export async function createPrivateRun({ db, messageId, message, recoveryKey }: { db: Queryable; messageId: string; message: string; recoveryKey: string }) {
@@ -87,7 +86,9 @@ export async function readPrivateRun({ db, messageId, recoveryKey }: { db: Query
  * crash resumes after its saved iterations), researches like a plain turn, and saves every
  * iteration and the final result encrypted under the recovery key. Its searches follow the rule of
  * private literature search: only search queries leave the enclave, and only when private
- * literature is enabled; otherwise the engine it is given holds the local library alone.
+ * literature is enabled; otherwise the engine it is given holds the local library alone. Its model,
+ * if any, is the private one (PRIVATE_LLM_BASE_URL, an attested endpoint): the question and the
+ * evidence are never sent to any other.
  */
 export function createPrivateDeepResearchHandler({
   db,
@@ -95,12 +96,15 @@ export function createPrivateDeepResearchHandler({
   engine,
   iterations,
   budgetSeconds,
+  llm = null,
 }: {
   db: Queryable;
   enclaveKey: () => Promise<EnclaveKey>;
   engine: Omit<EngineDeps, "progress" | "signal">;
   iterations: number;
   budgetSeconds: number;
+  /** The private model (config.enclave.llm), never LLM_BASE_URL's. */
+  llm?: LlmSettings | null;
 }): JobHandler {
   return async (job, { progress, signal }) => {
     const { envelope, messageId } = job.input as { envelope: EncryptedEnvelope; messageId: string };
@@ -136,6 +140,7 @@ export function createPrivateDeepResearchHandler({
         signal,
         state: async (sessionStatus) => void (state.sessionStatus = sessionStatus),
         save: (done, world) => write("running", { ...state, iterations: done, world }),
+        llm,
       });
       const sessionStatus = finishedStatus(done.length, result.references.length);
       const final: PrivateRunResult = { messageId, status: "completed", reply: result.answer, citations: result.references, worldState: world, quality: result.quality, sessionStatus };

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTurn, saveIteration } from "@/agent/deep-research/store";
+import type { WorldState } from "@/agent/deep-research/world";
 import { enqueueJob } from "@/agent/jobs/queue";
 import { jobWakeups } from "@/agent/jobs/worker";
 import { deepResearchAcceptedSchema, deepResearchConversationSchema, type DeepResearchConversation } from "@/lib/contracts";
@@ -9,6 +10,7 @@ import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../support/agent
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
+import { startHttpDouble, type HttpDouble } from "../support/http-double";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
 import { routeFetch } from "../support/routes";
 
@@ -69,12 +71,32 @@ describe("deep research in the agent", () => {
     expect(turn).toMatchObject({ messageId: accepted.messageId, status: "completed", isFinal: true });
     expect(turn.reply).toMatch(/\[1\]/);
     expect(turn.citations.length).toBeGreaterThan(0);
-    const world = conversation.worldState as { objectives: string[]; findings: unknown[]; sources: string[]; hypotheses: string[]; messageIds: string[] };
+    const world = conversation.worldState as WorldState & { messageIds: string[] };
     expect(world.messageIds).toEqual([accepted.messageId]);
-    expect(world.objectives).toHaveLength(3);
-    expect(world.objectives[1]).toContain("randomized controlled trial");
+    // An association: cohorts first, then animals and mechanism; the rest left to the budget.
+    expect(world.objectives).toEqual([
+      "leucocyte telomere length mortality cohort",
+      "leucocyte telomere length mortality mice",
+      "leucocyte telomere length telomerase mechanism aging",
+    ]);
     expect(world.findings.length).toBeGreaterThan(0);
+    expect(world.findings.every((f) => f.axis !== undefined)).toBe(true);
+    expect(world.axes!.map((a) => [a.axis, a.status])).toEqual([
+      ["human_trials", "not_covered"],
+      ["observational", "covered"],
+      ["animal", "covered"],
+      ["mechanism", "covered"],
+      ["safety", "not_applicable"],
+      ["dose_timing", "not_applicable"],
+    ]);
     expect(world.sources).toContain("pubmed");
+    expect(world.runs).toEqual([expect.objectContaining({ messageId: accepted.messageId, iterations: 3, axes: ["observational", "animal", "mechanism"], writer: "deep-research" })]);
+    expect(turn.reply).toMatch(/^Deep research: 3 iterations, one search per evidence axis \(observational cohorts, animal models and mechanism\); \d+ records screened, \d+ accepted, \d+ cited below\. Not covered: human trials \(the iteration budget is 3\)\./);
+    expect(turn.reply).toMatch(/\n\nBottom line: /);
+    const sentences = turn.reply!.split(/(?<=[.!?])\s+/).map((t) => t.toLowerCase());
+    expect(new Set(sentences).size).toBe(sentences.length);
+    const markers = [...turn.reply!.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+    expect(markers.every((n) => n >= 1 && n <= turn.citations.length)).toBe(true);
     expect(conversation.status).toBe("completed");
     expect(conversation.sessionStatus).toMatch(/Finished after 3 iterations/);
 
@@ -85,7 +107,14 @@ describe("deep research in the agent", () => {
     const continued = await finished(accepted.conversationId, 2);
     expect(continued.turns!.map((t) => t.status)).toEqual(["completed", "completed"]);
     expect(continued.worldState).toMatchObject({ objectives: expect.any(Array), messageIds: [accepted.messageId, next.messageId] });
-    expect((continued.worldState as { objectives: string[] }).objectives).toHaveLength(6);
+    const after = continued.worldState as WorldState;
+    expect(after.objectives).toHaveLength(6);
+    // The follow-up is read with the question before it, and asks about people: human trials first.
+    expect(after.objectives[3]).toBe("leucocyte telomere length mortality women randomized controlled trial");
+    // Each finding once across the two turns.
+    const statements = after.findings.map((f) => f.statement.toLowerCase());
+    expect(new Set(statements).size).toBe(statements.length);
+    expect(after.runs!.map((r) => r.messageId)).toEqual([accepted.messageId, next.messageId]);
   });
 
   it("resumes a run from its saved iterations instead of starting again", async () => {
@@ -100,9 +129,7 @@ describe("deep research in the agent", () => {
     jobWakeups.emit("job");
     const after = await finished(turn.conversationId);
     const objectives = (after.worldState as { objectives: string[] }).objectives;
-    expect(objectives).toHaveLength(3);
-    expect(objectives[0]).toBe("saved before the crash");
-    expect(objectives[1]).toContain("randomized controlled trial");
+    expect(objectives).toEqual(["saved before the crash", "telomere length mortality cohort", "telomere length mortality mice"]);
     expect(after.sessionStatus).toMatch(/Finished after 3 iterations/);
   });
 
@@ -178,5 +205,113 @@ describe("deep research in the agent", () => {
     } finally {
       await restore();
     }
+  });
+});
+
+/**
+ * Deep research with a model: the project's model double (an OpenAI-compatible server answering
+ * what the test sets, recording every prompt) plans, summarizes, proposes hypotheses and writes the
+ * report; each step is checked and the deterministic one stands in for whatever fails.
+ */
+describe("deep research with a model, each step under the citation audit", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let replay: ReplayServer;
+  let model: HttpDouble;
+  let agent: Awaited<ReturnType<typeof startTestAgent>>;
+  /** How the double answers the report step: cite the telomere study, or a reference that does not exist. */
+  let reportCites: "telomere" | "nothing real" = "telomere";
+
+  /** The [N] the prompt gives the telomere cohort, as a model reading it would cite it. */
+  const telomereOrdinal = (prompt: string) => /^\[(\d+)\][^\n]*elomere[^\n]*mortality/im.exec(prompt)?.[1] ?? "1";
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    replay = await startReplayServer([
+      { path: "/pubmed/esearch.fcgi", file: synthetic("pubmed-esearch-synthetic-27797938.json") },
+      { path: "/pubmed/efetch.fcgi", file: recorded("pubmed-eutils/biopython_pubmed4.xml") },
+    ]);
+    model = await startHttpDouble(({ body }) => {
+      const { messages } = JSON.parse(body) as { messages: { content: string }[] };
+      const [system, user] = [messages[0]!.content, messages[1]!.content];
+      const n = telomereOrdinal(user);
+      const content = system.startsWith("Task: plan")
+        ? JSON.stringify({
+            objectives: [
+              { axis: "animal", query: "telomere length mortality mice" },
+              { axis: "observational", query: "leucocyte telomere length mortality cohort study" },
+              { axis: "human_trials", query: "best longevity supplements" }, // not the question's concepts: dropped
+            ],
+          })
+        : system.startsWith("Task: summarize")
+          ? `Shorter leucocyte telomere length was associated with higher mortality in this cohort [${n}].`
+          : system.startsWith("Task: hypotheses")
+            ? `Shorter leucocyte telomere length marks a higher risk of mortality through accumulated cellular damage [${n}].\nTelomere length causes all deaths [99].`
+            : reportCites === "telomere"
+              ? `Observational cohorts: in the cohort found, shorter leucocyte telomere length was associated with higher mortality [${n}].`
+              : `Observational cohorts: telomere length predicts mortality [42].`;
+      return { status: 200, body: { choices: [{ message: { role: "assistant", content } }] } };
+    });
+    agent = await startTestAgent({
+      POSTGRES_URL: database.url,
+      PUBMED_BASE_URL: `${replay.url}/pubmed`,
+      LITERATURE_SOURCES: "pubmed,local",
+      DEEP_RESEARCH_ITERATIONS: "3",
+      SOURCE_RATE_MULTIPLIER: "100",
+      LLM_BASE_URL: `${model.url}/v1`,
+      LLM_MODEL: "test-model",
+    });
+  });
+  afterAll(async () => {
+    await agent?.stop();
+    await model?.close();
+    await replay?.close();
+    await database?.drop();
+  });
+
+  async function research(message: string): Promise<{ reply: string; citations: Record<string, unknown>[]; world: WorldState }> {
+    const { conversationId } = deepResearchAcceptedSchema.parse(await (await agentRequest(agent.app, "/api/deep-research/start", { body: { message } })).json());
+    for (let i = 0; i < 400; i++) {
+      const conversation = deepResearchConversationSchema.parse(await (await agentRequest(agent.app, `/api/deep-research/${conversationId}`)).json());
+      const turn = conversation.turns?.[0];
+      if (turn?.status === "completed") return { reply: turn.reply!, citations: turn.citations, world: conversation.worldState as WorldState };
+      if (turn?.status === "failed") throw new Error("the run failed");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error("the run did not finish");
+  }
+
+  it("uses the model's plan, summaries, hypotheses and report where they pass their checks, and drops what does not", async () => {
+    reportCites = "telomere";
+    const { reply, citations, world } = await research("leucocyte telomere length and mortality");
+    const tasks = model.requests.map((r) => (JSON.parse(r.body) as { messages: { content: string }[] }).messages[0]!.content.split(".")[0]);
+    expect(tasks[0]).toBe("Task: plan");
+    expect(tasks).toContain("Task: summarize");
+    expect(tasks.slice(-2)).toEqual(["Task: hypotheses", "Task: report"]);
+
+    // The plan's valid objectives in its order, then the deterministic plan for the rest.
+    expect(world.objectives).toEqual(["telomere length mortality mice", "leucocyte telomere length mortality cohort study", "leucocyte telomere length telomerase mechanism aging"]);
+    expect(world.runs![0]!.model).toMatchObject({ plan: true, hypotheses: true, report: true });
+    expect(world.runs![0]!.writer).toBe("deep-research-model");
+    // A summary survived the audit for an axis that found the cohort, its marker written as a name.
+    expect(world.axes!.some((a) => a.summary?.startsWith("Shorter leucocyte telomere length was associated with higher mortality in this cohort ("))).toBe(true);
+    // The hypothesis citing a reference that does not exist is gone; the supported one stays.
+    expect(world.hypotheses.some((h) => h.startsWith("Shorter leucocyte telomere length marks a higher risk of mortality"))).toBe(true);
+    expect(world.hypotheses.join(" ")).not.toMatch(/causes all deaths/);
+    // The report: the deterministic header and bottom line, then the model's audited body.
+    expect(reply).toMatch(/^Deep research: 3 iterations/);
+    expect(reply).toMatch(/\n\nBottom line: /);
+    expect(reply).toMatch(/Observational cohorts: in the cohort found, shorter leucocyte telomere length was associated with higher mortality \[\d+\]\./);
+    const markers = [...reply.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+    expect(markers.length).toBeGreaterThan(0);
+    expect(markers.every((n) => n >= 1 && n <= citations.length)).toBe(true);
+  });
+
+  it("falls back to the deterministic report when the model's cites a reference that does not exist", async () => {
+    reportCites = "nothing real";
+    const { reply, world } = await research("leucocyte telomere length and mortality");
+    expect(reply).not.toMatch(/\[42\]/);
+    expect(reply).not.toMatch(/telomere length predicts mortality/);
+    expect(reply).toMatch(/\n\nObservational cohorts \(searched “[^”]+”\): /);
+    expect(world.runs![0]!).toMatchObject({ writer: "deep-research", model: { report: false } });
   });
 });

@@ -205,6 +205,46 @@ describe("private literature search and private deep research", () => {
       expect(model.requests).toEqual([]);
     });
 
+    it("plans and writes with the private model alone (PRIVATE_LLM_BASE_URL), never with the ordinary one", async () => {
+      // An agent of its own (its own database, so no other agent's worker takes the job) whose
+      // private model is a double; the ordinary model (LLM_BASE_URL) is the double that must stay silent.
+      const own = await createTestDatabase();
+      const privateModel = await startHttpDouble(({ body }) => {
+        const system = (JSON.parse(body) as { messages: { content: string }[] }).messages[0]!.content;
+        const content = system.startsWith("Task: plan")
+          ? JSON.stringify({ objectives: [{ axis: "observational", query: "leucocyte telomere length mortality cohort" }] })
+          : "Nothing to add."; // no citation: the audit drops it and the deterministic step stands
+        return { status: 200, body: { choices: [{ message: { role: "assistant", content } }] } };
+      });
+      const enclave = await startTestAgent({ ...agentEnv(), POSTGRES_URL: own.url, PRIVATE_LLM_BASE_URL: privateModel.url, PRIVATE_LLM_MODEL: "attested-model" });
+      try {
+        await importLibraryFile({ db: enclave.pool, file: LIBRARY });
+        const key = ((await (await agentRequest(enclave.app, "/api/enclave-key", { key: null })).json()) as { hpke_public_key: string }).hpke_public_key;
+        const recoveryKey = createRecoveryKey(portablePrimitives);
+        const start = sealRequest({ enclavePublicKey: key, plaintext: { message: "leucocyte telomere length and mortality", recoveryKey } });
+        const { messageId } = (await (await agentRequest(enclave.app, "/api/private/deep-research", { body: start.envelope })).json()) as { messageId: string };
+        let result: { reply: string; worldState: { objectives: string[]; runs?: { model?: Record<string, boolean> }[] } } | undefined;
+        for (let i = 0; i < 300 && !result; i++) {
+          const poll = sealRequest({ enclavePublicKey: key, plaintext: { recoveryKey } });
+          const status = encryptedDeepResearchStatusSchema.parse(await (await agentRequest(enclave.app, `/api/private/deep-research/status/${messageId}`, { body: poll.envelope })).json());
+          if (status.status === "failed") throw new Error("the private run failed");
+          if (status.status === "completed") result = openResponse({ ...poll, response: status as SealedResponse }) as typeof result;
+          else await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(result!.worldState.objectives[0]).toBe("leucocyte telomere length mortality cohort");
+        expect(result!.worldState.runs![0]!.model).toMatchObject({ plan: true });
+        expect(result!.reply).toMatch(/^Deep research: 3 iterations/);
+        const prompts = privateModel.requests.map((r) => JSON.parse(r.body) as { model: string });
+        expect(prompts.length).toBeGreaterThan(1);
+        expect(prompts.every((p) => p.model === "attested-model")).toBe(true);
+        expect(model.requests).toEqual([]);
+      } finally {
+        await enclave.stop();
+        await privateModel.close();
+        await own.drop();
+      }
+    });
+
     it("reads a run whose job died for good as failed, before and after the sweep deletes that job", async () => {
       const messageId = randomUUID();
       await createPrivateRun({ db: agent.pool, messageId, message: "q", recoveryKey: createRecoveryKey(portablePrimitives) });

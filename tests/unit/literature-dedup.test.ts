@@ -120,6 +120,11 @@ describe("deep research keeps each work once across its iterations", () => {
     });
     expect(objectives).toHaveLength(3); // each iteration searched, and found its copy
     expect(result.references.map((r) => r.title)).toEqual([TITLE]);
-    expect(world.findings).toHaveLength(1);
+    // Its findings rest on that one work, once per evidence axis (its main finding on its design's
+    // axis, a sentence on mechanism, safety or dose on that one), never a sentence twice.
+    expect(world.findings.length).toBeGreaterThan(0);
+    expect(new Set(world.findings.map((f) => f.axis)).size).toBe(world.findings.length);
+    expect(new Set(world.findings.map((f) => f.statement)).size).toBe(world.findings.length);
+    expect(world.findings.every((f) => f.references.length === 1 && f.references[0]!.title === TITLE)).toBe(true);
   });
 });

@@ -1,0 +1,201 @@
+import type { OutcomeDirection, StudySpecies } from "@/lib/contracts";
+import { AXES, AXIS_IDS, type AxisId, type AxisPlan, type ResearchQuestion } from "./axes";
+import { isDesignEvidence } from "./axis-findings";
+import type { Contradiction, Finding, FindingReference } from "./world";
+
+/**
+ * What the evidence by axis adds up to, deterministically: contradictions (findings on one axis,
+ * and for animals in one species, that go opposite ways), hypotheses drawn from what the axes
+ * found (an effect in mice not yet tried in a human trial, an association a trial did not confirm,
+ * a mechanism named, a dose that matters), and open questions from what they did not find ("no
+ * human randomized trial found", "safety: no adverse-effect data in the references found").
+ * `cite` writes a reference's marker; the texts carry it wherever they rest on a reference.
+ */
+
+export type Cite = (refs: FindingReference[]) => string;
+
+const SPECIES_GROUP: Partial<Record<StudySpecies, string>> = {
+  mouse: "Mouse studies",
+  rat: "Rat studies",
+  nonhuman_primate: "Monkey studies",
+  dog: "Dog studies",
+  fish: "Fish studies",
+  fly: "Fly studies",
+  worm: "Worm studies",
+  yeast: "Yeast studies",
+};
+export const SPECIES_PLURAL: Partial<Record<StudySpecies, string>> = {
+  mouse: "mice",
+  rat: "rats",
+  nonhuman_primate: "monkeys",
+  dog: "dogs",
+  fish: "fish",
+  fly: "flies",
+  worm: "worms",
+  yeast: "yeast",
+  other_mammal: "other mammals",
+  cells: "cells",
+  human: "people",
+};
+const AXIS_GROUP: Record<AxisId, string> = {
+  human_trials: "Human trials",
+  observational: "Cohort studies",
+  animal: "Animal studies",
+  mechanism: "Mechanistic studies",
+  safety: "Reports on safety",
+  dose_timing: "Studies of dose and timing",
+};
+const STATED: OutcomeDirection[] = ["positive", "negative", "null"];
+const WHAT: Record<string, string> = { positive: "an effect", negative: "a harm", null: "none" };
+
+/** The question's subject in a few words: "rapamycin and lifespan". */
+export function topicOf(read: ResearchQuestion): string {
+  if (read.intervention && read.outcome) return `${read.intervention} and ${read.outcome}`;
+  return read.intervention ?? (read.concepts.join(" ") || read.question.replace(/[?!.]+$/, ""));
+}
+
+/** Findings on one axis (animals: in one species) whose directions differ. */
+export function findContradictions(findings: Finding[], read: ResearchQuestion, cite: Cite): Contradiction[] {
+  const groups = new Map<string, Finding[]>();
+  for (const f of findings) {
+    if (!f.axis || !f.direction || !STATED.includes(f.direction)) continue;
+    const species = f.axis === "animal" ? (f.species ?? null) : null;
+    const key = `${f.axis}|${species ?? ""}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  const out: Contradiction[] = [];
+  for (const [key, group] of groups) {
+    const directions = [...new Set(group.map((f) => f.direction!))];
+    if (directions.length < 2) continue;
+    const [axis, speciesKey] = key.split("|") as [AxisId, string];
+    const species = (speciesKey || null) as StudySpecies | null;
+    const label = (species && SPECIES_GROUP[species]) ?? AXIS_GROUP[axis];
+    // The first direction stated against each other one: "an effect" against "none", and so on.
+    const [first, second] = STATED.filter((d) => directions.includes(d)) as [OutcomeDirection, OutcomeDirection];
+    const a = group.filter((f) => f.direction === first).flatMap((f) => f.references);
+    const b = group.filter((f) => f.direction === second).flatMap((f) => f.references);
+    out.push({
+      axis,
+      species,
+      statement: `${label} disagree on ${topicOf(read)}: ${cite(a)} report${a.length === 1 ? "s" : ""} ${WHAT[first]}, ${cite(b)} ${WHAT[second]}.`,
+      references: [...a, ...b],
+    });
+  }
+  return out;
+}
+
+/** Hypotheses drawn from what the axes found, each resting on the references it cites; at most four. */
+export function deriveHypotheses({ findings, read, cite }: { findings: Finding[]; read: ResearchQuestion; cite: Cite }): string[] {
+  const subject = read.intervention ?? topicOf(read);
+  const outcome = read.outcome ?? "the outcome asked about";
+  const on = (axis: AxisId, pred: (f: Finding) => boolean = () => true) => findings.filter((f) => f.axis === axis && pred(f));
+  const refs = (list: Finding[]) => list.slice(0, 3).flatMap((f) => f.references);
+  const positive = (f: Finding) => f.direction === "positive";
+  const trials = on("human_trials", (f) => isDesignEvidence("human_trials", f));
+  const positiveTrials = trials.filter(positive);
+  const nullTrials = trials.filter((f) => f.direction === "null" || f.direction === "negative");
+  const animals = on("animal", (f) => positive(f) && isDesignEvidence("animal", f));
+  const cohorts = on("observational", positive);
+  const mechanisms = on("mechanism");
+  const doses = on("dose_timing");
+  const harms = on("safety", (f) => f.direction === "negative" || /\b(adverse|side[- ]effects?|toxicit|hyperglyc|stomatitis|ulcers?|infections?)\b/i.test(f.statement));
+  const out: string[] = [];
+
+  if (animals.length > 0 && positiveTrials.length === 0) {
+    const species = [...new Set(animals.map((f) => (f.species ? SPECIES_PLURAL[f.species] : null)).filter(Boolean))].join(" and ") || "animals";
+    out.push(
+      nullTrials.length > 0
+        ? `The effect of ${subject} seen in ${species} ${cite(refs(animals))} did not carry over in the human trials found ${cite(refs(nullTrials))}: dose, duration or the outcomes measured may explain the difference.`
+        : `If the effect of ${subject} on ${outcome} seen in ${species} ${cite(refs(animals))} carries over to people, a randomized trial in humans would show it; none among the references found has tested it.`,
+    );
+  }
+  if (cohorts.length > 0 && nullTrials.length > 0 && positiveTrials.length === 0) {
+    out.push(`The association seen in cohorts ${cite(refs(cohorts))} may be confounded rather than causal: the randomized trials ${cite(refs(nullTrials))} found no such effect.`);
+  } else if (cohorts.length > 0 && trials.length === 0) {
+    out.push(
+      read.association
+        ? `The association of ${subject} with ${outcome} in cohorts ${cite(refs(cohorts))} may be causal or may mark something else; studies that change ${subject} would tell which.`
+        : `The association of ${subject} with ${outcome} in cohorts ${cite(refs(cohorts))} would be causal if a randomized trial showed the same; no such trial was found.`,
+    );
+  }
+  if (positiveTrials.length > 0) {
+    out.push(`The effect reported in human trials ${cite(refs(positiveTrials))} should hold in a larger and longer randomized trial with ${outcome} itself as the outcome.`);
+  }
+  if (mechanisms.length > 0) {
+    const named = mechanismNamed(mechanisms.map((f) => f.statement).join(" "));
+    out.push(`${capitalise(subject)} would act on ${outcome} through ${named} ${cite(refs(mechanisms))}: a marker of ${named} measured in the human studies would test it.`);
+  }
+  if (doses.length > 0) out.push(`The effect may depend on dose or on when treatment starts ${cite(refs(doses))}: a direct comparison of regimens would test it.`);
+  if (harms.length > 0) out.push(`Any benefit would have to outweigh the adverse effects reported ${cite(refs(harms))} at the doses studied.`);
+  return out.slice(0, 4);
+}
+
+/**
+ * Open questions from what each axis did not find (or was not searched for), and from the
+ * contradictions. `findings` are everything the conversation knows, so a gap an earlier turn
+ * filled is not reported again.
+ */
+export function deriveOpenQuestions({
+  findings,
+  read,
+  plan,
+  contradictions,
+}: {
+  findings: Finding[];
+  read: ResearchQuestion;
+  plan: AxisPlan;
+  contradictions: Contradiction[];
+}): string[] {
+  const topic = topicOf(read);
+  const subject = read.intervention ?? topic;
+  const searched = new Set(plan.planned.map((p) => p.axis));
+  const on = (axis: AxisId) => findings.filter((f) => f.axis === axis);
+  const out: string[] = [];
+  for (const axis of AXIS_IDS) {
+    if (plan.notCovered.some((n) => n.axis === axis && n.reason === "not_applicable")) continue;
+    const found = on(axis);
+    const evidence = found.filter((f) => isDesignEvidence(axis, f));
+    const notSearched = searched.has(axis) ? "" : ` (${AXES[axis].label.toLowerCase()} ${axis === "human_trials" || axis === "animal" ? "were" : "was"} not searched in this turn, for the iteration budget)`;
+    switch (axis) {
+      case "human_trials": {
+        const randomized = evidence.filter((f) => f.design === "randomized_controlled_trial" || f.design === "systematic_review");
+        if (randomized.length === 0) {
+          const other = evidence.length > 0 ? `; the human trial evidence is ${evidence.length} uncontrolled or non-randomized trial${evidence.length === 1 ? "" : "s"}` : "";
+          out.push(`No human randomized trial of ${topic} was found${other}${notSearched}.`);
+        }
+        break;
+      }
+      case "observational":
+        if (evidence.length === 0) out.push(`No observational cohort on ${topic} was found${notSearched}.`);
+        break;
+      case "animal": {
+        if (evidence.length === 0) out.push(`No animal study of ${topic} was found${notSearched}.`);
+        else {
+          const species = [...new Set(evidence.map((f) => f.species).filter((s): s is StudySpecies => Boolean(s)))];
+          if (species.length === 1 && SPECIES_PLURAL[species[0]!]) out.push(`Only studies in ${SPECIES_PLURAL[species[0]!]} were found among animal models: whether it holds in other species is open.`);
+        }
+        break;
+      }
+      case "mechanism":
+        if (found.length === 0) out.push(`Mechanism: how ${subject} would act on ${read.outcome ?? "the outcome"} is not described in the references found${notSearched}.`);
+        break;
+      case "safety":
+        if (found.length === 0) out.push(`Safety: no adverse-effect data in the references found${notSearched}.`);
+        break;
+      case "dose_timing":
+        if (found.length === 0) out.push(`Dose and timing: no reference found compares doses, schedules or when to start${notSearched}.`);
+        break;
+    }
+  }
+  for (const c of contradictions) out.push(`${c.statement.replace(/\.$/, "")}: which differences in design, dose or population explain it is open.`);
+  return out;
+}
+
+function mechanismNamed(text: string): string {
+  const match = /\b(mTORC?[12]?|AMPK|sirtuins?|autophagy|mitochondrial \w+|senescent cells|NAD\+|insulin signal(l)?ing|IGF-1)\b/i.exec(text);
+  return match ? match[0] : "the pathway these studies describe";
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
