@@ -294,6 +294,7 @@ function describeReference(j: Judged, ordinal: number, { withReason }: { withRea
       matchedTerms: j.matchedTerms,
       flags: j.flags,
       ...(withReason ? { reason: j.reason } : {}),
+      ...(j.missingConcepts.length > 0 ? { missingConcepts: j.missingConcepts } : {}),
     },
   };
 }

@@ -1,4 +1,5 @@
 import { stemmer } from "stemmer";
+import { placeQuestionWords, type QuestionPart } from "./question";
 
 /**
  * Query terms from a question: tokenised, stop words dropped, Porter-stemmed for matching (as
@@ -55,6 +56,59 @@ const WEAK_WORDS = new Set(
 /** Weight of a weak (evaluative) term relative to a content term, in relevance. */
 export const WEAK_TERM_WEIGHT = 0.3;
 
+/**
+ * Everyday English that a question may use and an abstract need not: verbs, adjectives and adverbs
+ * that name nothing a paper is about ("make", "exist", "possible", "really", "answer").
+ */
+const COMMON_ENGLISH = `
+  able accept acceptable account achieve act actually add affected again against agree allow almost alone already also
+  alternative always another answer anything apply appropriate approximately around ask available avoid aware away back bad
+  become begin believe belong beyond big bring call capable  carry certain change cheap choice choose claim clear clearly
+  close come concern consider considered continue contrary correct  could current currently daily deal decide
+  decision decisions define definitely depend deserve despite determine develop difference different differently discrepancy
+  do done easy either else enough ensure equal especially establish even ever every everyday evidence exactly example exist
+  exists expect  explain extent fact fail fair far feel few find fine follow forget free full fully get give go
+  going great hand happen hard help hold hope however idea identify ignore important include indeed instead interest
+  interesting investigate involve issue issues keep key kind know known lack last  least leave less let like likely
+  limit limited little  look lose lost lot made main make makes making many matter may mean means meet might miss
+   moment more most move much must myth nature near nearly necessarily necessary need needed needs neither never next
+  nothing notion obtain occur offer often ok once one only open order other others otherwise own part particular 
+  perform perhaps place plan play point poor possible possibly practical prefer present pretty probably problem problems
+  proper prove provide put question questions quite rather reach read ready real really reason reasonable recommend
+  regard regarding rely remain report require right routine same say second see seem seems serious set several shall
+  should show  similar simple simply since single situation so some something sometimes sort still strong such
+  suggest  sure take talk tell tend   thing things think third though three through thus today together
+  true truly try turn two ultimately under understand unique unknown unless up usual usually various very view want way
+  ways weak well whether while whole wide will wish within without  worse worth would wrong yes yet`;
+
+/**
+ * Words that name no subject of their own: measures ("length", "level", "rate"), relations and
+ * results ("outcome", "risk", "factor"), modifiers ("high", "low", "early") and people in general
+ * ("patients", "subjects"). They are sent to the sources, which rank with them, but in relevance
+ * they weigh next to nothing and never make a reference on topic: "telomere length" is about
+ * telomeres, and a paper on hospital length of stay is not.
+ */
+const GENERIC_WORDS = new Set(
+  `length lengths level levels rate rates ratio value values amount amounts degree number numbers size sizes score scores measure
+  measures measurement measurements index indices count counts concentration concentrations proportion percentage frequency
+  duration time times period periods day days week weeks month months year years
+  outcome outcomes result results effect effects factor factors risk risks role association associations change changes
+  increase increased increases decrease decreased decreases reduction reduced response responses status type types form forms
+  high higher highest low lower lowest early earlier late later long longer short shorter large larger small smaller
+  good poor normal abnormal total overall major minor first second new old
+  patient patients subject subjects individual individuals case cases group groups population populations sample samples
+  participant participants people person persons
+  method methods approach approaches analysis analyses evaluation assessment assessments management use usage practice
+  clinical medical significant potential specific common general related based following
+  therapy therapies treatment treatments intervention interventions procedure procedures strategy strategies option options
+  ${COMMON_ENGLISH}`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Weight of a generic word (GENERIC_WORDS) relative to a content term, in relevance. */
+export const GENERIC_TERM_WEIGHT = 0.05;
+
 /** The Porter stem of a word (each part of a hyphenated word is stemmed). */
 export function stem(word: string): string {
   return word
@@ -72,17 +126,28 @@ export function tokenize(text: string): string[] {
 export type QueryTerm = {
   /** The term as it appeared in the question. */
   term: string;
-  /** Stems that count as a match: the term's and its synonyms'. */
+  /** Stems that count as a match: the term's and its one-word synonyms'. */
   stems: string[];
+  /** Its synonyms of several words, as stem sequences that count as a match where they stand together ("life span"). */
+  phrases?: string[][];
   /** Synonyms for query expansion (other members of its group). */
   synonyms: string[];
   /** 1 for a content term, WEAK_TERM_WEIGHT for an evaluative word. */
   weight: number;
+  /** A word that names no subject of its own ("length", "level", "patients"): see GENERIC_WORDS. */
+  generic?: boolean;
+  /** Where it stands in the question (agent/literature/question.ts); `context` when it only narrows it. */
+  part?: QuestionPart;
+  /** The concept it belongs to: the run of adjacent content words it stands in ("telomere length"). */
+  concept?: string;
 };
 
-/** The content terms of a question, in order, without duplicates. */
+/** The content terms of a question, in order, without duplicates, each placed in the question's structure. */
 export function extractTerms(question: string): QueryTerm[] {
-  const tokens = tokenize(question).filter((t) => !STOP_WORDS.has(t) && (t.length > 1 || /\d/.test(t)));
+  const isContent = (t: string) => !STOP_WORDS.has(t) && (t.length > 1 || /\d/.test(t));
+  const placed = new Map<string, { part: QuestionPart; concept: string }>();
+  for (const p of placeQuestionWords(question, isContent, (t) => !GENERIC_WORDS.has(t) && !WEAK_WORDS.has(t))) if (!placed.has(p.word)) placed.set(p.word, p);
+  const tokens = tokenize(question).filter(isContent);
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
   for (const token of tokens) {
@@ -91,11 +156,18 @@ export function extractTerms(question: string): QueryTerm[] {
     seen.add(s);
     const group = SYNONYM_GROUPS.find((g) => g.some((member) => member === token || stem(member) === s));
     const synonyms = group ? group.filter((m) => m !== token) : [];
+    const split = synonyms.map((m) => tokenize(m).map(stem));
+    const where = placed.get(token);
     terms.push({
       term: token,
-      stems: [...new Set([s, ...synonyms.flatMap((m) => tokenize(m).map(stem))])],
+      stems: [...new Set([s, ...split.filter((p) => p.length === 1).map((p) => p[0]!)])],
+      phrases: split.filter((p) => p.length > 1),
       synonyms,
       weight: WEAK_WORDS.has(token) ? WEAK_TERM_WEIGHT : 1,
+      generic: GENERIC_WORDS.has(token),
+      // A relation cue ("reduce", "extend") stands in no part: it only relates them.
+      part: where?.part ?? "context",
+      concept: where?.concept ?? token,
     });
   }
   return terms;

@@ -17,7 +17,6 @@
  * PostgreSQL cluster from the installed binaries, else (or with BENCH_DATABASE=pglite) the embedded
  * PGlite. BENCH_LIBRARY_RECORDS changes the large corpus size (default 100000).
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -28,21 +27,14 @@ import { searchLibrary } from "../../agent/library/search";
 import { agentRequest, startTestAgent } from "../../tests/support/agent";
 import { extractTerms } from "../../agent/literature/terms";
 import type { SourceQuery } from "../../agent/literature/sources/types";
-import { startEmbeddedPostgres } from "../../lib/db/embedded";
 import { runMigrations } from "../../lib/db/migrate";
 import { generateSyntheticRecords } from "../../tests/fixtures/library/synthetic-records";
-import { findPostgresBin, freePort, startThrowawayPostgres } from "../../tests/support/postgres";
-import { percentile, root, saveResults } from "./common";
+import { percentile, saveResults } from "./common";
+import { LIMIT, measureBm25, openBenchDatabase, readPubmedQa, summariseRanks, writePubmedQaJsonLines, type PubmedQaItem, type Quality } from "./pubmedqa";
 
-const PUBMEDQA = path.join(root, "../shared/eval/pubmedqa-dev/pqal_dev.json");
 const LARGE = Number(process.env.BENCH_LIBRARY_RECORDS ?? 100_000);
 /** The figures the issue sets: the reference BM25's on this data, and the latency ceilings. */
 const TARGETS = { recallAt10: 0.994, mrr: 0.974, p50SmallMs: 30, p50LargeMs: 100 };
-/** Results asked for per question, as the engine's fast mode asks a source for about ten. */
-const LIMIT = 10;
-
-type PubmedQaItem = { QUESTION: string; CONTEXTS: string[]; MESHES?: string[]; YEAR?: string };
-type Quality = { name: string; recallAt1: number; recallAt10: number; mrr: number };
 type Latency = { name: string; records: number; queries: number; p50: number; p99: number; mean: number };
 
 export async function runLibraryBench(): Promise<void> {
@@ -54,12 +46,9 @@ export async function runLibraryBench(): Promise<void> {
     `the code the agent's "local" source runs, and end to end through the agent's POST /api/literature with only the local source.\n`);
   try {
     await runMigrations(pool, { schema: "agent", migrations: agentMigrations });
-    const items = Object.entries(JSON.parse(fs.readFileSync(PUBMEDQA, "utf8")) as Record<string, PubmedQaItem>);
+    const items = readPubmedQa();
     const smallFile = path.join(dir, "pubmedqa.jsonl");
-    fs.writeFileSync(
-      smallFile,
-      items.map(([pmid, it]) => JSON.stringify({ pmid, abstract: it.CONTEXTS.join("\n"), mesh: it.MESHES ?? [], year: it.YEAR ? Number(it.YEAR) : null })).join("\n"),
-    );
+    writePubmedQaJsonLines(smallFile, items);
     const smallImport = await timed(() => importLibraryFile({ db: pool, file: smallFile }));
     if (smallImport.value.inserted !== items.length) throw new Error(`imported ${smallImport.value.inserted} of ${items.length} PubMedQA records`);
 
@@ -237,15 +226,6 @@ async function measureChat({ url, items }: { url: string; items: [string, Pubmed
   return { contractValid: valid / items.length, ownSupporting: own / items.length };
 }
 
-function summariseRanks(name: string, ranks: number[]): Quality {
-  const n = ranks.length;
-  return {
-    name,
-    recallAt1: ranks.filter((r) => r === 1).length / n,
-    recallAt10: ranks.filter((r) => r >= 1 && r <= 10).length / n,
-    mrr: ranks.reduce((sum, r) => sum + (r >= 1 && r <= LIMIT ? 1 / r : 0), 0) / n,
-  };
-}
 
 async function measureLatency({ name, pool, records, questions }: { name: string; pool: pg.Pool; records: number; questions: string[] }): Promise<Latency> {
   const run = async () => {
@@ -262,53 +242,6 @@ async function measureLatency({ name, pool, records, questions }: { name: string
   return { name, records, queries: questions.length, p50: percentile(times, 50), p99: percentile(times, 99), mean: times.reduce((a, b) => a + b, 0) / times.length };
 }
 
-// English stop words (the common short list); plain BM25 has no stemming.
-const STOP_WORDS = new Set(
-  `a about above after again against all am an and any are as at be because been before being below between both but by can
-  did do does doing down during each few for from further had has have having he her here hers herself him himself his how i
-  if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours ourselves out
-  over own same she should so some such than that the their theirs them themselves then there these they this those through to
-  too under until up very was we were what when where which while who whom why will with you your yours yourself yourselves`
-    .split(/\s+/)
-    .filter(Boolean),
-);
-
-function tokenize(text: string): string[] {
-  return text.toLowerCase().split(/[^a-z0-9]+/).filter((t) => t !== "" && !STOP_WORDS.has(t));
-}
-
-/** The reference: textbook BM25 (k1 1.2, b 0.75, idf ln(1 + (N − n + 0.5)/(n + 0.5))) over every document. */
-function measureBm25({ name, items, withMesh }: { name: string; items: [string, PubmedQaItem][]; withMesh: boolean }): Quality {
-  const k1 = 1.2;
-  const b = 0.75;
-  const docs = items.map(([pmid, it]) => {
-    const tokens = tokenize([...it.CONTEXTS, ...(withMesh ? (it.MESHES ?? []) : [])].join(" "));
-    const tf = new Map<string, number>();
-    for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
-    return { pmid, tf, length: tokens.length };
-  });
-  const df = new Map<string, number>();
-  for (const d of docs) for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
-  const n = docs.length;
-  const average = docs.reduce((s, d) => s + d.length, 0) / n;
-  const ranks = items.map(([pmid, it]) => {
-    const query = tokenize(it.QUESTION);
-    const scored = docs.map((d) => {
-      let score = 0;
-      for (const t of query) {
-        const f = d.tf.get(t);
-        if (!f) continue;
-        const holding = df.get(t) ?? 0;
-        score += Math.log(1 + (n - holding + 0.5) / (holding + 0.5)) * ((f * (k1 + 1)) / (f + k1 * (1 - b + (b * d.length) / average)));
-      }
-      return { pmid: d.pmid, score };
-    });
-    scored.sort((x, y) => y.score - x.score);
-    const index = scored.findIndex((s) => s.pmid === pmid && s.score > 0);
-    return index + 1;
-  });
-  return summariseRanks(name, ranks);
-}
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();
@@ -322,47 +255,4 @@ async function writeLines(file: string, lines: Iterable<string>): Promise<void> 
     if (!out.write(line + "\n")) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
   }
   await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-}
-
-/**
- * POSTGRES_URL (in a database of its own, dropped afterwards, so the bench never touches real
- * data); else a throwaway PostgreSQL cluster; else, or with BENCH_DATABASE=pglite, embedded PGlite.
- */
-async function openBenchDatabase(): Promise<{ url: string; label: string; stop: () => Promise<void> }> {
-  const given = process.env.POSTGRES_URL ?? process.env.DATABASE_URL;
-  if (given && process.env.BENCH_DATABASE !== "pglite") {
-    const name = `bench_library_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client(given);
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(given);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      label: "PostgreSQL (POSTGRES_URL, fresh database)",
-      stop: async () => {
-        const c = new pg.Client(given);
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
-  const bin = process.env.BENCH_DATABASE === "pglite" ? null : findPostgresBin();
-  if (bin) {
-    const server = await startThrowawayPostgres(bin);
-    const version = path.basename(path.dirname(bin));
-    return { url: server.url, label: `PostgreSQL ${version} (throwaway cluster)`, stop: server.stop };
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-bench-library-pglite-"));
-  const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });
-  return {
-    url: embedded.url,
-    label: "embedded PGlite 0.5 (over its socket server)",
-    stop: async () => {
-      await embedded.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }

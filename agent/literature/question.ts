@@ -1,0 +1,197 @@
+/**
+ * How a question is put together, as far as relevance needs it: which of its words name what it
+ * asks about (the exposure: "telomere length"), which name what that is supposed to do or be tied
+ * to (the outcome: "mortality"), which set a topic before a colon ("Appendectomy timing: …"), and
+ * which only narrow it (the context: "in older adults", "after surgery", a second sentence).
+ * Adjacent content words form one concept ("blood glucose level", "fluid responsiveness").
+ *
+ * It is read from the words alone, with a short list of relation cues ("associated with",
+ * "affect", "effect of … on", "relationship between … and …"); a question without one has a single
+ * `main` part. Deterministic and cheap: it runs on every search.
+ */
+
+export type QuestionPart = "topic" | "exposure" | "outcome" | "main" | "context";
+
+/** One content word of the question, where it stands. */
+export type PlacedWord = { word: string; part: QuestionPart; concept: string };
+
+/** Verbs that relate an exposure to an outcome ("Does X reduce Y?"), in any of their forms. */
+const RELATION_VERBS = new Set(
+  `affect influence impact predict reduce increase decrease improve prevent cause lower raise extend shorten prolong promote
+  protect worsen enhance alter modify determine correlate accelerate slow attenuate mitigate reverse restore induce trigger
+  exacerbate benefit lessen diminish elevate boost help hinder impair delay`
+    .split(/\s+/)
+    .filter(Boolean)
+    .flatMap((v) => inflections(v)),
+);
+
+/** Two-word cues: the relation sits between the words before and after them. */
+const RELATION_PAIRS = new Set([
+  "associated with",
+  "association with",
+  "associations with",
+  "related to",
+  "relation to",
+  "linked to",
+  "linked with",
+  "correlated with",
+  "correlates with",
+  "correlation with",
+  "lead to",
+  "leads to",
+  "result in",
+  "results in",
+  "contribute to",
+  "contributes to",
+  "effect on",
+  "effects on",
+  "impact on",
+  "influence on",
+  "role in",
+  "predictor of",
+  "predictors of",
+  "predictive of",
+  "marker of",
+  "markers of",
+  "risk factor for",
+]);
+
+/** "relationship between X and Y": X is the exposure, Y the outcome. */
+const BETWEEN_NOUNS = new Set(["association", "associations", "relationship", "relationships", "relation", "link", "links", "correlation", "correlations"]);
+
+/** "effect of X on Y": X is the exposure. */
+const EFFECT_NOUNS = new Set(["effect", "effects", "impact", "influence", "role"]);
+
+/** A trailing "Are X and Y associated?": the relation is named after both. */
+const TRAILING_RELATIONS = new Set(["associated", "related", "linked", "correlated", "connected"]);
+
+/** Prepositions that, once a part has named its subject, start its context ("in older adults"). */
+const CONTEXT_PREPOSITIONS = new Set(["in", "among", "amongst", "after", "during", "following", "undergoing", "within", "versus", "vs"]);
+
+type Token = { text: string; punct: boolean };
+
+/**
+ * The question's content words with their part and concept. `isContent` says which words count
+ * (not stop words); `isSpecific` which content words can name a subject (not "length", "level"):
+ * a part's context begins only after it has named one.
+ */
+export function placeQuestionWords(question: string, isContent: (word: string) => boolean, isSpecific: (word: string) => boolean): PlacedWord[] {
+  const sentences = splitSentences(lex(question));
+  const placed: PlacedWord[] = [];
+  let asked = false;
+  for (const sentence of sentences) {
+    if (!sentence.some((t) => !t.punct && isContent(t.text))) continue;
+    if (asked) {
+      // A later sentence ("And in older women?", a search's added words) narrows the first.
+      placed.push(...concepts(sentence, "context", isContent));
+      continue;
+    }
+    asked = true;
+    const colon = sentence.findIndex((t) => t.punct && t.text === ":");
+    const body = colon > 0 && sentence.slice(colon + 1).some((t) => !t.punct && isContent(t.text)) ? sentence.slice(colon + 1) : sentence;
+    if (body !== sentence) placed.push(...withContext(sentence.slice(0, colon), "topic", isContent, isSpecific));
+    placed.push(...readClause(body, isContent, isSpecific));
+  }
+  return placed;
+}
+
+function readClause(tokens: Token[], isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): PlacedWord[] {
+  const words = tokens.map((t) => (t.punct ? "" : t.text));
+  const split = findRelation(words, (from, to) => words.slice(from, to).some((w) => w !== "" && isContent(w)));
+  if (!split) return withContext(tokens, "main", isContent, isSpecific);
+  return [
+    ...withContext(tokens.slice(split.exposure[0], split.exposure[1]), "exposure", isContent, isSpecific),
+    ...withContext(tokens.slice(split.outcome[0], split.outcome[1]), "outcome", isContent, isSpecific),
+  ];
+}
+
+/**
+ * Where the exposure and the outcome lie, as [from, to) token ranges, or null without a cue. A cue
+ * counts only with content words on both sides ("Does it impact survival?" names no exposure).
+ */
+function findRelation(words: string[], hasContent: (from: number, to: number) => boolean): { exposure: [number, number]; outcome: [number, number] } | null {
+  const n = words.length;
+  const found = (exposure: [number, number], outcome: [number, number]) => (hasContent(...exposure) && hasContent(...outcome) ? { exposure, outcome } : null);
+  for (let i = 0; i < n; i++) {
+    const w = words[i]!;
+    if (BETWEEN_NOUNS.has(w) && words[i + 1] === "between") {
+      const and = words.indexOf("and", i + 2);
+      const split = and > i + 2 ? found([i + 2, and], [and + 1, n]) : null;
+      if (split) return split;
+    }
+    if (EFFECT_NOUNS.has(w) && words[i + 1] === "of") {
+      const on = words.findIndex((x, j) => j > i + 2 && (x === "on" || x === "in" || x === "upon"));
+      const split = on > 0 ? found([i + 2, on], [on + 1, n]) : null;
+      if (split) return split;
+    }
+    const pair = `${w} ${words[i + 1] ?? ""}`;
+    const split =
+      (RELATION_PAIRS.has(pair) ? found([0, i], [i + 2, n]) : null) ??
+      (i + 2 < n && RELATION_PAIRS.has(`${pair} ${words[i + 2]}`) ? found([0, i], [i + 3, n]) : null) ??
+      (RELATION_VERBS.has(w) ? found([0, i], [i + 1, n]) : null);
+    if (split) return split;
+    if (TRAILING_RELATIONS.has(w) && !words.slice(i + 1).some(Boolean)) {
+      const and = words.lastIndexOf("and", i);
+      const trailing = and > 0 ? found([0, and], [and + 1, i]) : null;
+      if (trailing) return trailing;
+    }
+  }
+  return null;
+}
+
+/** A part's concepts, its context split off at the first context preposition after its subject. */
+function withContext(tokens: Token[], part: QuestionPart, isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): PlacedWord[] {
+  let named = false;
+  let cut = tokens.length;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.punct) continue;
+    if (named && CONTEXT_PREPOSITIONS.has(t.text)) {
+      cut = i;
+      break;
+    }
+    if (isContent(t.text) && isSpecific(t.text)) named = true;
+  }
+  return [...concepts(tokens.slice(0, cut), part, isContent), ...concepts(tokens.slice(cut), "context", isContent)];
+}
+
+/** Runs of adjacent content words: each run is one concept, named by its words. */
+function concepts(tokens: Token[], part: QuestionPart, isContent: (w: string) => boolean): PlacedWord[] {
+  const runs: string[][] = [];
+  let run: string[] = [];
+  for (const t of tokens) {
+    if (!t.punct && isContent(t.text)) run.push(t.text);
+    else if (run.length) {
+      runs.push(run);
+      run = [];
+    }
+  }
+  if (run.length) runs.push(run);
+  return runs.flatMap((words) => words.map((word) => ({ word, part, concept: words.join(" ") })));
+}
+
+/** Words (as terms.ts tokenises them) and the punctuation that separates clauses. */
+function lex(text: string): Token[] {
+  const out: Token[] = [];
+  for (const m of text.toLowerCase().matchAll(/([a-z0-9][a-z0-9+'’-]*[a-z0-9+]|[a-z0-9])|([?!;:,()[\]"]|\.(?=\s|$)|--|[—–])/g)) {
+    if (m[1]) out.push({ text: m[1].replace(/’/g, "'"), punct: false });
+    else out.push({ text: m[2]!, punct: true });
+  }
+  return out;
+}
+
+function splitSentences(tokens: Token[]): Token[][] {
+  const sentences: Token[][] = [[]];
+  for (const t of tokens) {
+    if (t.punct && /^[?!;.]$/.test(t.text)) sentences.push([]);
+    else sentences[sentences.length - 1]!.push(t);
+  }
+  return sentences.filter((s) => s.length > 0);
+}
+
+function inflections(verb: string): string[] {
+  const stem = verb.endsWith("e") ? verb.slice(0, -1) : verb;
+  const s = /(s|sh|ch|x)$/.test(verb) ? `${verb}es` : verb.endsWith("y") && !/[aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`;
+  const ed = verb.endsWith("e") ? `${verb}d` : verb.endsWith("y") && !/[aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ied` : `${verb}ed`;
+  return [verb, s, ed, `${stem}ing`];
+}
