@@ -73,7 +73,7 @@ export async function runLibraryBench(): Promise<void> {
     console.log(
       `\nTargets (the issue's BM25 figures): recall@10 ≥ ${TARGETS.recallAt10}, MRR ≥ ${TARGETS.mrr}: ` +
         `searchLibrary ${met(library)}; POST /api/literature ranking ${met(viaApiRanked)}. The accepted-references row ` +
-        `is lower by design: the engine's relevance threshold (0.4, docs/literature.md) rejects a gold abstract that shares too few of the question's terms.`,
+        `is lower by design: the engine accepts only a reference that names the question's concepts and holds enough of its weight (docs/literature.md, Relevance), and a gold abstract that does not use the question's words misses.`,
     );
     console.log(`Each search asks for ${LIMIT} results, so MRR is MRR@${LIMIT} for every row (a gold record further down counts 0; full MRR can only be higher). BM25 tokenises lower-case alphanumeric runs without stemming, English stop words removed.`);
 
