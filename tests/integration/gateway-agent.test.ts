@@ -74,6 +74,10 @@ describe("a paid literature search, from the official x402 client through the ga
     expect(result?.status).toBe("completed");
     expect(result!.references!.length).toBeGreaterThan(0);
     expect(result!.answer).toMatch(/\[1\]/);
+    // Beside the contract's fields, through the gateway's schema: the verdict and each reference's snapshot.
+    expect(result!.verdict).toMatch(/^(supports|contradicts|mixed|insufficient)$/);
+    expect(result!.answer).toMatch(/^Bottom line: /);
+    expect(result!.references![0]!.snapshot).toMatchObject({ design: expect.any(String), direction: expect.any(String) });
     expect(result!.rejectedReferences).toBeDefined();
     expect((await usdcBalance(payTo)) - before).toBe(30_000n); // polling is free
   });
@@ -101,6 +105,12 @@ describe("a paid literature search, from the official x402 client through the ga
     expect(status!.result!.quality.contractValid).toBe(true);
     expect(status!.result!.references.length).toBeGreaterThan(0);
     expect(status!.result!.answer).toMatch(/\[1\]/);
+    // The graded answer reaches the payer intact: its verdict and basis, and each reference's grading.
+    expect(status!.result!.verdict).toBe("supports");
+    expect(status!.result!.verdictBasis).toMatchObject({ supporting: expect.any(Number), reason: expect.any(String) });
+    expect(status!.result!.answer).toMatch(/^Bottom line: the evidence supports it\./);
+    const telomere = status!.result!.references.find((r) => r.pmid === "27797938");
+    expect(telomere).toMatchObject({ stance: "supports", snapshot: { design: "observational", species: "human" } });
   });
 
   it("reports the agent healthy in the gateway's health", async () => {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { composeChatResult } from "@/agent/chat/compose";
 import { writeAnswer, type AnswerReference } from "@/agent/literature/answer";
+import { runLiteratureSearch } from "@/agent/literature/engine";
 import { extractSnapshot } from "@/agent/literature/snapshot";
 import { extractTerms } from "@/agent/literature/terms";
 import { deriveVerdict } from "@/agent/literature/verdict";
-import { chatResultSchema, type EvidenceType, type LiteratureJobResult } from "@/lib/contracts";
+import { chatResultSchema, literatureJobResultSchema, literatureQueryRequestSchema, type EvidenceType, type LiteratureJobResult } from "@/lib/contracts";
+import { buildRecord } from "../support/records";
 
 /**
  * The extractive answer: a bottom line first, then the evidence by strength with each claim's
@@ -169,5 +171,29 @@ describe("the verdict", () => {
       },
     ];
     expect(writeAnswer({ question: "Is home-based rehabilitation as effective as centre-based rehabilitation?", terms, references }).verdict).toBe("supports");
+  });
+});
+
+describe("the literature result", () => {
+  it("opens its answer with the bottom line and carries the verdict, each reference's snapshot and each accepted one's stance", async () => {
+    const trial = buildRecord({
+      ids: { pmid: "91000011" },
+      title: "Metformin and all-cause mortality in older adults: a randomized trial",
+      abstract: "We randomized 3,000 older adults to metformin or placebo. Metformin did not reduce all-cause mortality compared with placebo over five years.",
+      publicationTypes: ["Randomized Controlled Trial"],
+      mesh: ["Humans", "Aged", "Metformin"],
+    });
+    const result = await runLiteratureSearch(literatureQueryRequestSchema.parse({ question: "Does metformin reduce mortality in older adults?" }), {
+      sources: { pubmed: { name: "pubmed", search: async () => [trial] } },
+    });
+    const parsed = literatureJobResultSchema.parse(result);
+    expect(parsed.verdict).toBe("contradicts");
+    expect(parsed.verdictBasis).toMatchObject({ contradicting: 1, supporting: 0 });
+    expect(parsed.answer).toMatch(/^Bottom line: the evidence contradicts it\./);
+    expect(parsed.answer).toContain("Human trials: ");
+    expect(parsed.references![0]).toMatchObject({
+      stance: "contradicts",
+      snapshot: { design: "randomized_controlled_trial", species: "human", sampleSize: 3000, population: "older adults", intervention: "metformin", direction: "null" },
+    });
   });
 });
