@@ -1,11 +1,12 @@
 import type { EvidenceRole, EvidenceType, Stance, StudySnapshot, Verdict, VerdictBasis } from "@/lib/contracts";
+import { bottomLineOf, limitsOf } from "./bottom-line";
+import { withSubject } from "./claims";
 import { FINDING_CUES } from "./findings";
 import { splitSentences } from "./sentences";
-import { lowerFirst } from "./snapshot";
 import { stemSet, tokenize, type QueryTerm } from "./terms";
 import { deriveVerdict, isDirect, readQuestion, stanceOfReference, type GradedForVerdict } from "./verdict";
 
-export { splitSentences };
+export { splitSentences, withSubject };
 
 /**
  * The extractive answer: a bottom line (the verdict), then the evidence grouped by strength, each
@@ -212,154 +213,6 @@ export function formatSources(citable: Citable[]): string {
     return `${r.ordinal}. ${ensurePeriod(r.title)}${where ? ` ${where}.` : ""} ${r.label} <${r.url}>`;
   });
   return `**Sources**\n\n${lines.join("\n")}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Claims with their subject
-
-const PEOPLE_OR_ANIMALS =
-  /\b(adults?|patients?|participants?|subjects|individuals|women|men|children|adolescents|infants|volunteers|persons|people|residents|veterans|twins|centenarians|users|survivors|smokers|cohorts?|populations?|mice|mouse|rats?|animals|monkeys|macaques|dogs|flies|worms|yeast|cells|humans?|elderly|group|groups|arms?|cases|controls)\b/i;
-const GENERIC_INTERVENTION_WORDS = new Set(
-  "therapy treatment treatments supplementation supplement supplements use users intake dose doses low high oral daily intermittent plus and with the of a an in on for combined combination".split(" "),
-);
-
-/** Whether a sentence already names the intervention: any of its distinctive words. */
-function namesIntervention(sentence: string, intervention: string): boolean {
-  const stems = stemSet(sentence);
-  const words = tokenize(intervention).filter((w) => w.length > 2 && !GENERIC_INTERVENTION_WORDS.has(w));
-  return words.length === 0 || words.some((w) => [...stemSet(w)].some((s) => stems.has(s)));
-}
-
-const DESIGN_NOUN: Record<EvidenceType, string> = {
-  systematic_review: "a systematic review",
-  randomized_controlled_trial: "a randomized trial",
-  controlled_trial: "a controlled trial",
-  single_arm_trial: "a trial",
-  observational: "a study",
-  preclinical: "a study",
-  narrative_review: "a review",
-  commentary: "a commentary",
-  unknown: "a study",
-};
-const SPECIES_WORDS: Record<string, string> = { mouse: "mice", rat: "rats", nonhuman_primate: "monkeys", dog: "dogs", fish: "fish", fly: "flies", worm: "worms", yeast: "yeast", cells: "cells" };
-
-/**
- * A claim with its subject: when the quoted sentence names neither the study's intervention nor
- * whom it was done in ("Physical function improved after three weeks of treatment."), they are
- * put before it ("In a trial of dasatinib plus quercetin in 14 patients with idiopathic pulmonary
- * fibrosis, physical function improved …"). Only what the snapshot knows is added.
- */
-export function withSubject(sentence: string, reference: Pick<AnswerReference, "snapshot" | "evidenceType" | "abstract" | "title">): string {
-  const snapshot = reference.snapshot;
-  if (!snapshot) return sentence;
-  const intervention = snapshot.intervention && !namesIntervention(sentence, snapshot.intervention) ? snapshot.intervention : null;
-  const population = snapshot.population ?? (snapshot.species ? (SPECIES_WORDS[snapshot.species] ?? null) : null);
-  const who = population && !PEOPLE_OR_ANIMALS.test(sentence) ? (snapshot.sampleSize ? `${snapshot.sampleSize.toLocaleString("en-US")} ${population}` : population) : null;
-  if (!intervention && !who) return sentence;
-  let design = DESIGN_NOUN[reference.evidenceType];
-  if (reference.evidenceType === "systematic_review" && /meta-analy/i.test(`${reference.title} ${reference.abstract ?? ""}`)) design = "a meta-analysis";
-  const prefix = intervention ? `In ${design} of ${intervention}${who ? ` in ${who}` : ""}` : `In ${who}`;
-  const context = `${reference.title} ${reference.abstract ?? ""}`;
-  return `${prefix}, ${lowerFirst(sentence, context)}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Bottom line and limits
-
-const STRENGTH_ORDER: EvidenceType[] = [
-  "systematic_review",
-  "randomized_controlled_trial",
-  "controlled_trial",
-  "observational",
-  "single_arm_trial",
-  "preclinical",
-  "narrative_review",
-  "unknown",
-  "commentary",
-];
-const DESIGN_NAME: Record<EvidenceType, string> = {
-  systematic_review: "a systematic review",
-  randomized_controlled_trial: "a randomized trial",
-  controlled_trial: "a controlled trial",
-  single_arm_trial: "an uncontrolled trial",
-  observational: "an observational study",
-  preclinical: "an animal or cell study",
-  narrative_review: "a narrative review",
-  commentary: "a commentary",
-  unknown: "a study of unstated design",
-};
-const HUMAN_EVIDENCE: EvidenceType[] = ["systematic_review", "randomized_controlled_trial", "controlled_trial", "single_arm_trial", "observational"];
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-function bottomLineOf({ verdict, basis, references, graded }: { verdict: Verdict; basis: VerdictBasis; references: AnswerReference[]; graded: GradedForVerdict[] }): string {
-  const onTopic = graded.filter((g) => g.evidenceRole === "supporting");
-  const m = onTopic.length;
-  const strongestOf = (side: "supports" | "contradicts") => {
-    const types = graded.filter((g) => g.evidenceRole === "supporting" && g.stance === side).map((g) => g.evidenceType);
-    const best = STRENGTH_ORDER.find((t) => types.includes(t));
-    return best ? `; the strongest is ${DESIGN_NAME[best]}` : "";
-  };
-  const allPreclinical = onTopic.length > 0 && references.filter((r) => r.evidenceRole === "supporting").every((r) => !HUMAN_EVIDENCE.includes(r.evidenceType) && r.snapshot?.species !== "human");
-  const strongest = (side: "supports" | "contradicts") => (allPreclinical ? ` (${m === 1 ? "an animal or cell study" : "animal and cell studies only"})` : strongestOf(side));
-  /** "The one study that addresses the question reports", "All 3 … report", "2 of the 3 … report". */
-  const tally = (k: number) => {
-    const subject = m === 1 ? "The one study that addresses the question" : k === m ? `All ${m} studies that address the question` : `${k} of the ${m} studies that address the question`;
-    return `${subject} report${k === 1 ? "s" : ""}`;
-  };
-  switch (verdict) {
-    case "supports":
-      return `Bottom line: the evidence supports it. ${tally(basis.supporting)} findings in its favour${basis.contradicting ? ` and ${basis.contradicting} against it` : ""}${strongest("supports")}.`;
-    case "contradicts":
-      return `Bottom line: the evidence contradicts it. ${tally(basis.contradicting)} no effect or the opposite${basis.supporting ? `, ${basis.supporting} findings in its favour` : ""}${strongest("contradicts")}.`;
-    case "mixed":
-      return `Bottom line: the evidence is mixed. Of the ${plural(m, "study", "studies")} that address the question, ${basis.supporting} report${basis.supporting === 1 ? "s" : ""} findings in its favour, ${basis.contradicting} no effect or the opposite${basis.mixed ? `, and ${basis.mixed} both` : ""}.`;
-    default: {
-      const indirect = graded.filter((g) => g.evidenceRole === "supporting" && !g.direct && g.stance !== "unclear");
-      const there =
-        indirect.length > 0 && basis.reason.startsWith("the only studies")
-          ? ` ${plural(indirect.length, "study", "studies")} in other species ${indirect.every((g) => g.stance === "supports") ? (indirect.length === 1 ? "supports" : "support") : indirect.every((g) => g.stance === "contradicts") ? (indirect.length === 1 ? "contradicts" : "contradict") : "disagree on"} it there.`
-          : "";
-      return `Bottom line: the evidence is insufficient to answer it: ${basis.reason}.${there}`;
-    }
-  }
-}
-
-function limitsOf({
-  references,
-  graded,
-  verdict,
-  basis,
-  claim,
-  failed,
-}: {
-  references: AnswerReference[];
-  graded: GradedForVerdict[];
-  verdict: Verdict;
-  basis: VerdictBasis;
-  claim: ReturnType<typeof readQuestion>;
-  failed: boolean;
-}): string[] {
-  const notes: string[] = [];
-  const supporting = references.filter((r) => r.evidenceRole === "supporting");
-  const aboutAnimals = claim.species.length > 0 && !claim.species.includes("human");
-  if (references.length > 0 && supporting.length === 0) notes.push("None of these references addresses the question directly; treat them as background.");
-  else if (supporting.length > 0 && !aboutAnimals) {
-    const humanDesigns = supporting.filter((r) => HUMAN_EVIDENCE.includes(r.evidenceType) && r.snapshot?.species !== "mouse" && r.snapshot?.species !== "rat");
-    if (humanDesigns.length === 0 && supporting.every((r) => r.evidenceType === "preclinical" || (r.snapshot?.species && r.snapshot.species !== "human"))) {
-      notes.push("All of the supporting evidence comes from animal or laboratory studies; it has not been shown in humans.");
-    } else if (!supporting.some((r) => ["randomized_controlled_trial", "controlled_trial", "systematic_review"].includes(r.evidenceType))) {
-      notes.push("No randomized or controlled trial in humans, and no systematic review, addresses it among the references found.");
-    }
-  }
-  if (references.length > 0 && references.length < 3) notes.push(`The evidence is thin: only ${references.length} relevant reference${references.length === 1 ? " was" : "s were"} found.`);
-  if (verdict === "mixed") notes.push("The findings are mixed: some studies report an effect and others do not.");
-  const unclear = graded.filter((g) => g.evidenceRole === "supporting" && g.stance === "unclear").length;
-  if (unclear > 0 && basis.unclear < supporting.length) notes.push(`${unclear} of the studies that address it state${unclear === 1 ? "s" : ""} no clear finding on it.`);
-  if (failed) notes.push("Not every source could be searched.");
-  return notes;
 }
 
 // ---------------------------------------------------------------------------------------------
