@@ -62,6 +62,12 @@ const rawSchema = z
     SOURCE_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
     /** Multiplies every source's own rate limit (benchmarks against a replay server raise it). */
     SOURCE_RATE_MULTIPLIER: z.coerce.number().positive().default(1),
+    /** Consecutive failed calls that open a source's circuit (agent/literature/source-health.ts). */
+    SOURCE_CIRCUIT_FAILURES: positiveIntSchema.default(3),
+    /** How long an open circuit skips its source before one probe tries it again. */
+    SOURCE_CIRCUIT_COOLDOWN_MS: positiveIntSchema.default(30_000),
+    /** How long a paid start waits for its search to reach a source before answering 202 (0: not at all). */
+    LITERATURE_REACH_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
     LOG_QUESTIONS: booleanSchema.default(false),
     AGENT_VARIANT: z.enum(["a", "b"]).default("a"),
     CHAT_RETENTION_SECONDS: positiveIntSchema.default(3600),
@@ -147,6 +153,12 @@ export function loadAgentConfig(env: Env) {
       timeoutMs: raw.SOURCE_TIMEOUT_MS,
       maxRetries: raw.SOURCE_MAX_RETRIES,
       rateMultiplier: raw.SOURCE_RATE_MULTIPLIER,
+      circuit: { failureThreshold: raw.SOURCE_CIRCUIT_FAILURES, cooldownMs: raw.SOURCE_CIRCUIT_COOLDOWN_MS },
+      /**
+       * A paid chat or literature start (the gateway's service key) is answered once its search has
+       * reached a source, or failed for want of one (503, so nothing is settled): at most this long.
+       */
+      reachWaitMs: raw.LITERATURE_REACH_WAIT_MS,
     },
     logQuestions: raw.LOG_QUESTIONS,
     chat: {

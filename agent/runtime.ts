@@ -6,7 +6,9 @@ import { createDeepResearchJobHandler } from "./deep-research/run";
 import { createJobWaiter, listenConnectionOf } from "./jobs/wait";
 import { startWorkers } from "./jobs/worker";
 import { createLiteratureJobHandler } from "./literature/job";
+import { createReachChecker } from "./literature/reach";
 import { createEngineDeps } from "./literature/sources";
+import type { SourceName } from "./literature/record";
 import { createPrivateChatHandler } from "./private/chat";
 import { createPrivateDeepResearchHandler } from "./private/deep-research";
 import { createPrivateLiteratureHandler } from "./private/literature";
@@ -34,7 +36,9 @@ export function startAgentRuntime({ config, db }: { config: AgentConfig; db: Que
   );
   // Long-polls wait on job notifications over one LISTEN connection for the process (agent/jobs/wait.ts).
   const jobWaiter = createJobWaiter({ db, listen: listenConnectionOf(db), recheckMs: config.jobs.waitRecheckMs });
-  const app = createAgentApp({ config, db, enclaveKey, jobWaiter });
+  // Whether the literature can be searched at all: paid starts are refused before payment when not.
+  const reach = createReachChecker({ tracker: engine.sourceHealth, db, enabledSources: Object.keys(engine.sources) as SourceName[] });
+  const app = createAgentApp({ config, db, enclaveKey, jobWaiter, reach });
   const workers = startWorkers({
     db,
     count: config.jobs.workers,
@@ -72,6 +76,7 @@ export function startAgentRuntime({ config, db }: { config: AgentConfig; db: Que
         await keyChecked;
         await workers.stop();
         await jobWaiter.close();
+        engine.sourceHealth.close();
       },
     },
   };

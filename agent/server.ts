@@ -13,6 +13,7 @@ import { literatureRoutes } from "./routes/literature";
 import { premiumRoutes } from "./routes/premium";
 import type { EnclaveKey } from "./private/enclave-key";
 import type { JobWaiter } from "./jobs/wait";
+import type { ReachChecker } from "./literature/reach";
 import { privateRoutes } from "./routes/private";
 
 /** Private mode as health reports it: ready or not, and plainly whether the enclave is attested. */
@@ -34,6 +35,8 @@ export type AgentDeps = {
   enclaveKey?: () => Promise<EnclaveKey>;
   /** Long-polls on jobs (agent/jobs/wait.ts); without one, the routes make one with no LISTEN connection. */
   jobWaiter?: JobWaiter;
+  /** Whether the literature sources can answer (agent/literature/reach.ts); without one nothing is refused for want of sources. */
+  reach?: ReachChecker;
 };
 
 /**
@@ -57,14 +60,17 @@ export function createAgentApp(deps: AgentDeps): Hono {
         () => true,
         () => false,
       );
+      // Each source's health; a source skipped for failing, or no source able to answer, is degraded.
+      const literature = deps.reach ? await deps.reach.check() : null;
+      const degraded = literature !== null && (!literature.available || literature.sources.some((s) => s.circuit !== "closed"));
       return c.json({
-        status: "healthy",
+        status: degraded ? "degraded" : "healthy",
         timestamp: new Date().toISOString(),
         uptime: Math.floor(process.uptime()),
         version: packageJson.version,
         components: { database: { status: "healthy", latencyMs: Math.round(performance.now() - started), message: null } },
         jobs,
-        literature: { sources: deps.config.literature.enabledSources },
+        literature,
         privateMode: privateModeReport(deps.config, ready),
       });
     } catch {

@@ -1,7 +1,8 @@
 "use client";
 
 import useSWR from "swr";
-import { healthResponseSchema, type ComponentHealth, type HealthResponse } from "@/lib/contracts";
+import { healthResponseSchema, type ComponentHealth, type HealthResponse, type LiteratureReach, type SourceHealth } from "@/lib/contracts";
+import { failureWords, sourceTitle } from "@/lib/contracts/source-words";
 
 const REFRESH_MS = 5_000;
 
@@ -50,6 +51,7 @@ export function HealthPanel() {
               ))}
             </tbody>
           </table>
+          <LiteratureSources literature={data.literature ?? null} />
           <dl>
             <dt>Network</dt>
             <dd>
@@ -98,6 +100,65 @@ function ComponentRow({ id, name, health }: { id: string; name: string; health: 
       <td className="price">{health.latencyMs === null ? "—" : `${health.latencyMs} ms`}</td>
       <td className="muted hide-narrow">{health.message ?? ""}</td>
     </tr>
+  );
+}
+
+const CIRCUIT_LABELS: Record<SourceHealth["circuit"], string> = {
+  closed: "answering",
+  open: "skipped (failing)",
+  half_open: "being tried again",
+};
+const CIRCUIT_STATUS: Record<SourceHealth["circuit"], ComponentHealth["status"]> = { closed: "healthy", open: "down", half_open: "degraded" };
+const LIBRARY_LABELS: Record<LiteratureReach["localLibrary"], string> = {
+  has_records: "holds records",
+  empty: "empty",
+  disabled: "not in use",
+  unknown: "unknown (cannot be read)",
+};
+
+/** Each literature source as the agent tracks it, and whether any can answer. */
+function LiteratureSources({ literature }: { literature: LiteratureReach | null }) {
+  if (!literature) return <p className="muted" data-testid="health-literature">Literature sources: unknown (the agent did not say).</p>;
+  return (
+    <>
+      <p data-testid="health-literature">
+        Literature:{" "}
+        <StatusBadge status={literature.available ? (literature.message ? "degraded" : "healthy") : "down"} />{" "}
+        {literature.available ? (literature.message ?? "every source answering") : `${literature.message ?? "no source can answer"} Paid chat and literature answer 503 until one can; nothing is charged.`}
+        <span className="muted"> · local library {LIBRARY_LABELS[literature.localLibrary]}</span>
+      </p>
+      <table data-testid="health-sources">
+        <thead>
+          <tr>
+            <th scope="col">Source</th>
+            <th scope="col">State</th>
+            <th scope="col" className="hide-narrow">
+              Calls
+            </th>
+            <th scope="col">Last problem</th>
+          </tr>
+        </thead>
+        <tbody>
+          {literature.sources.map((s) => (
+            <tr key={s.source} data-testid={`health-source-${s.source}`} data-circuit={s.circuit}>
+              <td>{sourceTitle(s.source)}</td>
+              <td>
+                <StatusBadge status={CIRCUIT_STATUS[s.circuit]} /> <span className="muted">{CIRCUIT_LABELS[s.circuit]}</span>
+                {s.retryAt ? <div className="muted small">tried again at {new Date(s.retryAt).toLocaleTimeString()}</div> : null}
+              </td>
+              <td className="hide-narrow">
+                {s.successes} answered, {s.failures} failed
+                {s.lastLatencyMs !== null ? <span className="muted"> · last {s.lastLatencyMs} ms</span> : null}
+              </td>
+              <td className="muted">
+                {s.lastErrorKind ? `${failureWords(s.lastErrorKind)}${s.lastErrorAt ? ` (${new Date(s.lastErrorAt).toLocaleTimeString()})` : ""}` : "none"}
+                {s.lastSuccessAt ? <div className="small">last answered {new Date(s.lastSuccessAt).toLocaleTimeString()}</div> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import { literatureQueryRequestSchema } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
 import type { JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "../literature/engine";
+import { NoSourceAnsweredError, unavailableJobFailure, withChatSourceFailures } from "../literature/reach";
 import { composeChatResult } from "./compose";
 import type { LlmSettings } from "./llm";
 import { applyModelWriter } from "./model-writer";
@@ -10,7 +11,7 @@ import { applyModelWriter } from "./model-writer";
 export type ChatJobInput = { message: string; conversationId: string | null; fast?: boolean };
 
 /** Engine stages as the chat API names them (section 6 names `literature` and `thinking`). */
-const STAGES: Record<string, { stage: string; percent: number }> = {
+export const STAGES: Record<string, { stage: string; percent: number }> = {
   searching: { stage: "literature", percent: 15 },
   filtering: { stage: "literature", percent: 45 },
   grading: { stage: "literature", percent: 65 },
@@ -39,21 +40,27 @@ export function createChatJobHandler({
     // A follow-up such as "and in humans?" is searched together with what it follows.
     const retrievalQuestion = [...earlier.map((t) => t.message).reverse(), input.message].join(" ").slice(-8000);
     await progress("literature", 5);
+    // Every source failing with nothing found fails the job: a paid start waiting on it answers
+    // 503 and is not charged (agent/routes/chat.ts); the free API says why in `error`.
     const literature = await runLiteratureSearch(
       literatureQueryRequestSchema.parse({ question: retrievalQuestion, mode: "fast", includeRejected: true }),
       {
         ...engine,
         includeAbstracts: true,
+        requireReach: true,
         signal,
         progress: async (stage) => {
           const mapped = STAGES[stage];
           if (mapped) await progress(mapped.stage, mapped.percent);
         },
       },
-    );
+    ).catch((err: unknown) => {
+      throw err instanceof NoSourceAnsweredError ? unavailableJobFailure(err) : err;
+    });
     const conversationId = input.conversationId ?? randomUUID();
     const extractive = composeChatResult({ question: input.message, literature, conversationId, messageId: job.id });
-    const result = llm ? await applyModelWriter(extractive, { settings: llm, question: input.message, signal }) : extractive;
+    const written = llm ? await applyModelWriter(extractive, { settings: llm, question: input.message, signal }) : extractive;
+    const result = withChatSourceFailures(written, literature);
     if (input.conversationId) {
       await db.query("INSERT INTO agent.chat_turns (request_id, conversation_id, message, answer) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING", [
         job.id,

@@ -175,14 +175,17 @@ export async function completeJob({ db, id, workerId, result }: { db: Queryable;
   return finished.length > 0;
 }
 
-/** Fails a job this worker holds, for good (the error is for the client: say nothing private in it). */
-export async function failJob({ db, id, workerId, error }: { db: Queryable; id: string; workerId: string; error: string }): Promise<boolean> {
+/**
+ * Fails a job this worker holds, for good (the error is for the client: say nothing private in it).
+ * `detail` goes in the result column, which no status route shows for a failed job.
+ */
+export async function failJob({ db, id, workerId, error, detail }: { db: Queryable; id: string; workerId: string; error: string; detail?: unknown }): Promise<boolean> {
   const finished = await finishJobs(
     db,
-    `UPDATE agent.jobs SET status = 'failed', error = $3, locked_by = NULL, locked_until = NULL, finished_at = now(), updated_at = now()
+    `UPDATE agent.jobs SET status = 'failed', error = $3, result = $4, locked_by = NULL, locked_until = NULL, finished_at = now(), updated_at = now()
       WHERE id = $1 AND locked_by = $2 AND status = 'running'
       RETURNING id`,
-    [id, workerId, error],
+    [id, workerId, error, detail === undefined ? null : JSON.stringify(detail)],
   );
   return finished.length > 0;
 }

@@ -4,11 +4,17 @@ import type { Queryable } from "@/lib/db";
 import { log } from "@/lib/log";
 import { claimJob, completeJob, extendLease, failExhaustedJobs, failJob, reportProgress, type Job, type JobKind } from "./queue";
 
-/** An error whose message may be shown to the client as the job's `error`. */
+/**
+ * An error whose message may be shown to the client as the job's `error`. `detail`, when given, is
+ * kept in the failed job's row for the agent's own routes (e.g. the typed sources a search lacked);
+ * the status routes never show it.
+ */
 export class JobFailure extends Error {
-  constructor(message: string) {
+  readonly detail: unknown;
+  constructor(message: string, { detail }: { detail?: unknown } = {}) {
     super(message);
     this.name = "JobFailure";
+    this.detail = detail;
   }
 }
 
@@ -20,6 +26,13 @@ export type JobContext = {
 };
 
 export type JobHandler = (job: Job, context: JobContext) => Promise<unknown>;
+
+/**
+ * Announces, within this process, each progress a worker here recorded (the job's id): what a
+ * route waiting for a job to reach a stage listens to (agent/jobs/wait-progress.ts).
+ */
+export const jobProgressed = new EventEmitter<{ progress: [id: string] }>();
+jobProgressed.setMaxListeners(0);
 
 /** Wakes this process's idle workers at once when a job is queued here (others poll). */
 export const jobWakeups = new EventEmitter();
@@ -82,6 +95,7 @@ export function startWorkers({
         workerId,
         progress: async (stage, percent) => {
           if (!(await reportProgress({ db, id: job.id, workerId, stage, percent }))) controller.abort(new Error("lease lost or job cancelled"));
+          else jobProgressed.emit("progress", job.id);
         },
       });
       if (!controller.signal.aborted) await completeJob({ db, id: job.id, workerId, result });
@@ -89,7 +103,8 @@ export function startWorkers({
       if (controller.signal.aborted) return; // cancelled or taken over: the new state stands
       const message = err instanceof JobFailure ? err.message : "The job failed unexpectedly";
       if (!(err instanceof JobFailure)) log.error("job failed", { jobId: job.id, kind: job.kind, error: err });
-      await failJob({ db, id: job.id, workerId, error: message }).catch((e: unknown) => log.error("could not record a job failure", { jobId: job.id, error: e }));
+      const detail = err instanceof JobFailure ? err.detail : undefined;
+      await failJob({ db, id: job.id, workerId, error: message, detail }).catch((e: unknown) => log.error("could not record a job failure", { jobId: job.id, error: e }));
     } finally {
       clearInterval(heartbeat);
     }

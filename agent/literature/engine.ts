@@ -1,11 +1,13 @@
-import type { EvidenceType, LiteratureJobResult, LiteratureQueryRequest, ReferenceGrading } from "@/lib/contracts";
+import type { EvidenceType, LiteratureJobResult, LiteratureQueryRequest, ReferenceGrading, SourceFailureKind } from "@/lib/contracts";
 import { composeAnswer, type Citable } from "./answer";
 import { classifyEvidence } from "./evidence";
 import { extractSnapshot } from "./snapshot";
 import { mergeRecords } from "./merge";
 import type { LiteratureRecord, SourceName } from "./record";
+import { assertReached, withSourceFailures } from "./reach";
 import { judgeRecords, type Judged } from "./relevance";
-import { SourceError, type LiteratureSource, type SourceQuery } from "./sources/types";
+import { failedSourcesOf, failureKindOf } from "./source-health";
+import type { LiteratureSource, SourceQuery } from "./sources/types";
 import { extractTerms, searchTerms, type QueryTerm } from "./terms";
 import { scoreConfidence, verifyRecord, type RegistryCheck } from "./verification";
 
@@ -27,6 +29,11 @@ export type EngineDeps = {
   signal?: AbortSignal;
   /** Keep each reference's abstract on it (chat writes from them; the literature result omits them). */
   includeAbstracts?: boolean;
+  /**
+   * Fail with NoSourceAnsweredError (agent/literature/reach.ts) rather than answer when every
+   * source asked failed and nothing was found (paid chat and literature: nothing to charge for).
+   */
+  requireReach?: boolean;
 };
 
 const FAST_SOURCES: SourceName[] = ["pubmed", "europepmc", "local"];
@@ -66,7 +73,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   const searches: { tag: string | null; terms: QueryTerm[] }[] =
     tagMode === "fanout" ? tags.map((tag) => ({ tag, terms: extractTerms(tag) })) : [{ tag: null, terms: questionTerms }];
   const used = new Set<SourceName>();
-  const failed = new Map<SourceName, string>();
+  const failed = new Map<SourceName, SourceFailureKind>();
   const found: { tag: string | null; records: LiteratureRecord[] }[] = [];
   for (const search of searches) {
     const variants = search.tag === null ? plan.variants : [searchTerms(search.terms)];
@@ -74,6 +81,8 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
     found.push({ tag: search.tag, records });
   }
   for (const [source, why] of failed) reasoning.push(`${source} failed (${why}); its results are missing, the others stand.`);
+  const failedSources = failedSourcesOf(failed, used);
+  if (deps.requireReach) assertReached({ failedSources, used, recordCount: found.reduce((n, f) => n + f.records.length, 0) });
   await progress("filtering", 55);
 
   const merged = mergeRecords(found.flatMap((f) => f.records));
@@ -106,8 +115,8 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   const citable: Citable[] = references
     .filter((r) => r.relevance?.accepted)
     .map((r) => ({ ordinal: r.id as number, title: r.title, url: r.url, abstract: listed[(r.id as number) - 1]!.record.abstract, year: r.year ?? null, journal: (r.journal as string | null) ?? null, label: r.label as string, evidenceType: r.evidenceType, relevance: r.relevance?.score, snapshot: r.snapshot }));
-  const composed = composeAnswer({ question: request.question, terms: questionTerms, citable });
-  const { answer, formattedAnswer, contextPassages } = composed;
+  const composed = composeAnswer({ question: request.question, terms: questionTerms, citable, failedSources });
+  const { answer, formattedAnswer, contextPassages } = withSourceFailures(composed, { failedSources, used });
   for (const r of references) if (composed.stances.has(r.id as number)) r.stance = composed.stances.get(r.id as number);
   await progress("answering", 90);
 
@@ -141,6 +150,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
     fallbackUsed: failed.size > 0,
     verdict: composed.verdict,
     verdictBasis: composed.verdictBasis,
+    failedSources,
     effectiveSources: [...used],
     sourceProfile: request.sourceProfile ?? (request.mode === "deep" ? "deep-default" : "fast-default"),
     ...(tagMode ? { tagMode } : {}),
@@ -149,12 +159,18 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   return result;
 }
 
-function planSearch(request: LiteratureQueryRequest, deps: EngineDeps, terms: QueryTerm[]): Plan {
+/** The sources a search of `request` asks, by its mode and scope, among `available`. */
+export function plannedSources(request: Pick<LiteratureQueryRequest, "mode" | "retrievalProfile" | "scope">, available: readonly SourceName[]): SourceName[] {
   const wide = request.mode === "deep" || request.retrievalProfile === "litqa-recall";
   let wanted: SourceName[] = wide ? DEEP_SOURCES : FAST_SOURCES;
   if (request.scope === "preprints") wanted = ["europepmc"];
   if (request.scope === "trials") wanted = ["clinicaltrials", "local"];
-  const sources = wanted.filter((s) => deps.sources[s]);
+  return wanted.filter((s) => available.includes(s));
+}
+
+function planSearch(request: LiteratureQueryRequest, deps: EngineDeps, terms: QueryTerm[]): Plan {
+  const wide = request.mode === "deep" || request.retrievalProfile === "litqa-recall";
+  const sources = plannedSources(request, (Object.keys(deps.sources) as SourceName[]).filter((s) => deps.sources[s]));
   const base = searchTerms(terms);
   const variants: string[][] = [base];
   if (wide) {
@@ -194,7 +210,7 @@ async function searchSources({
   dateFrom: string | undefined;
   dateTo: string | undefined;
   used: Set<SourceName>;
-  failed: Map<SourceName, string>;
+  failed: Map<SourceName, SourceFailureKind>;
   reasoning: string[];
 }): Promise<LiteratureRecord[]> {
   const tasks = plan.sources.flatMap((name) =>
@@ -205,7 +221,7 @@ async function searchSources({
         used.add(name);
         return { name, records };
       } catch (err) {
-        failed.set(name, err instanceof SourceError ? err.kind : "error");
+        failed.set(name, failureKindOf(err));
         return { name, records: [] as LiteratureRecord[] };
       }
     }),

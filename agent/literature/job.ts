@@ -2,6 +2,7 @@ import { literatureQueryRequestSchema } from "@/lib/contracts";
 import { log } from "@/lib/log";
 import type { JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "./engine";
+import { NoSourceAnsweredError, unavailableJobFailure } from "./reach";
 
 /**
  * Runs a queued literature search. Questions are not logged unless LOG_QUESTIONS is on, and never
@@ -11,6 +12,9 @@ export function createLiteratureJobHandler({ engine, logQuestions }: { engine: O
   return async (job, { progress, signal }) => {
     const request = literatureQueryRequestSchema.parse(job.input);
     if (logQuestions && !request.privacyMode) log.info("literature job", { jobId: job.id, question: request.question, mode: request.mode });
-    return runLiteratureSearch(request, { ...engine, progress, signal });
+    // Nothing reached: the job fails (the paid start waiting on it answers 503, nothing charged).
+    return runLiteratureSearch(request, { ...engine, requireReach: true, progress, signal }).catch((err: unknown) => {
+      throw err instanceof NoSourceAnsweredError ? unavailableJobFailure(err) : err;
+    });
   };
 }

@@ -7,9 +7,11 @@ import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { bearerMatches } from "@/lib/http/bearer";
 import { consumeChatAllowance, identifyCaller } from "../access";
 import { hideConversation, presentChatStatus, type Audience } from "../chat/present";
-import type { ChatJobInput } from "../chat/job";
+import { STAGES, type ChatJobInput } from "../chat/job";
 import { cancelJob, enqueueJob, getJob, type Job } from "../jobs/queue";
 import { jobWakeups } from "../jobs/worker";
+import { plannedSources } from "../literature/engine";
+import { assertLiteratureReach, awaitSearch } from "./reach-guard";
 import { requireServiceKey, type AgentDeps } from "../server";
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -17,13 +19,16 @@ const STREAM_POLL_MS = 100;
 const STREAM_TIMEOUT_MS = 5 * 60_000;
 
 /** The public chat API of section 4.6 (variant A or B by AGENT_VARIANT) and the job it runs. */
-export function chatRoutes({ config, db }: AgentDeps): Hono {
+export function chatRoutes({ config, db, reach }: AgentDeps): Hono {
   const routes = new Hono();
   const variant = config.chat.variant;
   const audienceOf = (c: Context): Audience => ({ variant, service: bearerMatches(c.req.header("authorization"), config.serviceKey) });
 
   async function submit(c: Context): Promise<{ job: Job; conversationId: string | null }> {
     const caller = await identifyCaller(c, { config, db });
+    // A chat searches as a fast literature search does: when none of those sources can answer it
+    // is refused before anything is queued or counted against the caller's allowance.
+    await assertLiteratureReach(reach, plannedSources({ mode: "fast" }, config.literature.enabledSources));
     await consumeChatAllowance({ db, config, caller });
     const raw = await readJsonObject(c.req.raw, { maxBytes: MAX_BODY_BYTES });
     const body = variant === "a" ? validateBody(upstreamChatRequestASchema, raw) : validateBody(upstreamChatRequestBSchema, raw);
@@ -57,6 +62,8 @@ export function chatRoutes({ config, db }: AgentDeps): Hono {
   // POST /api/chat – queue a chat answer (202 with requestId; variant A adds conversationId)
   routes.post("/", async (c) => {
     const { job, conversationId } = await submit(c);
+    // The gateway settles a paid chat on this 202: it comes once the search reached a source (503 if none could).
+    if (audienceOf(c).service) await awaitSearch({ db, reach, job, waitMs: config.literature.reachWaitMs, searchedPercent: STAGES.filtering!.percent });
     return c.json({ requestId: job.id, status: "queued", ...(variant === "a" ? { conversationId } : {}) }, 202);
   });
 

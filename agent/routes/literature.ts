@@ -3,19 +3,36 @@ import { literatureQueryRequestSchema } from "@/lib/contracts";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { cancelJob, enqueueJob, getJob } from "../jobs/queue";
 import { jobWakeups } from "../jobs/worker";
+import { plannedSources } from "../literature/engine";
 import type { AgentDeps } from "../server";
+import { assertLiteratureReach, awaitSearch } from "./reach-guard";
+
+/** A literature job's progress once its sources were searched (the engine's `filtering` stage). */
+const SEARCHED_PERCENT = 55;
 
 const MAX_BODY_BYTES = 256 * 1024;
 
-export function literatureRoutes({ db }: AgentDeps): Hono {
+export function literatureRoutes({ config, db, reach }: AgentDeps): Hono {
   const routes = new Hono();
 
-  // POST /api/literature – queue a literature search (section 4.4)
+  // POST /api/literature – queue a literature search (section 4.4); 503 literature_unavailable
+  // when none of its sources can answer, before queueing or once its search reached none
   routes.post("/", async (c) => {
     const body = validateBody(literatureQueryRequestSchema, await readJsonObject(c.req.raw, { maxBytes: MAX_BODY_BYTES }));
+    await assertLiteratureReach(reach, plannedSources(body, config.literature.enabledSources));
     const job = await enqueueJob({ db, kind: "literature", input: body, caller: "service" });
     jobWakeups.emit("job");
+    // The gateway settles on this 202: it comes once the search reached a source.
+    await awaitSearch({ db, reach, job, waitMs: config.literature.reachWaitMs, searchedPercent: SEARCHED_PERCENT });
     return c.json({ jobId: job.id, status: "queued" }, 202);
+  });
+
+  // GET /api/literature/reach – whether any source (of a fast search with ?mode=fast) can answer now, and each source's health
+  routes.get("/reach", async (c) => {
+    if (!reach) throw new ApiError("not_found", "This agent does not track its sources", { reason: "not_found" });
+    const mode = c.req.query("mode");
+    if (mode !== undefined && mode !== "fast" && mode !== "deep") throw new ApiError("bad_request", "mode must be fast or deep", { reason: "invalid_query" });
+    return c.json(await reach.check(mode ? plannedSources({ mode }, config.literature.enabledSources) : undefined));
   });
 
   // GET /api/literature/jobs/:jobId – the job's LiteratureJobResult (section 2.11)

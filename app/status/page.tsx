@@ -8,8 +8,9 @@ export const metadata: Metadata = { title: "Status · Longevity Research Agent" 
 export const dynamic = "force-dynamic";
 
 /**
- * The live health report: every component with its latency, the version and the configuration;
- * and which enclave this page trusts (fixed at build, never the server's answer).
+ * The live health report: every component with its latency, each literature source's state (is
+ * it answering, skipped for failing, being tried again), the version and the configuration; and
+ * which enclave this page trusts (fixed at build, never the server's answer).
  */
 export default function StatusPage() {
   return (

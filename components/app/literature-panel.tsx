@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { LiteratureJobResult, LiteratureQueryInput, LiteratureReference, LiteratureResultsByTagEntry } from "@/lib/contracts";
 import { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS } from "@/lib/contracts/limits";
+import { describeSourceFailures, failureWords, sourceTitle } from "@/lib/contracts/source-words";
 import type { Started } from "@/lib/sealing/client";
 import { warnBeforeLeaving } from "@/lib/web/leave-warning";
 import { anotherPaymentUnderWay, claimPayment } from "@/lib/web/payment-lock";
@@ -713,17 +714,7 @@ const num = (v: unknown): number | null => (typeof v === "number" && Number.isFi
 const texts = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x.trim() !== "") : []);
 const record = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
-const SOURCE_NAMES: Record<string, string> = {
-  pubmed: "PubMed",
-  europepmc: "Europe PMC",
-  clinicaltrials: "ClinicalTrials.gov",
-  biorxiv: "bioRxiv",
-  medrxiv: "medRxiv",
-  crossref: "Crossref",
-  openalex: "OpenAlex",
-  local: "Local library",
-};
-const sourceName = (s: string) => SOURCE_NAMES[s] ?? s;
+const sourceName = sourceTitle;
 
 const REASON_LABELS: Record<string, string> = {
   retracted: "retracted",
@@ -898,18 +889,11 @@ function TagCoverage({ entries, ordinals }: { entries: LiteratureResultsByTagEnt
   );
 }
 
-/** "pubmed failed (timeout); …" lines of the search log: the sources that failed and why. */
-function sourceFailures(reasoning: string[]): { source: string; why: string }[] {
-  return reasoning.flatMap((line) => {
-    const m = /^(\S+) failed \(([^)]*)\)/.exec(line);
-    return m ? [{ source: m[1]!, why: m[2]! }] : [];
-  });
-}
-
 function SourcesUsed({ result }: { result: LiteratureJobResult }) {
   const sources = result.effectiveSources ?? [];
   const reasoning = result.reasoning ?? [];
-  const failures = sourceFailures(reasoning);
+  // Typed by the service ({source, kind}); the search log stays for people, never parsed.
+  const failures = result.failedSources ?? [];
   return (
     <section data-testid="sources-used" aria-labelledby="literature-sources-heading">
       <h4 id="literature-sources-heading">Sources used</h4>
@@ -925,19 +909,19 @@ function SourcesUsed({ result }: { result: LiteratureJobResult }) {
             : "No source returned results."}
         {result.retrievalBackend ? <span className="muted small"> ({result.retrievalBackend === "local-library" ? "local library only" : result.retrievalBackend})</span> : null}
       </p>
-      {result.fallbackUsed ? (
-        <div className={styles.warn}>
-          A source failed, so its results are missing; the others&apos; results stand.
-          {failures.length > 0 ? (
-            <ul className={styles.list}>
-              {failures.map((f) => (
-                <li key={f.source}>
-                  {sourceName(f.source)}: {words(f.why)}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+      {failures.length > 0 ? (
+        <div className={styles.warn} data-testid="failed-sources">
+          {describeSourceFailures({ failed: failures, used: sources })}
+          <ul className={styles.list}>
+            {failures.map((f) => (
+              <li key={f.source} data-kind={f.kind}>
+                {sourceName(f.source)}: {failureWords(f.kind)}
+              </li>
+            ))}
+          </ul>
         </div>
+      ) : result.fallbackUsed ? (
+        <div className={styles.warn}>A source failed for part of the search, so some of its results may be missing; the others&apos; results stand.</div>
       ) : null}
       {reasoning.length > 0 ? (
         <details className={styles.log}>

@@ -10,6 +10,7 @@ import {
   verificationSchema,
 } from "./evidence";
 import { requestRegistry, responseRegistry } from "./registry";
+import { failedSourceSchema } from "./source-health";
 
 import { MAX_MESSAGE_CHARS } from "./limits";
 
@@ -115,6 +116,7 @@ export const chatResultSchema = z
     rejectedReferences: z.array(chatRejectedReferenceSchema),
     quality: chatQualitySchema,
     metadata: z.record(z.string(), z.unknown()).nullish(),
+    failedSources: z.array(failedSourceSchema).optional().describe("beside the contract's fields: the literature sources that failed outright during the search, and how"),
     verdict: verdictSchema.optional().describe("the bottom line the answer opens with; beside the contract's fields, always set by this service"),
     verdictBasis: verdictBasisSchema.optional(),
   })

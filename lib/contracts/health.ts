@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { responseRegistry } from "./registry";
+import { literatureReachSchema } from "./source-health";
 
 export const healthStatuses = ["healthy", "degraded", "down"] as const;
 export const healthStatusSchema = z.enum(healthStatuses);
@@ -47,6 +48,10 @@ export const healthResponseSchema = z
     }),
     conversations: conversationStatsSchema.nullable().describe("deep-research conversations by status; null when the database is down"),
     privateMode: privateModeHealthSchema.nullable().optional().describe("the enclave's private mode as the agent reports it; null when it did not say"),
+    literature: literatureReachSchema
+      .nullable()
+      .optional()
+      .describe("each literature source's health and whether any can answer, as the agent reports them; null when it did not say"),
   })
   .register(responseRegistry, { id: "HealthResponse" });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

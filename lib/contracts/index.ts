@@ -7,6 +7,7 @@ export * from "./deep-research";
 export * from "./literature";
 export * from "./sealing";
 export * from "./health";
+export * from "./source-health";
 export * from "./upstream-chat";
 export { requestRegistry, responseRegistry, type ContractMeta } from "./registry";
 export * from "./version";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isoDateSchema } from "./common";
 import { stanceSchema, studySnapshotSchema, verdictBasisSchema, verdictSchema } from "./evidence";
 import { requestRegistry, responseRegistry } from "./registry";
+import { failedSourceSchema } from "./source-health";
 import { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS } from "./limits";
 
 export { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS };
@@ -146,6 +147,7 @@ export const literatureJobResultSchema = z
     quality: literatureQualitySchema.nullish(),
     retrievalBackend: z.string().nullish(),
     fallbackUsed: z.boolean().nullish(),
+    failedSources: z.array(failedSourceSchema).nullish().describe("beside the contract's fields: the sources that failed outright, and how"),
     effectiveSources: z.array(z.string()).nullish(),
     sourceProfile: z.string().nullish(),
     tagMode: z.string().nullish(),

@@ -1,7 +1,16 @@
 import type pg from "pg";
 import packageJson from "@/package.json";
 import type { GatewayConfig } from "@/lib/config";
-import { privateModeHealthSchema, type ComponentHealth, type ConversationStats, type HealthResponse, type HealthStatus, type PrivateModeHealth } from "@/lib/contracts";
+import {
+  literatureReachSchema,
+  privateModeHealthSchema,
+  type ComponentHealth,
+  type ConversationStats,
+  type HealthResponse,
+  type HealthStatus,
+  type LiteratureReach,
+  type PrivateModeHealth,
+} from "@/lib/contracts";
 import { countConversationsByStatus } from "@/lib/db/queries/conversations";
 import { parseJsonObject } from "@/lib/http";
 import { log } from "@/lib/log";
@@ -20,7 +29,7 @@ export type HealthDeps = {
  * itself unhealthy; the whole report is as bad as its worst component.
  */
 export async function checkHealth(deps: HealthDeps): Promise<HealthResponse> {
-  const [database, { component: upstreamApi, privateMode }] = await Promise.all([checkDatabase(deps), checkUpstream(deps)]);
+  const [database, { component: upstreamApi, privateMode, literature }] = await Promise.all([checkDatabase(deps), checkUpstream(deps)]);
   return {
     status: worst([database.component.status, upstreamApi.status]),
     timestamp: new Date().toISOString(),
@@ -35,6 +44,7 @@ export async function checkHealth(deps: HealthDeps): Promise<HealthResponse> {
     },
     conversations: database.conversations,
     privateMode,
+    literature,
   };
 }
 
@@ -67,7 +77,9 @@ async function checkDatabase(deps: HealthDeps): Promise<{ component: ComponentHe
   }
 }
 
-async function checkUpstream(deps: HealthDeps): Promise<{ component: ComponentHealth; privateMode: PrivateModeHealth | null }> {
+type UpstreamCheck = { component: ComponentHealth; privateMode: PrivateModeHealth | null; literature: LiteratureReach | null };
+
+async function checkUpstream(deps: HealthDeps): Promise<UpstreamCheck> {
   const { timeoutMs, slowMs } = deps.config.health;
   const started = performance.now();
   let response;
@@ -75,31 +87,37 @@ async function checkUpstream(deps: HealthDeps): Promise<{ component: ComponentHe
     // One attempt: health reports what the agent does now, it does not paper over it with retries.
     response = await deps.upstream.send("/api/health", { timeoutMs, retries: 0 });
   } catch (err) {
-    return { component: { status: "down", latencyMs: null, message: errorText(err) }, privateMode: null };
+    return { component: { status: "down", latencyMs: null, message: errorText(err) }, privateMode: null, literature: null };
   }
   const latencyMs = elapsed(started);
   const reported = upstreamReport(response.body);
-  const privateMode = reported.privateMode;
+  const { privateMode, literature } = reported;
   if (response.status < 200 || response.status >= 300) {
     return {
       component: { status: "degraded", latencyMs, message: `answered ${response.status}${reported.status ? ` and reports itself ${reported.status}` : ""}` },
       privateMode,
+      literature,
     };
   }
   if (reported.status && reported.status !== "healthy") {
-    return { component: { status: "degraded", latencyMs, message: `reports itself ${reported.status}` }, privateMode };
+    return { component: { status: "degraded", latencyMs, message: `reports itself ${reported.status}${literature?.message ? `: ${literature.message}` : ""}` }, privateMode, literature };
   }
   if (latencyMs > slowMs) {
-    return { component: { status: "degraded", latencyMs, message: `slow: answered in ${latencyMs} ms (threshold ${slowMs} ms)` }, privateMode };
+    return { component: { status: "degraded", latencyMs, message: `slow: answered in ${latencyMs} ms (threshold ${slowMs} ms)` }, privateMode, literature };
   }
-  return { component: { status: "healthy", latencyMs, message: null }, privateMode };
+  return { component: { status: "healthy", latencyMs, message: null }, privateMode, literature };
 }
 
-/** The agent's own status and private-mode report, from its health body (whatever of it is readable). */
-function upstreamReport(body: Uint8Array): { status: string | null; privateMode: PrivateModeHealth | null } {
+/** The agent's own status, private-mode and literature-source reports, from its health body (whatever of it is readable). */
+function upstreamReport(body: Uint8Array): { status: string | null; privateMode: PrivateModeHealth | null; literature: LiteratureReach | null } {
   const value = parseJsonObject(body);
   const privateMode = privateModeHealthSchema.safeParse(value?.privateMode);
-  return { status: typeof value?.status === "string" ? value.status : null, privateMode: privateMode.success ? privateMode.data : null };
+  const literature = literatureReachSchema.safeParse(value?.literature);
+  return {
+    status: typeof value?.status === "string" ? value.status : null,
+    privateMode: privateMode.success ? privateMode.data : null,
+    literature: literature.success ? literature.data : null,
+  };
 }
 
 const rank: Record<HealthStatus, number> = { healthy: 0, degraded: 1, down: 2 };

@@ -55,6 +55,18 @@ const bodyErrors: Json = {
 
 const pathParam = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
 
+const settlementUnavailable =
+  "`settlement_unavailable`: the payment could not be settled now (facilitator or chain unreachable); nothing was delivered or charged. Send the same request with the same PAYMENT-SIGNATURE again after Retry-After. `payment_in_progress`: the same payment is still being answered.";
+
+/** Paid chat and literature: no literature source can answer (before payment, or the search reached none), or the settlement 503. */
+const literatureUnavailable: Json = {
+  description:
+    "`literature_unavailable` (reason `no_source_reachable`, a LiteratureUnavailable body): no literature source can answer — every live source failing and the local library empty. Answered before the 402 when known, or after payment when the started search reached no source; either way nothing is charged. Retry after Retry-After. Or " +
+    settlementUnavailable,
+  headers: { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } } },
+  content: { "application/json": { schema: { oneOf: [ref("LiteratureUnavailable"), ref("Error")] } } },
+};
+
 function paid(
   operation: PaidOperation["id"],
   spec: { requestSchema: string; description: string; responses: Json; tags: string[] },
@@ -83,9 +95,7 @@ function paid(
       // answer this one.
       "503":
         (responses["503"] as Json | undefined) ??
-        error(
-          "`settlement_unavailable`: the payment could not be settled now (facilitator or chain unreachable); nothing was delivered or charged. Send the same request with the same PAYMENT-SIGNATURE again after Retry-After. `payment_in_progress`: the same payment is still being answered.",
-        ),
+        error(settlementUnavailable),
     },
     "x-payment-info": {
       protocols: ["x402"],
@@ -181,8 +191,9 @@ export function buildOpenApiDocument({ publicUrl }: { publicUrl: string }): Json
         post: paid("chat", {
           tags: ["chat"],
           requestSchema: "ChatRequest",
-          description: "Starts a cited chat answer. Typical duration 30 to 50 s; poll every 750 ms to 2 s.",
-          responses: { "202": json("ChatAccepted", "Accepted; poll GET /api/chat/status/{requestId}") },
+          description:
+            "Starts a cited chat answer. Typical duration 30 to 50 s; poll every 750 ms to 2 s. The result's `failedSources` names the literature sources that failed (its answer says so in words); when none can answer, 503 `literature_unavailable` before payment.",
+          responses: { "202": json("ChatAccepted", "Accepted; poll GET /api/chat/status/{requestId}"), "503": literatureUnavailable },
         }),
       },
       "/api/chat/status/{requestId}": {
@@ -236,10 +247,12 @@ export function buildOpenApiDocument({ publicUrl }: { publicUrl: string }): Json
         post: paid("literature", {
           tags: ["literature"],
           requestSchema: "LiteratureQueryRequest",
-          description: "Federated literature search with relevance filtering and evidence grading.",
+          description:
+            "Federated literature search with relevance filtering and evidence grading. The result's `failedSources` names the sources that failed; when none can answer, 503 `literature_unavailable` before payment.",
           responses: {
             "202": json("LiteratureAccepted", "Accepted; poll GET /api/literature/jobs/{jobId}"),
             "200": json("LiteratureJobResult", "Already complete (uncommon)"),
+            "503": literatureUnavailable,
           },
         }),
       },
@@ -299,7 +312,7 @@ export function buildOpenApiDocument({ publicUrl }: { publicUrl: string }): Json
       "/api/health": {
         get: {
           operationId: "getHealth",
-          summary: "Health of the gateway and its dependencies (free)",
+          summary: "Health of the gateway and its dependencies (free), with each literature source's state (`literature`)",
           tags: ["system"],
           responses: {
             "200": json("HealthResponse", "Healthy or degraded"),

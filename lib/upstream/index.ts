@@ -14,6 +14,7 @@ import {
   type EncryptedEnvelope,
   literatureAcceptedSchema,
   literatureJobResultSchema,
+  literatureReachSchema,
   type ChatRequest,
   type DeepResearchStartRequest,
   type LiteratureQueryRequest,
@@ -51,6 +52,12 @@ export function createAgentApi(client: UpstreamClient) {
       client.json("/api/literature", literatureAcceptedSchema.or(literatureJobResultSchema), { method: "POST", body }),
     getLiteratureJob: (jobId: string) => client.json(`/api/literature/jobs/${id(jobId)}`, literatureJobResultSchema),
     cancelLiterature: (jobId: string) => client.send(`/api/literature/jobs/${id(jobId)}/cancel`, { method: "POST" }),
+    /**
+     * Whether any literature source can answer now (any source of a fast search with `mode: "fast"`,
+     * as chat searches), and each source's health. One attempt: a check before payment.
+     */
+    getLiteratureReach: ({ mode, timeoutMs }: { mode?: "fast" | undefined; timeoutMs: number }) =>
+      client.json(`/api/literature/reach${mode ? `?mode=${mode}` : ""}`, literatureReachSchema, { timeoutMs, retries: 0 }),
     startDeepResearch: (body: DeepResearchStartRequest) =>
       client.json("/api/deep-research/start", deepResearchAcceptedSchema, { method: "POST", body }),
     getEnclaveKey: () => client.json("/api/enclave-key", enclaveKeyResponseSchema),

@@ -3,6 +3,7 @@
  * turned into a plain sentence and a way forward. Kept free of heavy imports: it is in the first
  * page load; the paying fetch comes from lib/web/wallet.ts, loaded on demand.
  */
+import { listInWords, sourceLabel } from "@/lib/contracts/source-words";
 import type { Payer } from "./types";
 
 /** A failure said so a person can act on it: what happened, and what to do next. */
@@ -50,6 +51,7 @@ export function describeResponse(status: number, body: Body, headers?: Headers):
   if (status === 503 && (reason === "settlement_unavailable" || reason === "payment_in_progress")) {
     return new UserFacingError("The payment could not be settled right now, so nothing was delivered or charged.", { action: "Try again in a minute.", status });
   }
+  if (status === 503 && error === "literature_unavailable") return literatureUnavailable(body, headers);
   if (status === 503 && (error === "private_chat_unavailable" || error === "private_literature_unavailable")) {
     return new UserFacingError("Private mode is not available right now: the enclave is not ready.", { action: "Nothing was charged. Try again later, or switch private mode off.", status });
   }
@@ -60,6 +62,20 @@ export function describeResponse(status: number, body: Body, headers?: Headers):
   if (status === 400) return new UserFacingError(error ?? "The request was not valid.", { action: "Correct it, then try again. Nothing was charged.", status });
   if (status === 404) return new UserFacingError(error ?? "Not found (it may have expired).", { status });
   return new UserFacingError(error ?? `The service answered ${status}.`, { action: "Nothing was charged. Try again.", status });
+}
+
+/**
+ * 503 literature_unavailable: no literature source can answer (typed `failedSources`), so the
+ * service asked for nothing, or charged nothing for a search that reached no source.
+ */
+function literatureUnavailable(body: Body, headers?: Headers): UserFacingError {
+  const failed = Array.isArray(body.failedSources) ? body.failedSources.flatMap((f: { source?: unknown }) => (typeof f?.source === "string" ? [sourceLabel(f.source)] : [])) : [];
+  const retry = Number(headers?.get("retry-after") ?? body.retryAfterSeconds ?? NaN);
+  const which = failed.length > 0 ? `: ${listInWords(failed)} ${failed.length === 1 ? "is" : "are"} failing and the local library has nothing to offer` : "";
+  return new UserFacingError(`No literature source can answer right now${which}.`, {
+    action: `Nothing was charged. ${Number.isFinite(retry) ? `Try again in ${Math.ceil(retry)} s.` : "Try again shortly."}`,
+    status: 503,
+  });
 }
 
 /** A thrown error (wallet, network) in words. */

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorBodySchema, literatureJobResultSchema, type LiteratureJobResult } from "@/lib/contracts";
+import { errorBodySchema, literatureJobResultSchema, literatureReachSchema, type LiteratureJobResult, type LiteratureReach } from "@/lib/contracts";
 import { agentRequest, startTestAgent } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
@@ -94,6 +94,9 @@ describe("the agent's literature API, end to end against replayed sources", () =
     expect(result.effectiveSources).toContain("pubmed");
     expect(result.effectiveSources).not.toContain("europepmc");
     expect(result.reasoning!.join(" ")).toContain("europepmc failed (timeout)");
+    // The failure typed, and said in the answer in words.
+    expect(result.failedSources).toEqual([{ source: "europepmc", kind: "timeout" }]);
+    expect(result.answer).toContain("Europe PMC did not answer in time; these results come from PubMed and the local library.");
     expect(result.quality).toMatchObject({ filtered: true, acceptedCount: 1 });
     expect(result.sourceProfile).toBe("fast-default");
   });
@@ -120,9 +123,14 @@ describe("the agent's literature API, end to end against replayed sources", () =
     expect((await agentRequest(agent.app, "/api/library/records/00000000-0000-4000-8000-000000000000")).status).toBe(404);
   });
 
-  it("serves an open health report with the job counts and sources", async () => {
+  it("serves an open health report with the job counts and each source's health", async () => {
     const response = await agentRequest(agent.app, "/api/health", { key: null });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: "healthy", literature: { sources: ["pubmed", "europepmc", "crossref", "local"] } });
+    const body = (await response.json()) as { status: string; literature: LiteratureReach };
+    expect(body.status).toBe("healthy");
+    const literature = literatureReachSchema.parse(body.literature);
+    expect(literature.available).toBe(true);
+    expect(literature.sources.map((s) => s.source).sort()).toEqual(["crossref", "europepmc", "local", "pubmed"]);
+    expect(literature.sources.every((s) => s.circuit === "closed")).toBe(true);
   });
 });

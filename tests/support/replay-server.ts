@@ -7,7 +7,8 @@ import path from "node:path";
  * A local HTTP server that replays recorded API responses, so source clients run against real
  * bodies without touching the internet. Routes match on method, path and query parameters, first
  * match wins; a route can be limited to its first N uses (to inject one 429 or 500, then recover),
- * delayed, or made to drop the connection. Every request received is recorded with its arrival time.
+ * switched on and off (`when`), delayed (a fixed time, or a latency profile per request), or made
+ * to drop the connection. Every request received is recorded with its arrival time.
  */
 
 export type ReplayRoute = {
@@ -22,7 +23,10 @@ export type ReplayRoute = {
   /** Or a body: strings and buffers as they are, anything else as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
-  delayMs?: number;
+  /** A fixed delay, or one drawn per request (a latency profile with jitter: see latencyProfile). */
+  delayMs?: number | (() => number);
+  /** Matches only while this returns true (a source that goes down and comes back). */
+  when?: () => boolean;
   /** Destroy the socket instead of answering (a network error for the client). */
   dropConnection?: boolean;
   /** Serve this route at most this many times, then let later routes match. */
@@ -61,6 +65,7 @@ export async function startReplayServer(routes: ReplayRoute[]): Promise<ReplaySe
     const method = req.method ?? "GET";
     const routeIndex = routes.findIndex((route, index) => {
       if (route.times !== undefined && (uses[index] ?? 0) >= route.times) return false;
+      if (route.when && !route.when()) return false;
       if ((route.method ?? "GET") !== method) return false;
       if (!matches(route.path, pathname)) return false;
       return Object.entries(route.query ?? {}).every(([key, want]) => {
@@ -86,11 +91,12 @@ export async function startReplayServer(routes: ReplayRoute[]): Promise<ReplaySe
       res.writeHead(route.status ?? 200, { "content-type": contentType, ...route.headers });
       res.end(body);
     };
-    if (route.delayMs) {
+    const delay = typeof route.delayMs === "function" ? route.delayMs() : route.delayMs;
+    if (delay) {
       const timer = setTimeout(() => {
         timers.delete(timer);
         answer();
-      }, route.delayMs);
+      }, delay);
       timers.add(timer);
     } else {
       answer();
@@ -130,4 +136,13 @@ function safeDecode(value: string): string {
   } catch {
     return value;
   }
+}
+
+/**
+ * A latency drawn around `meanMs`, uniformly within ±`jitter` of it (0.25: ±25%): the delay of a
+ * recorded-like source in the chat-latency benchmark (scripts/bench/chat-latency.ts). `random` is
+ * injectable so a profile can be replayed exactly.
+ */
+export function latencyProfile(meanMs: number, { jitter = 0.25, random = Math.random }: { jitter?: number; random?: () => number } = {}): () => number {
+  return () => Math.max(0, Math.round(meanMs * (1 + jitter * (2 * random() - 1))));
 }

@@ -3,6 +3,7 @@ import { createLocalLibrarySource } from "../../library/source";
 import type { AgentConfig } from "../../config";
 import type { EngineDeps } from "../engine";
 import type { SourceName } from "../record";
+import { createSourceHealthTracker, trackCall, trackSource, type SourceHealthTracker } from "../source-health";
 import { BIORXIV_REQUESTS_PER_SECOND, createBiorxivSource } from "./biorxiv";
 import { CLINICALTRIALS_REQUESTS_PER_SECOND, createClinicalTrialsSource } from "./clinicaltrials";
 import { createCrossrefSource, CROSSREF_REQUESTS_PER_SECOND } from "./crossref";
@@ -11,13 +12,22 @@ import { createOpenAlexSource, OPENALEX_REQUESTS_PER_SECOND } from "./openalex";
 import { createPubmedSource, PUBMED_REQUESTS_PER_SECOND } from "./pubmed";
 import type { LiteratureSource } from "./types";
 
+/** The engine's dependencies, and the health of the sources they call. */
+export type AgentEngine = Omit<EngineDeps, "progress" | "signal"> & { sourceHealth: SourceHealthTracker };
+
+/** The one-record search a probe makes to see whether an open circuit's source answers again. */
+const PROBE_QUERY = { text: "aging", terms: ["aging"], limit: 1 };
+
 /**
  * The engine's sources as configuration enables them (LITERATURE_SOURCES, OPENALEX_API_KEY), each
  * with its base URL, timeout, retries and its own rate limit (scaled by SOURCE_RATE_MULTIPLIER for
  * benchmarks against a replay server), plus the Crossref and bioRxiv lookups for verification.
+ * Every call goes through the sources' health tracker (SOURCE_CIRCUIT_FAILURES,
+ * SOURCE_CIRCUIT_COOLDOWN_MS): a source that keeps failing is skipped until a probe finds it back.
  */
-export function createEngineDeps(config: AgentConfig, db: Queryable): Omit<EngineDeps, "progress" | "signal"> {
+export function createEngineDeps(config: AgentConfig, db: Queryable): AgentEngine {
   const lit = config.literature;
+  const sourceHealth = createSourceHealthTracker(lit.circuit);
   const enabled = new Set(lit.enabledSources);
   const rate = (perSecond: number) => perSecond * lit.rateMultiplier;
   const common = { timeoutMs: lit.timeoutMs, maxRetries: lit.maxRetries };
@@ -61,12 +71,20 @@ export function createEngineDeps(config: AgentConfig, db: Queryable): Omit<Engin
     ? createBiorxivSource({ ...common, baseUrl: lit.baseUrls.biorxiv, requestsPerSecond: rate(BIORXIV_REQUESTS_PER_SECOND) })
     : undefined;
 
+  for (const [name, source] of Object.entries(sources) as [SourceName, LiteratureSource][]) {
+    // The local library is the database: nothing to probe, and its health is the database's.
+    if (name !== "local") sourceHealth.setProbe(name, () => source.search(PROBE_QUERY));
+    sources[name] = trackSource(source, sourceHealth);
+  }
+  if (biorxiv) sourceHealth.register("biorxiv");
+
   return {
     sources,
+    sourceHealth,
     ...(crossref
       ? {
           checkDoi: async (doi: string, signal?: AbortSignal) => {
-            const work = await crossref.getWork(doi, { includeNotices: true, ...(signal ? { signal } : {}) });
+            const work = await trackCall("crossref", sourceHealth, signal, () => crossref.getWork(doi, { includeNotices: true, ...(signal ? { signal } : {}) }));
             return work ? { found: true, title: work.record.title, retracted: work.record.isRetracted } : { found: false };
           },
         }
@@ -74,7 +92,7 @@ export function createEngineDeps(config: AgentConfig, db: Queryable): Omit<Engin
     ...(biorxiv
       ? {
           publishedVersion: async (doi: string, signal?: AbortSignal) =>
-            (await biorxiv.getPublishedVersion(doi, undefined, signal ? { signal } : {}))?.publishedDoi ?? null,
+            (await trackCall("biorxiv", sourceHealth, signal, () => biorxiv.getPublishedVersion(doi, undefined, signal ? { signal } : {})))?.publishedDoi ?? null,
         }
       : {}),
   };

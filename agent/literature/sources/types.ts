@@ -21,10 +21,13 @@ export interface LiteratureSource {
   search(query: SourceQuery, options?: { signal?: AbortSignal }): Promise<LiteratureRecord[]>;
 }
 
-/** A source failed: unreachable, timed out, rate limited past its retries, or answered nonsense. */
+/**
+ * A source failed: unreachable, timed out, rate limited past its retries, or answered nonsense; or
+ * it was not asked because its circuit is open (agent/literature/source-health.ts).
+ */
 export class SourceError extends Error {
   readonly source: SourceName;
-  readonly kind: "timeout" | "rate_limited" | "http" | "network" | "parse";
+  readonly kind: "timeout" | "rate_limited" | "http" | "network" | "parse" | "circuit_open";
   constructor(source: SourceName, kind: SourceError["kind"], message: string, options?: { cause?: unknown }) {
     super(`${source}: ${message}`, options);
     this.name = "SourceError";

@@ -1,0 +1,80 @@
+/**
+ * Literature sources and their failures in words, for answers (the agent) and pages (the web app).
+ * Zod-free, so the page's first load does not carry the schemas (as lib/contracts/limits.ts).
+ */
+
+export const SOURCE_LABELS: Record<string, string> = {
+  pubmed: "PubMed",
+  europepmc: "Europe PMC",
+  clinicaltrials: "ClinicalTrials.gov",
+  crossref: "Crossref",
+  openalex: "OpenAlex",
+  biorxiv: "bioRxiv",
+  medrxiv: "medRxiv",
+  local: "the local library",
+};
+
+/** A source's name as people write it ("PubMed", "the local library"); unknown names as they are. */
+export function sourceLabel(source: string): string {
+  return SOURCE_LABELS[source] ?? source;
+}
+
+/** The same, capitalised to open a sentence or a table cell ("The local library"). */
+export function sourceTitle(source: string): string {
+  const label = sourceLabel(source);
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+const FAILURE_WORDS: Record<string, string> = {
+  timeout: "did not answer in time",
+  unreachable: "could not be reached",
+  http_error: "answered with an error",
+  rate_limited: "kept refusing requests (rate limit)",
+  bad_response: "answered something unreadable",
+  circuit_open: "was not asked, having failed repeatedly just before",
+  internal_error: "failed inside the agent",
+};
+
+/** What a failure kind means, as the predicate of a sentence ("could not be reached"). */
+export function failureWords(kind: string): string {
+  return FAILURE_WORDS[kind] ?? "failed";
+}
+
+/** "A", "A and B", "A, B and C". */
+export function listInWords(items: string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)!}`;
+}
+
+/**
+ * Which sources failed and how, as a clause ("PubMed could not be reached and Europe PMC did not
+ * answer in time"), sources of one kind together, in a fixed order.
+ */
+export function failuresInWords(failed: readonly { source: string; kind: string }[]): string {
+  const byKind = new Map<string, string[]>();
+  for (const source of byListOrder(failed.map((f) => f.source))) {
+    const kind = failed.find((f) => f.source === source)!.kind;
+    byKind.set(kind, [...(byKind.get(kind) ?? []), sourceLabel(source)]);
+  }
+  return listInWords([...byKind].map(([kind, sources]) => `${listInWords(sources)} ${failureWords(kind)}`));
+}
+
+/**
+ * One sentence saying which sources failed and where the results come from instead, or null when
+ * none failed: "PubMed could not be reached; these results come from Europe PMC and the local library."
+ */
+export function describeSourceFailures({ failed, used }: { failed: readonly { source: string; kind: string }[]; used: readonly string[] }): string | null {
+  if (failed.length === 0) return null;
+  const what = failuresInWords(failed);
+  const opening = what.charAt(0).toUpperCase() + what.slice(1);
+  const answered = byListOrder(used.filter((s) => !failed.some((f) => f.source === s))).map(sourceLabel);
+  if (answered.length === 0) return `${opening}; no source could be searched.`;
+  return `${opening}; these results come from ${listInWords(answered)}${answered.length === 1 ? " alone" : ""}.`;
+}
+
+/** Sources in the order of SOURCE_LABELS (registries first, the local library last), unknown ones after. */
+function byListOrder(sources: readonly string[]): string[] {
+  const order = Object.keys(SOURCE_LABELS);
+  const rank = (s: string) => (order.includes(s) ? order.indexOf(s) : order.length);
+  return [...new Set(sources)].sort((a, b) => rank(a) - rank(b));
+}
