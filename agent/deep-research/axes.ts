@@ -36,7 +36,7 @@ export function isAxisId(value: unknown): value is AxisId {
 /** What a question is about, as far as planning by axes goes. */
 export type ResearchQuestion = {
   question: string;
-  /** Content words naming the subject, in the question's order (at most five). */
+  /** Content words naming the subject, in the question's order (at most six). */
   concepts: string[];
   /** The intervention or exposure ("rapamycin", "telomere length"); null when none stands out. */
   intervention: string | null;
@@ -75,6 +75,8 @@ const AXIS_CUES: [RegExp, AxisId][] = [
   [/^(dose|doses|dosage|dosing|timing|schedule|intermittent|regimen|start|started|starting|age|ages)$/, "dose_timing"],
   [/^(mechanism|mechanisms|pathway|pathways|mechanistic|mediated|mediate|mediates)$/, "mechanism"],
 ];
+/** Words that qualify an outcome without naming one ("the risk of dementia" is about dementia). */
+const GENERIC_WORDS = /^(risk|risks|odds|onset|incidence|rate|rates|progression|development|such)$/;
 const ASSOCIATION_CUES = /\b(associat\w*|correlat\w*|predict\w*|linked|link between|relationship|biomarkers?|markers?)\b/i;
 /** A trait, a measure or a level is an exposure one has, not an intervention one takes. */
 const TRAIT_WORDS = /^(length|levels?|concentrations?|counts?|scores?|status|variants?|polymorphisms?|genotypes?|genes?|pressure|glucose|cholesterol|bmi|index|clock|methylation|acceleration|mass|weight|height|size|speed|strength|markers?|biomarkers?)$/;
@@ -123,7 +125,7 @@ export function readResearchQuestion(question: string): ResearchQuestion {
 }
 
 /**
- * The question's content words that name its subject, in order, at most five; "vitamin D" and the
+ * The question's content words that name its subject, in order, at most six; "vitamin D" and the
  * like stay one concept. A question with none of them (a bare follow-up) keeps whatever words it has.
  */
 function conceptWords(question: string): string[] {
@@ -136,11 +138,12 @@ function conceptWords(question: string): string[] {
       !DESIGN_WORDS.test(w) &&
       !DIRECTION_WORDS.test(w) &&
       !AXIS_CUES.some(([re]) => re.test(w)) &&
+      !GENERIC_WORDS.test(w) &&
       !/^\d+$/.test(w),
   );
   const lettered = /\b(vitamin|omega)[\s-]([a-k]\d{0,2}|\d{1,2})\b/i.exec(question);
   const named = lettered ? concepts.map((c) => (c === lettered[1]!.toLowerCase() ? lettered[0].toLowerCase().replace("-", " ") : c)) : concepts;
-  return (named.length > 0 ? named : terms).slice(0, 5);
+  return (named.length > 0 ? named : terms).slice(0, 6);
 }
 
 /**

@@ -25,6 +25,8 @@ const TOPICAL: Partial<Record<AxisId, RegExp>> = {
     /\b(mechanisms?|mechanistic|pathways?|signal(l)?ing|mtorc?[12]?|ampk|sirtuins?|autophag\w+|mitochondri\w+|senescent cells?|gene expression|transcription\w*|mediated (by|through)|inhibition of|phosphorylat\w+)\b/i,
 };
 const AIM = /\b(whether|aims?|aimed|objectives?|purpose|we (sought|investigated|examined|assessed|evaluated|hypothesi[sz]ed))\b/i;
+/** A sentence of the methods: what was measured or given, not what was found. */
+const METHODS = /\b((primary|secondary) (outcomes?|end ?points?)|outcomes included|were (randomi[sz]ed|assigned|enrolled|recruited)|enrolling|we (conducted|enrolled|recruited|measured)|participants received|received .{1,60}\bor (placebo|usual care))\b/i;
 /** What a report says happened: adverse events, a comparison. */
 const REPORTED = /\b(caused|occurred|more (frequent|common)|less (frequent|common)|reported|led to|developed|experienced|rates?|incidence|\d+(\.\d+)?\s?%|less|fewer|as much as|than)\b/i;
 const REVIEW_TRIALS = /\brandomi[sz]ed|\btrials?\b/i;
@@ -98,7 +100,7 @@ function topicalSentences(ref: StoredReference, taken: (sentence: string) => boo
 
 /** A sentence worth a finding on a topical axis: one that states a finding or what happened (adverse events, a comparison of doses), not an aim. */
 function statesTopical(sentence: string, axis: AxisId): boolean {
-  if (!TOPICAL[axis]!.test(sentence) || AIM.test(sentence)) return false;
+  if (!TOPICAL[axis]!.test(sentence) || AIM.test(sentence) || METHODS.test(sentence)) return false;
   return isFindingSentence(sentence) || REPORTED.test(sentence) || (axis === "dose_timing" && /\d\s?(mg|µg|mcg|g|iu|ppm)\b/i.test(sentence));
 }
 
@@ -134,17 +136,20 @@ export function findingsOf({
   const taken = (sentence: string) => known(quotable(sentence)) || known(statementOf(sentence));
   const add = (axis: AxisId, sentence: string | null, direction: OutcomeDirection) => {
     if (!sentence) return;
+    sentence = unlabelled(sentence);
     const statement = statementOf(sentence);
     const quote = quotable(sentence);
     if (findings.some((f) => f.statement === statement || f.quote === quote)) return;
     findings.push({ statement, quote, references: [reference], axis, species, direction, design });
   };
   if (anchoredToQuestion) {
-    const main = ref.snapshot?.finding ?? (ref.abstract ? bestPassage(ref.abstract, terms) : null) ?? ref.title;
-    add(designAxis(ref, searched), main, ref.snapshot?.direction ?? directionOfSentence(main));
+    // The sentence that bears on the question (sharing most of its terms, a stated finding first),
+    // else the study's own main finding: what the reply quotes is what its direction is read from.
+    const main = unlabelled(questionPassage(ref.abstract ?? null, terms) ?? ref.snapshot?.finding ?? (ref.abstract ? bestPassage(ref.abstract, terms) : null) ?? ref.title);
+    add(designAxis(ref, searched), main, directionOfSentence(main));
     for (const { axis, sentence } of topicalSentences(ref, (s) => s === main || taken(s))) add(axis, sentence, directionOfSentence(sentence));
   } else {
-    const sentence = topicalSentence(ref, searched, taken) ?? (designAxis(ref, searched) === searched ? (ref.snapshot?.finding ?? null) : null);
+    const sentence = topicalSentence(ref, searched, taken) ?? (isCellMechanism(ref, searched) ? (ref.snapshot?.finding ?? null) : null);
     add(searched, sentence, sentence ? directionOfSentence(sentence) : "unclear");
   }
   return findings;
@@ -162,11 +167,28 @@ function namesItsSubjects(sentence: string, ref: StoredReference): boolean {
 
 /** Whether a reference an intervention's search found says anything on that axis. */
 export function bearsOn(ref: StoredReference, axis: AxisId): boolean {
-  return topicalSentence(ref, axis) !== null || (designAxis(ref, axis) === axis && Boolean(ref.snapshot?.finding));
+  return topicalSentence(ref, axis) !== null || (isCellMechanism(ref, axis) && Boolean(ref.snapshot?.finding));
+}
+
+/** A study in cells found by the mechanism search: its main finding is on mechanism. */
+function isCellMechanism(ref: StoredReference, axis: AxisId): boolean {
+  return axis === "mechanism" && ref.snapshot?.species === "cells";
 }
 
 function directionOfSentence(sentence: string): OutcomeDirection {
   return directionOf(readFinding(sentence));
+}
+
+/** The stated finding of an abstract that shares most of the question's terms: never its aim or methods. */
+function questionPassage(abstract: string | null, terms: QueryTerm[]): string | null {
+  if (!abstract) return null;
+  const findings = splitSentences(abstract).filter((s) => isFindingSentence(s) && !METHODS.test(s));
+  return findings.length > 0 ? bestPassage(findings.join(" "), terms) : null;
+}
+
+/** A sentence without the section label of a structured abstract ("RESULTS: Median lifespan rose …"). */
+function unlabelled(sentence: string): string {
+  return sentence.replace(/^(background|introduction|objectives?|aims?|methods?|design|setting|participants|results?|findings|conclusions?|interpretation)\s*:?\s+(?=[A-Z0-9])/i, "");
 }
 
 /** A sentence fit to quote: one line, ending in a full stop, and no bracketed number that would read as a marker. */

@@ -47,7 +47,7 @@ export async function composeTurn({
   signal: AbortSignal;
 }): Promise<{ result: ChatResult; hypotheses: string[]; openQuestions: string[]; steps: Record<string, ModelStep> }> {
   const findings = groupByAxis(newFindings([], iterations.flatMap((it) => it.findings)));
-  const { onQuestion, onAxis } = splitReferences(iterations);
+  const { onQuestion, onAxis } = splitReferences(iterations, read);
 
   const chat = composeChatResult({ question: read.question, literature: { references: onQuestion.map((r, i) => ({ ...r, id: i + 1 })) }, ...ids });
   const context = onAxis.length
@@ -141,13 +141,14 @@ export async function composeTurn({
 
 /**
  * Each work once: those found by the question's searches (graded against the question), then
- * those only an intervention's searches found, with the axis and query that found them.
+ * those only an intervention's searches found, with the axis and query that found them. An axis
+ * the question itself asks about ("is it safe?") is on the question.
  */
-function splitReferences(iterations: StoredIteration[]) {
+function splitReferences(iterations: StoredIteration[], read: ResearchQuestion) {
   const seen = new Set<string>();
   const onQuestion: StoredReference[] = [];
   const onAxis: { ref: StoredReference; axis: AxisId; query: string }[] = [];
-  const anchored = (it: StoredIteration) => !it.axis || AXES[it.axis].anchor === "question";
+  const anchored = (it: StoredIteration) => !it.axis || AXES[it.axis].anchor === "question" || read.asked.includes(it.axis);
   for (const pass of [true, false]) {
     for (const it of iterations.filter((i) => anchored(i) === pass)) {
       for (const ref of it.references) {

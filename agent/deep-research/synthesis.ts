@@ -46,7 +46,6 @@ const AXIS_GROUP: Record<AxisId, string> = {
   dose_timing: "Studies of dose and timing",
 };
 const STATED: OutcomeDirection[] = ["positive", "negative", "null"];
-const WHAT: Record<string, string> = { positive: "an effect", negative: "a harm", null: "none" };
 
 /** The question's subject in a few words: "rapamycin and lifespan". */
 export function topicOf(read: ResearchQuestion): string {
@@ -54,34 +53,43 @@ export function topicOf(read: ResearchQuestion): string {
   return read.intervention ?? (read.concepts.join(" ") || read.question.replace(/[?!.]+$/, ""));
 }
 
-/** Findings on one axis (animals: in one species) whose directions differ. */
+/** The axes whose findings answer the question itself: their studies can disagree on it. */
+const ANSWERING: AxisId[] = ["human_trials", "observational", "animal"];
+
+/**
+ * Findings on one axis that answers the question (animals: in one species) of which some state an
+ * effect and others none. (Which way an effect goes is read less reliably than whether there is
+ * one, so only that is taken for a disagreement.)
+ */
 export function findContradictions(findings: Finding[], read: ResearchQuestion, cite: Cite): Contradiction[] {
   const groups = new Map<string, Finding[]>();
   for (const f of findings) {
-    if (!f.axis || !f.direction || !STATED.includes(f.direction)) continue;
+    if (!f.axis || !ANSWERING.includes(f.axis) || !f.direction || !STATED.includes(f.direction)) continue;
     const species = f.axis === "animal" ? (f.species ?? null) : null;
     const key = `${f.axis}|${species ?? ""}`;
     groups.set(key, [...(groups.get(key) ?? []), f]);
   }
   const out: Contradiction[] = [];
   for (const [key, group] of groups) {
-    const directions = [...new Set(group.map((f) => f.direction!))];
-    if (directions.length < 2) continue;
+    const effect = group.filter((f) => f.direction === "positive" || f.direction === "negative").flatMap((f) => f.references);
+    const none = group.filter((f) => f.direction === "null").flatMap((f) => f.references);
+    if (effect.length === 0 || none.length === 0) continue;
     const [axis, speciesKey] = key.split("|") as [AxisId, string];
     const species = (speciesKey || null) as StudySpecies | null;
     const label = (species && SPECIES_GROUP[species]) ?? AXIS_GROUP[axis];
-    // The first direction stated against each other one: "an effect" against "none", and so on.
-    const [first, second] = STATED.filter((d) => directions.includes(d)) as [OutcomeDirection, OutcomeDirection];
-    const a = group.filter((f) => f.direction === first).flatMap((f) => f.references);
-    const b = group.filter((f) => f.direction === second).flatMap((f) => f.references);
     out.push({
       axis,
       species,
-      statement: `${label} disagree on ${topicOf(read)}: ${cite(a)} report${a.length === 1 ? "s" : ""} ${WHAT[first]}, ${cite(b)} ${WHAT[second]}.`,
-      references: [...a, ...b],
+      statement: `${label} disagree on ${topicOf(read)}: ${some(effect, cite)} report${effect.length === 1 ? "s" : ""} an effect, ${some(none, cite)} none.`,
+      references: [...effect, ...none],
     });
   }
   return out;
+}
+
+/** At most three references cited, and how many more there are: "[1][2][3] and 4 more". */
+function some(refs: FindingReference[], cite: Cite): string {
+  return refs.length > 3 ? `${cite(refs.slice(0, 3))} and ${refs.length - 3} more` : cite(refs);
 }
 
 /** Hypotheses drawn from what the axes found, each resting on the references it cites; at most four. */
@@ -93,7 +101,7 @@ export function deriveHypotheses({ findings, read, cite }: { findings: Finding[]
   const positive = (f: Finding) => f.direction === "positive";
   const trials = on("human_trials", (f) => isDesignEvidence("human_trials", f));
   const positiveTrials = trials.filter(positive);
-  const nullTrials = trials.filter((f) => f.direction === "null" || f.direction === "negative");
+  const nullTrials = trials.filter((f) => f.direction === "null");
   const animals = on("animal", (f) => positive(f) && isDesignEvidence("animal", f));
   const cohorts = on("observational", positive);
   const mechanisms = on("mechanism");

@@ -175,6 +175,16 @@ describe("deep research plans by evidence axes", () => {
   });
 });
 
+describe("the references a reply grades against the question", () => {
+  it("counts an intervention's safety evidence as context, unless the question asks about its safety", async () => {
+    const reason = (result: Awaited<ReturnType<typeof run>>["result"]) => result.references.find((r) => r.pmid === "90200005")!.roleReason;
+    expect(reason((await run()).result)).toMatch(/^found by the safety and adverse effects search \(“rapamycin adverse effects”\)/);
+    const asked = await run({ question: "Is rapamycin safe?" });
+    expect(reason(asked.result)).not.toMatch(/^found by the/);
+    expect(asked.world.objectives[0]).toBe("rapamycin adverse effects");
+  });
+});
+
 describe("deep research records each finding once, grouped by axis", () => {
   it("never records the same work on one axis twice, nor the same sentence twice, across iterations and across turns", async () => {
     const first = await run();
