@@ -571,10 +571,16 @@ function Timeline({ turns, activeMessageId }: { turns: DeepResearchTurn[]; activ
 }
 
 type FindingReference = { ordinal: number | null; title: string; url: string | null; pmid: string | null; doi: string | null };
-type Finding = { statement: string; references: FindingReference[] };
-type World = { objectives: string[]; findings: Finding[]; hypotheses: string[]; openQuestions: string[]; sources: string[] };
+type Finding = { statement: string; references: FindingReference[]; axis: string | null; species: string | null };
+type Axis = { axis: string; label: string; status: string; queries: string[]; findings: number; summary: string | null };
+type World = { objectives: string[]; findings: Finding[]; hypotheses: string[]; openQuestions: string[]; sources: string[]; axes: Axis[]; contradictions: string[] };
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string" && v.trim() !== "") : []);
+
+/** Evidence axes in the order the agent plans them (agent/deep-research/axes.ts); a world state names its own labels. */
+const AXIS_ORDER = ["human_trials", "observational", "animal", "mechanism", "safety", "dose_timing"];
+const AXIS_STATUS: Record<string, string> = { covered: "searched", not_covered: "not searched (budget)", not_applicable: "not applicable" };
+const SPECIES: Record<string, string> = { mouse: "mice", rat: "rats", nonhuman_primate: "monkeys", dog: "dogs", fish: "fish", fly: "flies", worm: "worms", yeast: "yeast", cells: "cells", human: "people", other_mammal: "other mammals" };
 
 /** The world state (an open object in the contract) read field by field; anything unexpected is left out. */
 function readWorld(raw: Record<string, unknown>): World {
@@ -591,10 +597,30 @@ function readWorld(raw: Record<string, unknown>): World {
               doi: str(r.doi),
             }))
           : [];
-        return [{ statement, references }];
+        return [{ statement, references, axis: str(f.axis), species: str(f.species) }];
       })
     : [];
-  return { objectives: strings(raw.objectives), findings, hypotheses: strings(raw.hypotheses), openQuestions: strings(raw.openQuestions), sources: strings(raw.sources) };
+  const axes = Array.isArray(raw.axes)
+    ? raw.axes.filter(isRecord).flatMap((a): Axis[] => {
+        const axis = str(a.axis);
+        if (!axis) return [];
+        return [{ axis, label: str(a.label) ?? axis.replace(/_/g, " "), status: str(a.status) ?? "covered", queries: strings(a.queries), findings: typeof a.findings === "number" ? a.findings : 0, summary: str(a.summary) }];
+      })
+    : [];
+  const contradictions = Array.isArray(raw.contradictions) ? raw.contradictions.filter(isRecord).flatMap((c) => (str(c.statement) ? [str(c.statement)!] : [])) : [];
+  return { objectives: strings(raw.objectives), findings, hypotheses: strings(raw.hypotheses), openQuestions: strings(raw.openQuestions), sources: strings(raw.sources), axes, contradictions };
+}
+
+/** Findings by evidence axis, in the agent's order; findings of a world state written before axes go last, under "Findings". */
+function groupFindings(world: World): { key: string; label: string; findings: Finding[] }[] {
+  const labelOf = (axis: string) => world.axes.find((a) => a.axis === axis)?.label ?? axis.replace(/_/g, " ");
+  const keys = [...new Set(world.findings.map((f) => f.axis ?? ""))].sort((a, b) => rank(a) - rank(b));
+  return keys.map((key) => ({ key, label: key ? labelOf(key) : "Findings", findings: world.findings.filter((f) => (f.axis ?? "") === key) }));
+}
+
+function rank(axis: string): number {
+  const i = AXIS_ORDER.indexOf(axis);
+  return i < 0 ? AXIS_ORDER.length : i;
 }
 
 /** Where to read a finding's reference: its own http(s) URL, PubMed, the DOI. */
@@ -614,32 +640,62 @@ function WorldStateView({ worldState }: { worldState: Record<string, unknown> })
       <h4 id="world-state-heading">World state: what the research has found</h4>
       <h5>Objectives</h5>
       <TextList items={world.objectives} ordered empty="No objective recorded yet." />
+      {world.axes.length > 0 ? (
+        <>
+          <h5>Evidence axes</h5>
+          <ul className={styles.list} data-testid="world-axes">
+            {[...world.axes].sort((a, b) => rank(a.axis) - rank(b.axis)).map((a) => (
+              <li key={a.axis}>
+                <span className={styles.refTitle}>{a.label}</span> <span className="chip">{AXIS_STATUS[a.status] ?? a.status}</span>{" "}
+                <span className="muted small">
+                  {a.findings} finding{a.findings === 1 ? "" : "s"}
+                  {a.queries.length > 0 ? ` · searched “${a.queries.join("”, “")}”` : ""}
+                </span>
+                {a.summary ? <p className={styles.statement}>{a.summary}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <h5>Findings</h5>
       {world.findings.length === 0 ? (
         <p className="muted small">No finding recorded yet.</p>
       ) : (
-        <ul className={styles.findings}>
-          {world.findings.map((f, i) => (
-            <li key={i}>
-              <p className={styles.statement}>{f.statement}</p>
-              {f.references.length > 0 ? (
-                <ul className={styles.findingRefs} aria-label="References of this finding">
-                  {f.references.map((r, j) => (
-                    <li key={j}>
-                      <span className={styles.refTitle}>{r.title}</span>{" "}
-                      {findingLinks(r).map((l) => (
-                        <a key={l.href} href={l.href} target="_blank" rel="noopener noreferrer" className={styles.refLink}>
-                          {l.text}
-                        </a>
+        groupFindings(world).map((group) => (
+          <section key={group.key || "findings"} aria-label={group.label}>
+            {group.key ? <h6 className={styles.axisHeading}>{group.label}</h6> : null}
+            <ul className={styles.findings}>
+              {group.findings.map((f, i) => (
+                <li key={i}>
+                  <p className={styles.statement}>
+                    {f.axis === "animal" && f.species && SPECIES[f.species] ? <span className="chip">{SPECIES[f.species]}</span> : null} {f.statement}
+                  </p>
+                  {f.references.length > 0 ? (
+                    <ul className={styles.findingRefs} aria-label="References of this finding">
+                      {f.references.map((r, j) => (
+                        <li key={j}>
+                          <span className={styles.refTitle}>{r.title}</span>{" "}
+                          {findingLinks(r).map((l) => (
+                            <a key={l.href} href={l.href} target="_blank" rel="noopener noreferrer" className={styles.refLink}>
+                              {l.text}
+                            </a>
+                          ))}
+                        </li>
                       ))}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
       )}
+      {world.contradictions.length > 0 ? (
+        <>
+          <h5>Contradictions</h5>
+          <TextList items={world.contradictions} empty="" />
+        </>
+      ) : null}
       <h5>Hypotheses</h5>
       <TextList items={world.hypotheses} empty="No hypothesis yet." />
       <h5>Open questions</h5>
