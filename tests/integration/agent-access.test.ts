@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
 import { issueHolderKey } from "@/agent/premium/keys";
 import { deepResearchAcceptedSchema, deepResearchConversationSchema, rateLimitedBodySchema } from "@/lib/contracts";
-import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
+import { agentRequest, seedLibrary, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { freePort } from "../support/postgres";
 import { chain, wallet } from "../support/payments";
@@ -38,6 +38,7 @@ describe("the agent's access rules: rate limits and premium keys", () => {
       PREMIUM_DEEP_RESEARCH_RATE_LIMIT: "2",
       PREMIUM_PRIVATE_RATE_LIMIT: "2",
     });
+    await seedLibrary(agent.pool);
   });
   afterAll(async () => {
     await agent?.stop();

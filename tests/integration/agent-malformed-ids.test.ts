@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPayingFetch } from "@/lib/payments/client";
 import { createRecoveryKey, portablePrimitives, sealRequest } from "@/lib/sealing";
-import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
+import { agentRequest, seedLibrary, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
@@ -25,6 +25,7 @@ describe("a malformed id at the agent and the gateway: 400 or 404, never 500", (
   beforeAll(async () => {
     database = await createTestDatabase();
     agent = await startTestAgent({ POSTGRES_URL: database.url, LITERATURE_SOURCES: "local", ENCLAVE_KEK_FILE: path.join(kekDir, "enclave.kek") });
+    await seedLibrary(agent.pool);
   });
   afterAll(async () => {
     await agent?.stop();

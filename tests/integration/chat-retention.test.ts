@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepChatJobs } from "@/agent/chat/retention";
 import { loadAgentConfig } from "@/agent/config";
 import { chatJobStatusSchema, upstreamChatAcceptedASchema } from "@/lib/contracts";
-import { agentRequest, startTestAgent } from "../support/agent";
+import { agentRequest, seedLibrary, startTestAgent } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 
 type Agent = Awaited<ReturnType<typeof startTestAgent>>;
@@ -24,6 +24,7 @@ describe("public chat jobs are kept for their retention, then deleted with their
   beforeAll(async () => {
     database = await createTestDatabase();
     agent = await startTestAgent({ POSTGRES_URL: database.url, LITERATURE_SOURCES: "local" });
+    await seedLibrary(agent.pool);
   });
   afterAll(async () => {
     await agent?.stop();

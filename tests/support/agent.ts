@@ -5,7 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { loadAgentConfig } from "@/agent/config";
 import { openAgentDatabase } from "@/agent/db";
+import { importLibraryFile } from "@/agent/library/import";
 import { startAgentRuntime } from "@/agent/runtime";
+import type { Queryable } from "@/lib/db";
 
 export const TEST_SERVICE_KEY = "agent-service-key-for-tests-0123";
 
@@ -62,4 +64,14 @@ export function agentRequest(
       }),
     ),
   );
+}
+
+/**
+ * Fills the local library with the synthetic records of tests/fixtures/library (the demo's), for
+ * tests whose agent searches the library alone (LITERATURE_SOURCES=local): with an empty library
+ * no source could answer, and chat would be refused with 503 literature_unavailable. Importing
+ * twice adds nothing.
+ */
+export async function seedLibrary(db: Queryable): Promise<void> {
+  await importLibraryFile({ db, file: path.resolve(import.meta.dirname, "../fixtures/library/records.jsonl") });
 }
