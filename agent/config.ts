@@ -44,7 +44,8 @@ const rawSchema = z
     DATA_DIR: z.string().default(".data"),
     EMBEDDED_DB_PORT: portSchema.default(54329),
     DB_POOL_MAX: positiveIntSchema.default(10),
-    AGENT_WORKERS: positiveIntSchema.default(4),
+    /** Jobs one process runs at once (they wait on the literature sources, not the CPU). */
+    AGENT_WORKERS: positiveIntSchema.default(16),
     JOB_LEASE_SECONDS: positiveIntSchema.default(60),
     JOB_POLL_MS: positiveIntSchema.default(250),
     JOB_WAIT_RECHECK_MS: positiveIntSchema.default(5_000),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- foundation|payments|settlement|agent|library|answers|deep-research|sealing]`: the figures the issues ask for, each section against
+ * `npm run bench [-- foundation|payments|settlement|agent|library|answers|deep-research|sealing|chat-latency]`: the figures the issues ask for, each section against
  * a reference measured in the same run (shared machines are noisy; ratios travel, absolute times
  * do not). Results are printed as tables and saved under bench-results/ (not committed).
  * Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_PAID_ROUNDS (40),
@@ -8,6 +8,7 @@
 import { ensureBuild } from "./lib/processes";
 import { root } from "./bench/common";
 import { runAgentBench } from "./bench/agent";
+import { runChatLatencyBench } from "./bench/chat-latency";
 import { runAnswersBench } from "./bench/answers";
 import { runDeepResearchBench } from "./bench/deep-research";
 import { runFoundationBench } from "./bench/foundation";
@@ -25,14 +26,21 @@ const sections: Record<string, () => Promise<void>> = {
   answers: runAnswersBench,
   "deep-research": runDeepResearchBench,
   sealing: runSealingBench,
+  "chat-latency": runChatLatencyBench,
 };
+
+/**
+ * Sections that need no Next.js build: sealing (pure computation), answers and deep-research (the
+ * agent alone), chat-latency (the gateway's route handlers in a process of their own).
+ */
+const NO_BUILD = new Set(["sealing", "answers", "deep-research", "chat-latency"]);
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
   const unknown = wanted.filter((w) => !sections[w]);
   if (unknown.length) throw new Error(`Unknown section ${unknown.join(", ")}; choose from ${Object.keys(sections).join(", ")}`);
-  // Every section but sealing (pure computation), answers and deep-research (the agent alone) measures the built gateway.
-  if (!wanted.length || wanted.some((w) => w !== "sealing" && w !== "answers" && w !== "deep-research")) {
+  // Every other section measures the built gateway.
+  if (!wanted.length || wanted.some((w) => !NO_BUILD.has(w))) {
     console.log("Building (skipped when fresh)…");
     await ensureBuild(root, { ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
   }

@@ -38,11 +38,18 @@ jobProgressed.setMaxListeners(0);
 export const jobWakeups = new EventEmitter();
 jobWakeups.setMaxListeners(0);
 
+/** Idle workers other than the first re-check the queue this many times less often (they are woken instead). */
+const IDLE_BACKUP_FACTOR = 8;
+
 /**
  * Starts `count` workers running `handlers`. Each claims a job under a lease, renews the lease
  * while the handler runs (a third of the lease each time), and aborts the handler when the lease
  * is lost or the job was cancelled. A handler's JobFailure becomes the job's error; any other
  * error is logged and the job fails with a generic message (private work must leak nothing).
+ * Jobs wait on sources, not on the CPU, so a process runs many at once; to keep an idle process
+ * cheap, only the first worker polls the queue every `pollMs`. A job queued here wakes one idle
+ * worker, and a worker that claims a job wakes the next, so a burst (from any process) is taken
+ * up by as many workers as it needs, one claim query each.
  */
 export function startWorkers({
   db,
@@ -64,8 +71,9 @@ export function startWorkers({
   const kinds = Object.keys(handlers) as JobKind[];
   let running = true;
   const wake = new Set<() => void>();
-  const onWakeup = () => wake.forEach((w) => w());
-  jobWakeups.on("job", onWakeup);
+  const wakeAll = () => wake.forEach((w) => w());
+  const wakeOne = () => wake.values().next().value?.();
+  jobWakeups.on("job", wakeOne);
 
   const idle = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -121,8 +129,12 @@ export function startWorkers({
           for (const sweep of sweeps) await sweep();
         }
         const job = await claimJob({ db, workerId, kinds, leaseSeconds });
-        if (job) await runOne(workerId, job);
-        else await idle(pollMs * (0.75 + Math.random() / 2));
+        if (job) {
+          wakeOne(); // there may be more: the next idle worker looks
+          await runOne(workerId, job);
+        } else {
+          await idle(pollMs * (index === 0 ? 1 : IDLE_BACKUP_FACTOR) * (0.75 + Math.random() / 2));
+        }
       } catch (err) {
         log.error("job worker error", { workerId, error: err });
         await idle(pollMs * 4);
@@ -135,8 +147,8 @@ export function startWorkers({
     processId,
     stop: async () => {
       running = false;
-      jobWakeups.off("job", onWakeup);
-      onWakeup();
+      jobWakeups.off("job", wakeOne);
+      wakeAll();
       await Promise.all(loops);
     },
   };

@@ -71,6 +71,8 @@ export type SourceRequest = {
   query?: QueryParams;
   signal?: AbortSignal;
   accept?: string;
+  /** The caller already holds the first attempt's rate-limit slot (a batch that formed while waiting for it). */
+  slotHeld?: boolean;
 };
 
 export type SourceResponse = { status: number; headers: Headers; text: string };
@@ -117,7 +119,7 @@ export function createSourceHttpClient(options: SourceHttpOptions): SourceHttpCl
     const url = buildUrl(baseUrl, path, request.query);
     let lastError: SourceError | undefined;
     for (let attempt = 0; attempt <= options.maxRetries; attempt++) {
-      await limiter.acquire(source, request.signal);
+      if (attempt > 0 || !request.slotHeld) await limiter.acquire(source, request.signal);
       let response: SourceResponse;
       try {
         response = await fetchOnce(url, path, request);

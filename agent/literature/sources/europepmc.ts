@@ -19,8 +19,11 @@ import { SourceError, type LiteratureSource, type SourceQuery } from "./types";
 /** Europe PMC REST, the production default. */
 export const EUROPEPMC_BASE_URL = "https://www.ebi.ac.uk/europepmc/webservices/rest";
 
-/** EBI publishes no limit; this default stays gentle. */
-export const EUROPEPMC_REQUESTS_PER_SECOND = 5;
+/**
+ * Europe PMC throttles at 10 requests per second and 500 per minute (its developer forum, 2026);
+ * 8 per second stays under both.
+ */
+export const EUROPEPMC_REQUESTS_PER_SECOND = 8;
 
 export type EuropePmcSourceOptions = SourceClientOptions & {
   requiredTerms?: number;

@@ -2,6 +2,7 @@ import { type SourceClientOptions, sourceHttpClient } from "../http";
 import type { LiteratureRecord } from "../record";
 import { readNumber, readObject, readString, readStrings } from "./json-read";
 import { normalizePmid } from "./normalize";
+import { createEfetchBatcher } from "./pubmed-efetch-batch";
 import { parsePubmedArticleSet } from "./pubmed-xml";
 import { buildBroadQuery, buildStrictQuery, canBroaden, termsOf } from "./query-terms";
 import { SourceError, type LiteratureSource, type SourceQuery } from "./types";
@@ -119,18 +120,25 @@ export function createPubmedSource(options: PubmedSourceOptions = {}): PubmedSou
     return { pmids, searches };
   }
 
+  // Concurrent searches share efetches (pubmed-efetch-batch.ts): NCBI counts requests, not ids.
+  const efetch = createEfetchBatcher({
+    limiter: http.rateLimiter,
+    maxIds: EFETCH_BATCH,
+    send: async (ids) => {
+      const response = await http.getText("/efetch.fcgi", {
+        slotHeld: true,
+        accept: "application/xml",
+        query: { db: "pubmed", id: ids.join(","), retmode: "xml", rettype: "abstract", ...identity },
+      });
+      return parseEfetch(response.text);
+    },
+  });
+
   async function fetchByPmids(pmids: readonly string[], { signal }: { signal?: AbortSignal } = {}): Promise<LiteratureRecord[]> {
     const wanted = [...new Set(pmids.flatMap((id) => normalizePmid(id) ?? []))];
-    const records: LiteratureRecord[] = [];
-    for (let start = 0; start < wanted.length; start += EFETCH_BATCH) {
-      const batch = wanted.slice(start, start + EFETCH_BATCH);
-      const response = await http.getText("/efetch.fcgi", {
-        signal,
-        accept: "application/xml",
-        query: { db: "pubmed", id: batch.join(","), retmode: "xml", rettype: "abstract", ...identity },
-      });
-      records.push(...parseEfetch(response.text));
-    }
+    const chunks: string[][] = [];
+    for (let start = 0; start < wanted.length; start += EFETCH_BATCH) chunks.push(wanted.slice(start, start + EFETCH_BATCH));
+    const records = (await Promise.all(chunks.map((chunk) => efetch.fetch(chunk, signal)))).flat();
     const order = new Map(wanted.map((id, index) => [id, index]));
     const rank = (record: LiteratureRecord) => order.get(record.ids.pmid ?? "") ?? wanted.length;
     return records.sort((a, b) => rank(a) - rank(b));
