@@ -1,5 +1,5 @@
 import type { EvidenceRole, EvidenceType, Stance, StudySnapshot, Verdict, VerdictBasis } from "@/lib/contracts";
-import { bottomLineOf, limitsOf } from "./bottom-line";
+import { bottomLineOf, limitsOf, SOURCES_MISSED } from "./bottom-line";
 import { withSubject } from "./claims";
 import { FINDING_CUES } from "./findings";
 import { splitSentences } from "./sentences";
@@ -201,7 +201,7 @@ export function nothingFound(question: string, sourcesFailed: boolean): string {
   const topic = tokenize(question).length > 0 ? `“${question.trim().replace(/\?+$/, "")}”` : "this question";
   return [
     `Bottom line: the evidence is insufficient. No relevant evidence on ${topic} was found in the sources searched, so no answer can be grounded in the literature.`,
-    ...(sourcesFailed ? ["Limits: Not every source could be searched."] : []),
+    ...(sourcesFailed ? [`Limits: ${SOURCES_MISSED}`] : []),
   ].join("\n\n");
 }
 

@@ -3,6 +3,7 @@ import { describeSourceFailures, failuresInWords, listInWords, sourceLabel } fro
 import type { Queryable } from "@/lib/db";
 import { LITERATURE_UNAVAILABLE } from "@/lib/literature/unavailable";
 import { JobFailure } from "../jobs/worker";
+import { SOURCES_MISSED } from "./bottom-line";
 import type { SourceName } from "./record";
 import type { SourceHealthTracker } from "./source-health";
 
@@ -37,6 +38,11 @@ export function assertReached({ failedSources, used, recordCount }: { failedSour
   if (!liveAnswered && recordCount === 0) throw new NoSourceAnsweredError(failedSources);
 }
 
+/** The answer and the sentence naming the failed sources: in place of the general limit, else after the answer. */
+function withNote(answer: string, note: string): string {
+  return answer.endsWith(SOURCES_MISSED) ? `${answer.slice(0, -SOURCES_MISSED.length)}${note}` : `${answer} ${note}`;
+}
+
 /** The answer with a closing sentence on the sources that failed, when any did. */
 export function withSourceFailures<T extends { answer: string; formattedAnswer: string }>(
   composed: T,
@@ -44,7 +50,7 @@ export function withSourceFailures<T extends { answer: string; formattedAnswer: 
 ): T {
   const note = describeSourceFailures({ failed: failedSources, used: [...used] });
   if (!note) return composed;
-  const answer = `${composed.answer} ${note}`;
+  const answer = withNote(composed.answer, note);
   const formattedAnswer = composed.formattedAnswer.startsWith(composed.answer) ? `${answer}${composed.formattedAnswer.slice(composed.answer.length)}` : `${composed.formattedAnswer}\n\n${note}`;
   return { ...composed, answer, formattedAnswer };
 }
@@ -144,7 +150,7 @@ export function withChatSourceFailures(result: ChatResult, literature: Pick<Lite
   const failedSources = literature.failedSources ?? [];
   const note = describeSourceFailures({ failed: failedSources, used: literature.effectiveSources ?? [] });
   if (!note) return { ...result, failedSources };
-  const answer = `${result.answer} ${note}`;
+  const answer = withNote(result.answer, note);
   const text = result.text.startsWith(result.answer) ? `${answer}${result.text.slice(result.answer.length)}` : `${result.text}\n\n${note}`;
   return { ...result, answer, reply: answer, text, failedSources };
 }
