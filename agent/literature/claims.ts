@@ -15,6 +15,20 @@ const GENERIC_INTERVENTION_WORDS = new Set(
   "therapy treatment treatments supplementation supplement supplements use users intake dose doses low high oral daily intermittent plus and with the of a an in on for combined combination".split(" "),
 );
 
+/**
+ * Whether a sentence already says whom it is about: people or animals in general words, the
+ * snapshot's own population noun ("recipients"), or the study's sample size ("Among 5,200 …").
+ */
+function namesPopulation(sentence: string, population: string, sampleSize: number | null | undefined): boolean {
+  if (PEOPLE_OR_ANIMALS.test(sentence)) return true;
+  // The head noun comes before any qualifier: "patients with idiopathic pulmonary fibrosis" → patients.
+  const core = population.split(/\s+(?:with|of|in|aged|who|from|at|on|undergoing|receiving|treated|after|before)\s+/i)[0]!;
+  const head = tokenize(core).filter((w) => w.length > 3).at(-1);
+  if (head && [...stemSet(head)].some((s) => stemSet(sentence).has(s))) return true;
+  if (sampleSize && new RegExp(`\\b(${sampleSize}|${sampleSize.toLocaleString("en-US").replace(/,/g, ",?")})\\b`).test(sentence)) return true;
+  return false;
+}
+
 /** Whether a sentence already names the intervention: any of its distinctive words. */
 function namesIntervention(sentence: string, intervention: string): boolean {
   const stems = stemSet(sentence);
@@ -46,11 +60,13 @@ export function withSubject(sentence: string, reference: Pick<AnswerReference, "
   if (!snapshot) return sentence;
   const intervention = snapshot.intervention && !namesIntervention(sentence, snapshot.intervention) ? snapshot.intervention : null;
   const population = snapshot.population ?? (snapshot.species ? (SPECIES_WORDS[snapshot.species] ?? null) : null);
-  const who = population && !PEOPLE_OR_ANIMALS.test(sentence) ? (snapshot.sampleSize ? `${snapshot.sampleSize.toLocaleString("en-US")} ${population}` : population) : null;
+  const who = population && !namesPopulation(sentence, population, snapshot.sampleSize) ? (snapshot.sampleSize ? `${snapshot.sampleSize.toLocaleString("en-US")} ${population}` : population) : null;
   if (!intervention && !who) return sentence;
   let design = DESIGN_NOUN[reference.evidenceType];
   if (reference.evidenceType === "systematic_review" && /meta-analy/i.test(`${reference.title} ${reference.abstract ?? ""}`)) design = "a meta-analysis";
   const prefix = intervention ? `In ${design} of ${intervention}${who ? ` in ${who}` : ""}` : `In ${who}`;
-  const context = `${reference.title} ${reference.abstract ?? ""}`;
+  // The abstract decides whether the first word keeps its capital: a Title Case title would make
+  // every word look like a name ("…, Inhibition of the mTOR pathway").
+  const context = reference.abstract ?? reference.title;
   return `${prefix}, ${lowerFirst(sentence, context)}`;
 }

@@ -56,6 +56,29 @@ describe("the extractive answer", () => {
     expect(result.references[0]!.snapshot).toMatchObject({ sampleSize: 14, intervention: "senolytic dasatinib plus quercetin", direction: "positive" });
   });
 
+  it("does not give a claim a subject it already has, and keeps a Title Case title from capitalising the claim", () => {
+    const recipients: RefInput = {
+      id: 3,
+      title: "Statin Use And Mortality In Kidney Transplant Recipients",
+      abstract:
+        "We followed 5,200 kidney transplant recipients treated with statins for ten years. Among 5,200 recipients, statin use was associated with lower all-cause mortality.",
+      evidenceType: "observational",
+    };
+    const withSubject = chat("Is statin use associated with mortality in transplant recipients?", [recipients]);
+    expect(withSubject.answer).toContain("Among 5,200 recipients, statin use was associated with lower all-cause mortality. [1]");
+    expect(withSubject.answer).not.toMatch(/recipients, among 5,200/i);
+
+    const titled: RefInput = {
+      id: 4,
+      title: "Inhibition Of mTOR By Rapamycin Extends Lifespan In Mice",
+      abstract: "Genetically heterogeneous mice were fed rapamycin from 600 days of age. Inhibition of the mTOR pathway extended median and maximal lifespan.",
+      evidenceType: "preclinical",
+      mesh: ["Animals", "Mice", "Sirolimus"],
+    };
+    const lowered = chat("Does rapamycin extend lifespan in mice?", [titled]);
+    expect(lowered.answer).not.toMatch(/, Inhibition of the mTOR pathway/);
+  });
+
   it("opens with the bottom line, and the verdict is on the result", () => {
     const result = chat("Do senolytics improve physical function?", [senolyticTrial]);
     expect(result.answer.split("\n\n")[0]).toMatch(/^Bottom line: the evidence supports it\./);
