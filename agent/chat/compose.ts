@@ -37,12 +37,13 @@ export { SUPPORTING_RELEVANCE };
 export function assignRole(ref: EngineReference, bestScore = 1): { role: ChatReference["evidenceRole"]; reason: string } {
   const relevance = ref.relevance;
   if (ref.isRetracted) return { role: "lead_only", reason: "retracted: never supporting" };
+  const missing = (relevance as { missingConcepts?: string[] } | undefined)?.missingConcepts ?? [];
   if (!relevance?.accepted) {
-    return relevance?.reason === "off_topic"
-      ? { role: "lead_only", reason: "matches too few of the question's terms to rely on" }
-      : { role: "context", reason: `outside the request (${relevance?.reason ?? "filtered"})` };
+    if (relevance?.reason !== "off_topic") return { role: "context", reason: `outside the request (${relevance?.reason ?? "filtered"})` };
+    return { role: "lead_only", reason: missing.length > 0 ? `off topic: says nothing of ${listed(missing)}` : "matches too few of the question's terms to rely on" };
   }
   if (ref.evidenceType === "commentary") return { role: "context", reason: "a comment or editorial, not evidence" };
+
   if (onTopicRole({ score: relevance.score, bestScore, evidenceType: ref.evidenceType }) === "supporting") {
     return { role: "supporting", reason: `${ref.evidenceType.replace(/_/g, " ")} matching ${relevance.matchedTerms.join(", ")}` };
   }
@@ -174,4 +175,9 @@ function toChatReference(ref: EngineReference, ordinal: number, role: ChatRefere
 
 function labelOf(r: ChatReference): string {
   return r.pmid ? `PMID ${r.pmid}` : r.doi ? `doi:${r.doi}` : r.id;
+}
+
+/** "a", "a and b", "a, b and c". */
+function listed(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
