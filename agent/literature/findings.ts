@@ -36,6 +36,7 @@ const NULL_CUES = [
   /\b(was|were|is|are) not (significantly |independently )?(associated|related|correlated|linked|predictive|different|superior|effective|beneficial)\b/i,
   /\bno (clear |meaningful |detectable |measurable |apparent |significant |independent |overall |additional )?(effect|effects|difference|differences|change|changes|association|associations|relationship|correlation|benefit|improvement|impact|influence|increase|reduction|decrease|advantage|role)\b/i,
   /\b(failed|fail) to\b/i,
+  /\b(unlikely|not likely) to (\w+ )?(benefit|help|improve|reduce|prevent|extend|protect|lower|affect|change)\b/i,
   /\b(similar|comparable|unchanged|unaffected|equivalent|not different)\b/i,
   /\bneither\b.*\bnor\b/i,
   /\bno longer\b/i,
@@ -73,7 +74,7 @@ const BAD =
   /\b(mortality|death|deaths|die|died|dying|risk|risks|incidence|disease|diseases|frailty|decline|complications?|adverse|toxicit\w*|morbidity|hospitali[sz]ations?|readmissions?|pain|symptoms?|inflammat\w*|fractures?|falls|cancers?|tumou?rs?|recurrence|failure|dementia|depression|disability|burden|injury|injuries|infections?|events|damage|lesions?|atrophy|fibrosis|obesity|stress|senescen\w*|relapse|exacerbations?|hypertension|glucose|cholesterol|weight gain|resistance|errors?|delirium|length of stay|costs?|aging|ageing)\b/i;
 /** Outcomes whose increase is good for the patient. */
 const GOOD =
-  /\b(survival|lifespan|life span|longevity|healthspan|function|functioning|strength|quality of life|health|performance|speed|density|sensitivity|cognition|cognitive (function|performance|score)|memory|adherence|remission|response|recovery|satisfaction|independence|mobility|capacity|fitness|accuracy|efficacy|benefit|wellbeing|well-being|cure|healing|resilience|clearance|autophagy|vo2max)\b/i;
+  /\b(survival|lifespan|life span|longevity|healthspan|function|functioning|strength|quality of life|health|performance|speed|density|sensitivity|cognition|cognitive (function|performance|score)|memory|adherence|remission|response|recovery|satisfaction|independence|mobility|capacity|fitness|accuracy|efficacy|benefit|wellbeing|well-being|cure|healing|resilience|clearance|autophagy|vo2max|muscle|muscle mass|lean (body )?mass|bone mass|hdl)\b/i;
 
 const BENEFIT_WORDS =
   /\b(improv\w*|benefi\w*|effective|efficacious|superior|better|favou?rable|success\w*|feasib\w*|safe|well tolerated|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|relie\w*|outperform\w*|accurate|reliable|valid|useful|protective|protected|prevented|preventing|extended (median |maximal |mean )?(lifespan|life span|survival))\b/i;

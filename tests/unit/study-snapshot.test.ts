@@ -134,6 +134,11 @@ describe("reading a finding", () => {
     ["The odds ratio was 1.12 (95% CI 0.91 to 1.38).", "none", "neutral"],
     ["No serious adverse events occurred during treatment.", "found", "benefit"],
     ["Blood samples were stored at minus eighty degrees.", "unclear", "neutral"],
+    // Read the wrong way round before: a gain of muscle is good, a benefit said to be unlikely is none.
+    ["Testosterone significantly increased lean muscle mass in older men.", "found", "benefit"],
+    ["Resistance training increased muscle strength and bone mineral density.", "found", "benefit"],
+    ["Vitamin E supplementation is unlikely to benefit patients with mild cognitive impairment.", "none", "neutral"],
+    ["Aspirin failed to improve disability-free survival.", "none", "neutral"],
   ] as const)("%s → %s, %s", (sentence, effect, valence) => {
     expect(readFinding(sentence)).toMatchObject({ effect, valence });
   });
