@@ -39,6 +39,15 @@ export async function writeWithModel({
 }): Promise<string | null> {
   const evidence = references.map((r) => `[${r.ordinal}] ${r.title} (${describe(r)}): ${r.passage}`).join("\n");
   const bottomLine = verdict ? `\n\nVerdict computed from the graded evidence: ${verdict.verdict}${verdict.basis ? ` (${verdict.basis.reason})` : ""}.` : "";
+  return completeChat({ settings, system: SYSTEM_PROMPT, user: `Question: ${question}\n\nEvidence:\n${evidence}${bottomLine}`, signal });
+}
+
+/**
+ * One OpenAI-compatible chat completion at temperature 0 (`/chat/completions` of the configured
+ * base URL), the answer's text or null when the model fails, errs or says nothing: callers fall
+ * back to their deterministic path. The caller's own abort (a cancelled job) is thrown, not hidden.
+ */
+export async function completeChat({ settings, system, user, signal }: { settings: LlmSettings; system: string; user: string; signal?: AbortSignal }): Promise<string | null> {
   const timeout = AbortSignal.timeout(settings.timeoutMs);
   try {
     const response = await fetch(`${settings.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
@@ -48,8 +57,8 @@ export async function writeWithModel({
         model: settings.model,
         temperature: 0,
         messages: [
-          { role: "system", content: SYSTEM_PROMPT },
-          { role: "user", content: `Question: ${question}\n\nEvidence:\n${evidence}${bottomLine}` },
+          { role: "system", content: system },
+          { role: "user", content: user },
         ],
       }),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
@@ -62,6 +71,7 @@ export async function writeWithModel({
     const text = body.choices?.[0]?.message?.content;
     return typeof text === "string" && text.trim() ? text.trim() : null;
   } catch (err) {
+    if (signal?.aborted) throw err;
     log.warn("model call failed", { error: err });
     return null;
   }

@@ -1,7 +1,6 @@
 import type { ChatReference } from "@/lib/contracts";
-import { log } from "@/lib/log";
 import { auditModelAnswer, type AuditedReference } from "../chat/audit";
-import type { LlmSettings } from "../chat/llm";
+import { completeChat, type LlmSettings } from "../chat/llm";
 import { computeQuality } from "../chat/quality";
 import { stemSet, tokenize } from "../literature/terms";
 import { AXES, isAxisId, type AxisId, type PlannedAxis, type ResearchQuestion } from "./axes";
@@ -19,36 +18,6 @@ export type ModelStep = { used: boolean; reason?: string; removed?: { sentence?:
 
 /** The first line of each step's system prompt names its task, so each request says what it is for. */
 const TASK = { plan: "Task: plan.", summary: "Task: summarize.", hypotheses: "Task: hypotheses.", report: "Task: report." } as const;
-
-async function ask({ settings, system, user, signal }: { settings: LlmSettings; system: string; user: string; signal?: AbortSignal }): Promise<string | null> {
-  const timeout = AbortSignal.timeout(settings.timeoutMs);
-  try {
-    const response = await fetch(`${settings.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}) },
-      body: JSON.stringify({
-        model: settings.model,
-        temperature: 0,
-        messages: [
-          { role: "system", content: system },
-          { role: "user", content: user },
-        ],
-      }),
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-    if (!response.ok) {
-      log.warn("model answered an error", { status: response.status });
-      return null;
-    }
-    const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
-    const text = body.choices?.[0]?.message?.content;
-    return typeof text === "string" && text.trim() ? text.trim() : null;
-  } catch (err) {
-    if (signal?.aborted) throw err;
-    log.warn("model call failed", { error: err });
-    return null;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // The plan
@@ -84,7 +53,7 @@ export async function planWithModel({
   signal?: AbortSignal;
 }): Promise<{ planned: PlannedAxis[] | null; step: ModelStep }> {
   const user = `Question: ${read.question}\nConcepts: ${read.concepts.join(", ")}\nAxes that apply: ${allowed.join(", ")}\nSearches allowed: ${iterations}`;
-  const text = await ask({ settings, system: PLAN_PROMPT, user, ...(signal ? { signal } : {}) });
+  const text = await completeChat({ settings, system: PLAN_PROMPT, user, ...(signal ? { signal } : {}) });
   if (!text) return { planned: null, step: { used: false, reason: "the model did not answer" } };
   const items = parseObjectives(text);
   if (!items) return { planned: null, step: { used: false, reason: "the plan is not the JSON asked for" } };
@@ -189,7 +158,7 @@ export async function summarizeWithModel({
 }): Promise<{ text: string | null; step: ModelStep }> {
   if (evidence.length === 0) return { text: null, step: { used: false, reason: "nothing to summarize" } };
   const user = `Question: ${read.question}\nAxis: ${AXES[axis].label}\nSearch: ${query}\n\nEvidence:\n${numbered(evidence)}`;
-  return auditText(await ask({ settings, system: SUMMARY_PROMPT, user, ...(signal ? { signal } : {}) }), evidence);
+  return auditText(await completeChat({ settings, system: SUMMARY_PROMPT, user, ...(signal ? { signal } : {}) }), evidence);
 }
 
 const HYPOTHESES_PROMPT = [
@@ -214,7 +183,7 @@ export async function hypothesesWithModel({
   signal?: AbortSignal;
 }): Promise<{ hypotheses: string[] | null; step: ModelStep }> {
   const user = `Question: ${read.question}\n\nWhat each axis found and did not find:\n${digest}\n\nEvidence:\n${numbered(evidence)}`;
-  const text = await ask({ settings, system: HYPOTHESES_PROMPT, user, ...(signal ? { signal } : {}) });
+  const text = await completeChat({ settings, system: HYPOTHESES_PROMPT, user, ...(signal ? { signal } : {}) });
   if (!text) return { hypotheses: null, step: { used: false, reason: "the model did not answer" } };
   const kept: string[] = [];
   const removed: NonNullable<ModelStep["removed"]> = [];
@@ -252,5 +221,5 @@ export async function reportWithModel({
   signal?: AbortSignal;
 }): Promise<{ text: string | null; step: ModelStep }> {
   const user = `Question: ${read.question}\n${bottomLine}\n\nDigest by axis:\n${digest}\n\nEvidence:\n${numbered(evidence)}`;
-  return auditText(await ask({ settings, system: REPORT_PROMPT, user, ...(signal ? { signal } : {}) }), evidence);
+  return auditText(await completeChat({ settings, system: REPORT_PROMPT, user, ...(signal ? { signal } : {}) }), evidence);
 }

@@ -24,8 +24,8 @@ import { importLibraryFile } from "../../agent/library/import";
 import { workKeys } from "../../agent/literature/merge";
 import { runMigrations } from "../../lib/db/migrate";
 import { agentRequest, startTestAgent } from "../../tests/support/agent";
-import { percentile, saveResults } from "./common";
-import { LIMIT, measureBm25, openBenchDatabase, readPubmedQa, summariseRanks, writePubmedQaJsonLines, type PubmedQaItem, type Quality } from "./pubmedqa";
+import { openBenchDatabase, percentile, saveResults } from "./common";
+import { LIMIT, measureBm25, readPubmedQa, summariseRanks, writePubmedQaJsonLines, type PubmedQaItem, type Quality } from "./pubmedqa";
 
 const CONCURRENCY = Number(process.env.BENCH_CHAT_CONCURRENCY ?? 8);
 const GOALS = { offTopicPerAnswer: 0.05, ownSupporting: 0.97 };
@@ -46,7 +46,7 @@ type ChatOutcome = {
 
 export async function runAnswersBench(): Promise<void> {
   console.log("\n## Answers: PubMedQA questions through POST /api/chat, local library only\n");
-  const database = await openBenchDatabase();
+  const database = await openBenchDatabase("bench_answers");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-bench-answers-"));
   try {
     const items = readPubmedQa();

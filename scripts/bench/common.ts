@@ -1,8 +1,12 @@
 /** Helpers shared by the benchmark sections. */
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { freePort } from "../../tests/support/postgres";
+import pg from "pg";
+import { startEmbeddedPostgres } from "../../lib/db/embedded";
+import { findPostgresBin, freePort, startThrowawayPostgres } from "../../tests/support/postgres";
 import { startService, waitForHttp } from "../lib/processes";
 
 export const root = path.resolve(import.meta.dirname, "../..");
@@ -74,4 +78,47 @@ export function rssMb(pid: number | undefined): number {
   } catch {
     return NaN;
   }
+}
+
+/**
+ * POSTGRES_URL (in a database of its own, dropped afterwards, so the bench never touches real
+ * data); else a throwaway PostgreSQL cluster; else, or with BENCH_DATABASE=pglite, embedded PGlite.
+ */
+export async function openBenchDatabase(prefix = "bench"): Promise<{ url: string; label: string; stop: () => Promise<void> }> {
+  const given = process.env.POSTGRES_URL ?? process.env.DATABASE_URL;
+  if (given && process.env.BENCH_DATABASE !== "pglite") {
+    const name = `${prefix}_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client(given);
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(given);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      label: "PostgreSQL (POSTGRES_URL, fresh database)",
+      stop: async () => {
+        const c = new pg.Client(given);
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const bin = process.env.BENCH_DATABASE === "pglite" ? null : findPostgresBin();
+  if (bin) {
+    const server = await startThrowawayPostgres(bin);
+    const version = path.basename(path.dirname(bin));
+    return { url: server.url, label: `PostgreSQL ${version} (throwaway cluster)`, stop: server.stop };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lra-${prefix}-pglite-`));
+  const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  return {
+    url: embedded.url,
+    label: "embedded PGlite 0.5 (over its socket server)",
+    stop: async () => {
+      await embedded.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -25,13 +25,11 @@ import { agentMigrations } from "../../agent/db/migrations";
 import type { WorldState } from "../../agent/deep-research/world";
 import { importLibraryFile } from "../../agent/library/import";
 import { workKeys } from "../../agent/literature/merge";
-import { startEmbeddedPostgres } from "../../lib/db/embedded";
 import { runMigrations } from "../../lib/db/migrate";
 import { agentRequest, startTestAgent } from "../../tests/support/agent";
 import { generateSyntheticRecords } from "../../tests/fixtures/library/synthetic-records";
-import { findPostgresBin, freePort, startThrowawayPostgres } from "../../tests/support/postgres";
 import { startReplayServer, type ReplayServer } from "../../tests/support/replay-server";
-import { percentile, root, saveResults } from "./common";
+import { openBenchDatabase, percentile, root, saveResults } from "./common";
 
 export const DEEP_RESEARCH_QUESTIONS = [
   "Does rapamycin extend lifespan?",
@@ -54,7 +52,7 @@ type Run = { question: string; conversationId: string; ms: number; turn: Turn };
 
 export async function runDeepResearchBench(): Promise<void> {
   console.log("\n## Deep research: ten questions over the replay fixtures and the dev library\n");
-  const database = await openDatabase();
+  const database = await openBenchDatabase("bench_deep_research");
   const replay = await startSources();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-bench-deep-research-"));
   try {
@@ -227,41 +225,3 @@ async function fillLibrary(url: string, dir: string): Promise<number> {
   }
 }
 
-/** POSTGRES_URL (a fresh database, dropped after), else a throwaway cluster, else (or BENCH_DATABASE=pglite) PGlite. */
-async function openDatabase(): Promise<{ url: string; label: string; stop: () => Promise<void> }> {
-  const given = process.env.POSTGRES_URL ?? process.env.DATABASE_URL;
-  if (given && process.env.BENCH_DATABASE !== "pglite") {
-    const name = `bench_deep_research_${Date.now().toString(36)}`;
-    const admin = new pg.Client(given);
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(given);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      label: "PostgreSQL (POSTGRES_URL, fresh database)",
-      stop: async () => {
-        const c = new pg.Client(given);
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
-  const bin = process.env.BENCH_DATABASE === "pglite" ? null : findPostgresBin();
-  if (bin) {
-    const server = await startThrowawayPostgres(bin);
-    return { url: server.url, label: "PostgreSQL (throwaway cluster)", stop: server.stop };
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-bench-deep-research-pglite-"));
-  const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });
-  return {
-    url: embedded.url,
-    label: "PGlite (embedded)",
-    stop: async () => {
-      await embedded.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}

@@ -29,8 +29,8 @@ import { extractTerms } from "../../agent/literature/terms";
 import type { SourceQuery } from "../../agent/literature/sources/types";
 import { runMigrations } from "../../lib/db/migrate";
 import { generateSyntheticRecords } from "../../tests/fixtures/library/synthetic-records";
-import { percentile, saveResults } from "./common";
-import { LIMIT, measureBm25, openBenchDatabase, readPubmedQa, summariseRanks, writePubmedQaJsonLines, type PubmedQaItem, type Quality } from "./pubmedqa";
+import { openBenchDatabase, percentile, saveResults } from "./common";
+import { LIMIT, measureBm25, readPubmedQa, summariseRanks, writePubmedQaJsonLines, type PubmedQaItem, type Quality } from "./pubmedqa";
 
 const LARGE = Number(process.env.BENCH_LIBRARY_RECORDS ?? 100_000);
 /** The figures the issue sets: the reference BM25's on this data, and the latency ceilings. */
@@ -39,7 +39,7 @@ type Latency = { name: string; records: number; queries: number; p50: number; p9
 
 export async function runLibraryBench(): Promise<void> {
   console.log("\n## Local library (Postgres full-text search)\n");
-  const database = await openBenchDatabase();
+  const database = await openBenchDatabase("bench_library");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-bench-library-"));
   const pool = new pg.Pool({ connectionString: database.url, max: 4 });
   console.log(`Database: ${database.label}. Measured through searchLibrary (agent/library/search.ts) directly, ` +

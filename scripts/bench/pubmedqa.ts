@@ -4,13 +4,8 @@
  * repository), their import into the local library, the plain BM25 reference every ranking is
  * compared with in the same run, and the database the sections run on.
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { startEmbeddedPostgres } from "../../lib/db/embedded";
-import { findPostgresBin, freePort, startThrowawayPostgres } from "../../tests/support/postgres";
 import { root } from "./common";
 
 export const PUBMEDQA = path.join(root, "../shared/eval/pubmedqa-dev/pqal_dev.json");
@@ -97,45 +92,3 @@ export function measureBm25({ name, items, withMesh }: { name: string; items: [s
 }
 
 
-/**
- * POSTGRES_URL (in a database of its own, dropped afterwards, so the bench never touches real
- * data); else a throwaway PostgreSQL cluster; else, or with BENCH_DATABASE=pglite, embedded PGlite.
- */
-export async function openBenchDatabase(): Promise<{ url: string; label: string; stop: () => Promise<void> }> {
-  const given = process.env.POSTGRES_URL ?? process.env.DATABASE_URL;
-  if (given && process.env.BENCH_DATABASE !== "pglite") {
-    const name = `bench_library_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client(given);
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(given);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      label: "PostgreSQL (POSTGRES_URL, fresh database)",
-      stop: async () => {
-        const c = new pg.Client(given);
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
-  const bin = process.env.BENCH_DATABASE === "pglite" ? null : findPostgresBin();
-  if (bin) {
-    const server = await startThrowawayPostgres(bin);
-    const version = path.basename(path.dirname(bin));
-    return { url: server.url, label: `PostgreSQL ${version} (throwaway cluster)`, stop: server.stop };
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-bench-library-pglite-"));
-  const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort() });
-  return {
-    url: embedded.url,
-    label: "embedded PGlite 0.5 (over its socket server)",
-    stop: async () => {
-      await embedded.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
