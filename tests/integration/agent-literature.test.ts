@@ -1,6 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorBodySchema, literatureJobResultSchema, literatureReachSchema, type LiteratureJobResult, type LiteratureReach } from "@/lib/contracts";
+import { enqueueJob } from "@/agent/jobs/queue";
 import { agentRequest, startTestAgent } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
@@ -104,10 +105,12 @@ describe("the agent's literature API, end to end against replayed sources", () =
   it("answers 404 for an unknown job, and cancels a queued one", async () => {
     const unknown = await agentRequest(agent.app, "/api/literature/jobs/00000000-0000-4000-8000-000000000000");
     expect(unknown.status).toBe(404);
-    const accepted = (await (await agentRequest(agent.app, "/api/literature", { body: { question: "telomere length" } })).json()) as { jobId: string };
-    const cancel = await agentRequest(agent.app, `/api/literature/jobs/${accepted.jobId}/cancel`, { method: "POST" });
+    // A job no worker may take (no attempt allowed), so it is still queued when it is cancelled,
+    // however fast or slow the workers are: a paid start answers only once its search is running.
+    const accepted = await enqueueJob({ db: agent.pool, kind: "literature", input: { question: "telomere length", mode: "fast" }, caller: "service", maxAttempts: 0 });
+    const cancel = await agentRequest(agent.app, `/api/literature/jobs/${accepted.id}/cancel`, { method: "POST" });
     expect(cancel.status).toBe(204);
-    const after = await poll(accepted.jobId);
+    const after = await poll(accepted.id);
     expect(after).toMatchObject({ status: "failed", error: "The job was cancelled" });
   });
 
