@@ -47,6 +47,12 @@ const NULL_CUES = [
   /\b(no|not|poor|weak) (correlation|correlated|predictive|predictor|agreement|association)\b/i,
   /\bp\s*(>|=|≥)\s*0?\.(0[5-9]|[1-9])/i,
   /\(p\s*=\s*ns\)|\bp\s*=\s*ns\b/i,
+  // A negated statement on the finding itself: "was not found to be a predictor", "is not safe",
+  // "are not adequate predictors", "there is no advantage", "a lack of understanding".
+  /\b(is|are|was|were|be|been|being|seems?|appears?|did|does|do|could|can|will|would|should)\s+not\b(?!\s+only\b)|\bcannot\b|\b\w+n't\b|\bnot (a|an|the)\b|\bno (\w+ )?(advantage|role|benefit|link|need|value|use|impact|evidence)\b|\black(s|ed|ing)?\b|\bunable to\b|\b(cast|casts|raise|raises) doubts?\b|\b(poor|inadequate|insufficient|disappointing|limited) (knowledge|understanding|predictor|accuracy|value|agreement|performance)\b/i,
+  // Saying something falls short: "current guidelines are inadequate", "little need to", "of low
+  // yield", "there are no data to support", "none of the identifiers … have been validated".
+  /\b(insufficient|inadequate|unsatisfactory|ineffective|unreliable|inaccurate|unnecessary|disappointing)\b|\blittle (evidence|need|benefit|value|effect|impact|support|role|use)\b|\bof (low|limited|little|minor|no) (yield|value|importance|benefit|use|relevance|significance)\b|\bno (data|systematic|consistent|convincing|reliable)\b|\bnone of\b|\b(may|might|must|need|should)\s+not\b/i,
   /\b(no|without) (serious |major |severe |significant |treatment-related |drug-related )?(adverse (events?|effects?|reactions?)|side effects?|complications?|toxicit\w*)\b/i,
 ];
 

@@ -58,12 +58,29 @@ export function stanceOfReading(reading: FindingReading, claim: QuestionClaim): 
 
 const CONCLUSION = /^(in conclusion|conclusions?|to conclude|we conclude|overall|taken together|in summary|these (results|findings|data)|our (results|findings|data))\b/i;
 
+/** Where a structured abstract's conclusion section starts, as PubMed labels it ("CONCLUSIONS: …"). */
+const CONCLUSION_SECTION = /(?:^|\s)(?:CONCLUSIONS?|CONCLUSIONS? AND (?:RELEVANCE|IMPLICATIONS)|INTERPRETATION|IMPLICATIONS)\s*:/;
+
 /**
- * The stance of one reference: every clause of its finding sentences read against the claim; the
+ * The stance of one reference. A structured abstract's conclusion section is its authors' own
+ * answer, read first; the rest of the abstract decides only when the conclusion states nothing on
+ * the claim (measured: docs/literature.md, "Answer quality").
+ */
+export function stanceOfReference({ text, claim }: { text: string; claim: QuestionClaim }): { stance: Stance; certainty: number } {
+  const at = text.search(CONCLUSION_SECTION);
+  if (at > 0) {
+    const concluded = stanceOfText(text.slice(at), claim);
+    if (concluded.stance !== "unclear") return concluded;
+  }
+  return stanceOfText(text, claim);
+}
+
+/**
+ * The stance of a text: every clause of its finding sentences read against the claim; the
  * clauses sharing the most of the question's terms decide, later ones (results, conclusions) and
  * plain ones counting more. `certainty` is how hedged its findings were (1 plain).
  */
-export function stanceOfReference({ text, claim }: { text: string; claim: QuestionClaim }): { stance: Stance; certainty: number } {
+function stanceOfText(text: string, claim: QuestionClaim): { stance: Stance; certainty: number } {
   const sentences = splitSentences(text);
   let forWeight = 0;
   let againstWeight = 0;

@@ -13,7 +13,32 @@ export const PUBMEDQA = path.join(root, "../shared/eval/pubmedqa-dev/pqal_dev.js
 /** Results per question in every ranking figure: MRR is MRR@10. */
 export const LIMIT = 10;
 
-export type PubmedQaItem = { QUESTION: string; CONTEXTS: string[]; MESHES?: string[]; YEAR?: string; final_decision?: "yes" | "no" | "maybe" };
+export type PubmedQaItem = {
+  QUESTION: string;
+  CONTEXTS: string[];
+  LABELS?: string[];
+  LONG_ANSWER?: string;
+  MESHES?: string[];
+  YEAR?: string;
+  final_decision?: "yes" | "no" | "maybe";
+};
+
+/**
+ * How an item's abstract is imported:
+ * - `contexts`: PubMedQA's own "reasoning-required" setting, the contexts without labels and without
+ *   the conclusion (the setting of the paper's 68.1% model and 78% single annotator);
+ * - `pubmed`: the abstract as PubMed's efetch serves a structured one and the PubMed client renders
+ *   it (agent/literature/sources/pubmed-xml.ts): each section as "LABEL: text", the conclusion
+ *   (PubMedQA's LONG_ANSWER) last as "CONCLUSIONS: …". This is what the service reads in production.
+ */
+export type AbstractForm = "contexts" | "pubmed";
+export const ABSTRACT_FORMS: readonly AbstractForm[] = ["pubmed", "contexts"];
+
+export function abstractOf(item: PubmedQaItem, form: AbstractForm): string {
+  if (form === "contexts") return item.CONTEXTS.join("\n");
+  const sections = item.CONTEXTS.map((text, i) => (item.LABELS?.[i] ? `${item.LABELS[i]}: ${text}` : text));
+  return [...sections, ...(item.LONG_ANSWER ? [`CONCLUSIONS: ${item.LONG_ANSWER}`] : [])].join("\n");
+}
 export type Quality = { name: string; recallAt1: number; recallAt10: number; mrr: number };
 
 /** The items, keyed by PMID, in file order. */
@@ -22,13 +47,13 @@ export function readPubmedQa(): [string, PubmedQaItem][] {
 }
 
 /**
- * The items as the library's JSON Lines import input: each item's contexts as the abstract (no
+ * The items as the library's JSON Lines import input: each item's abstract in the given form (no
  * title: the library derives one; the question is never stored), its MeSH and year.
  */
-export function writePubmedQaJsonLines(file: string, items: [string, PubmedQaItem][]): void {
+export function writePubmedQaJsonLines(file: string, items: [string, PubmedQaItem][], form: AbstractForm = "contexts"): void {
   fs.writeFileSync(
     file,
-    items.map(([pmid, it]) => JSON.stringify({ pmid, abstract: it.CONTEXTS.join("\n"), mesh: it.MESHES ?? [], year: it.YEAR ? Number(it.YEAR) : null })).join("\n"),
+    items.map(([pmid, it]) => JSON.stringify({ pmid, abstract: abstractOf(it, form), mesh: it.MESHES ?? [], year: it.YEAR ? Number(it.YEAR) : null })).join("\n"),
   );
 }
 
@@ -59,11 +84,11 @@ function tokenize(text: string): string[] {
 }
 
 /** The reference: textbook BM25 (k1 1.2, b 0.75, idf ln(1 + (N − n + 0.5)/(n + 0.5))) over every document. */
-export function measureBm25({ name, items, withMesh }: { name: string; items: [string, PubmedQaItem][]; withMesh: boolean }): Quality {
+export function measureBm25({ name, items, withMesh, form = "contexts" }: { name: string; items: [string, PubmedQaItem][]; withMesh: boolean; form?: AbstractForm }): Quality {
   const k1 = 1.2;
   const b = 0.75;
   const docs = items.map(([pmid, it]) => {
-    const tokens = tokenize([...it.CONTEXTS, ...(withMesh ? (it.MESHES ?? []) : [])].join(" "));
+    const tokens = tokenize([abstractOf(it, form), ...(withMesh ? (it.MESHES ?? []) : [])].join(" "));
     const tf = new Map<string, number>();
     for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
     return { pmid, tf, length: tokens.length };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFinding } from "@/agent/literature/findings";
+import { extractTerms } from "@/agent/literature/terms";
+import { readQuestion, stanceOfReference } from "@/agent/literature/verdict";
 import { extractSnapshot, parseCount } from "@/agent/literature/snapshot";
 import { studySnapshotSchema } from "@/lib/contracts";
 
@@ -139,8 +141,28 @@ describe("reading a finding", () => {
     ["Resistance training increased muscle strength and bone mineral density.", "found", "benefit"],
     ["Vitamin E supplementation is unlikely to benefit patients with mild cognitive impairment.", "none", "neutral"],
     ["Aspirin failed to improve disability-free survival.", "none", "neutral"],
+    // Negated or falling-short statements that read as findings before (measured on PubMedQA's
+    // conclusions: docs/literature.md, "Answer quality").
+    ["Grip strength was not found to be a predictor of later falls in this cohort.", "none", "neutral"],
+    ["A single blood test is not a clinically useful predictor of frailty.", "none", "neutral"],
+    ["Current dosing guidelines are inadequate for correcting vitamin D deficiency.", "none", "neutral"],
+    ["These results suggest little need to repeat the scan after surgery.", "none", "neutral"],
+    ["Routine screening of younger patients may not be necessary.", "none", "neutral"],
+    ["None of the proposed markers of early sarcopenia were validated in this study.", "none", "neutral"],
   ] as const)("%s → %s, %s", (sentence, effect, valence) => {
     expect(readFinding(sentence)).toMatchObject({ effect, valence });
+  });
+
+  it("reads a structured abstract's conclusion section as the authors' answer", () => {
+    const claim = readQuestion("Does grip strength predict falls in older adults?", extractTerms("Does grip strength predict falls in older adults?"));
+    const abstract =
+      "BACKGROUND: Falls are common in older adults. RESULTS: Weaker grip strength predicted falls in older adults (HR 1.8, p < 0.001). " +
+      "Grip strength was associated with falls in older adults in every subgroup (p = 0.01). " +
+      "CONCLUSIONS: Grip strength is not a useful predictor of falls in clinical practice.";
+    expect(stanceOfReference({ text: abstract, claim }).stance).toBe("contradicts");
+    // Without a conclusion that says anything on the claim, the rest of the abstract decides.
+    const unlabelled = "In univariate analysis, weaker grip strength was associated with more falls in older adults (p = 0.03). CONCLUSIONS: More studies are planned.";
+    expect(stanceOfReference({ text: unlabelled, claim }).stance).toBe("supports");
   });
 
   it("weighs hedged findings less", () => {
