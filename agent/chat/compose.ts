@@ -1,8 +1,9 @@
-import type { ChatReference, ChatRejectedReference, ChatResult, EvidenceType, GradedReference, LiteratureJobResult } from "@/lib/contracts";
+import type { ChatReference, ChatRejectedReference, ChatResult, EvidenceType, FailedSource, GradedReference, LiteratureJobResult } from "@/lib/contracts";
 import { formatSources, nothingFound, onTopicRole, SUPPORTING_RELEVANCE, writeAnswer, type Citable } from "../literature/answer";
 import type { ReferenceOut } from "../literature/engine";
 import { extractTerms } from "../literature/terms";
 import { computeQuality } from "./quality";
+import { describeSourceFailures } from "@/lib/contracts/source-words";
 
 /**
  * A chat answer under the citation contract, from a literature search: references get an evidence
@@ -80,6 +81,8 @@ export function composeChatResult({
   });
 
   const terms = extractTerms(question);
+  const failedSources = failedSourcesOf(literature);
+  const sourcesNote = describeSourceFailures({ failed: failedSources, used: literature.effectiveSources ?? [] });
   const written = writeAnswer({
     question,
     terms,
@@ -92,7 +95,7 @@ export function composeChatResult({
       relevance: ref.relevance?.score ?? 0,
       snapshot: ref.snapshot ?? null,
     })),
-    failedSources: failedSourcesOf(literature),
+    sourcesNote,
   });
   const references: GradedReference[] = roled.map(({ ref, role, reason }, i) => ({
     ...toChatReference(ref, i + 1, role, reason),
@@ -102,7 +105,7 @@ export function composeChatResult({
   // The passage of each reference that bears on the question: what the answer quotes, what a
   // model is given, and what the audit checks a model's sentence against.
   const contextPassages = references.map((ref) => ({ ordinal: ref.ordinal, text: written.passages.get(ref.ordinal) ?? ref.title }));
-  const answer = references.length === 0 ? nothingFound("", failedSourcesOf(literature).length > 0) : written.answer;
+  const answer = references.length === 0 ? nothingFound("", sourcesNote) : written.answer;
   const sourceList = formatSources(
     references.map((r): Citable => ({ ordinal: r.ordinal, title: r.title, url: r.url, abstract: null, year: r.year ?? null, journal: null, label: labelOf(r) })),
   );
@@ -118,6 +121,7 @@ export function composeChatResult({
     quality,
     verdict: written.verdict,
     verdictBasis: written.verdictBasis,
+    failedSources,
     metadata: {
       writer: "extractive",
       contextPassages,
@@ -144,8 +148,8 @@ function graded(ref: EngineReference): Partial<GradedReference> {
 }
 
 /** The sources the search lost, typed `{source, kind}` (the engine's `failedSources`). */
-function failedSourcesOf(literature: LiteratureJobResult): { source: string; kind: string }[] {
-  return (literature as { failedSources?: { source: string; kind: string }[] | null }).failedSources ?? [];
+function failedSourcesOf(literature: LiteratureJobResult): FailedSource[] {
+  return literature.failedSources ?? [];
 }
 
 function passageOf(literature: LiteratureJobResult, ref: EngineReference): string | null {

@@ -1,5 +1,5 @@
 import type { EvidenceRole, EvidenceType, Stance, StudySnapshot, Verdict, VerdictBasis } from "@/lib/contracts";
-import { bottomLineOf, limitsOf, SOURCES_MISSED } from "./bottom-line";
+import { bottomLineOf, limitsOf } from "./bottom-line";
 import { withSubject } from "./claims";
 import { FINDING_CUES } from "./findings";
 import { splitSentences } from "./sentences";
@@ -104,13 +104,14 @@ export function writeAnswer({
   question,
   terms,
   references,
-  failedSources = [],
+  sourcesNote = null,
   maxClaims = 6,
 }: {
   question: string;
   terms: QueryTerm[];
   references: AnswerReference[];
-  failedSources?: readonly { source: string; kind: string }[];
+  /** The sentence naming the sources the search lost (describeSourceFailures), said in the limits. */
+  sourcesNote?: string | null;
   maxClaims?: number;
 }): WrittenAnswer {
   const claim = readQuestion(question, terms);
@@ -148,7 +149,7 @@ export function writeAnswer({
   }).filter((s): s is string => s !== null);
 
   const bottomLine = bottomLineOf({ verdict, basis, references, graded });
-  const notes = limitsOf({ references, graded, verdict, basis, claim, failed: failedSources.length > 0 });
+  const notes = limitsOf({ references, graded, verdict, basis, claim, sourcesNote });
   const limits = notes.length > 0 ? `Limits: ${notes.join(" ")}` : null;
   const answer = [bottomLine, ...sections, ...(limits ? [limits] : [])].join("\n\n");
   return { answer, verdict, verdictBasis: basis, stances, passages, bottomLine, limits };
@@ -162,13 +163,13 @@ export function composeAnswer({
   question,
   terms,
   citable,
-  failedSources = [],
+  sourcesNote = null,
   maxSentences = 6,
 }: {
   question: string;
   terms: QueryTerm[];
   citable: Citable[];
-  failedSources?: readonly { source: string; kind: string }[];
+  sourcesNote?: string | null;
   maxSentences?: number;
 }): { answer: string; formattedAnswer: string; contextPassages: ContextPassage[]; verdict: Verdict; verdictBasis: VerdictBasis; stances: Map<number, Stance> } {
   const bestScore = Math.max(0, ...citable.map((c) => c.relevance ?? 1));
@@ -181,8 +182,8 @@ export function composeAnswer({
     relevance: c.relevance ?? 1,
     snapshot: c.snapshot ?? null,
   }));
-  const written = writeAnswer({ question, terms, references, failedSources, maxClaims: maxSentences });
-  const answer = references.length === 0 ? nothingFound(question, failedSources.length > 0) : written.answer;
+  const written = writeAnswer({ question, terms, references, sourcesNote, maxClaims: maxSentences });
+  const answer = references.length === 0 ? nothingFound(question, sourcesNote) : written.answer;
   const contextPassages = citable
     .slice(0, maxSentences)
     .map((c) => ({ ordinal: c.ordinal, referenceId: c.label, text: written.passages.get(c.ordinal) ?? c.title, url: c.url }));
@@ -197,11 +198,11 @@ export function composeAnswer({
 }
 
 /** The answer when no reference was accepted: the verdict, and nothing cited. */
-export function nothingFound(question: string, sourcesFailed: boolean): string {
+export function nothingFound(question: string, sourcesNote: string | null): string {
   const topic = tokenize(question).length > 0 ? `“${question.trim().replace(/\?+$/, "")}”` : "this question";
   return [
     `Bottom line: the evidence is insufficient. No relevant evidence on ${topic} was found in the sources searched, so no answer can be grounded in the literature.`,
-    ...(sourcesFailed ? [`Limits: ${SOURCES_MISSED}`] : []),
+    ...(sourcesNote ? [`Limits: ${sourcesNote}`] : []),
   ].join("\n\n");
 }
 

@@ -3,12 +3,6 @@ import type { AnswerReference } from "./answer";
 import type { GradedForVerdict, QuestionClaim } from "./verdict";
 
 /**
- * The limit that says a source failed, in general terms; where the answer ends with it, the engine
- * puts the sentence naming the sources in its place (reach.ts), so it is never said twice.
- */
-export const SOURCES_MISSED = "Not every source could be searched.";
-
-/**
  * The first and last paragraphs of an answer: the bottom line (the verdict in words, with how many
  * on-topic studies found for and against and the strongest design behind it) and the limits of the
  * evidence (missing designs, thin, mixed, unclear findings, sources that could not be searched).
@@ -82,14 +76,15 @@ export function limitsOf({
   verdict,
   basis,
   claim,
-  failed,
+  sourcesNote,
 }: {
   references: AnswerReference[];
   graded: GradedForVerdict[];
   verdict: Verdict;
   basis: VerdictBasis;
   claim: QuestionClaim;
-  failed: boolean;
+  /** The sentence naming the sources that failed (describeSourceFailures), when any did. */
+  sourcesNote: string | null;
 }): string[] {
   const notes: string[] = [];
   const supporting = references.filter((r) => r.evidenceRole === "supporting");
@@ -107,6 +102,6 @@ export function limitsOf({
   if (verdict === "mixed") notes.push("The findings are mixed: some studies report an effect and others do not.");
   const unclear = graded.filter((g) => g.evidenceRole === "supporting" && g.stance === "unclear").length;
   if (unclear > 0 && basis.unclear < supporting.length) notes.push(`${unclear} of the studies that address it state${unclear === 1 ? "s" : ""} no clear finding on it.`);
-  if (failed) notes.push(SOURCES_MISSED);
+  if (sourcesNote) notes.push(sourcesNote);
   return notes;
 }

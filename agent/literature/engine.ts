@@ -1,10 +1,11 @@
 import type { EvidenceType, LiteratureJobResult, LiteratureQueryRequest, ReferenceGrading, SourceFailureKind } from "@/lib/contracts";
+import { describeSourceFailures } from "@/lib/contracts/source-words";
 import { composeAnswer, type Citable } from "./answer";
 import { classifyEvidence } from "./evidence";
 import { extractSnapshot } from "./snapshot";
 import { mergeRecords } from "./merge";
 import type { LiteratureRecord, SourceName } from "./record";
-import { assertReached, withSourceFailures } from "./reach";
+import { assertReached } from "./reach";
 import { judgeRecords, type Judged } from "./relevance";
 import { failedSourcesOf, failureKindOf } from "./source-health";
 import type { LiteratureSource, SourceQuery } from "./sources/types";
@@ -115,8 +116,9 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   const citable: Citable[] = references
     .filter((r) => r.relevance?.accepted)
     .map((r) => ({ ordinal: r.id as number, title: r.title, url: r.url, abstract: listed[(r.id as number) - 1]!.record.abstract, year: r.year ?? null, journal: (r.journal as string | null) ?? null, label: r.label as string, evidenceType: r.evidenceType, relevance: r.relevance?.score, snapshot: r.snapshot }));
-  const composed = composeAnswer({ question: request.question, terms: questionTerms, citable, failedSources });
-  const { answer, formattedAnswer, contextPassages } = withSourceFailures(composed, { failedSources, used });
+  const sourcesNote = describeSourceFailures({ failed: failedSources, used: [...used] });
+  const composed = composeAnswer({ question: request.question, terms: questionTerms, citable, sourcesNote });
+  const { answer, formattedAnswer, contextPassages } = composed;
   for (const r of references) if (composed.stances.has(r.id as number)) r.stance = composed.stances.get(r.id as number);
   await progress("answering", 90);
 

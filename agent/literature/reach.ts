@@ -3,7 +3,6 @@ import { describeSourceFailures, failuresInWords, listInWords, sourceLabel } fro
 import type { Queryable } from "@/lib/db";
 import { LITERATURE_UNAVAILABLE } from "@/lib/literature/unavailable";
 import { JobFailure } from "../jobs/worker";
-import { SOURCES_MISSED } from "./bottom-line";
 import type { SourceName } from "./record";
 import type { SourceHealthTracker } from "./source-health";
 
@@ -36,23 +35,6 @@ export function assertReached({ failedSources, used, recordCount }: { failedSour
   if (failedSources.length === 0) return;
   const liveAnswered = [...used].some((s) => s !== "local");
   if (!liveAnswered && recordCount === 0) throw new NoSourceAnsweredError(failedSources);
-}
-
-/** The answer and the sentence naming the failed sources: in place of the general limit, else after the answer. */
-function withNote(answer: string, note: string): string {
-  return answer.endsWith(SOURCES_MISSED) ? `${answer.slice(0, -SOURCES_MISSED.length)}${note}` : `${answer} ${note}`;
-}
-
-/** The answer with a closing sentence on the sources that failed, when any did. */
-export function withSourceFailures<T extends { answer: string; formattedAnswer: string }>(
-  composed: T,
-  { failedSources, used }: { failedSources: FailedSource[]; used: ReadonlySet<SourceName> },
-): T {
-  const note = describeSourceFailures({ failed: failedSources, used: [...used] });
-  if (!note) return composed;
-  const answer = withNote(composed.answer, note);
-  const formattedAnswer = composed.formattedAnswer.startsWith(composed.answer) ? `${answer}${composed.formattedAnswer.slice(composed.answer.length)}` : `${composed.formattedAnswer}\n\n${note}`;
-  return { ...composed, answer, formattedAnswer };
 }
 
 /** What a job stores when it failed for want of sources, so the route that waits on it can say so. */
@@ -145,12 +127,16 @@ export function unavailableJobFailure(err: NoSourceAnsweredError): JobFailure {
   return new JobFailure(err.message, { detail });
 }
 
-/** A chat answer that says which sources failed (after its last sentence), with them typed. */
+/**
+ * A model-written chat answer that says which sources failed: the extractive answer says it in its
+ * limits (describeSourceFailures, passed to the writer), and a model's answer that left the
+ * sentence out gets it after its last sentence, with the sources typed either way.
+ */
 export function withChatSourceFailures(result: ChatResult, literature: Pick<LiteratureJobResult, "failedSources" | "effectiveSources">): ChatResult {
   const failedSources = literature.failedSources ?? [];
   const note = describeSourceFailures({ failed: failedSources, used: literature.effectiveSources ?? [] });
-  if (!note) return { ...result, failedSources };
-  const answer = withNote(result.answer, note);
+  if (!note || result.answer.includes(note)) return { ...result, failedSources };
+  const answer = `${result.answer} ${note}`;
   const text = result.text.startsWith(result.answer) ? `${answer}${result.text.slice(result.answer.length)}` : `${result.text}\n\n${note}`;
   return { ...result, answer, reply: answer, text, failedSources };
 }

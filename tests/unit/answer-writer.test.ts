@@ -139,7 +139,9 @@ describe("the extractive answer", () => {
     expect(empty.verdict).toBe("insufficient");
     expect(empty.verdictBasis?.reason).toBe("nothing on-topic was found in the sources searched");
     expect(empty.answer).toMatch(/^Bottom line: the evidence is insufficient\. No relevant evidence/);
-    expect(empty.answer.split("\n\n").at(-1)).toMatch(/^Limits: Not every source could be searched\.$/);
+    // The specific sentence, said once (it used to be a general one replaced after the fact).
+    expect(empty.answer.split("\n\n").at(-1)).toMatch(/^Limits: PubMed could not be reached; /);
+    expect(empty.failedSources).toEqual([{ source: "pubmed", kind: "unreachable" }]);
     expect(empty.quality.citations.markers).toEqual([]);
   });
 
