@@ -1,4 +1,5 @@
-import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
 import packageJson from "@/package.json";
 import type { Queryable } from "@/lib/db";
 import { ApiError, errorResponse } from "@/lib/http";
@@ -15,6 +16,7 @@ import type { EnclaveKey } from "./private/enclave-key";
 import type { JobWaiter } from "./jobs/wait";
 import type { ReachChecker } from "./literature/reach";
 import { privateRoutes } from "./routes/private";
+import { unmatchedRoute } from "./unmatched-route";
 
 /** Private mode as health reports it: ready or not, and plainly whether the enclave is attested. */
 export function privateModeReport(config: AgentConfig, ready: boolean) {
@@ -46,8 +48,9 @@ export type AgentDeps = {
  */
 export function createAgentApp(deps: AgentDeps): Hono {
   const app = new Hono();
-  app.onError((err, c) => toResponse(c, err));
-  app.notFound((c) => toResponse(c, new ApiError("not_found", `No such route: ${c.req.method} ${c.req.path}`, { reason: "not_found" })));
+  // routePath is "" when no route matched (a 404 from middleware, or an error in one).
+  app.onError((err, c) => errorResponse(err, { route: `${c.req.method} ${routePath(c) || c.req.path}` }));
+  app.notFound(unmatchedRoute(app));
 
   const priv = privateRoutes(deps);
 
@@ -123,8 +126,4 @@ export function requireServiceKey(serviceKey: string | undefined): MiddlewareHan
     }
     await next();
   };
-}
-
-function toResponse(c: Context, err: unknown): Response {
-  return errorResponse(err, { route: `${c.req.method} ${c.req.routePath}` });
 }

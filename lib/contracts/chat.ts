@@ -9,7 +9,8 @@ import {
   verdictSchema,
   verificationSchema,
 } from "./evidence";
-import { requestRegistry, responseRegistry } from "./registry";
+import { responseRegistry } from "./registry";
+import { requestContract } from "./request-contract";
 import { failedSourceSchema } from "./source-health";
 
 import { MAX_MESSAGE_CHARS } from "./limits";
@@ -155,12 +156,13 @@ export const chatJobStatusSchema = z
 export type ChatJobStatus = z.infer<typeof chatJobStatusSchema>;
 
 /** Section 4.2: POST /api/chat on the gateway. `fast` is a legacy hint that changes nothing. */
-export const chatRequestSchema = z
-  .object({
+export const chatRequestSchema = requestContract(
+  z.object({
     message: messageSchema,
     fast: z.boolean().optional().describe("legacy hint; does not disable literature retrieval"),
-  })
-  .register(requestRegistry, { id: "ChatRequest" });
+  }),
+  { id: "ChatRequest" },
+);
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
 /** Section 4.2: 202 of POST /api/chat. */

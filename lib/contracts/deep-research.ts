@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { messageSchema } from "./chat";
-import { requestRegistry, responseRegistry } from "./registry";
+import { responseRegistry } from "./registry";
+import { requestContract } from "./request-contract";
 
 /**
  * Section 3: the states of a deep-research conversation and its turns. `timeout` is set by the
@@ -37,12 +38,13 @@ export const deepResearchConversationSchema = z
 export type DeepResearchConversation = z.infer<typeof deepResearchConversationSchema>;
 
 /** Section 4.1: POST /api/deep-research/start. */
-export const deepResearchStartRequestSchema = z
-  .object({
+export const deepResearchStartRequestSchema = requestContract(
+  z.object({
     message: messageSchema,
     conversationId: z.uuid().optional().describe("continues a conversation (the UUID of an earlier 202)"),
-  })
-  .register(requestRegistry, { id: "DeepResearchStartRequest" });
+  }),
+  { id: "DeepResearchStartRequest" },
+);
 export type DeepResearchStartRequest = z.infer<typeof deepResearchStartRequestSchema>;
 
 /** Section 4.1: 202 of POST /api/deep-research/start. */

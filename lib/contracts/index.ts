@@ -1,5 +1,6 @@
 /** The service contract (`../shared/spec/service-contract.md`) as zod schemas and inferred types. */
 export * from "./common";
+export * from "./storable-text";
 export * from "./payment";
 export * from "./evidence";
 export * from "./chat";

@@ -3,14 +3,16 @@ import { base64Schema } from "./common";
 import { messageSchema } from "./chat";
 import { literatureQueryRequestSchema } from "./literature";
 import { requestRegistry, responseRegistry } from "./registry";
+import { requestContract } from "./request-contract";
 
 /** Section 2.9: the body of every encrypted start and of the encrypted deep-research poll. */
-export const encryptedEnvelopeSchema = z
-  .object({
+export const encryptedEnvelopeSchema = requestContract(
+  z.object({
     hpke_ciphertext: base64Schema.describe("base64 of the 24-byte nonce followed by the sealed plaintext"),
     hpke_ephemeral_public_key: base64Schema.describe("base64 one-time X25519 public key of the sender"),
-  })
-  .register(requestRegistry, { id: "EncryptedEnvelope" });
+  }),
+  { id: "EncryptedEnvelope" },
+);
 export type EncryptedEnvelope = z.infer<typeof encryptedEnvelopeSchema>;
 
 /** Section 2.9: a response sealed to the request's ephemeral key, bound to its shared secret (docs/sealing.md). */
@@ -54,29 +56,35 @@ export const chatAttachmentSchema = z.object({
 export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
 
 /** Section 2.9: plaintext of an encrypted chat request. */
-export const encryptedChatPlaintextSchema = z
-  .object({
+export const encryptedChatPlaintextSchema = requestContract(
+  z.object({
     message: messageSchema,
     recoveryKey: recoveryKeySchema.optional(),
     conversationId: z.string().min(1).max(200).optional(),
     attachments: z.array(chatAttachmentSchema).max(MAX_ATTACHMENTS).optional(),
-  })
-  .register(requestRegistry, { id: "EncryptedChatPlaintext" });
+  }),
+  { id: "EncryptedChatPlaintext" },
+);
 export type EncryptedChatPlaintext = z.infer<typeof encryptedChatPlaintextSchema>;
 
 /** Section 2.9: plaintext of an encrypted deep-research start. */
-export const encryptedDeepResearchStartPlaintextSchema = z
-  .object({ message: messageSchema, recoveryKey: recoveryKeySchema })
-  .register(requestRegistry, { id: "EncryptedDeepResearchStartPlaintext" });
+export const encryptedDeepResearchStartPlaintextSchema = requestContract(
+  z.object({ message: messageSchema, recoveryKey: recoveryKeySchema }),
+  { id: "EncryptedDeepResearchStartPlaintext" },
+);
 export type EncryptedDeepResearchStartPlaintext = z.infer<typeof encryptedDeepResearchStartPlaintextSchema>;
 
 /** Section 2.9: plaintext of an encrypted deep-research poll. */
-export const encryptedDeepResearchPollPlaintextSchema = z
-  .object({ recoveryKey: recoveryKeySchema })
-  .register(requestRegistry, { id: "EncryptedDeepResearchPollPlaintext" });
+export const encryptedDeepResearchPollPlaintextSchema = requestContract(
+  z.object({ recoveryKey: recoveryKeySchema }),
+  { id: "EncryptedDeepResearchPollPlaintext" },
+);
 export type EncryptedDeepResearchPollPlaintext = z.infer<typeof encryptedDeepResearchPollPlaintextSchema>;
 
-/** Section 2.9: plaintext of an encrypted literature request. */
+/**
+ * Section 2.9: plaintext of an encrypted literature request. The literature request's check of its
+ * text carries over (safeExtend keeps refinements), so it is registered without a second one.
+ */
 export const encryptedLiteraturePlaintextSchema = literatureQueryRequestSchema
   .safeExtend({ recoveryKey: recoveryKeySchema.optional() })
   .register(requestRegistry, { id: "EncryptedLiteraturePlaintext" });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { messageSchema, progressSchema, chatJobStatusValueSchema } from "./chat";
-import { requestRegistry, responseRegistry } from "./registry";
+import { responseRegistry } from "./registry";
+import { requestContract } from "./request-contract";
 
 /**
  * Section 4.6 and 6: the public upstream chat API. Variant A keeps conversations and names
@@ -8,21 +9,23 @@ import { requestRegistry, responseRegistry } from "./registry";
  * schemas are strict objects that refuse the field.
  */
 
-export const upstreamChatRequestASchema = z
-  .object({
+export const upstreamChatRequestASchema = requestContract(
+  z.object({
     message: messageSchema,
     conversationId: z.uuid().optional().describe("continues a conversation"),
     fast: z.boolean().optional().describe("legacy hint; changes nothing about retrieval"),
-  })
-  .register(requestRegistry, { id: "UpstreamChatRequestA" });
+  }),
+  { id: "UpstreamChatRequestA" },
+);
 export type UpstreamChatRequestA = z.infer<typeof upstreamChatRequestASchema>;
 
-export const upstreamChatRequestBSchema = z
-  .object({
+export const upstreamChatRequestBSchema = requestContract(
+  z.object({
     message: messageSchema,
     fast: z.boolean().optional().describe("legacy hint; changes nothing about retrieval"),
-  })
-  .register(requestRegistry, { id: "UpstreamChatRequestB" });
+  }),
+  { id: "UpstreamChatRequestB" },
+);
 export type UpstreamChatRequestB = z.infer<typeof upstreamChatRequestBSchema>;
 
 export const upstreamChatAcceptedASchema = z
