@@ -6,7 +6,7 @@ import { ApiError, errorResponse } from "@/lib/http";
 import { bearerMatches } from "@/lib/http/bearer";
 import type { AgentConfig } from "./config";
 import { requireServiceOrPremium } from "./access";
-import { countJobs } from "./jobs/queue";
+import { createJobCounts } from "./jobs/job-counts";
 import { getLibraryRecord } from "./library/get-record";
 import { chatRoutes } from "./routes/chat";
 import { deepResearchRoutes } from "./routes/deep-research";
@@ -53,18 +53,22 @@ export function createAgentApp(deps: AgentDeps): Hono {
   app.notFound(unmatchedRoute(app));
 
   const priv = privateRoutes(deps);
+  const jobCounts = createJobCounts({ db: deps.db });
 
   // GET /api/health – the agent's health: database, jobs, sources, private mode
   app.get("/api/health", async (c) => {
+    // Each source's health is the process's own, known whether the database answers or not.
+    const literature = deps.reach ? await deps.reach.check().catch(() => null) : null;
     const started = performance.now();
     try {
-      const jobs = await countJobs({ db: deps.db });
+      // The database answers (one round trip, every call); the job counts may be a few seconds old.
+      await deps.db.query("SELECT 1");
+      const jobs = await jobCounts();
       const ready = await priv.enclaveKey().then(
         () => true,
         () => false,
       );
-      // Each source's health; a source skipped for failing, or no source able to answer, is degraded.
-      const literature = deps.reach ? await deps.reach.check() : null;
+      // A source skipped for failing, or no source able to answer, is degraded.
       const degraded = literature !== null && (!literature.available || literature.sources.some((s) => s.circuit !== "closed"));
       return c.json({
         status: degraded ? "degraded" : "healthy",
@@ -84,6 +88,7 @@ export function createAgentApp(deps: AgentDeps): Hono {
           uptime: Math.floor(process.uptime()),
           version: packageJson.version,
           components: { database: { status: "down", latencyMs: null, message: "unreachable" } },
+          literature,
         },
         503,
       );

@@ -25,8 +25,10 @@ export type HealthDeps = {
 
 /**
  * Checks the database and the upstream agent for real and reports section 2.12. A component is
- * `down` when it cannot be reached (or errs), `degraded` when it answered slowly or reported
- * itself unhealthy; the whole report is as bad as its worst component.
+ * `down` when it cannot be reached, errs, answers an error status or reports itself down (the
+ * agent whose database is down), `degraded` when it answered slowly or reported itself degraded
+ * (a literature source failing); the whole report is as bad as its worst component, and the
+ * literature sources' states are reported beside it whatever it is.
  */
 export async function checkHealth(deps: HealthDeps): Promise<HealthResponse> {
   const [database, { component: upstreamApi, privateMode, literature }] = await Promise.all([checkDatabase(deps), checkUpstream(deps)]);
@@ -92,12 +94,17 @@ async function checkUpstream(deps: HealthDeps): Promise<UpstreamCheck> {
   const latencyMs = elapsed(started);
   const reported = upstreamReport(response.body);
   const { privateMode, literature } = reported;
+  // An agent that answers but cannot work (an error status, or its own report of being down, as
+  // when its database is) is down for the monitors: they expect 503 when a component is.
   if (response.status < 200 || response.status >= 300) {
     return {
-      component: { status: "degraded", latencyMs, message: `answered ${response.status}${reported.status ? ` and reports itself ${reported.status}` : ""}` },
+      component: { status: "down", latencyMs, message: `answered ${response.status}${reported.status ? ` and reports itself ${reported.status}` : ""}${downDetail(reported)}` },
       privateMode,
       literature,
     };
+  }
+  if (reported.status === "down") {
+    return { component: { status: "down", latencyMs, message: `reports itself down${downDetail(reported)}` }, privateMode, literature };
   }
   if (reported.status && reported.status !== "healthy") {
     return { component: { status: "degraded", latencyMs, message: `reports itself ${reported.status}${literature?.message ? `: ${literature.message}` : ""}` }, privateMode, literature };
@@ -108,16 +115,26 @@ async function checkUpstream(deps: HealthDeps): Promise<UpstreamCheck> {
   return { component: { status: "healthy", latencyMs, message: null }, privateMode, literature };
 }
 
-/** The agent's own status, private-mode and literature-source reports, from its health body (whatever of it is readable). */
-function upstreamReport(body: Uint8Array): { status: string | null; privateMode: PrivateModeHealth | null; literature: LiteratureReach | null } {
+type UpstreamReport = { status: string | null; databaseDown: boolean; privateMode: PrivateModeHealth | null; literature: LiteratureReach | null };
+
+/** The agent's own status, its database's, and its private-mode and literature-source reports, from its health body (whatever of it is readable). */
+function upstreamReport(body: Uint8Array): UpstreamReport {
   const value = parseJsonObject(body);
   const privateMode = privateModeHealthSchema.safeParse(value?.privateMode);
   const literature = literatureReachSchema.safeParse(value?.literature);
+  const components = value?.components;
+  const database = typeof components === "object" && components !== null ? (components as { database?: { status?: unknown } }).database : undefined;
   return {
     status: typeof value?.status === "string" ? value.status : null,
+    databaseDown: database?.status === "down",
     privateMode: privateMode.success ? privateMode.data : null,
     literature: literature.success ? literature.data : null,
   };
+}
+
+/** Which of the agent's own components it says is down, in words (only the database reports so today). */
+function downDetail(reported: UpstreamReport): string {
+  return reported.databaseDown ? ": its database is down" : "";
 }
 
 const rank: Record<HealthStatus, number> = { healthy: 0, degraded: 1, down: 2 };

@@ -1,11 +1,15 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createJobCounts, JOB_COUNTS_MAX_AGE_MS } from "@/agent/jobs/job-counts";
 import { GET } from "@/app/api/health/route";
 import { healthResponseSchema, type HealthResponse } from "@/lib/contracts";
-import { getDb } from "@/lib/db";
+import { getDb, type Queryable } from "@/lib/db";
 import { upsertConversationStatus } from "@/lib/db/queries/conversations";
+import { agentRequest, seedLibrary, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { closedUrl, startHttpDouble, type HttpDouble } from "../support/http-double";
+import { findPostgresBin, startThrowawayPostgres } from "../support/postgres";
 
 async function health(): Promise<{ status: number; body: HealthResponse }> {
   const response = await GET(new Request("http://gateway.test/api/health"));
@@ -92,12 +96,35 @@ describe("GET /api/health", () => {
     expect(body.components.upstreamApi.message).toMatch(/slow/);
   });
 
-  it("is degraded when the upstream answers but reports trouble", async () => {
+  it("is down (503) when the upstream answers 5xx, whatever its body says", async () => {
     upstreamAnswer = { status: 503, body: { status: "down" } };
+    await configure();
+    const reportsDown = await health();
+    expect(reportsDown.status).toBe(503);
+    expect(reportsDown.body.status).toBe("down");
+    expect(reportsDown.body.components.upstreamApi).toMatchObject({ status: "down", message: "answered 503 and reports itself down" });
+
+    upstreamAnswer = { status: 500, body: "Internal Server Error" };
+    const bare = await health();
+    expect(bare.status).toBe(503);
+    expect(bare.body.components.upstreamApi).toMatchObject({ status: "down", message: "answered 500" });
+    expect(bare.body.components.database.status).toBe("healthy");
+  });
+
+  it("is down (503) when the upstream answers 200 but reports itself down", async () => {
+    upstreamAnswer = { status: 200, body: { status: "down", components: { database: { status: "down" } } } };
+    await configure();
+    const { status, body } = await health();
+    expect(status).toBe(503);
+    expect(body.components.upstreamApi).toMatchObject({ status: "down", message: "reports itself down: its database is down" });
+  });
+
+  it("stays degraded (200) when the upstream reports itself degraded (a literature source failing)", async () => {
+    upstreamAnswer = { status: 200, body: { status: "degraded" } };
     await configure();
     const { status, body } = await health();
     expect(status).toBe(200);
-    expect(body.components.upstreamApi).toMatchObject({ status: "degraded", message: "answered 503 and reports itself down" });
+    expect(body.components.upstreamApi).toMatchObject({ status: "degraded", message: "reports itself degraded" });
   });
 
   it("is down (503) when the upstream is unreachable", async () => {
@@ -143,5 +170,69 @@ describe("GET /api/health", () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => health()));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(upstream.requests.length - before).toBe(1);
+  });
+});
+
+describe("GET /api/health with the real agent", () => {
+  const bin = findPostgresBin();
+
+  it.skipIf(!bin)("is down (503) once the agent's own database is down, and still shows each literature source", async () => {
+    const database = await createTestDatabase();
+    // The agent on a PostgreSQL server of its own, so that server alone can be stopped.
+    const agentPostgres = await startThrowawayPostgres(bin!);
+    let agent: Awaited<ReturnType<typeof startTestAgent>> | undefined;
+    let restore: (() => Promise<void>) | undefined;
+    try {
+      agent = await startTestAgent({ POSTGRES_URL: agentPostgres.url, LITERATURE_SOURCES: "local" });
+      await seedLibrary(agent.pool);
+      restore = await configureGateway({ POSTGRES_URL: database.url, UPSTREAM_API_URL: agent.url, AGENT_SERVICE_KEY: TEST_SERVICE_KEY, HEALTH_SLOW_MS: "5000" });
+      const before = await health();
+      expect(before.status).toBe(200);
+      expect(before.body.components.upstreamApi.status).toBe("healthy");
+
+      await agentPostgres.stop();
+      const { status, body } = await health();
+      expect(status).toBe(503);
+      expect(body.status).toBe("down");
+      expect(body.components.upstreamApi).toMatchObject({ status: "down", message: "answered 503 and reports itself down: its database is down" });
+      expect(body.components.database.status).toBe("healthy");
+      // The sources' health is the agent process's own, and is shown beside it.
+      expect(body.literature?.sources.map((s) => s.source)).toEqual(["local"]);
+    } finally {
+      await restore?.();
+      await agent?.stop().catch(() => undefined);
+      await agentPostgres.stop().catch(() => undefined);
+      await database.drop();
+    }
+  });
+
+  it("counts the agent's jobs at most once every few seconds, however often its open health is asked", async () => {
+    const database = await createTestDatabase();
+    const agent = await startTestAgent({ POSTGRES_URL: database.url, LITERATURE_SOURCES: "local" });
+    try {
+      let counts = 0;
+      const db = {
+        query: ((text: string, params?: unknown[]) => {
+          if (/FROM agent\.jobs GROUP BY/.test(text)) counts++;
+          return agent.pool.query(text, params);
+        }) as Queryable["query"],
+      };
+      let nowMs = 1_000_000;
+      const jobCounts = createJobCounts({ db, now: () => nowMs });
+      await Promise.all(Array.from({ length: 20 }, () => jobCounts()));
+      for (let i = 0; i < 20; i++) await jobCounts();
+      expect(counts).toBe(1);
+      await agent.pool.query("INSERT INTO agent.jobs (id, kind, status, input) VALUES ($1, 'literature', 'completed', '{}')", [randomUUID()]);
+      nowMs += JOB_COUNTS_MAX_AGE_MS;
+      expect((await jobCounts()).completed).toBe(1);
+      expect(counts).toBe(2);
+
+      // The open route answers a burst from it (agent/server.ts uses the same counter).
+      const burst = await Promise.all(Array.from({ length: 10 }, () => agentRequest(agent.app, "/api/health", { key: null })));
+      expect(burst.every((r) => r.status === 200)).toBe(true);
+    } finally {
+      await agent.stop();
+      await database.drop();
+    }
   });
 });
