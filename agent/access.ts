@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Queryable } from "@/lib/db";
 import { ApiError, RateLimitedError } from "@/lib/http";
 import { bearerMatches } from "@/lib/http/bearer";
+import { countInWindow } from "@/lib/rate-limit/fixed-window";
 import type { AgentConfig } from "./config";
 import { checkPremiumKey } from "./premium/check-key";
 
@@ -47,7 +48,8 @@ export function callerOf(c: Context): Caller {
   return caller;
 }
 
-function clientAddress(c: Context, trustProxy: boolean): string {
+/** The caller's address: the socket's, or X-Forwarded-For's first entry behind a trusted proxy. */
+export function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
@@ -67,7 +69,7 @@ export async function consumeChatAllowance({ db, config, caller, nowMs = Date.no
   if (caller.kind === "service") return;
   const limit = caller.kind === "premium" ? config.access.premiumChatLimit : config.access.chatLimit;
   const key = caller.kind === "premium" ? `chat:premium:${caller.owner}` : `chat:ip:${caller.address}`;
-  await countInWindow({ db, key, limit, windowSeconds: config.access.windowSeconds, nowMs });
+  await consumeAllowance({ db, key, limit, windowSeconds: config.access.windowSeconds, nowMs });
 }
 
 /**
@@ -91,18 +93,12 @@ export async function consumePremiumAllowance({
   if (caller.kind !== "premium") return;
   const { deepResearchLimit, privateLimit, windowSeconds } = config.access.premium;
   const limit = use === "deepResearch" ? deepResearchLimit : privateLimit;
-  await countInWindow({ db, key: `${use === "deepResearch" ? "deep_research" : "private"}:premium:${caller.owner}`, limit, windowSeconds, nowMs });
+  await consumeAllowance({ db, key: `${use === "deepResearch" ? "deep_research" : "private"}:premium:${caller.owner}`, limit, windowSeconds, nowMs });
 }
 
-async function countInWindow({ db, key, limit, windowSeconds, nowMs }: { db: Queryable; key: string; limit: number; windowSeconds: number; nowMs: number }): Promise<void> {
-  const start = new Date(Math.floor(nowMs / (windowSeconds * 1000)) * windowSeconds * 1000);
-  const { rows } = await db.query<{ count: number }>(
-    `INSERT INTO agent.rate_limits (key, window_start, count) VALUES ($1, $2, 1)
-     ON CONFLICT (key, window_start) DO UPDATE SET count = agent.rate_limits.count + 1 RETURNING count`,
-    [key, start],
-  );
-  if ((rows[0]?.count ?? 0) <= limit) return;
-  const retryAfterSeconds = Math.max(1, Math.ceil((start.getTime() + windowSeconds * 1000 - nowMs) / 1000));
+async function consumeAllowance({ db, key, limit, windowSeconds, nowMs }: { db: Queryable; key: string; limit: number; windowSeconds: number; nowMs: number }): Promise<void> {
+  const { count, retryAfterSeconds } = await countInWindow({ db, table: "agent.rate_limits", key, windowSeconds, nowMs });
+  if (count <= limit) return;
   throw new RateLimitedError(`Rate limit exceeded: ${limit} requests per ${windowSeconds} s`, retryAfterSeconds);
 }
 

@@ -72,6 +72,15 @@ const rawSchema = z
     LOG_QUESTIONS: booleanSchema.default(false),
     AGENT_VARIANT: z.enum(["a", "b"]).default("a"),
     CHAT_RETENTION_SECONDS: positiveIntSchema.default(3600),
+    /** Retention of the rest of the agent's tables (docs/data-lifecycle.md). */
+    CHAT_CONVERSATION_RETENTION_SECONDS: positiveIntSchema.default(86_400),
+    LITERATURE_RETENTION_SECONDS: positiveIntSchema.default(86_400),
+    DEEP_RESEARCH_RETENTION_DAYS: positiveIntSchema.default(30),
+    PRIVATE_CONVERSATION_RETENTION_DAYS: positiveIntSchema.default(90),
+    PREMIUM_KEY_RETENTION_DAYS: positiveIntSchema.default(30),
+    /** Unused premium challenges one client address, and everyone together, may hold at once. */
+    PREMIUM_CHALLENGES_PER_CLIENT: positiveIntSchema.default(5),
+    PREMIUM_CHALLENGES_MAX: positiveIntSchema.default(1000),
     CHAT_RATE_LIMIT: positiveIntSchema.default(20),
     PREMIUM_CHAT_RATE_LIMIT: positiveIntSchema.default(600),
     CHAT_RATE_WINDOW_SECONDS: positiveIntSchema.default(600),
@@ -199,6 +208,22 @@ export function loadAgentConfig(env: Env) {
       attestation: loadAttestation(raw.ENCLAVE_ATTESTATION_BUNDLE_FILE, raw.ENCLAVE_ATTESTATION_CONFIG_REPO),
     },
     deepResearch: { iterations: raw.DEEP_RESEARCH_ITERATIONS, budgetSeconds: raw.DEEP_RESEARCH_BUDGET_SECONDS },
+    /**
+     * How long each kind of row is kept once nothing needs it (docs/data-lifecycle.md); the sweeps
+     * of agent/lifecycle.ts delete it then. Public chat jobs and private results have theirs above.
+     */
+    retention: {
+      /** Variant A's conversations and their turns, counted from the last turn. */
+      chatConversationSeconds: raw.CHAT_CONVERSATION_RETENTION_SECONDS,
+      /** Finished literature jobs (question and result), from their creation. */
+      literatureSeconds: raw.LITERATURE_RETENTION_SECONDS,
+      /** Deep-research conversations, turns and jobs, from the conversation's last change. */
+      deepResearchSeconds: raw.DEEP_RESEARCH_RETENTION_DAYS * 86_400,
+      /** Private conversations and private runs (ciphertext only), from their last use. */
+      privateConversationSeconds: raw.PRIVATE_CONVERSATION_RETENTION_DAYS * 86_400,
+      /** Premium keys (hashes) after their term ended: until then a caller is told the key expired. */
+      premiumKeySeconds: raw.PREMIUM_KEY_RETENTION_DAYS * 86_400,
+    },
     access: {
       /** Free chat requests per client address per window; premium keys get their own limit. */
       chatLimit: raw.CHAT_RATE_LIMIT,
@@ -216,6 +241,9 @@ export function loadAgentConfig(env: Env) {
         /** Per holding (or operator key) per window: private chat and literature requests. */
         privateLimit: raw.PREMIUM_PRIVATE_RATE_LIMIT,
         windowSeconds: raw.PREMIUM_RATE_WINDOW_SECONDS,
+        /** Unused, unexpired challenges (POST /api/premium/challenge, no authentication) per client address and in all. */
+        challengesPerClient: raw.PREMIUM_CHALLENGES_PER_CLIENT,
+        challengesMax: raw.PREMIUM_CHALLENGES_MAX,
       },
       serviceToken: raw.SERVICE_TOKEN_ADDRESS
         ? {

@@ -1,18 +1,17 @@
 import type { Queryable } from "@/lib/db";
 import type { AgentConfig } from "./config";
 import { createChatJobHandler } from "./chat/job";
-import { sweepChatJobs } from "./chat/retention";
 import { createDeepResearchJobHandler } from "./deep-research/run";
 import { createJobWaiter, listenConnectionOf } from "./jobs/wait";
 import { startWorkers } from "./jobs/worker";
 import { createLiteratureJobHandler } from "./literature/job";
 import { createReachChecker } from "./literature/reach";
 import { createEngineDeps } from "./literature/sources";
+import { agentSweeps } from "./lifecycle";
 import type { SourceName } from "./literature/record";
 import { createPrivateChatHandler } from "./private/chat";
 import { createPrivateDeepResearchHandler } from "./private/deep-research";
 import { createPrivateLiteratureHandler } from "./private/literature";
-import { sweepPrivateJobs } from "./private/retention";
 import { createEnclaveKeyLoader } from "./private/enclave-key";
 import { createAgentApp } from "./server";
 
@@ -62,11 +61,8 @@ export function startAgentRuntime({ config, db }: { config: AgentConfig; db: Que
         ...config.deepResearch,
       }),
     },
-    sweeps: [
-      () => sweepPrivateJobs({ db, retentionSeconds: config.enclave.retentionSeconds }),
-      // Public chat keeps questions and answers in plaintext: they go once the status route forgets them.
-      () => sweepChatJobs({ db, retentionSeconds: config.chat.retentionSeconds }),
-    ],
+    // Every table's retention (agent/lifecycle.ts, docs/data-lifecycle.md).
+    sweeps: Object.values(agentSweeps({ db, config })),
   });
   return {
     app,

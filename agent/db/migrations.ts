@@ -1,4 +1,5 @@
 import type { Migration } from "@/lib/db/migrate";
+import { addWindowEndSql } from "@/lib/rate-limit/fixed-window";
 import { libraryMigrationSql } from "../library/migration";
 
 /**
@@ -199,6 +200,45 @@ export const agentMigrations: Migration[] = [
     sql: `
       -- The retention sweep deletes finished public chat jobs by age, every few seconds.
       CREATE INDEX jobs_chat_created ON agent.jobs (created_at) WHERE kind = 'chat';
+    `,
+  },
+  {
+    version: 11,
+    name: "data lifecycle: retention sweeps, hot-query indexes, bounded premium challenges",
+    sql: `
+      -- Every private poll, the cancel route and every sweep find a job by its input's messageId.
+      CREATE INDEX IF NOT EXISTS jobs_message_id ON agent.jobs (kind, (input->>'messageId')) WHERE (input->>'messageId') IS NOT NULL;
+      -- What the retention sweeps delete by age (agent/lifecycle.ts).
+      CREATE INDEX IF NOT EXISTS jobs_literature_created ON agent.jobs (created_at) WHERE kind = 'literature';
+      CREATE INDEX IF NOT EXISTS conversations_created ON agent.conversations (created_at);
+      CREATE INDEX IF NOT EXISTS dr_conversations_updated ON agent.dr_conversations (updated_at);
+      CREATE INDEX IF NOT EXISTS private_conversations_updated ON agent.private_conversations (updated_at);
+      CREATE INDEX IF NOT EXISTS private_runs_updated ON agent.private_runs (updated_at);
+      CREATE INDEX IF NOT EXISTS premium_keys_expires ON agent.premium_keys (expires_at);
+      -- A rate-limit window says when it ends, so the sweep needs no knowledge of window lengths.
+      ${addWindowEndSql("agent.rate_limits")}
+      -- Who asked for a challenge (its client address), so one client cannot hold more than a few.
+      ALTER TABLE agent.premium_challenges ADD COLUMN IF NOT EXISTS client text;
+      CREATE INDEX IF NOT EXISTS premium_challenges_expires ON agent.premium_challenges (expires_at);
+      CREATE INDEX IF NOT EXISTS premium_challenges_client ON agent.premium_challenges (client, expires_at);
+    `,
+  },
+  {
+    version: 12,
+    name: "job lanes",
+    sql: `
+      -- Workers take the highest lane first (2 paid, 1 premium key, 0 free public chat), then the
+      -- oldest: a burst of free chat no longer delays work someone paid for (agent/jobs/queue.ts).
+      -- A constant default adds the column without rewriting the table.
+      ALTER TABLE agent.jobs ADD COLUMN IF NOT EXISTS priority smallint NOT NULL DEFAULT 0;
+      -- Work waiting when this runs keeps its place: the gateway's (and sealed work, which it
+      -- sends) as paid, a premium key's deep research as premium. Finished jobs stay 0, unread.
+      UPDATE agent.jobs SET priority = CASE
+          WHEN caller IN ('service', 'private') THEN 2
+          WHEN caller = 'premium' OR kind = 'deep_research' THEN 1
+          ELSE 0 END
+        WHERE status IN ('queued', 'running');
+      CREATE INDEX IF NOT EXISTS jobs_claim_order_idx ON agent.jobs (priority DESC, created_at) WHERE status IN ('queued', 'running');
     `,
   },
 ];

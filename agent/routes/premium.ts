@@ -1,20 +1,20 @@
 import { Hono } from "hono";
-import { randomUUID } from "node:crypto";
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
+import { clientAddress } from "../access";
+import { issueChallenge } from "../premium/challenge";
 import { serviceTokenChain } from "../premium/holding";
 import { issueKeyToHolder } from "../premium/issue-key";
 import type { AgentDeps } from "../server";
-
-const CHALLENGE_TTL_SECONDS = 600;
 
 /**
  * Premium keys without anyone's help: a holder of the service token asks for a one-time
  * challenge, signs it with the wallet, and gets a key if the signature is the wallet's and its
  * balance of the token reaches the configured minimum. A challenge is used once, signed or not.
  * The key expires after PREMIUM_KEY_TTL_DAYS and lives only while the holding does (see
- * ../premium/issue-key.ts and ../premium/check-key.ts).
+ * ../premium/issue-key.ts and ../premium/check-key.ts). Anyone may ask for challenges, so how many
+ * wait unsigned is bounded per client address and in all (../premium/challenge.ts).
  */
 export function premiumRoutes({ config, db }: AgentDeps): Hono {
   const routes = new Hono();
@@ -28,11 +28,8 @@ export function premiumRoutes({ config, db }: AgentDeps): Hono {
   routes.post("/challenge", async (c) => {
     available();
     const { wallet } = validateBody(z.object({ wallet: z.string().refine((w) => isAddress(w), "wallet must be an address") }), await readJsonObject(c.req.raw, { maxBytes: 4096 }));
-    const id = randomUUID();
-    const expiresAt = new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000);
-    const message = `Longevity Research Agent: request a premium API key\nWallet: ${getAddress(wallet)}\nChallenge: ${id}\nExpires: ${expiresAt.toISOString()}`;
-    await db.query("INSERT INTO agent.premium_challenges (id, wallet, message, expires_at) VALUES ($1, $2, $3, $4)", [id, wallet.toLowerCase(), message, expiresAt]);
-    return c.json({ challengeId: id, message, expiresAt: expiresAt.toISOString() });
+    const { challengesPerClient: perClient, challengesMax: max } = config.access.premium;
+    return c.json(await issueChallenge({ db, wallet, client: clientAddress(c, config.access.trustProxy), perClient, max }));
   });
 
   // POST /api/premium/keys – trade a signed challenge for a key (shown once)

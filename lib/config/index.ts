@@ -120,6 +120,10 @@ const rawSchema = z
     INVALID_PAYMENT_LIMIT: positiveIntSchema.default(20),
     INVALID_PAYMENT_WINDOW_SECONDS: positiveIntSchema.default(600),
     CRON_BATCH_SIZE: positiveIntSchema.default(50),
+    /** Retention of the gateway's tables (docs/data-lifecycle.md), enforced by the cron's sweeps. */
+    PAYMENT_ANSWER_RETENTION_SECONDS: positiveIntSchema.default(86_400),
+    PAYMENT_UNCHARGED_RETENTION_DAYS: positiveIntSchema.default(30),
+    DEEP_RESEARCH_RETENTION_DAYS: positiveIntSchema.default(30),
     SETTLE_CONFIRMATION_TIMEOUT_MS: positiveIntSchema.default(60_000),
     LOCAL_TEST_WALLET_PRIVATE_KEY: privateKeySchema.optional(),
     WALLETCONNECT_PROJECT_ID: z.string().regex(/^[0-9a-f]{32}$/, "must be a WalletConnect (Reown) project id: 32 hex digits").optional(),
@@ -243,6 +247,12 @@ export function loadConfig(env: Env) {
     },
     health: { timeoutMs: raw.HEALTH_TIMEOUT_MS, slowMs: raw.HEALTH_SLOW_MS },
     cronSecret: raw.CRON_SECRET,
+    /** How long the cron's sweeps keep each kind of row once nothing needs it (lib/lifecycle/sweep.ts). */
+    retention: {
+      paymentAnswerSeconds: raw.PAYMENT_ANSWER_RETENTION_SECONDS,
+      unchargedPaymentSeconds: raw.PAYMENT_UNCHARGED_RETENTION_DAYS * 86_400,
+      deepResearchSeconds: raw.DEEP_RESEARCH_RETENTION_DAYS * 86_400,
+    },
     maxBodyBytes: raw.MAX_BODY_BYTES,
     /** Long-polls (GET /api/literature/encrypted/status?timeout) one client address may hold open at once. */
     longPollsPerClient: raw.LONG_POLL_MAX_PER_CLIENT,

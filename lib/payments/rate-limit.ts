@@ -1,5 +1,6 @@
 import type { Queryable } from "@/lib/db";
 import { RateLimitedError } from "@/lib/http";
+import { countInWindow } from "@/lib/rate-limit/fixed-window";
 
 /**
  * Invalid payment attempts per client address, counted in fixed windows in Postgres so every
@@ -9,11 +10,8 @@ import { RateLimitedError } from "@/lib/http";
  * instances do the same from their first invalid attempt of that address. Only the payer's faults
  * count: a failure that is the service's (a facilitator or chain that cannot be reached, a nonce
  * clash of our own facilitator account) never does. Who the client is: lib/http/client-address.ts.
+ * The window itself is the shared fixed-window counter (lib/rate-limit/fixed-window.ts).
  */
-
-function windowStart(nowMs: number, windowSeconds: number): Date {
-  return new Date(Math.floor(nowMs / (windowSeconds * 1000)) * windowSeconds * 1000);
-}
 
 const blockedUntil = new Map<string, number>();
 
@@ -45,18 +43,11 @@ export async function recordInvalidAttempt({
   windowSeconds: number;
   nowMs?: number;
 }): Promise<void> {
-  const start = windowStart(nowMs, windowSeconds);
-  const { rows } = await db.query<{ count: number }>(
-    `INSERT INTO gateway.rate_limits (key, window_start, count) VALUES ($1, $2, 1)
-     ON CONFLICT (key, window_start) DO UPDATE SET count = gateway.rate_limits.count + 1
-     RETURNING count`,
-    [`invalid-payment:${client}`, start],
-  );
-  if ((rows[0]?.count ?? 0) <= limit) return;
-  const until = start.getTime() + windowSeconds * 1000;
-  blockedUntil.set(client, until);
+  const { count, endsAtMs, retryAfterSeconds } = await countInWindow({ db, table: "gateway.rate_limits", key: `invalid-payment:${client}`, windowSeconds, nowMs });
+  if (count <= limit) return;
+  blockedUntil.set(client, endsAtMs);
   if (blockedUntil.size > 10_000) blockedUntil.delete(blockedUntil.keys().next().value!);
-  throw tooManyInvalidAttempts(Math.max(1, Math.ceil((until - nowMs) / 1000)));
+  throw tooManyInvalidAttempts(retryAfterSeconds);
 }
 
 /** Too many invalid payment attempts from one address. */

@@ -2,6 +2,8 @@ import { getConfig } from "@/lib/config";
 import { withCron } from "@/lib/cron/with-cron";
 import { getDb } from "@/lib/db";
 import { jsonResponse } from "@/lib/http";
+import { sweepGatewayTables } from "@/lib/lifecycle/sweep";
+import { log } from "@/lib/log";
 import { getPaymentsContext } from "@/lib/payments/context";
 import { runSettlementCron } from "@/lib/payments/cron";
 import { getAgentApi, UpstreamHttpError } from "@/lib/upstream";
@@ -9,12 +11,13 @@ import { getAgentApi, UpstreamHttpError } from "@/lib/upstream";
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;
 
-// GET /api/cron – the scheduler's minute tick: settle, void or expire what is due
+// GET /api/cron – the scheduler's minute tick: settle, void or expire what is due, then sweep what is past its retention
 export const GET = withCron("GET /api/cron", async () => {
   const { facilitator, chain } = getPaymentsContext();
   const agent = getAgentApi();
+  const db = await getDb();
   const result = await runSettlementCron({
-    db: await getDb(),
+    db,
     facilitator,
     chain,
     nowSeconds: () => Math.floor(Date.now() / 1000),
@@ -29,5 +32,10 @@ export const GET = withCron("GET /api/cron", async () => {
     },
     batchSize: getConfig().payments.cronBatchSize,
   });
-  return jsonResponse(result);
+  // A sweep that fails is tried again next minute; it never costs the settlements their answer.
+  const swept = await sweepGatewayTables({ db, retention: getConfig().retention }).catch((error: unknown) => {
+    log.error("cron: a retention sweep failed", { error });
+    return null;
+  });
+  return jsonResponse({ ...result, errors: result.errors + (swept ? 0 : 1), swept });
 });

@@ -1,3 +1,4 @@
+import { addWindowEndSql } from "@/lib/rate-limit/fixed-window";
 import type { Migration } from "../migrate";
 
 /**
@@ -136,6 +137,19 @@ export const gatewayMigrations: Migration[] = [
         client text PRIMARY KEY,
         holders jsonb NOT NULL DEFAULT '{}'::jsonb
       );
+    `,
+  },
+  {
+    version: 6,
+    name: "data lifecycle: rate-limit windows that end, uncharged payments and conversations by age",
+    sql: `
+      -- A rate-limit window says when it ends, so the sweep needs no knowledge of window lengths.
+      ${addWindowEndSql("gateway.rate_limits")}
+      -- The sweeps of payments by when their authorization ran out (lib/lifecycle/sweep.ts): the
+      -- answers kept for a retry, and the rows of payments that charged nothing.
+      CREATE INDEX IF NOT EXISTS payments_with_answers ON gateway.payments (valid_before) WHERE response_status IS NOT NULL OR work_status IS NOT NULL;
+      CREATE INDEX IF NOT EXISTS payments_uncharged ON gateway.payments (valid_before) WHERE status IN ('voided', 'expired', 'failed');
+      CREATE INDEX IF NOT EXISTS deep_research_conversations_updated ON gateway.deep_research_conversations (updated_at);
     `,
   },
 ];
