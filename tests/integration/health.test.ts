@@ -40,8 +40,10 @@ describe("GET /api/health", () => {
     restore = await configureGateway({
       POSTGRES_URL: database.url,
       UPSTREAM_API_URL: upstream.url,
-      HEALTH_SLOW_MS: "150",
-      HEALTH_TIMEOUT_MS: "600",
+      // Only the tests of slowness and of timeouts set thresholds an answer can pass: a busy
+      // machine's first connection must not make the other tests' components read slow.
+      HEALTH_SLOW_MS: "4000",
+      HEALTH_TIMEOUT_MS: "5000",
       AGENT_SERVICE_KEY: "service-key-for-tests-0123",
       ...env,
     });
@@ -87,7 +89,7 @@ describe("GET /api/health", () => {
 
   it("is degraded (200) when the upstream is slow", async () => {
     upstreamAnswer = { status: 200, body: { status: "healthy" }, delayMs: 300 };
-    await configure();
+    await configure({ HEALTH_SLOW_MS: "150" });
     const { status, body } = await health();
     expect(status).toBe(200);
     expect(body.status).toBe("degraded");
@@ -140,7 +142,7 @@ describe("GET /api/health", () => {
 
   it("is down (503) when the upstream does not answer in time", async () => {
     upstreamAnswer = { status: 200, body: { status: "healthy" }, delayMs: 2_000 };
-    await configure();
+    await configure({ HEALTH_TIMEOUT_MS: "600" });
     const before = upstream.requests.length;
     const { status, body } = await health();
     expect(upstream.requests.length - before).toBe(1); // health reports what is, without retries
