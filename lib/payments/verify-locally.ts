@@ -5,12 +5,13 @@ import { z } from "zod";
 import { PaymentError } from "./reasons";
 import { transferAuthorizationTypedData } from "./typed-data";
 
-const hex = (bytes: number) => z.string().regex(new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`));
-const uint = z.string().regex(/^[0-9]{1,78}$/);
+// Each message says what the field must be; a refusal adds what it was (describe).
+const hex = (bytes: number) => z.string(`0x and ${bytes * 2} hex digits`).regex(new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`), `0x and ${bytes * 2} hex digits`);
+const uint = z.string("a string of decimal digits").regex(/^[0-9]{1,78}$/, "a string of decimal digits");
 
 /** The EIP-3009 payload of the exact EVM scheme, as the official client signs it. */
 const exactEvmPayloadSchema = z.object({
-  signature: z.string().regex(/^0x[0-9a-fA-F]+$/),
+  signature: z.string("0x and hex digits").regex(/^0x[0-9a-fA-F]+$/, "0x and hex digits"),
   authorization: z.object({
     from: hex(20),
     to: hex(20),
@@ -18,8 +19,8 @@ const exactEvmPayloadSchema = z.object({
     validAfter: uint,
     validBefore: uint,
     nonce: hex(32),
-  }),
-});
+  }, "an object"),
+}, "an object");
 
 export type Authorization = z.infer<typeof exactEvmPayloadSchema>["authorization"];
 
@@ -98,20 +99,23 @@ export async function verifyPaymentLocally({
   }
   const extra = (accepted.extra ?? {}) as Record<string, unknown>;
   if (extra.name !== requirements.extra.name || extra.version !== requirements.extra.version) {
-    throw new PaymentError("invalid_token_domain", `expected ${String(requirements.extra.name)} version ${String(requirements.extra.version)}`);
+    throw new PaymentError(
+      "invalid_token_domain",
+      `extra must be {name: ${JSON.stringify(requirements.extra.name)}, version: ${JSON.stringify(requirements.extra.version)}}, got name ${describe(extra.name)}, version ${describe(extra.version)}`,
+    );
   }
   if (accepted.maxTimeoutSeconds !== requirements.maxTimeoutSeconds) {
     throw new PaymentError("requirements_mismatch", `maxTimeoutSeconds must be the number ${requirements.maxTimeoutSeconds}, got ${describe(accepted.maxTimeoutSeconds)}`);
   }
 
   const parsed = exactEvmPayloadSchema.safeParse(payload.payload);
-  if (!parsed.success) throw new PaymentError("unsupported_payload", "payload must be {signature, authorization} (EIP-3009)");
+  if (!parsed.success) throw new PaymentError("unsupported_payload", describeIssue(parsed.error.issues[0], payload.payload));
   const { signature, authorization } = parsed.data;
   if (!sameAddress(authorization.to, requirements.payTo)) {
     throw new PaymentError("pay_to_mismatch", `authorization pays ${authorization.to}`);
   }
   if (authorization.value !== requirements.amount) {
-    throw new PaymentError("amount_mismatch", `authorization value ${authorization.value}, price ${requirements.amount}`);
+    throw new PaymentError("amount_mismatch", `authorization.value must be the string "${requirements.amount}" (the price), got ${describe(authorization.value)}`);
   }
 
   const validAfter = Number(authorization.validAfter);
@@ -160,6 +164,14 @@ function describe(value: unknown): string {
   if (typeof value === "string") return `the string ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)}`;
   if (typeof value === "number" || typeof value === "boolean") return `the ${typeof value} ${String(value)}`;
   return value === null ? "null" : Array.isArray(value) ? "an array" : "an object";
+}
+
+/** The first thing wrong with an EIP-3009 payload: the field, what it must be, and what it was. */
+function describeIssue(issue: z.core.$ZodIssue | undefined, payload: unknown): string {
+  if (!issue) return "payload must be {signature, authorization} (EIP-3009)";
+  let value: unknown = payload;
+  for (const key of issue.path) value = typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return `${["payload", ...issue.path.map(String)].join(".")} must be ${issue.message}, got ${describe(value)}`;
 }
 
 function sameAddress(a: unknown, b: string): boolean {

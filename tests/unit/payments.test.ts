@@ -117,3 +117,34 @@ describe("request digests", () => {
     expect(digestRequest("POST /api/literature", {}, { message: "m", fast: true })).not.toBe(a);
   });
 });
+
+describe("a refused payment's message", () => {
+  const requirements = buildRequirements("chat", settings);
+  const now = Math.floor(Date.now() / 1000);
+  const detail = async (change: (payload: any) => unknown) => {
+    const { payload } = await signExactPayment({ privateKey: PAYER_KEY, requirements, chainId: 31337 });
+    const header = Buffer.from(JSON.stringify(change(structuredClone(payload)))).toString("base64");
+    const { decodePaymentHeader } = await import("@/lib/payments/verify-locally");
+    const err = (await verifyPaymentLocally({ payload: decodePaymentHeader(header), requirements, chainId: 31337, nowSeconds: now, minRemainingSeconds: 60 }).catch((e: unknown) => e)) as PaymentError;
+    return `${err.reason}: ${err.detail}`;
+  };
+
+  it("names a value of the wrong type with its type, wherever it is", async () => {
+    expect(await detail((p) => ({ ...p, x402Version: "2" }))).toBe('unsupported_x402_version: x402Version must be the number 2, got the string "2"');
+    expect(await detail((p) => ({ ...p, accepted: { ...p.accepted, amount: 20000 } }))).toBe('amount_mismatch: amount must be the string "20000", got the number 20000');
+    expect(await detail((p) => ({ ...p, accepted: { ...p.accepted, extra: { name: "USD Coin", version: 2 } } }))).toBe(
+      'invalid_token_domain: extra must be {name: "USD Coin", version: "2"}, got name the string "USD Coin", version the number 2',
+    );
+    expect(await detail((p) => ({ ...p, payload: { ...p.payload, authorization: { ...p.payload.authorization, value: 20000 } } }))).toBe(
+      "unsupported_payload: payload.authorization.value must be a string of decimal digits, got the number 20000",
+    );
+    expect(await detail((p) => ({ ...p, payload: { ...p.payload, signature: 5 } }))).toBe("unsupported_payload: payload.signature must be 0x and hex digits, got the number 5");
+    expect(await detail((p) => ({ ...p, payload: { signature: p.payload.signature } }))).toBe("unsupported_payload: payload.authorization must be an object, got nothing");
+  });
+
+  it("names the price when the authorization's value is another amount", async () => {
+    expect(await detail((p) => ({ ...p, payload: { ...p.payload, authorization: { ...p.payload.authorization, value: "30000" } } }))).toBe(
+      'amount_mismatch: authorization.value must be the string "20000" (the price), got the string "30000"',
+    );
+  });
+});
