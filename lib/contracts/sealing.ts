@@ -4,6 +4,7 @@ import { messageSchema } from "./chat";
 import { literatureQueryRequestSchema } from "./literature";
 import { requestRegistry, responseRegistry } from "./registry";
 import { requestContract } from "./request-contract";
+import { PRIVATE_ENVELOPE_MAX_BYTES } from "./limits";
 
 /** Section 2.9: the body of every encrypted start and of the encrypted deep-research poll. */
 export const encryptedEnvelopeSchema = requestContract(
@@ -39,7 +40,7 @@ export const recoveryKeySchema = z
   );
 
 /** The largest sealed envelope accepted (gateway and agent alike): room for the largest attachments. */
-export const PRIVATE_ENVELOPE_MAX_BYTES = 1024 * 1024;
+export { PRIVATE_ENVELOPE_MAX_BYTES };
 
 /** Largest attachment text and count in a private chat (the contract leaves the shape open). */
 export const MAX_ATTACHMENT_CHARS = 100_000;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTRACT_VERSION, requestRegistry, responseRegistry } from "@/lib/contracts";
-import { PAID_OPERATIONS, type PaidOperation } from "@/lib/payments/prices";
+import { PAID_OPERATIONS, paidBodyLimit, type PaidOperation } from "@/lib/payments/prices";
 
 /**
  * The OpenAPI 3.1 description of the gateway (sections 4.1 to 4.5), generated from the same zod
@@ -48,10 +48,19 @@ const paymentResponseHeader = {
   },
 };
 
-const bodyErrors: Json = {
-  "400": error("Invalid body (malformed JSON, not an object, or failing the schema)"),
-  "413": error("Body larger than the documented limit (MAX_BODY_BYTES, 256 KiB by default)"),
-};
+/** 256 KiB, 1 MiB, or a number of bytes. */
+function bytesInWords(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`;
+}
+
+/** The body errors of a route that reads at most `maxBytes`: the limit the route itself enforces. */
+const bodyErrors = (maxBytes: number): Json => ({
+  "400": error(
+    "Invalid body (malformed JSON, not an object, or failing the schema; text PostgreSQL cannot store, NUL or an unpaired surrogate, in any string), or an undecodable path",
+  ),
+  "413": error(`Body larger than this route's limit, ${bytesInWords(maxBytes)} (${maxBytes} bytes); refused before it is read whole`),
+});
 
 const pathParam = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
 
@@ -67,9 +76,9 @@ const literatureUnavailable: Json = {
   content: { "application/json": { schema: { oneOf: [ref("LiteratureUnavailable"), ref("Error")] } } },
 };
 
-function paid(
+function paidOperation(
   operation: PaidOperation["id"],
-  spec: { requestSchema: string; description: string; responses: Json; tags: string[] },
+  spec: { requestSchema: string; description: string; responses: Json; tags: string[]; maxBodyBytes: number },
 ): Json {
   const op = PAID_OPERATIONS.find((o) => o.id === operation);
   if (!op) throw new Error(`Unknown paid operation ${operation}`);
@@ -83,10 +92,14 @@ function paid(
     description: spec.description,
     tags: spec.tags,
     parameters: [paymentSignatureHeader],
-    requestBody: { required: true, content: { "application/json": { schema: ref(spec.requestSchema) } } },
+    requestBody: {
+      required: true,
+      description: `At most ${bytesInWords(paidBodyLimit(op, spec.maxBodyBytes))}`,
+      content: { "application/json": { schema: ref(spec.requestSchema) } },
+    },
     responses: {
       ...responses,
-      ...bodyErrors,
+      ...bodyErrors(paidBodyLimit(op, spec.maxBodyBytes)),
       "402": paymentRequired,
       "429": json("RateLimited", "Too many invalid payment attempts from this address"),
       "500": error("Internal failure (database or payment verification)"),
@@ -119,8 +132,12 @@ function componentSchemas(): Json {
   return out;
 }
 
-/** Builds the document for a deployment whose public origin is `publicUrl`. */
-export function buildOpenApiDocument({ publicUrl }: { publicUrl: string }): Json {
+/**
+ * Builds the document for a deployment whose public origin is `publicUrl` and whose body limit
+ * is `maxBodyBytes` (MAX_BODY_BYTES): each route states the limit it enforces.
+ */
+export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: string; maxBodyBytes: number }): Json {
+  const paid = (operation: PaidOperation["id"], spec: Omit<Parameters<typeof paidOperation>[1], "maxBodyBytes">) => paidOperation(operation, { ...spec, maxBodyBytes });
   return {
     openapi: "3.1.0",
     info: {
@@ -178,10 +195,10 @@ export function buildOpenApiDocument({ publicUrl }: { publicUrl: string }): Json
           summary: "Poll an encrypted deep-research run (free)",
           tags: ["deep research", "private mode"],
           parameters: [pathParam("messageId")],
-          requestBody: { required: true, content: { "application/json": { schema: ref("EncryptedEnvelope") } } },
+          requestBody: { required: true, description: `At most ${bytesInWords(maxBodyBytes)}`, content: { "application/json": { schema: ref("EncryptedEnvelope") } } },
           responses: {
             "200": json("EncryptedDeepResearchStatus", "Status; the completed result is sealed to this poll's ephemeral key, bound to its shared secret with the enclave"),
-            ...bodyErrors,
+            ...bodyErrors(maxBodyBytes),
             "404": error("Unknown run, or a recovery key that is not the run's"),
             "500": error("Internal failure"),
           },

@@ -8,7 +8,7 @@ import { getPaymentsContext } from "./context";
 import { claimPayment } from "./ledger";
 import { sameSignatureAgain } from "./paid-retry";
 import { refuse, serve, type PaidHandler, type PaidRequest } from "./paid-steps";
-import { getPaidOperation, type PaidOperation } from "./prices";
+import { getPaidOperation, paidBodyLimit, type PaidOperation } from "./prices";
 import { assertNotBlocked } from "./rate-limit";
 import { PaymentError } from "./reasons";
 import { buildPaymentRequired, buildRequirements, paymentRequiredResponse } from "./requirements";
@@ -40,14 +40,11 @@ export function withPayment<S extends z.ZodType>(
     bodySchema,
     handle,
     precheck,
-    maxBodyBytes,
   }: {
     bodySchema: S;
     handle: PaidHandler<z.output<S>>;
     /** A check the contract makes before payment (encrypted routes: is the enclave ready?); throw an ApiError to refuse. */
     precheck?: () => Promise<void>;
-    /** A larger body limit than MAX_BODY_BYTES, for sealed envelopes that carry attachments. */
-    maxBodyBytes?: number;
   },
 ) {
   const op = getPaidOperation(operation);
@@ -60,7 +57,7 @@ export function withPayment<S extends z.ZodType>(
     const header = request.headers.get("payment-signature");
     if (!header) return paymentRequiredResponse(built);
 
-    const body = await parseJsonBody(request, bodySchema, { maxBytes: Math.max(maxBodyBytes ?? 0, config.maxBodyBytes) });
+    const body = await parseJsonBody(request, bodySchema, { maxBytes: paidBodyLimit(op, config.maxBodyBytes) });
     const db = await getDb();
     const { facilitator, chain } = getPaymentsContext();
     const ctx: PaidRequest<z.output<S>> = {

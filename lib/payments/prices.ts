@@ -1,3 +1,5 @@
+import { PRIVATE_ENVELOPE_MAX_BYTES } from "@/lib/contracts/limits";
+
 /**
  * The contract's fixed prices (section 1). Amounts are in the payment token's base units
  * (6 decimals: 1000000 = $1.00). This table is the single source of every price the service
@@ -21,6 +23,8 @@ export type PaidOperation = {
   minRemainingSeconds: number;
   /** When the payment is settled: before the 202 (`immediate`) or when the work finished (`deferred`). */
   settlement: "immediate" | "deferred";
+  /** A larger body limit than MAX_BODY_BYTES (sealed chat envelopes carry attachments). */
+  maxBodyBytes?: number;
 };
 
 /** Seconds a deep-research turn may run; its authorization must outlive this plus settlement. */
@@ -38,7 +42,7 @@ export const PAID_OPERATIONS: readonly PaidOperation[] = [
   { id: "deepResearchEncrypted", method: "POST", path: "/api/deep-research/encrypted", summary: "Start encrypted deep research", price: "$1.00", amount: "1000000", ...deepResearch },
   { id: "chat", method: "POST", path: "/api/chat", summary: "Start chat", price: "$0.02", amount: "20000", ...chatLike },
   // Encrypted chat may answer synchronously; its authorization is valid up to 10 minutes (section 5).
-  { id: "chatEncrypted", method: "POST", path: "/api/chat/encrypted", summary: "Start encrypted chat", price: "$0.02", amount: "20000", ...chatLike, maxTimeoutSeconds: 600 },
+  { id: "chatEncrypted", method: "POST", path: "/api/chat/encrypted", summary: "Start encrypted chat", price: "$0.02", amount: "20000", ...chatLike, maxTimeoutSeconds: 600, maxBodyBytes: PRIVATE_ENVELOPE_MAX_BYTES },
   { id: "literature", method: "POST", path: "/api/literature", summary: "Start literature search", price: "$0.03", amount: "30000", ...chatLike },
   { id: "literatureEncrypted", method: "POST", path: "/api/literature/encrypted", summary: "Start encrypted literature search", price: "$0.03", amount: "30000", ...chatLike },
 ];
@@ -48,6 +52,14 @@ export function getPaidOperation(id: PaidOperation["id"]): PaidOperation {
   const op = PAID_OPERATIONS.find((o) => o.id === id);
   if (!op) throw new Error(`Unknown paid operation ${id}`);
   return op;
+}
+
+/**
+ * The largest body a paid route reads, given the deployment's MAX_BODY_BYTES: what the route
+ * enforces (lib/payments/paid-route.ts) and the OpenAPI document states.
+ */
+export function paidBodyLimit(op: PaidOperation, maxBodyBytes: number): number {
+  return Math.max(op.maxBodyBytes ?? 0, maxBodyBytes);
 }
 
 /** `{ "POST /api/chat": "$0.02", ... }`: the pricing object of the health report. */

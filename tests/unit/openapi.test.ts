@@ -13,7 +13,7 @@ type Doc = {
   components: { schemas: Record<string, unknown> };
 };
 
-const doc = buildOpenApiDocument({ publicUrl: "https://research.example" }) as unknown as Doc;
+const doc = buildOpenApiDocument({ publicUrl: "https://research.example", maxBodyBytes: 256 * 1024 }) as unknown as Doc;
 
 describe("OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document", async () => {
@@ -106,5 +106,24 @@ describe("the graded answer in the OpenAPI document", () => {
     expect(snapshot.properties.direction.enum).toEqual(["positive", "negative", "null", "mixed", "unclear"]);
     const literature = doc.components.schemas.LiteratureJobResult as Record<string, any>;
     expect(JSON.stringify(literature.properties.verdict)).toContain("#/components/schemas/Verdict");
+  });
+});
+
+describe("the body limits the document states", () => {
+  type Op = { requestBody?: { description?: string }; responses: Record<string, { description: string }> };
+  const limitOf = (d: Doc, route: string) => (d.paths[route]!.post as unknown as Op).responses["413"]!.description;
+
+  it("are each route's own: 1 MiB for encrypted chat, MAX_BODY_BYTES for the others", () => {
+    expect(limitOf(doc, "/api/chat/encrypted")).toContain("1 MiB (1048576 bytes)");
+    for (const route of ["/api/chat", "/api/literature", "/api/literature/encrypted", "/api/deep-research/start", "/api/deep-research/encrypted", "/api/deep-research/encrypted/status/{messageId}"]) {
+      expect(limitOf(doc, route)).toContain("256 KiB (262144 bytes)");
+    }
+    expect((doc.paths["/api/chat/encrypted"]!.post as unknown as Op).requestBody?.description).toBe("At most 1 MiB");
+  });
+
+  it("follow the deployment's MAX_BODY_BYTES, as the routes do", () => {
+    const larger = buildOpenApiDocument({ publicUrl: "https://research.example", maxBodyBytes: 2 * 1024 * 1024 }) as unknown as Doc;
+    expect(limitOf(larger, "/api/chat")).toContain("2 MiB");
+    expect(limitOf(larger, "/api/chat/encrypted")).toContain("2 MiB");
   });
 });

@@ -239,7 +239,7 @@ describe("the 503 of a search no source can answer", () => {
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("13");
     expect(literatureUnavailableSchema.parse(await response.json())).toMatchObject({ error: "literature_unavailable", retryAfterSeconds: 13 });
-    const doc = buildOpenApiDocument({ publicUrl: "https://gateway.test" }) as { paths: Record<string, { post: { responses: Record<string, { description: string }> } }> };
+    const doc = buildOpenApiDocument({ publicUrl: "https://gateway.test", maxBodyBytes: 256 * 1024 }) as { paths: Record<string, { post: { responses: Record<string, { description: string }> } }> };
     for (const route of ["/api/chat", "/api/literature"]) expect(doc.paths[route]!.post.responses["503"]!.description).toContain("literature_unavailable");
   });
 });

@@ -8,7 +8,7 @@ let cached: Record<string, unknown> | undefined;
 
 // GET /api/openapi.json – the OpenAPI 3.1 description of every route, with prices
 export const GET = withApi("GET /api/openapi.json", async () => {
-  cached ??= buildOpenApiDocument({ publicUrl: getConfig().publicUrl });
+  cached ??= buildOpenApiDocument({ publicUrl: getConfig().publicUrl, maxBodyBytes: getConfig().maxBodyBytes });
   return jsonResponse(cached, {
     headers: { "cache-control": "public, max-age=300", "access-control-allow-origin": "*" },
   });

@@ -1,4 +1,4 @@
-import { encryptedEnvelopeSchema, PRIVATE_ENVELOPE_MAX_BYTES } from "@/lib/contracts";
+import { encryptedEnvelopeSchema } from "@/lib/contracts";
 import { ApiError } from "@/lib/http";
 import { withPayment } from "@/lib/payments/paid-route";
 import { forwardToEnclave, pollUrl, readPrivateStatus } from "@/lib/private/forward";
@@ -9,12 +9,10 @@ export const dynamic = "force-dynamic";
 // POST /api/chat/encrypted – a sealed chat request ($0.02). The gateway never sees plaintext: it
 // checks the enclave is ready (503 before payment), takes payment, and relays the envelope. An
 // envelope the enclave cannot open is the agent's 400 relayed; any other enclave failure is a 500.
-// Both are answered before settlement, so neither is charged.
+// Both are answered before settlement, so neither is charged. Its body may be up to 1 MiB (the
+// price table's maxBodyBytes): sealed attachments.
 export const POST = withPayment("chatEncrypted", {
   bodySchema: encryptedEnvelopeSchema,
-  // A sealed request with the largest attachments (5 × 100,000 characters) is about 700 KB of
-  // base64; the agent accepts envelopes up to 1 MiB, and so does this route.
-  maxBodyBytes: PRIVATE_ENVELOPE_MAX_BYTES,
   precheck: async () => {
     if ((await readPrivateStatus())?.privateMode !== "ready") {
       throw new ApiError("unavailable", "private_chat_unavailable", { reason: "private_mode_not_ready" });
