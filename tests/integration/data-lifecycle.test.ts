@@ -15,9 +15,11 @@ import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { sweepGatewayTables } from "@/lib/lifecycle/sweep";
 import { countInWindow, sweepRateLimits } from "@/lib/rate-limit/fixed-window";
-import { agentRequest, seedLibrary, startTestAgent } from "../support/agent";
+import { agentRequest, seedLibrary, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
+import { chain, freshAddress } from "../support/payments";
+import { routeFetch } from "../support/routes";
 
 type Agent = Awaited<ReturnType<typeof startTestAgent>>;
 
@@ -274,6 +276,27 @@ describe("every table has a retention, enforced by a sweep", () => {
       expect(await payment(failedRecent)).toEqual({ status: "failed", response_body: null, work_body: null });
       expect(await payment(scheduledOld)).toMatchObject({ status: "scheduled", response_body: { text: "a paid answer" } });
       expect(await payment(reverted)).toEqual({ status: "failed", response_body: null, work_body: null });
+    });
+
+    it("the cron runs the gateway's sweeps and says what each did", async () => {
+      const cronSecret = "cron-secret-for-tests-0123456789";
+      await restore();
+      restore = await configureGateway({
+        POSTGRES_URL: database.url,
+        UPSTREAM_API_URL: agent.url,
+        PUBLIC_URL: "https://gateway.test",
+        RPC_URL: chain().rpcUrl,
+        PAY_TO_ADDRESS: freshAddress(),
+        CRON_SECRET: cronSecret,
+        AGENT_SERVICE_KEY: TEST_SERVICE_KEY,
+      });
+      gateway = await getDb();
+      const voided = await insertPayment({ status: "voided", validBefore: nowSeconds() - 31 * DAY });
+      const response = await routeFetch("https://gateway.test/api/cron", { headers: { authorization: `Bearer ${cronSecret}` } });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { swept: Record<string, number> | null };
+      expect(body.swept).toMatchObject({ unchargedPayments: 1, rateLimits: expect.any(Number), longPolls: expect.any(Number) });
+      expect(await payment(voided)).toBeUndefined();
     });
 
     it("deletes long-poll rows whose holds all lapsed, and finished conversations' rows after DEEP_RESEARCH_RETENTION_DAYS", async () => {
