@@ -8,7 +8,6 @@ import { composeChatResult } from "./compose";
 import type { LlmSettings } from "./llm";
 import { applyModelWriter } from "./model-writer";
 
-export type ChatJobInput = { message: string; conversationId: string | null; fast?: boolean };
 
 /** Engine stages as the chat API names them (section 6 names `literature` and `thinking`). */
 export const STAGES: Record<string, { stage: string; percent: number }> = {
@@ -31,9 +30,9 @@ export function createChatJobHandler({
   engine: Omit<EngineDeps, "progress" | "signal">;
   db: Queryable;
   llm?: LlmSettings | null;
-}): JobHandler {
+}): JobHandler<"chat"> {
   return async (job, { progress, signal }) => {
-    const input = job.input as ChatJobInput;
+    const { input } = job;
     const earlier = input.conversationId
       ? (await db.query<{ message: string }>("SELECT message FROM agent.chat_turns WHERE conversation_id = $1 ORDER BY created_at DESC LIMIT 2", [input.conversationId])).rows
       : [];

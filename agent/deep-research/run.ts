@@ -43,9 +43,9 @@ export function createDeepResearchJobHandler({
   iterations: number;
   budgetSeconds: number;
   llm?: LlmSettings | null;
-}): JobHandler {
+}): JobHandler<"deep_research"> {
   return async (job, { progress, signal }) => {
-    const { messageId } = job.input as { messageId: string };
+    const { messageId } = job.input;
     const turn = await getTurn({ db, messageId });
     if (!turn || turn.status === "cancelled" || turn.status === "completed") return { skipped: true };
     const { conversationId } = turn;

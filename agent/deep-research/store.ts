@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { DeepResearchConversation, DeepResearchStatus } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
 import { isUuid } from "@/lib/db/uuid";
+import { withTransaction } from "@/lib/db/transaction";
+import { cancelTurnJobs } from "../jobs/queue";
 import type { Iteration, WorldState } from "./world";
 
 export type { Iteration, WorldState } from "./world";
@@ -169,4 +171,28 @@ export async function getWorldState({ db, conversationId }: { db: Queryable; con
     runs: ws.runs ?? [],
     messageIds,
   };
+}
+
+/**
+ * Cancels a conversation and its turns in progress, with their jobs (agent/jobs/queue.ts: a
+ * worker running one loses its lease and stops), in one transaction: nobody sees a turn cancelled
+ * whose job still runs, and a turn that completed first stays completed. Returns false when the
+ * conversation is unknown.
+ */
+export async function cancelConversation({ db, conversationId }: { db: Queryable; conversationId: string }): Promise<boolean> {
+  if (!isUuid(conversationId)) return false;
+  // Turns, then jobs, then the conversation: the order a worker finishing a turn writes them in,
+  // so the two wait for each other instead of deadlocking.
+  return withTransaction(db, async (tx) => {
+    const { rows } = await tx.query<{ message_id: string }>(
+      "UPDATE agent.dr_turns SET status = 'cancelled', updated_at = now() WHERE conversation_id = $1 AND status IN ('queued', 'running') RETURNING message_id",
+      [conversationId],
+    );
+    await cancelTurnJobs({ db: tx, kind: "deep_research", messageIds: rows.map((r) => r.message_id) });
+    const { rowCount } = await tx.query(
+      "UPDATE agent.dr_conversations SET status = 'cancelled', session_status = 'Cancelled at the caller''s request', active_message_id = NULL, updated_at = now() WHERE id = $1",
+      [conversationId],
+    );
+    return (rowCount ?? 0) > 0;
+  });
 }

@@ -1,26 +1,47 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { Queryable } from "@/lib/db";
+import type { Caller } from "../access";
+import { afterCommit } from "@/lib/db/transaction";
 import { isUuid } from "@/lib/db/uuid";
+import { parseJobInput, type JobInputOf, type JobKind, type JobResult } from "./kinds";
+
+export { jobKinds, type JobKind } from "./kinds";
 
 /**
  * The agent's job queue, in Postgres. Workers claim jobs with FOR UPDATE SKIP LOCKED under a lease:
  * several agent processes on one database share the work without duplicates, and the jobs of a
  * worker that died are taken again once its lease has run out (up to `max_attempts` times).
  * Every write of a running job is conditional on the caller still holding it, so a worker that lost
- * its lease (it stalled, another took over) cannot overwrite the new owner's work.
+ * its lease (it stalled, another took over) cannot overwrite the new owner's work; cancelling
+ * (cancelJob, cancelTurnJobs, withdrawJob) takes the lease away, so the holder's next write finds
+ * it gone and stops.
+ * Jobs are taken by lane first (paid work before a premium key's, both before free public chat),
+ * then oldest first: a burst of free work never delays paid work beyond the job a worker holds.
  */
 
-export const jobKinds = ["literature", "chat", "deep_research", "private_chat", "private_literature", "private_deep_research"] as const;
-export type JobKind = (typeof jobKinds)[number];
 export type JobStatus = "queued" | "running" | "completed" | "failed" | "cancelled";
 
-export type Job = {
+/**
+ * Who a job is for, as the claim orders it. `paid`: the gateway's service key (someone paid for
+ * this very request, and a deep-research authorization is waiting on it); `premium`: a premium
+ * key; `free`: the public chat API.
+ */
+export const JOB_LANES = { paid: 2, premium: 1, free: 0 } as const;
+export type JobLane = keyof typeof JOB_LANES;
+
+/** The lane of work a caller starts. */
+export function laneOf(caller: Caller): JobLane {
+  return caller.kind === "service" ? "paid" : caller.kind === "premium" ? "premium" : "free";
+}
+
+type JobOf<K extends JobKind> = {
   id: string;
-  kind: JobKind;
+  kind: K;
   status: JobStatus;
+  /** As stored: the worker checks it against the kind's schema before its handler sees it. */
   input: unknown;
-  result: unknown;
+  result: JobResult<K> | null;
   error: string | null;
   progress: { stage: string; percent: number } | null;
   attempts: number;
@@ -30,6 +51,9 @@ export type Job = {
   startedAt: Date | null;
   finishedAt: Date | null;
 };
+
+/** A job as read from the queue; its kind tells its result's type. */
+export type Job<K extends JobKind = JobKind> = { [P in K]: JobOf<P> }[K];
 
 /** The states a job never leaves: what a long-poll waits for. */
 export const FINAL_STATUSES: readonly JobStatus[] = ["completed", "failed", "cancelled"];
@@ -60,7 +84,8 @@ export async function finishJobs(db: Queryable, update: string, params: unknown[
     params,
   );
   const ids = rows.map((r) => r.id);
-  for (const id of ids) jobFinished.emit("finished", id);
+  // Inside a transaction the announcement waits for the commit, as pg_notify's does.
+  afterCommit(db, () => ids.forEach((id) => jobFinished.emit("finished", id)));
   return ids;
 }
 
@@ -81,28 +106,33 @@ function toJob(r: Record<string, unknown>): Job {
     createdAt: r.created_at as Date,
     startedAt: (r.started_at as Date | null) ?? null,
     finishedAt: (r.finished_at as Date | null) ?? null,
-  };
+  } as Job;
 }
 
-/** Queues a job; its id is a random UUID (v4), unguessable. */
-export async function enqueueJob({
+/**
+ * Queues a job in its lane; its id is a random UUID (v4), unguessable. Throws InvalidJobInputError
+ * when `input` does not fit the kind's schema (agent/jobs/kinds.ts): nothing is queued.
+ */
+export async function enqueueJob<K extends JobKind>({
   db,
   kind,
   input,
+  lane,
   caller = null,
   maxAttempts = 3,
 }: {
   db: Queryable;
-  kind: JobKind;
-  input: unknown;
+  kind: K;
+  input: JobInputOf<K>;
+  lane: JobLane;
   caller?: string | null;
   maxAttempts?: number;
-}): Promise<Job> {
+}): Promise<Job<K>> {
   const { rows } = await db.query(
-    `INSERT INTO agent.jobs (id, kind, status, input, caller, max_attempts) VALUES ($1, $2, 'queued', $3, $4, $5) RETURNING ${COLUMNS}`,
-    [randomUUID(), kind, JSON.stringify(input), caller, maxAttempts],
+    `INSERT INTO agent.jobs (id, kind, status, input, caller, max_attempts, priority) VALUES ($1, $2, 'queued', $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+    [randomUUID(), kind, JSON.stringify(parseJobInput(kind, input)), caller, maxAttempts, JOB_LANES[lane]],
   );
-  return toJob(rows[0]!);
+  return toJob(rows[0]!) as Job<K>;
 }
 
 export async function getJob({ db, id }: { db: Queryable; id: string }): Promise<Job | null> {
@@ -112,8 +142,9 @@ export async function getJob({ db, id }: { db: Queryable; id: string }): Promise
 }
 
 /**
- * Claims the oldest claimable job of `kinds`: queued, or running with an expired lease (its worker
- * died). Returns null when there is none. Jobs out of attempts are failed by failExhaustedJobs.
+ * Claims the next claimable job of `kinds`: queued, or running with an expired lease (its worker
+ * died); the highest lane first, then the oldest. Returns null when there is none. Jobs out of
+ * attempts are failed by failExhaustedJobs.
  */
 export async function claimJob({
   db,
@@ -135,7 +166,7 @@ export async function claimJob({
          WHERE kind = ANY($2::text[])
            AND (status = 'queued' OR (status = 'running' AND locked_until < now()))
            AND attempts < max_attempts
-         ORDER BY created_at
+         ORDER BY priority DESC, created_at
          LIMIT 1
          FOR UPDATE SKIP LOCKED)
       RETURNING ${COLUMNS}`,
@@ -163,7 +194,7 @@ export async function reportProgress({ db, id, workerId, stage, percent }: { db:
 }
 
 /** Finishes a job this worker holds. Returns false when it no longer held it (nothing written). */
-export async function completeJob({ db, id, workerId, result }: { db: Queryable; id: string; workerId: string; result: unknown }): Promise<boolean> {
+export async function completeJob<K extends JobKind>({ db, id, workerId, result }: { db: Queryable; id: string; workerId: string; result: JobResult<K> }): Promise<boolean> {
   const finished = await finishJobs(
     db,
     `UPDATE agent.jobs SET status = 'completed', result = $3, progress = '{"stage":"done","percent":100}', locked_by = NULL, locked_until = NULL,
@@ -190,18 +221,40 @@ export async function failJob({ db, id, workerId, error, detail }: { db: Queryab
   return finished.length > 0;
 }
 
+/** Ends a job as cancelled and takes its lease away: its holder's next write finds it gone and stops. */
+const CANCEL = "status = 'cancelled', locked_by = NULL, locked_until = NULL, finished_at = coalesce(finished_at, now()), updated_at = now()";
+
 /** Cancels a queued or running job. Returns its status afterwards, or null when unknown. */
 export async function cancelJob({ db, id }: { db: Queryable; id: string }): Promise<JobStatus | null> {
   if (!isUuid(id)) return null;
-  const cancelled = await finishJobs(
-    db,
-    `UPDATE agent.jobs SET status = 'cancelled', locked_by = NULL, locked_until = NULL, finished_at = now(), updated_at = now()
-      WHERE id = $1 AND status IN ('queued', 'running')
-      RETURNING id`,
-    [id],
-  );
+  const cancelled = await finishJobs(db, `UPDATE agent.jobs SET ${CANCEL} WHERE id = $1 AND status IN ('queued', 'running') RETURNING id`, [id]);
   if (cancelled.length > 0) return "cancelled";
   return (await getJob({ db, id }))?.status ?? null;
+}
+
+/**
+ * Cancels the queued or running jobs of `kind` that run the turns `messageIds` (deep research).
+ * Call it in the transaction that records the turns cancelled (withTransaction), so nobody sees
+ * one without the other. Returns the ids of the jobs cancelled.
+ */
+export async function cancelTurnJobs({ db, kind, messageIds }: { db: Queryable; kind: "deep_research" | "private_deep_research"; messageIds: string[] }): Promise<string[]> {
+  if (messageIds.length === 0) return [];
+  return finishJobs(
+    db,
+    `UPDATE agent.jobs SET ${CANCEL} WHERE kind = $1 AND input->>'messageId' = ANY($2::text[]) AND status IN ('queued', 'running') RETURNING id`,
+    [kind, messageIds],
+  );
+}
+
+/**
+ * Withdraws a job of `kinds` whatever its state, with `error` as its reason: a queued or running
+ * one is cancelled (its holder stops), a finished one's result is discarded. Returns false when
+ * there is no such job.
+ */
+export async function withdrawJob({ db, id, kinds, error }: { db: Queryable; id: string; kinds: readonly JobKind[]; error: string }): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const withdrawn = await finishJobs(db, `UPDATE agent.jobs SET ${CANCEL}, result = NULL, error = $3 WHERE id = $1 AND kind = ANY($2::text[]) RETURNING id`, [id, kinds, error]);
+  return withdrawn.length > 0;
 }
 
 /** Fails jobs whose worker died on their last attempt (lease expired, no attempts left). */

@@ -2,7 +2,8 @@ import { EventEmitter, setMaxListeners } from "node:events";
 import { randomBytes } from "node:crypto";
 import type { Queryable } from "@/lib/db";
 import { log } from "@/lib/log";
-import { claimJob, completeJob, extendLease, failExhaustedJobs, failJob, reportProgress, type Job, type JobKind } from "./queue";
+import { InvalidJobInputError, parseJobInput, type JobInput, type JobKind, type JobResult } from "./kinds";
+import { claimJob, completeJob, extendLease, failExhaustedJobs, failJob, reportProgress, type Job } from "./queue";
 
 /**
  * An error whose message may be shown to the client as the job's `error`. `detail`, when given, is
@@ -25,7 +26,13 @@ export type JobContext = {
   workerId: string;
 };
 
-export type JobHandler = (job: Job, context: JobContext) => Promise<unknown>;
+/** A job as its handler gets it: its input checked against its kind's schema. */
+export type HandledJob<K extends JobKind> = Omit<Job<K>, "input"> & { input: JobInput<K> };
+
+export type JobHandler<K extends JobKind> = (job: HandledJob<K>, context: JobContext) => Promise<JobResult<K>>;
+
+/** One handler per kind a process runs. */
+export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
 
 /**
  * Announces, within this process, each progress a worker here recorded (the job's id): what a
@@ -60,7 +67,7 @@ export function startWorkers({
   sweeps = [],
 }: {
   db: Queryable;
-  handlers: Partial<Record<JobKind, JobHandler>>;
+  handlers: JobHandlers;
   count: number;
   leaseSeconds: number;
   pollMs: number;
@@ -98,7 +105,8 @@ export function startWorkers({
         .catch((err: unknown) => log.warn("job lease renewal failed", { jobId: job.id, error: err }));
     }, Math.max(250, (leaseSeconds * 1000) / 3));
     try {
-      const result = await handlers[job.kind]!(job, {
+      const handler = handlers[job.kind] as JobHandler<typeof job.kind>;
+      const result = await handler({ ...job, input: parseJobInput(job.kind, job.input) } as HandledJob<typeof job.kind>, {
         signal: controller.signal,
         workerId,
         progress: async (stage, percent) => {
@@ -109,7 +117,7 @@ export function startWorkers({
       if (!controller.signal.aborted) await completeJob({ db, id: job.id, workerId, result });
     } catch (err) {
       if (controller.signal.aborted) return; // cancelled or taken over: the new state stands
-      const message = err instanceof JobFailure ? err.message : "The job failed unexpectedly";
+      const message = err instanceof JobFailure ? err.message : err instanceof InvalidJobInputError ? "The job's input is not valid" : "The job failed unexpectedly";
       if (!(err instanceof JobFailure)) log.error("job failed", { jobId: job.id, kind: job.kind, error: err });
       const detail = err instanceof JobFailure ? err.detail : undefined;
       await failJob({ db, id: job.id, workerId, error: message, detail }).catch((e: unknown) => log.error("could not record a job failure", { jobId: job.id, error: e }));

@@ -1,4 +1,3 @@
-import { literatureQueryRequestSchema } from "@/lib/contracts";
 import { log } from "@/lib/log";
 import type { JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "./engine";
@@ -8,9 +7,9 @@ import { NoSourceAnsweredError, unavailableJobFailure } from "./reach";
  * Runs a queued literature search. Questions are not logged unless LOG_QUESTIONS is on, and never
  * when the request carries `privacyMode` (the gateway forwards it for people who asked for it).
  */
-export function createLiteratureJobHandler({ engine, logQuestions }: { engine: Omit<EngineDeps, "progress" | "signal">; logQuestions: boolean }): JobHandler {
+export function createLiteratureJobHandler({ engine, logQuestions }: { engine: Omit<EngineDeps, "progress" | "signal">; logQuestions: boolean }): JobHandler<"literature"> {
   return async (job, { progress, signal }) => {
-    const request = literatureQueryRequestSchema.parse(job.input);
+    const request = job.input;
     if (logQuestions && !request.privacyMode) log.info("literature job", { jobId: job.id, question: request.question, mode: request.mode });
     // Nothing reached: the job fails (the paid start waiting on it answers 503, nothing charged).
     return runLiteratureSearch(request, { ...engine, requireReach: true, progress, signal }).catch((err: unknown) => {

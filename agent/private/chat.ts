@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { encryptedChatPlaintextSchema, literatureQueryRequestSchema, type EncryptedEnvelope } from "@/lib/contracts";
+import { encryptedChatPlaintextSchema, literatureQueryRequestSchema } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
 import { nativePrimitives } from "@/lib/sealing/native";
 import { decryptAtRest, deriveRecoveryKeys, encryptAtRest } from "@/lib/sealing/recovery";
@@ -31,10 +31,10 @@ export function createPrivateChatHandler({
   enclaveKey: () => Promise<EnclaveKey>;
   localLibrary: LiteratureSource | undefined;
   llm: LlmSettings | null;
-}): JobHandler {
+}): JobHandler<"private_chat"> {
   const engine: Omit<EngineDeps, "progress" | "signal"> = { sources: localLibrary ? { local: localLibrary } : {} };
   return async (job, { progress, signal }) => {
-    const { envelope } = job.input as { envelope: EncryptedEnvelope };
+    const { envelope } = job.input;
     const opened = await openEnvelopeInJob(enclaveKey, envelope, encryptedChatPlaintextSchema, "chat request");
     const { message, recoveryKey, attachments, conversationId } = opened.plaintext;
     try {

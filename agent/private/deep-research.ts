@@ -1,4 +1,4 @@
-import { encryptedDeepResearchStartPlaintextSchema, type ChatResult, type EncryptedEnvelope } from "@/lib/contracts";
+import { encryptedDeepResearchStartPlaintextSchema, type ChatResult } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
 import { isUuid } from "@/lib/db/uuid";
 import { nativePrimitives } from "@/lib/sealing/native";
@@ -105,9 +105,9 @@ export function createPrivateDeepResearchHandler({
   budgetSeconds: number;
   /** The private model (config.enclave.llm), never LLM_BASE_URL's. */
   llm?: LlmSettings | null;
-}): JobHandler {
+}): JobHandler<"private_deep_research"> {
   return async (job, { progress, signal }) => {
-    const { envelope, messageId } = job.input as { envelope: EncryptedEnvelope; messageId: string };
+    const { envelope, messageId } = job.input;
     const { plaintext } = await openEnvelopeInJob(enclaveKey, envelope, encryptedDeepResearchStartPlaintextSchema, "deep-research request");
     const { lookupId, storageKey } = deriveRecoveryKeys(nativePrimitives, plaintext.recoveryKey);
     const { rows } = await db.query<{ status: PrivateRunStatus; sealed: string }>("SELECT status, sealed FROM agent.private_runs WHERE message_id = $1 AND lookup_id = $2", [

@@ -1,4 +1,4 @@
-import { encryptedLiteraturePlaintextSchema, literatureQueryRequestSchema, type EncryptedEnvelope } from "@/lib/contracts";
+import { encryptedLiteraturePlaintextSchema, literatureQueryRequestSchema } from "@/lib/contracts";
 import { JobFailure, type JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "../literature/engine";
 import type { EnclaveKey } from "./enclave-key";
@@ -13,9 +13,9 @@ import { openEnvelopeInJob, sealTo } from "./envelope";
  * optional `recoveryKey` of the contract's plaintext is accepted and not used: a literature
  * result is not part of a conversation, and nothing is kept beyond the retention.
  */
-export function createPrivateLiteratureHandler({ enclaveKey, engine }: { enclaveKey: () => Promise<EnclaveKey>; engine: Omit<EngineDeps, "progress" | "signal"> }): JobHandler {
+export function createPrivateLiteratureHandler({ enclaveKey, engine }: { enclaveKey: () => Promise<EnclaveKey>; engine: Omit<EngineDeps, "progress" | "signal"> }): JobHandler<"private_literature"> {
   return async (job, { progress, signal }) => {
-    const { envelope } = job.input as { envelope: EncryptedEnvelope };
+    const { envelope } = job.input;
     const { plaintext, replyTo } = await openEnvelopeInJob(enclaveKey, envelope, encryptedLiteraturePlaintextSchema, "literature request");
     const { recoveryKey: _recoveryKey, ...body } = plaintext;
     try {

@@ -7,8 +7,8 @@ import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { bearerMatches } from "@/lib/http/bearer";
 import { consumeChatAllowance, identifyCaller } from "../access";
 import { hideConversation, presentChatStatus, type Audience } from "../chat/present";
-import { STAGES, type ChatJobInput } from "../chat/job";
-import { cancelJob, enqueueJob, getJob, type Job } from "../jobs/queue";
+import { STAGES } from "../chat/job";
+import { cancelJob, enqueueJob, getJob, laneOf, type Job } from "../jobs/queue";
 import { jobWakeups } from "../jobs/worker";
 import { plannedSources } from "../literature/engine";
 import { assertLiteratureReach, awaitSearch } from "./reach-guard";
@@ -24,7 +24,7 @@ export function chatRoutes({ config, db, reach }: AgentDeps): Hono {
   const variant = config.chat.variant;
   const audienceOf = (c: Context): Audience => ({ variant, service: bearerMatches(c.req.header("authorization"), config.serviceKey) });
 
-  async function submit(c: Context): Promise<{ job: Job; conversationId: string | null }> {
+  async function submit(c: Context): Promise<{ job: Job<"chat">; conversationId: string | null }> {
     const caller = await identifyCaller(c, { config, db });
     // A chat searches as a fast literature search does: when none of those sources can answer it
     // is refused before anything is queued or counted against the caller's allowance.
@@ -44,14 +44,14 @@ export function chatRoutes({ config, db, reach }: AgentDeps): Hono {
         await db.query("INSERT INTO agent.conversations (id) VALUES ($1)", [conversationId]);
       }
     }
-    const input: ChatJobInput = { message: body.message, conversationId, ...(body.fast !== undefined ? { fast: body.fast } : {}) };
-    const job = await enqueueJob({ db, kind: "chat", input, caller: caller.kind });
+    const input = { message: body.message, conversationId, ...(body.fast !== undefined ? { fast: body.fast } : {}) };
+    const job = await enqueueJob({ db, kind: "chat", input, lane: laneOf(caller), caller: caller.kind });
     jobWakeups.emit("job");
     return { job, conversationId };
   }
 
   /** A chat job of this API, or 404 when unknown or past its retention (one hour by default). */
-  async function findJob(id: string): Promise<Job> {
+  async function findJob(id: string): Promise<Job<"chat">> {
     const job = await getJob({ db, id });
     if (!job || job.kind !== "chat" || Date.now() - job.createdAt.getTime() > config.chat.retentionSeconds * 1000) {
       throw new ApiError("not_found", "Unknown or expired request id", { reason: "not_found" });
@@ -81,7 +81,7 @@ export function chatRoutes({ config, db, reach }: AgentDeps): Hono {
       const deadline = Date.now() + STREAM_TIMEOUT_MS;
       while (!stream.aborted) {
         const current = await getJob({ db, id: job.id });
-        if (!current) break;
+        if (current?.kind !== "chat") break;
         const status = presentChatStatus(current, audience);
         if (status.progress && status.status !== "completed") {
           const key = `${status.progress.stage}:${status.progress.percent}`;

@@ -3,8 +3,8 @@ import { deepResearchStartRequestSchema } from "@/lib/contracts";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { callerOf, consumePremiumAllowance, ownerOf } from "../access";
 import { isConversationOwner, openConversation } from "../deep-research/owner";
-import { getConversation, createTurn } from "../deep-research/store";
-import { enqueueJob, finishJobs } from "../jobs/queue";
+import { cancelConversation, getConversation, createTurn } from "../deep-research/store";
+import { enqueueJob, laneOf } from "../jobs/queue";
 import { jobWakeups } from "../jobs/worker";
 import type { AgentDeps } from "../server";
 
@@ -28,7 +28,7 @@ export function deepResearchRoutes({ config, db }: AgentDeps): Hono {
     const conversationId = body.conversationId ?? (await openConversation({ db, owner: ownerOf(caller) }));
     const turn = await createTurn({ db, objective: body.message, conversationId });
     if (!turn) throw notFound();
-    await enqueueJob({ db, kind: "deep_research", input: { messageId: turn.messageId }, caller: ownerOf(caller), maxAttempts: 3 });
+    await enqueueJob({ db, kind: "deep_research", input: { messageId: turn.messageId }, lane: laneOf(caller), caller: ownerOf(caller), maxAttempts: 3 });
     jobWakeups.emit("job");
     return c.json({ messageId: turn.messageId, conversationId: turn.conversationId, status: "queued" }, 202);
   });
@@ -44,18 +44,7 @@ export function deepResearchRoutes({ config, db }: AgentDeps): Hono {
   // POST /api/deep-research/:conversationId/cancel – cancel the turn in progress
   routes.post("/:conversationId/cancel", async (c) => {
     await requireOwned(c, c.req.param("conversationId"));
-    const conversation = await getConversation({ db, conversationId: c.req.param("conversationId") });
-    if (!conversation) throw notFound();
-    const active = conversation.turns?.filter((t) => t.status === "queued" || t.status === "running") ?? [];
-    for (const turn of active) {
-      await finishJobs(
-        db,
-        "UPDATE agent.jobs SET status = 'cancelled', locked_by = NULL, locked_until = NULL, finished_at = now(), updated_at = now() WHERE kind = 'deep_research' AND input->>'messageId' = $1 AND status IN ('queued', 'running') RETURNING id",
-        [turn.messageId],
-      );
-      await db.query("UPDATE agent.dr_turns SET status = 'cancelled', updated_at = now() WHERE message_id = $1", [turn.messageId]);
-    }
-    await db.query("UPDATE agent.dr_conversations SET status = 'cancelled', session_status = 'Cancelled at the caller''s request', active_message_id = NULL, updated_at = now() WHERE id = $1", [conversation.conversationId]);
+    if (!(await cancelConversation({ db, conversationId: c.req.param("conversationId") }))) throw notFound();
     return c.body(null, 204);
   });
 

@@ -3,6 +3,7 @@ import { literatureQueryRequestSchema } from "@/lib/contracts";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { cancelJob, enqueueJob, getJob } from "../jobs/queue";
 import { jobWakeups } from "../jobs/worker";
+import { toWireStatus, wireErrorOf } from "../jobs/wire-status";
 import { plannedSources } from "../literature/engine";
 import type { AgentDeps } from "../server";
 import { assertLiteratureReach, awaitSearch } from "./reach-guard";
@@ -20,7 +21,7 @@ export function literatureRoutes({ config, db, reach }: AgentDeps): Hono {
   routes.post("/", async (c) => {
     const body = validateBody(literatureQueryRequestSchema, await readJsonObject(c.req.raw, { maxBytes: MAX_BODY_BYTES }));
     await assertLiteratureReach(reach, plannedSources(body, config.literature.enabledSources));
-    const job = await enqueueJob({ db, kind: "literature", input: body, caller: "service" });
+    const job = await enqueueJob({ db, kind: "literature", input: body, lane: "paid", caller: "service" });
     jobWakeups.emit("job");
     // The gateway settles on this 202: it comes once the search reached a source.
     await awaitSearch({ db, reach, job, waitMs: config.literature.reachWaitMs, searchedPercent: SEARCHED_PERCENT });
@@ -39,11 +40,10 @@ export function literatureRoutes({ config, db, reach }: AgentDeps): Hono {
   routes.get("/jobs/:jobId", async (c) => {
     const job = await getJob({ db, id: c.req.param("jobId") });
     if (!job || job.kind !== "literature") throw new ApiError("not_found", "Unknown literature job", { reason: "not_found" });
-    if (job.status === "completed") return c.json({ ...(job.result as object), jobId: job.id, status: "completed" });
-    if (job.status === "failed" || job.status === "cancelled") {
-      return c.json({ jobId: job.id, status: "failed", error: job.status === "cancelled" ? "The job was cancelled" : (job.error ?? "The job failed") });
-    }
-    return c.json({ jobId: job.id, status: job.status === "running" ? "running" : "queued" });
+    const status = toWireStatus(job.status, "literature");
+    if (status === "completed") return c.json({ ...job.result, jobId: job.id, status });
+    if (status === "failed") return c.json({ jobId: job.id, status, error: wireErrorOf(job, { failed: "The job failed", cancelled: "The job was cancelled" }) });
+    return c.json({ jobId: job.id, status });
   });
 
   // POST /api/literature/jobs/:jobId/cancel – cancel a job (the gateway does when its payment failed)

@@ -10,13 +10,13 @@ import {
   PRIVATE_ENVELOPE_MAX_BYTES,
   type EncryptedEnvelope,
 } from "@/lib/contracts";
-import { isUuid } from "@/lib/db/uuid";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { log } from "@/lib/log";
 import { callerOf, consumePremiumAllowance, requireServiceOrPremium } from "../access";
-import { enqueueJob, finishJobs, getJob, type JobKind } from "../jobs/queue";
+import { enqueueJob, getJob, laneOf, withdrawJob, type Job, type JobKind } from "../jobs/queue";
 import { createJobWaiter } from "../jobs/wait";
 import { jobWakeups } from "../jobs/worker";
+import { toWireStatus, wireErrorOf } from "../jobs/wire-status";
 import { createPrivateRun, getPrivateRunStatus, readPrivateRun } from "../private/deep-research";
 import { createEnclaveKeyLoader, type EnclaveKey } from "../private/enclave-key";
 import { openEnvelopeOrReject, sealTo, type Opened } from "../private/envelope";
@@ -70,9 +70,9 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
   };
   const retentionMs = config.enclave.retentionSeconds * 1000;
   /** A private job of `kind` still within its retention, or null (unknown, other kind, expired). */
-  const privateJob = async (kind: JobKind, id: string) => {
+  const privateJob = async <K extends JobKind>(kind: K, id: string): Promise<Job<K> | null> => {
     const job = await getJob({ db, id });
-    return job && job.kind === kind && Date.now() - job.createdAt.getTime() <= retentionMs ? job : null;
+    return job && job.kind === kind && Date.now() - job.createdAt.getTime() <= retentionMs ? (job as Job<K>) : null;
   };
 
   // GET /api/enclave-key – the enclave's X25519 public key (free)
@@ -106,7 +106,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
   routes.post("/private/chat", keyed, counted("private"), async (c) => {
     const envelope = await readEnvelope(c.req.raw);
     await open(envelope, encryptedChatPlaintextSchema, "chat request");
-    const job = await enqueueJob({ db, kind: "private_chat", input: { envelope }, caller: "private" });
+    const job = await enqueueJob({ db, kind: "private_chat", input: { envelope }, lane: laneOf(callerOf(c)), caller: "private" });
     jobWakeups.emit("job");
     const done = await waiter.wait(job.id, config.enclave.chatWaitMs, c.req.raw.signal);
     if (done?.status === "completed") return c.json({ requestId: job.id, ...(done.result as object) });
@@ -117,25 +117,17 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
   routes.get("/private/chat/status/:requestId", keyed, async (c) => {
     const job = await privateJob("private_chat", c.req.param("requestId"));
     if (!job) throw new ApiError("not_found", "Unknown or expired request id", { reason: "not_found" });
-    if (job.status === "completed") return c.json({ status: "completed", requestId: job.id, ...(job.result as object) });
-    if (job.status === "failed" || job.status === "cancelled") return c.json({ status: "failed", error: job.error ?? "The private request failed" });
-    return c.json({ status: job.status === "running" ? "active" : "queued" });
+    const status = toWireStatus(job.status, "chat");
+    if (status === "completed") return c.json({ status, requestId: job.id, ...job.result });
+    if (status === "failed") return c.json({ status, error: wireErrorOf(job, { failed: "The private request failed" }) });
+    return c.json({ status });
   });
 
   // POST /api/private/jobs/:requestId/cancel – the gateway withdraws a sealed chat or literature
   // job whose payment could not be settled: stopped if it runs, its sealed answer discarded if done
   routes.post("/private/jobs/:requestId/cancel", requireServiceKey(config.serviceKey), async (c) => {
-    const id = c.req.param("requestId");
-    if (!isUuid(id)) throw new ApiError("not_found", "Unknown request id", { reason: "not_found" });
-    const withdrawn = await finishJobs(
-      db,
-      `UPDATE agent.jobs SET status = 'cancelled', result = NULL, error = 'The request was not paid for', locked_by = NULL, locked_until = NULL,
-              finished_at = coalesce(finished_at, now()), updated_at = now()
-        WHERE id = $1 AND kind IN ('private_chat', 'private_literature')
-        RETURNING id`,
-      [id],
-    );
-    if (withdrawn.length === 0) throw new ApiError("not_found", "Unknown request id", { reason: "not_found" });
+    const withdrawn = await withdrawJob({ db, id: c.req.param("requestId"), kinds: ["private_chat", "private_literature"], error: "The request was not paid for" });
+    if (!withdrawn) throw new ApiError("not_found", "Unknown request id", { reason: "not_found" });
     return c.body(null, 204);
   });
 
@@ -144,7 +136,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
     if (!config.enclave.privateLiterature) throw new ApiError("forbidden", "private_literature_disabled", { reason: "private_literature_disabled" });
     const envelope = await readEnvelope(c.req.raw);
     await open(envelope, encryptedLiteraturePlaintextSchema, "literature request");
-    const job = await enqueueJob({ db, kind: "private_literature", input: { envelope }, caller: "private" });
+    const job = await enqueueJob({ db, kind: "private_literature", input: { envelope }, lane: laneOf(callerOf(c)), caller: "private" });
     jobWakeups.emit("job");
     return c.json({ requestId: job.id, status: "pending" }, 202);
   });
@@ -158,9 +150,10 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
     if (!(await privateJob("private_literature", id))) return notFound();
     const job = await waiter.wait(id, timeout * 1000, c.req.raw.signal);
     if (!job) return notFound(); // swept while waited on
-    if (job.status === "completed") return c.json({ status: "completed", ...(job.result as object) });
-    if (job.status === "failed" || job.status === "cancelled") return c.json({ status: "failed", error: job.error ?? "The private literature search failed" });
-    return c.json({ status: "active" });
+    const status = toWireStatus(job.status, "privateLiterature");
+    if (status === "completed") return c.json({ status, ...job.result });
+    if (status === "failed") return c.json({ status, error: wireErrorOf(job, { failed: "The private literature search failed" }) });
+    return c.json({ status });
   });
 
   // POST /api/private/deep-research – a sealed {message, recoveryKey}: a private run (202 queued)
@@ -169,7 +162,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
     const { plaintext } = await open(envelope, encryptedDeepResearchStartPlaintextSchema, "deep-research request");
     const messageId = randomUUID();
     await createPrivateRun({ db, messageId, message: plaintext.message, recoveryKey: plaintext.recoveryKey });
-    await enqueueJob({ db, kind: "private_deep_research", input: { messageId, envelope }, caller: "private", maxAttempts: 3 });
+    await enqueueJob({ db, kind: "private_deep_research", input: { messageId, envelope }, lane: laneOf(callerOf(c)), caller: "private", maxAttempts: 3 });
     jobWakeups.emit("job");
     return c.json({ messageId, status: "queued" }, 202);
   });

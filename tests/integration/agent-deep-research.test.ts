@@ -125,7 +125,7 @@ describe("deep research in the agent", () => {
       messageId: turn.messageId,
       iterations: [{ objective: "saved before the crash", findings: [], sources: [], acceptedCount: 0, references: [] } as never],
     });
-    await enqueueJob({ db: agent.pool, kind: "deep_research", input: { messageId: turn.messageId } });
+    await enqueueJob({ db: agent.pool, kind: "deep_research", input: { messageId: turn.messageId }, lane: "paid" });
     jobWakeups.emit("job");
     const after = await finished(turn.conversationId);
     const objectives = (after.worldState as { objectives: string[] }).objectives;

@@ -107,7 +107,7 @@ describe("the agent's literature API, end to end against replayed sources", () =
     expect(unknown.status).toBe(404);
     // A job no worker may take (no attempt allowed), so it is still queued when it is cancelled,
     // however fast or slow the workers are: a paid start answers only once its search is running.
-    const accepted = await enqueueJob({ db: agent.pool, kind: "literature", input: { question: "telomere length", mode: "fast" }, caller: "service", maxAttempts: 0 });
+    const accepted = await enqueueJob({ db: agent.pool, kind: "literature", input: { question: "telomere length", mode: "fast" }, lane: "paid", caller: "service", maxAttempts: 0 });
     const cancel = await agentRequest(agent.app, `/api/literature/jobs/${accepted.id}/cancel`, { method: "POST" });
     expect(cancel.status).toBe(204);
     const after = await poll(accepted.id);

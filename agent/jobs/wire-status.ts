@@ -1,0 +1,31 @@
+import type { Job, JobStatus } from "./queue";
+
+/**
+ * How each API names a job's states before it ends: the chat APIs say `active` where literature
+ * says `running`, and the sealed literature poll has one word for both. Every API reads a
+ * cancelled job as `failed`.
+ */
+const VOCABULARIES = {
+  chat: { queued: "queued", running: "active" },
+  literature: { queued: "queued", running: "running" },
+  privateLiterature: { queued: "active", running: "active" },
+} as const;
+type Vocabulary = keyof typeof VOCABULARIES;
+
+export type WireStatus<V extends Vocabulary> = (typeof VOCABULARIES)[V][keyof (typeof VOCABULARIES)[V]] | "completed" | "failed";
+
+/** A job's status in the words of the API `vocabulary`. */
+export function toWireStatus<V extends Vocabulary>(status: JobStatus, vocabulary: V): WireStatus<V> {
+  if (status === "completed") return "completed";
+  if (status === "failed" || status === "cancelled") return "failed";
+  return VOCABULARIES[vocabulary][status] as WireStatus<V>;
+}
+
+/**
+ * Why a job that reads `failed` ended: `cancelled` for a cancelled job when the API words it so,
+ * else the job's own error, else `failed`.
+ */
+export function wireErrorOf(job: Pick<Job, "status" | "error">, { failed, cancelled }: { failed: string; cancelled?: string }): string {
+  if (job.status === "cancelled" && cancelled !== undefined) return cancelled;
+  return job.error ?? failed;
+}
