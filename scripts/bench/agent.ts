@@ -1,10 +1,15 @@
 /**
  * Against the replay server with zero added latency (the agent's own rate limits raised by
  * SOURCE_RATE_MULTIPLIER, as the issues allow): a fast-mode literature job and a chat (extractive
- * writer), each from submit to completed through the agent's API, queue, workers and engine; and
- * 200 concurrent /api/chat/sync streams on one agent process, counted completed, errored, dropped.
+ * writer), each from submit to completed through the agent's API, queue, workers and engine;
+ * 200 concurrent /api/chat/sync streams on one agent process, counted completed, errored, dropped;
+ * and a paid chat's wait for a worker (queued to started) with 500 free chats queued at once ahead
+ * of it, against its wait on an empty queue and the wait of the last free chat of the burst.
  */
 import path from "node:path";
+import pg from "pg";
+import { enqueueJob } from "../../agent/jobs/queue";
+import { jobWakeups } from "../../agent/jobs/worker";
 import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../../tests/support/agent";
 import { findPostgresBin, startThrowawayPostgres } from "../../tests/support/postgres";
 import { startReplayServer } from "../../tests/support/replay-server";
@@ -17,7 +22,7 @@ export async function runAgentBench(): Promise<void> {
   console.log("\n## Agent: fast-mode literature job, submit to completed\n");
   const bin = findPostgresBin();
   if (!bin) throw new Error("the agent bench needs the PostgreSQL server binaries (apt-get install postgresql)");
-  const pg = await startThrowawayPostgres(bin);
+  const server = await startThrowawayPostgres(bin);
   const recorded = (file: string) => path.join(root, "../shared/fixtures/literature-apis", file);
   const synthetic = (file: string) => path.join(root, "tests/fixtures/literature", file);
   const replay = await startReplayServer([
@@ -26,7 +31,7 @@ export async function runAgentBench(): Promise<void> {
     { path: "/europepmc/search", file: synthetic("europepmc-search-core-synthetic.json") },
   ]);
   const agent = await startTestAgent({
-    POSTGRES_URL: pg.url,
+    POSTGRES_URL: server.url,
     PUBMED_BASE_URL: `${replay.url}/pubmed`,
     EUROPEPMC_BASE_URL: `${replay.url}/europepmc`,
     LITERATURE_SOURCES: "pubmed,europepmc,local",
@@ -95,7 +100,35 @@ export async function runAgentBench(): Promise<void> {
     console.log("|---:|---:|---:|---:|---:|");
     console.log(`| ${STREAMS} | ${count("completed")} | ${count("error")} | ${count("dropped")} | ${((performance.now() - streamsStarted) / 1000).toFixed(1)} |`);
 
+    // Paid work first: a paid chat's wait for a worker, alone and behind 500 free chats queued at once.
+    console.log("\n## Agent: a paid chat's wait for a worker, with 500 free chats queued ahead of it\n");
+    const pool = new pg.Pool({ connectionString: server.url, max: 4 });
+    const waitOf = async (id: string) => {
+      for (;;) {
+        const { rows } = await pool.query<{ waited: number | null; status: string }>(
+          "SELECT extract(epoch FROM started_at - created_at) * 1000 AS waited, status FROM agent.jobs WHERE id = $1",
+          [id],
+        );
+        if (rows[0]?.waited != null) return Number(rows[0].waited);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    };
+    const paidChat = async (message: string) =>
+      ((await (await agentRequest(agent.app, "/api/chat", { body: { message } })).json()) as { requestId: string }).requestId;
+    const alone: number[] = [];
+    for (let i = 0; i < 5; i++) alone.push(await waitOf(await paidChat(`telomere length and mortality, paid alone ${i}`)));
+    const free: string[] = [];
+    for (let i = 0; i < 500; i++) free.push((await enqueueJob({ db: pool, kind: "chat", input: { message: `telomere length and mortality, free ${i}`, conversationId: null }, lane: "free" })).id);
+    jobWakeups.emit("job");
+    const paidBehind = await waitOf(await paidChat("telomere length and mortality, paid behind the burst"));
+    const lastFree = await waitOf(free.at(-1)!);
+    await pool.end();
+    console.log("| paid wait, empty queue (median of 5) ms | paid wait, 500 free queued ms | last free chat's wait ms | paid / last free |");
+    console.log("|---:|---:|---:|---:|");
+    console.log(`| ${percentile(alone, 50).toFixed(0)} | ${paidBehind.toFixed(0)} | ${lastFree.toFixed(0)} | ${(paidBehind / lastFree).toFixed(4)} |`);
+
     saveResults("agent", {
+      paidPriority: { freeQueued: 500, workers: 4, paidWaitEmptyMs: percentile(alone, 50), paidWaitBehindFreeMs: paidBehind, lastFreeWaitMs: lastFree },
       literatureJobs: { jobs: JOBS, p50, p99 },
       chat: { chats: JOBS, p50: percentile(chatTimes, 50), p99: percentile(chatTimes, 99) },
       streams: { streams: STREAMS, completed: count("completed"), errors: count("error"), dropped: count("dropped") },
@@ -104,6 +137,6 @@ export async function runAgentBench(): Promise<void> {
   } finally {
     await agent.stop();
     await replay.close();
-    await pg.stop();
+    await server.stop();
   }
 }
