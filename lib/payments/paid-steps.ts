@@ -7,7 +7,7 @@ import { answerResponse, paidAnswer, snapshot } from "./answers";
 import { clearWork, markFailed, schedulePayment, storeResponse, voidPayment, type PaymentRow, type WorkAnswer } from "./ledger";
 import type { PaidOperation } from "./prices";
 import { recordInvalidAttempt } from "./rate-limit";
-import type { PaymentReason } from "./reasons";
+import { isPayersFault, type PaymentReason } from "./reasons";
 import { paymentRequiredResponse, type buildPaymentRequired } from "./requirements";
 import { settlePayment, type SettleDeps } from "./settle";
 import type { Timing } from "./timing";
@@ -162,7 +162,7 @@ async function settleNow<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: P
 export async function refuse<B>(ctx: PaidRequest<B>, reason: PaymentReason, message?: string, { store, count = true }: { store?: string; count?: boolean } = {}): Promise<Response> {
   const response = paymentRequiredResponse(ctx.built, { reason, message });
   if (store) await storeResponse({ db: ctx.db, id: store, response: await snapshot(response) });
-  if (count && ctx.client) {
+  if (count && ctx.client && isPayersFault(reason)) {
     const limits = ctx.config.payments.invalidAttempts;
     await recordInvalidAttempt({ db: ctx.db, client: ctx.client, limit: limits.limit, windowSeconds: limits.windowSeconds });
   }

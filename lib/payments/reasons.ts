@@ -29,6 +29,16 @@ export const paymentReasons = {
 } as const;
 export type PaymentReason = keyof typeof paymentReasons;
 
+/**
+ * Refusals that are the service's side (its facilitator or the chain could not settle), never the
+ * payer's doing: they are not counted against the payer's address as invalid attempts.
+ */
+const SERVICE_SIDE_REASONS: ReadonlySet<PaymentReason> = new Set(["settlement_failed", "settlement_unavailable"]);
+
+export function isPayersFault(reason: PaymentReason): boolean {
+  return !SERVICE_SIDE_REASONS.has(reason);
+}
+
 /** Maps what the x402 EVM facilitator returns to our stable reasons. */
 const FACILITATOR_REASONS: Record<string, PaymentReason> = {
   invalid_exact_evm_insufficient_balance: "insufficient_funds",

@@ -138,7 +138,19 @@ async function record(
       return { outcome: "pending", row: { ...row, txHash: result.transaction }, transaction: result.transaction };
     }
     case "refused": {
-      if (result.reason === "payment_already_used") {
+      if (result.reason === "settlement_failed") {
+        // The facilitator's own transaction did not go through (its account's nonce clashed with
+        // another settlement, gas, its RPC): the payer did nothing wrong. While the authorization
+        // is unused on chain it can still be settled, so this is "not now", not a refusal; if the
+        // chain cannot say, the transfer may have happened and only a retry will tell.
+        const ref = authorizationRef(row.payload, row.requirements);
+        const used = await deps.chain.authorizationState(ref.asset, ref.payer, ref.nonce).catch(() => null);
+        if (used !== true) {
+          const message = `the facilitator could not settle it (${result.message})`;
+          return record(deps, row, { kind: "unavailable", message, mayHaveTransferred: used === null }, { whenUnavailable, responseFor });
+        }
+      }
+      if (result.reason === "payment_already_used" || result.reason === "settlement_failed") {
         // The nonce is spent: by a transfer of ours (an attempt that timed out), a cancellation, or someone else.
         const fate = await deps.chain.findAuthorizationFate(authorizationRef(row.payload, row.requirements)).catch(() => null);
         const ours = fate?.state === "transferred" ? await findOwnTransfer(deps, row, fate) : null;

@@ -223,6 +223,30 @@ describe("hosted facilitator failures", () => {
     expect(response.status).toBe(202);
   });
 
+  it("a facilitator whose own transaction failed (its account's nonce clashed) is the service's fault: 503 with Retry-After, never counted against the payer, and the same signature is served once it settles", async () => {
+    const requirements = await chatRequirements();
+    const from = { "x-forwarded-for": "203.0.113.51" };
+    const before = await usdcBalance(payTo);
+    facilitator.mode = "own-nonce-clash";
+    // More refusals than INVALID_PAYMENT_LIMIT (2): none may turn into a 429 for this payer.
+    for (let i = 0; i < 4; i++) {
+      const { header } = await signPayment({ privateKey: wallet(48).privateKey, requirements });
+      const started = { started: agent.started(), cancelled: agent.cancelled() };
+      const response = await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": header });
+      expect(response.status).toBe(503);
+      expect(((await response.json()) as { reason: string }).reason).toBe("settlement_unavailable");
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(agent.cancelled() - started.cancelled).toBe(agent.started() - started.started);
+    }
+    const { header } = await signPayment({ privateKey: wallet(48).privateKey, requirements });
+    expect((await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": header })).status).toBe(503);
+    expect(await usdcBalance(payTo)).toBe(before);
+    facilitator.mode = "real";
+    const retry = await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": header });
+    expect(retry.status).toBe(202);
+    expect((await usdcBalance(payTo)) - before).toBe(20_000n);
+  });
+
   it("a facilitator that transferred and then timed out: 503, and the retry with the same signature gets the work without a second charge", async () => {
     const requirements = await chatRequirements();
     const { header } = await signPayment({ privateKey: wallet(46).privateKey, requirements });

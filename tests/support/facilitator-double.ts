@@ -26,7 +26,12 @@ export type FacilitatorMode =
   /** Settle for real, then never answer (the client's timeout fires after the transfer happened). */
   | "transfer-then-hang"
   /** Never answer, do nothing. */
-  | "hang";
+  | "hang"
+  /**
+   * Settle fails on the facilitator's own side, nothing sent: what the official facilitator answers
+   * when two settlements of its account raced for one transaction nonce (seen under load).
+   */
+  | "own-nonce-clash";
 
 export type FacilitatorDouble = {
   url: string;
@@ -104,6 +109,15 @@ export async function startFacilitatorDouble({ rpcUrl, chainId, privateKey, netw
           return send(400, { success: false, errorReason: "insufficient_funds", transaction: "", network });
         }
         if (mode === "refuse-400-plain") return send(400, { error: "wallet is empty" });
+        if (mode === "own-nonce-clash") {
+          return send(200, {
+            success: false,
+            errorReason: "invalid_exact_evm_transaction_failed",
+            errorMessage: "Nonce provided for the transaction is lower than the current nonce of the account. Try increasing the nonce or find the latest nonce with `getTransactionCount`.",
+            transaction: "",
+            network,
+          });
+        }
         const result = await facilitator.settle(body.paymentPayload, body.paymentRequirements);
         if (result.transaction) double.transactions.push(result.transaction);
         if (mode === "transfer-then-hang") {
