@@ -1,4 +1,5 @@
 import type { ErrorBody } from "@/lib/contracts";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { log } from "@/lib/log";
 
 /**
@@ -66,14 +67,26 @@ export function jsonResponse(body: unknown, init: { status?: number; headers?: R
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
 }
 
+/** Seconds a client should wait when the database could not be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /**
- * Turns anything thrown into a response. ApiErrors answer as themselves; anything else is logged
- * with its cause and answered 500 without it, so internals never reach a client.
+ * Turns anything thrown into a response. ApiErrors answer as themselves; a database that cannot be
+ * reached right now (restarting, refusing connections) is 503 with Retry-After, a passing
+ * condition; anything else is logged with its cause and answered 500 without it, so internals
+ * never reach a client.
  */
 export function errorResponse(err: unknown, context: { route?: string } = {}): Response {
   if (err instanceof ApiError) {
     if (err.status >= 500) log.error("request failed", { route: context.route, status: err.status, error: err });
     return err.toResponse();
+  }
+  if (isDatabaseUnavailable(err)) {
+    log.warn("database unavailable", { route: context.route, error: err });
+    return jsonResponse(
+      { error: "The service's database cannot be reached right now; try again shortly.", reason: "database_unavailable" },
+      { status: 503, headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) } },
+    );
   }
   log.error("unhandled error", { route: context.route, error: err });
   return jsonResponse({ error: "Internal server error" }, { status: 500 });

@@ -1,7 +1,14 @@
 import type { z } from "zod";
 import { ApiError, parseJsonObject, relayUpstreamError } from "@/lib/http";
 
-/** The agent could not be reached, or did not answer in time: a 502 to the client. */
+/** Seconds a client should wait before trying again after the agent could not be reached. */
+export const UPSTREAM_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The agent could not be reached, or did not answer in time: the contract's 502 to the client,
+ * with Retry-After, since an agent that is restarting or overloaded is a passing condition (nothing
+ * was charged; the paid routes settle only after the agent accepted the work).
+ */
 export class UpstreamUnavailableError extends ApiError {
   readonly timedOut: boolean;
   constructor(message: string, { timedOut, cause }: { timedOut: boolean; cause?: unknown }) {
@@ -9,6 +16,7 @@ export class UpstreamUnavailableError extends ApiError {
       reason: timedOut ? "upstream_timeout" : "upstream_unreachable",
       message,
       cause,
+      headers: { "retry-after": String(UPSTREAM_RETRY_AFTER_SECONDS) },
     });
     this.name = "UpstreamUnavailableError";
     this.timedOut = timedOut;

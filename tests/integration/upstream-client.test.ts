@@ -70,6 +70,8 @@ describe("upstream client", () => {
     expect(err).toBeInstanceOf(UpstreamUnavailableError);
     expect(err.timedOut).toBe(false);
     expect(err.toBody()).toMatchObject({ error: "Upstream API is unreachable", reason: "upstream_unreachable" });
+    // A restarting agent is a passing condition: the client is told when to try again.
+    expect(err.toResponse().headers.get("retry-after")).toBe("5");
   });
 
   it("refuses a 2xx body that breaks the contract", async () => {

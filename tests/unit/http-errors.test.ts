@@ -1,3 +1,5 @@
+import net from "node:net";
+import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError, errorResponse, relayUpstreamError, withApi } from "@/lib/http";
 
@@ -8,6 +10,23 @@ describe("error responses", () => {
     const response = new ApiError("not_found", "Conversation not found").toResponse();
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: "Conversation not found" });
+  });
+
+  it("answers a database that cannot be reached 503 with Retry-After (a passing condition, not a bug), and a query's own fault still 500", async () => {
+    // Real errors of node-postgres: a refused connection, and the server shutting down under a query.
+    const refused = await new pg.Client({ connectionString: await closedPostgresUrl(), connectionTimeoutMillis: 5_000 }).connect().catch((e: unknown) => e);
+    const shutdown = new pg.DatabaseError("terminating connection due to administrator command", 0, "error");
+    shutdown.code = "57P01";
+    const terminated = new Error("Connection terminated unexpectedly");
+    for (const err of [refused, shutdown, terminated]) {
+      const response = errorResponse(err, { route: "POST /api/chat" });
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("5");
+      expect(await response.json()).toMatchObject({ reason: "database_unavailable" });
+    }
+    const badQuery = new pg.DatabaseError('relation "gateway.nope" does not exist', 0, "error");
+    badQuery.code = "42P01";
+    expect(errorResponse(badQuery).status).toBe(500);
   });
 
   it("answers unknown failures 500 without their cause, and logs the cause", async () => {
@@ -71,12 +90,11 @@ describe("relaying upstream errors", () => {
   });
 });
 
-describe("unknown API paths", () => {
-  it("answer a JSON 404 naming the path", async () => {
-    const { GET, POST } = await import("@/app/api/[...path]/route");
-    const response = await GET(new Request("http://gateway.test/api/nope/1"), { params: Promise.resolve({ path: ["nope", "1"] }) });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: "No such route: GET /api/nope/1", reason: "not_found" });
-    expect((await POST(new Request("http://gateway.test/api/x", { method: "POST" }), { params: Promise.resolve({ path: ["x"] }) })).status).toBe(404);
-  });
-});
+/** A PostgreSQL URL on a loopback port nothing listens on. */
+async function closedPostgresUrl(): Promise<string> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `postgres://nobody@127.0.0.1:${port}/none`;
+}
