@@ -1,13 +1,19 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { refuseUnservedApiRequest } from "@/lib/http/api-edge";
 
 /**
- * A strict Content Security Policy for the pages, with a fresh nonce per request: scripts run only
- * if Next.js marked them with the nonce (its own bootstrap and chunks, which may load further
- * chunks: 'strict-dynamic'); no inline script of anyone else's, no eval outside development, no
- * plugins, no framing. Text from the literature is rendered by React as text, and this is the net
- * under that. The chain's RPC origin is allowed for balance reads. /api routes are not pages.
+ * API requests first pass the API edge (lib/http/api-edge.ts): JSON 400, 404 and 405 for paths
+ * and methods no route serves, before Next.js's own plain-text or empty answers.
+ *
+ * Pages get a strict Content Security Policy, with a fresh nonce per request: scripts run only if
+ * Next.js marked them with the nonce (its own bootstrap and chunks, which may load further chunks:
+ * 'strict-dynamic'); no inline script of anyone else's, no eval outside development, no plugins,
+ * no framing. Text from the literature is rendered by React as text, and this is the net
+ * under that. The chain's RPC origin is allowed for balance reads.
  */
 export function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  if (pathname === "/api" || pathname.startsWith("/api/")) return refuseUnservedApiRequest(request) ?? NextResponse.next();
   const nonce = btoa(crypto.randomUUID());
   const development = process.env.NODE_ENV === "development";
   const rpc = rpcOrigin();
@@ -50,8 +56,9 @@ function rpcOrigin(): string | null {
 }
 
 export const config = {
-  // Pages only: not the API, not static files, not prefetches.
+  // The API, and pages: not static files, not prefetches.
   matcher: [
+    "/api/:path*",
     {
       source: "/((?!api|_next/static|_next/image|favicon.ico).*)",
       missing: [

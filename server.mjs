@@ -11,6 +11,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
+import { gatewayAllowedMethods, unmatchedRoute } from "./lib/http/api-routes.mjs";
 
 /** Appends the socket's address to X-Forwarded-For (the hop the gateway trusts). */
 export function appendPeerAddress(req) {
@@ -21,6 +22,22 @@ export function appendPeerAddress(req) {
   req.headers["x-forwarded-for"] = claimed ? `${claimed}, ${peer}` : peer;
 }
 
+/**
+ * Answers TRACE and TRACK, which Next.js cannot represent (fetch's Request refuses them) and
+ * answered with a plain-text 500 before any route or the proxy ran. No route serves them: 405
+ * with the methods the path serves (GET and HEAD for pages), or 404 for an API path no route
+ * serves, as the proxy answers other methods. Returns whether it answered.
+ */
+export function answerUnrepresentableMethod(req, res) {
+  if (req.method !== "TRACE" && req.method !== "TRACK") return false;
+  const pathname = (req.url ?? "/").split("?")[0];
+  const api = pathname === "/api" || pathname.startsWith("/api/");
+  const { status, body, headers } = unmatchedRoute({ method: req.method, path: pathname, allowed: api ? gatewayAllowedMethods(pathname) : ["GET", "HEAD"] });
+  res.writeHead(status, { ...headers, "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+  res.end(JSON.stringify(body));
+  return true;
+}
+
 async function main() {
   const dir = path.dirname(fileURLToPath(import.meta.url));
   const port = Number(process.env.PORT ?? 3000);
@@ -29,6 +46,7 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = http.createServer((req, res) => {
+    if (answerUnrepresentableMethod(req, res)) return;
     appendPeerAddress(req);
     void handle(req, res);
   });

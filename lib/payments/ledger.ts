@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import type { Queryable } from "@/lib/db";
+import { isUuid } from "@/lib/db/uuid";
 import type { PaidOperation } from "./prices";
 import type { CheckedPayment } from "./verify-locally";
 
@@ -397,8 +398,12 @@ export async function listConversationPayments({ db, conversationId }: { db: Que
   return rows.map(toRow);
 }
 
-/** The deferred payment of one encrypted deep-research run (its messageId is the agent's). */
+/**
+ * The deferred payment of one encrypted deep-research run (its messageId is the agent's, a UUID:
+ * anything else, such as a path holding NUL that Postgres would refuse, has none).
+ */
 export async function getRunPayment({ db, messageId }: { db: Queryable; messageId: string }): Promise<PaymentRow | null> {
+  if (!isUuid(messageId)) return null;
   const { rows } = await db.query(
     `SELECT ${COLUMNS} FROM gateway.payments WHERE message_id = $1 AND operation = 'deepResearchEncrypted' ORDER BY created_at DESC LIMIT 1`,
     [messageId],

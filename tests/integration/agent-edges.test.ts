@@ -1,9 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentRequest, seedLibrary, startTestAgent } from "../support/agent";
-import { createTestDatabase } from "../support/database";
+import { agentRequest, startLibraryAgent, TEST_SERVICE_KEY } from "../support/agent";
 
 /**
  * Bad input at the agent's edges answers a JSON 4xx, never a 500 with an empty body: paths and
@@ -11,23 +7,17 @@ import { createTestDatabase } from "../support/database";
  * PostgreSQL cannot store (NUL, unpaired surrogates), refused with 400 before anything is queued.
  */
 describe("the agent's edges", () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let agent: Awaited<ReturnType<typeof startTestAgent>>;
-  const kekDir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-edges-"));
+  let agent: Awaited<ReturnType<typeof startLibraryAgent>>;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    agent = await startTestAgent({ POSTGRES_URL: database.url, LITERATURE_SOURCES: "local", ENCLAVE_KEK_FILE: path.join(kekDir, "enclave.kek") });
-    await seedLibrary(agent.pool);
+    agent = await startLibraryAgent();
   });
   afterAll(async () => {
     await agent?.stop();
-    await database?.drop();
-    fs.rmSync(kekDir, { recursive: true, force: true });
   });
 
   const send = (method: string, route: string, body?: string) =>
-    agent.app.fetch(new Request(`http://agent.test${route}`, { method, headers: { "content-type": "application/json", authorization: "Bearer agent-service-key-for-tests-0123" }, body }));
+    agent.app.fetch(new Request(`http://agent.test${route}`, { method, headers: { "content-type": "application/json", authorization: `Bearer ${TEST_SERVICE_KEY}` }, body }));
 
   it.each([
     ["PUT", "/api/chat", "POST"],

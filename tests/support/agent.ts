@@ -75,3 +75,24 @@ export function agentRequest(
 export async function seedLibrary(db: Queryable): Promise<void> {
   await importLibraryFile({ db, file: path.resolve(import.meta.dirname, "../fixtures/library/records.jsonl") });
 }
+
+/**
+ * A database of its own and an agent on it that searches the synthetic local library alone, with
+ * a key-encryption key of its own (so its enclave key is fresh); `stop` removes all three.
+ */
+export async function startLibraryAgent(env: Record<string, string> = {}) {
+  const { createTestDatabase } = await import("./database");
+  const database = await createTestDatabase();
+  const kekDir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-agent-"));
+  const agent = await startTestAgent({ POSTGRES_URL: database.url, LITERATURE_SOURCES: "local", ENCLAVE_KEK_FILE: path.join(kekDir, "enclave.kek"), ...env });
+  await seedLibrary(agent.pool);
+  return {
+    ...agent,
+    database,
+    stop: async () => {
+      await agent.stop();
+      await database.drop();
+      fs.rmSync(kekDir, { recursive: true, force: true });
+    },
+  };
+}

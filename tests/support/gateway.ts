@@ -60,3 +60,15 @@ async function resetSingletons(): Promise<void> {
   resetConfigForTests();
   if (db) await db.then((p) => p.end()).catch(() => undefined);
 }
+
+/** Points the gateway at a test agent and its database, on the test chain, paying `payTo`. Returns the restore function. */
+export async function configureGatewayFor({ agentUrl, databaseUrl, rpcUrl, payTo }: { agentUrl: string; databaseUrl: string; rpcUrl: string; payTo: string }) {
+  return configureGateway({
+    POSTGRES_URL: databaseUrl,
+    UPSTREAM_API_URL: agentUrl,
+    AGENT_SERVICE_KEY: "agent-service-key-for-tests-0123",
+    PUBLIC_URL: "https://gateway.test",
+    RPC_URL: rpcUrl,
+    PAY_TO_ADDRESS: payTo,
+  });
+}

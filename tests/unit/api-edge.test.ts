@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { refuseUnservedApiRequest } from "@/lib/http/api-edge";
+import { API_ROUTES, gatewayAllowedMethods } from "@/lib/http/api-routes.mjs";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/** Every app/api route file, as its path template: app/api/chat/status/[requestId] is /api/chat/status/{requestId}. */
+function routeFiles(dir = path.join(root, "app/api")): { template: string; file: string }[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    if (entry.name !== "route.ts") return [];
+    const template = "/" + path.relative(path.join(root, "app"), dir).split(path.sep).map((s) => s.replace(/^\[(\w+)\]$/, "{$1}")).join("/");
+    return [{ template, file: full }];
+  });
+}
+
+describe("the gateway's route table", () => {
+  it("lists every route file with exactly the methods it exports", async () => {
+    const served: Record<string, string[]> = {};
+    for (const { template, file } of routeFiles()) {
+      const exported = (await import(file)) as Record<string, unknown>;
+      served[template] = Object.keys(exported).filter((name) => HTTP_METHODS.includes(name)).sort();
+    }
+    expect(served).toEqual(Object.fromEntries(API_ROUTES.map((r) => [r.path, [...r.methods].sort()])));
+  });
+
+  it("is what the OpenAPI document describes, path by path and method by method", () => {
+    const { paths } = buildOpenApiDocument({ publicUrl: "https://gateway.test", maxBodyBytes: 256 * 1024 }) as { paths: Record<string, Record<string, unknown>> };
+    const described = Object.fromEntries(Object.entries(paths).map(([p, ops]) => [p, Object.keys(ops).map((m) => m.toUpperCase()).sort()]));
+    expect(described).toEqual(Object.fromEntries(API_ROUTES.map((r) => [r.path, [...r.methods].sort()])));
+  });
+
+  it("gives a path its route's methods with HEAD and OPTIONS, a literal segment winning over a parameter", () => {
+    expect(gatewayAllowedMethods("/api/chat")).toEqual(["OPTIONS", "POST"]);
+    expect(gatewayAllowedMethods("/api/chat/status/abc")).toEqual(["GET", "HEAD", "OPTIONS"]);
+    expect(gatewayAllowedMethods("/api/deep-research/encrypted")).toEqual(["OPTIONS", "POST"]);
+    expect(gatewayAllowedMethods("/api/deep-research/3f1c")).toEqual(["GET", "HEAD", "OPTIONS"]);
+    expect(gatewayAllowedMethods("/api/chat/status/")).toEqual([]);
+    expect(gatewayAllowedMethods("/api/chat/status/a/b")).toEqual([]);
+  });
+});
+
+describe("the API edge", () => {
+  const answer = async (method: string, url: string) => {
+    const response = refuseUnservedApiRequest(new Request(`http://gateway.test${url}`, { method }));
+    return response && { status: response.status, allow: response.headers.get("allow"), type: response.headers.get("content-type"), body: await response.json() };
+  };
+
+  it.each(["/api/chat/status/%zz", "/api/chat/status/%", "/api/chat/status/%c0%af", "/api/chat/status/%ed%a0%80", "/api/chat/status/%ff%fe", "/api/health%zz"])(
+    "answers the undecodable path %s 400 with a JSON error",
+    async (url) => {
+      expect(await answer("GET", url)).toMatchObject({ status: 400, body: { error: "The request path is not valid percent-encoded UTF-8", reason: "invalid_path" } });
+    },
+  );
+
+  it("answers a path holding NUL 400, naming it", async () => {
+    expect(await answer("POST", "/api/deep-research/encrypted/status/%00")).toMatchObject({ status: 400, body: { error: expect.stringContaining("NUL (U+0000)"), reason: "invalid_path" } });
+  });
+
+  it("answers a method the route does not export 405 with Allow, and an unknown path 404", async () => {
+    expect(await answer("DELETE", "/api/chat")).toEqual({
+      status: 405,
+      allow: "OPTIONS, POST",
+      type: "application/json; charset=utf-8",
+      body: { error: "DELETE is not allowed on /api/chat; use OPTIONS, POST", reason: "method_not_allowed" },
+    });
+    expect(await answer("POST", "/api/health")).toMatchObject({ status: 405, allow: "GET, HEAD, OPTIONS" });
+    expect(await answer("GET", "/api/nope/1")).toMatchObject({ status: 404, allow: null, body: { error: "No such route: GET /api/nope/1", reason: "not_found" } });
+    expect(await answer("GET", "/api")).toMatchObject({ status: 404 });
+  });
+
+  it("lets through what a route serves, HEAD and the preflight's OPTIONS included", async () => {
+    for (const [method, url] of [["POST", "/api/chat"], ["GET", "/api/chat/status/abc"], ["HEAD", "/api/health"], ["OPTIONS", "/api/literature"], ["GET", "/api/chat/status/%E2%80%8F"]]) {
+      expect(await answer(method!, url!)).toBeNull();
+    }
+  });
+});
