@@ -16,6 +16,7 @@ async function fetchHealth(url: string): Promise<HealthResponse> {
 const COMPONENT_LABELS: Record<keyof HealthResponse["components"], string> = {
   database: "Database",
   upstreamApi: "Research agent (upstream API)",
+  payments: "Payments (chain RPC, facilitator)",
 };
 
 /** The live health report, refreshed every few seconds. */
@@ -46,9 +47,10 @@ export function HealthPanel() {
               </tr>
             </thead>
             <tbody>
-              {(Object.keys(COMPONENT_LABELS) as (keyof HealthResponse["components"])[]).map((key) => (
-                <ComponentRow key={key} name={COMPONENT_LABELS[key]} id={key} health={data.components[key]} />
-              ))}
+              {(Object.keys(COMPONENT_LABELS) as (keyof HealthResponse["components"])[]).map((key) => {
+                const health = data.components[key];
+                return health ? <ComponentRow key={key} name={COMPONENT_LABELS[key]} id={key} health={health} /> : null;
+              })}
             </tbody>
           </table>
           <LiteratureSources literature={data.literature ?? null} />

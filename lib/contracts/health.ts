@@ -39,7 +39,13 @@ export const healthResponseSchema = z
     timestamp: z.iso.datetime({ offset: true }),
     uptime: z.int().min(0).describe("seconds since process start"),
     version: z.string(),
-    components: z.object({ upstreamApi: componentHealthSchema, database: componentHealthSchema }),
+    components: z.object({
+      upstreamApi: componentHealthSchema,
+      database: componentHealthSchema,
+      payments: componentHealthSchema
+        .optional()
+        .describe("Beside the contract's two: whether payments can be taken now (the chain's RPC serves the configured chain; a hosted facilitator answers). Down means every paid request would answer 503."),
+    }),
     config: z.object({
       paymentAddress: z.string(),
       upstreamApiBaseUrl: z.string(),

@@ -16,6 +16,10 @@ import { parseJsonObject } from "@/lib/http";
 import { log } from "@/lib/log";
 import { pricingByRoute } from "@/lib/payments/prices";
 import type { UpstreamClient } from "@/lib/upstream/client";
+import { createPaymentsProbe } from "./payments";
+
+/** One probe of the payment path per couple of seconds, however many health checks arrive. */
+const probePayments = createPaymentsProbe();
 
 export type HealthDeps = {
   config: Pick<GatewayConfig, "health" | "payments" | "upstream">;
@@ -24,20 +28,25 @@ export type HealthDeps = {
 };
 
 /**
- * Checks the database and the upstream agent for real and reports section 2.12. A component is
+ * Checks the database, the upstream agent and the payment path (the chain's RPC, a hosted
+ * facilitator; lib/health/payments.ts) for real and reports section 2.12. A component is
  * `down` when it cannot be reached, errs, answers an error status or reports itself down (the
  * agent whose database is down), `degraded` when it answered slowly or reported itself degraded
  * (a literature source failing); the whole report is as bad as its worst component, and the
  * literature sources' states are reported beside it whatever it is.
  */
 export async function checkHealth(deps: HealthDeps): Promise<HealthResponse> {
-  const [database, { component: upstreamApi, privateMode, literature }] = await Promise.all([checkDatabase(deps), checkUpstream(deps)]);
+  const [database, { component: upstreamApi, privateMode, literature }, payments] = await Promise.all([
+    checkDatabase(deps),
+    checkUpstream(deps),
+    probePayments({ payments: deps.config.payments, timeoutMs: deps.config.health.timeoutMs, slowMs: deps.config.health.slowMs }),
+  ]);
   return {
-    status: worst([database.component.status, upstreamApi.status]),
+    status: worst([database.component.status, upstreamApi.status, payments.status]),
     timestamp: new Date().toISOString(),
     uptime: Math.floor(process.uptime()),
     version: packageJson.version,
-    components: { upstreamApi, database: database.component },
+    components: { upstreamApi, database: database.component, payments },
     config: {
       paymentAddress: deps.config.payments.payTo,
       upstreamApiBaseUrl: deps.upstream.baseUrl,

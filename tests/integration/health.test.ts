@@ -9,6 +9,7 @@ import { agentRequest, seedLibrary, startTestAgent, TEST_SERVICE_KEY } from "../
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { closedUrl, startHttpDouble, type HttpDouble } from "../support/http-double";
+import { chain } from "../support/payments";
 import { findPostgresBin, startThrowawayPostgres } from "../support/postgres";
 
 async function health(): Promise<{ status: number; body: HealthResponse }> {
@@ -45,6 +46,7 @@ describe("GET /api/health", () => {
       HEALTH_SLOW_MS: "4000",
       HEALTH_TIMEOUT_MS: "5000",
       AGENT_SERVICE_KEY: "service-key-for-tests-0123",
+      RPC_URL: chain().rpcUrl,
       ...env,
     });
   };
@@ -58,6 +60,7 @@ describe("GET /api/health", () => {
     expect(body.components.database).toMatchObject({ status: "healthy", message: null });
     expect(body.components.database.latencyMs).toBeGreaterThanOrEqual(0);
     expect(body.components.upstreamApi).toMatchObject({ status: "healthy", message: null });
+    expect(body.components.payments).toMatchObject({ status: "healthy", message: null });
     expect(body.version).toBe("0.1.0");
     expect(body.config).toMatchObject({
       upstreamApiBaseUrl: upstream.url,
@@ -75,6 +78,32 @@ describe("GET /api/health", () => {
     const call = upstream.requests.at(-1);
     expect(call?.path).toBe("/api/health");
     expect(call?.headers.authorization).toBe("Bearer service-key-for-tests-0123");
+  });
+
+  it("is down (503) when payments cannot be taken: the chain's RPC unreachable or serving another chain, a hosted facilitator unreachable", async () => {
+    upstreamAnswer = { status: 200, body: { status: "healthy" } };
+    await configure({ RPC_URL: await closedUrl() });
+    let report = await health();
+    expect(report.status).toBe(503);
+    expect(report.body.components.payments).toMatchObject({ status: "down", message: expect.stringMatching(/^the chain's RPC could not be reached \(ECONNREFUSED\)$/) });
+    expect(report.body.components.database.status).toBe("healthy");
+    await restore?.();
+
+    const otherChain = await startHttpDouble(() => ({ status: 200, body: { jsonrpc: "2.0", id: 1, result: "0x2105" } }));
+    try {
+      await configure({ RPC_URL: otherChain.url });
+      report = await health();
+      expect(report.status).toBe(503);
+      expect(report.body.components.payments?.message).toBe("the chain's RPC serves chain 8453, not 31337");
+      await restore?.();
+    } finally {
+      await otherChain.close();
+    }
+
+    await configure({ FACILITATOR_URL: await closedUrl() });
+    report = await health();
+    expect(report.status).toBe(503);
+    expect(report.body.components.payments?.message).toMatch(/^the facilitator could not be reached/);
   });
 
   it("counts conversations by status", async () => {
@@ -187,7 +216,7 @@ describe("GET /api/health with the real agent", () => {
     try {
       agent = await startTestAgent({ POSTGRES_URL: agentPostgres.url, LITERATURE_SOURCES: "local" });
       await seedLibrary(agent.pool);
-      restore = await configureGateway({ POSTGRES_URL: database.url, UPSTREAM_API_URL: agent.url, AGENT_SERVICE_KEY: TEST_SERVICE_KEY, HEALTH_SLOW_MS: "5000" });
+      restore = await configureGateway({ POSTGRES_URL: database.url, UPSTREAM_API_URL: agent.url, AGENT_SERVICE_KEY: TEST_SERVICE_KEY, HEALTH_SLOW_MS: "5000", RPC_URL: chain().rpcUrl });
       const before = await health();
       expect(before.status).toBe(200);
       expect(before.body.components.upstreamApi.status).toBe("healthy");
