@@ -1,4 +1,5 @@
-import type { EvidenceRole, EvidenceType, Stance, StudySnapshot, Verdict, VerdictBasis } from "@/lib/contracts";
+import type { EvidenceType, Stance, StudySnapshot, Verdict, VerdictBasis } from "@/lib/contracts";
+import type { AnswerReference } from "./answer-reference";
 import { bottomLineOf, limitsOf } from "./bottom-line";
 import { withSubject } from "./claims";
 import { FINDING_CUES } from "./findings";
@@ -30,17 +31,7 @@ export type Citable = {
   snapshot?: StudySnapshot;
 };
 
-/** A reference as the writer uses it: graded, with its role for this answer. */
-export type AnswerReference = {
-  ordinal: number;
-  title: string;
-  /** The text to quote and to read findings from: the abstract, or a passage of it. */
-  abstract: string | null;
-  evidenceType: EvidenceType;
-  evidenceRole: EvidenceRole;
-  relevance: number;
-  snapshot: StudySnapshot | null;
-};
+export type { AnswerReference } from "./answer-reference";
 
 export type ContextPassage = { ordinal: number; referenceId: string; text: string; url: string };
 

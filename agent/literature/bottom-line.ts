@@ -1,5 +1,5 @@
 import type { EvidenceType, Verdict, VerdictBasis } from "@/lib/contracts";
-import type { AnswerReference } from "./answer";
+import type { AnswerReference } from "./answer-reference";
 import type { GradedForVerdict, QuestionClaim } from "./verdict";
 
 /**

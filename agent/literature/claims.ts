@@ -1,5 +1,5 @@
 import type { EvidenceType } from "@/lib/contracts";
-import type { AnswerReference } from "./answer";
+import type { AnswerReference } from "./answer-reference";
 import { lowerFirst } from "./snapshot";
 import { stemSet, tokenize } from "./terms";
 
