@@ -1,4 +1,4 @@
-import type { Context, Hono } from "hono";
+import type { Context, Env, Hono } from "hono";
 import { METHOD_NAME_ALL } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
 import { allowedMethods, errorResponse, unmatchedRouteError } from "@/lib/http";
@@ -8,7 +8,7 @@ import { allowedMethods, errorResponse, unmatchedRouteError } from "@/lib/http";
  * else 404, both JSON. The methods come from the app's own routes (middleware aside), read when
  * first needed, once every route is registered.
  */
-export function unmatchedRoute(app: Hono): (c: Context) => Response {
+export function unmatchedRoute<E extends Env>(app: Hono<E>): (c: Context<E>) => Response {
   let router: TrieRouter<string> | undefined;
   const servedAt = (path: string): string[] => {
     if (!router) {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { Queryable } from "@/lib/db";
-import type { Caller } from "../access";
+import type { Caller } from "../http/context";
 import { afterCommit } from "@/lib/db/transaction";
 import { isUuid } from "@/lib/db/uuid";
 import { parseJobInput, type JobInputOf, type JobKind, type JobResult } from "./kinds";

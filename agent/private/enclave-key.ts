@@ -208,3 +208,11 @@ export function createEnclaveKeyLoader(source: EnclaveKeySource): () => Promise<
     return pending;
   };
 }
+
+/** Whether private mode is ready: the enclave key loads (why it does not is logged by the loader). */
+export function isEnclaveKeyReady(enclaveKey: () => Promise<EnclaveKey>): Promise<boolean> {
+  return enclaveKey().then(
+    () => true,
+    () => false,
+  );
+}

@@ -5,26 +5,28 @@ import { randomUUID } from "node:crypto";
 import { upstreamChatRequestASchema, upstreamChatRequestBSchema } from "@/lib/contracts";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { bearerMatches } from "@/lib/http/bearer";
-import { consumeChatAllowance, identifyCaller } from "../access";
+import { identifyCaller, requireServiceKey } from "../http/access";
+import type { AgentEnv } from "../http/context";
+import type { RouteDeps } from "../http/deps";
+import { consumeChatAllowance } from "../http/rate-limit";
 import { hideConversation, presentChatStatus, type Audience } from "../chat/present";
 import { STAGES } from "../chat/job";
 import { cancelJob, enqueueJob, getJob, laneOf, type Job } from "../jobs/queue";
 import { jobWakeups } from "../jobs/worker";
 import { plannedSources } from "../literature/engine";
-import { assertLiteratureReach, awaitSearch } from "./reach-guard";
-import { requireServiceKey, type AgentDeps } from "../server";
+import { assertLiteratureReach, awaitSearch } from "../http/reach-guard";
 
 const MAX_BODY_BYTES = 64 * 1024;
 const STREAM_POLL_MS = 100;
 const STREAM_TIMEOUT_MS = 5 * 60_000;
 
 /** The public chat API of section 4.6 (variant A or B by AGENT_VARIANT) and the job it runs. */
-export function chatRoutes({ config, db, reach }: AgentDeps): Hono {
-  const routes = new Hono();
+export function chatRoutes({ config, db, reach }: RouteDeps): Hono<AgentEnv> {
+  const routes = new Hono<AgentEnv>();
   const variant = config.chat.variant;
-  const audienceOf = (c: Context): Audience => ({ variant, service: bearerMatches(c.req.header("authorization"), config.serviceKey) });
+  const audienceOf = (c: Context<AgentEnv>): Audience => ({ variant, service: bearerMatches(c.req.header("authorization"), config.serviceKey) });
 
-  async function submit(c: Context): Promise<{ job: Job<"chat">; conversationId: string | null }> {
+  async function submit(c: Context<AgentEnv>): Promise<{ job: Job<"chat">; conversationId: string | null }> {
     const caller = await identifyCaller(c, { config, db });
     // A chat searches as a fast literature search does: when none of those sources can answer it
     // is refused before anything is queued or counted against the caller's allowance.

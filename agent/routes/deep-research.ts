@@ -1,21 +1,23 @@
 import { Hono, type Context } from "hono";
 import { deepResearchStartRequestSchema } from "@/lib/contracts";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
-import { callerOf, consumePremiumAllowance, ownerOf } from "../access";
+import { callerOf, ownerOf } from "../http/access";
+import type { AgentEnv } from "../http/context";
+import type { RouteDeps } from "../http/deps";
+import { consumePremiumAllowance } from "../http/rate-limit";
 import { isConversationOwner, openConversation } from "../deep-research/owner";
 import { cancelConversation, getConversation, createTurn } from "../deep-research/store";
 import { enqueueJob, laneOf } from "../jobs/queue";
 import { jobWakeups } from "../jobs/worker";
-import type { AgentDeps } from "../server";
 
 /**
  * Deep research in the agent (service or premium key only; the gateway sells it). A conversation
  * answers only the caller that started it: to any other it is unknown (404).
  */
-export function deepResearchRoutes({ config, db }: AgentDeps): Hono {
-  const routes = new Hono();
+export function deepResearchRoutes({ config, db }: RouteDeps): Hono<AgentEnv> {
+  const routes = new Hono<AgentEnv>();
   const notFound = () => new ApiError("not_found", "Conversation not found", { reason: "not_found" });
-  const requireOwned = async (c: Context, conversationId: string) => {
+  const requireOwned = async (c: Context<AgentEnv>, conversationId: string) => {
     if (!(await isConversationOwner({ db, conversationId, owner: ownerOf(callerOf(c)) }))) throw notFound();
   };
 

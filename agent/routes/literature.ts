@@ -5,16 +5,17 @@ import { cancelJob, enqueueJob, getJob } from "../jobs/queue";
 import { jobWakeups } from "../jobs/worker";
 import { toWireStatus, wireErrorOf } from "../jobs/wire-status";
 import { plannedSources } from "../literature/engine";
-import type { AgentDeps } from "../server";
-import { assertLiteratureReach, awaitSearch } from "./reach-guard";
+import type { AgentEnv } from "../http/context";
+import type { RouteDeps } from "../http/deps";
+import { assertLiteratureReach, awaitSearch } from "../http/reach-guard";
 
 /** A literature job's progress once its sources were searched (the engine's `filtering` stage). */
 const SEARCHED_PERCENT = 55;
 
 const MAX_BODY_BYTES = 256 * 1024;
 
-export function literatureRoutes({ config, db, reach }: AgentDeps): Hono {
-  const routes = new Hono();
+export function literatureRoutes({ config, db, reach }: RouteDeps): Hono<AgentEnv> {
+  const routes = new Hono<AgentEnv>();
 
   // POST /api/literature – queue a literature search (section 4.4); 503 literature_unavailable
   // when none of its sources can answer, before queueing or once its search reached none

@@ -2,11 +2,12 @@ import { Hono } from "hono";
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
-import { clientAddress } from "../access";
+import { clientAddress } from "../http/access";
 import { issueChallenge } from "../premium/challenge";
 import { serviceTokenChain } from "../premium/holding";
 import { issueKeyToHolder } from "../premium/issue-key";
-import type { AgentDeps } from "../server";
+import type { AgentEnv } from "../http/context";
+import type { RouteDeps } from "../http/deps";
 
 /**
  * Premium keys without anyone's help: a holder of the service token asks for a one-time
@@ -16,8 +17,8 @@ import type { AgentDeps } from "../server";
  * ../premium/issue-key.ts and ../premium/check-key.ts). Anyone may ask for challenges, so how many
  * wait unsigned is bounded per client address and in all (../premium/challenge.ts).
  */
-export function premiumRoutes({ config, db }: AgentDeps): Hono {
-  const routes = new Hono();
+export function premiumRoutes({ config, db }: RouteDeps): Hono<AgentEnv> {
+  const routes = new Hono<AgentEnv>();
   const token = config.access.serviceToken;
   const available = () => {
     if (!token) throw new ApiError("unavailable", "Premium keys are not offered here: no SERVICE_TOKEN_ADDRESS is configured", { reason: "premium_unavailable" });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import type { z } from "zod";
 import {
   encryptedChatPlaintextSchema,
@@ -12,16 +12,17 @@ import {
 } from "@/lib/contracts";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { log } from "@/lib/log";
-import { callerOf, consumePremiumAllowance, requireServiceOrPremium } from "../access";
+import { callerOf, requireServiceKey, requireServiceOrPremium } from "../http/access";
+import type { AgentEnv } from "../http/context";
+import type { RouteDeps } from "../http/deps";
+import { countPremiumUse, type PremiumUse } from "../http/rate-limit";
 import { enqueueJob, getJob, laneOf, withdrawJob, type Job, type JobKind } from "../jobs/queue";
-import { createJobWaiter } from "../jobs/wait";
 import { jobWakeups } from "../jobs/worker";
 import { toWireStatus, wireErrorOf } from "../jobs/wire-status";
 import { createPrivateRun, getPrivateRunStatus, readPrivateRun } from "../private/deep-research";
-import { createEnclaveKeyLoader, type EnclaveKey } from "../private/enclave-key";
+import { isEnclaveKeyReady, type EnclaveKey } from "../private/enclave-key";
 import { openEnvelopeOrReject, sealTo, type Opened } from "../private/envelope";
 import { ENCLAVE_KEY_HEADER } from "@/lib/private/enclave-key-header";
-import { requireServiceKey, type AgentDeps } from "../server";
 
 /** Longest wait of the encrypted literature status route (section 4.4: `timeout` up to 25 s). */
 export const MAX_LITERATURE_WAIT_SECONDS = 25;
@@ -34,18 +35,13 @@ export const MAX_LITERATURE_WAIT_SECONDS = 25;
  * enclave cannot open or one without a valid request is a 400 before any work is queued; the job
  * row keeps only the envelope, and answers go out sealed to the request's (or poll's) key.
  */
-export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () => Promise<EnclaveKey> } {
-  const { config, db } = deps;
-  const enclaveKey = deps.enclaveKey ?? createEnclaveKeyLoader({ db, configured: config.enclave.privateKey, kekFile: config.enclave.kekFile });
-  const routes = new Hono();
-  const waiter = deps.jobWaiter ?? createJobWaiter({ db, recheckMs: config.jobs.waitRecheckMs });
+export function privateRoutes(deps: RouteDeps): Hono<AgentEnv> {
+  const { config, db, enclaveKey, jobWaiter: waiter } = deps;
+  const routes = new Hono<AgentEnv>();
   const keyed = requireServiceOrPremium(deps);
   // A premium key's sealed starts count against its limits before the envelope is opened, so
   // refused envelopes cost the enclave no more than accepted ones.
-  const counted = (use: "deepResearch" | "private"): MiddlewareHandler => async (c, next) => {
-    await consumePremiumAllowance({ db, config, caller: callerOf(c), use });
-    await next();
-  };
+  const counted = (use: PremiumUse) => countPremiumUse(deps, use);
   const readEnvelope = async (request: Request) =>
     validateBody(encryptedEnvelopeSchema, await readJsonObject(request, { maxBytes: PRIVATE_ENVELOPE_MAX_BYTES }));
   /**
@@ -90,10 +86,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
 
   // GET /api/private/status – is private mode ready, is private literature on
   routes.get("/private/status", keyed, async (c) => {
-    const ready = await enclaveKey().then(
-      () => true,
-      () => false,
-    );
+    const ready = await isEnclaveKeyReady(enclaveKey);
     return c.json({
       privateMode: ready ? "ready" : "not_ready",
       privateLiterature: config.enclave.privateLiterature ? "enabled" : "disabled",
@@ -185,7 +178,7 @@ export function privateRoutes(deps: AgentDeps): { routes: Hono; enclaveKey: () =
     return c.json({ messageId, status });
   });
 
-  return { routes, enclaveKey };
+  return routes;
 }
 
 function parseTimeout(raw: string | undefined): number {

@@ -2,7 +2,7 @@ import type { Queryable } from "@/lib/db";
 
 /**
  * The one fixed-window counter of both services: the agent's free-chat and premium limits
- * (agent/access.ts) and the gateway's invalid-payment limit (lib/payments/rate-limit.ts). A window
+ * (agent/http/rate-limit.ts) and the gateway's invalid-payment limit (lib/payments/rate-limit.ts). A window
  * is a row per key and window start, counted in Postgres so every process shares it; each row
  * carries the moment its window ends, so sweepRateLimits deletes finished windows whatever their
  * length.

@@ -1,0 +1,73 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context, MiddlewareHandler } from "hono";
+import type { Queryable } from "@/lib/db";
+import { ApiError } from "@/lib/http";
+import { bearerMatches } from "@/lib/http/bearer";
+import type { AgentConfig } from "../config";
+import { checkPremiumKey } from "../premium/check-key";
+import type { AgentEnv, Caller } from "./context";
+
+/**
+ * Who may call what: the gateway's service key, a premium key, or the public (agent/http/context.ts
+ * says what each caller is). The middleware here guards the routes that are not open.
+ */
+
+/** Throws ApiError 401 for an unknown, expired or revoked key, 403 for a holding lost, 503 when the chain cannot be read. */
+export async function identifyCaller(c: Context<AgentEnv>, { config, db }: { config: AgentConfig; db: Queryable }): Promise<Caller> {
+  const authorization = c.req.header("authorization");
+  if (authorization) {
+    if (bearerMatches(authorization, config.serviceKey)) return { kind: "service" };
+    const token = /^Bearer (lra_premium_[A-Za-z0-9_-]{43})$/.exec(authorization)?.[1];
+    const premium = token ? await checkPremiumKey({ db, config, key: token }) : null;
+    if (premium) return { kind: "premium", keyId: premium.id, owner: premium.owner };
+    throw new ApiError("unauthorized", "Invalid API key", { reason: "unauthorized" });
+  }
+  return { kind: "public", address: clientAddress(c, config.access.trustProxy) };
+}
+
+/** Who owns what a keyed caller starts: `service` (the gateway) or the premium key's owner. */
+export function ownerOf(caller: Caller): string {
+  if (caller.kind === "public") throw new ApiError("unauthorized", "A service or premium key is required", { reason: "unauthorized" });
+  return caller.kind === "service" ? "service" : caller.owner;
+}
+
+/** The caller requireServiceOrPremium identified for this request. */
+export function callerOf(c: Context<AgentEnv>): Caller {
+  const caller = c.get("caller") as Caller | undefined;
+  if (!caller) throw new Error("callerOf: the route is not behind requireServiceOrPremium");
+  return caller;
+}
+
+/** The caller's address: the socket's, or X-Forwarded-For's first entry behind a trusted proxy. */
+export function clientAddress(c: Context<AgentEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown"; // no socket: an in-process request (tests)
+  }
+}
+
+/** 401 unless `Authorization: Bearer` carries the service key (compared in constant time). */
+export function requireServiceKey(serviceKey: string | undefined): MiddlewareHandler<AgentEnv> {
+  return async (c, next) => {
+    if (!bearerMatches(c.req.header("authorization"), serviceKey)) {
+      throw new ApiError("unauthorized", serviceKey ? "A valid service key is required" : "This agent has no AGENT_SERVICE_KEY configured", {
+        reason: "unauthorized",
+      });
+    }
+    await next();
+  };
+}
+
+/** Only the gateway's service key or a live premium key may pass (deep research, private routes); `callerOf` tells which. */
+export function requireServiceOrPremium(deps: { config: AgentConfig; db: Queryable }): MiddlewareHandler<AgentEnv> {
+  return async (c, next) => {
+    if (!c.req.header("authorization")) throw new ApiError("unauthorized", "A service or premium key is required", { reason: "unauthorized" });
+    c.set("caller", await identifyCaller(c, deps));
+    await next();
+  };
+}
