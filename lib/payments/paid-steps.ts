@@ -65,11 +65,13 @@ export type PaidRequest<B> = {
 export async function serve<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow): Promise<Response> {
   if (ctx.op.settlement === "deferred" || !checked.signatureCheckedLocally) {
     const verdict = await ctx.timing.measure("verify", () => ctx.deps.facilitator.verify(checked.payload, ctx.requirements));
-    if (verdict.kind === "refused") {
+    if (verdict.kind === "refused" && !(verdict.reason === "invalid_signature" && checked.signatureCheckedLocally)) {
       await markFailed({ db: ctx.db, id: row.id, reason: verdict.reason, message: verdict.message });
       return refuse(ctx, verdict.reason, verdict.message, { store: row.id });
     }
-    if (verdict.kind === "unavailable") {
+    // A signature this gateway recovered itself, called invalid by the facilitator: it could not
+    // check it (its chain out of reach), which is the service's trouble, not the payer's.
+    if (verdict.kind !== "valid") {
       // Nothing happened to the authorization: the same signature sent again tries again.
       await voidPayment({ db: ctx.db, id: row.id, reason: "verification_unavailable", message: verdict.message });
       return unavailable("Payment verification is unavailable right now; nothing was charged", verdict.message);

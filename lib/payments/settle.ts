@@ -138,11 +138,13 @@ async function record(
       return { outcome: "pending", row: { ...row, txHash: result.transaction }, transaction: result.transaction };
     }
     case "refused": {
-      if (result.reason === "settlement_failed") {
+      if (result.reason === "settlement_failed" || (result.reason === "invalid_signature" && signatureProvenLocally(row))) {
         // The facilitator's own transaction did not go through (its account's nonce clashed with
-        // another settlement, gas, its RPC): the payer did nothing wrong. While the authorization
-        // is unused on chain it can still be settled, so this is "not now", not a refusal; if the
-        // chain cannot say, the transfer may have happened and only a retry will tell.
+        // another settlement, gas, its RPC), or it called a signature invalid that this gateway
+        // proved valid on receipt (it could not reach its chain to check it): the payer did
+        // nothing wrong. While the authorization is unused on chain it can still be settled, so
+        // this is "not now", not a refusal; if the chain cannot say, the transfer may have
+        // happened and only a retry will tell.
         const ref = authorizationRef(row.payload, row.requirements);
         const used = await deps.chain.authorizationState(ref.asset, ref.payer, ref.nonce).catch(() => null);
         if (used !== true) {
@@ -175,4 +177,14 @@ async function record(
       return { outcome: "unavailable", row, message: result.message };
     }
   }
+}
+
+/**
+ * Whether the row's signature is a plain 65-byte EOA signature: every payment in the ledger passed
+ * the local checks (verify-locally.ts), which recover such a signature and compare it with the
+ * payer, so a facilitator's "invalid signature" for it is the facilitator's failure to check.
+ */
+export function signatureProvenLocally(row: Pick<PaymentRow, "payload">): boolean {
+  const signature = (row.payload.payload as { signature?: unknown }).signature;
+  return typeof signature === "string" && /^0x[0-9a-fA-F]{130}$/.test(signature);
 }

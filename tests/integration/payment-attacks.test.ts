@@ -247,6 +247,25 @@ describe("hosted facilitator failures", () => {
     expect((await usdcBalance(payTo)) - before).toBe(20_000n);
   });
 
+  it("a facilitator that calls a signature invalid which the gateway proved valid (it cannot reach its chain) is 503, never counted against the payer; the same signature is served once it can", async () => {
+    const requirements = await chatRequirements();
+    const from = { "x-forwarded-for": "203.0.113.52" };
+    const before = await usdcBalance(payTo);
+    facilitator.mode = "chain-blind";
+    let header = "";
+    for (let i = 0; i < 4; i++) {
+      header = (await signPayment({ privateKey: wallet(50).privateKey, requirements })).header;
+      const response = await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": header });
+      expect(response.status).toBe(503);
+      expect(((await response.json()) as { reason: string }).reason).toBe("settlement_unavailable");
+    }
+    expect(await usdcBalance(payTo)).toBe(before);
+    facilitator.mode = "real";
+    const retry = await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": header });
+    expect(retry.status).toBe(202);
+    expect((await usdcBalance(payTo)) - before).toBe(20_000n);
+  });
+
   it("a facilitator that transferred and then timed out: 503, and the retry with the same signature gets the work without a second charge", async () => {
     const requirements = await chatRequirements();
     const { header } = await signPayment({ privateKey: wallet(46).privateKey, requirements });

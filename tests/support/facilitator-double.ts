@@ -31,7 +31,12 @@ export type FacilitatorMode =
    * Settle fails on the facilitator's own side, nothing sent: what the official facilitator answers
    * when two settlements of its account raced for one transaction nonce (seen under load).
    */
-  | "own-nonce-clash";
+  | "own-nonce-clash"
+  /**
+   * Verify and settle say the signature is invalid, whatever it is: what the official facilitator
+   * answers when it cannot reach its chain (viem checks a signature with an eth_call).
+   */
+  | "chain-blind";
 
 export type FacilitatorDouble = {
   url: string;
@@ -99,6 +104,11 @@ export async function startFacilitatorDouble({ rpcUrl, chainId, privateKey, netw
         return;
       }
       if (mode === "error-500") return send(500, { error: "internal error" });
+      if (mode === "chain-blind") {
+        return path === "/verify"
+          ? send(200, { isValid: false, invalidReason: "invalid_exact_evm_signature", invalidMessage: "signature could not be verified", payer: "" })
+          : send(200, { success: false, errorReason: "invalid_exact_evm_signature", errorMessage: "signature could not be verified", transaction: "", network });
+      }
       if (path === "/verify") {
         if (mode === "refuse-400") return send(400, { isValid: false, invalidReason: "insufficient_funds", payer: "" });
         if (mode === "refuse-400-plain") return send(400, { error: "wallet is empty" });
