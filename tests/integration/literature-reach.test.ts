@@ -176,9 +176,13 @@ describe.skipIf(databaseKind() === "pglite")("honest reach: literature sources t
     });
 
     it("answers 503 literature_unavailable with Retry-After before any 402 once every source is known to fail", async () => {
+      // Sealed requests too: the gateway cannot read them, but it knows no search can be answered.
+      const envelope = { hpke_ciphertext: "AAAA", hpke_ephemeral_public_key: "AAAA" };
       for (const [route, body] of [
         ["/api/chat", { message: QUESTION }],
         ["/api/literature", { question: QUESTION }],
+        ["/api/chat/encrypted", envelope],
+        ["/api/literature/encrypted", envelope],
       ] as const) {
         const response = await postJson(`${PUBLIC_URL}${route}`, body);
         expect(response.status).toBe(503);

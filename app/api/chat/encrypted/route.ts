@@ -1,5 +1,6 @@
 import { encryptedEnvelopeSchema } from "@/lib/contracts";
 import { ApiError } from "@/lib/http";
+import { requireLiteratureReach } from "@/lib/literature/reach";
 import { withPayment } from "@/lib/payments/paid-route";
 import { forwardToEnclave, pollUrl, readPrivateStatus } from "@/lib/private/forward";
 import { getAgentApi } from "@/lib/upstream";
@@ -7,7 +8,8 @@ import { getAgentApi } from "@/lib/upstream";
 export const dynamic = "force-dynamic";
 
 // POST /api/chat/encrypted – a sealed chat request ($0.02). The gateway never sees plaintext: it
-// checks the enclave is ready (503 before payment), takes payment, and relays the envelope. An
+// checks the enclave is ready and that the literature can be searched (503 before payment), takes
+// payment, and relays the envelope. An
 // envelope the enclave cannot open is the agent's 400 relayed; any other enclave failure is a 500.
 // Both are answered before settlement, so neither is charged. Its body may be up to 1 MiB (the
 // price table's maxBodyBytes): sealed attachments.
@@ -17,6 +19,8 @@ export const POST = withPayment("chatEncrypted", {
     if ((await readPrivateStatus())?.privateMode !== "ready") {
       throw new ApiError("unavailable", "private_chat_unavailable", { reason: "private_mode_not_ready" });
     }
+    // Sealed or not, a chat answers from the literature: none reachable is 503 before payment.
+    await requireLiteratureReach({ mode: "fast" });
   },
   handle: async ({ body }) => {
     const agent = getAgentApi();

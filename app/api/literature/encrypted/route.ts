@@ -1,5 +1,6 @@
 import { encryptedEnvelopeSchema } from "@/lib/contracts";
 import { ApiError } from "@/lib/http";
+import { requireLiteratureReach } from "@/lib/literature/reach";
 import { withPayment } from "@/lib/payments/paid-route";
 import { forwardToEnclave, pollUrl, readPrivateStatus } from "@/lib/private/forward";
 import { getAgentApi } from "@/lib/upstream";
@@ -7,7 +8,8 @@ import { getAgentApi } from "@/lib/upstream";
 export const dynamic = "force-dynamic";
 
 // POST /api/literature/encrypted – a sealed literature search ($0.03, settled before the 202).
-// Before payment: private literature off upstream → 403; its status unreadable → 503. Then as
+// Before payment: private literature off upstream → 403; its status unreadable → 503; no
+// literature source able to answer → 503 literature_unavailable (as the plain route). Then as
 // every encrypted route: 402, the envelope's shape (400), payment, and the envelope relayed; one
 // the enclave cannot open (or that holds no valid literature request) is a 400, uncharged.
 export const POST = withPayment("literatureEncrypted", {
@@ -20,6 +22,8 @@ export const POST = withPayment("literatureEncrypted", {
     if (status.privateLiterature !== "enabled") {
       throw new ApiError("forbidden", "private_literature_disabled", { reason: "private_literature_disabled" });
     }
+    // As plain literature: no source able to answer is 503 literature_unavailable, before payment.
+    await requireLiteratureReach();
   },
   handle: async ({ body }) => {
     // 403: private literature was switched off between the check and now; relayed, uncharged.
