@@ -243,7 +243,9 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
           responses: {
             "200": json("EncryptedChatSyncResponse", "Answered in time; the ChatResult is sealed to the request's ephemeral key, bound to its shared secret with the enclave"),
             "202": json("EncryptedChatAccepted", "Accepted; poll `pollUrl`"),
-            "503": error("`private_chat_unavailable` with reason `private_mode_not_ready`"),
+            "503": error(
+              "`private_chat_unavailable` with reason `private_mode_not_ready`, or `literature_unavailable` (reason `no_source_reachable`, Retry-After): no literature source can answer. Both before payment.",
+            ),
           },
         }),
       },
@@ -291,7 +293,9 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
           responses: {
             "202": json("EncryptedLiteratureAccepted", "Accepted; poll `pollUrl`"),
             "403": error("`private_literature_disabled`"),
-            "503": error("`private_literature_unavailable`"),
+            "503": error(
+              "`private_literature_unavailable`, or `literature_unavailable` (reason `no_source_reachable`, Retry-After): no literature source can answer. Both before payment.",
+            ),
           },
         }),
       },
