@@ -5,9 +5,9 @@ import type { JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "../literature/engine";
 import { NoSourceAnsweredError, unavailableJobFailure, withChatSourceFailures } from "../literature/reach";
 import { composeChatResult } from "./compose";
+import { getRecentChatQuestions, recordChatTurn } from "./conversations";
 import type { LlmSettings } from "./llm";
 import { applyModelWriter } from "./model-writer";
-
 
 /** Engine stages as the chat API names them (section 6 names `literature` and `thinking`). */
 export const STAGES: Record<string, { stage: string; percent: number }> = {
@@ -33,11 +33,9 @@ export function createChatJobHandler({
 }): JobHandler<"chat"> {
   return async (job, { progress, signal }) => {
     const { input } = job;
-    const earlier = input.conversationId
-      ? (await db.query<{ message: string }>("SELECT message FROM agent.chat_turns WHERE conversation_id = $1 ORDER BY created_at DESC LIMIT 2", [input.conversationId])).rows
-      : [];
+    const earlier = input.conversationId ? await getRecentChatQuestions({ db, conversationId: input.conversationId, count: 2 }) : [];
     // A follow-up such as "and in humans?" is searched together with what it follows.
-    const retrievalQuestion = [...earlier.map((t) => t.message).reverse(), input.message].join(" ").slice(-8000);
+    const retrievalQuestion = [...earlier, input.message].join(" ").slice(-8000);
     await progress("literature", 5);
     // Every source failing with nothing found fails the job: a paid start waiting on it answers
     // 503 and is not charged (agent/routes/chat.ts); the free API says why in `error`.
@@ -60,14 +58,7 @@ export function createChatJobHandler({
     const extractive = composeChatResult({ question: input.message, literature, conversationId, messageId: job.id });
     const written = llm ? await applyModelWriter(extractive, { settings: llm, question: input.message, signal }) : extractive;
     const result = withChatSourceFailures(written, literature);
-    if (input.conversationId) {
-      await db.query("INSERT INTO agent.chat_turns (request_id, conversation_id, message, answer) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING", [
-        job.id,
-        input.conversationId,
-        input.message,
-        result.answer,
-      ]);
-    }
+    if (input.conversationId) await recordChatTurn({ db, requestId: job.id, conversationId: input.conversationId, message: input.message, answer: result.answer });
     return { ...result, responseTime: Math.max(0, Date.now() - job.createdAt.getTime()) };
   };
 }

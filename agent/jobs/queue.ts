@@ -142,6 +142,15 @@ export async function getJob({ db, id }: { db: Queryable; id: string }): Promise
 }
 
 /**
+ * A job of `kind`, or null when it is unknown, of another kind, or older than `maxAgeMs` (the
+ * retention a status route keeps: past it the job reads as unknown before the sweep deletes it).
+ */
+export async function getJobOfKind<K extends JobKind>({ db, id, kind, maxAgeMs = Infinity }: { db: Queryable; id: string; kind: K; maxAgeMs?: number }): Promise<Job<K> | null> {
+  const job = await getJob({ db, id });
+  return job && job.kind === kind && Date.now() - job.createdAt.getTime() <= maxAgeMs ? (job as Job<K>) : null;
+}
+
+/**
  * Claims the next claimable job of `kinds`: queued, or running with an expired lease (its worker
  * died); the highest lane first, then the oldest. Returns null when there is none. Jobs out of
  * attempts are failed by failExhaustedJobs.

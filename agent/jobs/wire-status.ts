@@ -2,13 +2,14 @@ import type { Job, JobStatus } from "./queue";
 
 /**
  * How each API names a job's states before it ends: the chat APIs say `active` where literature
- * says `running`, and the sealed literature poll has one word for both. Every API reads a
- * cancelled job as `failed`.
+ * and private deep research say `running`, and the sealed literature poll has one word for both.
+ * Every API reads a cancelled job as `failed`.
  */
 const VOCABULARIES = {
   chat: { queued: "queued", running: "active" },
   literature: { queued: "queued", running: "running" },
   privateLiterature: { queued: "active", running: "active" },
+  privateDeepResearch: { queued: "queued", running: "running" },
 } as const;
 type Vocabulary = keyof typeof VOCABULARIES;
 
@@ -28,4 +29,15 @@ export function toWireStatus<V extends Vocabulary>(status: JobStatus, vocabulary
 export function wireErrorOf(job: Pick<Job, "status" | "error">, { failed, cancelled }: { failed: string; cancelled?: string }): string {
   if (job.status === "cancelled" && cancelled !== undefined) return cancelled;
   return job.error ?? failed;
+}
+
+/**
+ * The status of a record that a job works on and keeps its own status in (a private deep-research
+ * run): the record's own, except that an unfinished record whose job reads `failed` (its worker
+ * crashed on every attempt, or it was cancelled) will not finish, and reads `failed` too. `job`
+ * is null when there is no job (swept after its retention): the record's status stands.
+ */
+export function recordWireStatus(record: WireStatus<"privateDeepResearch">, job: JobStatus | null): WireStatus<"privateDeepResearch"> {
+  const unfinished = record === "queued" || record === "running";
+  return unfinished && job !== null && toWireStatus(job, "privateDeepResearch") === "failed" ? "failed" : record;
 }

@@ -59,3 +59,16 @@ async function tooManyChallenges({ db, client, perClient, nowMs }: { db: Queryab
     "too_many_challenges",
   );
 }
+
+/**
+ * Uses up a challenge: the wallet it was issued for and the message to be signed, or null when it
+ * is unknown, expired or used already. It is used up whether or not the signature then checks, so
+ * a replay finds it used whatever happens next.
+ */
+export async function consumeChallenge({ db, challengeId }: { db: Queryable; challengeId: string }): Promise<{ wallet: string; message: string } | null> {
+  const { rows } = await db.query<{ wallet: string; message: string }>(
+    "UPDATE agent.premium_challenges SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING wallet, message",
+    [challengeId],
+  );
+  return rows[0] ?? null;
+}

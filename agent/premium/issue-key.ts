@@ -3,6 +3,7 @@ import type { Queryable } from "@/lib/db";
 import { ApiError } from "@/lib/http";
 import type { AgentConfig } from "../config";
 import { balanceAt, readChain, sendersTo, type ServiceTokenChain } from "./holding";
+import { consumeChallenge } from "./challenge";
 import { earliestFreshHoldingBlock, expireHoldingChecks, issueHolderKey } from "./keys";
 
 /**
@@ -42,4 +43,31 @@ export async function issueKeyToHolder({
     await expireHoldingChecks({ db, wallets: senders });
   }
   return issueHolderKey({ db, termDays: config.access.premium.termDays, wallet: getAddress(wallet), checkedBlock: block, nowMs });
+}
+
+/**
+ * Trades a signed challenge for a key (POST /api/premium/keys): the challenge is used up first,
+ * then the signature must be its wallet's, then the wallet must hold the minimum (issueKeyToHolder).
+ * Throws ApiError 403 `invalid_challenge` (unknown, expired or used), 403 `invalid_signature`, and
+ * what issueKeyToHolder throws.
+ */
+export async function tradeChallengeForKey({
+  db,
+  config,
+  chain,
+  challengeId,
+  signature,
+}: {
+  db: Queryable;
+  config: AgentConfig;
+  chain: ServiceTokenChain;
+  challengeId: string;
+  signature: `0x${string}`;
+}): Promise<{ id: string; key: string; wallet: string; expiresAt: Date }> {
+  const challenge = await consumeChallenge({ db, challengeId });
+  if (!challenge) throw new ApiError("forbidden", "Unknown, expired or already used challenge", { reason: "invalid_challenge" });
+  const wallet = getAddress(challenge.wallet);
+  const signed = await chain.client.verifyMessage({ address: wallet, message: challenge.message, signature }).catch(() => false);
+  if (!signed) throw new ApiError("forbidden", "The signature is not the wallet's", { reason: "invalid_signature" });
+  return { ...(await issueKeyToHolder({ db, config, chain, wallet })), wallet };
 }

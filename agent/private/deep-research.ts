@@ -1,4 +1,5 @@
-import { encryptedDeepResearchStartPlaintextSchema, type ChatResult } from "@/lib/contracts";
+import { randomUUID } from "node:crypto";
+import { encryptedDeepResearchStartPlaintextSchema, type ChatResult, type EncryptedEnvelope } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
 import { isUuid } from "@/lib/db/uuid";
 import { nativePrimitives } from "@/lib/sealing/native";
@@ -6,12 +7,16 @@ import { decryptAtRest, deriveRecoveryKeys, encryptAtRest } from "@/lib/sealing/
 import { finishedStatus, researchTurn, type StoredIteration } from "../deep-research/run";
 import { EMPTY_WORLD, type WorldState } from "../deep-research/world";
 import type { LlmSettings } from "../chat/llm";
+import type { JobLane, JobStatus } from "../jobs/queue";
+import { submitJob } from "../jobs/submit";
 import { JobFailure, type JobHandler } from "../jobs/worker";
+import { recordWireStatus, type WireStatus } from "../jobs/wire-status";
 import type { EngineDeps } from "../literature/engine";
 import type { EnclaveKey } from "./enclave-key";
 import { openEnvelopeInJob } from "./envelope";
 
-export type PrivateRunStatus = "queued" | "running" | "completed" | "failed";
+/** A run's status, as its job's is worded to the gateway (agent/jobs/wire-status.ts). */
+export type PrivateRunStatus = WireStatus<"privateDeepResearch">;
 
 /** What a private run keeps, encrypted under its recovery key's storage key. */
 type RunState = {
@@ -44,10 +49,34 @@ export async function createPrivateRun({ db, messageId, message, recoveryKey }: 
   ]);
 }
 
+/**
+ * Starts a private run for a sealed request the route has opened: records it (its question
+ * encrypted under the recovery key) and queues its job in `lane`, which opens the envelope again.
+ * Returns the run's messageId.
+ */
+export async function startPrivateRun({
+  db,
+  envelope,
+  message,
+  recoveryKey,
+  lane,
+}: {
+  db: Queryable;
+  envelope: EncryptedEnvelope;
+  message: string;
+  recoveryKey: string;
+  lane: JobLane;
+}): Promise<string> {
+  const messageId = randomUUID();
+  await createPrivateRun({ db, messageId, message, recoveryKey });
+  await submitJob({ db, kind: "private_deep_research", input: { messageId, envelope }, lane, caller: "private", maxAttempts: 3 });
+  return messageId;
+}
+
 /** One read of a run, so its status and its sealed state are of the same moment. */
 async function readRun(db: Queryable, messageId: string, lookupId?: string) {
   if (!isUuid(messageId)) return null;
-  const { rows } = await db.query<{ status: PrivateRunStatus; sealed: string; error: string | null; job_status: string | null }>(
+  const { rows } = await db.query<{ status: PrivateRunStatus; sealed: string; error: string | null; job_status: JobStatus | null }>(
     `SELECT r.status, r.sealed, r.error,
             (SELECT j.status FROM agent.jobs j WHERE j.kind = 'private_deep_research' AND j.input->>'messageId' = r.message_id::text
               ORDER BY j.created_at DESC LIMIT 1) AS job_status
@@ -57,8 +86,7 @@ async function readRun(db: Queryable, messageId: string, lookupId?: string) {
   const row = rows[0];
   if (!row) return null;
   // A run whose job died for good (its worker crashed on every attempt) will not finish.
-  const dead = (row.status === "queued" || row.status === "running") && (row.job_status === "failed" || row.job_status === "cancelled");
-  return { status: dead ? ("failed" as const) : row.status, sealed: row.sealed, error: row.error };
+  return { status: recordWireStatus(row.status, row.job_status), sealed: row.sealed, error: row.error };
 }
 
 /** A private run's status without its content, for the gateway's settlement (the status says nothing of the question). */

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { EncryptedEnvelope } from "@/lib/contracts";
 import { ApiError } from "@/lib/http";
+import { ENCLAVE_KEY_HEADER } from "@/lib/private/enclave-key-header";
 import { SealingError } from "@/lib/sealing";
 import { nativePrimitives } from "@/lib/sealing/native";
 import * as scheme from "@/lib/sealing/scheme";
@@ -40,6 +41,27 @@ export async function openEnvelopeOrReject<S extends z.ZodType>(enclaveKey: () =
     throw new ApiError("bad_request", `The sealed ${what} is invalid (${fields})`, { reason: "invalid_plaintext" });
   }
   return { plaintext: parsed.data, replyTo: opened.replyTo };
+}
+
+/**
+ * openEnvelopeOrReject for the routes: its 400 names the enclave's current public key in
+ * ENCLAVE_KEY_HEADER. The gateway drops its cached key only when this differs from it, so a
+ * rotation shows at once and an undecryptable envelope sealed to the current key, which anyone
+ * can send to a free route, costs it nothing.
+ */
+export async function openSealedRequest<S extends z.ZodType>(enclaveKey: () => Promise<EnclaveKey>, envelope: EncryptedEnvelope, schema: S, what: string): Promise<Opened<z.output<S>>> {
+  try {
+    return await openEnvelopeOrReject(enclaveKey, envelope, schema, what);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 400) throw err;
+    const { publicKey } = await enclaveKey(); // loaded already: openEnvelopeOrReject needed it
+    throw new ApiError(err.kind, err.message, {
+      ...(err.reason !== undefined ? { reason: err.reason } : {}),
+      ...(err.detail !== undefined ? { message: err.detail } : {}),
+      headers: { ...err.headers, [ENCLAVE_KEY_HEADER]: publicKey },
+      cause: err,
+    });
+  }
 }
 
 /**

@@ -5,10 +5,10 @@ import { callerOf, ownerOf } from "../http/access";
 import type { AgentEnv } from "../http/context";
 import type { RouteDeps } from "../http/deps";
 import { consumePremiumAllowance } from "../http/rate-limit";
-import { isConversationOwner, openConversation } from "../deep-research/owner";
-import { cancelConversation, getConversation, createTurn } from "../deep-research/store";
-import { enqueueJob, laneOf } from "../jobs/queue";
-import { jobWakeups } from "../jobs/worker";
+import { isConversationOwner } from "../deep-research/owner";
+import { startResearchTurn } from "../deep-research/start-turn";
+import { cancelConversation, getConversation } from "../deep-research/store";
+import { laneOf } from "../jobs/queue";
 
 /**
  * Deep research in the agent (service or premium key only; the gateway sells it). A conversation
@@ -27,11 +27,8 @@ export function deepResearchRoutes({ config, db }: RouteDeps): Hono<AgentEnv> {
     const caller = callerOf(c);
     if (body.conversationId) await requireOwned(c, body.conversationId);
     await consumePremiumAllowance({ db, config, caller, use: "deepResearch" });
-    const conversationId = body.conversationId ?? (await openConversation({ db, owner: ownerOf(caller) }));
-    const turn = await createTurn({ db, objective: body.message, conversationId });
+    const turn = await startResearchTurn({ db, owner: ownerOf(caller), lane: laneOf(caller), conversationId: body.conversationId, message: body.message });
     if (!turn) throw notFound();
-    await enqueueJob({ db, kind: "deep_research", input: { messageId: turn.messageId }, lane: laneOf(caller), caller: ownerOf(caller), maxAttempts: 3 });
-    jobWakeups.emit("job");
     return c.json({ messageId: turn.messageId, conversationId: turn.conversationId, status: "queued" }, 202);
   });
 

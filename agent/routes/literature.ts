@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { literatureQueryRequestSchema } from "@/lib/contracts";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
-import { cancelJob, enqueueJob, getJob } from "../jobs/queue";
-import { jobWakeups } from "../jobs/worker";
-import { toWireStatus, wireErrorOf } from "../jobs/wire-status";
+import { cancelJob, getJobOfKind } from "../jobs/queue";
+import { submitJob } from "../jobs/submit";
 import { plannedSources } from "../literature/engine";
+import { presentLiteratureJob } from "../literature/present";
 import type { AgentEnv } from "../http/context";
 import type { RouteDeps } from "../http/deps";
 import { assertLiteratureReach, awaitSearch } from "../http/reach-guard";
@@ -22,8 +22,7 @@ export function literatureRoutes({ config, db, reach }: RouteDeps): Hono<AgentEn
   routes.post("/", async (c) => {
     const body = validateBody(literatureQueryRequestSchema, await readJsonObject(c.req.raw, { maxBytes: MAX_BODY_BYTES }));
     await assertLiteratureReach(reach, plannedSources(body, config.literature.enabledSources));
-    const job = await enqueueJob({ db, kind: "literature", input: body, lane: "paid", caller: "service" });
-    jobWakeups.emit("job");
+    const job = await submitJob({ db, kind: "literature", input: body, lane: "paid", caller: "service" });
     // The gateway settles on this 202: it comes once the search reached a source.
     await awaitSearch({ db, reach, job, waitMs: config.literature.reachWaitMs, searchedPercent: SEARCHED_PERCENT });
     return c.json({ jobId: job.id, status: "queued" }, 202);
@@ -39,12 +38,9 @@ export function literatureRoutes({ config, db, reach }: RouteDeps): Hono<AgentEn
 
   // GET /api/literature/jobs/:jobId – the job's LiteratureJobResult (section 2.11)
   routes.get("/jobs/:jobId", async (c) => {
-    const job = await getJob({ db, id: c.req.param("jobId") });
-    if (!job || job.kind !== "literature") throw new ApiError("not_found", "Unknown literature job", { reason: "not_found" });
-    const status = toWireStatus(job.status, "literature");
-    if (status === "completed") return c.json({ ...job.result, jobId: job.id, status });
-    if (status === "failed") return c.json({ jobId: job.id, status, error: wireErrorOf(job, { failed: "The job failed", cancelled: "The job was cancelled" }) });
-    return c.json({ jobId: job.id, status });
+    const job = await getJobOfKind({ db, id: c.req.param("jobId"), kind: "literature" });
+    if (!job) throw new ApiError("not_found", "Unknown literature job", { reason: "not_found" });
+    return c.json(presentLiteratureJob(job));
   });
 
   // POST /api/literature/jobs/:jobId/cancel – cancel a job (the gateway does when its payment failed)

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { getAddress, isAddress } from "viem";
+import { isAddress } from "viem";
 import { z } from "zod";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { clientAddress } from "../http/access";
 import { issueChallenge } from "../premium/challenge";
 import { serviceTokenChain } from "../premium/holding";
-import { issueKeyToHolder } from "../premium/issue-key";
+import { tradeChallengeForKey } from "../premium/issue-key";
 import type { AgentEnv } from "../http/context";
 import type { RouteDeps } from "../http/deps";
 
@@ -40,17 +40,7 @@ export function premiumRoutes({ config, db }: RouteDeps): Hono<AgentEnv> {
       z.object({ challengeId: z.uuid(), signature: z.string().regex(/^0x[0-9a-fA-F]+$/, "signature must be hex") }),
       await readJsonObject(c.req.raw, { maxBytes: 8192 }),
     );
-    // Consume the challenge first: a replay finds it used whatever happens next.
-    const { rows } = await db.query<{ wallet: string; message: string }>(
-      "UPDATE agent.premium_challenges SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING wallet, message",
-      [body.challengeId],
-    );
-    const challenge = rows[0];
-    if (!challenge) throw new ApiError("forbidden", "Unknown, expired or already used challenge", { reason: "invalid_challenge" });
-    const wallet = getAddress(challenge.wallet);
-    const signed = await chain.client.verifyMessage({ address: wallet, message: challenge.message, signature: body.signature as `0x${string}` }).catch(() => false);
-    if (!signed) throw new ApiError("forbidden", "The signature is not the wallet's", { reason: "invalid_signature" });
-    const { id, key, expiresAt } = await issueKeyToHolder({ db, config, chain, wallet });
+    const { id, key, wallet, expiresAt } = await tradeChallengeForKey({ db, config, chain, challengeId: body.challengeId, signature: body.signature as `0x${string}` });
     return c.json(
       {
         keyId: id,

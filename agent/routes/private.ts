@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
-import type { z } from "zod";
 import {
   encryptedChatPlaintextSchema,
   encryptedDeepResearchPollPlaintextSchema,
@@ -8,7 +6,6 @@ import {
   encryptedEnvelopeSchema,
   encryptedLiteraturePlaintextSchema,
   PRIVATE_ENVELOPE_MAX_BYTES,
-  type EncryptedEnvelope,
 } from "@/lib/contracts";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { log } from "@/lib/log";
@@ -16,13 +13,12 @@ import { callerOf, requireServiceKey, requireServiceOrPremium } from "../http/ac
 import type { AgentEnv } from "../http/context";
 import type { RouteDeps } from "../http/deps";
 import { countPremiumUse, type PremiumUse } from "../http/rate-limit";
-import { enqueueJob, getJob, laneOf, withdrawJob, type Job, type JobKind } from "../jobs/queue";
-import { jobWakeups } from "../jobs/worker";
-import { toWireStatus, wireErrorOf } from "../jobs/wire-status";
-import { createPrivateRun, getPrivateRunStatus, readPrivateRun } from "../private/deep-research";
+import { getJobOfKind, laneOf, withdrawJob } from "../jobs/queue";
+import { submitJob } from "../jobs/submit";
+import { getPrivateRunStatus, readPrivateRun, startPrivateRun } from "../private/deep-research";
 import { isEnclaveKeyReady, type EnclaveKey } from "../private/enclave-key";
-import { openEnvelopeOrReject, sealTo, type Opened } from "../private/envelope";
-import { ENCLAVE_KEY_HEADER } from "@/lib/private/enclave-key-header";
+import { openSealedRequest, sealTo } from "../private/envelope";
+import { presentPrivateChatJob, presentPrivateLiteratureJob } from "../private/present";
 
 /** Longest wait of the encrypted literature status route (section 4.4: `timeout` up to 25 s). */
 export const MAX_LITERATURE_WAIT_SECONDS = 25;
@@ -31,12 +27,12 @@ export const MAX_LITERATURE_WAIT_SECONDS = 25;
  * The enclave side's routes. Its key (open, cacheable 60 s, with the attestation material of a
  * confidential VM when configured) and readiness, which the gateway reads before asking anyone to
  * pay for a private request; locally the agent is not in a confidential VM and says so
- * (`attested: false`). Every sealed start is opened here once, so an envelope the
- * enclave cannot open or one without a valid request is a 400 before any work is queued; the job
- * row keeps only the envelope, and answers go out sealed to the request's (or poll's) key.
+ * (`attested: false`). Every sealed start is opened here once (openSealedRequest), so an envelope
+ * the enclave cannot open or one without a valid request is a 400 before any work is queued; the
+ * job row keeps only the envelope, and answers go out sealed to the request's (or poll's) key.
  */
 export function privateRoutes(deps: RouteDeps): Hono<AgentEnv> {
-  const { config, db, enclaveKey, jobWaiter: waiter } = deps;
+  const { config, db, enclaveKey, jobWaiter } = deps;
   const routes = new Hono<AgentEnv>();
   const keyed = requireServiceOrPremium(deps);
   // A premium key's sealed starts count against its limits before the envelope is opened, so
@@ -44,32 +40,7 @@ export function privateRoutes(deps: RouteDeps): Hono<AgentEnv> {
   const counted = (use: PremiumUse) => countPremiumUse(deps, use);
   const readEnvelope = async (request: Request) =>
     validateBody(encryptedEnvelopeSchema, await readJsonObject(request, { maxBytes: PRIVATE_ENVELOPE_MAX_BYTES }));
-  /**
-   * Opens a sealed request (400 when it cannot be opened or holds no valid request). The 400 names
-   * the enclave's current public key in ENCLAVE_KEY_HEADER: the gateway drops its cached key only
-   * when this differs from it, so a rotation shows at once and an undecryptable envelope sealed to
-   * the current key, which anyone can send to a free route, costs it nothing.
-   */
-  const open = async <S extends z.ZodType>(envelope: EncryptedEnvelope, schema: S, what: string): Promise<Opened<z.output<S>>> => {
-    try {
-      return await openEnvelopeOrReject(enclaveKey, envelope, schema, what);
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.status !== 400) throw err;
-      const { publicKey } = await enclaveKey(); // loaded already: openEnvelopeOrReject needed it
-      throw new ApiError(err.kind, err.message, {
-        ...(err.reason !== undefined ? { reason: err.reason } : {}),
-        ...(err.detail !== undefined ? { message: err.detail } : {}),
-        headers: { ...err.headers, [ENCLAVE_KEY_HEADER]: publicKey },
-        cause: err,
-      });
-    }
-  };
-  const retentionMs = config.enclave.retentionSeconds * 1000;
-  /** A private job of `kind` still within its retention, or null (unknown, other kind, expired). */
-  const privateJob = async <K extends JobKind>(kind: K, id: string): Promise<Job<K> | null> => {
-    const job = await getJob({ db, id });
-    return job && job.kind === kind && Date.now() - job.createdAt.getTime() <= retentionMs ? (job as Job<K>) : null;
-  };
+  const maxAgeMs = config.enclave.retentionSeconds * 1000;
 
   // GET /api/enclave-key – the enclave's X25519 public key (free)
   routes.get("/enclave-key", async (c) => {
@@ -98,22 +69,18 @@ export function privateRoutes(deps: RouteDeps): Hono<AgentEnv> {
   // POST /api/private/chat – a sealed chat request: 200 sealed when answered within the wait, else 202
   routes.post("/private/chat", keyed, counted("private"), async (c) => {
     const envelope = await readEnvelope(c.req.raw);
-    await open(envelope, encryptedChatPlaintextSchema, "chat request");
-    const job = await enqueueJob({ db, kind: "private_chat", input: { envelope }, lane: laneOf(callerOf(c)), caller: "private" });
-    jobWakeups.emit("job");
-    const done = await waiter.wait(job.id, config.enclave.chatWaitMs, c.req.raw.signal);
+    await openSealedRequest(enclaveKey, envelope, encryptedChatPlaintextSchema, "chat request");
+    const job = await submitJob({ db, kind: "private_chat", input: { envelope }, lane: laneOf(callerOf(c)), caller: "private" });
+    const done = await jobWaiter.wait(job.id, config.enclave.chatWaitMs, c.req.raw.signal);
     if (done?.status === "completed") return c.json({ requestId: job.id, ...(done.result as object) });
     return c.json({ requestId: job.id, status: "queued" }, 202);
   });
 
   // GET /api/private/chat/status/:requestId – the job, its answer sealed to the request's key
   routes.get("/private/chat/status/:requestId", keyed, async (c) => {
-    const job = await privateJob("private_chat", c.req.param("requestId"));
+    const job = await getJobOfKind({ db, id: c.req.param("requestId"), kind: "private_chat", maxAgeMs });
     if (!job) throw new ApiError("not_found", "Unknown or expired request id", { reason: "not_found" });
-    const status = toWireStatus(job.status, "chat");
-    if (status === "completed") return c.json({ status, requestId: job.id, ...job.result });
-    if (status === "failed") return c.json({ status, error: wireErrorOf(job, { failed: "The private request failed" }) });
-    return c.json({ status });
+    return c.json(presentPrivateChatJob(job));
   });
 
   // POST /api/private/jobs/:requestId/cancel – the gateway withdraws a sealed chat or literature
@@ -128,9 +95,8 @@ export function privateRoutes(deps: RouteDeps): Hono<AgentEnv> {
   routes.post("/private/literature", keyed, counted("private"), async (c) => {
     if (!config.enclave.privateLiterature) throw new ApiError("forbidden", "private_literature_disabled", { reason: "private_literature_disabled" });
     const envelope = await readEnvelope(c.req.raw);
-    await open(envelope, encryptedLiteraturePlaintextSchema, "literature request");
-    const job = await enqueueJob({ db, kind: "private_literature", input: { envelope }, lane: laneOf(callerOf(c)), caller: "private" });
-    jobWakeups.emit("job");
+    await openSealedRequest(enclaveKey, envelope, encryptedLiteraturePlaintextSchema, "literature request");
+    const job = await submitJob({ db, kind: "private_literature", input: { envelope }, lane: laneOf(callerOf(c)), caller: "private" });
     return c.json({ requestId: job.id, status: "pending" }, 202);
   });
 
@@ -140,30 +106,24 @@ export function privateRoutes(deps: RouteDeps): Hono<AgentEnv> {
     const timeout = parseTimeout(c.req.query("timeout"));
     const id = c.req.param("requestId");
     const notFound = () => c.json({ status: "not_found", error: "Unknown or expired request id" }, 404);
-    if (!(await privateJob("private_literature", id))) return notFound();
-    const job = await waiter.wait(id, timeout * 1000, c.req.raw.signal);
-    if (!job) return notFound(); // swept while waited on
-    const status = toWireStatus(job.status, "privateLiterature");
-    if (status === "completed") return c.json({ status, ...job.result });
-    if (status === "failed") return c.json({ status, error: wireErrorOf(job, { failed: "The private literature search failed" }) });
-    return c.json({ status });
+    if (!(await getJobOfKind({ db, id, kind: "private_literature", maxAgeMs }))) return notFound();
+    const job = await jobWaiter.wait(id, timeout * 1000, c.req.raw.signal);
+    if (job?.kind !== "private_literature") return notFound(); // swept while waited on
+    return c.json(presentPrivateLiteratureJob(job));
   });
 
   // POST /api/private/deep-research – a sealed {message, recoveryKey}: a private run (202 queued)
   routes.post("/private/deep-research", keyed, counted("deepResearch"), async (c) => {
     const envelope = await readEnvelope(c.req.raw);
-    const { plaintext } = await open(envelope, encryptedDeepResearchStartPlaintextSchema, "deep-research request");
-    const messageId = randomUUID();
-    await createPrivateRun({ db, messageId, message: plaintext.message, recoveryKey: plaintext.recoveryKey });
-    await enqueueJob({ db, kind: "private_deep_research", input: { messageId, envelope }, lane: laneOf(callerOf(c)), caller: "private", maxAttempts: 3 });
-    jobWakeups.emit("job");
+    const { plaintext } = await openSealedRequest(enclaveKey, envelope, encryptedDeepResearchStartPlaintextSchema, "deep-research request");
+    const messageId = await startPrivateRun({ db, envelope, message: plaintext.message, recoveryKey: plaintext.recoveryKey, lane: laneOf(callerOf(c)) });
     return c.json({ messageId, status: "queued" }, 202);
   });
 
   // POST /api/private/deep-research/status/:messageId – a sealed {recoveryKey} poll; the answer is sealed to this poll's key
   routes.post("/private/deep-research/status/:messageId", keyed, async (c) => {
     const envelope = await readEnvelope(c.req.raw);
-    const { plaintext, replyTo } = await open(envelope, encryptedDeepResearchPollPlaintextSchema, "deep-research poll");
+    const { plaintext, replyTo } = await openSealedRequest(enclaveKey, envelope, encryptedDeepResearchPollPlaintextSchema, "deep-research poll");
     const run = await readPrivateRun({ db, messageId: c.req.param("messageId"), recoveryKey: plaintext.recoveryKey });
     if (!run) throw new ApiError("not_found", "Unknown research run for this recovery key", { reason: "not_found" });
     if (run.status === "completed") return c.json({ status: "completed", ...sealTo(replyTo, run.result) });
