@@ -1,8 +1,9 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openConversation } from "@/agent/deep-research/owner";
 import { createTurn, saveIteration } from "@/agent/deep-research/store";
 import type { WorldState } from "@/agent/deep-research/world";
-import { enqueueJob } from "@/agent/jobs/queue";
+import { enqueueJob, getJob } from "@/agent/jobs/queue";
 import { jobWakeups } from "@/agent/jobs/worker";
 import { deepResearchAcceptedSchema, deepResearchConversationSchema, type DeepResearchConversation } from "@/lib/contracts";
 import { createPayingFetch } from "@/lib/payments/client";
@@ -166,11 +167,17 @@ describe("deep research in the agent", () => {
   });
 
   it("cancels a run", async () => {
-    const accepted = deepResearchAcceptedSchema.parse(await (await agentRequest(agent.app, "/api/deep-research/start", { body: { message: "telomeres and cancel" } })).json());
-    expect((await agentRequest(agent.app, `/api/deep-research/${accepted.conversationId}/cancel`, { method: "POST" })).status).toBe(204);
-    const conversation = deepResearchConversationSchema.parse(await (await agentRequest(agent.app, `/api/deep-research/${accepted.conversationId}`)).json());
+    // A run no worker may take (no attempt allowed), so it is still queued when it is cancelled,
+    // however fast or slow the workers are: a run started through the route could finish first.
+    const conversationId = await openConversation({ db: agent.pool, owner: "service" });
+    const turn = await createTurn({ db: agent.pool, conversationId, objective: "telomeres and cancel" });
+    const job = await enqueueJob({ db: agent.pool, kind: "deep_research", input: { messageId: turn!.messageId }, lane: "paid", caller: "service", maxAttempts: 0 });
+    expect((await agentRequest(agent.app, `/api/deep-research/${conversationId}/cancel`, { method: "POST" })).status).toBe(204);
+    const conversation = deepResearchConversationSchema.parse(await (await agentRequest(agent.app, `/api/deep-research/${conversationId}`)).json());
     expect(conversation.status).toBe("cancelled");
     expect(conversation.turns![0]!.status).toBe("cancelled");
+    // The job went with it, through the queue: no worker can take it up later.
+    expect((await getJob({ db: agent.pool, id: job.id }))?.status).toBe("cancelled");
   });
 
   it("is paid through the gateway only once the result is delivered", async () => {
