@@ -1,156 +1,150 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import type { ChatResult } from "@/lib/contracts";
-import { MAX_MESSAGE_CHARS } from "@/lib/contracts/limits";
-import { warnBeforeLeaving } from "@/lib/web/leave-warning";
-import { anotherPaymentUnderWay, claimPayment } from "@/lib/web/payment-lock";
+import { buildChatRequest } from "@/lib/web/message-request";
+import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
+import { readChatStatus } from "@/lib/web/read-results";
 import { describeThrown, freeJson, paidPost, pollUntil, privateFailureAction, transactionOf, UserFacingError } from "@/lib/web/requests";
 import { AnswerView } from "./answer-view";
-import { PriceNote, useApp } from "./context";
-import { ErrorNote, Progress } from "./status-bits";
-
-type Phase =
-  | { kind: "idle" }
-  | { kind: "paying" }
-  | { kind: "working"; stage: string; percent: number | null }
-  | { kind: "done"; result: Pick<ChatResult, "answer" | "references" | "rejectedReferences" | "verdict"> }
-  | { kind: "failed"; error: UserFacingError; retry: (() => void) | null };
-
-/** A paid request still being followed, kept for this tab so a reload resumes it (plain chat only). */
-const PENDING = "lra:pending:chat";
+import { useApp, type AskRequest } from "./context";
+import { JobStatus, useAskRequest, useScrollToResult } from "./job-status";
+import { MessageForm } from "./message-form";
 
 /** Polling pace of the contract: every 750 ms to 2 s; give up after 60 s (with a retry). */
 const POLL_MS = 1_000;
 const LIMIT_MS = 60_000;
 
-type ChatStatus = { status: string; progress?: { stage: string; percent: number } | null; result?: ChatResult | null; error?: string | null };
+/** A plain chat being followed: its thread entry and the gateway's request id. */
+type ChatHandle = { entryId: string; requestId: string };
+
+/** The agent's stages (agent/chat/job.ts) in words: what is being done, not a code and a percent. */
+export function chatStageWords(stage: string | null | undefined, percent: number | null | undefined): string {
+  if (stage === "queued") return "Queued: waiting for a worker";
+  if (stage === "literature") {
+    if ((percent ?? 0) < 40) return "Searching PubMed, Europe PMC and the local library";
+    if ((percent ?? 0) < 60) return "Checking each reference's relevance";
+    return "Grading the evidence of each reference";
+  }
+  if (stage === "thinking") return "Writing the cited answer";
+  if (stage === "done") return "Opening the answer";
+  return "Starting";
+}
 
 /** Ask a question, pay $0.02 (or $0.02 sealed), watch the work, read the cited answer. */
-export function ChatPanel() {
-  const { getPayer, privateMode, recordPayment } = useApp();
+export function ChatPanel({ ask }: { ask?: AskRequest | null }) {
+  const { getPayer, privateMode, recordPayment, thread } = useApp();
   const [message, setMessage] = useState("");
-  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
-  const busy = phase.kind === "paying" || phase.kind === "working";
-  const abort = useRef<AbortController | null>(null);
+  const [inputError, setInputError] = useState<string | null>(null);
 
-  // A reload during a paid request picks it up again instead of losing what was paid for.
-  const resumed = useRef(false);
-  useEffect(() => {
-    const pending = sessionStorage.getItem(PENDING);
-    if (!pending || resumed.current) return;
-    resumed.current = true;
-    const timer = setTimeout(() => void follow(pending), 0);
-    return () => clearTimeout(timer);
-    // Once, on mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  async function follow(requestId: string) {
-    sessionStorage.setItem(PENDING, requestId);
-    const controller = new AbortController();
-    abort.current = controller;
-    setPhase({ kind: "working", stage: "queued", percent: null });
-    try {
-      const final = await pollUntil<ChatStatus>({
-        read: async () => (await freeJson(`/api/chat/status/${encodeURIComponent(requestId)}`)) as ChatStatus,
+  const followPlain = (handle: ChatHandle, question: string): StartedJob<ChatHandle, ChatResult> => ({
+    handle,
+    question,
+    sealed: false,
+    firstStage: chatStageWords("queued", 0),
+    follow: async ({ signal, report }) => {
+      const final = await pollUntil({
+        read: async () => readChatStatus(await freeJson(`/api/chat/status/${encodeURIComponent(handle.requestId)}`)),
         done: (s) => s.status === "completed" || s.status === "failed",
-        onUpdate: (s) => setPhase({ kind: "working", stage: s.progress?.stage ?? s.status, percent: s.progress?.percent ?? null }),
+        onUpdate: (s) => report(chatStageWords(s.progress?.stage ?? s.status, s.progress?.percent), s.progress?.percent ?? null),
         intervalMs: POLL_MS,
         limitMs: LIMIT_MS,
-        signal: controller.signal,
+        signal,
       });
-      sessionStorage.removeItem(PENDING);
-      if (final.status === "failed" || !final.result) throw new UserFacingError(`The answer could not be produced: ${final.error ?? "unknown error"}.`, { action: "Ask again." });
-      setPhase({ kind: "done", result: final.result });
-    } catch (err) {
-      // An unknown or expired request (404) is not coming back: stop resuming it.
-      if (err instanceof UserFacingError && err.status === 404) sessionStorage.removeItem(PENDING);
-      setPhase({ kind: "failed", error: describeThrown(err), retry: () => void follow(requestId) });
-    }
-  }
+      if (final.status === "failed" || !final.result) {
+        const failure = `The answer could not be produced: ${final.error ?? "unknown error"}.`;
+        thread.finish(handle.entryId, { failure });
+        throw new JobEndedError(failure, "Ask again.");
+      }
+      return final.result;
+    },
+  });
 
-  async function askPrivately(question: string, releasePayment: () => void) {
-    if (!privateMode) return;
-    const payer = await getPayer();
-    const client = await import("@/lib/sealing/client");
-    setPhase({ kind: "paying" });
-    const plaintext = { message: question, ...(privateMode.recoveryKey ? { recoveryKey: privateMode.recoveryKey } : {}) };
-    // From signing until the answer is opened, only this page's memory holds the key that opens
-    // it (a private chat has no Retry, so any end releases it).
-    const stopWarning = warnBeforeLeaving();
-    try {
-      const started = await client.startPrivate("chat", { gateway: location.origin, payFetch: payer.payFetch, enclave: privateMode.enclave, plaintext });
-      releasePayment();
-      recordPayment("chatEncrypted", { transaction: transactionOf(started.response.headers.get("payment-response")), settled: true });
-      setPhase({ kind: "working", stage: "sealed: waiting for the enclave", percent: null });
-      const result = await client.awaitPrivateChat(started, {
-        gateway: location.origin,
-        onStatus: (status) => setPhase({ kind: "working", stage: `sealed: ${status}`, percent: null }),
-        limitMs: LIMIT_MS,
-        intervalMs: POLL_MS,
-      });
-      setPhase({ kind: "done", result });
-    } finally {
-      stopWarning();
-    }
-  }
+  const job = usePaidJob<ChatHandle, ChatResult>({
+    panel: "chat",
+    resume: ({ handle, question }) => followPlain(handle, question),
+    describe: (err) => (err instanceof Error && err.name === "PrivateModeError" ? new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." }) : describeThrown(err)),
+    onDone: (result, started) => {
+      if (started.handle) thread.finish(started.handle.entryId, { outcome: { kind: "chat", result } });
+    },
+    onResume: ({ question }) => thread.resumed("chat", question),
+  });
 
-  async function ask(event: React.FormEvent) {
-    event.preventDefault();
-    const question = message.trim();
-    if (!question || busy) return;
-    // Claimed before anything is awaited: `busy` is not rendered yet for clicks in the same task.
-    const payment = claimPayment("chat");
-    if (!payment.ok) {
-      // A repeated click here changes nothing; a click while another panel pays is told why.
-      if (payment.heldBy !== "chat") setPhase({ kind: "failed", error: anotherPaymentUnderWay(), retry: null });
+  function submit(typed: string) {
+    if (job.busy) return;
+    const built = buildChatRequest({ message: typed });
+    if (!built.ok) {
+      setInputError(built.error);
       return;
     }
-    try {
-      if (privateMode) {
-        await askPrivately(question, payment.release);
-        return;
-      }
-      const payer = await getPayer();
-      setPhase({ kind: "paying" });
-      const paid = await paidPost(payer, "/api/chat", { message: question });
-      payment.release();
-      recordPayment("chat", { transaction: paid.transaction, settled: true });
-      const requestId = String(paid.body.requestId ?? "");
-      if (!requestId) throw new UserFacingError("The service did not return a request id.", { action: "Try again." });
-      await follow(requestId);
-    } catch (err) {
-      const error = err instanceof Error && err.name === "PrivateModeError" ? new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." }) : describeThrown(err);
-      setPhase({ kind: "failed", error, retry: null });
-    } finally {
-      payment.release();
-    }
+    setInputError(null);
+    const question = built.body.message;
+    const sealed = privateMode;
+    void job.run(
+      async () => {
+        const payer = await getPayer();
+        if (sealed) {
+          const client = await import("@/lib/sealing/client");
+          const plaintext = { message: question, ...(sealed.recoveryKey ? { recoveryKey: sealed.recoveryKey } : {}) };
+          const started = await client.startPrivate("chat", { gateway: location.origin, payFetch: payer.payFetch, enclave: sealed.enclave, plaintext });
+          recordPayment("chatEncrypted", { transaction: transactionOf(started.response.headers.get("payment-response")), settled: true });
+          const entryId = thread.begin({ kind: "chat", question, payer, sealed: true });
+          setMessage("");
+          return {
+            handle: null,
+            question,
+            sealed: true,
+            firstStage: "Sealed: waiting for the enclave",
+            follow: async ({ signal, report }) => {
+              const result = await client.awaitPrivateChat(started, { gateway: location.origin, onStatus: (s) => report(`Sealed: ${s}`), limitMs: LIMIT_MS, intervalMs: POLL_MS, signal });
+              thread.finish(entryId, { outcome: { kind: "chat", result } });
+              return result;
+            },
+          };
+        }
+        const paid = await paidPost(payer, "/api/chat", built.body);
+        recordPayment("chat", { transaction: paid.transaction, settled: true });
+        const requestId = typeof paid.body.requestId === "string" ? paid.body.requestId : "";
+        if (!requestId) throw new UserFacingError("The service did not return a request id.", { action: "Try again." });
+        setMessage("");
+        return followPlain({ entryId: thread.begin({ kind: "chat", question, payer, sealed: false }), requestId }, question);
+      },
+      // A private chat has no Retry, so the leave warning ends with it either way.
+      { sealed: sealed !== null },
+    );
   }
 
+  // A suggested follow-up asks here, one click away (its price was on its button).
+  useAskRequest(ask, ({ question }) => {
+    setMessage(question);
+    submit(question);
+  });
+
+  const resultRef = useScrollToResult(job.phase.kind === "done");
+  const phase = job.phase;
   return (
-    <section aria-labelledby="chat-heading" className="panel">
+    <section aria-labelledby="chat-heading" className="panel" data-testid="chat-panel">
       <h3 id="chat-heading">Chat</h3>
-      <form onSubmit={ask}>
-        <label htmlFor="chat-message">Your question</label>
-        <textarea
-          id="chat-message"
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-          maxLength={MAX_MESSAGE_CHARS}
-          rows={3}
-          placeholder="Does rapamycin extend lifespan in mice?"
-          required
-        />
-        <PriceNote operation="chat" buys="one answer whose every [N] cites a checked reference" />
-        <button type="submit" disabled={busy}>
-          {busy ? "Working…" : "Pay and ask"}
-        </button>
-      </form>
-      <div className="outcome" aria-live="polite">
-        {phase.kind === "paying" ? <Progress stage="Waiting for the payment signature…" percent={null} /> : null}
-        {phase.kind === "working" ? <Progress stage={phase.stage} percent={phase.percent} /> : null}
-        {phase.kind === "failed" ? <ErrorNote error={phase.error} retry={phase.retry} /> : null}
+      <p className="muted small">One cited answer from the literature, usually within a few seconds.</p>
+      <MessageForm
+        id="chat-message"
+        label="Your question"
+        value={message}
+        onChange={(v) => {
+          setMessage(v);
+          setInputError(null);
+        }}
+        error={inputError}
+        placeholder="Does rapamycin extend lifespan in mice?"
+        operation="chat"
+        buys="one answer whose every [N] cites a checked reference"
+        submitLabel="Pay and ask"
+        busy={job.busy}
+        busyLabel="Working…"
+        onSubmit={() => submit(message)}
+      />
+      <div className="outcome" aria-live="polite" ref={resultRef}>
+        <JobStatus phase={phase} resumed={job.resumed} what="question" />
         {phase.kind === "done" ? (
           <AnswerView answer={phase.result.answer} references={phase.result.references} rejected={phase.result.rejectedReferences} verdict={phase.result.verdict} scope="chat" />
         ) : null}

@@ -1,15 +1,18 @@
 "use client";
 
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { PaidOperation } from "@/lib/payments/prices";
 import type { Payer, PaymentEntry, WebConfig } from "@/lib/web/types";
 import { describeThrown, UserFacingError } from "@/lib/web/requests";
+import type { FollowUp, ThreadKind } from "@/lib/web/thread";
 import { ChatPanel } from "./chat-panel";
-import { AppContextValue, type AppContext, type PrivateState } from "./context";
+import { AppContextValue, type AppContext, type AskRequest, type PrivateState } from "./context";
 import { DeepResearchPanel } from "./deep-research-panel";
 import { LiteraturePanel } from "./literature-panel";
 import { PrivateModeControls } from "./private-mode";
 import { ErrorNote } from "./status-bits";
+import { HistoryView, ThreadView } from "./thread-view";
+import { useResearchThread } from "./use-research-thread";
 
 type Tab = "chat" | "literature" | "research";
 const TABS: { id: Tab; label: string }[] = [
@@ -28,6 +31,10 @@ function storedHistory(address: string): PaymentEntry[] {
   }
 }
 
+/** Who paid last in this browser, so a reload (or a later visit) does not ask again. */
+const PAYER_KEY = "lra:payer";
+type PayerKind = "test" | "injected" | "walletConnect";
+
 /** The wallet code is loaded the first time it is needed, not with the page. */
 const loadWallet = () => import("@/lib/web/wallet");
 
@@ -44,6 +51,9 @@ export function ResearchApp({ config }: { config: WebConfig }) {
   const [history, setHistory] = useState<PaymentEntry[]>([]);
   const [privateMode, setPrivateMode] = useState<PrivateState | null>(null);
   const [tab, setTab] = useState<Tab>("chat");
+  const [asks, setAsks] = useState<Partial<Record<Tab, AskRequest>>>({});
+  const onResumed = useCallback((kind: ThreadKind) => setTab(kind), []);
+  const thread = useResearchThread(payer?.address ?? null, onResumed);
 
   const refreshBalance = useCallback(
     async (address: `0x${string}`) => {
@@ -58,13 +68,14 @@ export function ResearchApp({ config }: { config: WebConfig }) {
     [config],
   );
 
-  async function choose(kind: "test" | "injected" | "walletConnect") {
+  async function choose(kind: PayerKind) {
     setConnecting(true);
     setWalletError(null);
     try {
       const wallet = await loadWallet();
       const chosen = kind === "test" ? wallet.testWalletPayer(config) : await wallet.connectWallet(config, kind);
       setPayer(chosen);
+      localStorage.setItem(PAYER_KEY, kind);
       setHistory(storedHistory(chosen.address));
       void refreshBalance(chosen.address);
     } catch (err) {
@@ -76,10 +87,30 @@ export function ResearchApp({ config }: { config: WebConfig }) {
 
   async function leave() {
     if (payer?.kind === "wallet") await (await loadWallet()).disconnectWallet(config).catch(() => undefined);
+    localStorage.removeItem(PAYER_KEY);
     setPayer(null);
     setBalance(null);
     setHistory([]);
   }
+
+  // The payer chosen last time is chosen again (the test wallet, or a wallet that already allowed this site).
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const kept = localStorage.getItem(PAYER_KEY);
+    const kind: PayerKind | null = kept === "test" && config.testWallet ? "test" : kept === "injected" ? "injected" : null;
+    if (!kind) return;
+    const timer = setTimeout(() => void choose(kind), 0);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
+
+  /** A suggested follow-up: its panel asks it (and pays for it) at once; its price was on the button. */
+  const followUp = useCallback((f: FollowUp) => {
+    setTab(f.kind);
+    setAsks((current) => ({ ...current, [f.kind]: { question: f.question, ...(f.conversationId ? { conversationId: f.conversationId } : {}), nonce: (current[f.kind]?.nonce ?? 0) + 1 } }));
+  }, []);
 
   const context: AppContext = useMemo(
     () => ({
@@ -117,8 +148,9 @@ export function ResearchApp({ config }: { config: WebConfig }) {
         });
         void refreshBalance(payer.address);
       },
+      thread: thread.api,
     }),
-    [config, payer, privateMode, refreshBalance],
+    [config, payer, privateMode, refreshBalance, thread.api],
   );
 
   return (
@@ -173,14 +205,17 @@ export function ResearchApp({ config }: { config: WebConfig }) {
       </div>
       {/* Panels stay mounted: switching tabs does not lose work in progress. */}
       <div role="tabpanel" id="tabpanel-chat" aria-labelledby="tab-chat" hidden={tab !== "chat"}>
-        <ChatPanel />
+        <ChatPanel ask={asks.chat ?? null} />
       </div>
       <div role="tabpanel" id="tabpanel-literature" aria-labelledby="tab-literature" hidden={tab !== "literature"}>
-        <LiteraturePanel />
+        <LiteraturePanel ask={asks.literature ?? null} />
       </div>
       <div role="tabpanel" id="tabpanel-research" aria-labelledby="tab-research" hidden={tab !== "research"}>
-        <DeepResearchPanel />
+        <DeepResearchPanel ask={asks.research ?? null} />
       </div>
+
+      <ThreadView config={config} entries={thread.current} onFollowUp={followUp} onNew={thread.startNew} />
+      {payer ? <HistoryView entries={thread.entries} currentThreadId={thread.threadId} onOpen={thread.open} onDelete={(id) => void thread.remove(id)} storeError={thread.storeError} /> : null}
 
       {payer ? (
         <section aria-labelledby="history-heading" className="panel">

@@ -296,7 +296,7 @@ test("no layout shift while a chat answer is being polled", async ({ page }) => 
     return route.continue();
   });
   await ask(page, "Does rapamycin extend lifespan in mice?");
-  await expect(page.getByTestId("progress")).toContainText(/literature/);
+  await expect(page.getByTestId("progress")).toContainText(/Searching PubMed/);
   await expect(page.getByTestId("answer")).toBeVisible({ timeout: 60_000 });
   expect(polls).toBeGreaterThanOrEqual(4);
   const shift = await page.evaluate(() => {
@@ -427,7 +427,7 @@ test("a reload during a paid chat resumes following it: what was paid for is not
     route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ status: "active", progress: { stage: "literature", percent: 20 } }) }),
   );
   await ask(page, "Does rapamycin extend lifespan in mice?");
-  await expect(page.getByTestId("progress")).toContainText("literature");
+  await expect(page.getByTestId("progress")).toContainText("Searching PubMed");
   await page.unroute("**/api/chat/status/*");
   await page.reload();
   await expect(chat(page).getByTestId("answer")).toBeVisible({ timeout: 60_000 });

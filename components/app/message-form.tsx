@@ -1,0 +1,78 @@
+"use client";
+
+import { useId } from "react";
+import type { PaidOperation } from "@/lib/payments/prices";
+import { messageCount } from "@/lib/web/message-request";
+import { PriceNote } from "./context";
+import styles from "./message-form.module.css";
+
+/**
+ * The question box of chat and deep research: the text as typed (never cut: a message over the
+ * contract's limit is said under the box), what was wrong with the last try, the price, the button.
+ */
+export function MessageForm({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  placeholder,
+  operation,
+  buys,
+  submitLabel,
+  busy,
+  busyLabel,
+  onSubmit,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  placeholder: string;
+  operation: PaidOperation["id"];
+  buys: string;
+  submitLabel: string;
+  busy: boolean;
+  busyLabel: string;
+  onSubmit: () => void;
+  children?: React.ReactNode;
+}) {
+  const countId = useId();
+  const errorId = useId();
+  const count = messageCount(value);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        rows={3}
+        placeholder={placeholder}
+        aria-describedby={error ? `${countId} ${errorId}` : countId}
+        aria-invalid={error || count.over ? true : undefined}
+      />
+      <p id={countId} className={`muted small ${styles.count} ${count.over ? styles.over : ""}`} data-testid="message-count">
+        {count.text}
+      </p>
+      {error ? (
+        <p id={errorId} className={styles.error} role="alert" data-testid="message-error">
+          {error}
+        </p>
+      ) : null}
+      <PriceNote operation={operation} buys={buys} />
+      <button type="submit" disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The research thread: the questions of a session and what came back, and the follow-ups an
+ * answer suggests. Pure functions (no storage, no React): tests/unit/thread.test.ts.
+ */
+import type { ChatResult, LiteratureJobResult } from "@/lib/contracts";
+import type { PaidOperation } from "@/lib/payments/prices";
+import type { ReadConversation } from "./read-results";
+
+export type ThreadKind = "chat" | "literature" | "research";
+
+/** What one paid question brought back, by kind. */
+export type ThreadResult =
+  | { kind: "chat"; result: ChatResult }
+  | { kind: "literature"; result: LiteratureJobResult }
+  | { kind: "research"; result: ReadConversation; messageId: string };
+
+/** One paid question of a thread, as this browser keeps it. */
+export type ThreadEntry = {
+  id: string;
+  threadId: string;
+  /** The payer's address, lower case: history is kept per wallet. */
+  wallet: string;
+  kind: ThreadKind;
+  question: string;
+  askedAt: string;
+  status: "running" | "done" | "failed";
+  /** Sealed: kept in this page's memory only, never in the browser's storage. */
+  sealed?: boolean;
+  /** Why it failed, in words. */
+  failure?: string;
+  /** Deep research: the conversation a follow-up continues. */
+  conversationId?: string;
+  outcome?: ThreadResult;
+};
+
+/** A suggested next question: one click pays for it (its price is on the button). */
+export type FollowUp = { kind: ThreadKind; question: string; label: string; conversationId?: string };
+
+export const OPERATION_OF: Record<ThreadKind, PaidOperation["id"]> = { chat: "chat", literature: "literature", research: "deepResearch" };
+
+export const KIND_LABELS: Record<ThreadKind, string> = { chat: "Chat", literature: "Literature search", research: "Deep research" };
+
+const MAX_FOLLOW_UPS = 3;
+
+/**
+ * The follow-ups an answer suggests, from what its typed result offers: a deep-research turn's
+ * open questions (continuing the same conversation); a chat answer's limits (evidence only from
+ * animals or cells, no primary evidence, a verdict that is not settled); a search whose evidence
+ * is thin or of low confidence.
+ */
+export function suggestFollowUps(entry: ThreadEntry): FollowUp[] {
+  const outcome = entry.outcome;
+  if (entry.status !== "done" || !outcome) return [];
+  if (outcome.kind === "research") {
+    const open = outcome.result.worldState?.openQuestions ?? [];
+    const conversationId = outcome.result.conversationId;
+    return open.slice(0, MAX_FOLLOW_UPS).map((question) => ({ kind: "research", question, label: "Continue the research", conversationId }));
+  }
+  const out: FollowUp[] = [];
+  if (outcome.kind === "chat") {
+    const { verdict, verdictBasis, quality } = outcome.result;
+    if (verdictBasis && verdictBasis.indirect > 0 && !quality.primaryEvidencePresent) {
+      out.push({ kind: "chat", question: `${entry.question} What evidence is there in people, not only in animals or cells?`, label: "Ask about evidence in people" });
+    }
+    if (verdict === "insufficient" || verdict === "mixed" || !quality.primaryEvidencePresent) {
+      out.push({ kind: "research", question: entry.question, label: "Research it in depth" });
+    }
+    out.push({ kind: "literature", question: entry.question, label: "See every reference found" });
+  } else {
+    const quality = outcome.result.quality;
+    if (quality?.evidenceThin || quality?.lowConfidence) out.push({ kind: "research", question: entry.question, label: "Research it in depth" });
+    out.push({ kind: "chat", question: entry.question, label: "Ask for a cited answer" });
+  }
+  return out.slice(0, MAX_FOLLOW_UPS);
+}
+
+/** The text of an entry's answer, for search. */
+function answerText(entry: ThreadEntry): string {
+  const outcome = entry.outcome;
+  if (!outcome) return "";
+  if (outcome.kind === "chat") return outcome.result.answer;
+  if (outcome.kind === "literature") return outcome.result.answer ?? "";
+  return outcome.result.turns.find((t) => t.messageId === outcome.messageId)?.reply ?? "";
+}
+
+/** A past thread as the history lists it. */
+export type ThreadSummary = { threadId: string; title: string; startedAt: string; entries: ThreadEntry[] };
+
+/** The threads of `entries`, newest first, keeping those where every word of `query` is found in a question or an answer. */
+export function searchThreads(entries: ThreadEntry[], query: string): ThreadSummary[] {
+  const byThread = new Map<string, ThreadEntry[]>();
+  for (const e of [...entries].sort((a, b) => a.askedAt.localeCompare(b.askedAt))) byThread.set(e.threadId, [...(byThread.get(e.threadId) ?? []), e]);
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const threads = [...byThread.entries()].map(([threadId, list]) => ({ threadId, title: list[0]!.question, startedAt: list[0]!.askedAt, entries: list }));
+  return threads
+    .filter((t) => {
+      const text = t.entries.map((e) => `${e.question}\n${answerText(e)}`).join("\n").toLowerCase();
+      return words.every((w) => text.includes(w));
+    })
+    .sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+}
+
+/** A short excerpt of an answer for the thread (its first paragraph, markers kept). */
+export function excerptOf(entry: ThreadEntry, max = 280): string {
+  const first = answerText(entry).split(/\n\s*\n/)[0]?.trim() ?? "";
+  return first.length > max ? `${first.slice(0, max - 1).trimEnd()}…` : first;
+}

@@ -1,0 +1,137 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** Page object of the chat panel: the question box, its messages, the answer. */
+export class ChatPanelPage {
+  readonly root: Locator;
+  readonly question: Locator;
+  readonly pay: Locator;
+  readonly inputError: Locator;
+  readonly answer: Locator;
+  readonly progress: Locator;
+  readonly resumeBanner: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.locator("#tabpanel-chat");
+    this.question = this.root.getByLabel("Your question");
+    this.pay = this.root.getByRole("button", { name: "Pay and ask" });
+    this.inputError = this.root.getByTestId("message-error");
+    this.answer = this.root.getByTestId("answer");
+    this.progress = this.root.getByTestId("progress");
+    this.resumeBanner = this.root.getByTestId("resume-banner");
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole("tab", { name: "Chat" }).click();
+  }
+
+  async ask(question: string): Promise<void> {
+    await this.open();
+    await this.question.fill(question);
+    await this.pay.click();
+  }
+}
+
+/** Page object of the literature panel: the form (its options behind "Advanced" on phones), the results. */
+export class LiteraturePanelPage {
+  readonly root: Locator;
+  readonly question: Locator;
+  readonly pay: Locator;
+  readonly questionError: Locator;
+  readonly questionCount: Locator;
+  readonly advanced: Locator;
+  readonly options: Locator;
+  readonly results: Locator;
+  readonly progress: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.locator("#tabpanel-literature");
+    this.question = this.root.getByLabel("Your question");
+    this.pay = this.root.getByRole("button", { name: "Pay and search" });
+    this.questionError = this.root.locator("#literature-question-error");
+    this.questionCount = this.root.getByTestId("question-count");
+    this.advanced = this.root.getByRole("button", { name: /advanced options/i });
+    this.options = this.root.locator("#literature-options");
+    this.results = this.root.getByTestId("literature-results");
+    this.progress = this.root.getByTestId("progress");
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole("tab", { name: "Literature search" }).click();
+  }
+
+  async search(question: string): Promise<void> {
+    await this.open();
+    await this.question.fill(question);
+    await this.pay.click();
+  }
+}
+
+/** Page object of the deep-research panel: the question, the conversation choice, the turns, the world state. */
+export class ResearchPanelPage {
+  readonly root: Locator;
+  readonly question: Locator;
+  readonly followUp: Locator;
+  readonly start: Locator;
+  readonly continueButton: Locator;
+  readonly inputError: Locator;
+  readonly turns: Locator;
+  readonly worldState: Locator;
+  readonly done: Locator;
+  readonly resumeBanner: Locator;
+  readonly progress: Locator;
+  /** Shown once the paid request is accepted and followed (not while the signature is awaited). */
+  readonly working: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.locator("#tabpanel-research");
+    this.question = this.root.getByLabel("Your research question");
+    this.followUp = this.root.getByLabel("Your follow-up");
+    this.start = this.root.getByRole("button", { name: "Pay and start research" });
+    this.continueButton = this.root.getByRole("button", { name: "Pay and continue" });
+    this.inputError = this.root.getByTestId("message-error");
+    this.turns = this.root.getByTestId("research-turn");
+    this.worldState = this.root.getByTestId("world-state");
+    this.done = this.root.getByTestId("research-done");
+    this.resumeBanner = this.root.getByTestId("resume-banner");
+    this.progress = this.root.getByTestId("progress");
+    this.working = this.root.getByTestId("job-working");
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole("tab", { name: "Deep research" }).click();
+  }
+
+  async research(question: string): Promise<void> {
+    await this.open();
+    await this.question.fill(question);
+    await this.start.click();
+  }
+}
+
+/** Page object of the research thread and of this wallet's history. */
+export class ThreadPage {
+  readonly root: Locator;
+  readonly entries: Locator;
+  readonly followUps: Locator;
+  readonly history: Locator;
+  readonly historySearch: Locator;
+  readonly historyThreads: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId("thread");
+    this.entries = this.root.getByTestId("thread-entry");
+    this.followUps = this.root.getByTestId("follow-up");
+    this.history = page.getByTestId("research-history");
+    this.historySearch = this.history.getByLabel("Search your questions and answers");
+    this.historyThreads = this.history.getByTestId("history-thread");
+  }
+
+  entry(question: string | RegExp): Locator {
+    return this.entries.filter({ hasText: question });
+  }
+
+  async startNew(): Promise<void> {
+    await this.root.getByRole("button", { name: "Start a new thread" }).click();
+    await expect(this.entries).toHaveCount(0);
+  }
+}

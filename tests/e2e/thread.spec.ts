@@ -1,0 +1,136 @@
+import { expect, test } from "@playwright/test";
+import { PaidRequests, ResearchAppPage } from "./pages/research-app";
+import { ChatPanelPage, LiteraturePanelPage, ResearchPanelPage, ThreadPage } from "./pages/panels";
+
+/**
+ * The research thread against the whole local stack, paying with the demo's test wallet: answers
+ * gather in a thread with priced follow-ups, history is kept per wallet in this browser, and a
+ * reload restores the wallet, the thread and a run in progress. Screenshots at the viewport of
+ * the project (desktop 1280, phone 390) are saved under test-results/e2e/.
+ */
+
+test("blank and over-long questions are said, never cut, and nothing is paid", async ({ page }) => {
+  const app = new ResearchAppPage(page);
+  const paid = new PaidRequests(page);
+  await app.useTestWallet();
+  const chat = new ChatPanelPage(page);
+  await chat.open();
+  await chat.question.fill("   \n  ");
+  await chat.pay.click();
+  await expect(chat.inputError).toContainText("empty");
+
+  const literature = new LiteraturePanelPage(page);
+  await literature.open();
+  const paste = "a".repeat(9000);
+  await literature.question.fill(paste);
+  // Kept whole: the box holds all 9,000 characters and says how many are too many.
+  await expect(literature.question).toHaveValue(paste);
+  await expect(literature.questionCount).toContainText("808 too many");
+  await literature.pay.click();
+  await expect(literature.questionError).toContainText("9,000 characters long; at most 8,192");
+
+  const research = new ResearchPanelPage(page);
+  await research.open();
+  await research.question.fill(" ");
+  await research.start.click();
+  await expect(research.inputError).toContainText("empty");
+  expect(await paid.count()).toBe(0);
+});
+
+test("a chat answer enters the thread with priced follow-ups; one click pays one; history is per wallet, searchable, deletable; a reload restores all", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const app = new ResearchAppPage(page);
+  const paid = new PaidRequests(page);
+  await app.useTestWallet();
+  const chat = new ChatPanelPage(page);
+  const thread = new ThreadPage(page);
+  await chat.ask("Does rapamycin extend lifespan in mice?");
+  await expect(chat.answer).toBeVisible({ timeout: 60_000 });
+  const first = thread.entry("Does rapamycin extend lifespan in mice?");
+  await expect(first).toHaveAttribute("data-status", "done");
+  // Each follow-up shows its price before anything is paid.
+  const seeReferences = first.getByTestId("follow-up").filter({ hasText: "See every reference found" });
+  await expect(seeReferences).toContainText("$0.03");
+  await page.screenshot({ path: testInfo.outputPath(`thread-${testInfo.project.name}.png`), fullPage: true });
+
+  // One click: the literature panel opens and pays for the search of the same question.
+  await seeReferences.click();
+  const literature = new LiteraturePanelPage(page);
+  await expect(literature.results).toBeVisible({ timeout: 60_000 });
+  await expect(thread.entries).toHaveCount(2);
+  await expect(thread.entries.nth(1)).toHaveAttribute("data-kind", "literature");
+  await expect(thread.entries.nth(1)).toHaveAttribute("data-status", "done");
+  expect(await paid.count("/api/chat")).toBe(1);
+  expect(await paid.count("/api/literature")).toBe(1);
+
+  // A reload: the wallet is chosen again and the thread comes back from this browser's history.
+  await page.reload();
+  await expect(page.getByTestId("payer-address")).toHaveText(/^0x[0-9a-fA-F]{40}$/);
+  await expect(thread.entries).toHaveCount(2);
+  await expect(thread.historyThreads).toHaveCount(1);
+
+  // A new thread; the history finds the first by a word of its answer or question, and deletes it.
+  await thread.startNew();
+  await thread.historySearch.fill("rapamycin mice");
+  await expect(thread.historyThreads).toHaveCount(1);
+  await thread.historySearch.fill("no-such-word-anywhere");
+  await expect(thread.historyThreads).toHaveCount(0);
+  await thread.historySearch.fill("");
+  await thread.historyThreads.first().getByRole("button", { name: "Open" }).click();
+  await expect(thread.entries).toHaveCount(2);
+  await thread.historyThreads.first().getByRole("button", { name: /^Delete/ }).click();
+  await expect(thread.historyThreads).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId("payer-address")).toBeVisible();
+  await expect(thread.historyThreads).toHaveCount(0);
+});
+
+test("a reload during deep research reopens its tab with a banner; the finished run's open questions continue the same conversation", async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  const app = new ResearchAppPage(page);
+  await app.useTestWallet();
+  const research = new ResearchPanelPage(page);
+  await research.research("rapamycin and lifespan in mice");
+  // Accepted and being followed (not merely waiting for the signature), then reloaded.
+  await expect(research.working).toBeVisible();
+  await page.reload();
+  // The page reopens on the research tab, says what it follows, and follows it to the end.
+  await expect(page.getByRole("tab", { name: "Deep research" })).toHaveAttribute("aria-selected", "true");
+  await expect(research.resumeBanner).toContainText("rapamycin and lifespan in mice");
+  await expect(research.done).toBeVisible({ timeout: 150_000 });
+  const thread = new ThreadPage(page);
+  const entry = thread.entry("rapamycin and lifespan in mice");
+  await expect(entry).toHaveAttribute("data-status", "done");
+  const followUp = entry.getByTestId("follow-up").first();
+  await expect(followUp).toContainText("Continue the research");
+  await expect(followUp).toContainText("$1.00");
+  await page.screenshot({ path: testInfo.outputPath(`research-thread-${testInfo.project.name}.png`), fullPage: true });
+  await followUp.click();
+  // The same conversation, one turn more.
+  await expect(research.turns).toHaveCount(2, { timeout: 150_000 });
+  await expect(research.done).toBeVisible({ timeout: 150_000 });
+  await expect(thread.entries).toHaveCount(2);
+});
+
+test("screenshots: every panel at the project's width, literature options behind Advanced on a phone", async ({ page }, testInfo) => {
+  const app = new ResearchAppPage(page);
+  await app.useTestWallet();
+  const literature = new LiteraturePanelPage(page);
+  await literature.open();
+  if (testInfo.project.name === "phone") {
+    await expect(literature.options).toBeHidden();
+    await literature.advanced.click();
+    await expect(literature.options).toBeVisible();
+  } else {
+    await expect(literature.advanced).toBeHidden();
+    await expect(literature.options).toBeVisible();
+  }
+  await page.screenshot({ path: testInfo.outputPath(`literature-form-${testInfo.project.name}.png`), fullPage: true });
+  for (const [name, panel] of [
+    ["chat", new ChatPanelPage(page)],
+    ["research", new ResearchPanelPage(page)],
+  ] as const) {
+    await panel.open();
+    await page.screenshot({ path: testInfo.outputPath(`${name}-form-${testInfo.project.name}.png`), fullPage: true });
+  }
+});

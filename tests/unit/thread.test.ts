@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import type { ChatResult } from "@/lib/contracts";
+import { worldStateSchema } from "@/lib/contracts/world-state";
+import type { ReadConversation } from "@/lib/web/read-results";
+import { excerptOf, searchThreads, suggestFollowUps, type ThreadEntry } from "@/lib/web/thread";
+
+const quality = (primaryEvidencePresent: boolean) => ({ primaryEvidencePresent }) as ChatResult["quality"];
+
+/** A finished chat entry with `overrides` of its result. */
+function buildChatEntry(result: Partial<ChatResult> = {}, entry: Partial<ThreadEntry> = {}): ThreadEntry {
+  return {
+    id: "e1",
+    threadId: "t1",
+    wallet: "0xabc",
+    kind: "chat",
+    question: "Does rapamycin extend lifespan in mice?",
+    askedAt: "2025-01-01T10:00:00.000Z",
+    status: "done",
+    outcome: { kind: "chat", result: { answer: "Bottom line: yes in mice [1].\n\nLimits: no human trial.", verdict: "supports", quality: quality(true), ...result } as ChatResult },
+    ...entry,
+  };
+}
+
+function buildResearchEntry(openQuestions: unknown): ThreadEntry {
+  const conversation: ReadConversation = {
+    conversationId: "c1",
+    status: "completed",
+    turns: [{ messageId: "m1", objective: "o", reply: "Reply about metformin.", citations: [], status: "completed", isFinal: true }],
+    worldState: worldStateSchema.parse({ openQuestions }),
+  };
+  return { ...buildChatEntry(), id: "r1", kind: "research", question: "metformin", outcome: { kind: "research", result: conversation, messageId: "m1" } };
+}
+
+describe("suggested follow-ups", () => {
+  it("a deep-research turn's open questions continue the same conversation", () => {
+    const ups = suggestFollowUps(buildResearchEntry(["Does it work in women?", "  ", "At what dose?", "Q3", "Q4"]));
+    expect(ups).toEqual([
+      { kind: "research", question: "Does it work in women?", label: "Continue the research", conversationId: "c1" },
+      { kind: "research", question: "At what dose?", label: "Continue the research", conversationId: "c1" },
+      { kind: "research", question: "Q3", label: "Continue the research", conversationId: "c1" },
+    ]);
+  });
+
+  it("a world state without open questions (or a malformed one) suggests nothing to continue", () => {
+    expect(suggestFollowUps(buildResearchEntry("not a list"))).toEqual([]);
+  });
+
+  it("a chat answer's limits: only animal or cell evidence and no primary evidence ask for people, then research in depth", () => {
+    const ups = suggestFollowUps(buildChatEntry({ verdict: "insufficient", quality: quality(false), verdictBasis: { indirect: 3 } as ChatResult["verdictBasis"] }));
+    expect(ups.map((u) => [u.kind, u.label])).toEqual([
+      ["chat", "Ask about evidence in people"],
+      ["research", "Research it in depth"],
+      ["literature", "See every reference found"],
+    ]);
+  });
+
+  it("a settled chat answer offers the references only; a running or failed entry offers nothing", () => {
+    expect(suggestFollowUps(buildChatEntry()).map((u) => u.kind)).toEqual(["literature"]);
+    expect(suggestFollowUps(buildChatEntry({}, { status: "running" }))).toEqual([]);
+    expect(suggestFollowUps(buildChatEntry({}, { status: "failed" }))).toEqual([]);
+  });
+});
+
+describe("history search", () => {
+  const entries = [
+    buildChatEntry({}, { id: "a", threadId: "old", askedAt: "2025-01-01T00:00:00.000Z" }),
+    buildResearchEntry([]),
+    { ...buildChatEntry({ answer: "Nothing on taurine." }), id: "b", threadId: "new", question: "taurine?", askedAt: "2025-02-01T00:00:00.000Z" },
+  ];
+
+  it("groups by thread, newest first, titled by the first question", () => {
+    const threads = searchThreads(entries, "");
+    expect(threads.map((t) => [t.threadId, t.title, t.entries.length])).toEqual([
+      ["new", "taurine?", 1],
+      ["t1", "metformin", 1],
+      ["old", "Does rapamycin extend lifespan in mice?", 1],
+    ]);
+  });
+
+  it("finds every word in a question or an answer, in any case", () => {
+    expect(searchThreads(entries, "RAPAMYCIN mice").map((t) => t.threadId)).toEqual(["old"]);
+    expect(searchThreads(entries, "metformin reply").map((t) => t.threadId)).toEqual(["t1"]);
+    expect(searchThreads(entries, "taurine rapamycin")).toEqual([]);
+  });
+
+  it("the thread shows an answer's first paragraph", () => {
+    expect(excerptOf(buildChatEntry())).toBe("Bottom line: yes in mice [1].");
+  });
+});
