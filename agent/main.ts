@@ -2,17 +2,17 @@
  * `npm run agent`: the agent service alone: its HTTP API, its job workers and its database
  * (POSTGRES_URL, or the embedded PGlite of DATA_DIR). `npm run demo` starts it for the gateway.
  */
-import { serve } from "@hono/node-server";
 import { log } from "@/lib/log";
 import { loadAgentConfig } from "./config";
 import { openAgentDatabase } from "./db";
+import { listen } from "./http/listen";
 import { startAgentRuntime } from "./runtime";
 
 async function main(): Promise<void> {
   const config = loadAgentConfig(process.env);
   const database = await openAgentDatabase(config);
   const { app, workers } = startAgentRuntime({ config, db: database.pool });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  const server = listen(app, { port: config.port, hostname: config.host });
   log.info("agent listening", { url: `http://${config.host}:${config.port}`, sources: config.literature.enabledSources, workers: config.jobs.workers });
   if (!config.serviceKey) log.warn("AGENT_SERVICE_KEY is not set: literature and deep research answer 401 to everyone");
 

@@ -69,4 +69,16 @@ describe("the agent's edges", () => {
     const { rows } = await agent.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM agent.jobs");
     expect(rows[0]!.n).toBe(0);
   });
+
+  it("answers an oversized body 413 over real HTTP, to a client still sending it (the fuzz suite saw 'fetch failed' under load)", async () => {
+    // Several times the limit and more than a socket buffers, so the client is still writing when
+    // the server has decided: without reading the rest first, the server's close resets the
+    // connection and fetch reports a network error instead of the 413.
+    const body = JSON.stringify({ message: "x".repeat(6 * 1024 * 1024) });
+    for (const route of ["/api/chat", "/api/literature"]) {
+      const response = await fetch(`${agent.url}${route}`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${TEST_SERVICE_KEY}` }, body });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toMatchObject({ reason: "body_too_large" });
+    }
+  });
 });

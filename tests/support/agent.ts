@@ -1,4 +1,4 @@
-import { serve } from "@hono/node-server";
+import { listen } from "@/agent/http/listen";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -31,7 +31,7 @@ export async function startTestAgent(env: Record<string, string>) {
   const config = loadAgentConfig({ AGENT_SERVICE_KEY: TEST_SERVICE_KEY, AGENT_WORKERS: "2", JOB_POLL_MS: "50", LOG_SILENT: "1", XDG_CONFIG_HOME: testConfigHome(), ...env });
   const database = await openAgentDatabase(config);
   const { app, workers } = startAgentRuntime({ config, db: database.pool });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+  const server = listen(app, { port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {
