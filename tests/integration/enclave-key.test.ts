@@ -12,7 +12,7 @@ import { createPayingFetch } from "@/lib/payments/client";
 import { decodeBase64, decryptAtRest, encodeBase64, encryptAtRest, openRequest, portablePrimitives, sealRequest } from "@/lib/sealing";
 import { nativePrimitives } from "@/lib/sealing/native";
 import { fetchEnclaveKey, PrivateModeError, startPrivate } from "@/lib/sealing/client";
-import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
+import { agentRequest, seedLibrary, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { captureLogs } from "../support/logs";
 import { configureGateway } from "../support/gateway";
@@ -155,6 +155,9 @@ describe("the enclave key", () => {
 
     // The enclave restarts with a new key; the gateway still has the old one cached.
     const after = await startTestAgent({ POSTGRES_URL: database.url, LITERATURE_SOURCES: "local", ENCLAVE_PRIVATE_KEY: keyB });
+    // A library to answer from: with none, the gateway refuses the chat before payment (503
+    // literature_unavailable), before the key could be found stale.
+    await seedLibrary(after.pool);
     restore = await configureGateway({ ...gatewayEnv, UPSTREAM_API_URL: after.url });
     try {
       const { fetch: payFetch } = createPayingFetch({ privateKey: wallet(39).privateKey, network: chain().network, asset: chain().asset, fetchImpl: routeFetch });
