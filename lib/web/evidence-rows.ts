@@ -1,0 +1,70 @@
+import type { LiteratureReference } from "@/lib/contracts/literature";
+import type { GradedReference } from "@/lib/contracts/chat";
+import type { EvidenceType, Stance, StudySnapshot, Verification } from "@/lib/contracts/evidence";
+import type { ExportableReference } from "./export-references";
+
+/**
+ * One row of the evidence table (components/app/evidence-table.tsx) and of the exports: the
+ * reference's identity and links, its grades, their reasons and its study snapshot. Chat and deep
+ * research give GradedReferences (role included); a literature search gives LiteratureReferences,
+ * which are accepted or not rather than given a role.
+ */
+export type EvidenceRow = ExportableReference & {
+  evidenceType: EvidenceType;
+  verification: Verification;
+  confidence: number;
+  stance?: Stance | undefined;
+  snapshot?: StudySnapshot | undefined;
+  roleReason?: string | undefined;
+  evidenceReason?: string | undefined;
+  verificationReason?: string | undefined;
+  confidenceReason?: string | undefined;
+  /** Literature only: whether the relevance checks accepted it. */
+  accepted?: boolean | undefined;
+};
+
+/** A chat or deep-research reference as a row (its fields already typed by the contract). */
+export function rowFromGraded(ref: Pick<GradedReference, "ordinal" | "title" | "url" | "source" | "year" | "doi" | "pmid" | "evidenceType" | "verification" | "confidence" | "evidenceRole" | "roleReason"> &
+  Partial<Pick<GradedReference, "snapshot" | "stance" | "evidenceReason" | "verificationReason" | "confidenceReason">>): EvidenceRow {
+  return { ...ref };
+}
+
+const DESIGNS = new Set<string>(["randomized_controlled_trial", "controlled_trial", "single_arm_trial", "observational", "systematic_review", "narrative_review", "preclinical", "commentary", "unknown"]);
+const VERIFICATIONS = new Set<string>(["verified", "probable", "unknown"]);
+const text = (v: unknown): string | undefined => (typeof v === "string" && v.trim() ? v : undefined);
+
+/**
+ * A literature reference as a row: the typed fields (snapshot, stance, relevance) as they are, and
+ * the fields the contract leaves open (design, verification, confidence, journal, authors, ids)
+ * checked one by one, anything malformed left out. Its ordinal is its numeric id ([N] in the answer).
+ */
+export function rowFromLiterature(ref: LiteratureReference, index: number): EvidenceRow {
+  const raw = ref as Record<string, unknown>;
+  const id = typeof ref.id === "number" ? ref.id : /^\d+$/.test(String(ref.id)) ? Number(ref.id) : NaN;
+  const confidence = typeof raw.confidence === "number" && Number.isFinite(raw.confidence) ? Math.min(1, Math.max(0, raw.confidence)) : 0;
+  const designText = text(raw.evidenceType);
+  const verificationText = text(raw.verification);
+  return {
+    ordinal: Number.isInteger(id) && id > 0 ? id : index + 1,
+    title: ref.title,
+    url: ref.url,
+    source: ref.source ?? null,
+    year: typeof ref.year === "number" ? ref.year : null,
+    journal: text(raw.journal) ?? null,
+    authors: Array.isArray(raw.authors) ? raw.authors.filter((a): a is string => typeof a === "string") : null,
+    doi: text(raw.doi) ?? null,
+    pmid: text(raw.pmid) ?? null,
+    nct: text(raw.nct) ?? null,
+    publishedDoi: text(raw.publishedDoi) ?? null,
+    isPreprint: raw.isPreprint === true,
+    evidenceType: (designText && DESIGNS.has(designText) ? designText : "unknown") as EvidenceType,
+    verification: (verificationText && VERIFICATIONS.has(verificationText) ? verificationText : "unknown") as Verification,
+    confidence,
+    snapshot: ref.snapshot,
+    stance: ref.stance,
+    evidenceReason: text(raw.evidenceReason),
+    verificationReason: text(raw.verificationReason),
+    confidenceReason: text(raw.confidenceReason),
+    accepted: ref.relevance?.accepted ?? true,
+  };
+}
