@@ -4,7 +4,7 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: "Longevity Research Agent",
   description:
-    "An AI research agent for aging and longevity questions: answers with verified citations from the scientific literature, paid per request with x402.",
+    "An AI research agent for aging and longevity questions: answers cite the scientific literature, with the evidence graded, paid per request with x402.",
 };
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };

@@ -1,31 +1,50 @@
 import { expect, test } from "@playwright/test";
-import { HomePage } from "./pages/home";
+import { DevelopersPage } from "./pages/developers";
+import { HomePage, StatusPage } from "./pages/home";
 
-test("the home page lists the operations with their prices and shows live health", async ({ page }, testInfo) => {
+test("the home page is for researchers: no route tables, an honest promise, links to the developer and status pages", async ({ page }, testInfo) => {
   const home = new HomePage(page);
   await home.goto();
-
-  await expect(home.priceOf("Start deep research")).toHaveText("$1.00");
-  await expect(home.priceOf("Start chat")).toHaveText("$0.02");
-  await expect(home.priceOf("Start literature search")).toHaveText("$0.03");
-  await expect(home.priceOf("Start encrypted chat")).toHaveText("$0.02");
-
-  // The health report arrives from /api/health after the page loads (SWR).
-  await expect(home.overall).toHaveText(/^(healthy|degraded|down)$/);
-  await expect(home.component("database")).toContainText("Database");
-  await expect(home.component("database").locator(".badge")).toHaveText("healthy");
-  await expect(home.component("upstreamApi")).toContainText("Research agent");
-  await expect(home.component("upstreamApi").locator(".badge")).toHaveText(/^(healthy|degraded|down)$/);
-  await expect(home.health).toContainText("eip155:31337");
-
+  // The promise says what an answer delivers: every marker leads to a study, graded, verified where it could be.
+  await expect(home.lead).toContainText("each [N] marker leads to the study it cites");
+  await expect(home.lead).toContainText("whether it could be verified at its source");
+  await expect(home.lead).not.toContainText("verified reference");
+  // Routes, polling and the upstream address are on /developers, not here.
+  await expect(page.locator("main")).not.toContainText("/api/");
+  await expect(page.getByRole("table")).toHaveCount(0);
+  await expect(home.developersLink).toHaveAttribute("href", "/developers");
+  await expect(home.statusLink).toHaveAttribute("href", "/status");
   await page.screenshot({ path: testInfo.outputPath("home.png"), fullPage: true });
 });
 
-test("the health report stays live", async ({ page }) => {
-  const home = new HomePage(page);
-  await home.goto();
-  const first = await page.waitForResponse((r) => r.url().endsWith("/api/health"));
-  expect([200, 503]).toContain(first.status());
+test("/developers lists the routes with their prices, polling and the OpenAPI document, with examples for @x402/fetch and curl", async ({ page }, testInfo) => {
+  const developers = new DevelopersPage(page);
+  await developers.goto();
+  await expect(developers.priceOf("Start deep research")).toHaveText("$1.00");
+  await expect(developers.priceOf("Start chat")).toHaveText("$0.02");
+  await expect(developers.priceOf("Start literature search")).toHaveText("$0.03");
+  await expect(developers.priceOf("Start encrypted chat")).toHaveText("$0.02");
+  await expect(developers.freeRoutes).toContainText("GET /api/literature/jobs/{jobId}");
+  await expect(developers.polling).toContainText("GET /api/chat/status/{requestId}");
+  await expect(developers.openApiLink).toHaveAttribute("href", "/api/openapi.json");
+  const fetchExample = developers.example("TypeScript example with @x402/fetch");
+  await expect(fetchExample).toContainText('import { wrapFetchWithPayment } from "@x402/fetch";');
+  // The example names this deployment: its origin and its network.
+  await expect(fetchExample).toContainText(`const BASE = "${new URL(page.url()).origin}"`);
+  await expect(fetchExample).toContainText('.register("eip155:31337"');
+  await expect(developers.example("curl examples")).toContainText("curl -si -X POST");
+  await page.screenshot({ path: testInfo.outputPath("developers.png"), fullPage: true });
+});
+
+test("the status page shows the live health report, which stays live", async ({ page }) => {
+  const status = new StatusPage(page);
+  const first = page.waitForResponse((r) => r.url().endsWith("/api/health"));
+  await status.goto();
+  expect([200, 503]).toContain((await first).status());
+  await expect(status.overall).toHaveText(/^(healthy|degraded|down)$/);
+  await expect(status.component("database").locator(".badge")).toHaveText("healthy");
+  await expect(status.component("upstreamApi")).toContainText("Research agent");
+  await expect(status.health).toContainText("eip155:31337");
   // SWR polls every few seconds: a second request arrives without a reload.
   const second = await page.waitForResponse((r) => r.url().endsWith("/api/health"), { timeout: 15_000 });
   expect([200, 503]).toContain(second.status());
