@@ -30,6 +30,8 @@ export function PrivateModeControls({ value, onChange }: { value: PrivateState |
   const [kept, setKept] = useState(() => storedKey() !== null);
   const [shownOnce, setShownOnce] = useState<string | null>(null);
   const [importing, setImporting] = useState("");
+  // Replacing or forgetting a key in use loses access to what it keeps: asked first, in the page.
+  const [confirming, setConfirming] = useState<"replace" | "import" | "forget" | null>(null);
   const importId = useId();
 
   // The panels see the recovery key through the private state.
@@ -58,6 +60,7 @@ export function PrivateModeControls({ value, onChange }: { value: PrivateState |
   }
 
   async function create() {
+    setConfirming(null);
     const { createRecoveryKey, portablePrimitives } = await import("@/lib/sealing");
     const key = createRecoveryKey(portablePrimitives);
     setRecoveryKey(key);
@@ -78,6 +81,11 @@ export function PrivateModeControls({ value, onChange }: { value: PrivateState |
       setError(describeThrown(new Error("That is not a recovery key (longevity_key_v1_ followed by 43 characters).")));
       return;
     }
+    if (recoveryKey && recoveryKey !== key && confirming !== "import") {
+      setConfirming("import");
+      return;
+    }
+    setConfirming(null);
     setRecoveryKey(key);
     setImporting("");
     if (kept) localStorage.setItem(STORED_KEY, key);
@@ -93,6 +101,7 @@ export function PrivateModeControls({ value, onChange }: { value: PrivateState |
   }
 
   function forget() {
+    setConfirming(null);
     setRecoveryKey(null);
     setShownOnce(null);
     localStorage.removeItem(STORED_KEY);
@@ -137,20 +146,50 @@ export function PrivateModeControls({ value, onChange }: { value: PrivateState |
         ) : null}
         <div className="wallet-row">
           {recoveryKey ? <span className="small">A recovery key is in use{kept ? " (kept in this browser)" : " (for this tab only)"}.</span> : <span className="small">No recovery key: private chats are not kept.</span>}
-          <button type="button" onClick={() => void create()} data-testid="create-recovery-key">
-            Create a new one
+          <button type="button" onClick={() => (recoveryKey ? setConfirming("replace") : void create())} data-testid="create-recovery-key" disabled={confirming !== null}>
+            {recoveryKey ? "Replace with a new one" : "Create a recovery key"}
           </button>
           <button type="button" onClick={exportKey} disabled={!recoveryKey}>
             Export
           </button>
-          <button type="button" onClick={forget} disabled={!recoveryKey}>
+          <button type="button" className="danger" onClick={() => setConfirming("forget")} disabled={!recoveryKey || confirming !== null} data-testid="forget-recovery-key">
             Forget
           </button>
           <label className="small">
             <input type="checkbox" checked={kept} onChange={(e) => keep(e.target.checked)} /> Keep it in this browser
           </label>
         </div>
-        <form onSubmit={importKey} className="wallet-row import-row">
+        {confirming && recoveryKey ? (
+          <div className="confirm-note" role="alertdialog" aria-labelledby="recovery-confirm-text" data-testid="recovery-key-confirm">
+            <p id="recovery-confirm-text">
+              {confirming !== "forget"
+                ? "Replace the recovery key in use? The private conversations and research it keeps can no longer be continued from this page unless you saved the current key (Export it first)."
+                : `Forget the recovery key? It is removed from ${kept ? "this browser" : "this tab"}; without a saved copy, the private conversations and research it keeps are gone for good.`}
+            </p>
+            <div className="wallet-row">
+              {confirming === "replace" ? (
+                <button type="button" className="danger" onClick={() => void create()}>
+                  Replace it
+                </button>
+              ) : confirming === "import" ? (
+                <button type="submit" className="danger" form={`${importId}-form`}>
+                  Replace it
+                </button>
+              ) : (
+                <button type="button" className="danger" onClick={forget}>
+                  Forget it
+                </button>
+              )}
+              <button type="button" className="secondary" onClick={exportKey}>
+                Export it first
+              </button>
+              <button type="button" className="secondary" onClick={() => setConfirming(null)}>
+                Keep it
+              </button>
+            </div>
+          </div>
+        ) : null}
+        <form onSubmit={importKey} className="wallet-row import-row" id={`${importId}-form`}>
           <label htmlFor={importId} className="small">
             Import a key
           </label>
