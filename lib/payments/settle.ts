@@ -1,4 +1,5 @@
 import type { Queryable } from "@/lib/db";
+import { ApiError } from "@/lib/http";
 import { log } from "@/lib/log";
 import type { AuthorizationFate, ChainReader } from "./chain";
 import type { PaymentFacilitator, SettleRequest, SettleResult } from "./facilitator";
@@ -88,19 +89,38 @@ export async function confirmPayment(
   { waitMs, responseFor, resend = row.status !== "unsettled" }: { waitMs: number; responseFor?: (transaction: string) => StoredResponse; resend?: boolean },
 ): Promise<SettleOutcome | null> {
   const result = await priorOutcome(deps, row, { paymentId: row.id, payload: row.payload, requirements: row.requirements, waitMs, resend });
+  if (result?.kind === "unavailable") {
+    // Unknown is not "nothing happened": a caller must not void, re-send or answer as unpaid on
+    // it. The cron counts it as an error of this row and looks again next run; a retry is 503.
+    throw new ApiError("unavailable", "The payment's earlier attempt cannot be looked up on chain right now; nothing more was charged. Send the same PAYMENT-SIGNATURE again later", {
+      reason: "settlement_unavailable",
+      message: result.message,
+      headers: { "retry-after": "5" },
+    });
+  }
   if (!result || (result.kind !== "settled" && result.kind !== "broadcast")) return null;
   return record(deps, row, result, { whenUnavailable: "unsettle", responseFor });
 }
 
-/** What an earlier attempt of this payment did, if anything can be known. */
+/**
+ * What an earlier attempt of this payment did, if anything can be known. When the chain cannot be
+ * read to find out, the answer is "not now" (the transfer may have happened): never a second
+ * attempt in the dark, and never an error for the client (the chaos run saw 500s here while the
+ * chain's RPC was down).
+ */
 async function priorOutcome(deps: SettleDeps, row: PaymentRow, request: SettleRequest): Promise<SettleResult | null> {
-  const own = await deps.facilitator.confirm(request);
-  if (own) return own;
-  if (row.txHash || row.outcomeUnknownSince) {
-    const found = await findOwnTransfer(deps, row);
-    if (found) return { kind: "settled", transaction: found as `0x${string}` };
+  try {
+    const own = await deps.facilitator.confirm(request);
+    if (own) return own;
+    if (row.txHash || row.outcomeUnknownSince) {
+      const found = await findOwnTransfer(deps, row);
+      if (found) return { kind: "settled", transaction: found as `0x${string}` };
+    }
+    return null;
+  } catch (err) {
+    log.warn("an earlier settlement attempt could not be looked up on chain", { paymentId: row.id, error: err });
+    return { kind: "unavailable", message: `the chain could not be read to learn what an earlier attempt did: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`, mayHaveTransferred: true };
   }
-  return null;
 }
 
 /**

@@ -266,6 +266,30 @@ describe("hosted facilitator failures", () => {
     expect((await usdcBalance(payTo)) - before).toBe(20_000n);
   });
 
+  it("with the chain out of reach for the gateway too, the same signature sent again is 503 while nothing can be known, never a 500, and is served once the chain is back", async () => {
+    const requirements = await chatRequirements();
+    const from = { "x-forwarded-for": "203.0.113.53" };
+    const before = await usdcBalance(payTo);
+    const { header } = await signPayment({ privateKey: wallet(51).privateKey, requirements });
+    facilitator.mode = "chain-blind";
+    const restoreBlind = await configureGateway(env({ FACILITATOR_URL: facilitator.url, RPC_URL: await closedUrl() }));
+    try {
+      // The first attempt cannot learn whether anything happened (the gateway cannot read the
+      // chain either); each resend must look on chain first, and cannot: 503 both times.
+      for (let i = 0; i < 2; i++) {
+        const response = await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": header });
+        expect(response.status).toBe(503);
+        expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+    } finally {
+      await restoreBlind();
+    }
+    facilitator.mode = "real";
+    const retry = await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": header });
+    expect(retry.status).toBe(202);
+    expect((await usdcBalance(payTo)) - before).toBe(20_000n);
+  });
+
   it("a facilitator that transferred and then timed out: 503, and the retry with the same signature gets the work without a second charge", async () => {
     const requirements = await chatRequirements();
     const { header } = await signPayment({ privateKey: wallet(46).privateKey, requirements });
