@@ -9,7 +9,14 @@ import path from "node:path";
  * started in a temporary folder with durability off. Used by the integration setup and the
  * benchmarks when POSTGRES_URL is not given.
  */
-export type ThrowawayPostgres = { url: string; stop: () => Promise<void> };
+export type ThrowawayPostgres = {
+  url: string;
+  stop: () => Promise<void>;
+  /** Stops the server (fast shutdown: open connections are cut) and keeps its data. */
+  halt: () => Promise<void>;
+  /** Starts it again on the same port after `halt`. */
+  resume: () => Promise<void>;
+};
 
 /** The folder holding `initdb` and `pg_ctl`, newest version first, or null when none is installed. */
 export function findPostgresBin(): string | null {
@@ -46,13 +53,17 @@ export async function startThrowawayPostgres(bin: string): Promise<ThrowawayPost
   const port = await freePort();
   const data = path.join(dir, "data");
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]);
-  run("pg_ctl", [
-    "-D", data, "-l", path.join(dir, "pg.log"), "-w", "-o",
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    "start",
-  ]);
+  const start = () =>
+    run("pg_ctl", [
+      "-D", data, "-l", path.join(dir, "pg.log"), "-w", "-o",
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      "start",
+    ]);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt: async () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
+    resume: async () => start(),
     stop: async () => {
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
