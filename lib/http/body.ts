@@ -13,10 +13,7 @@ import { ApiError } from "./errors";
  */
 export async function readJsonObject(request: Request, { maxBytes }: { maxBytes: number }): Promise<Record<string, unknown>> {
   const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes) {
-    if (Number(declared) <= OVERSIZED_BODY_DRAIN_BYTES) await drain(request.body);
-    throw tooLarge(maxBytes);
-  }
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
 
   const text = await readTextWithLimit(request, maxBytes);
   if (text.trim() === "") {
@@ -55,32 +52,6 @@ export function validateBody<T extends z.ZodType>(schema: T, value: unknown): z.
   throw new ApiError("bad_request", `Invalid request body: ${details}`, { reason: "invalid_body" });
 }
 
-/**
- * How much of an oversized body is read and thrown away before the 413 is sent. A client still
- * sending when the server answers and closes gets a reset, not the 413 (fetch reports "fetch
- * failed" and drops the response), so a body up to this size is read to its end first; a larger
- * one is cut off, its sender's problem.
- */
-export const OVERSIZED_BODY_DRAIN_BYTES = 8 * 1024 * 1024;
-
-async function drain(body: ReadableStream<Uint8Array> | null): Promise<void> {
-  if (body) await drainReader(body.getReader(), 0);
-}
-
-async function drainReader(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
-  let total = alreadyRead;
-  try {
-    while (total <= OVERSIZED_BODY_DRAIN_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      total += value.byteLength;
-    }
-  } catch {
-    return;
-  }
-  await reader.cancel().catch(() => undefined);
-}
-
 function tooLarge(maxBytes: number): ApiError {
   return new ApiError("payload_too_large", `Request body is larger than ${maxBytes} bytes`, { reason: "body_too_large" });
 }
@@ -95,7 +66,7 @@ async function readTextWithLimit(request: Request, maxBytes: number): Promise<st
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await drainReader(reader, total);
+      await reader.cancel().catch(() => undefined);
       throw tooLarge(maxBytes);
     }
     chunks.push(value);
