@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { buildChatReference, buildQueuedChatResult } from "../support/builders";
 
 /**
  * The web app against the whole local stack (chain, facilitator, agent with the demo's local
@@ -323,27 +324,16 @@ test("the status page shows the live health report; the phone layout of the home
 test("text from the literature is rendered as text: a hostile title or URL neither runs nor links", async ({ page }) => {
   await useTestWallet(page);
   const hostile = '<img src=x onerror="window.__pwned=1">Rapamycin <b>trial</b>';
-  // The answer as a compromised source could shape it; the page must show it, inert.
+  // The answer as a compromised source could shape it, within the contract (the page reads answers
+  // with the contract's schemas, so only a well-formed one reaches the view); the page must show it, inert.
+  const result = buildQueuedChatResult({
+    answer: `Evidence [1] <script>window.__pwned=2</script>`,
+    // No PMID or DOI: the hostile URL is the only address the reference has.
+    references: [buildChatReference({ title: hostile, url: "javascript:window.__pwned=3", pmid: null, doi: null, evidenceType: "preclinical", verification: "unknown", confidence: 0.3, roleReason: "<i>why</i>" })],
+    rejectedReferences: [],
+  });
   await page.route("**/api/chat/status/*", (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: "application/json",
-      body: JSON.stringify({
-        status: "completed",
-        result: {
-          reply: "r",
-          answer: `Evidence [1] <script>window.__pwned=2</script>`,
-          text: "t",
-          conversationId: "c",
-          references: [
-            { ordinal: 1, id: "x", title: hostile, url: "javascript:window.__pwned=3", source: "pubmed", evidenceType: "preclinical", verification: "unknown", confidence: 0.3, roleReason: "<i>why</i>", evidenceRole: "supporting" },
-          ],
-          rejectedReferences: [],
-          quality: {},
-          responseTime: 1,
-        },
-      }),
-    }),
+    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ status: "completed", result }) }),
   );
   await ask(page, "Does rapamycin extend lifespan?");
   const answer = page.getByTestId("answer");
@@ -443,7 +433,8 @@ test("chat gives up after 60 s with a Retry that keeps following the paid reques
     route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ status: "active", progress: { stage: "thinking", percent: 80 } }) }),
   );
   await ask(page, "Does rapamycin extend lifespan in mice?");
-  await expect(page.getByTestId("progress")).toContainText("thinking");
+  // The agent's "thinking" stage, in words.
+  await expect(page.getByTestId("progress")).toContainText("Writing the cited answer");
   await page.clock.runFor(62_000);
   const note = chat(page).getByTestId("error-note");
   await expect(note).toContainText("No answer after 60 s.");

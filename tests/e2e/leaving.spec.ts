@@ -120,7 +120,7 @@ test("a plain literature search in flight leaves without asking, and a reload fo
     route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ status: "running" }) }),
   );
   await app.payButton("literature").click();
-  await expect(app.panel("literature").getByTestId("progress")).toContainText("Searching the sources");
+  await expect(app.panel("literature").getByTestId("progress")).toContainText(/^Searching .+, then judging each reference/);
   await page.unroute("**/api/literature/jobs/*");
 
   await page.reload();
