@@ -18,6 +18,17 @@ const LIMIT_MS = 60_000;
 /** A plain chat being followed: its thread entry and the gateway's request id. */
 type ChatHandle = { entryId: string; requestId: string };
 
+/**
+ * A sealed chat that cannot end otherwise: its answer came with the payment (there is nothing to
+ * poll again, so an answer that does not open never will), or the chat itself failed.
+ */
+function sealedChatEnded(err: unknown, answeredWithPayment: boolean): boolean {
+  if (!(err instanceof Error && err.name === "PrivateModeError")) return answeredWithPayment;
+  const { code, status } = err as Error & { code?: string; status?: number };
+  if (code === "gave_up") return false;
+  return answeredWithPayment || code === "answer_not_genuine" || (code === "request_failed" && (status === undefined || status === 404));
+}
+
 /** The agent's stages (agent/chat/job.ts) in words: what is being done, not a code and a percent. */
 export function chatStageWords(stage: string | null | undefined, percent: number | null | undefined): string {
   if (stage === "queued") return "Queued: waiting for a worker";
@@ -31,17 +42,25 @@ export function chatStageWords(stage: string | null | undefined, percent: number
   return "Starting";
 }
 
+/** A chat failure in words; a sealed one keeps the client's message, with what to do. */
+function describeChatFailure(err: unknown): UserFacingError {
+  return err instanceof Error && err.name === "PrivateModeError" ? new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." }) : describeThrown(err);
+}
+
 /** Ask a question, pay $0.02 (or $0.02 sealed), watch the work, read the cited answer. */
 export function ChatPanel({ ask }: { ask?: AskRequest | null }) {
   const { getPayer, privateMode, recordPayment, thread } = useApp();
   const [message, setMessage] = useState("");
   const [inputError, setInputError] = useState<string | null>(null);
+  // A question that got no answer for good goes back in the box, to be asked again in one click.
+  const restore = (question: string) => setMessage((typed) => typed || question);
 
   const followPlain = (handle: ChatHandle, question: string): StartedJob<ChatHandle, ChatResult> => ({
     handle,
     question,
     sealed: false,
     firstStage: chatStageWords("queued", 0),
+    ended: () => restore(question),
     follow: async ({ signal, report }) => {
       const final = await pollUntil({
         read: async () => readChatStatus(await freeJson(`/api/chat/status/${encodeURIComponent(handle.requestId)}`)),
@@ -63,7 +82,7 @@ export function ChatPanel({ ask }: { ask?: AskRequest | null }) {
   const job = usePaidJob<ChatHandle, ChatResult>({
     panel: "chat",
     resume: ({ handle, question }) => followPlain(handle, question),
-    describe: (err) => (err instanceof Error && err.name === "PrivateModeError" ? new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." }) : describeThrown(err)),
+    describe: describeChatFailure,
     onDone: (result, started) => {
       if (started.handle) thread.finish(started.handle.entryId, { outcome: { kind: "chat", result } });
     },
@@ -95,10 +114,23 @@ export function ChatPanel({ ask }: { ask?: AskRequest | null }) {
             question,
             sealed: true,
             firstStage: "Sealed: waiting for the enclave",
+            ended: (error) => {
+              thread.finish(entryId, { failure: error.message });
+              restore(question);
+            },
             follow: async ({ signal, report }) => {
-              const result = await client.awaitPrivateChat(started, { gateway: location.origin, onStatus: (s) => report(`Sealed: ${s}`), limitMs: LIMIT_MS, intervalMs: POLL_MS, signal });
-              thread.finish(entryId, { outcome: { kind: "chat", result } });
-              return result;
+              // The gateway answers 200 with the sealed answer itself when it came within its wait.
+              const answeredWithPayment = typeof started.body.hpke_response_ciphertext === "string";
+              try {
+                const result = await client.awaitPrivateChat(started, { gateway: location.origin, onStatus: (s) => report(`Sealed: ${s}`), limitMs: LIMIT_MS, intervalMs: POLL_MS, signal });
+                thread.finish(entryId, { outcome: { kind: "chat", result } });
+                return result;
+              } catch (err) {
+                // A Retry only where polling again could still open the answer (a follow that gave up).
+                if (!sealedChatEnded(err, answeredWithPayment)) throw err;
+                const { message, action } = describeChatFailure(err);
+                throw new JobEndedError(message, action ?? "Ask again.");
+              }
             },
           };
         }

@@ -152,6 +152,7 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
     question,
     sealed: true,
     firstStage: "Sealed: queued, waiting for the enclave",
+    ended: (error) => thread.finish(entryId, { failure: error.message }),
     follow: async ({ signal, report }) => {
       const client = await import("@/lib/sealing/client");
       const result = await client.awaitPrivateDeepResearch(started, {

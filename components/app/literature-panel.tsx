@@ -118,6 +118,7 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
     question,
     sealed: true,
     firstStage: stageOf("pending", sources),
+    ended: (error) => thread.finish(entryId, { failure: error.message }),
     follow: async ({ signal, report }) => {
       const client = await import("@/lib/sealing/client");
       const result = await client.awaitPrivateLiterature(started, { gateway: location.origin, onStatus: (s) => report(stageOf(s, sources)), limitMs: LIMIT_MS, signal });

@@ -39,6 +39,8 @@ export type StartedJob<H, R> = {
   sealed: boolean;
   firstStage: string;
   follow: (context: FollowContext) => Promise<R>;
+  /** Called once if the job ends for good without a result (nothing left to retry), with why. */
+  ended?: (error: UserFacingError) => void;
 };
 
 /** A job remembered for this tab: followed again after a reload. */
@@ -135,6 +137,7 @@ export function usePaidJob<H, R>(options: PaidJobOptions<H, R>): PaidJob<H, R> {
           sessionStorage.removeItem(key);
           stopWarning();
           setResumed(null);
+          job.ended?.(error);
         }
         setPhase({ kind: "failed", error, retry: final ? null : () => void followAgain.current(job) });
       }

@@ -75,6 +75,11 @@ test("the page refuses an answer an intermediary sealed, shows nothing of it, an
   expect(forged).toBeGreaterThan(0);
   await expect(page.getByText(HARMFUL)).toHaveCount(0);
   await expect(chat.getByTestId("answer")).toHaveCount(0);
+  // Refused for good: no Retry (it would open the same forged answer), the thread says there is no
+  // answer, and the question is back in the box to be asked again.
+  await expect(error.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "This research thread" })).toContainText("No answer: The answer could not be opened");
+  await expect(chat.getByLabel("Your question")).toHaveValue("Does rapamycin extend lifespan in mice?");
   await page.screenshot({ path: testInfo.outputPath("private-chat-forged.png"), fullPage: true });
 
   // The same page, the intermediary gone: the enclave's own answer opens.
