@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
-import { parseJsonBody, withApi } from "@/lib/http";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
+import { ApiError, DATABASE_RETRY_AFTER_SECONDS, parseJsonBody, withApi } from "@/lib/http";
 import { clientAddress } from "@/lib/http/client-address";
 import { getPaymentsContext } from "./context";
 import { claimPayment } from "./ledger";
@@ -49,7 +50,24 @@ export function withPayment<S extends z.ZodType>(
 ) {
   const op = getPaidOperation(operation);
   const route = `${op.method} ${op.path}`;
-  return withApi<Record<string, string>>(route, async ({ request, params }) => {
+  return withApi<Record<string, string>>(route, async (args) => {
+    try {
+      return await paidRequest(args);
+    } catch (err) {
+      // The ledger could not be reached while a payment was being answered: it may have been
+      // settled already (the chaos run charged a payer twice when the answer was a plain 503 and
+      // the client signed anew). The same signature sent again is answered once and charged at
+      // most once (paid-retry.ts), so that is what the client is told, as the official client's
+      // resend wrapper understands (lib/payments/resend.ts).
+      if (!isDatabaseUnavailable(err) || !args.request.headers.has("payment-signature")) throw err;
+      throw new ApiError("unavailable", "The service's database could not be reached while this payment was answered; send the same request with the same PAYMENT-SIGNATURE again: it is answered once and charged at most once", {
+        reason: "payment_in_progress",
+        headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+      });
+    }
+  });
+
+  async function paidRequest({ request, params }: { request: Request; params: Record<string, string> }): Promise<Response> {
     const timing = new Timing();
     await precheck?.();
     const config = getConfig();
@@ -94,7 +112,7 @@ export function withPayment<S extends z.ZodType>(
     );
     if (!claim.claimed) return sameSignatureAgain(ctx, checked, claim.row);
     return serve(ctx, checked, claim.row);
-  });
+  }
 }
 
 /** Step 5: everything that needs no facilitator or RPC call (lib/payments/verify-locally.ts). */

@@ -10,7 +10,9 @@ const RESUMABLE = new Set(["settlement_unavailable", "payment_in_progress"]);
 
 export function resendOnUnavailable(
   fetchImpl: typeof fetch,
-  { attempts = 3, maxWaitMs = 10_000, sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) }: { attempts?: number; maxWaitMs?: number; sleep?: (ms: number) => Promise<void> } = {},
+  // Twelve resends of at most 10 s each: about two minutes, as long as a restarting database or
+  // an unreachable chain lasts (npm run chaos); signing anew instead could pay twice.
+  { attempts = 12, maxWaitMs = 10_000, sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)) }: { attempts?: number; maxWaitMs?: number; sleep?: (ms: number) => Promise<void> } = {},
 ): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);

@@ -99,6 +99,21 @@ describe("self-hosted facilitator under attack and load", () => {
     expect(agent.started() - before).toBe(0);
   });
 
+  it("a paid request the ledger cannot take (its database down) is 503 payment_in_progress with Retry-After: send the same signature again, never sign anew", async () => {
+    const requirements = await chatRequirements();
+    const { header } = await signPayment({ privateKey: wallet(52).privateKey, requirements });
+    const restoreDown = await configureGateway({ POSTGRES_URL: `postgres://nobody@127.0.0.1:${new URL(await closedUrl()).port}/none`, UPSTREAM_API_URL: agent.url, PUBLIC_URL, RPC_URL: chain().rpcUrl, PAY_TO_ADDRESS: payTo, CRON_SECRET, AGENT_SERVICE_KEY: SERVICE_KEY });
+    try {
+      const response = await postJson(CHAT_URL, { message: "q" }, { "payment-signature": header });
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      // The official client's resend wrapper sends the same signature again on this reason.
+      expect(((await response.json()) as { reason: string }).reason).toBe("payment_in_progress");
+    } finally {
+      await restoreDown();
+    }
+  });
+
   it("two distinct payers at the same instant are both served, and charged once each", async () => {
     const requirements = await chatRequirements();
     const before = await usdcBalance(payTo);
