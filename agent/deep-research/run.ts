@@ -89,7 +89,7 @@ export function createDeepResearchJobHandler({
 }
 
 export function finishedStatus(iterations: number, references: number): string {
-  return `Finished after ${iterations} iteration${iterations === 1 ? "" : "s"} with ${references} references`;
+  return `Finished after ${iterations} iteration${iterations === 1 ? "" : "s"} with ${references} reference${references === 1 ? "" : "s"}`;
 }
 
 /**

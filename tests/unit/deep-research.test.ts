@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { composeChatResult } from "@/agent/chat/compose";
-import { researchTurn } from "@/agent/deep-research/run";
+import { finishedStatus, researchTurn } from "@/agent/deep-research/run";
 import { runLiteratureSearch } from "@/agent/literature/engine";
 import type { LiteratureRecord } from "@/agent/literature/record";
 import { splitSentences } from "@/agent/literature/sentences";
@@ -298,5 +298,12 @@ describe("a deep-research reply is more than a chat", () => {
     expect(texts).not.toContain("rapamycin lifespan mice");
     expect(world.objectives).toHaveLength(6);
     expect(new Set(world.objectives).size).toBe(6);
+  });
+});
+
+describe("a finished run's status line", () => {
+  it("counts iterations and references in correct English", () => {
+    expect(finishedStatus(6, 1)).toBe("Finished after 6 iterations with 1 reference");
+    expect(finishedStatus(1, 3)).toBe("Finished after 1 iteration with 3 references");
   });
 });
