@@ -474,7 +474,9 @@ async function waitForSettled(url: string, limitMs: number): Promise<void> {
   try {
     const started = now();
     while (now() - started < limitMs) {
-      const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM gateway.payments WHERE status IN ('received', 'verified', 'scheduled', 'settling')`);
+      // 'unsettled' too: a payment answered 503 whose transfer may have landed is settled by the
+      // cron once found on chain (or voided once it can no longer be).
+      const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM gateway.payments WHERE status IN ('received', 'verified', 'scheduled', 'settling', 'unsettled')`);
       if (Number(rows[0]!.n) === 0) return;
       await sleep(1_000);
     }
