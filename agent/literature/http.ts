@@ -23,7 +23,16 @@ export type RateLimiter = {
  * second, and three requests in a burst followed by a fourth 1 s later can still be four in its
  * window, which even spacing never is.
  */
-export function createRateLimiter({ requestsPerSecond }: { requestsPerSecond: number }): RateLimiter {
+export function createRateLimiter({
+  requestsPerSecond,
+  now = () => performance.now(),
+  wait = sleep,
+}: {
+  requestsPerSecond: number;
+  /** The clock and the wait, replaceable so the spacing can be checked without real time. */
+  now?: () => number;
+  wait?: (ms: number, source: SourceName, signal?: AbortSignal) => Promise<void>;
+}): RateLimiter {
   let rate = requestsPerSecond;
   let nextSlot = 0;
   return {
@@ -31,13 +40,13 @@ export function createRateLimiter({ requestsPerSecond }: { requestsPerSecond: nu
       return rate;
     },
     async acquire(source, signal) {
-      const now = performance.now();
-      const slot = Math.max(now, nextSlot);
+      const at = now();
+      const slot = Math.max(at, nextSlot);
       nextSlot = slot + 1000 / rate;
-      if (slot > now) await sleep(slot - now, source, signal);
+      if (slot > at) await wait(slot - at, source, signal);
     },
     pause(ms) {
-      nextSlot = Math.max(nextSlot, performance.now() + ms);
+      nextSlot = Math.max(nextSlot, now() + ms);
     },
     setRequestsPerSecond(value) {
       if (value > 0 && Number.isFinite(value)) rate = value;
