@@ -6,6 +6,7 @@ import type { PaymentFacilitator, SettleRequest, SettleResult } from "./facilita
 import { markFailed, markSettled, markUnsettled, takeSettlement, updatePayment, type PaymentRow, type PaymentStatus, type StoredResponse, type WorkAnswer } from "./ledger";
 import type { PaymentReason } from "./reasons";
 import { authorizationRef } from "./settlement/engine";
+import { isEoaSignature } from "./verify-locally";
 
 export type SettleOutcome =
   /** The transfer is on chain. */
@@ -200,11 +201,10 @@ async function record(
 }
 
 /**
- * Whether the row's signature is a plain 65-byte EOA signature: every payment in the ledger passed
- * the local checks (verify-locally.ts), which recover such a signature and compare it with the
- * payer, so a facilitator's "invalid signature" for it is the facilitator's failure to check.
+ * Whether the row's signature was proven on receipt: every payment in the ledger passed the local
+ * checks (verify-locally.ts), which recover a plain EOA signature and compare it with the payer,
+ * so a facilitator's "invalid signature" for it is the facilitator's failure to check.
  */
-export function signatureProvenLocally(row: Pick<PaymentRow, "payload">): boolean {
-  const signature = (row.payload.payload as { signature?: unknown }).signature;
-  return typeof signature === "string" && /^0x[0-9a-fA-F]{130}$/.test(signature);
+function signatureProvenLocally(row: Pick<PaymentRow, "payload">): boolean {
+  return isEoaSignature((row.payload.payload as { signature?: unknown }).signature);
 }

@@ -141,7 +141,7 @@ export async function verifyPaymentLocally({
       throw new PaymentError("invalid_signature", `malformed ERC-6492 signature: ${(err as Error).message.split("\n")[0]}`);
     }
   }
-  const signatureCheckedLocally = (signature.length - 2) / 2 === 65;
+  const signatureCheckedLocally = isEoaSignature(signature);
   if (signatureCheckedLocally) {
     let signer: `0x${string}`;
     try {
@@ -176,4 +176,12 @@ function describeIssue(issue: z.core.$ZodIssue | undefined, payload: unknown): s
 
 function sameAddress(a: unknown, b: string): boolean {
   return typeof a === "string" && /^0x[0-9a-fA-F]{40}$/.test(a) && a.toLowerCase() === b.toLowerCase();
+}
+
+/**
+ * A plain 65-byte EOA signature: the only kind the local checks recover and compare with the
+ * payer themselves (ERC-1271 and ERC-6492 signatures need the chain, so the facilitator judges them).
+ */
+export function isEoaSignature(signature: unknown): boolean {
+  return typeof signature === "string" && /^0x[0-9a-fA-F]{130}$/.test(signature);
 }
