@@ -38,6 +38,7 @@ const rawSchema = z
     AGENT_PORT: portSchema.default(3001),
     AGENT_HOST: z.string().default("127.0.0.1"),
     AGENT_PUBLIC_URL: baseUrlSchema.optional(),
+    LIBRARY_RECORD_PAGE_URL: baseUrlSchema.optional(),
     AGENT_SERVICE_KEY: z.string().min(16, "must be at least 16 characters").optional(),
     POSTGRES_URL: postgresUrlSchema.optional(),
     DATABASE_URL: postgresUrlSchema.optional(),
@@ -128,6 +129,7 @@ export function loadAgentConfig(env: Env) {
   const raw = parseEnv(rawSchema, env);
   const databaseUrl = raw.POSTGRES_URL ?? raw.DATABASE_URL;
   const port = raw.AGENT_PORT;
+  const publicUrl = raw.AGENT_PUBLIC_URL ?? `http://localhost:${port}`;
   // OpenAlex needs a key since February 2026: without one it is not used at all.
   const available: SourceKey[] = ["pubmed", "europepmc", "clinicaltrials", "biorxiv", "crossref", ...(raw.OPENALEX_API_KEY ? (["openalex"] as const) : []), "local"];
   const enabled = raw.LITERATURE_SOURCES ? available.filter((s) => raw.LITERATURE_SOURCES!.includes(s)) : available;
@@ -135,7 +137,13 @@ export function loadAgentConfig(env: Env) {
     nodeEnv: raw.NODE_ENV,
     port,
     host: raw.AGENT_HOST,
-    publicUrl: raw.AGENT_PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl,
+    /**
+     * Where people read a library record that has no PMID, DOI or NCT id: `<base>/<id>`. The
+     * gateway's public record page (`${PUBLIC_URL}/library/records`) in a deployment; by default
+     * the agent's own route, which answers only the service key.
+     */
+    recordPageBase: raw.LIBRARY_RECORD_PAGE_URL ?? `${publicUrl}/api/library/records`,
     serviceKey: raw.AGENT_SERVICE_KEY,
     database: databaseUrl
       ? ({ kind: "url", url: databaseUrl, poolMax: raw.DB_POOL_MAX } as const)

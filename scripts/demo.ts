@@ -87,6 +87,8 @@ async function main(): Promise<void> {
         AGENT_PORT: String(agentPort),
         AGENT_SERVICE_KEY: serviceKey,
         AGENT_PUBLIC_URL: agentUrl,
+        // Records without PMID, DOI or NCT id link to the gateway's public record page, not to the agent.
+        LIBRARY_RECORD_PAGE_URL: `${publicUrl}/library/records`,
         // Holders of the local service token may get premium keys (the first test wallet holds enough).
         ...(localChain ? { SERVICE_TOKEN_ADDRESS: localChain.serviceToken, SERVICE_TOKEN_RPC_URL: localChain.rpcUrl, SERVICE_TOKEN_CHAIN_ID: String(localChain.chainId) } : {}),
       },

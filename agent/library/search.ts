@@ -25,8 +25,8 @@ export type LibraryHit = {
 export type SearchLibraryOptions = {
   db: Queryable;
   query: SourceQuery;
-  /** Origin for the URL of records without PMID, DOI or NCT id (AGENT_PUBLIC_URL). */
-  agentUrl?: string;
+  /** Where records without PMID, DOI or NCT id are read: `<base>/<id>` (LIBRARY_RECORD_PAGE_URL). */
+  recordPageBase?: string;
 };
 
 /**
@@ -46,7 +46,7 @@ export type SearchLibraryOptions = {
  *
  * Throws the database's error.
  */
-export async function searchLibrary({ db, query, agentUrl }: SearchLibraryOptions): Promise<LibraryHit[]> {
+export async function searchLibrary({ db, query, recordPageBase }: SearchLibraryOptions): Promise<LibraryHit[]> {
   if (query.scope === "preprints" || query.limit <= 0) return [];
   const terms = listQueryTerms(query);
   if (terms.length === 0) return [];
@@ -88,7 +88,7 @@ export async function searchLibrary({ db, query, agentUrl }: SearchLibraryOption
     const row = byId.get(id);
     if (!row) return [];
     const recordLexemes = new Set(candidate.lexemes.map((l) => l.lexeme));
-    return [{ record: toLiteratureRecord({ row, agentUrl }), rank: score, matchedTerms: matchTerms({ termLexemes, recordLexemes }) }];
+    return [{ record: toLiteratureRecord({ row, recordPageBase }), rank: score, matchedTerms: matchTerms({ termLexemes, recordLexemes }) }];
   });
 }
 

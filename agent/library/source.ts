@@ -4,10 +4,10 @@ import { searchLibrary } from "./search";
 
 /**
  * The local library as a literature source (name "local"), so the engine searches it beside the
- * registries. `agentUrl` is the agent's public origin (AGENT_PUBLIC_URL), used for the URL of
- * records that have no PMID, DOI or NCT id.
+ * registries. `recordPageBase` is where people read records that have no PMID, DOI or NCT id
+ * (LIBRARY_RECORD_PAGE_URL: the gateway's record page).
  */
-export function createLocalLibrarySource({ db, agentUrl }: { db: Queryable; agentUrl?: string }): LiteratureSource {
+export function createLocalLibrarySource({ db, recordPageBase }: { db: Queryable; recordPageBase?: string }): LiteratureSource {
   return {
     name: "local",
     /** Throws SourceError: "timeout" when aborted, "network" when the database fails. */
@@ -16,7 +16,7 @@ export function createLocalLibrarySource({ db, agentUrl }: { db: Queryable; agen
       if (signal?.aborted) throw new SourceError("local", "timeout", "search aborted", { cause: signal.reason });
       let hits;
       try {
-        hits = await searchLibrary({ db, query, agentUrl });
+        hits = await searchLibrary({ db, query, recordPageBase });
       } catch (err) {
         throw new SourceError("local", "network", `library search failed: ${(err as Error).message}`, { cause: err });
       }

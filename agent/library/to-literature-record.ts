@@ -1,7 +1,11 @@
 import type { LiteratureRecord } from "@/agent/literature/record";
 
-/** The agent's public origin when none is configured (the agent's default port). */
-export const DEFAULT_AGENT_URL = "http://localhost:3001";
+/**
+ * Where people read a library record that has no PMID, DOI or NCT id, when none is configured
+ * (LIBRARY_RECORD_PAGE_URL): the agent's own record route at its default port. That route needs the
+ * service key, so a deployment sets the gateway's public record page (`${PUBLIC_URL}/library/records`).
+ */
+export const DEFAULT_RECORD_PAGE_BASE = "http://localhost:3001/api/library/records";
 
 /** The columns of agent.library_records that make a LiteratureRecord. */
 export type LibraryRecordRow = {
@@ -23,18 +27,18 @@ export const LIBRARY_RECORD_COLUMNS = "id, pmid, doi, nct, title, title_derived,
 
 /**
  * The landing page of a library record: PubMed, then the DOI resolver, then ClinicalTrials.gov;
- * a record with none of those ids is served by the agent itself at /api/library/records/<id>.
+ * a record with none of those ids is read at `<recordPageBase>/<id>` (the gateway's record page).
  */
-export function buildRecordUrl({ row, agentUrl = DEFAULT_AGENT_URL }: { row: Pick<LibraryRecordRow, "id" | "pmid" | "doi" | "nct">; agentUrl?: string }): string {
+export function buildRecordUrl({ row, recordPageBase = DEFAULT_RECORD_PAGE_BASE }: { row: Pick<LibraryRecordRow, "id" | "pmid" | "doi" | "nct">; recordPageBase?: string }): string {
   if (row.pmid) return `https://pubmed.ncbi.nlm.nih.gov/${row.pmid}/`;
   // Each path segment encoded: DOIs may hold characters a URL reserves ("#", "?", ";"), never "/".
   if (row.doi) return `https://doi.org/${row.doi.split("/").map(encodeURIComponent).join("/")}`;
   if (row.nct) return `https://clinicaltrials.gov/study/${row.nct}`;
-  return `${agentUrl.replace(/\/+$/, "")}/api/library/records/${row.id}`;
+  return `${recordPageBase.replace(/\/+$/, "")}/${row.id}`;
 }
 
 /** A library row as a LiteratureRecord of source "local". A local record is never a preprint. */
-export function toLiteratureRecord({ row, agentUrl }: { row: LibraryRecordRow; agentUrl?: string }): LiteratureRecord {
+export function toLiteratureRecord({ row, recordPageBase }: { row: LibraryRecordRow; recordPageBase?: string }): LiteratureRecord {
   return {
     ids: {
       local: row.id,
@@ -53,7 +57,7 @@ export function toLiteratureRecord({ row, agentUrl }: { row: LibraryRecordRow; a
     mesh: row.mesh,
     source: "local",
     sources: ["local"],
-    url: buildRecordUrl({ row, agentUrl }),
+    url: buildRecordUrl({ row, recordPageBase }),
     isPreprint: false,
     isRetracted: row.publication_types.includes("Retracted Publication"),
   };

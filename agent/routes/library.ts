@@ -10,7 +10,7 @@ export function libraryRoutes({ config, db }: RouteDeps): Hono<AgentEnv> {
 
   // GET /api/library/records/:id – a local-library record (the URL of records with no PMID, DOI or NCT id)
   routes.get("/records/:id", async (c) => {
-    const record = await getLibraryRecord({ db, id: c.req.param("id"), agentUrl: config.publicUrl });
+    const record = await getLibraryRecord({ db, id: c.req.param("id"), recordPageBase: config.recordPageBase });
     if (!record) throw new ApiError("not_found", "Unknown library record", { reason: "not_found" });
     return c.json(record);
   });

@@ -64,8 +64,10 @@ test("a chat answer opens with its bottom line and lists its evidence in a table
       expect(href).not.toContain("/api/library/");
       expect(url.origin === origin ? /^\/(library\/records\/[0-9a-f-]{36})?$/.test(url.pathname) : /^(pubmed\.ncbi\.nlm\.nih\.gov|doi\.org|clinicaltrials\.gov)$/.test(url.hostname)).toBe(true);
     }
-    // The rhesus monkey record has no PMID, DOI or trial id: it is served by the gateway.
-    const local = references.find((r) => r.url.includes("/api/library/records/"));
+    // The rhesus monkey record has no PMID, DOI or trial id: it is served by the gateway, and the
+    // API's own answer already names the gateway's public page (LIBRARY_RECORD_PAGE_URL), never the agent.
+    expect(references.filter((r) => r.url.includes("/api/library/"))).toEqual([]);
+    const local = references.find((r) => r.url.startsWith(`${origin}/library/records/`));
     expect(local, "the local-library record without ids is among the references").toBeTruthy();
     await page.screenshot({ path: testInfo.outputPath("evidence-table.png"), fullPage: true });
     const link = answer.row(local!.ordinal).getByRole("link", { name: "Library record" });

@@ -22,13 +22,13 @@ const FIXTURES = path.join(root, "tests/fixtures/library");
 const JSONL = path.join(FIXTURES, "records.jsonl");
 const SYNTHETIC_XML = path.join(FIXTURES, "pubmed-articles.xml");
 const REAL_XML = path.join(root, "../shared/fixtures/literature-apis/pubmed-eutils/biopython_pubmed4.xml");
-const AGENT_URL = "https://agent.example";
+const RECORD_PAGE_BASE = "https://research.example/library/records";
 
 describe("the local library", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let pool: pg.Pool;
   const query = (overrides: Partial<SourceQuery>): SourceQuery => ({ text: "", terms: [], limit: 10, ...overrides });
-  const search = (overrides: Partial<SourceQuery>) => searchLibrary({ db: pool, query: query(overrides), agentUrl: AGENT_URL });
+  const search = (overrides: Partial<SourceQuery>) => searchLibrary({ db: pool, query: query(overrides), recordPageBase: RECORD_PAGE_BASE });
   const count = async () => Number((await pool.query("SELECT count(*) AS n FROM agent.library_records")).rows[0].n);
 
   beforeAll(async () => {
@@ -81,7 +81,7 @@ describe("the local library", () => {
       const { rows } = await pool.query("SELECT title, title_derived FROM agent.library_records WHERE abstract LIKE 'Caloric restriction%'");
       expect(rows).toEqual([{ title: "Caloric restriction delays the onset of age-related disease in rhesus monkeys", title_derived: true }]);
       const [hit] = await search({ text: "rhesus monkeys caloric restriction" });
-      expect(hit?.record).toMatchObject({ titleDerived: true, url: expect.stringMatching(/^https:\/\/agent\.example\/api\/library\/records\/[0-9a-f-]{36}$/) });
+      expect(hit?.record).toMatchObject({ titleDerived: true, url: expect.stringMatching(/^https:\/\/research\.example\/library\/records\/[0-9a-f-]{36}$/) });
     });
 
     it("streams from any line source in batches, skipping duplicates inside a batch too", async () => {
@@ -244,14 +244,14 @@ describe("the local library", () => {
     });
 
     it("is named local and returns local records with landing-page URLs", async () => {
-      const source = createLocalLibrarySource({ db: pool, agentUrl: AGENT_URL });
+      const source = createLocalLibrarySource({ db: pool, recordPageBase: RECORD_PAGE_BASE });
       expect(source.name).toBe("local");
       const records = await source.search(query({ text: "rapamycin metformin telomere dasatinib caloric restriction", limit: 20 }));
       const byTitle = new Map(records.map((r) => [r.title.slice(0, 20), r]));
       expect(byTitle.get("Rapamycin fed late i")?.url).toBe("https://pubmed.ncbi.nlm.nih.gov/90000001/");
       expect(byTitle.get("Telomere length and ")?.url).toBe("https://doi.org/10.5555/synth.0004");
       expect(byTitle.get("Senolytic dasatinib ")?.url).toBe("https://clinicaltrials.gov/study/NCT09000003");
-      expect(byTitle.get("Caloric restriction ")?.url).toMatch(/^https:\/\/agent\.example\/api\/library\/records\//);
+      expect(byTitle.get("Caloric restriction ")?.url).toMatch(/^https:\/\/research\.example\/library\/records\/[0-9a-f-]{36}$/);
       for (const record of records) {
         expect(record).toMatchObject({ source: "local", sources: ["local"], isPreprint: false });
         expect(record.ids.local).toMatch(/^[0-9a-f-]{36}$/);
@@ -261,7 +261,7 @@ describe("the local library", () => {
     it("serves a record by its library id, the landing page of records without registry ids", async () => {
       const [hit] = await search({ text: "rhesus monkeys caloric restriction" });
       const id = hit!.record.ids.local!;
-      expect(await getLibraryRecord({ db: pool, id, agentUrl: AGENT_URL })).toEqual(hit!.record);
+      expect(await getLibraryRecord({ db: pool, id, recordPageBase: RECORD_PAGE_BASE })).toEqual(hit!.record);
       expect(await getLibraryRecord({ db: pool, id: "00000000-0000-8000-8000-000000000000" })).toBeNull();
       expect(await getLibraryRecord({ db: pool, id: "not-a-uuid" })).toBeNull();
     });

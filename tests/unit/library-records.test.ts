@@ -141,8 +141,8 @@ describe("a library record as a literature record", () => {
     expect(buildRecordUrl({ row: buildRow({ pmid: "1", doi: "10.1/x", nct: "NCT01234567" }) })).toBe("https://pubmed.ncbi.nlm.nih.gov/1/");
     expect(buildRecordUrl({ row: buildRow({ doi: "10.1002/(sici)1097#x" }) })).toBe("https://doi.org/10.1002/(sici)1097%23x");
     expect(buildRecordUrl({ row: buildRow({ nct: "NCT01234567" }) })).toBe("https://clinicaltrials.gov/study/NCT01234567");
-    expect(buildRecordUrl({ row: buildRow(), agentUrl: "https://agent.example/" })).toBe(
-      "https://agent.example/api/library/records/0b6f1c9e-1111-8222-9333-444455556666",
+    expect(buildRecordUrl({ row: buildRow(), recordPageBase: "https://research.example/library/records/" })).toBe(
+      "https://research.example/library/records/0b6f1c9e-1111-8222-9333-444455556666",
     );
     expect(buildRecordUrl({ row: buildRow() })).toBe("http://localhost:3001/api/library/records/0b6f1c9e-1111-8222-9333-444455556666");
   });

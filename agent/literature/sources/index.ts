@@ -66,7 +66,7 @@ export function createEngineDeps(config: AgentConfig, db: Queryable): AgentEngin
       requestsPerSecond: rate(OPENALEX_REQUESTS_PER_SECOND),
     });
   }
-  if (enabled.has("local")) sources.local = createLocalLibrarySource({ db, agentUrl: config.publicUrl });
+  if (enabled.has("local")) sources.local = createLocalLibrarySource({ db, recordPageBase: config.recordPageBase });
   const biorxiv = enabled.has("biorxiv")
     ? createBiorxivSource({ ...common, baseUrl: lit.baseUrls.biorxiv, requestsPerSecond: rate(BIORXIV_REQUESTS_PER_SECOND) })
     : undefined;
