@@ -60,7 +60,11 @@ export function ChatPanel({ ask }: { ask?: AskRequest | null }) {
     question,
     sealed: false,
     firstStage: chatStageWords("queued", 0),
-    ended: () => restore(question),
+    // Ended for good without an answer (failed, or forgotten by the service: 404): the thread says why.
+    ended: (error) => {
+      thread.finish(handle.entryId, { failure: error.message });
+      restore(question);
+    },
     follow: async ({ signal, report }) => {
       const final = await pollUntil({
         read: async () => readChatStatus(await freeJson(`/api/chat/status/${encodeURIComponent(handle.requestId)}`)),
@@ -71,9 +75,7 @@ export function ChatPanel({ ask }: { ask?: AskRequest | null }) {
         signal,
       });
       if (final.status === "failed" || !final.result) {
-        const failure = `The answer could not be produced: ${final.error ?? "unknown error"}.`;
-        thread.finish(handle.entryId, { failure });
-        throw new JobEndedError(failure, "Ask again.");
+        throw new JobEndedError(`The answer could not be produced: ${final.error ?? "unknown error"}.`, "Ask again.");
       }
       return final.result;
     },
@@ -178,7 +180,7 @@ export function ChatPanel({ ask }: { ask?: AskRequest | null }) {
       <div className="outcome" aria-live="polite" ref={resultRef}>
         <JobStatus phase={phase} resumed={job.resumed} what="question" />
         {phase.kind === "done" ? (
-          <AnswerView answer={phase.result.answer} references={phase.result.references} rejected={phase.result.rejectedReferences} verdict={phase.result.verdict} scope="chat" />
+          <AnswerView answer={phase.result.answer} references={phase.result.references} rejected={phase.result.rejectedReferences} verdict={phase.result.verdict} verdictBasis={phase.result.verdictBasis} scope="chat" />
         ) : null}
       </div>
     </section>

@@ -88,11 +88,19 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
   // Private runs are single questions (their plaintext has no conversationId): no continuing there.
   const canContinue = continuable !== null && !privateMode;
 
+  /** A run that ended without a reply: the thread says why, and the question goes back in the box. */
+  function endedWithout(entryId: string, question: string, error: Error) {
+    thread.finish(entryId, { failure: error.message });
+    setMessage((typed) => typed || question);
+  }
+
   const followPlain = (handle: ResearchHandle, question: string): StartedJob<ResearchHandle, ResearchOutcome> => ({
     handle,
     question,
     sealed: false,
     firstStage: "Queued: waiting for a research worker",
+    // Ended for good without a reply (failed, cancelled, expired, or forgotten by the service: 404).
+    ended: (error) => endedWithout(handle.entryId, question, error),
     follow: async ({ signal, report }) => {
       const deadline = Date.now() + LIMIT_MS;
       let lastSeen = "";
@@ -141,7 +149,6 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
       } catch (err) {
         // The gateway keeps reporting `timeout` for this conversation, so it cannot be continued.
         if (final.status === "timeout") setContinuable(null);
-        thread.finish(handle.entryId, { failure: (err as Error).message });
         throw err;
       }
     },
@@ -152,7 +159,7 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
     question,
     sealed: true,
     firstStage: "Sealed: queued, waiting for the enclave",
-    ended: (error) => thread.finish(entryId, { failure: error.message }),
+    ended: (error) => endedWithout(entryId, question, error),
     follow: async ({ signal, report }) => {
       const client = await import("@/lib/sealing/client");
       const result = await client.awaitPrivateDeepResearch(started, {

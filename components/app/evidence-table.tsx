@@ -6,6 +6,8 @@ import {
   DESIGN_WORDS,
   DIRECTION_WORDS,
   readableConfidenceReason,
+  rejectionWords,
+  relevanceFlagWords,
   ROLE_WORDS,
   sampleSizeWords,
   speciesWords,
@@ -48,6 +50,33 @@ function StudyLine({ row }: { row: EvidenceRow }) {
       {snapshot.intervention && snapshot.finding ? " — " : null}
       {snapshot.finding ? <q>{snapshot.finding}</q> : null}
     </div>
+  );
+}
+
+/** A literature reference's relevance checks: accepted or not (score and matched terms in the tooltip), its flags, why not. */
+function RelevanceChecks({ row }: { row: EvidenceRow }) {
+  const why = [
+    row.relevanceScore !== undefined ? `relevance ${row.relevanceScore.toFixed(2)}` : null,
+    row.matchedTerms && row.matchedTerms.length > 0 ? `matched ${row.matchedTerms.join(", ")}` : null,
+  ].filter(Boolean);
+  return (
+    <>
+      <Grade
+        label={row.accepted ? "Accepted" : "Not accepted"}
+        meaning={row.accepted ? "Passed the relevance checks: on topic, in range, not retracted." : "Did not pass the relevance checks; listed because the search asked for raw results."}
+        why={why.length > 0 ? why.join("; ") : undefined}
+        className={row.accepted ? styles["role-supporting"] : styles["role-lead_only"]}
+      />
+      {(row.flags ?? []).map((flag) => {
+        const words = relevanceFlagWords(flag);
+        return (
+          <div key={flag} className={styles.second}>
+            <Grade label={words.label} meaning={words.meaning} />
+          </div>
+        );
+      })}
+      {row.rejectionReason ? <div className={`muted ${styles.reason}`}>Not accepted: {rejectionWords(row.rejectionReason)}</div> : null}
+    </>
   );
 }
 
@@ -138,13 +167,7 @@ export function EvidenceTable({ rows, scope }: { rows: EvidenceRow[]; scope: str
                 <td data-label={literature ? "Checks" : "Role"}>
                   <div className={styles.value}>
                     {role ? <Grade label={role.label} meaning={role.meaning} className={styles[`role-${row.evidenceRole}`]} /> : null}
-                    {row.accepted !== undefined ? (
-                      <Grade
-                        label={row.accepted ? "Accepted" : "Not accepted"}
-                        meaning={row.accepted ? "Passed the relevance checks: on topic, in range, not retracted." : "Did not pass the relevance checks; listed because the search asked for raw results."}
-                        className={row.accepted ? styles["role-supporting"] : styles["role-lead_only"]}
-                      />
-                    ) : null}
+                    {row.accepted !== undefined ? <RelevanceChecks row={row} /> : null}
                   </div>
                 </td>
                 <td data-label="Verification">

@@ -88,6 +88,8 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
     question,
     sealed: false,
     firstStage: stageOf("queued", handle.sources),
+    // Ended for good without results (failed, or forgotten by the service: 404): the thread says why.
+    ended: (error) => endedWithout(handle.entryId, question, error),
     follow: async ({ signal, report }) => {
       const final = await pollUntil({
         read: async () => readLiteratureResult(await freeJson(`/api/literature/jobs/${encodeURIComponent(handle.jobId)}`)),
@@ -99,18 +101,14 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
         limitMs: LIMIT_MS,
         signal,
       });
-      return finished(handle.entryId, final);
+      return settled(final);
     },
   });
 
-  /** The thread hears how the search ended; a failed one ends the job for good. */
-  function finished(entryId: string, result: LiteratureJobResult): LiteratureJobResult {
-    try {
-      return settled(result);
-    } catch (err) {
-      thread.finish(entryId, { failure: (err as Error).message });
-      throw err;
-    }
+  /** A search that ended without results: the thread says why, and the question goes back in the box. */
+  function endedWithout(entryId: string, question: string, error: Error) {
+    thread.finish(entryId, { failure: error.message });
+    setForm((current) => (current.question.trim() ? current : { ...current, question }));
   }
 
   const followSealed = (started: Started<"literature">, entryId: string, question: string, sources: string[]): StartedJob<LiteratureHandle, LiteratureResult> => ({
@@ -118,11 +116,11 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
     question,
     sealed: true,
     firstStage: stageOf("pending", sources),
-    ended: (error) => thread.finish(entryId, { failure: error.message }),
+    ended: (error) => endedWithout(entryId, question, error),
     follow: async ({ signal, report }) => {
       const client = await import("@/lib/sealing/client");
       const result = await client.awaitPrivateLiterature(started, { gateway: location.origin, onStatus: (s) => report(stageOf(s, sources)), limitMs: LIMIT_MS, signal });
-      return finished(entryId, await readLiteratureResult(result));
+      return settled(await readLiteratureResult(result));
     },
   });
 
@@ -169,7 +167,7 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
         // Usually 202 {jobId}; the contract allows an immediate 200 with the result itself.
         if (paid.status === 200 && status !== "queued" && status !== "running") {
           const result = await readLiteratureResult(paid.body);
-          return { handle: null, question, sealed: false, firstStage: stageOf("completed", sources), follow: async () => finished(entryId, result) };
+          return { handle: null, question, sealed: false, firstStage: stageOf("completed", sources), ended: (error) => endedWithout(entryId, question, error), follow: async () => settled(result) };
         }
         const jobId = typeof paid.body.jobId === "string" ? paid.body.jobId : "";
         if (!jobId) throw new UserFacingError("The service did not return a job id.", { action: "Try again." });

@@ -1,42 +1,30 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { LiteratureJobResult, LiteratureReference, LiteratureResultsByTagEntry } from "@/lib/contracts";
+import type { LiteratureJobResult, LiteratureResultsByTagEntry } from "@/lib/contracts";
 import { describeSourceFailures, failureWords, sourceTitle } from "@/lib/contracts/source-words";
-import { AnswerText, evidenceTypeLabel, safeHref, Warnings } from "./answer-view";
+import { rowFromLiterature } from "@/lib/web/evidence-rows";
+import { lowConfidenceWarning, plural, rejectionWords } from "@/lib/web/evidence-words";
+import { plainText } from "@/lib/web/export-references";
+import { referenceLinks, type LinkableReference } from "@/lib/web/reference-links";
+import { AnswerTools } from "./answer-tools";
+import { AnswerText, Warnings } from "./answer-view";
+import { BottomLine } from "./bottom-line";
+import { EvidenceLegend, EvidenceTable } from "./evidence-table";
 import styles from "./literature-panel.module.css";
 
 /**
- * A completed literature search as the reader sees it: warnings, the cited answer, per-tag
- * coverage, the references with their grading, the rejected candidates, the sources used.
+ * A completed literature search as the reader sees it: warnings, the bottom line, the cited
+ * answer with the tools to take it away, per-tag coverage, the references as an evidence table
+ * (the same one chat and deep research use), the rejected candidates, the sources used.
  */
-/** Reading fields the contract does not type (extra reference fields, rejected items). */
+/** Reading fields the contract does not type (rejected items). */
 const text = (v: unknown): string | null => (typeof v === "string" && v.trim() ? v : null);
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const texts = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && x.trim() !== "") : []);
 const record = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 const sourceName = sourceTitle;
-
-const REASON_LABELS: Record<string, string> = {
-  retracted: "retracted",
-  out_of_date_range: "outside the dates",
-  preprint_excluded: "preprint (excluded)",
-  not_a_trial: "not a trial",
-  off_topic: "off topic (relevance below 0.4)",
-};
-const FLAG_LABELS: Record<string, string> = {
-  retracted: "retracted",
-  preprint: "preprint",
-  no_abstract: "no abstract",
-  animal_only: "animal only",
-  trial: "trial",
-  derived_title: "title derived",
-  off_topic: "off topic",
-};
-const words = (s: string) => s.replace(/_/g, " ");
-const reasonLabel = (s: string) => REASON_LABELS[s] ?? words(s);
-const flagLabel = (s: string) => FLAG_LABELS[s] ?? words(s);
 
 /** The [N] of a reference, when its id is one (the answer's markers use it). */
 function ordinalOf(id: unknown): number | null {
@@ -45,78 +33,22 @@ function ordinalOf(id: unknown): number | null {
 }
 const anchorOf = (ordinal: number) => `literature-ref-${ordinal}`;
 
-/** Where to read a reference: PubMed by PMID, the DOI (and the journal version of a preprint), its own URL. */
-function referenceLinks(ref: Record<string, unknown>): { href: string; text: string }[] {
-  const out: { href: string; text: string }[] = [];
-  const pmid = text(ref.pmid);
-  if (pmid && /^\d+$/.test(pmid)) out.push({ href: `https://pubmed.ncbi.nlm.nih.gov/${pmid}/`, text: `PubMed ${pmid}` });
-  const doiLink = (doi: string | null, label: string) => {
-    if (!doi || !/^10\.\d+\/\S+$/.test(doi)) return;
-    const href = safeHref(`https://doi.org/${doi.split("/").map(encodeURIComponent).join("/")}`);
-    if (href) out.push({ href, text: label });
-  };
-  const doi = text(ref.doi);
-  doiLink(doi, `DOI ${doi}`);
-  const published = text(ref.publishedDoi);
-  if (published !== doi) doiLink(published, "Published version");
-  const own = safeHref(text(ref.url));
-  if (own && !out.some((l) => l.href === own)) out.push({ href: own, text: ref.source === "clinicaltrials" ? "Trial record" : "Source record" });
-  return out;
+/** The open fields of a rejected item that links are built from, each checked. */
+function linkable(item: Record<string, unknown>): LinkableReference {
+  return { pmid: text(item.pmid) ?? num(item.pmid), doi: text(item.doi), nct: text(item.nct), url: text(item.url), source: text(item.source), publishedDoi: text(item.publishedDoi) };
 }
 
-function LinkRow({ links }: { links: { href: string; text: string }[] }) {
+function LinkRow({ item }: { item: Record<string, unknown> }) {
+  const links = referenceLinks(linkable(item));
   if (links.length === 0) return null;
   return (
     <div className={styles.links}>
       {links.map((l) => (
-        <a key={l.href} href={l.href} target="_blank" rel="noopener noreferrer">
+        <a key={l.href} href={l.href} target={l.kind === "record" ? undefined : "_blank"} rel={l.kind === "record" ? undefined : "noopener noreferrer"}>
           {l.text}
         </a>
       ))}
     </div>
-  );
-}
-
-/** One reference: title as text, date, where from, score, terms, flags, design, verification, links. */
-function ReferenceItem({ reference, raw }: { reference: LiteratureReference; raw: boolean }) {
-  const ref = reference as Record<string, unknown>;
-  const ordinal = ordinalOf(reference.id);
-  const relevance = reference.relevance;
-  const accepted = relevance?.accepted ?? true;
-  const when = reference.item_date ?? (reference.year != null ? String(reference.year) : null);
-  const sources = texts(ref.sources);
-  const from = [text(ref.journal), sources.length > 0 ? sources.map(sourceName).join(", ") : reference.source ? sourceName(reference.source) : null, text(ref.label)].filter(Boolean);
-  const evidenceType = text(ref.evidenceType);
-  const verification = text(ref.verification);
-  const confidence = num(ref.confidence);
-  const why = [text(ref.evidenceReason), text(ref.verificationReason), text(ref.confidenceReason)].filter(Boolean);
-  return (
-    <li
-      className={accepted ? styles.item : `${styles.item} ${styles.below}`}
-      id={ordinal ? anchorOf(ordinal) : undefined}
-      value={ordinal ?? undefined}
-      data-testid="literature-result"
-    >
-      <span className={styles.title}>{reference.title}</span>
-      {when ? <span className="muted"> ({when})</span> : null}
-      {from.length > 0 ? <div className={styles.detail}>{from.join(" · ")}</div> : null}
-      <div className={styles.meta}>
-        {raw || !accepted ? <span className={`chip ${accepted ? styles.accepted : styles.notAccepted}`}>{accepted ? "accepted" : "not accepted"}</span> : null}
-        {relevance ? <span className="chip">relevance {relevance.score.toFixed(2)}</span> : null}
-        {evidenceType ? <span className="chip">{evidenceTypeLabel(evidenceType)}</span> : null}
-        {verification ? <span className={`chip verification-${verification}`}>{verification}</span> : null}
-        {confidence !== null ? <span className="chip">confidence {Math.round(confidence * 100)}%</span> : null}
-        {(relevance?.flags ?? []).map((f) => (
-          <span key={f} className={`chip ${styles.flag}`}>
-            {flagLabel(f)}
-          </span>
-        ))}
-      </div>
-      {relevance && relevance.matchedTerms.length > 0 ? <div className={styles.detail}>Matched terms: {relevance.matchedTerms.join(", ")}</div> : null}
-      {relevance?.reason ? <div className={styles.detail}>Rejected: {reasonLabel(relevance.reason)}</div> : null}
-      {why.length > 0 ? <div className={styles.detail}>{why.join("; ")}</div> : null}
-      <LinkRow links={referenceLinks(ref)} />
-    </li>
   );
 }
 
@@ -143,11 +75,11 @@ function RejectedList({ items }: { items: Record<string, unknown>[] }) {
                 <span>{text(item.title) ?? "(untitled)"}</span>
                 {year ? <span className="muted"> ({year})</span> : null}
                 <div className={styles.detail}>
-                  {[reason ? `Rejected: ${reasonLabel(reason)}` : null, score !== null ? `relevance ${score.toFixed(2)}` : null, terms.length > 0 ? `matched: ${terms.join(", ")}` : null]
+                  {[reason ? `Not accepted: ${rejectionWords(reason)}` : null, score !== null ? `relevance ${score.toFixed(2)}` : null, terms.length > 0 ? `matched: ${terms.join(", ")}` : null]
                     .filter(Boolean)
                     .join(" · ")}
                 </div>
-                <LinkRow links={referenceLinks(item)} />
+                <LinkRow item={item} />
               </li>
             );
           })}
@@ -209,7 +141,10 @@ function SourcesUsed({ result }: { result: LiteratureJobResult }) {
                 </span>
               ))
             : "No source returned results."}
-        {result.retrievalBackend ? <span className="muted small"> ({result.retrievalBackend === "local-library" ? "local library only" : result.retrievalBackend})</span> : null}
+        {/* The backend only when it says more than the chips do ("local-library" is the local library chip alone). */}
+        {result.retrievalBackend && !(result.retrievalBackend === "local-library" && sources.every((s) => s === "local")) ? (
+          <span className="muted small"> ({result.retrievalBackend === "local-library" ? "local library only" : result.retrievalBackend})</span>
+        ) : null}
       </p>
       {failures.length > 0 ? (
         <div className={styles.warn} data-testid="failed-sources">
@@ -239,30 +174,37 @@ function SourcesUsed({ result }: { result: LiteratureJobResult }) {
   );
 }
 
-/** A completed search: warnings, the cited answer, per-tag coverage, references, sources. */
+/** A completed search: warnings, the bottom line, the cited answer, per-tag coverage, the evidence table, sources. */
 export function LiteratureResults({ result }: { result: LiteratureJobResult }) {
   const references = result.references ?? [];
+  const rows = references.map(rowFromLiterature);
   const rejected = (result.rejectedReferences ?? []).map(record);
   const quality = result.quality;
-  const raw = quality ? !quality.filtered : references.some((r) => r.relevance && !r.relevance.accepted);
-  // Markers link only to accepted references present in the list (every [N] is one, by design).
-  const ordinals = new Set(references.filter((r) => r.relevance?.accepted ?? true).flatMap((r) => ordinalOf(r.id) ?? []));
+  const raw = quality ? !quality.filtered : rows.some((r) => r.accepted === false);
+  const accepted = rows.filter((r) => r.accepted !== false);
+  // Markers link only to accepted references present in the table (every [N] is one, by design).
+  const ordinals = new Set(accepted.map((r) => r.ordinal));
   const coverage = result.resultsByTag ? Object.values(result.resultsByTag) : [];
   const reasons = quality ? Object.entries(quality.rejectionReasons).filter(([, n]) => n > 0) : [];
   const warnings: string[] = [];
-  if (quality?.lowConfidence) warnings.push("Low confidence: nothing was accepted, or the accepted references are weak (median confidence below 50%).");
+  const low = lowConfidenceWarning({ lowConfidence: quality?.lowConfidence ?? false, acceptedConfidences: accepted.map((r) => r.confidence) });
+  if (low) warnings.push(low);
   if (quality?.evidenceThin) warnings.push("Thin evidence: fewer than three accepted references, or none is primary evidence (a trial, an observational study or a systematic review).");
   const uncovered = coverage.filter((c) => !c.covered).map((c) => c.tag);
   if (uncovered.length > 0) warnings.push(`No accepted evidence for: ${uncovered.join(", ")}.`);
+  // The bottom line counts where the accepted (on-topic) references come from, as chat's counts its on-topic ones.
+  const origins = rows.map((r) => ({ evidenceRole: r.accepted === false ? ("lead_only" as const) : ("supporting" as const), snapshot: r.snapshot }));
 
   return (
     <div className={styles.results} data-testid="literature-results">
       <Warnings warnings={warnings} />
 
+      {result.verdict ? <BottomLine verdict={result.verdict} basis={result.verdictBasis} references={origins} /> : null}
+
       {quality ? (
         <p className={styles.summary}>
-          {quality.acceptedCount} accepted of {quality.rawCount} candidate{quality.rawCount === 1 ? "" : "s"} (duplicates merged)
-          {quality.rejectedCount > 0 ? `; ${quality.rejectedCount} rejected${reasons.length > 0 ? `: ${reasons.map(([r, n]) => `${reasonLabel(r)} ${n}`).join(", ")}` : ""}` : ""}
+          {quality.acceptedCount} accepted of {plural(quality.rawCount, "candidate")} (duplicates merged)
+          {quality.rejectedCount > 0 ? `; ${quality.rejectedCount} not accepted${reasons.length > 0 ? `: ${reasons.map(([r, n]) => `${rejectionWords(r)} ${n}`).join(", ")}` : ""}` : ""}
           {raw ? ". Raw list: every candidate, accepted first." : "."}
         </p>
       ) : null}
@@ -272,20 +214,20 @@ export function LiteratureResults({ result }: { result: LiteratureJobResult }) {
       {result.formattedAnswer ? (
         <details className={styles.formatted} open={!result.answer}>
           <summary>The answer with its source list, as plain text</summary>
-          <pre>{result.formattedAnswer}</pre>
+          <pre>{plainText(result.formattedAnswer)}</pre>
         </details>
       ) : null}
+      {result.answer || rows.length > 0 ? <AnswerTools answer={result.answer ?? ""} references={rows} fileName="references-literature" /> : null}
 
       {coverage.length > 0 ? <TagCoverage entries={coverage} ordinals={ordinals} /> : null}
       {result.tagMode === "combined" ? <p className="muted small">The tags were searched together with the question (combined), so there is no coverage per tag.</p> : null}
 
-      <h4>References</h4>
-      {references.length > 0 ? (
-        <ol className={styles.list}>
-          {references.map((reference, i) => (
-            <ReferenceItem key={`${String(reference.id)}-${i}`} reference={reference} raw={raw} />
-          ))}
-        </ol>
+      <h4>Evidence ({plural(rows.length, "reference")})</h4>
+      {rows.length > 0 ? (
+        <>
+          <EvidenceTable rows={rows} scope="literature" />
+          <EvidenceLegend />
+        </>
       ) : (
         <p className="muted">No reference passed the relevance checks.</p>
       )}

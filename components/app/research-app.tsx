@@ -223,7 +223,7 @@ export function ResearchApp({ config }: { config: WebConfig }) {
           {history.length === 0 ? (
             <p className="muted">None yet.</p>
           ) : (
-            <table data-testid="payment-history">
+            <table className="payments" data-testid="payment-history">
               <thead>
                 <tr>
                   <th scope="col">When</th>

@@ -81,7 +81,7 @@ function FullAnswer({ entry }: { entry: ThreadEntry }) {
   if (!outcome) return null;
   if (outcome.kind === "chat") {
     const r = outcome.result;
-    return <AnswerView answer={r.answer} references={r.references} rejected={r.rejectedReferences} verdict={r.verdict} scope={`thread-${entry.id}`} />;
+    return <AnswerView answer={r.answer} references={r.references} rejected={r.rejectedReferences} verdict={r.verdict} verdictBasis={r.verdictBasis} scope={`thread-${entry.id}`} />;
   }
   if (outcome.kind === "literature") return <LiteratureResults result={outcome.result} />;
   return <ConversationView conversation={outcome.result} />;

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { deleteThread, listEntries, saveEntry, updateEntry } from "@/lib/web/history-store";
-import type { ThreadEntry } from "@/lib/web/thread";
+import { abandoned, type ThreadEntry } from "@/lib/web/thread";
 import type { ThreadApi } from "./context";
 
 /** The thread this tab shows, kept for the tab so a reload reopens it. */
@@ -30,7 +30,13 @@ export function useResearchThread(wallet: string | null, onResumed: ThreadApi["r
 
   const reload = useCallback(async (address: string) => {
     try {
-      const stored = await listEntries(address);
+      const now = Date.now();
+      const stored = (await listEntries(address)).map((entry) => {
+        const ended = abandoned(entry, now);
+        if (!ended) return entry;
+        void updateEntry(entry.id, (e) => abandoned(e, now) ?? e).catch(() => undefined);
+        return ended;
+      });
       // Sealed entries of this page stay; the stored ones replace what was loaded before.
       setEntries((current) => [...stored, ...current.filter((e) => !stored.some((s) => s.id === e.id) && e.wallet === address.toLowerCase() && e.sealed === true)]);
       setStoreError(null);

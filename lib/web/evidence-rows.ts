@@ -21,6 +21,11 @@ export type EvidenceRow = ExportableReference & {
   confidenceReason?: string | undefined;
   /** Literature only: whether the relevance checks accepted it. */
   accepted?: boolean | undefined;
+  /** Literature only: the relevance score (0–1), the question's terms it matched, its flags and why it was not accepted. */
+  relevanceScore?: number | undefined;
+  matchedTerms?: string[] | undefined;
+  flags?: string[] | undefined;
+  rejectionReason?: string | undefined;
 };
 
 /** A chat or deep-research reference as a row (its fields already typed by the contract). */
@@ -66,5 +71,9 @@ export function rowFromLiterature(ref: LiteratureReference, index: number): Evid
     verificationReason: text(raw.verificationReason),
     confidenceReason: text(raw.confidenceReason),
     accepted: ref.relevance?.accepted ?? true,
+    relevanceScore: ref.relevance?.score,
+    matchedTerms: ref.relevance?.matchedTerms,
+    flags: ref.relevance?.flags,
+    rejectionReason: ref.relevance?.reason ?? undefined,
   };
 }

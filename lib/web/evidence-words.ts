@@ -53,6 +53,30 @@ export const STANCE_WORDS: Record<Stance, Worded> = {
   unclear: { label: "No finding on the claim", meaning: "It states no finding on the question's claim." },
 };
 
+/** A literature reference's relevance flags (relevance.flags), as the table's chips and tooltips. */
+export const RELEVANCE_FLAG_WORDS: Record<string, Worded> = {
+  retracted: { label: "Retracted", meaning: "The record is marked retracted: never evidence." },
+  preprint: { label: "Preprint", meaning: "Not yet peer reviewed." },
+  no_abstract: { label: "No abstract", meaning: "Judged on its title alone: no abstract to read." },
+  animal_only: { label: "Animal only", meaning: "Studied in animals only." },
+  trial: { label: "Trial", meaning: "A clinical trial (a registry entry or a trial publication)." },
+  derived_title: { label: "Title derived", meaning: "The source gave no title; one was made from its text." },
+  off_topic: { label: "Off topic", meaning: "Matches the question too little (relevance below 0.4)." },
+};
+
+/** Why the relevance checks did not accept a literature reference (relevance.reason). */
+export const REJECTION_WORDS: Record<string, string> = {
+  retracted: "retracted",
+  out_of_date_range: "outside the dates asked for",
+  preprint_excluded: "a preprint, and preprints were excluded",
+  not_a_trial: "not a trial, and only trials were asked for",
+  off_topic: "off topic (relevance below 0.4)",
+};
+
+/** A flag or reason the service may add later, in words all the same. */
+export const relevanceFlagWords = (flag: string): Worded => RELEVANCE_FLAG_WORDS[flag] ?? { label: flag.replace(/_/g, " "), meaning: "A flag the relevance checks set." };
+export const rejectionWords = (reason: string): string => REJECTION_WORDS[reason] ?? reason.replace(/_/g, " ");
+
 export const VERDICT_WORDS: Record<Verdict, Worded> = {
   supports: { label: "The evidence supports it", meaning: "The design-weighted findings for the claim are at least twice those against it." },
   contradicts: { label: "The evidence contradicts it", meaning: "The design-weighted findings against the claim are at least twice those for it." },

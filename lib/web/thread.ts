@@ -43,6 +43,19 @@ export const KIND_LABELS: Record<ThreadKind, string> = { chat: "Chat", literatur
 const MAX_FOLLOW_UPS = 3;
 
 /**
+ * How long a question may stay "running" in the stored history. Past it, no tab can still be
+ * following it (the panels give up after an hour) and the service has forgotten the job (results
+ * are kept an hour), so it will never get an answer: the tab that asked it was closed first.
+ */
+export const RUNNING_FOR_AT_MOST_MS = 2 * 60 * 60_000;
+
+/** A stored entry still "running" long after any tab could follow it, ended with why; null when it is not one. */
+export function abandoned(entry: ThreadEntry, now: number): ThreadEntry | null {
+  if (entry.status !== "running" || !(now - Date.parse(entry.askedAt) > RUNNING_FOR_AT_MOST_MS)) return null;
+  return { ...entry, status: "failed", failure: "the page that asked it was closed before the answer arrived, and the service no longer keeps it" };
+}
+
+/**
  * The follow-ups an answer suggests, from what its typed result offers: a deep-research turn's
  * open questions (continuing the same conversation); a chat answer's limits (evidence only from
  * animals or cells, no primary evidence, a verdict that is not settled); a search whose evidence

@@ -37,7 +37,7 @@ test("literature search: two tags in fanout show per-tag coverage, the results a
   await expect(coverage).toContainText("rapamycin");
   await expect(coverage).toContainText("metformin");
   await expect(panel.getByTestId("sources-used")).toContainText(/local/i);
-  await expect(panel.getByTestId("literature-result").first()).toBeVisible();
+  await expect(panel.getByTestId("evidence-row").first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("literature.png"), fullPage: true });
 });
 
@@ -360,7 +360,7 @@ test("private literature search and private deep research run sealed from the pa
   await literature.getByLabel("Your question").fill("Does rapamycin extend lifespan in mice?");
   await literature.getByRole("button", { name: "Pay and search" }).click();
   expect(Object.keys((await (await sealedStart).json()) as object).sort()).toEqual(["pollUrl", "requestId", "status"]);
-  await expect(literature.getByTestId("literature-result").first()).toBeVisible({ timeout: 60_000 });
+  await expect(literature.getByTestId("evidence-row").first()).toBeVisible({ timeout: 60_000 });
 
   await page.getByRole("tab", { name: "Deep research" }).click();
   const research = page.locator("#tabpanel-research");

@@ -58,7 +58,7 @@ test("a sealed literature search in flight asks before the page is left; once it
 
   // Staying was worth it: the paid answer arrives and is opened here.
   open();
-  await expect(app.panel("literature").getByTestId("literature-result").first()).toBeVisible({ timeout: 60_000 });
+  await expect(app.panel("literature").getByTestId("evidence-row").first()).toBeVisible({ timeout: 60_000 });
   await page.screenshot({ path: testInfo.outputPath("sealed-search-opened.png"), fullPage: true });
   await closesWithoutAsking(page, prompts);
 });

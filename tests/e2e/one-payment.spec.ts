@@ -71,7 +71,7 @@ test("sealed: three clicks on “Pay and ask” and on “Pay and search” with
 
   await app.fillQuestion("literature", QUESTION);
   await app.clickWithinOneTask([{ panel: "literature" }, { panel: "literature" }, { panel: "literature" }]);
-  await expect(app.panel("literature").getByTestId("literature-result").first()).toBeVisible({ timeout: 60_000 });
+  await expect(app.panel("literature").getByTestId("evidence-row").first()).toBeVisible({ timeout: 60_000 });
   expect(await paid.count("/api/literature/encrypted")).toBe(1);
   await expect.poll(() => paid.charged()).toBe(2);
 });

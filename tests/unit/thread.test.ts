@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ChatResult } from "@/lib/contracts";
 import { worldStateSchema } from "@/lib/contracts/world-state";
 import type { ReadConversation } from "@/lib/web/read-results";
-import { excerptOf, searchThreads, suggestFollowUps, type ThreadEntry } from "@/lib/web/thread";
+import { abandoned, excerptOf, RUNNING_FOR_AT_MOST_MS, searchThreads, suggestFollowUps, type ThreadEntry } from "@/lib/web/thread";
 
 const quality = (primaryEvidencePresent: boolean) => ({ primaryEvidencePresent }) as ChatResult["quality"];
 
@@ -85,5 +85,25 @@ describe("history search", () => {
 
   it("the thread shows an answer's first paragraph", () => {
     expect(excerptOf(buildChatEntry())).toBe("Bottom line: yes in mice [1].");
+  });
+});
+
+describe("questions no tab can still follow", () => {
+  const asked = Date.parse("2025-01-01T10:00:00.000Z");
+  const running = buildChatEntry({}, { status: "running", outcome: undefined });
+
+  it("a running question is left alone while a tab may still follow it", () => {
+    expect(abandoned(running, asked + RUNNING_FOR_AT_MOST_MS)).toBeNull();
+  });
+
+  it("past that, it ends as failed, saying why", () => {
+    const ended = abandoned(running, asked + RUNNING_FOR_AT_MOST_MS + 1);
+    expect(ended?.status).toBe("failed");
+    expect(ended?.failure).toMatch(/closed before the answer arrived/);
+  });
+
+  it("answered or failed questions are never touched", () => {
+    expect(abandoned(buildChatEntry(), asked + 10 * RUNNING_FOR_AT_MOST_MS)).toBeNull();
+    expect(abandoned({ ...running, status: "failed", failure: "x" }, asked + 10 * RUNNING_FOR_AT_MOST_MS)).toBeNull();
   });
 });
