@@ -9,6 +9,10 @@ export class ChatPanelPage {
   readonly answer: Locator;
   readonly progress: Locator;
   readonly resumeBanner: Locator;
+  readonly priceNote: Locator;
+  readonly errorNote: Locator;
+  /** The first [N] marker of the answer. */
+  readonly firstMarker: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.locator("#tabpanel-chat");
@@ -18,10 +22,18 @@ export class ChatPanelPage {
     this.answer = this.root.getByTestId("answer");
     this.progress = this.root.getByTestId("progress");
     this.resumeBanner = this.root.getByTestId("resume-banner");
+    this.priceNote = this.root.getByTestId("price-note");
+    this.errorNote = this.root.getByTestId("error-note");
+    this.firstMarker = this.answer.locator("a.marker").first();
   }
 
   async open(): Promise<void> {
     await this.page.getByRole("tab", { name: "Chat" }).click();
+  }
+
+  /** Pays again for the question in the box (after a failure). */
+  async payAgain(): Promise<void> {
+    await this.pay.click();
   }
 
   async ask(question: string): Promise<void> {
@@ -42,6 +54,11 @@ export class LiteraturePanelPage {
   readonly options: Locator;
   readonly results: Locator;
   readonly progress: Locator;
+  readonly priceNote: Locator;
+  readonly coverage: Locator;
+  readonly sourcesUsed: Locator;
+  /** The rows of the results' evidence table. */
+  readonly evidenceRows: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.locator("#tabpanel-literature");
@@ -53,10 +70,27 @@ export class LiteraturePanelPage {
     this.options = this.root.locator("#literature-options");
     this.results = this.root.getByTestId("literature-results");
     this.progress = this.root.getByTestId("progress");
+    this.priceNote = this.root.getByTestId("price-note");
+    this.coverage = this.root.getByTestId("tag-coverage");
+    this.sourcesUsed = this.root.getByTestId("sources-used");
+    this.evidenceRows = this.results.getByTestId("evidence-row");
   }
 
   async open(): Promise<void> {
     await this.page.getByRole("tab", { name: "Literature search" }).click();
+  }
+
+  /** Adds comma-separated tags and checks they are listed. */
+  async addTags(tags: string): Promise<void> {
+    await this.root.getByLabel("Add tags").fill(tags);
+    await this.root.getByRole("button", { name: "Add tag" }).click();
+    const list = this.root.getByRole("list", { name: "Tags" });
+    for (const tag of tags.split(",").map((t) => t.trim())) await expect(list).toContainText(tag);
+  }
+
+  /** Each tag searched on its own beside the question (fanout), with coverage per tag. */
+  async chooseFanout(): Promise<void> {
+    await this.root.getByLabel(/Each on its own \(fanout\)/).check();
   }
 
   async search(question: string): Promise<void> {
@@ -81,6 +115,10 @@ export class ResearchPanelPage {
   readonly progress: Locator;
   /** Shown once the paid request is accepted and followed (not while the signature is awaited). */
   readonly working: Locator;
+  readonly priceNote: Locator;
+  readonly errorNote: Locator;
+  /** The cited replies of the turns. */
+  readonly answers: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.locator("#tabpanel-research");
@@ -95,6 +133,9 @@ export class ResearchPanelPage {
     this.resumeBanner = this.root.getByTestId("resume-banner");
     this.progress = this.root.getByTestId("progress");
     this.working = this.root.getByTestId("job-working");
+    this.priceNote = this.root.getByTestId("price-note");
+    this.errorNote = this.root.getByTestId("error-note");
+    this.answers = this.root.getByTestId("research-turns").getByTestId("answer");
   }
 
   async open(): Promise<void> {

@@ -13,7 +13,21 @@ const PANELS: Record<PanelName, { tab: string; question: string; pay: string }> 
 
 /** Page object of the research app on the home page (who pays, private mode, the three panels). */
 export class ResearchAppPage {
-  constructor(readonly page: Page) {}
+  readonly payerAddress: Locator;
+  readonly balance: Locator;
+  readonly paymentHistory: Locator;
+  readonly privateSwitch: Locator;
+  readonly enclaveStatus: Locator;
+  readonly privateMode: Locator;
+
+  constructor(readonly page: Page) {
+    this.payerAddress = page.getByTestId("payer-address");
+    this.balance = page.getByTestId("balance");
+    this.paymentHistory = page.getByTestId("payment-history");
+    this.privateSwitch = page.getByTestId("private-switch");
+    this.enclaveStatus = page.getByTestId("enclave-status");
+    this.privateMode = page.getByTestId("private-mode");
+  }
 
   panel(name: PanelName): Locator {
     return this.page.locator(`#tabpanel-${name}`);
@@ -27,14 +41,21 @@ export class ResearchAppPage {
   async useTestWallet(): Promise<void> {
     await this.page.goto("/");
     await this.page.getByTestId("use-test-wallet").click();
-    await expect(this.page.getByTestId("payer-address")).toHaveText(/^0x[0-9a-fA-F]{40}$/);
-    await expect(this.page.getByTestId("balance")).toContainText("USDC");
+    await expect(this.payerAddress).toHaveText(/^0x[0-9a-fA-F]{40}$/);
+    await expect(this.balance).toContainText("USDC");
+  }
+
+  /** Opens the page and connects the browser wallet (an injected one: support/scripted-wallet.ts). */
+  async connectWallet(expectedAddress: string | RegExp = /^0x[0-9a-fA-F]{40}$/): Promise<void> {
+    await this.page.goto("/");
+    await this.page.getByRole("button", { name: "Connect wallet" }).click();
+    await expect(this.payerAddress).toHaveText(expectedAddress);
   }
 
   /** Private mode on (enclave key fetched and checked), with a fresh recovery key when asked. */
   async switchPrivateOn({ recoveryKey = false }: { recoveryKey?: boolean } = {}): Promise<void> {
-    await this.page.getByTestId("private-switch").click();
-    await expect(this.page.getByTestId("enclave-status")).toBeVisible();
+    await this.privateSwitch.click();
+    await expect(this.enclaveStatus).toBeVisible();
     if (recoveryKey) {
       await this.page.getByTestId("create-recovery-key").click();
       await this.page.getByRole("button", { name: "I have saved it" }).click();
