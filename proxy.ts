@@ -1,9 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { refuseUnservedApiRequest } from "@/lib/http/api-edge";
+import { isApiEdgePath } from "@/lib/http/api-routes.mjs";
 
 /**
  * API requests first pass the API edge (lib/http/api-edge.ts): JSON 400, 404 and 405 for paths
- * and methods no route serves, before Next.js's own plain-text or empty answers.
+ * and methods no route serves, before Next.js's own plain-text or empty answers. So do the
+ * discovery documents outside /api (/llms.txt, /.well-known/x402.json): documents for programs,
+ * which set their own headers and get no page policy.
  *
  * Pages get a strict Content Security Policy, with a fresh nonce per request: scripts run only if
  * Next.js marked them with the nonce (its own bootstrap and chunks, which may load further chunks:
@@ -13,7 +16,7 @@ import { refuseUnservedApiRequest } from "@/lib/http/api-edge";
  */
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
-  if (pathname === "/api" || pathname.startsWith("/api/")) return refuseUnservedApiRequest(request) ?? NextResponse.next();
+  if (isApiEdgePath(pathname)) return refuseUnservedApiRequest(request) ?? NextResponse.next();
   const nonce = btoa(crypto.randomUUID());
   const development = process.env.NODE_ENV === "development";
   const rpc = rpcOrigin();
@@ -59,6 +62,9 @@ export const config = {
   // The API, and pages: not static files, not prefetches.
   matcher: [
     "/api/:path*",
+    // The discovery documents, prefetch headers or not (isApiEdgePath).
+    "/llms.txt",
+    "/.well-known/x402.json",
     {
       source: "/((?!api|_next/static|_next/image|favicon.ico).*)",
       missing: [

@@ -3,7 +3,8 @@
  * gateway's answers to requests no route serves are read from (the proxy's 404 and 405 with
  * `Allow`, server.mjs's answer to TRACE), and that tests hold the route files and the OpenAPI
  * document to, so `Allow` cannot drift from what is served. Plain JavaScript because server.mjs,
- * which runs without a compiler, reads it too.
+ * which runs without a compiler, reads it too. Beside /api, the discovery documents agents look
+ * for at the usual places (DISCOVERY_PATHS).
  */
 export const API_ROUTES = [
   { path: "/api/chat", methods: ["POST"] },
@@ -22,7 +23,17 @@ export const API_ROUTES = [
   { path: "/api/health", methods: ["GET"] },
   { path: "/api/cron", methods: ["GET"] },
   { path: "/api/openapi.json", methods: ["GET"] },
+  { path: "/.well-known/x402.json", methods: ["GET"] },
+  { path: "/llms.txt", methods: ["GET"] },
 ];
+
+/** The routes outside /api: documents for programs, not pages, so they pass the API edge too. */
+export const DISCOVERY_PATHS = ["/.well-known/x402.json", "/llms.txt"];
+
+/** Whether the API edge (JSON 404 and 405 with `Allow`, no page policy) answers for `pathname`. */
+export function isApiEdgePath(pathname) {
+  return pathname === "/api" || pathname.startsWith("/api/") || DISCOVERY_PATHS.includes(pathname);
+}
 
 /**
  * The methods a path serves, as `Allow` lists them: sorted, each once, with HEAD wherever GET is

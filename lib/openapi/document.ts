@@ -361,6 +361,24 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
           responses: { "200": { description: "OpenAPI 3.1 document", content: { "application/json": {} } } },
         },
       },
+      "/.well-known/x402.json": {
+        get: {
+          operationId: "getX402DiscoveryManifest",
+          summary: "The x402 discovery manifest (free): every paid route's payment requirements, input and output, as its live 402 states them",
+          description:
+            "The per-origin manifest of the x402 well-known discovery draft: `{ x402Version, lastUpdated, items }`, one item per paid route with `resource`, `type`, `accepts`, `input` (method, bodyType, body JSON Schema) and `output` (mimeType, the 202's example and JSON Schema, and `asyncPolling`: where and how to poll, which statuses are final). Generated from the same table as the 402s; the live 402 stays authoritative.",
+          tags: ["system"],
+          responses: { "200": { description: "The manifest", content: { "application/json": {} } }, "500": error("Internal failure") },
+        },
+      },
+      "/llms.txt": {
+        get: {
+          operationId: "getLlmsTxt",
+          summary: "This service for language models (free): prices, the pay then poll pattern, free routes, private mode, spend controls",
+          tags: ["system"],
+          responses: { "200": { description: "Markdown, per the llms.txt convention", content: { "text/plain": {} } }, "500": error("Internal failure") },
+        },
+      },
     },
     components: {
       schemas: componentSchemas(),

@@ -1,15 +1,21 @@
 import fs from "node:fs";
 import path from "node:path";
+import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { refuseUnservedApiRequest } from "@/lib/http/api-edge";
 import { API_ROUTES, gatewayAllowedMethods } from "@/lib/http/api-routes.mjs";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { proxy } from "@/proxy";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-/** Every app/api route file, as its path template: app/api/chat/status/[requestId] is /api/chat/status/{requestId}. */
-function routeFiles(dir = path.join(root, "app/api")): { template: string; file: string }[] {
+/**
+ * Every route file of the app (the API, and the discovery documents outside it such as
+ * app/.well-known/x402.json), as its path template: app/api/chat/status/[requestId] is
+ * /api/chat/status/{requestId}.
+ */
+function routeFiles(dir = path.join(root, "app")): { template: string; file: string }[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return routeFiles(full);
@@ -42,6 +48,8 @@ describe("the gateway's route table", () => {
     expect(gatewayAllowedMethods("/api/deep-research/3f1c")).toEqual(["GET", "HEAD", "OPTIONS"]);
     expect(gatewayAllowedMethods("/api/chat/status/")).toEqual([]);
     expect(gatewayAllowedMethods("/api/chat/status/a/b")).toEqual([]);
+    expect(gatewayAllowedMethods("/llms.txt")).toEqual(["GET", "HEAD", "OPTIONS"]);
+    expect(gatewayAllowedMethods("/.well-known/x402.json")).toEqual(["GET", "HEAD", "OPTIONS"]);
   });
 });
 
@@ -77,6 +85,28 @@ describe("the API edge", () => {
   it("lets through what a route serves, HEAD and the preflight's OPTIONS included", async () => {
     for (const [method, url] of [["POST", "/api/chat"], ["GET", "/api/chat/status/abc"], ["HEAD", "/api/health"], ["OPTIONS", "/api/literature"], ["GET", "/api/chat/status/%E2%80%8F"]]) {
       expect(await answer(method!, url!)).toBeNull();
+    }
+  });
+});
+
+describe("the proxy", () => {
+  const run = (method: string, url: string) => proxy(new NextRequest(`http://gateway.test${url}`, { method }));
+
+  it("puts the discovery documents behind the API edge: a JSON 405 with Allow, and no page policy", async () => {
+    for (const url of ["/llms.txt", "/.well-known/x402.json"]) {
+      const refused = run("POST", url);
+      expect(refused.status, url).toBe(405);
+      expect(refused.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+      expect(await refused.json()).toEqual({ error: `POST is not allowed on ${url}; use GET, HEAD, OPTIONS`, reason: "method_not_allowed" });
+      const served = run("GET", url);
+      expect(served.headers.get("x-middleware-next"), url).toBe("1");
+      expect(served.headers.get("content-security-policy"), url).toBeNull();
+    }
+  });
+
+  it("still gives pages, and other paths under /.well-known, the page policy", () => {
+    for (const url of ["/", "/.well-known/other.json", "/llms.txt/"]) {
+      expect(run("GET", url).headers.get("content-security-policy"), url).toContain("default-src 'self'");
     }
   });
 });

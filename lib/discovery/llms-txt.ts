@@ -1,0 +1,104 @@
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { DISCOVERY_PATHS } from "@/lib/http/api-routes.mjs";
+import { PAID_OPERATIONS, type PaidOperation } from "@/lib/payments/prices";
+import type { PaymentSettings } from "@/lib/payments/requirements";
+import { KEY_BYTES, NONCE_BYTES, REQUEST_INFO, RESPONSE_INFO } from "@/lib/sealing/codec";
+import { RECOVERY_KEY_PREFIX } from "@/lib/sealing/recovery";
+import { buildDiscoveryManifest, type DiscoveryManifestItem } from "./manifest";
+
+/**
+ * /llms.txt (the llms.txt convention: a markdown file for language models at the site's root):
+ * what the service is, each paid route with its price and how its work is followed, the free
+ * routes, private mode in one paragraph, and how to let the official x402 client pay this asset.
+ * Every price, address and polling figure is read from the discovery manifest, itself read from
+ * the live 402s; the free routes and their summaries from the OpenAPI document. Nothing is copied.
+ */
+
+type Operation = { summary?: string; security?: unknown; "x-payment-info"?: unknown };
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** One paid route: what it costs, what it answers and how to follow it. */
+function paidRouteLines(item: DiscoveryManifestItem, op: PaidOperation): string[] {
+  const poll = item.output.asyncPolling;
+  const atOnce = poll.synchronousStatus ? ` (or ${poll.synchronousStatus} with the final result at once)` : "";
+  return [
+    `- [${op.method} ${op.path}](${item.resource.url}): ${op.summary}, ${op.price} (${item.accepts[0]!.amount} base units) per request. Answers ${poll.acceptedStatus} ${json(item.output.example)}${atOnce}.`,
+    `  Poll (free): ${poll.pollMethod} ${poll.pollUrlTemplate}${poll.pollUrlField ? ` (the 202's \`${poll.pollUrlField}\`)` : ""}${poll.longPollQuery ? `; add \`?${poll.longPollQuery}\` to wait up to that many seconds in one poll` : ""}${poll.pollBody ? `, sending ${poll.pollBody}` : ""}.`,
+    `  Keep polling while ${poll.pendingStatuses.join(", ")}; stop at ${poll.finalStatuses.join(", ")}. Every ${poll.intervalSeconds} s; usually done in ${poll.typicalSeconds} s; give up after ${poll.maxSeconds} s.`,
+  ];
+}
+
+/** Where the service describes itself; listed first, so not again among the free routes. */
+const DOCUMENTS = ["/api/openapi.json", ...DISCOVERY_PATHS];
+
+/** The free routes of the OpenAPI document: neither paid nor behind a bearer token. */
+function freeRouteLines(publicUrl: string, maxBodyBytes: number): string[] {
+  const { paths } = buildOpenApiDocument({ publicUrl, maxBodyBytes }) as { paths: Record<string, Record<string, Operation>> };
+  return Object.entries(paths)
+    .filter(([path]) => !DOCUMENTS.includes(path))
+    .flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => !operation["x-payment-info"] && !operation.security)
+        .map(([method, operation]) => `- ${method.toUpperCase()} ${publicUrl}${path}: ${operation.summary ?? ""}`),
+    );
+}
+
+const cache = new Map<string, string>();
+
+/** The llms.txt of the deployment at `publicUrl` taking `settings`' payments. */
+export function buildLlmsTxt({ settings, publicUrl, maxBodyBytes }: { settings: PaymentSettings; publicUrl: string; maxBodyBytes: number }): string {
+  const key = `${publicUrl}|${settings.network}|${settings.asset}|${settings.payTo}|${maxBodyBytes}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const { items } = buildDiscoveryManifest({ settings, publicUrl });
+  const highest = PAID_OPERATIONS.reduce((max, op) => (BigInt(op.amount) > BigInt(max.amount) ? op : max));
+  const spendControls = { allowedAssets: [{ network: settings.network, asset: settings.asset, maxAmountPerPayment: highest.amount }] };
+  const text = [
+    "# Longevity Research Agent",
+    "",
+    `> An AI research agent for aging, longevity and biomedical questions that answers with citations from the scientific literature. Chat, literature search and deep research are paid per request with x402 v2, in ${settings.assetName} (6 decimals, asset ${settings.asset}) on network ${settings.network}, paid to ${settings.payTo}: no account, no API key.`,
+    "",
+    `- OpenAPI 3.1 document, every route with its schemas and prices: ${publicUrl}/api/openapi.json`,
+    `- x402 discovery manifest, the payment requirements of every paid route as its 402 states them: ${publicUrl}/.well-known/x402.json`,
+    "",
+    "## Pay, then poll",
+    "",
+    "1. Send the request without PAYMENT-SIGNATURE: the answer is 402 with the payment requirements in the body and, base64, in the PAYMENT-REQUIRED header (`accepts[0]`: scheme `exact`, network, amount, asset, payTo). Its `extensions.bazaar` describes the body, the 202 and where to poll (`info.output.asyncPolling`).",
+    "2. Sign the requirements (an EIP-3009 authorization of the token; the official x402 client does it) and send the same request again with PAYMENT-SIGNATURE.",
+    "3. The answer is 202 with an id. Chat and literature are settled before that answer (its PAYMENT-RESPONSE header carries the transaction); deep research when its result is delivered. An answer of 400 or more is never charged.",
+    "4. Poll the status route, free, until a final status; a completed poll carries the result.",
+    "",
+    "## Paid routes",
+    "",
+    ...items.flatMap((item) => paidRouteLines(item, PAID_OPERATIONS.find((op) => item.resource.url === `${publicUrl}${op.path}`)!)),
+    "",
+    "## Free routes",
+    "",
+    ...freeRouteLines(publicUrl, maxBodyBytes),
+    "",
+    "## Private mode",
+    "",
+    `The routes ending in /encrypted take \`{"hpke_ciphertext", "hpke_ephemeral_public_key"}\` sealed to the enclave's X25519 key, served free by GET ${publicUrl}/api/enclave-key; the gateway never reads the plaintext (the Encrypted*Plaintext schemas of the OpenAPI document), and payment works as for the other routes. The scheme is not standard HPKE: with a fresh ${KEY_BYTES}-byte ephemeral key e (public E), key = HKDF-SHA256(ikm = X25519(e, enclave key), salt = E, info = "${REQUEST_INFO}"), and hpke_ciphertext = base64(${NONCE_BYTES}-byte random nonce ‖ XChaCha20-Poly1305 of the UTF-8 JSON plaintext, no associated data). A sealed answer (hpke_response_ciphertext, hpke_response_ephemeral_key R) opens with HKDF-SHA256(ikm = X25519(e, R) ‖ the request's X25519 shared secret, salt = R, info = "${RESPONSE_INFO}"), same layout. A persistent conversation sends a recoveryKey (\`${RECOVERY_KEY_PREFIX}\` + ${KEY_BYTES} random bytes in unpadded base64url) inside the sealed plaintext only.`,
+    "",
+    "## Spend controls of the official x402 client",
+    "",
+    `The official client (x402Client of @x402/core, wrapped by wrapFetchWithPayment of @x402/fetch) pays only assets it recognises unless told otherwise, and at most $1 per payment (\`spendControls.maxAmountPerPayment\`). Allow this service's asset with \`spendControls.allowedAssets\`, capped in base units at the highest price here (${highest.price}, ${highest.summary.toLowerCase()}):`,
+    "",
+    "```ts",
+    'import { x402Client } from "@x402/core/client";',
+    'import { toClientEvmSigner } from "@x402/evm";',
+    'import { ExactEvmScheme } from "@x402/evm/exact/client";',
+    'import { wrapFetchWithPayment } from "@x402/fetch";',
+    'import { privateKeyToAccount } from "viem/accounts";',
+    "",
+    "const client = new x402Client()",
+    `  .register(${json(settings.network)}, new ExactEvmScheme(toClientEvmSigner(privateKeyToAccount(process.env.PRIVATE_KEY as \`0x\${string}\`))))`,
+    `  .setSpendControls(${json(spendControls)});`,
+    "const payingFetch = wrapFetchWithPayment(fetch, client);",
+    "```",
+    "",
+  ].join("\n");
+  cache.set(key, text);
+  return text;
+}

@@ -1,0 +1,63 @@
+import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
+import { X402_VERSION } from "@/lib/contracts";
+import { PAID_OPERATIONS } from "@/lib/payments/prices";
+import { buildPaymentRequired, type PaymentSettings } from "@/lib/payments/requirements";
+import type { BazaarExtension } from "./bazaar";
+import type { AsyncPolling } from "./polling";
+
+/**
+ * The per-origin discovery manifest of the x402 well-known discovery draft
+ * (`specs/extensions/well-known-discovery.md`, served at /.well-known/x402.json): one item per
+ * paid route, each a projection of that route's live 402 (lib/payments/requirements.ts), so the
+ * manifest cannot say anything the 402 does not. As the draft does, the bazaar contract is lifted
+ * to top-level `input` (method, body type, the body's JSON Schema) and `output` (MIME type, the
+ * 202's example and JSON Schema); `output.asyncPolling` carries the bazaar extension's own field
+ * of that name (where and how to poll).
+ */
+export type DiscoveryManifestItem = {
+  resource: PaymentRequired["resource"];
+  type: "http";
+  accepts: PaymentRequirements[];
+  input: { method: string; bodyType: string; body: Record<string, unknown> };
+  output: { mimeType?: string; example: Record<string, unknown>; schema: Record<string, unknown>; asyncPolling: AsyncPolling };
+};
+
+export type DiscoveryManifest = { x402Version: number; lastUpdated: number; items: DiscoveryManifestItem[] };
+
+/** One route's item, read from its 402. */
+export function manifestItemOf(required: PaymentRequired): DiscoveryManifestItem {
+  const bazaar = required.extensions?.bazaar as BazaarExtension;
+  const { input, output } = bazaar.info;
+  return {
+    resource: required.resource,
+    type: input.type,
+    accepts: required.accepts,
+    input: { method: input.method, bodyType: input.bodyType, body: bazaar.schema.properties.input.properties.body },
+    output: {
+      ...(required.resource.mimeType ? { mimeType: required.resource.mimeType } : {}),
+      example: output.example,
+      schema: bazaar.schema.properties.output.properties.example,
+      asyncPolling: output.asyncPolling,
+    },
+  };
+}
+
+const cache = new Map<string, DiscoveryManifest>();
+
+/**
+ * The manifest of the deployment at `publicUrl` taking `settings`' payments. Resolved once per
+ * deployment, as the draft suggests (the route table changes only with a new build): `lastUpdated`
+ * is when this process resolved it.
+ */
+export function buildDiscoveryManifest({ settings, publicUrl }: { settings: PaymentSettings; publicUrl: string }): DiscoveryManifest {
+  const key = `${publicUrl}|${settings.network}|${settings.asset}|${settings.payTo}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const manifest: DiscoveryManifest = {
+    x402Version: X402_VERSION,
+    lastUpdated: Math.floor(Date.now() / 1000),
+    items: PAID_OPERATIONS.map((op) => manifestItemOf(buildPaymentRequired({ operation: op.id, settings, publicUrl }).body)),
+  };
+  cache.set(key, manifest);
+  return manifest;
+}

@@ -1,0 +1,177 @@
+import { z } from "zod";
+import {
+  chatAcceptedSchema,
+  chatJobStatusSchema,
+  deepResearchAcceptedSchema,
+  deepResearchConversationSchema,
+  encryptedChatAcceptedSchema,
+  encryptedChatStatusSchema,
+  encryptedDeepResearchAcceptedSchema,
+  encryptedDeepResearchStatusSchema,
+  encryptedLiteratureAcceptedSchema,
+  encryptedLiteratureStatusSchema,
+  literatureAcceptedSchema,
+  literatureJobResultSchema,
+} from "@/lib/contracts";
+import { DEEP_RESEARCH_RUN_BUDGET_SECONDS, type PaidOperation } from "@/lib/payments/prices";
+
+/**
+ * How each paid route's work is followed after payment: every paid route answers 202 and the
+ * client polls a free status route until a final status. One table, read by the 402's bazaar
+ * extension, /.well-known/x402.json and /llms.txt. The status words are read from the contract's
+ * schemas (the 202's and the status route's), so they cannot drift from what the routes answer;
+ * the timings are the contract's (poll every 750 ms to 2 s, chat answers in 30 to 50 s, stop
+ * after 60 s) and the run budget of deep research.
+ */
+
+/** Statuses after which a poll never changes: the work ended, one way or another. */
+export const FINAL_STATUSES = ["completed", "failed", "cancelled", "timeout"] as const;
+
+/**
+ * The asynchronous pattern of one paid route, as the bazaar extension's `info.output.asyncPolling`
+ * carries it (its JSON Schema travels in every 402 header, so the fields are described here and
+ * in docs/agents.md rather than in the schema):
+ * - `acceptedStatus`: the start's status when the work goes on after the answer (202);
+ * - `synchronousStatus`: present (200) when the start may instead answer with the final result;
+ * - `pollMethod`, `pollUrlTemplate`: the free status route, an absolute RFC 6570 template filled
+ *   from the 202 body's field of the same name; `pollUrlField`: the 202's field that already
+ *   holds that URL; `pollBody`: what a POST poll sends; `longPollQuery`: the query that makes one
+ *   poll wait for the answer, with its largest value;
+ * - `pendingStatuses` (keep polling) and `finalStatuses` (stop: the result or its error is in
+ *   that poll's body);
+ * - `intervalSeconds` between polls, `typicalSeconds` the work usually takes, `maxSeconds` after
+ *   which to stop waiting (the result stays readable for its retention).
+ */
+export const asyncPollingSchema = z.object({
+  acceptedStatus: z.literal(202),
+  synchronousStatus: z.literal(200).optional(),
+  pollMethod: z.enum(["GET", "POST"]),
+  pollUrlTemplate: z.string(),
+  pollUrlField: z.string().optional(),
+  pollBody: z.string().optional(),
+  longPollQuery: z.string().optional(),
+  pendingStatuses: z.array(z.string()),
+  finalStatuses: z.array(z.string()),
+  intervalSeconds: z.number().positive(),
+  typicalSeconds: z.number().positive(),
+  maxSeconds: z.number().positive(),
+});
+export type AsyncPolling = z.infer<typeof asyncPollingSchema>;
+
+type PollingRoute = {
+  /** The 202 body. */
+  accepted: z.ZodType;
+  /** The status route's 200 body. */
+  status: z.ZodType;
+  pollMethod: AsyncPolling["pollMethod"];
+  /** The status route as lib/http/api-routes.mjs writes it, `{name}` filled from the 202's field `name`. */
+  pollPath: string;
+  pollUrlField?: string;
+  pollBody?: string;
+  longPollQuery?: string;
+  synchronous?: true;
+  intervalSeconds: number;
+  typicalSeconds: number;
+  maxSeconds: number;
+};
+
+const chatTimings = { intervalSeconds: 2, typicalSeconds: 50, maxSeconds: 60 };
+const deepResearchTimings = { intervalSeconds: 10, typicalSeconds: 300, maxSeconds: DEEP_RESEARCH_RUN_BUDGET_SECONDS };
+
+export const POLLING_ROUTES: Record<PaidOperation["id"], PollingRoute> = {
+  chat: { accepted: chatAcceptedSchema, status: chatJobStatusSchema, pollMethod: "GET", pollPath: "/api/chat/status/{requestId}", ...chatTimings },
+  chatEncrypted: {
+    accepted: encryptedChatAcceptedSchema,
+    status: encryptedChatStatusSchema,
+    pollMethod: "GET",
+    pollPath: "/api/chat/encrypted/status/{requestId}",
+    pollUrlField: "pollUrl",
+    synchronous: true,
+    ...chatTimings,
+  },
+  literature: {
+    accepted: literatureAcceptedSchema,
+    status: literatureJobResultSchema,
+    pollMethod: "GET",
+    pollPath: "/api/literature/jobs/{jobId}",
+    synchronous: true,
+    intervalSeconds: 1,
+    typicalSeconds: 6,
+    maxSeconds: 60,
+  },
+  literatureEncrypted: {
+    accepted: encryptedLiteratureAcceptedSchema,
+    status: encryptedLiteratureStatusSchema,
+    pollMethod: "GET",
+    pollPath: "/api/literature/encrypted/status/{requestId}",
+    pollUrlField: "pollUrl",
+    longPollQuery: "timeout=25",
+    intervalSeconds: 1,
+    typicalSeconds: 6,
+    maxSeconds: 60,
+  },
+  deepResearch: {
+    accepted: deepResearchAcceptedSchema,
+    status: deepResearchConversationSchema,
+    pollMethod: "GET",
+    pollPath: "/api/deep-research/{conversationId}",
+    ...deepResearchTimings,
+  },
+  deepResearchEncrypted: {
+    accepted: encryptedDeepResearchAcceptedSchema,
+    status: encryptedDeepResearchStatusSchema,
+    pollMethod: "POST",
+    pollPath: "/api/deep-research/encrypted/status/{messageId}",
+    pollUrlField: "pollUrl",
+    pollBody: 'an EncryptedEnvelope sealing {"recoveryKey": "<the start\'s recoveryKey>"} with a fresh ephemeral key; the completed result is sealed to that poll',
+    ...deepResearchTimings,
+  },
+};
+
+type Json = Record<string, unknown>;
+
+/** The values a JSON Schema allows for a string: its `const`, its `enum`, or its variants'. */
+function allowedValues(schema: unknown): string[] {
+  if (!schema || typeof schema !== "object") return [];
+  const node = schema as Json;
+  if (typeof node.const === "string") return [node.const];
+  if (Array.isArray(node.enum)) return node.enum.filter((v): v is string => typeof v === "string");
+  return [...((node.anyOf as unknown[]) ?? []), ...((node.oneOf as unknown[]) ?? [])].flatMap(allowedValues);
+}
+
+/** Every word a body's top-level `status` may hold, across the variants of a union. */
+function statusWords(schema: unknown): string[] {
+  if (!schema || typeof schema !== "object") return [];
+  const node = schema as Json;
+  const own = allowedValues((node.properties as Json | undefined)?.status);
+  const variants = [...((node.anyOf as unknown[]) ?? []), ...((node.oneOf as unknown[]) ?? []), ...((node.allOf as unknown[]) ?? [])].flatMap(statusWords);
+  return [...own, ...variants];
+}
+
+/** The status words of a route: its 202's, then its status route's, each once. */
+export function statusWordsOf(operation: PaidOperation["id"]): string[] {
+  const route = POLLING_ROUTES[operation];
+  const words = [route.accepted, route.status].flatMap((schema) => statusWords(z.toJSONSchema(schema, { io: "output", unrepresentable: "any" })));
+  return [...new Set(words)];
+}
+
+/** The asynchronous pattern of `operation` on the deployment at `publicUrl`. */
+export function describePolling({ operation, publicUrl }: { operation: PaidOperation["id"]; publicUrl: string }): AsyncPolling {
+  const route = POLLING_ROUTES[operation];
+  const words = statusWordsOf(operation);
+  const final: readonly string[] = FINAL_STATUSES;
+  return {
+    acceptedStatus: 202,
+    ...(route.synchronous ? { synchronousStatus: 200 as const } : {}),
+    pollMethod: route.pollMethod,
+    pollUrlTemplate: `${publicUrl}${route.pollPath}`,
+    ...(route.pollUrlField ? { pollUrlField: route.pollUrlField } : {}),
+    ...(route.pollBody ? { pollBody: route.pollBody } : {}),
+    ...(route.longPollQuery ? { longPollQuery: route.longPollQuery } : {}),
+    pendingStatuses: words.filter((w) => !final.includes(w)),
+    finalStatuses: words.filter((w) => final.includes(w)),
+    intervalSeconds: route.intervalSeconds,
+    typicalSeconds: route.typicalSeconds,
+    maxSeconds: route.maxSeconds,
+  };
+}
