@@ -11,7 +11,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
-import { gatewayAllowedMethods, unmatchedRoute } from "./lib/http/api-routes.mjs";
+import { gatewayAllowedMethods, isApiEdgePath, unmatchedRoute } from "./lib/http/api-routes.mjs";
 
 /** Appends the socket's address to X-Forwarded-For (the hop the gateway trusts). */
 export function appendPeerAddress(req) {
@@ -31,7 +31,7 @@ export function appendPeerAddress(req) {
 export function answerUnrepresentableMethod(req, res) {
   if (req.method !== "TRACE" && req.method !== "TRACK") return false;
   const pathname = (req.url ?? "/").split("?")[0];
-  const api = pathname === "/api" || pathname.startsWith("/api/");
+  const api = isApiEdgePath(pathname);
   const { status, body, headers } = unmatchedRoute({ method: req.method, path: pathname, allowed: api ? gatewayAllowedMethods(pathname) : ["GET", "HEAD"] });
   res.writeHead(status, { ...headers, "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
   res.end(JSON.stringify(body));

@@ -38,6 +38,11 @@ test.describe("the gateway's edges, on the real server", () => {
     const trace = await send(baseURL!, "TRACE", "/api/health");
     expect({ status: trace.status, allow: trace.headers.allow }).toEqual({ status: 405, allow: "GET, HEAD, OPTIONS" });
     expect(JSON.parse(trace.text)).toEqual({ error: "TRACE is not allowed on /api/health; use GET, HEAD, OPTIONS", reason: "method_not_allowed" });
+    // The discovery documents are API paths too: their Allow lists what they serve.
+    for (const discovery of ["/llms.txt", "/.well-known/x402.json"]) {
+      const traced = await send(baseURL!, "TRACE", discovery);
+      expect({ path: discovery, status: traced.status, allow: traced.headers.allow }).toEqual({ path: discovery, status: 405, allow: "GET, HEAD, OPTIONS" });
+    }
     const del = await send(baseURL!, "DELETE", "/api/chat");
     expect({ status: del.status, allow: del.headers.allow, type: del.headers["content-type"] }).toEqual({ status: 405, allow: "OPTIONS, POST", type: "application/json; charset=utf-8" });
     expect(JSON.parse(del.text)).toEqual({ error: "DELETE is not allowed on /api/chat; use OPTIONS, POST", reason: "method_not_allowed" });
