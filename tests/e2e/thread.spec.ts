@@ -90,6 +90,15 @@ test("a reload during deep research reopens its tab with a banner; the finished 
   const app = new ResearchAppPage(page);
   await app.useTestWallet();
   const research = new ResearchPanelPage(page);
+  // The run's polls are held until the banner has been seen: on a busy machine the run could
+  // otherwise finish before the reloaded page polls, and the banner would come and go unseen.
+  let releasePolls!: () => void;
+  const pollsReleased = new Promise<void>((resolve) => (releasePolls = resolve));
+  await page.route("**/api/deep-research/*", async (route) => {
+    if (route.request().method() === "GET") await pollsReleased;
+    // A poll of the page before the reload is gone with it.
+    await route.continue().catch(() => undefined);
+  });
   await research.research("rapamycin and lifespan in mice");
   // Accepted and being followed (not merely waiting for the signature), then reloaded.
   await expect(research.working).toBeVisible();
@@ -97,6 +106,7 @@ test("a reload during deep research reopens its tab with a banner; the finished 
   // The page reopens on the research tab, says what it follows, and follows it to the end.
   await expect(page.getByRole("tab", { name: "Deep research" })).toHaveAttribute("aria-selected", "true");
   await expect(research.resumeBanner).toContainText("rapamycin and lifespan in mice");
+  releasePolls();
   await expect(research.done).toBeVisible({ timeout: 150_000 });
   const thread = new ThreadPage(page);
   const entry = thread.entry("rapamycin and lifespan in mice");
