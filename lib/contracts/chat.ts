@@ -10,7 +10,7 @@ import {
   verificationSchema,
 } from "./evidence";
 import { responseRegistry } from "./registry";
-import { requestContract } from "./request-contract";
+import { requestContract, requestObject } from "./request-contract";
 import { failedSourceSchema } from "./source-health";
 
 import { MAX_MESSAGE_CHARS } from "./limits";
@@ -155,9 +155,9 @@ export const chatJobStatusSchema = z
   .register(responseRegistry, { id: "ChatJobStatus" });
 export type ChatJobStatus = z.infer<typeof chatJobStatusSchema>;
 
-/** Section 4.2: POST /api/chat on the gateway. `fast` is a legacy hint that changes nothing. */
+/** Section 4.2: POST /api/chat on the gateway. `fast` is a legacy hint that changes nothing. Fields the contract does not define are refused by name. */
 export const chatRequestSchema = requestContract(
-  z.object({
+  requestObject({
     message: messageSchema,
     fast: z.boolean().optional().describe("legacy hint; does not disable literature retrieval"),
   }),
