@@ -111,7 +111,7 @@ describe("know before you sign: every paid route says why a body would be refuse
     expect(((await malformed.json()) as { error: string }).error).toMatch(/not valid JSON/);
     const huge = await postJson(`${PUBLIC_URL}/api/chat`, { message: "x".repeat(300 * 1024) });
     expect(huge.status).toBe(402);
-    expect(((await huge.json()) as { error: string }).error).toMatch(/larger than \d+ bytes.*413/);
+    expect(((await huge.json()) as { error: string }).error).toMatch(/413.*larger than \d+ bytes/);
   });
 
   it.each(REFUSED)("after a signed payment, $route refuses the body naming $field, says charged: false, and charges nothing", async ({ route, body, field, problem }) => {
