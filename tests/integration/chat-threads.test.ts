@@ -4,7 +4,9 @@ import { chatJobStatusSchema } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
 import { createPayingFetch } from "@/lib/payments/client";
 import { startLibraryAgent } from "../support/agent";
-import { configureGatewayFor } from "../support/gateway";
+import { createTestDatabase } from "../support/database";
+import { configureGateway, configureGatewayFor } from "../support/gateway";
+import { startHttpDouble, type HttpDouble } from "../support/http-double";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
 import { postJson, routeFetch } from "../support/routes";
 
@@ -108,3 +110,43 @@ describe("chat threads through the gateway", () => {
     expect(await response.json()).toMatchObject({ error: "Payment required", accepts: [{ amount: "20000" }] });
   });
 });
+
+describe("a follow-up the agent cannot continue", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let agent: HttpDouble;
+  let restore: () => Promise<void>;
+  const payTo = freshAddress();
+  const payer = wallet(66);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    // An agent without conversations (variant B): it drops conversationId and opens none.
+    agent = await startHttpDouble((req) => {
+      if (req.path.startsWith("/api/chat/cancel/")) return { status: 204 };
+      if (req.path === "/api/chat") return { status: 202, body: { requestId: randomUUID(), status: "queued" } };
+      return { status: 404, body: { error: "unknown" } };
+    });
+    restore = await configureGateway({ POSTGRES_URL: database.url, UPSTREAM_API_URL: agent.url, AGENT_SERVICE_KEY: "service-key-for-tests-0123", PUBLIC_URL, RPC_URL: chain().rpcUrl, PAY_TO_ADDRESS: payTo });
+  });
+  afterAll(async () => {
+    await restore?.();
+    await agent?.close();
+    await database?.drop();
+  });
+
+  it("is a 502 with charged: false and the job cancelled, never a charged answer without its context", async () => {
+    const conversationId = randomUUID();
+    const db = await getDb();
+    await db.query("INSERT INTO gateway.chat_conversations (conversation_id, payer) VALUES ($1, $2)", [conversationId, payer.address.toLowerCase()]);
+    const before = await usdcBalance(payTo);
+    const response = await createPayingFetch({ privateKey: payer.privateKey, network: chain().network, asset: chain().asset, fetchImpl: routeFetch }).fetch(CHAT_URL, {
+      method: "POST",
+      body: JSON.stringify({ message: "And the follow-up?", conversationId }),
+    });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ reason: "conversation_not_continued", charged: false });
+    expect(await usdcBalance(payTo)).toBe(before);
+    expect(agent.requests.filter((r) => r.path.startsWith("/api/chat/cancel/"))).toHaveLength(1);
+  });
+});
+

@@ -193,8 +193,14 @@ describe("chat quality and results (2.4, 2.7, 2.8)", () => {
     rejects(chatRequestSchema, { message: "x", fast: "yes" }, "fast");
     rejects(chatRequestSchema, { message: "x".repeat(32_001) }, "message");
   });
+  it("chat request: conversationId (this service's addition) is an earlier answer's UUID", () => {
+    expect(accepts(chatRequestSchema, { message: "And in people?", conversationId: UUID }).conversationId).toBe(UUID);
+    rejects(chatRequestSchema, { message: "m", conversationId: "not-a-uuid" }, "conversationId");
+    rejects(chatRequestSchema, { message: "m", conversationId: 42 }, "conversationId");
+  });
   it("chat 202", () => {
     accepts(chatAcceptedSchema, { requestId: UUID, status: "queued" });
+    expect(accepts(chatAcceptedSchema, { requestId: UUID, status: "queued", conversationId: UUID }).conversationId).toBe(UUID);
     rejects(chatAcceptedSchema, { requestId: UUID, status: "active" }, "status");
   });
 });
@@ -443,7 +449,7 @@ describe("paid request bodies refuse fields the contract does not define (issue 
   };
 
   it.each([
-    ["chat", chatRequestSchema, { message: "m", model: "gpt-5" }, "model", "message, fast"],
+    ["chat", chatRequestSchema, { message: "m", model: "gpt-5" }, "model", "message, fast, conversationId"],
     ["deep research", deepResearchStartRequestSchema, { message: "m", depth: 3 }, "depth", "message, conversationId"],
     ["literature", literatureQueryRequestSchema, { question: "q", limit: 5 }, "limit", "question, mode, sourceProfile"],
     ["a sealed envelope", encryptedEnvelopeSchema, { ...envelope, message: "in the clear" }, "message", "hpke_ciphertext, hpke_ephemeral_public_key"],
@@ -482,7 +488,7 @@ describe("paid request bodies refuse fields the contract does not define (issue 
       filterReferences: false,
       includeRejected: true,
     });
-    accepts(chatRequestSchema, { message: "m", fast: false });
+    accepts(chatRequestSchema, { message: "m", fast: false, conversationId: UUID });
     accepts(deepResearchStartRequestSchema, { message: "m", conversationId: UUID });
   });
 
