@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { ChatResult } from "@/lib/contracts";
 import { buildChatRequest } from "@/lib/web/message-request";
+import { chatConversationOf, type ThreadEntry } from "@/lib/web/thread";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readChatStatus } from "@/lib/web/read-results";
 import { describeThrown, freeJson, paidPost, pollUntil, privateFailureAction, transactionOf, UserFacingError } from "@/lib/web/requests";
@@ -47,8 +48,12 @@ function describeChatFailure(err: unknown): UserFacingError {
   return err instanceof Error && err.name === "PrivateModeError" ? new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." }) : describeThrown(err);
 }
 
-/** Ask a question, pay $0.02 (or $0.02 sealed), watch the work, read the cited answer. */
-export function ChatPanel({ ask }: { ask?: AskRequest | null }) {
+/**
+ * Ask a question, pay $0.02 (or $0.02 sealed), watch the work, read the cited answer. A plain
+ * question asked after a plain chat answer in this thread (`threadEntries`) is a follow-up within
+ * that answer's conversation.
+ */
+export function ChatPanel({ ask, threadEntries = [] }: { ask?: AskRequest | null; threadEntries?: ThreadEntry[] }) {
   const { getPayer, privateMode, recordPayment, thread } = useApp();
   const [message, setMessage] = useState("");
   const [inputError, setInputError] = useState<string | null>(null);
@@ -136,7 +141,13 @@ export function ChatPanel({ ask }: { ask?: AskRequest | null }) {
             },
           };
         }
-        const paid = await paidPost(payer, "/api/chat", built.body);
+        const asked = buildChatRequest({ message: question, conversationId: chatConversationOf(threadEntries, payer.address) });
+        const body = asked.ok ? asked.body : built.body;
+        const paid = await paidPost(payer, "/api/chat", body).catch((err: unknown) => {
+          // A conversation the service forgot (a day after its last question), charged nothing: ask anew.
+          if (!(body.conversationId && err instanceof UserFacingError && err.status === 404)) throw err;
+          return paidPost(payer, "/api/chat", built.body);
+        });
         recordPayment("chat", { transaction: paid.transaction, settled: true });
         const requestId = typeof paid.body.requestId === "string" ? paid.body.requestId : "";
         if (!requestId) throw new UserFacingError("The service did not return a request id.", { action: "Try again." });

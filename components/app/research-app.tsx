@@ -205,7 +205,7 @@ export function ResearchApp({ config }: { config: WebConfig }) {
       </div>
       {/* Panels stay mounted: switching tabs does not lose work in progress. */}
       <div role="tabpanel" id="tabpanel-chat" aria-labelledby="tab-chat" hidden={tab !== "chat"}>
-        <ChatPanel ask={asks.chat ?? null} />
+        <ChatPanel ask={asks.chat ?? null} threadEntries={thread.current} />
       </div>
       <div role="tabpanel" id="tabpanel-literature" aria-labelledby="tab-literature" hidden={tab !== "literature"}>
         <LiteraturePanel ask={asks.literature ?? null} />

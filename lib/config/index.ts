@@ -124,6 +124,8 @@ const rawSchema = z
     PAYMENT_ANSWER_RETENTION_SECONDS: positiveIntSchema.default(86_400),
     PAYMENT_UNCHARGED_RETENTION_DAYS: positiveIntSchema.default(30),
     DEEP_RESEARCH_RETENTION_DAYS: positiveIntSchema.default(30),
+    /** The agent's variable too: a chat conversation is forgotten by both a day after its last use. */
+    CHAT_CONVERSATION_RETENTION_SECONDS: positiveIntSchema.default(86_400),
     SETTLE_CONFIRMATION_TIMEOUT_MS: positiveIntSchema.default(60_000),
     LOCAL_TEST_WALLET_PRIVATE_KEY: privateKeySchema.optional(),
     WALLETCONNECT_PROJECT_ID: z.string().regex(/^[0-9a-f]{32}$/, "must be a WalletConnect (Reown) project id: 32 hex digits").optional(),
@@ -252,6 +254,7 @@ export function loadConfig(env: Env) {
       paymentAnswerSeconds: raw.PAYMENT_ANSWER_RETENTION_SECONDS,
       unchargedPaymentSeconds: raw.PAYMENT_UNCHARGED_RETENTION_DAYS * 86_400,
       deepResearchSeconds: raw.DEEP_RESEARCH_RETENTION_DAYS * 86_400,
+      chatConversationSeconds: raw.CHAT_CONVERSATION_RETENTION_SECONDS,
     },
     maxBodyBytes: raw.MAX_BODY_BYTES,
     /** Long-polls (GET /api/literature/encrypted/status?timeout) one client address may hold open at once. */

@@ -10,7 +10,7 @@ import {
   verificationSchema,
 } from "./evidence";
 import { responseRegistry } from "./registry";
-import { requestContract } from "./request-contract";
+import { requestContract, requestObject } from "./request-contract";
 import { failedSourceSchema } from "./source-health";
 
 import { MAX_MESSAGE_CHARS } from "./limits";
@@ -155,18 +155,33 @@ export const chatJobStatusSchema = z
   .register(responseRegistry, { id: "ChatJobStatus" });
 export type ChatJobStatus = z.infer<typeof chatJobStatusSchema>;
 
-/** Section 4.2: POST /api/chat on the gateway. `fast` is a legacy hint that changes nothing. */
+/**
+ * Section 4.2: POST /api/chat on the gateway. `fast` is a legacy hint that changes nothing.
+ * `conversationId` is this service's addition (issue 16): the contract gives it to variant A of
+ * the upstream API (section 4.6), and the gateway forwards it for the payer who started the
+ * conversation. Fields the contract does not define are refused by name.
+ */
 export const chatRequestSchema = requestContract(
-  z.object({
+  requestObject({
     message: messageSchema,
     fast: z.boolean().optional().describe("legacy hint; does not disable literature retrieval"),
+    conversationId: z
+      .uuid("conversationId must be a UUID: the conversationId of an earlier chat answer")
+      .optional()
+      .describe(
+        "this service's addition to the contract: continues a chat conversation, given the conversationId of an earlier answer (its 202 or its ChatResult); only the payer address that started the conversation may continue it, anyone else gets 404 before anything is charged",
+      ),
   }),
   { id: "ChatRequest" },
 );
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
-/** Section 4.2: 202 of POST /api/chat. */
+/** Section 4.2: 202 of POST /api/chat; `conversationId` beside the contract's fields, naming the conversation a follow-up continues. */
 export const chatAcceptedSchema = z
-  .object({ requestId: z.string().min(1), status: z.literal("queued") })
+  .object({
+    requestId: z.string().min(1),
+    status: z.literal("queued"),
+    conversationId: z.string().min(1).optional().describe("beside the contract's fields: the chat conversation this question belongs to; send it with a follow-up"),
+  })
   .register(responseRegistry, { id: "ChatAccepted" });
 export type ChatAccepted = z.infer<typeof chatAcceptedSchema>;

@@ -7,6 +7,10 @@ export const errorBodySchema = z
     error: z.string().describe("message or code"),
     reason: z.string().nullish().describe("machine-readable reason (payment errors)"),
     message: z.string().nullish().describe("human-readable details (payment errors)"),
+    charged: z
+      .literal(false)
+      .optional()
+      .describe("beside the contract's fields: on an error answered to a request that carried a payment, says nothing was charged"),
   })
   .register(responseRegistry, { id: "Error", description: "Error body (section 2.1)" });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { messageSchema } from "./chat";
 import { responseRegistry } from "./registry";
-import { requestContract } from "./request-contract";
+import { requestContract, requestObject } from "./request-contract";
 
 /**
  * Section 3: the states of a deep-research conversation and its turns. `timeout` is set by the
@@ -39,7 +39,7 @@ export type DeepResearchConversation = z.infer<typeof deepResearchConversationSc
 
 /** Section 4.1: POST /api/deep-research/start. */
 export const deepResearchStartRequestSchema = requestContract(
-  z.object({
+  requestObject({
     message: messageSchema,
     conversationId: z.uuid().optional().describe("continues a conversation (the UUID of an earlier 202)"),
   }),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isoDateSchema } from "./common";
 import { stanceSchema, studySnapshotSchema, verdictBasisSchema, verdictSchema } from "./evidence";
 import { responseRegistry } from "./registry";
-import { requestContract } from "./request-contract";
+import { requestContract, requestObject } from "./request-contract";
 import { failedSourceSchema } from "./source-health";
 import { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS } from "./limits";
 
@@ -39,40 +39,39 @@ export const retrievalProfiles = ["default", "litqa-recall"] as const;
 
 /** Section 2.10: the literature search request, with its defaults. */
 export const literatureQueryRequestSchema = requestContract(
-  z
-    .object({
-      question: questionSchema,
-      mode: z.enum(literatureModes).default("fast"),
-      sourceProfile: z.enum(sourceProfiles).optional().describe("accepted for compatibility; no longer steers retrieval"),
-      tags: z
-        .array(z.string().trim().min(1, "tags must not be empty").max(MAX_TAG_CHARS))
-        .max(MAX_TAGS, `at most ${MAX_TAGS} tags`)
-        .optional()
-        .describe("tracked terms for radar-style searches"),
-      tagMode: z
-        .enum(tagModes)
-        .optional()
-        .describe("fanout: each tag searched independently; combined: one search; fanout when tags are given without it"),
-      allowSourceExpansion: z.boolean().optional().describe("deprecated, ignored"),
-      maxResults: z.int().min(1).max(MAX_RESULTS_LIMIT).optional().describe("maximum number of results"),
-      perSourceLimit: z.int().min(0).optional().describe("deprecated, ignored"),
-      sources: z.array(z.string()).optional().describe("deprecated, ignored"),
-      scope: z
-        .enum(literatureScopes)
-        .optional()
-        .describe("preprints: preprint servers only; no-preprints: exclude them; trials: the trial registry only"),
-      retrievalProfile: z.enum(retrievalProfiles).optional(),
-      privacyMode: z.string().max(64).optional().describe("forwarded upstream when provided"),
-      year: yearFilterSchema.optional().describe("publication-year filter"),
-      date_from: isoDateSchema.optional().describe("start date filter, YYYY-MM-DD"),
-      date_to: isoDateSchema.optional().describe("end date filter, YYYY-MM-DD"),
-      filterReferences: z.boolean().default(true).describe("false gives raw references"),
-      includeRejected: z.boolean().default(false).describe("true adds rejectedReferences[] and relevance.reason"),
-    })
-    .refine((r) => !(r.date_from && r.date_to) || r.date_from <= r.date_to, {
-      path: ["date_to"],
-      message: "date_to must not be before date_from",
-    }),
+  requestObject({
+    question: questionSchema,
+    mode: z.enum(literatureModes).default("fast"),
+    sourceProfile: z.enum(sourceProfiles).optional().describe("accepted for compatibility; no longer steers retrieval"),
+    tags: z
+      .array(z.string().trim().min(1, "tags must not be empty").max(MAX_TAG_CHARS))
+      .max(MAX_TAGS, `at most ${MAX_TAGS} tags`)
+      .optional()
+      .describe("tracked terms for radar-style searches"),
+    tagMode: z
+      .enum(tagModes)
+      .optional()
+      .describe("fanout: each tag searched independently; combined: one search; fanout when tags are given without it"),
+    allowSourceExpansion: z.boolean().optional().describe("deprecated, ignored"),
+    maxResults: z.int().min(1).max(MAX_RESULTS_LIMIT).optional().describe("maximum number of results"),
+    perSourceLimit: z.int().min(0).optional().describe("deprecated, ignored"),
+    sources: z.array(z.string()).optional().describe("deprecated, ignored"),
+    scope: z
+      .enum(literatureScopes)
+      .optional()
+      .describe("preprints: preprint servers only; no-preprints: exclude them; trials: the trial registry only"),
+    retrievalProfile: z.enum(retrievalProfiles).optional(),
+    privacyMode: z.string().max(64).optional().describe("forwarded upstream when provided"),
+    year: yearFilterSchema.optional().describe("publication-year filter"),
+    date_from: isoDateSchema.optional().describe("start date filter, YYYY-MM-DD"),
+    date_to: isoDateSchema.optional().describe("end date filter, YYYY-MM-DD"),
+    filterReferences: z.boolean().default(true).describe("false gives raw references"),
+    includeRejected: z.boolean().default(false).describe("true adds rejectedReferences[] and relevance.reason"),
+  })
+  .refine((r) => !(r.date_from && r.date_to) || r.date_from <= r.date_to, {
+    path: ["date_to"],
+    message: "date_to must not be before date_from",
+  }),
   { id: "LiteratureQueryRequest" },
 );
 export type LiteratureQueryRequest = z.infer<typeof literatureQueryRequestSchema>;

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { requestRegistry, type ContractMeta } from "./registry";
 import { unstorableTextProblem } from "./storable-text";
 
@@ -16,6 +16,29 @@ function checkStorableText(value: unknown, ctx: z.RefinementCtx, path: (string |
       checkStorableText(item, ctx, [...path, key]);
     }
   }
+}
+
+/** How many unknown fields a refusal names, and how much of each name it repeats. */
+const NAMED_FIELDS = 5;
+const NAME_CHARS = 64;
+
+/**
+ * A request body's object that refuses fields it does not define, naming each (`model: unknown
+ * field`) and the fields it takes: a misspelt or invented field is an error the client sees
+ * before paying (the 402 says so) and after (400), never silently dropped while the request is
+ * answered without it. The JSON Schema says `additionalProperties: false`.
+ */
+export function requestObject<S extends z.core.$ZodLooseShape>(shape: S) {
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code !== "unrecognized_keys") return undefined;
+      // The schema that refused: an extension of this one (a sealed plaintext) takes more fields.
+      const takes = Object.keys(issue.inst instanceof z.ZodObject ? issue.inst.shape : shape).join(", ");
+      const named = issue.keys.slice(0, NAMED_FIELDS).map((key) => `${key.length > NAME_CHARS ? `${key.slice(0, NAME_CHARS)}…` : key}: unknown field`);
+      const more = issue.keys.length > NAMED_FIELDS ? ` (and ${issue.keys.length - NAMED_FIELDS} more)` : "";
+      return `${named.join("; ")}${more}; this request takes only ${takes}`;
+    },
+  });
 }
 
 /**

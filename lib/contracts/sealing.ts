@@ -3,12 +3,12 @@ import { base64Schema } from "./common";
 import { messageSchema } from "./chat";
 import { literatureQueryRequestSchema } from "./literature";
 import { requestRegistry, responseRegistry } from "./registry";
-import { requestContract } from "./request-contract";
+import { requestContract, requestObject } from "./request-contract";
 import { PRIVATE_ENVELOPE_MAX_BYTES } from "./limits";
 
 /** Section 2.9: the body of every encrypted start and of the encrypted deep-research poll. */
 export const encryptedEnvelopeSchema = requestContract(
-  z.object({
+  requestObject({
     hpke_ciphertext: base64Schema.describe("base64 of the 24-byte nonce followed by the sealed plaintext"),
     hpke_ephemeral_public_key: base64Schema.describe("base64 one-time X25519 public key of the sender"),
   }),

@@ -14,6 +14,8 @@ export type GatewayRetention = {
   unchargedPaymentSeconds: number;
   /** A finished deep-research conversation's status row, from its last change. */
   deepResearchSeconds: number;
+  /** Who started a chat conversation, from its last use (the agent forgets the conversation as long after its last turn). */
+  chatConversationSeconds: number;
 };
 
 const FINAL_UNCHARGED = "('voided', 'expired', 'failed')";
@@ -27,6 +29,7 @@ export async function sweepGatewayTables({ db, retention }: { db: Queryable; ret
     paymentAnswers: await clearPaymentAnswers({ db, afterSeconds: retention.paymentAnswerSeconds }),
     unchargedPayments: await sweepUnchargedPayments({ db, afterSeconds: retention.unchargedPaymentSeconds }),
     conversations: await sweepConversations({ db, afterSeconds: retention.deepResearchSeconds }),
+    chatConversations: await sweepChatConversations({ db, afterSeconds: retention.chatConversationSeconds }),
   };
 }
 
@@ -81,5 +84,15 @@ export async function sweepConversations({ db, afterSeconds }: { db: Queryable; 
       WHERE status IN ('completed', 'failed', 'cancelled', 'timeout') AND updated_at < now() - make_interval(secs => $1)`,
     [afterSeconds],
   );
+  return rowCount ?? 0;
+}
+
+/**
+ * Deletes who started a chat conversation once it has been unused for `afterSeconds`: the agent
+ * has forgotten the conversation by then (CHAT_CONVERSATION_RETENTION_SECONDS, the same variable),
+ * and a follow-up is answered 404 either way.
+ */
+export async function sweepChatConversations({ db, afterSeconds }: { db: Queryable; afterSeconds: number }): Promise<number> {
+  const { rowCount } = await db.query("DELETE FROM gateway.chat_conversations WHERE last_used_at < now() - make_interval(secs => $1)", [afterSeconds]);
   return rowCount ?? 0;
 }

@@ -27,7 +27,8 @@ const paymentSignatureHeader = {
 };
 
 const paymentRequired: Json = {
-  description: "Payment absent or invalid: the payment requirements (section 2.2); refused payments carry `reason` and `message`.",
+  description:
+    "Payment absent or invalid: the payment requirements (section 2.2); refused payments carry `reason` and `message`. Without a payment, a body the route would refuse still gets the requirements, and `error` says what the 400 (or 413) after payment would: status, reason, each field and its problem.",
   headers: {
     "PAYMENT-REQUIRED": {
       description: "The same payment requirements, standard base64 of UTF-8 JSON.",
@@ -57,7 +58,7 @@ function bytesInWords(bytes: number): string {
 /** The body errors of a route that reads at most `maxBytes`: the limit the route itself enforces. */
 const bodyErrors = (maxBytes: number): Json => ({
   "400": error(
-    "Invalid body (malformed JSON, not an object, or failing the schema; text PostgreSQL cannot store, NUL or an unpaired surrogate, in any string), or an undecodable path",
+    "Invalid body (malformed JSON, not an object, or failing the schema, a field the schema does not define included; text PostgreSQL cannot store, NUL or an unpaired surrogate, in any string), or an undecodable path. With a payment, `charged: false`: nothing was recorded, and the same PAYMENT-SIGNATURE pays for the corrected request",
   ),
   "413": error(`Body larger than this route's limit, ${bytesInWords(maxBytes)} (${maxBytes} bytes); refused before it is read whole`),
 });
@@ -209,8 +210,14 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
           tags: ["chat"],
           requestSchema: "ChatRequest",
           description:
-            "Starts a cited chat answer. Typical duration 30 to 50 s; poll every 750 ms to 2 s. The result's `failedSources` names the literature sources that failed (its answer says so in words); when none can answer, 503 `literature_unavailable` before payment.",
-          responses: { "202": json("ChatAccepted", "Accepted; poll GET /api/chat/status/{requestId}"), "503": literatureUnavailable },
+            "Starts a cited chat answer. Typical duration 30 to 50 s; poll every 750 ms to 2 s. The result's `failedSources` names the literature sources that failed (its answer says so in words); when none can answer, 503 `literature_unavailable` before payment. This service's addition to the contract: `conversationId` (the `conversationId` of an earlier answer, in its 202 or its ChatResult) asks a follow-up within that conversation, answered with its earlier questions as context, for the payer address that started it only.",
+          responses: {
+            "202": json("ChatAccepted", "Accepted; poll GET /api/chat/status/{requestId}. `conversationId` names the conversation a follow-up continues"),
+            "404": error(
+              "`conversationId` names a conversation this payer address did not start through this service, or one forgotten a day after its last question (`reason: not_found`, the same for both); answered after the payment is checked, before any work: `charged: false`",
+            ),
+            "503": literatureUnavailable,
+          },
         }),
       },
       "/api/chat/status/{requestId}": {

@@ -8,7 +8,7 @@ import { clientAddress } from "@/lib/http/client-address";
 import { getPaymentsContext } from "./context";
 import { claimPayment } from "./ledger";
 import { sameSignatureAgain } from "./paid-retry";
-import { refuse, serve, type PaidHandler, type PaidRequest } from "./paid-steps";
+import { paymentRequiredForRefusedBody, refuse, serve, unchargedResponse, type PaidHandler, type PaidRequest } from "./paid-steps";
 import { getPaidOperation, paidBodyLimit, type PaidOperation } from "./prices";
 import { assertNotBlocked } from "./rate-limit";
 import { PaymentError } from "./reasons";
@@ -21,15 +21,16 @@ export type { PaidHandler, PaidWork } from "./paid-steps";
 /**
  * Wraps a paid route in the order of checks of docs/payments.md:
  * 1. the route's own pre-payment check (a 503 or 403 no payment could fix);
- * 2. no PAYMENT-SIGNATURE: 402 with the requirements, whatever the body;
- * 3. the body (400, nothing charged);
+ * 2. no PAYMENT-SIGNATURE: 402 with the requirements, whatever the body; its `error` says why
+ *    the body would be refused once paid for, when it would be;
+ * 3. the body (400, `charged: false`);
  * 4. the client's invalid-attempt limit (429);
  * 5. the local checks of the payment (402 with a reason, no facilitator or RPC call);
  * 6. the ledger claim, or the same signature again: the original answer, a resumed payment, or
  *    402 when it paid for another request;
  * 7. verification by the facilitator, when only it can judge the payment (deferred settlement, a
  *    contract wallet's signature);
- * 8. the work (an error, or an answer of 400 or more, is never charged);
+ * 8. the work (an error, or an answer of 400 or more, is never charged, and says `charged: false`);
  * 9. settlement before answering, or, for deep research, once the work is delivered.
  * A refusal is the payer's fault: 402 with its reason, counted against the client. A failure
  * that is the service's (facilitator or chain unreachable) is 503 with Retry-After, not counted,
@@ -73,9 +74,10 @@ export function withPayment<S extends z.ZodType>(
     const config = getConfig();
     const built = buildPaymentRequired({ operation, settings: config.payments, publicUrl: config.publicUrl });
     const header = request.headers.get("payment-signature");
-    if (!header) return paymentRequiredResponse(built);
-
-    const body = await parseJsonBody(request, bodySchema, { maxBytes: paidBodyLimit(op, config.maxBodyBytes) });
+    const read = await readPaidBody(request, bodySchema, { maxBytes: paidBodyLimit(op, config.maxBodyBytes) });
+    if (!header) return "refusal" in read ? paymentRequiredForRefusedBody(built, read.refusal) : paymentRequiredResponse(built);
+    if ("refusal" in read) return unchargedResponse(read.refusal.toResponse());
+    const body = read.body;
     const db = await getDb();
     const { facilitator, chain } = getPaymentsContext();
     const ctx: PaidRequest<z.output<S>> = {
@@ -112,6 +114,19 @@ export function withPayment<S extends z.ZodType>(
     );
     if (!claim.claimed) return sameSignatureAgain(ctx, checked, claim.row);
     return serve(ctx, checked, claim.row);
+  }
+}
+
+/**
+ * Steps 2 and 3: the body, read and validated the same way with or without a payment, so the 402
+ * can say what the 400 would (issue 16: know before you sign). Throws what is not the body's fault.
+ */
+async function readPaidBody<S extends z.ZodType>(request: Request, schema: S, { maxBytes }: { maxBytes: number }): Promise<{ body: z.output<S> } | { refusal: ApiError }> {
+  try {
+    return { body: await parseJsonBody(request, schema, { maxBytes }) };
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) return { refusal: err };
+    throw err;
   }
 }
 

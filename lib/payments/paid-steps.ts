@@ -1,3 +1,4 @@
+import { encodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
 import type { GatewayConfig } from "@/lib/config";
 import type { Queryable } from "@/lib/db";
@@ -104,13 +105,13 @@ async function runWork<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: Pay
   try {
     work = await ctx.timing.measure("upstream", () => ctx.handle({ request: ctx.request, body: ctx.body, payment: checked, params: ctx.params }));
   } catch (err) {
-    const response = errorResponse(err, { route: ctx.route });
+    const response = await unchargedResponse(errorResponse(err, { route: ctx.route }));
     await voidPayment({ db: ctx.db, id: row.id, reason: "request_failed", message: `answered ${response.status}`, response: await snapshot(response) });
     return response;
   }
   if (work.status >= 400) {
     await cancelWork(ctx, work, row.id);
-    const response = jsonResponse(work.body, { status: work.status });
+    const response = await unchargedResponse(jsonResponse(work.body, { status: work.status }));
     await voidPayment({ db: ctx.db, id: row.id, reason: "request_failed", message: `answered ${work.status}`, response: await snapshot(response) });
     return response;
   }
@@ -169,6 +170,38 @@ export async function refuse<B>(ctx: PaidRequest<B>, reason: PaymentReason, mess
     await recordInvalidAttempt({ db: ctx.db, client: ctx.client, limit: limits.limit, windowSeconds: limits.windowSeconds });
   }
   return response;
+}
+
+/**
+ * An error answered to a request that carried a payment which charged nothing (its body refused,
+ * its work failed or answered 400 or more): the JSON object body says `charged: false`, so a
+ * client that signed knows it need not look at its wallet. A body that is not a JSON object is
+ * left as it is.
+ */
+export async function unchargedResponse(response: Response): Promise<Response> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  if (!body || typeof body !== "object" || Array.isArray(body)) return new Response(text, { status: response.status, headers });
+  return new Response(JSON.stringify({ ...body, charged: false }), { status: response.status, headers });
+}
+
+/**
+ * Step 2 for a body that step 3 would refuse: the 402 with the requirements all the same (prices
+ * stay discoverable whatever is sent), whose `error`, in the body and the PAYMENT-REQUIRED header
+ * alike, says what the 400 (or 413) after payment would, so a client fixes its request before it
+ * signs anything.
+ */
+export function paymentRequiredForRefusedBody(built: ReturnType<typeof buildPaymentRequired>, refusal: ApiError): Response {
+  const what = refusal.reason ? `${refusal.status} ${refusal.reason}` : String(refusal.status);
+  const body = { ...built.body, error: `Payment required; but this request would then be refused (${what}, nothing charged): ${refusal.message}` };
+  return jsonResponse(body, { status: 402, headers: { "payment-required": encodePaymentRequiredHeader(body) } });
 }
 
 /** The service could not take the payment now: 503 with Retry-After, nothing charged, not the client's fault. */

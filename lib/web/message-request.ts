@@ -20,15 +20,11 @@ function checkMessage(typed: string): Built<string> {
   return { ok: true, body: message };
 }
 
-/**
- * POST /api/chat. Chat turns are separate paid questions: once the route accepts
- * `conversationId` (another issue), passing it is the one line marked below.
- */
-export function buildChatRequest({ message }: { message: string; conversationId?: string | null }): Built<{ message: string; conversationId?: string }> {
+/** POST /api/chat: a new conversation, or a follow-up within `conversationId` (an earlier answer's, paid by the same wallet). */
+export function buildChatRequest({ message, conversationId }: { message: string; conversationId?: string | null }): Built<{ message: string; conversationId?: string }> {
   const checked = checkMessage(message);
   if (!checked.ok) return checked;
-  // When POST /api/chat accepts it: `...(conversationId ? { conversationId } : {})`.
-  return { ok: true, body: { message: checked.body } };
+  return { ok: true, body: { message: checked.body, ...(conversationId ? { conversationId } : {}) } };
 }
 
 /** POST /api/deep-research/start: a new conversation, or a turn added to `conversationId`. */

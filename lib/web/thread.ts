@@ -87,6 +87,17 @@ export function suggestFollowUps(entry: ThreadEntry): FollowUp[] {
   return out.slice(0, MAX_FOLLOW_UPS);
 }
 
+/**
+ * The chat conversation a follow-up asked in this thread continues: that of the latest plain chat
+ * answer `wallet` paid for among `entries` (the thread's), since only the payer who started a
+ * conversation may continue it. Sealed chats keep theirs inside the envelope.
+ */
+export function chatConversationOf(entries: ThreadEntry[], wallet: string): string | undefined {
+  const answered = entries.filter((e) => e.kind === "chat" && !e.sealed && e.status === "done" && e.wallet === wallet.toLowerCase());
+  const latest = answered.sort((a, b) => b.askedAt.localeCompare(a.askedAt))[0]?.outcome;
+  return latest?.kind === "chat" ? latest.result.conversationId : undefined;
+}
+
 /** The text of an entry's answer, for search. */
 function answerText(entry: ThreadEntry): string {
   const outcome = entry.outcome;

@@ -85,6 +85,35 @@ test("a chat answer enters the thread with priced follow-ups; one click pays one
   await expect(thread.historyThreads).toHaveCount(0);
 });
 
+test("a chat question asked after a chat answer in the same thread continues its conversation; a new thread starts a new one", async ({ page }) => {
+  test.setTimeout(180_000);
+  const app = new ResearchAppPage(page);
+  await app.useTestWallet();
+  const chat = new ChatPanelPage(page);
+  const thread = new ThreadPage(page);
+  /**
+   * Asks in the chat panel; the conversation its 202 named. (The request body is not readable
+   * here: the x402 client sends it as a stream.) The agent (variant A) names the conversation a
+   * request continued, or a new one: the same id again proves the follow-up sent it.
+   */
+  const askChat = async (question: string) => {
+    const paid = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/chat" && r.status() === 202);
+    await chat.ask(question);
+    const accepted = (await (await paid).json()) as { conversationId: string };
+    await expect(thread.entry(question)).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+    return accepted.conversationId;
+  };
+
+  const first = await askChat("Does rapamycin extend lifespan in mice?");
+  expect(first).toMatch(/^[0-9a-f-]{36}$/);
+  expect(await askChat("And when treatment starts late in life?")).toBe(first);
+
+  await thread.startNew();
+  const fresh = await askChat("Does metformin reduce frailty in older adults?");
+  expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
+  expect(fresh).not.toBe(first);
+});
+
 test("a reload during deep research reopens its tab with a banner; the finished run's open questions continue the same conversation", async ({ page }, testInfo) => {
   test.setTimeout(300_000);
   const app = new ResearchAppPage(page);

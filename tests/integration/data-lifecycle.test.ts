@@ -254,7 +254,7 @@ describe("every table has a retention, enforced by a sweep", () => {
 
     it("keeps settled payments for ever, clears their answers once no retry can be accepted, and deletes what charged nothing after its retention", async () => {
       const { retention } = getConfig();
-      expect(retention).toEqual({ paymentAnswerSeconds: DAY, unchargedPaymentSeconds: 30 * DAY, deepResearchSeconds: 30 * DAY });
+      expect(retention).toEqual({ paymentAnswerSeconds: DAY, unchargedPaymentSeconds: 30 * DAY, deepResearchSeconds: 30 * DAY, chatConversationSeconds: DAY });
       const settledOld = await insertPayment({ status: "settled", validBefore: nowSeconds() - 2 * DAY });
       const settledLive = await insertPayment({ status: "settled", validBefore: nowSeconds() + 600 });
       const voidedOld = await insertPayment({ status: "voided", validBefore: nowSeconds() - 31 * DAY });
@@ -313,6 +313,18 @@ describe("every table has a retention, enforced by a sweep", () => {
       expect((await gateway.query<{ client: string }>("SELECT client FROM gateway.long_polls ORDER BY client")).rows.map((r) => r.client)).toEqual(["holding"]);
       const conversations = await gateway.query<{ conversation_id: string }>("SELECT conversation_id FROM gateway.deep_research_conversations ORDER BY 1");
       expect(conversations.rows.map((r) => r.conversation_id)).toEqual(["new-done", "old-queued"]);
+    });
+
+    it("forgets who started a chat conversation once it went unused for CHAT_CONVERSATION_RETENTION_SECONDS, as the agent forgets the conversation", async () => {
+      await gateway.query(
+        `INSERT INTO gateway.chat_conversations (conversation_id, payer, created_at, last_used_at) VALUES
+           ('chat-stale', '0xpayer', now() - interval '3 days', now() - interval '25 hours'),
+           ('chat-continued', '0xpayer', now() - interval '3 days', now() - interval '1 hour')`,
+      );
+      const swept = await sweepGatewayTables({ db: gateway, retention: getConfig().retention });
+      expect(swept.chatConversations).toBe(1);
+      const rows = await gateway.query<{ conversation_id: string }>("SELECT conversation_id FROM gateway.chat_conversations WHERE conversation_id LIKE 'chat-%' ORDER BY 1");
+      expect(rows.rows.map((r) => r.conversation_id)).toEqual(["chat-continued"]);
     });
   });
 });

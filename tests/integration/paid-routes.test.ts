@@ -145,6 +145,7 @@ describe("paid routes: chat and literature", () => {
     const before = await usdcBalance(payTo);
     const response = await post(CHAT_URL, { wrong: "field" }, { "payment-signature": header });
     expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ reason: "invalid_body", charged: false });
     expect(await usdcBalance(payTo)).toBe(before);
     expect(facilitatorCalls).toEqual({ verify: 0, settle: 0 });
   });
@@ -292,7 +293,7 @@ describe("paid routes: chat and literature", () => {
     const before = await usdcBalance(payTo);
     const response = await route(new Request(CHAT_URL, { method: "POST", headers: { "content-type": "application/json", "payment-signature": header }, body: JSON.stringify({ message: "q" }) }));
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: "the agent refused this question" });
+    expect(await response.json()).toEqual({ error: "the agent refused this question", charged: false });
     expect(response.headers.get("payment-response")).toBeNull();
     expect(cancelled).toBe(1);
     expect(facilitatorCalls.settle).toBe(0);

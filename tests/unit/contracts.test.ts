@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   chatAcceptedSchema,
   chatJobStatusSchema,
@@ -193,8 +193,14 @@ describe("chat quality and results (2.4, 2.7, 2.8)", () => {
     rejects(chatRequestSchema, { message: "x", fast: "yes" }, "fast");
     rejects(chatRequestSchema, { message: "x".repeat(32_001) }, "message");
   });
+  it("chat request: conversationId (this service's addition) is an earlier answer's UUID", () => {
+    expect(accepts(chatRequestSchema, { message: "And in people?", conversationId: UUID }).conversationId).toBe(UUID);
+    rejects(chatRequestSchema, { message: "m", conversationId: "not-a-uuid" }, "conversationId");
+    rejects(chatRequestSchema, { message: "m", conversationId: 42 }, "conversationId");
+  });
   it("chat 202", () => {
     accepts(chatAcceptedSchema, { requestId: UUID, status: "queued" });
+    expect(accepts(chatAcceptedSchema, { requestId: UUID, status: "queued", conversationId: UUID }).conversationId).toBe(UUID);
     rejects(chatAcceptedSchema, { requestId: UUID, status: "active" }, "status");
   });
 });
@@ -433,3 +439,63 @@ describe("upstream chat API, variants A and B (4.6)", () => {
     rejects(sseErrorEventSchema, {}, "error");
   });
 });
+
+describe("paid request bodies refuse fields the contract does not define (issue 16)", () => {
+  const envelope = { hpke_ciphertext: CIPHERTEXT, hpke_ephemeral_public_key: KEY32 };
+  const refusal = (schema: z.ZodType, value: unknown) => {
+    const result = schema.safeParse(value);
+    expect(result.success).toBe(false);
+    return result.error!.issues.map((i) => i.message).join("; ");
+  };
+
+  it.each([
+    ["chat", chatRequestSchema, { message: "m", model: "gpt-5" }, "model", "message, fast, conversationId"],
+    ["deep research", deepResearchStartRequestSchema, { message: "m", depth: 3 }, "depth", "message, conversationId"],
+    ["literature", literatureQueryRequestSchema, { question: "q", limit: 5 }, "limit", "question, mode, sourceProfile"],
+    ["a sealed envelope", encryptedEnvelopeSchema, { ...envelope, message: "in the clear" }, "message", "hpke_ciphertext, hpke_ephemeral_public_key"],
+    ["a sealed literature plaintext", encryptedLiteraturePlaintextSchema, { question: "q", recoverykey: RECOVERY_KEY }, "recoverykey", "includeRejected, recoveryKey"],
+  ] as const)("%s: names the unknown field and the fields it takes", (_name, schema, value, field, takes) => {
+    const message = refusal(schema, value);
+    expect(message).toContain(`${field}: unknown field`);
+    expect(message).toContain(takes);
+  });
+
+  it("names at most five unknown fields, each cut to 64 characters", () => {
+    const value = { message: "m", ...Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`${"x".repeat(100)}${i}`, 1])) };
+    const message = refusal(chatRequestSchema, value);
+    expect(message.match(/unknown field/g)).toHaveLength(5);
+    expect(message).toContain("(and 2 more)");
+    expect(message).not.toContain("x".repeat(65));
+  });
+
+  it("keeps every field the contract defines (section 2.10, all at once)", () => {
+    accepts(literatureQueryRequestSchema, {
+      question: "q",
+      mode: "deep",
+      sourceProfile: "clinical",
+      tags: ["mtor"],
+      tagMode: "fanout",
+      allowSourceExpansion: true,
+      maxResults: 5,
+      perSourceLimit: 2,
+      sources: ["pubmed"],
+      scope: "no-preprints",
+      retrievalProfile: "default",
+      privacyMode: "standard",
+      year: "2015-2021",
+      date_from: "2015-01-01",
+      date_to: "2021-12-31",
+      filterReferences: false,
+      includeRejected: true,
+    });
+    accepts(chatRequestSchema, { message: "m", fast: false, conversationId: UUID });
+    accepts(deepResearchStartRequestSchema, { message: "m", conversationId: UUID });
+  });
+
+  it("says so in the JSON Schema the 402 and the OpenAPI document carry: additionalProperties false", () => {
+    for (const schema of [chatRequestSchema, deepResearchStartRequestSchema, literatureQueryRequestSchema, encryptedEnvelopeSchema]) {
+      expect(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" })).toMatchObject({ additionalProperties: false });
+    }
+  });
+});
+

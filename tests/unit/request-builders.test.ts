@@ -70,8 +70,11 @@ describe("the chat and deep-research request builders, against ChatRequest and D
     expect(research.ok && deepResearchStartRequestSchema.safeParse(research.body).success).toBe(true);
   });
 
-  it("chat turns stay separate paid questions until POST /api/chat accepts conversationId", () => {
-    expect(buildChatRequest({ message: "Why?", conversationId })).toEqual({ ok: true, body: { message: "Why?" } });
+  it("a chat follow-up continues the conversation it names; a first question names none", () => {
+    const followUp = buildChatRequest({ message: "Why?", conversationId });
+    expect(followUp).toEqual({ ok: true, body: { message: "Why?", conversationId } });
+    expect(followUp.ok && chatRequestSchema.safeParse(followUp.body).success).toBe(true);
+    expect(buildChatRequest({ message: "Why?", conversationId: null })).toEqual({ ok: true, body: { message: "Why?" } });
   });
 
   it.each([

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ChatResult } from "@/lib/contracts";
 import { worldStateSchema } from "@/lib/contracts/world-state";
 import type { ReadConversation } from "@/lib/web/read-results";
-import { abandoned, excerptOf, RUNNING_FOR_AT_MOST_MS, searchThreads, suggestFollowUps, type ThreadEntry } from "@/lib/web/thread";
+import { abandoned, chatConversationOf, excerptOf, RUNNING_FOR_AT_MOST_MS, searchThreads, suggestFollowUps, type ThreadEntry } from "@/lib/web/thread";
 
 const quality = (primaryEvidencePresent: boolean) => ({ primaryEvidencePresent }) as ChatResult["quality"];
 
@@ -105,5 +105,23 @@ describe("questions no tab can still follow", () => {
   it("answered or failed questions are never touched", () => {
     expect(abandoned(buildChatEntry(), asked + 10 * RUNNING_FOR_AT_MOST_MS)).toBeNull();
     expect(abandoned({ ...running, status: "failed", failure: "x" }, asked + 10 * RUNNING_FOR_AT_MOST_MS)).toBeNull();
+  });
+});
+
+describe("the chat conversation a follow-up continues", () => {
+  const answered = (id: string, askedAt: string, conversationId: string, entry: Partial<ThreadEntry> = {}) =>
+    buildChatEntry({ conversationId }, { id, askedAt, ...entry });
+
+  it("is the latest plain chat answer's, in the thread the follow-up is asked in", () => {
+    const entries = [answered("a", "2025-01-01T10:00:00.000Z", "c-old"), answered("b", "2025-01-01T11:00:00.000Z", "c-new"), buildResearchEntry([])];
+    expect(chatConversationOf(entries, "0xABC")).toBe("c-new");
+  });
+
+  it("is none for a first question, another wallet's answers, sealed, running or failed chats", () => {
+    expect(chatConversationOf([], "0xabc")).toBeUndefined();
+    expect(chatConversationOf([answered("a", "2025-01-01T10:00:00.000Z", "c1")], "0xdef")).toBeUndefined();
+    expect(chatConversationOf([answered("a", "2025-01-01T10:00:00.000Z", "c1", { sealed: true })], "0xabc")).toBeUndefined();
+    expect(chatConversationOf([answered("a", "2025-01-01T10:00:00.000Z", "c1", { status: "running", outcome: undefined })], "0xabc")).toBeUndefined();
+    expect(chatConversationOf([answered("a", "2025-01-01T10:00:00.000Z", "c1", { status: "failed", failure: "x" })], "0xabc")).toBeUndefined();
   });
 });

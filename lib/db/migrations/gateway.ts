@@ -152,4 +152,20 @@ export const gatewayMigrations: Migration[] = [
       CREATE INDEX IF NOT EXISTS deep_research_conversations_updated ON gateway.deep_research_conversations (updated_at);
     `,
   },
+  {
+    version: 7,
+    name: "chat conversations by the payer who started them",
+    sql: `
+      -- Who started each chat conversation through the gateway (lib/chat/threads.ts): only that
+      -- payer address may continue it. Swept from its last use, as the agent sweeps the
+      -- conversation itself (lib/lifecycle/sweep.ts).
+      CREATE TABLE gateway.chat_conversations (
+        conversation_id text PRIMARY KEY,
+        payer text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_used_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX chat_conversations_last_used ON gateway.chat_conversations (last_used_at);
+    `,
+  },
 ];
