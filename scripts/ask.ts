@@ -10,7 +10,8 @@
  *   TRUSTED_ENCLAVE_REPO         the same as --enclave-repo (private mode)
  *   TRUSTED_ENCLAVE_MEASUREMENT  the same as --enclave-measurement
  *   ENCLAVE_REQUIRE_ATTESTATION=1  the same as --require-attestation
- * Options: --conversation <id> continues a deep-research conversation; --json prints raw JSON;
+ * Options: --conversation <id> continues a chat or deep-research conversation (one this payer
+ * started: the gateway refuses another payer's); --json prints raw JSON;
  * --private seals the request to the enclave's key (GET /api/enclave-key), pays the encrypted
  * route (chat, literature or deep research), follows it and opens the sealed answer locally: the
  * gateway never sees either; --recovery-key <key> (with --private) continues a private chat
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
   if (isPrivate) return askPrivately({ kind, question, recoveryKey, gateway, privateKey, json, trust, requireAttestation });
 
   const path_ = kind === "chat" ? "/api/chat" : kind === "literature" ? "/api/literature" : "/api/deep-research/start";
-  const body = kind === "literature" ? { question } : { message: question, ...(kind === "deep-research" && conversationId ? { conversationId } : {}) };
+  const body = kind === "literature" ? { question } : { message: question, ...(conversationId ? { conversationId } : {}) };
 
   const payFetch = await payingFetch(gateway, path_, body, privateKey);
   const response = await payFetch(`${gateway}${path_}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -218,7 +219,7 @@ function renderPrivate(result: { answer: string; references: { title?: string | 
 }
 
 function render(kind: Kind, result: Record<string, any>): string {
-  if (kind === "chat") return String(result.result?.text ?? JSON.stringify(result.result));
+  if (kind === "chat") return `${String(result.result?.text ?? JSON.stringify(result.result))}\n\nconversationId: ${result.result?.conversationId} (continue with --conversation)`;
   if (kind === "literature") return String(result.formattedAnswer ?? result.answer ?? JSON.stringify(result));
   const turns = (result.turns ?? []) as { reply?: string }[];
   return `${turns.at(-1)?.reply ?? ""}\n\nconversationId: ${result.conversationId} (continue with --conversation)`;

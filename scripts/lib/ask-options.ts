@@ -76,12 +76,15 @@ export function parseAskOptions(args: readonly string[], env: Record<string, str
   if (!isPrivate && (repoFlag !== undefined || measurementFlag !== undefined || switches.has("--require-attestation"))) {
     throw new AskUsageError("--enclave-repo, --enclave-measurement and --require-attestation apply to private requests: add --private.");
   }
+  const conversationId = values.get("--conversation");
+  if (conversationId !== undefined && kind === "literature") throw new AskUsageError("--conversation continues a chat or deep-research conversation; a literature search has none.");
+  if (conversationId !== undefined && isPrivate) throw new AskUsageError("--conversation applies to plain requests: a private chat is continued with its --recovery-key.");
   return {
     kind: kind as AskKind,
     question,
     json: switches.has("--json"),
     isPrivate,
-    conversationId: values.get("--conversation"),
+    conversationId,
     recoveryKey: values.get("--recovery-key"),
     trust,
     requireAttestation: switches.has("--require-attestation") || env.ENCLAVE_REQUIRE_ATTESTATION === "1",

@@ -65,6 +65,12 @@ describe("npm run ask: the enclave the CLI trusts", () => {
     expect(() => parseAskOptions(["summarize", "q"], {})).toThrow(AskUsageError);
     expect(() => parseAskOptions(["chat"], {})).toThrow(AskUsageError);
   });
+
+  it("continues a chat or deep-research conversation, and refuses --conversation where there is none to continue", () => {
+    expect(parseAskOptions(["chat", "--conversation", "c-2", "and in humans?"], {}).conversationId).toBe("c-2");
+    expect(() => parseAskOptions(["literature", "--conversation", "c-2", "q"], {})).toThrow(/a literature search has none/);
+    expect(() => parseAskOptions(["chat", "--private", "--conversation", "c-2", "q"], {})).toThrow(/--recovery-key/);
+  });
 });
 
 describe("parseEnclaveTrust", () => {
