@@ -111,6 +111,20 @@ describe("deep research: paid when delivered", () => {
     return (await response.json()) as Record<string, unknown>;
   }
 
+  /**
+   * A payer of its own (a fresh key with $1.00 and gas), so emptying it touches no other test's
+   * wallet: the numbered test wallets are shared by every integration file on one chain.
+   */
+  async function freshPayer(): Promise<Hex> {
+    const privateKey = generatePrivateKey();
+    const address = privateKeyToAccount(privateKey).address;
+    const { publicClient, walletFor } = chainClients();
+    await publicClient.request({ method: "hardhat_setBalance" as never, params: [address, `0x${parseEther("1").toString(16)}`] as never });
+    const hash = await walletFor(PAYER()).writeContract({ address: chain().asset as Hex, abi: erc20Abi, functionName: "transfer", args: [address, PRICE] });
+    await publicClient.waitForTransactionReceipt({ hash });
+    return privateKey;
+  }
+
   async function paymentStatus(messageId: string): Promise<string> {
     const db = await getDb();
     const { rows } = await db.query("SELECT status FROM gateway.payments WHERE message_id = $1", [messageId]);
@@ -179,10 +193,10 @@ describe("deep research: paid when delivered", () => {
   });
 
   it("withholds the reply, the citations and the world state when the payment cannot be settled", async () => {
-    const payer = wallet(walletIndex++);
+    const payer = await freshPayer(); // drained below: never a numbered wallet another file pays with
     const before = await usdcBalance(payTo);
-    const { conversationId, messageId } = await start("a payer who spends the money first", undefined, payer.privateKey);
-    await drainWallet(payer.privateKey);
+    const { conversationId, messageId } = await start("a payer who spends the money first", undefined, payer);
+    await drainWallet(payer);
     agent.finish(messageId);
     const conversation = await poll(conversationId);
     expect(conversation.status).toBe("failed");
@@ -383,17 +397,6 @@ describe("deep research: paid when delivered", () => {
       return (await response.json()) as Record<string, unknown>;
     }
 
-    /** A payer of its own (a fresh key with $1.00 and gas), so emptying it touches no other test's wallet. */
-    async function freshPayer(): Promise<Hex> {
-      const privateKey = generatePrivateKey();
-      const address = privateKeyToAccount(privateKey).address;
-      const { publicClient, walletFor } = chainClients();
-      await publicClient.request({ method: "hardhat_setBalance" as never, params: [address, `0x${parseEther("1").toString(16)}`] as never });
-      const hash = await walletFor(PAYER()).writeContract({ address: chain().asset as Hex, abi: erc20Abi, functionName: "transfer", args: [address, PRICE] });
-      await publicClient.waitForTransactionReceipt({ hash });
-      return privateKey;
-    }
-
     it("answers a running run's status alone, whatever the enclave sends with it, and the sealed answer once paid", async () => {
       const before = await usdcBalance(payTo);
       const messageId = await startRun(PAYER());
@@ -524,9 +527,9 @@ describe("deep research: paid when delivered", () => {
       expect(view.conversation.turns?.[0]?.settlement).toBeUndefined();
       expect(view.response.headers.get("payment-response")).toBeNull();
 
-      const payer = wallet(walletIndex++);
-      const drained = await start("a payer who spends the money first, with a forged receipt", undefined, payer.privateKey);
-      await drainWallet(payer.privateKey);
+      const payer = await freshPayer();
+      const drained = await start("a payer who spends the money first, with a forged receipt", undefined, payer);
+      await drainWallet(payer);
       agent.finish(drained.messageId);
       forge(drained.conversationId);
       view = await pollResponse(drained.conversationId);
