@@ -11,6 +11,19 @@ export const deepResearchStatuses = ["queued", "running", "cancelling", "complet
 export const deepResearchStatusSchema = z.enum(deepResearchStatuses);
 export type DeepResearchStatus = z.infer<typeof deepResearchStatusSchema>;
 
+/**
+ * Beside the contract's fields (this service's addition to section 2.3): what a paid turn cost, the
+ * settled transfer of its payment. Set by the gateway from its ledger, never taken from the agent.
+ */
+export const deepResearchSettlementSchema = z
+  .object({
+    transaction: z.string().describe("hash of the settled transfer (the same as the PAYMENT-RESPONSE header's `transaction`)"),
+    network: z.string().describe("CAIP-2 network of the transfer, e.g. eip155:8453 (Base)"),
+    payer: z.string().describe("the paying address (checksummed)"),
+  })
+  .register(responseRegistry, { id: "DeepResearchSettlement" });
+export type DeepResearchSettlement = z.infer<typeof deepResearchSettlementSchema>;
+
 /** Section 2.3: one turn (objective → reply) of a conversation. */
 export const deepResearchTurnSchema = z
   .object({
@@ -20,6 +33,11 @@ export const deepResearchTurnSchema = z
     citations: z.array(z.record(z.string(), z.unknown())),
     status: deepResearchStatusSchema,
     isFinal: z.boolean(),
+    settlement: deepResearchSettlementSchema
+      .optional()
+      .describe(
+        "beside the contract's fields: the settled payment of this turn, present once (and only once) it settled, on the poll that releases the reply and every poll after; a turn not yet settled never has one",
+      ),
   })
   .register(responseRegistry, { id: "DeepResearchTurn" });
 export type DeepResearchTurn = z.infer<typeof deepResearchTurnSchema>;

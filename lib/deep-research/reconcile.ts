@@ -1,7 +1,8 @@
-import type { DeepResearchConversation, DeepResearchStatus, DeepResearchTurn } from "@/lib/contracts";
+import type { DeepResearchConversation, DeepResearchSettlement, DeepResearchStatus, DeepResearchTurn } from "@/lib/contracts";
 import { upsertConversationStatus } from "@/lib/db/queries/conversations";
 import { listConversationPayments, transitionPayment, type PaymentRow } from "@/lib/payments/ledger";
 import { confirmPayment, settlePayment, type SettleDeps } from "@/lib/payments/settle";
+import { settlementOf } from "./receipts";
 
 /** How long a poll or the cron waits for a deferred settlement's receipt before reading it as still settling. */
 const DEFERRED_SETTLE_WAIT_MS = 10_000;
@@ -79,15 +80,22 @@ export async function reconcilePayment(
  * `worldState.messageIds` (it keeps the state of its completed turns while a new one runs); a world
  * state that names none is taken to hold every turn. The agent's session line once every turn is
  * paid, else its progress alone. A finished conversation whose payment is still settling reads
- * `running` so clients keep polling; `timeout` is the gateway's own.
+ * `running` so clients keep polling; `timeout` is the gateway's own. A paid turn carries its
+ * `settlement` (transaction, network, payer) from the ledger, never from the agent.
  */
 export function presentConversation(conversation: DeepResearchConversation, payments: PaymentRow[]): DeepResearchConversation {
   const { status, sessionStatus } = presentStatus(conversation, payments);
   const paid = paidTurns(payments);
   const { worldState, sessionStatus: _agentLine, turns: agentTurns, ...rest } = conversation;
+  const settlements = settlementsByTurn(payments);
   const turns = agentTurns?.map((turn): DeepResearchTurn => {
-    if (paid.has(turn.messageId)) return turn;
-    const { reply: _reply, ...unpaid } = turn;
+    // `settlement` is the gateway's, from its ledger: whatever the agent sent under that name is dropped.
+    const { settlement: _fromAgent, ...own } = turn;
+    if (paid.has(turn.messageId)) {
+      const settlement = settlements.get(turn.messageId);
+      return settlement ? { ...own, settlement } : own;
+    }
+    const { reply: _reply, ...unpaid } = own;
     return { ...unpaid, citations: [] };
   });
   return {
@@ -126,6 +134,16 @@ function isFinished(conversation: DeepResearchConversation, messageId: string | 
 /** The messageIds of the turns whose payment settled. */
 function paidTurns(payments: PaymentRow[]): Set<string> {
   return new Set(payments.flatMap((p) => (p.status === "settled" && p.messageId ? [p.messageId] : [])));
+}
+
+/** Each paid turn's settled transfer, by messageId. */
+function settlementsByTurn(payments: PaymentRow[]): Map<string, DeepResearchSettlement> {
+  return new Map(
+    payments.flatMap((p) => {
+      const settlement = settlementOf(p);
+      return settlement && p.messageId ? [[p.messageId, settlement] as const] : [];
+    }),
+  );
 }
 
 /** Whether every turn of the conversation is paid for (a body without its turns lists none: no). */

@@ -175,3 +175,32 @@ export function describePolling({ operation, publicUrl }: { operation: PaidOpera
     maxSeconds: route.maxSeconds,
   };
 }
+
+/** Seconds a client should wait between polls of `operation`'s status route: its interval, a whole number of at least 1. */
+export function retryAfterSeconds(operation: PaidOperation["id"]): number {
+  return Math.max(1, Math.ceil(POLLING_ROUTES[operation].intervalSeconds));
+}
+
+/**
+ * The polling headers of one answer of `operation`'s status route: `Retry-After` with the route's
+ * interval while `status` is one of its pending words (keep polling), none once it is final or
+ * unknown (a body without a status, a 404), so a client that waits for Retry-After to vanish stops
+ * at the result.
+ */
+export function pollingHeaders({ operation, status }: { operation: PaidOperation["id"]; status: string | null | undefined }): Record<string, string> {
+  if (typeof status !== "string" || !pendingStatusesOf(operation).includes(status)) return {};
+  return { "retry-after": String(retryAfterSeconds(operation)) };
+}
+
+const pendingCache = new Map<PaidOperation["id"], readonly string[]>();
+
+/** The words of `operation` that mean "keep polling" (computed once from the contract's schemas). */
+function pendingStatusesOf(operation: PaidOperation["id"]): readonly string[] {
+  let pending = pendingCache.get(operation);
+  if (!pending) {
+    const final: readonly string[] = FINAL_STATUSES;
+    pending = statusWordsOf(operation).filter((w) => !final.includes(w));
+    pendingCache.set(operation, pending);
+  }
+  return pending;
+}

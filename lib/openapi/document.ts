@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTRACT_VERSION, requestRegistry, responseRegistry } from "@/lib/contracts";
 import { PAID_OPERATIONS, paidBodyLimit, type PaidOperation } from "@/lib/payments/prices";
+import { addPollingGuidance } from "./polling";
 
 /**
  * The OpenAPI 3.1 description of the gateway (sections 4.1 to 4.5), generated from the same zod
@@ -139,7 +140,7 @@ function componentSchemas(): Json {
  */
 export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: string; maxBodyBytes: number }): Json {
   const paid = (operation: PaidOperation["id"], spec: Omit<Parameters<typeof paidOperation>[1], "maxBodyBytes">) => paidOperation(operation, { ...spec, maxBodyBytes });
-  return {
+  const document = {
     openapi: "3.1.0",
     info: {
       title: "Longevity Research Agent",
@@ -394,4 +395,6 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
       },
     },
   };
+  addPollingGuidance(document.paths as Record<string, Record<string, Json>>, { publicUrl });
+  return document;
 }

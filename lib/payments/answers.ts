@@ -15,14 +15,19 @@ export function paidAnswer(work: WorkAnswer, settlement: { transaction: string; 
     body: work.body,
     headers: {
       "content-type": "application/json; charset=utf-8",
-      "payment-response": encodePaymentResponseHeader({
-        success: true,
-        transaction: settlement.transaction,
-        network: settlement.requirements.network,
-        payer: settlement.payer,
-      }),
+      "payment-response": paymentResponseHeader({ transaction: settlement.transaction, network: settlement.requirements.network, payer: settlement.payer }),
     },
   };
+}
+
+/** The `PAYMENT-RESPONSE` value of a successful settlement: the x402 settle response, base64 JSON. */
+export function paymentResponseHeader(settlement: { transaction: string; network: string; payer: string }): string {
+  return encodePaymentResponseHeader({
+    success: true,
+    transaction: settlement.transaction,
+    network: settlement.network as PaymentRequirements["network"],
+    payer: settlement.payer,
+  });
 }
 
 /** The stored form of a response we are about to give (its status, JSON body and payment headers). */

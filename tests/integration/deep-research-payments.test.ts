@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { decodePaymentRequiredHeader } from "@x402/core/http";
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
 import { erc20Abi, parseEther, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -111,6 +111,20 @@ describe("deep research: paid when delivered", () => {
     return (await response.json()) as Record<string, unknown>;
   }
 
+  /**
+   * A payer of its own (a fresh key with $1.00 and gas), so emptying it touches no other test's
+   * wallet: the numbered test wallets are shared by every integration file on one chain.
+   */
+  async function freshPayer(): Promise<Hex> {
+    const privateKey = generatePrivateKey();
+    const address = privateKeyToAccount(privateKey).address;
+    const { publicClient, walletFor } = chainClients();
+    await publicClient.request({ method: "hardhat_setBalance" as never, params: [address, `0x${parseEther("1").toString(16)}`] as never });
+    const hash = await walletFor(PAYER()).writeContract({ address: chain().asset as Hex, abi: erc20Abi, functionName: "transfer", args: [address, PRICE] });
+    await publicClient.waitForTransactionReceipt({ hash });
+    return privateKey;
+  }
+
   async function paymentStatus(messageId: string): Promise<string> {
     const db = await getDb();
     const { rows } = await db.query("SELECT status FROM gateway.payments WHERE message_id = $1", [messageId]);
@@ -179,10 +193,10 @@ describe("deep research: paid when delivered", () => {
   });
 
   it("withholds the reply, the citations and the world state when the payment cannot be settled", async () => {
-    const payer = wallet(walletIndex++);
+    const payer = await freshPayer(); // drained below: never a numbered wallet another file pays with
     const before = await usdcBalance(payTo);
-    const { conversationId, messageId } = await start("a payer who spends the money first", undefined, payer.privateKey);
-    await drainWallet(payer.privateKey);
+    const { conversationId, messageId } = await start("a payer who spends the money first", undefined, payer);
+    await drainWallet(payer);
     agent.finish(messageId);
     const conversation = await poll(conversationId);
     expect(conversation.status).toBe("failed");
@@ -383,17 +397,6 @@ describe("deep research: paid when delivered", () => {
       return (await response.json()) as Record<string, unknown>;
     }
 
-    /** A payer of its own (a fresh key with $1.00 and gas), so emptying it touches no other test's wallet. */
-    async function freshPayer(): Promise<Hex> {
-      const privateKey = generatePrivateKey();
-      const address = privateKeyToAccount(privateKey).address;
-      const { publicClient, walletFor } = chainClients();
-      await publicClient.request({ method: "hardhat_setBalance" as never, params: [address, `0x${parseEther("1").toString(16)}`] as never });
-      const hash = await walletFor(PAYER()).writeContract({ address: chain().asset as Hex, abi: erc20Abi, functionName: "transfer", args: [address, PRICE] });
-      await publicClient.waitForTransactionReceipt({ hash });
-      return privateKey;
-    }
-
     it("answers a running run's status alone, whatever the enclave sends with it, and the sealed answer once paid", async () => {
       const before = await usdcBalance(payTo);
       const messageId = await startRun(PAYER());
@@ -408,14 +411,171 @@ describe("deep research: paid when delivered", () => {
       expect((await usdcBalance(payTo)) - before).toBe(PRICE);
     });
 
+    it("a sealed poll: Retry-After while running; the poll that releases the answer sends PAYMENT-RESPONSE, once; the envelope unchanged", async () => {
+      const messageId = await startRun(PAYER());
+      agent.setRun(messageId, { status: "running", settlement: { transaction: `0x${"cd".repeat(32)}` } });
+      let response = await postJson(`${ENCRYPTED_URL}/status/${messageId}`, envelope());
+      expect(response.headers.get("retry-after")).toBe("10");
+      expect(response.headers.get("payment-response")).toBeNull();
+      expect(await response.json()).toEqual({ status: "running" });
+
+      const answer = sealedAnswer();
+      agent.setRun(messageId, { status: "completed", ...answer });
+      response = await postJson(`${ENCRYPTED_URL}/status/${messageId}`, envelope());
+      expect(await response.json()).toEqual({ status: "completed", ...answer });
+      expect(response.headers.get("retry-after")).toBeNull();
+      const settled = decodePaymentResponseHeader(response.headers.get("payment-response")!);
+      const db = await getDb();
+      const { rows } = await db.query("SELECT tx_hash FROM gateway.payments WHERE message_id = $1", [messageId]);
+      expect(settled).toMatchObject({ success: true, transaction: rows[0]?.tx_hash, network: chain().network, payer: privateKeyToAccount(PAYER()).address });
+      const receipt = await chainClients().publicClient.getTransactionReceipt({ hash: settled.transaction as Hex });
+      expect(receipt.status).toBe("success");
+
+      response = await postJson(`${ENCRYPTED_URL}/status/${messageId}`, envelope());
+      expect(await response.json()).toEqual({ status: "completed", ...answer });
+      expect(response.headers.get("payment-response")).toBeNull();
+    });
+
     it("never releases a finished run's sealed answer when its payment cannot be settled", async () => {
       const payer = await freshPayer();
       const messageId = await startRun(payer);
       await drainWallet(payer);
       agent.setRun(messageId, { status: "completed", ...sealedAnswer() });
-      expect(await pollRun(messageId)).toEqual({ status: "failed", error: expect.stringMatching(/could not be settled/) });
+      const response = await postJson(`${ENCRYPTED_URL}/status/${messageId}`, envelope());
+      expect(await response.json()).toEqual({ status: "failed", error: expect.stringMatching(/could not be settled/) });
+      expect(response.headers.get("payment-response")).toBeNull();
+      expect(response.headers.get("retry-after")).toBeNull();
       expect(await paymentStatus(messageId)).toBe("failed");
       expect(await pollRun(messageId)).toEqual({ status: "failed", error: expect.stringMatching(/could not be settled/) });
+    });
+  });
+
+  describe("what a turn cost: its settlement in the body, PAYMENT-RESPONSE on the first poll that shows it, Retry-After until final", () => {
+    const payerAddress = () => privateKeyToAccount(PAYER()).address; // checksummed
+
+    async function pollResponse(conversationId: string): Promise<{ response: Response; conversation: DeepResearchConversation; text: string }> {
+      const response = await routeFetch(`${PUBLIC_URL}/api/deep-research/${conversationId}`);
+      const text = await response.text();
+      expect(response.status, text).toBe(200);
+      return { response, conversation: deepResearchConversationSchema.parse(JSON.parse(text)), text };
+    }
+
+    async function ledgerTransaction(messageId: string): Promise<string | null> {
+      const db = await getDb();
+      const { rows } = await db.query("SELECT tx_hash FROM gateway.payments WHERE message_id = $1", [messageId]);
+      return (rows[0]?.tx_hash as string | null) ?? null;
+    }
+
+    /** The settlement a poll's PAYMENT-RESPONSE carries, after checking it is the x402 settle response of a mined transfer to the payee. */
+    async function receiptOf(response: Response): Promise<{ transaction: string; network: string; payer: string }> {
+      const header = response.headers.get("payment-response");
+      expect(header).toBeTruthy();
+      const settled = decodePaymentResponseHeader(header!);
+      expect(settled.success).toBe(true);
+      const receipt = await chainClients().publicClient.getTransactionReceipt({ hash: settled.transaction as Hex });
+      expect(receipt.status).toBe("success");
+      const transfers = receipt.logs.filter((l) => l.address.toLowerCase() === chain().asset.toLowerCase());
+      expect(transfers.some((l) => l.topics[2]?.toLowerCase().endsWith(payTo.slice(2).toLowerCase()))).toBe(true);
+      return { transaction: settled.transaction, network: settled.network, payer: settled.payer! };
+    }
+
+    it("a running turn has Retry-After and no transaction; the poll that settles it sends PAYMENT-RESPONSE, later polls only the body's settlement", async () => {
+      const { conversationId, messageId } = await start("What does metformin do to lifespan?", undefined, PAYER());
+      const running = await pollResponse(conversationId);
+      expect(running.conversation.status).toBe("running");
+      expect(running.response.headers.get("retry-after")).toBe("10");
+      expect(running.response.headers.get("payment-response")).toBeNull();
+      expect(running.text).not.toContain("settlement");
+
+      agent.finish(messageId);
+      const done = await pollResponse(conversationId); // settles, then releases
+      expect(done.conversation.status).toBe("completed");
+      expect(done.response.headers.get("retry-after")).toBeNull();
+      const receipt = await receiptOf(done.response);
+      expect(receipt).toEqual({ transaction: await ledgerTransaction(messageId), network: chain().network, payer: payerAddress() });
+      expect(done.conversation.turns?.[0]?.settlement).toEqual(receipt);
+
+      const later = await pollResponse(conversationId);
+      expect(later.response.headers.get("payment-response")).toBeNull();
+      expect(later.response.headers.get("retry-after")).toBeNull();
+      expect(later.conversation.turns?.[0]?.settlement).toEqual(receipt);
+    });
+
+    it("a turn the cron settled sends PAYMENT-RESPONSE with the next poll, once, however many polls race for it", async () => {
+      const { conversationId, messageId } = await start("Does acarbose extend lifespan?", undefined, PAYER());
+      agent.finish(messageId);
+      expect(await cron()).toMatchObject({ settled: 1 });
+      const polls = await Promise.all(Array.from({ length: 4 }, () => pollResponse(conversationId)));
+      const withReceipt = polls.filter((p) => p.response.headers.get("payment-response") !== null);
+      expect(withReceipt).toHaveLength(1);
+      const receipt = await receiptOf(withReceipt[0]!.response);
+      expect(receipt.transaction).toBe(await ledgerTransaction(messageId));
+      for (const p of polls) expect(p.conversation.turns?.[0]?.settlement).toEqual(receipt);
+      expect((await pollResponse(conversationId)).response.headers.get("payment-response")).toBeNull();
+    });
+
+    it("never shows a transaction the agent made up, on an unpaid, failed-to-settle or voided turn", async () => {
+      const forged = { transaction: `0x${"ab".repeat(32)}`, network: chain().network, payer: payerAddress() };
+      const forge = (conversationId: string) => {
+        for (const turn of agent.conversations.get(conversationId)!.turns!) turn.settlement = forged;
+      };
+
+      const unpaid = await start("a running turn whose agent claims it was paid", undefined, PAYER());
+      forge(unpaid.conversationId);
+      let view = await pollResponse(unpaid.conversationId);
+      expect(view.text).not.toContain(forged.transaction);
+      expect(view.conversation.turns?.[0]?.settlement).toBeUndefined();
+      expect(view.response.headers.get("payment-response")).toBeNull();
+
+      const payer = await freshPayer();
+      const drained = await start("a payer who spends the money first, with a forged receipt", undefined, payer);
+      await drainWallet(payer);
+      agent.finish(drained.messageId);
+      forge(drained.conversationId);
+      view = await pollResponse(drained.conversationId);
+      expect(view.conversation.status).toBe("failed");
+      expect(await ledgerTransaction(drained.messageId)).toBeNull();
+      expect(view.text).not.toContain(forged.transaction);
+      expect(view.text).not.toContain("settlement");
+      expect(view.response.headers.get("payment-response")).toBeNull();
+      expect(view.response.headers.get("retry-after")).toBeNull();
+
+      const voided = await start("a turn that fails, with a forged receipt", undefined, PAYER());
+      agent.setTurnStatus(voided.messageId, "failed");
+      forge(voided.conversationId);
+      view = await pollResponse(voided.conversationId);
+      expect(await paymentStatus(voided.messageId)).toBe("voided");
+      expect(view.text).not.toContain("settlement");
+      expect(view.response.headers.get("payment-response")).toBeNull();
+    });
+
+    it("a continued conversation: each turn its own settlement and one PAYMENT-RESPONSE each; the running turn none", async () => {
+      const first = await start("first objective, paid", undefined, PAYER());
+      agent.finish(first.messageId);
+      const firstReceipt = await receiptOf((await pollResponse(first.conversationId)).response);
+      const second = await start("second objective", first.conversationId, PAYER());
+      let view = await pollResponse(first.conversationId);
+      expect(view.response.headers.get("payment-response")).toBeNull();
+      expect(view.response.headers.get("retry-after")).toBe("10");
+      expect(view.conversation.turns?.map((t) => t.settlement)).toEqual([firstReceipt, undefined]);
+      agent.finish(second.messageId);
+      view = await pollResponse(first.conversationId);
+      const secondReceipt = await receiptOf(view.response);
+      expect(secondReceipt.transaction).toBe(await ledgerTransaction(second.messageId));
+      expect(secondReceipt.transaction).not.toBe(firstReceipt.transaction);
+      expect(view.conversation.turns?.map((t) => t.settlement)).toEqual([firstReceipt, secondReceipt]);
+    });
+
+    it("a timed-out conversation is final: no Retry-After, no transaction", async () => {
+      const { conversationId } = await start("a question that outlives its payment, polled", undefined, PAYER());
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(Date.now() + 3_700_000);
+      const view = await pollResponse(conversationId);
+      vi.useRealTimers();
+      expect(view.conversation.status).toBe("timeout");
+      expect(view.response.headers.get("retry-after")).toBeNull();
+      expect(view.response.headers.get("payment-response")).toBeNull();
+      expect(view.text).not.toContain("settlement");
     });
   });
 

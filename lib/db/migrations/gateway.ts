@@ -168,4 +168,17 @@ export const gatewayMigrations: Migration[] = [
       CREATE INDEX chat_conversations_last_used ON gateway.chat_conversations (last_used_at);
     `,
   },
+  {
+    version: 8,
+    name: "deep research: when a poll first carried a turn's PAYMENT-RESPONSE",
+    sql: `
+      -- A deep-research payment settles after its 202, so its PAYMENT-RESPONSE goes out with the
+      -- first poll that shows the settled turn, once (lib/deep-research/receipts.ts). Payments
+      -- settled before this column existed were delivered without one: marked as sent, so no poll
+      -- sends a receipt for a result delivered long ago.
+      ALTER TABLE gateway.payments ADD COLUMN settlement_receipt_sent_at timestamptz;
+      UPDATE gateway.payments SET settlement_receipt_sent_at = COALESCE(settled_at, updated_at)
+        WHERE status = 'settled' AND operation IN ('deepResearch', 'deepResearchEncrypted');
+    `,
+  },
 ];

@@ -1,5 +1,7 @@
 import { getDb } from "@/lib/db";
 import { presentConversation, reconcileConversation } from "@/lib/deep-research/reconcile";
+import { takeSettlementReceipt } from "@/lib/deep-research/receipts";
+import { pollingHeaders } from "@/lib/discovery/polling";
 import { jsonResponse, withApi } from "@/lib/http";
 import { getPaymentsContext } from "@/lib/payments/context";
 import { getAgentApi } from "@/lib/upstream";
@@ -7,12 +9,14 @@ import { getAgentApi } from "@/lib/upstream";
 export const dynamic = "force-dynamic";
 
 // GET /api/deep-research/[conversationId] – poll a conversation; settles finished turns, then releases them
+// with their settlement (PAYMENT-RESPONSE on the first poll that shows one; Retry-After while not final)
 export const GET = withApi<{ conversationId: string }>("GET /api/deep-research/[conversationId]", async ({ params }) => {
   const { data: conversation } = await getAgentApi().getDeepResearch(params.conversationId);
   const { facilitator, chain } = getPaymentsContext();
-  const { payments } = await reconcileConversation(
-    { db: await getDb(), facilitator, chain, nowSeconds: () => Math.floor(Date.now() / 1000) },
-    conversation,
-  );
-  return jsonResponse(presentConversation(conversation, payments));
+  const db = await getDb();
+  const { payments } = await reconcileConversation({ db, facilitator, chain, nowSeconds: () => Math.floor(Date.now() / 1000) }, conversation);
+  const body = presentConversation(conversation, payments);
+  const shown = new Set(body.turns?.map((turn) => turn.messageId));
+  const receipt = await takeSettlementReceipt({ db, payments: payments.filter((p) => p.messageId !== null && shown.has(p.messageId)) });
+  return jsonResponse(body, { headers: { ...pollingHeaders({ operation: "deepResearch", status: body.status }), ...receipt } });
 });

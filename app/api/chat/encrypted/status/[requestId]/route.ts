@@ -1,3 +1,4 @@
+import { pollingHeaders } from "@/lib/discovery/polling";
 import { jsonResponse, withApi } from "@/lib/http";
 import { getAgentApi } from "@/lib/upstream";
 
@@ -6,5 +7,5 @@ export const dynamic = "force-dynamic";
 // GET /api/chat/encrypted/status/[requestId] – poll a sealed chat (free; the answer stays sealed)
 export const GET = withApi<{ requestId: string }>("GET /api/chat/encrypted/status/[requestId]", async ({ params }) => {
   const { data } = await getAgentApi().getPrivateChatStatus(params.requestId);
-  return jsonResponse(data);
+  return jsonResponse(data, { headers: pollingHeaders({ operation: "chatEncrypted", status: data.status }) });
 });

@@ -2,6 +2,8 @@ import { encryptedEnvelopeSchema } from "@/lib/contracts";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { presentPrivateRun, reconcilePrivateRun } from "@/lib/deep-research/private-runs";
+import { takeSettlementReceipt } from "@/lib/deep-research/receipts";
+import { pollingHeaders } from "@/lib/discovery/polling";
 import { ApiError, jsonResponse, parseJsonBody, withApi } from "@/lib/http";
 import { getRunPayment } from "@/lib/payments/ledger";
 import { getPaymentsContext } from "@/lib/payments/context";
@@ -12,7 +14,8 @@ export const dynamic = "force-dynamic";
 
 // POST /api/deep-research/encrypted/status/[messageId] – a sealed {recoveryKey} poll (free). The
 // enclave opens it and answers the run's status, sealed to this poll's key when completed; the
-// gateway settles the run's payment on delivery and releases the sealed result only once settled.
+// gateway settles the run's payment on delivery and releases the sealed result only once settled,
+// with PAYMENT-RESPONSE on the first poll that releases it; Retry-After while not final.
 export const POST = withApi<{ messageId: string }>("POST /api/deep-research/encrypted/status/[messageId]", async ({ request, params }) => {
   const envelope = await parseJsonBody(request, encryptedEnvelopeSchema, { maxBytes: getConfig().maxBodyBytes });
   const db = await getDb();
@@ -22,5 +25,8 @@ export const POST = withApi<{ messageId: string }>("POST /api/deep-research/encr
   const { data: answer } = await forwardToEnclave(() => getAgentApi().pollPrivateDeepResearch(params.messageId, envelope), { relay: [400, 404] });
   const { facilitator, chain } = getPaymentsContext();
   const { payment: current } = await reconcilePrivateRun({ db, facilitator, chain, nowSeconds: () => Math.floor(Date.now() / 1000) }, payment, answer.status);
-  return jsonResponse(presentPrivateRun(answer, current));
+  const body = presentPrivateRun(answer, current);
+  // The sealed answer's body is the contract's envelope: its settlement travels in PAYMENT-RESPONSE alone.
+  const receipt = body.status === "completed" ? await takeSettlementReceipt({ db, payments: [current] }) : {};
+  return jsonResponse(body, { headers: { ...pollingHeaders({ operation: "deepResearchEncrypted", status: body.status }), ...receipt } });
 });

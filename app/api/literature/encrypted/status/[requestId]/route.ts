@@ -1,5 +1,6 @@
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
+import { pollingHeaders } from "@/lib/discovery/polling";
 import { ApiError, jsonResponse, RateLimitedError, withApi } from "@/lib/http";
 import { clientAddress } from "@/lib/http/client-address";
 import { log } from "@/lib/log";
@@ -40,7 +41,7 @@ export const GET = withApi<{ requestId: string }>("GET /api/literature/encrypted
   }
   try {
     const { data } = await getAgentApi().getPrivateLiteratureStatus(params.requestId, wait);
-    return jsonResponse(data);
+    return jsonResponse(data, { headers: pollingHeaders({ operation: "literatureEncrypted", status: data.status }) });
   } finally {
     await release?.();
   }

@@ -1,0 +1,50 @@
+import { getAddress } from "viem";
+import type { DeepResearchSettlement } from "@/lib/contracts";
+import type { Queryable } from "@/lib/db/pool";
+import { paymentResponseHeader } from "@/lib/payments/answers";
+import type { PaymentRow } from "@/lib/payments/ledger";
+
+/**
+ * What a deep-research payer sees of its charge. Deep research settles after its 202, when the turn
+ * is delivered (by a poll or the cron), so the start cannot carry `PAYMENT-RESPONSE` as chat and
+ * literature do. Instead:
+ * - every poll that shows a settled turn carries that turn's `settlement` in the body (plain
+ *   conversations; a sealed answer's body is the contract's envelope and stays as it is);
+ * - the first poll that shows it carries `PAYMENT-RESPONSE`, built as the paid routes build it,
+ *   once per payment: later polls do not repeat it, so a client that counts PAYMENT-RESPONSE
+ *   headers counts each charge once, and the body keeps the record.
+ * A payment that has not settled (scheduled, settling, failed, voided, expired) shows nothing.
+ */
+
+/** A settled payment's transfer, as the turn it paid for shows it; null unless it settled. */
+export function settlementOf(payment: Pick<PaymentRow, "status" | "txHash" | "network" | "payer">): DeepResearchSettlement | null {
+  if (payment.status !== "settled" || !payment.txHash) return null;
+  return { transaction: payment.txHash, network: payment.network, payer: getAddress(payment.payer) };
+}
+
+/**
+ * The `PAYMENT-RESPONSE` header for the first answer that shows one of `payments` settled: claims
+ * the oldest settled one whose receipt was never sent (one caller wins however many polls race)
+ * and returns its header; `{}` when every shown settlement was already sent. One header per answer:
+ * when two turns settled unseen, the next poll sends the other.
+ * @throws the database's error
+ */
+export async function takeSettlementReceipt({ db, payments }: { db: Queryable; payments: PaymentRow[] }): Promise<Record<string, string>> {
+  const ids = payments.filter((p) => settlementOf(p) !== null).map((p) => p.id);
+  if (ids.length === 0) return {};
+  const { rows } = await db.query<{ tx_hash: string; network: string; payer: string }>(
+    `UPDATE gateway.payments SET settlement_receipt_sent_at = now()
+      WHERE id = (
+        SELECT id FROM gateway.payments
+         WHERE id = ANY($1::uuid[]) AND status = 'settled' AND tx_hash IS NOT NULL AND settlement_receipt_sent_at IS NULL
+         ORDER BY settled_at NULLS LAST, id
+         LIMIT 1
+         FOR UPDATE SKIP LOCKED)
+        AND settlement_receipt_sent_at IS NULL
+      RETURNING tx_hash, network, payer`,
+    [ids],
+  );
+  const row = rows[0];
+  if (!row) return {};
+  return { "payment-response": paymentResponseHeader({ transaction: row.tx_hash, network: row.network, payer: getAddress(row.payer) }) };
+}

@@ -1,0 +1,69 @@
+import { describePolling, POLLING_ROUTES, retryAfterSeconds, type AsyncPolling } from "@/lib/discovery/polling";
+import { getPaidOperation, type PaidOperation } from "@/lib/payments/prices";
+
+/**
+ * The polling guidance of the OpenAPI document, generated from lib/discovery/polling.ts (the table
+ * the 402's bazaar extension, /.well-known/x402.json, /llms.txt and the status routes' Retry-After
+ * read), so the document says what the routes do. Each asynchronous paid operation and its status
+ * route gets `x-polling` (the table's entry, as the bazaar extension carries it) and a sentence in
+ * its description; each status route's 200 documents `Retry-After`, and deep research's
+ * `PAYMENT-RESPONSE`.
+ */
+
+type Json = Record<string, unknown>;
+
+/** Settled after the 202, so deep research's receipt comes with a poll. */
+const SETTLED_ON_DELIVERY: readonly PaidOperation["id"][] = ["deepResearch", "deepResearchEncrypted"];
+
+/** The guidance in words: the route's own status words (the contract fixes them per route), its timings. */
+export function pollingSentence(polling: AsyncPolling, statusRoute: string): string {
+  return (
+    `Polling: ${statusRoute} every ${polling.intervalSeconds} s until a final status. This route's status words (fixed by the contract for this route): ` +
+    `keep polling on ${polling.pendingStatuses.join(", ")}; final: ${polling.finalStatuses.join(", ")}. ` +
+    `Typically ${polling.typicalSeconds} s; stop waiting after ${polling.maxSeconds} s. ` +
+    `A non-final answer of the status route carries Retry-After (${polling.intervalSeconds} s); a final one none. Details in x-polling.`
+  );
+}
+
+const retryAfterHeader = (operation: PaidOperation["id"]): Json => ({
+  description: `On answers whose status is not final: seconds until the next poll (${retryAfterSeconds(operation)}). Absent on final answers.`,
+  schema: { type: "integer", minimum: 1, const: retryAfterSeconds(operation) },
+});
+
+const receiptHeader: Json = {
+  description:
+    "The x402 settlement response (standard base64 of UTF-8 JSON: success, transaction, network, payer), as the paid routes send it, on the first poll that shows a settled turn's result, once per payment: later polls do not repeat it (a client counting PAYMENT-RESPONSE headers counts each charge once). The plain conversation keeps each paid turn's `settlement` in the body.",
+  schema: { type: "string" },
+};
+
+function appendDescription(operation: Json, sentence: string): void {
+  operation.description = typeof operation.description === "string" && operation.description ? `${operation.description}\n\n${sentence}` : sentence;
+}
+
+/**
+ * Adds the polling guidance to `paths` (the document's, changed in place) for every asynchronous
+ * paid operation of the table and its status route.
+ * @throws Error when a route of the table is missing from `paths`
+ */
+export function addPollingGuidance(paths: Record<string, Record<string, Json>>, { publicUrl }: { publicUrl: string }): void {
+  for (const operation of Object.keys(POLLING_ROUTES) as PaidOperation["id"][]) {
+    const polling = describePolling({ operation, publicUrl });
+    const route = POLLING_ROUTES[operation];
+    const statusRoute = `${route.pollMethod} ${route.pollPath}`;
+    const paid = getPaidOperation(operation);
+    const start = paths[paid.path]?.[paid.method.toLowerCase()];
+    const status = paths[route.pollPath]?.[route.pollMethod.toLowerCase()];
+    if (!start || !status) throw new Error(`The OpenAPI document lacks ${paid.method} ${paid.path} or ${statusRoute}`);
+    for (const op of [start, status]) {
+      op["x-polling"] = polling;
+      appendDescription(op, pollingSentence(polling, statusRoute));
+    }
+    const ok = (status.responses as Json | undefined)?.["200"] as Json | undefined;
+    if (!ok) throw new Error(`The OpenAPI document lacks the 200 of ${statusRoute}`);
+    ok.headers = {
+      ...((ok.headers as Json | undefined) ?? {}),
+      "Retry-After": retryAfterHeader(operation),
+      ...(SETTLED_ON_DELIVERY.includes(operation) ? { "PAYMENT-RESPONSE": receiptHeader } : {}),
+    };
+  }
+}
