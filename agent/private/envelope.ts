@@ -3,6 +3,7 @@ import type { EncryptedEnvelope } from "@/lib/contracts";
 import { ApiError } from "@/lib/http";
 import { ENCLAVE_KEY_HEADER } from "@/lib/private/enclave-key-header";
 import { SealingError } from "@/lib/sealing";
+import { describeFailedOpening } from "@/lib/sealing/descriptor";
 import { nativePrimitives } from "@/lib/sealing/native";
 import * as scheme from "@/lib/sealing/scheme";
 import { JobFailure } from "../jobs/worker";
@@ -29,9 +30,10 @@ export async function openEnvelopeOrReject<S extends z.ZodType>(enclaveKey: () =
     opened = scheme.openRequest(nativePrimitives, { enclavePrivateKey: key.privateKey, envelope });
   } catch (err) {
     if (err instanceof SealingError) {
-      // A failed tag is what a request sealed to a previous (rotated) enclave key looks like, too.
-      const hint = err.code === "decryption_failed" ? ": sealed to another enclave key (fetch GET /api/enclave-key again; it may have been rotated) or altered" : "";
-      throw new ApiError("bad_request", `The envelope could not be opened${hint}`, { reason: err.code });
+      // A failed tag looks the same for a wrong cipher, a stale key and tampering: say what was
+      // expected, and the key held, so the client can tell which (docs/sealing.md).
+      const { error, message } = describeFailedOpening({ code: err.code, enclavePublicKey: key.publicKey });
+      throw new ApiError("bad_request", error, { reason: err.code, message });
     }
     throw err;
   }

@@ -16,7 +16,8 @@ const FREE_ROUTES = [
   { path: "GET /api/chat/encrypted/status/{requestId}", what: "Poll a sealed chat (the answer stays sealed)" },
   { path: "GET /api/literature/encrypted/status/{requestId}", what: "Poll a sealed literature search (waits up to ?timeout=25 s)" },
   { path: "POST /api/deep-research/encrypted/status/{messageId}", what: "Poll a sealed deep-research run with a sealed recovery key" },
-  { path: "GET /api/enclave-key", what: "The enclave key for private (sealed) requests" },
+  { path: "GET /api/enclave-key", what: "The enclave key for private (sealed) requests, and the suite to seal to it" },
+  { path: "GET /api/sealing", what: "How to seal a private request and open the answer: steps, test vectors, recovery keys (JSON)" },
   { path: "GET /api/health", what: "Health of the service and its dependencies" },
   { path: "GET /api/openapi.json", what: "OpenAPI 3.1 description with prices, for AI agents" },
 ];
@@ -166,7 +167,9 @@ curl -s ${publicUrl}/api/openapi.json`;
       <h2 id="private">Private (sealed) requests</h2>
       <p>
         The encrypted routes take an envelope sealed to the enclave key (<code>GET /api/enclave-key</code>); the
-        gateway never sees the question or the answer. Their schemas are in the OpenAPI document.
+        gateway never sees the question or the answer. Their schemas are in the OpenAPI document. The scheme is not
+        standard HPKE: <a href="/api/sealing">the sealing page</a> gives it step by step, with test vectors for every
+        intermediate value and the recovery-key format.
       </p>
     </main>
   );

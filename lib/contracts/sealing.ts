@@ -5,6 +5,7 @@ import { literatureQueryRequestSchema } from "./literature";
 import { requestRegistry, responseRegistry } from "./registry";
 import { requestContract, requestObject } from "./request-contract";
 import { PRIVATE_ENVELOPE_MAX_BYTES } from "./limits";
+import { KEY_BYTES, NONCE_BYTES, REQUEST_INFO, RESPONSE_INFO, TAG_BYTES } from "../sealing/codec";
 
 /** Section 2.9: the body of every encrypted start and of the encrypted deep-research poll. */
 export const encryptedEnvelopeSchema = requestContract(
@@ -170,6 +171,39 @@ export const tinfoilAttestationSchema = z
 export type TinfoilAttestation = z.infer<typeof tinfoilAttestationSchema>;
 
 /**
+ * The sealing suite the gateway's GET /api/enclave-key names (lib/sealing/descriptor.ts builds it
+ * from the scheme's constants): ours, so a client can seal from what is served. Fixed values are
+ * literals here, read from the same constants, so the document states them. Not strict: a client
+ * built today must still parse a suite that later gains a field.
+ */
+export const sealingSuiteSchema = z
+  .object({
+    name: z.string(),
+    keyAgreement: z.object({ algorithm: z.literal("X25519"), publicKeyBytes: z.literal(KEY_BYTES), privateKeyBytes: z.literal(KEY_BYTES), refuse: z.string() }),
+    kdf: z.object({
+      algorithm: z.literal("HKDF-SHA256"),
+      outputBytes: z.literal(KEY_BYTES),
+      request: z.object({ ikm: z.string(), salt: z.string(), info: z.literal(REQUEST_INFO) }),
+      response: z.object({ ikm: z.string(), salt: z.string(), info: z.literal(RESPONSE_INFO) }),
+      infoEncoding: z.string(),
+    }),
+    aead: z.object({
+      algorithm: z.literal("XChaCha20-Poly1305"),
+      keyBytes: z.literal(KEY_BYTES),
+      nonceBytes: z.literal(NONCE_BYTES),
+      tagBytes: z.literal(TAG_BYTES),
+      associatedData: z.string(),
+    }),
+    ciphertextLayout: z.string(),
+    plaintextEncoding: z.string(),
+    binaryEncoding: z.string(),
+    request: z.object({ hpke_ciphertext: z.string(), hpke_ephemeral_public_key: z.string() }),
+    response: z.object({ hpke_response_ciphertext: z.string(), hpke_response_ephemeral_key: z.string(), keep: z.string() }),
+    page: z.url().describe("GET this: the algorithm step by step, test vectors, errors and the recovery-key format (JSON)"),
+  })
+  .register(responseRegistry, { id: "SealingSuite" });
+
+/**
  * Section 4.2: GET /api/enclave-key. `attested` and `attestation` are ours: whether the enclave
  * serves attestation material, and the material, which a client verifies before sealing (the
  * server's word alone proves nothing).
@@ -179,6 +213,7 @@ export const enclaveKeyResponseSchema = z
     hpke_public_key: base64Schema.describe("base64 X25519 public key of the enclave"),
     attested: z.boolean().optional().describe("true when the enclave serves attestation material (verify it; do not trust this flag)"),
     attestation: tinfoilAttestationSchema.nullable().optional(),
+    sealing: sealingSuiteSchema.optional().describe("The suite to seal to this key and a link to the sealing page (the gateway always sends it; the agent's own route does not)"),
   })
   .register(responseRegistry, { id: "EnclaveKey" });
 export type EnclaveKeyResponse = z.infer<typeof enclaveKeyResponseSchema>;

@@ -3,6 +3,7 @@ import { DISCOVERY_PATHS } from "@/lib/http/api-routes.mjs";
 import { PAID_OPERATIONS, type PaidOperation } from "@/lib/payments/prices";
 import type { PaymentSettings } from "@/lib/payments/requirements";
 import { KEY_BYTES, NONCE_BYTES, REQUEST_INFO, RESPONSE_INFO } from "@/lib/sealing/codec";
+import { SEALING_PAGE_PATH } from "@/lib/sealing/descriptor";
 import { RECOVERY_KEY_PREFIX } from "@/lib/sealing/recovery";
 import { buildDiscoveryManifest, type DiscoveryManifestItem } from "./manifest";
 
@@ -79,7 +80,7 @@ export function buildLlmsTxt({ settings, publicUrl, maxBodyBytes }: { settings: 
     "",
     "## Private mode",
     "",
-    `The routes ending in /encrypted take \`{"hpke_ciphertext", "hpke_ephemeral_public_key"}\` sealed to the enclave's X25519 key, served free by GET ${publicUrl}/api/enclave-key; the gateway never reads the plaintext (the Encrypted*Plaintext schemas of the OpenAPI document), and payment works as for the other routes. The scheme is not standard HPKE: with a fresh ${KEY_BYTES}-byte ephemeral key e (public E), key = HKDF-SHA256(ikm = X25519(e, enclave key), salt = E, info = "${REQUEST_INFO}"), and hpke_ciphertext = base64(${NONCE_BYTES}-byte random nonce ‖ XChaCha20-Poly1305 of the UTF-8 JSON plaintext, no associated data). A sealed answer (hpke_response_ciphertext, hpke_response_ephemeral_key R) opens with HKDF-SHA256(ikm = X25519(e, R) ‖ the request's X25519 shared secret, salt = R, info = "${RESPONSE_INFO}"), same layout. A persistent conversation sends a recoveryKey (\`${RECOVERY_KEY_PREFIX}\` + ${KEY_BYTES} random bytes in unpadded base64url) inside the sealed plaintext only.`,
+    `The routes ending in /encrypted take \`{"hpke_ciphertext", "hpke_ephemeral_public_key"}\` sealed to the enclave's X25519 key, served free by GET ${publicUrl}/api/enclave-key; the gateway never reads the plaintext (the Encrypted*Plaintext schemas of the OpenAPI document), and payment works as for the other routes. The scheme is not standard HPKE: with a fresh ${KEY_BYTES}-byte ephemeral key e (public E), key = HKDF-SHA256(ikm = X25519(e, enclave key), salt = E, info = "${REQUEST_INFO}"), and hpke_ciphertext = base64(${NONCE_BYTES}-byte random nonce ‖ XChaCha20-Poly1305 of the UTF-8 JSON plaintext, no associated data). A sealed answer (hpke_response_ciphertext, hpke_response_ephemeral_key R) opens with HKDF-SHA256(ikm = X25519(e, R) ‖ the request's X25519 shared secret, salt = R, info = "${RESPONSE_INFO}"), same layout. A persistent conversation sends a recoveryKey (\`${RECOVERY_KEY_PREFIX}\` + ${KEY_BYTES} random bytes in unpadded base64url) inside the sealed plaintext only. Step by step, with test vectors for every intermediate value: ${publicUrl}${SEALING_PAGE_PATH}.`,
     "",
     "## Spend controls of the official x402 client",
     "",

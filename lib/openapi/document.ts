@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTRACT_VERSION, requestRegistry, responseRegistry } from "@/lib/contracts";
 import { PAID_OPERATIONS, paidBodyLimit, type PaidOperation } from "@/lib/payments/prices";
+import { SEALING_PAGE_PATH } from "@/lib/sealing/descriptor";
 import { addPollingGuidance } from "./polling";
 
 /**
@@ -80,7 +81,7 @@ const literatureUnavailable: Json = {
 
 function paidOperation(
   operation: PaidOperation["id"],
-  spec: { requestSchema: string; description: string; responses: Json; tags: string[]; maxBodyBytes: number },
+  spec: { requestSchema: string; description: string; responses: Json; tags: string[]; maxBodyBytes: number; externalDocs?: Json },
 ): Json {
   const op = PAID_OPERATIONS.find((o) => o.id === operation);
   if (!op) throw new Error(`Unknown paid operation ${operation}`);
@@ -92,6 +93,7 @@ function paidOperation(
     operationId: op.id,
     summary: `${op.summary} (${op.price})`,
     description: spec.description,
+    ...(spec.externalDocs ? { externalDocs: spec.externalDocs } : {}),
     tags: spec.tags,
     parameters: [paymentSignatureHeader],
     requestBody: {
@@ -139,6 +141,9 @@ function componentSchemas(): Json {
  * is `maxBodyBytes` (MAX_BODY_BYTES): each route states the limit it enforces.
  */
 export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: string; maxBodyBytes: number }): Json {
+  // Every sealed route points at the served scheme: the suite, the steps, the test vectors.
+  const sealing = { url: `${publicUrl}${SEALING_PAGE_PATH}`, description: "How to seal the envelope and open the answer, step by step, with test vectors" };
+  const sealed = { externalDocs: sealing };
   const paid = (operation: PaidOperation["id"], spec: Omit<Parameters<typeof paidOperation>[1], "maxBodyBytes">) => paidOperation(operation, { ...spec, maxBodyBytes });
   const document = {
     openapi: "3.1.0",
@@ -149,8 +154,8 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
         "An AI research agent for aging, longevity and biomedical questions that answers with citations from the " +
         "scientific literature. Paid routes use x402 v2: call without PAYMENT-SIGNATURE, receive 402 with the " +
         "requirements (body and PAYMENT-REQUIRED header), sign, and retry with PAYMENT-SIGNATURE. Encrypted routes " +
-        "take an envelope sealed to the enclave key (GET /api/enclave-key); the sealed plaintexts are the " +
-        "Encrypted*Plaintext schemas.",
+        "take an envelope sealed to the enclave key (GET /api/enclave-key, which names the suite); the sealed plaintexts " +
+        `are the Encrypted*Plaintext schemas. The scheme (not standard HPKE), step by step with test vectors: GET ${SEALING_PAGE_PATH}.`,
     },
     servers: [{ url: publicUrl }],
     tags: [
@@ -187,6 +192,7 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
         post: paid("deepResearchEncrypted", {
           tags: ["deep research", "private mode"],
           requestSchema: "EncryptedEnvelope",
+          ...sealed,
           description: "Starts deep research sealed to the enclave; plaintext EncryptedDeepResearchStartPlaintext.",
           responses: { "202": json("EncryptedDeepResearchAccepted", "Accepted; poll `pollUrl` with a sealed envelope") },
         }),
@@ -195,6 +201,7 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
         post: {
           operationId: "getEncryptedDeepResearchStatus",
           summary: "Poll an encrypted deep-research run (free)",
+          ...sealed,
           tags: ["deep research", "private mode"],
           parameters: [pathParam("messageId")],
           requestBody: { required: true, description: `At most ${bytesInWords(maxBodyBytes)}`, content: { "application/json": { schema: ref("EncryptedEnvelope") } } },
@@ -237,7 +244,9 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
       "/api/enclave-key": {
         get: {
           operationId: "getEnclaveKey",
-          summary: "The enclave's X25519 public key (free, cached 60 s)",
+          summary: "The enclave's X25519 public key and the suite to seal to it (free, cached 60 s)",
+          description: `\`sealing\` names the key agreement, the KDF with its salt and info for request and response, the AEAD, the nonce layout and the plaintext encoding, and links to the sealing page (GET ${SEALING_PAGE_PATH}).`,
+          ...sealed,
           tags: ["private mode"],
           responses: { "200": json("EnclaveKey", "The key"), "500": error("Internal failure") },
         },
@@ -246,6 +255,7 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
         post: paid("chatEncrypted", {
           tags: ["chat", "private mode"],
           requestSchema: "EncryptedEnvelope",
+          ...sealed,
           description:
             "Private chat sealed to the enclave (plaintext EncryptedChatPlaintext); no external literature call. Readiness is checked before payment.",
           responses: {
@@ -261,6 +271,7 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
         get: {
           operationId: "getEncryptedChatStatus",
           summary: "Poll an encrypted chat job (free)",
+          ...sealed,
           tags: ["chat", "private mode"],
           parameters: [pathParam("requestId")],
           responses: {
@@ -296,6 +307,7 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
         post: paid("literatureEncrypted", {
           tags: ["literature", "private mode"],
           requestSchema: "EncryptedEnvelope",
+          ...sealed,
           description:
             "Literature search with a sealed question and answer (plaintext EncryptedLiteraturePlaintext); only search queries leave the enclave.",
           responses: {
@@ -311,6 +323,7 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
         get: {
           operationId: "getEncryptedLiteratureStatus",
           summary: "Poll an encrypted literature request (free)",
+          ...sealed,
           tags: ["literature", "private mode"],
           parameters: [
             pathParam("requestId"),
@@ -336,6 +349,16 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
             },
             "500": error("Internal failure"),
           },
+        },
+      },
+      [SEALING_PAGE_PATH]: {
+        get: {
+          operationId: "getSealingPage",
+          summary: "How to seal a private request and open its answer (free): the suite, the steps, test vectors, errors, the recovery-key format",
+          description:
+            "JSON: `suite` (as GET /api/enclave-key names it), `sealRequest` and `openResponse` (the algorithm step by step), `plaintexts` (each sealed route's plaintext and answer schemas), `errors` (what each 400 `reason` of a failed opening means), `testVectors` (fixed keys and nonces, every intermediate value, the envelope and answer byte for byte, and a forged answer a correct client must refuse) and `recoveryKey` (format, derivation, an example).",
+          tags: ["private mode"],
+          responses: { "200": { description: "The sealing page", content: { "application/json": {} } }, "500": error("Internal failure") },
         },
       },
       "/api/health": {

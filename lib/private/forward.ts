@@ -1,6 +1,6 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
-import { ApiError } from "@/lib/http";
+import { ApiError, parseJsonObject } from "@/lib/http";
 import { log } from "@/lib/log";
 import { enclaveKeyReported } from "./enclave-key";
 import { ENCLAVE_KEY_HEADER } from "./enclave-key-header";
@@ -20,11 +20,26 @@ export async function forwardToEnclave<T>(call: () => Promise<T>, { relay = [400
     if (err instanceof UpstreamHttpError && relay.includes(err.upstreamStatus)) {
       // Only the enclave's report of a key other than the cached one drops the cache (the header is
       // not relayed: the client gets the contract's {error, reason}).
-      if (err.upstreamStatus === 400 && err.upstreamReason === "decryption_failed") enclaveKeyReported(err.upstreamHeaders.get(ENCLAVE_KEY_HEADER));
+      if (err.upstreamStatus === 400 && err.upstreamReason === "decryption_failed" && enclaveKeyReported(err.upstreamHeaders.get(ENCLAVE_KEY_HEADER))) {
+        throw withKeyChanged(err);
+      }
       throw err;
     }
     throw new ApiError("internal", "The enclave could not take the private request", { reason: "enclave_failed", cause: err });
   }
+}
+
+/**
+ * The enclave's 400 with one sentence more when the key this gateway served is the one that
+ * changed: only then is "seal again with the new key" the advice (a wrong cipher gets none).
+ */
+function withKeyChanged(err: UpstreamHttpError): UpstreamHttpError {
+  const body = parseJsonObject(err.body);
+  if (!body) return err;
+  const rotated = "The enclave key changed since this gateway last served it: fetch GET /api/enclave-key again and seal anew.";
+  const message = typeof body.message === "string" ? `${rotated} ${body.message}` : rotated;
+  const bytes = new TextEncoder().encode(JSON.stringify({ ...body, message }));
+  return new UpstreamHttpError({ status: err.upstreamStatus, body: bytes, headers: err.upstreamHeaders });
 }
 
 /** An absolute polling URL on this gateway's public origin (PUBLIC_URL). */

@@ -9,13 +9,20 @@ import type { SealingPrimitives } from "./primitives";
  * at rest), so the database holds nothing readable and nothing that leads back to the key.
  */
 export const RECOVERY_KEY_PREFIX = "longevity_key_v1_";
-const RECOVERY_KEY = /^longevity_key_v1_([A-Za-z0-9_-]{42}[AEIMQUYcgkosw048])$/;
-const LOOKUP_INFO = "longevity-recovery-lookup-v1";
-const STORAGE_INFO = "longevity-recovery-storage-v1";
+/** The whole key: the 43rd character of 32 bytes in base64url carries 2 bits, the other 4 zero. */
+export const RECOVERY_KEY = /^longevity_key_v1_([A-Za-z0-9_-]{42}[AEIMQUYcgkosw048])$/;
+export const RECOVERY_LOOKUP_INFO = "longevity-recovery-lookup-v1";
+export const RECOVERY_STORAGE_INFO = "longevity-recovery-storage-v1";
 
 /** A new recovery key (the client's). */
 export function createRecoveryKey(p: SealingPrimitives): string {
-  return RECOVERY_KEY_PREFIX + base64url(p.randomBytes(32));
+  return recoveryKeyOf(p.randomBytes(32));
+}
+
+/** The recovery key holding these 32 secret bytes (the served page's example, and createRecoveryKey). */
+export function recoveryKeyOf(secret: Uint8Array): string {
+  if (secret.length !== 32) throw new SealingError("invalid_key_length", "A recovery key holds 32 bytes");
+  return RECOVERY_KEY_PREFIX + base64url(secret);
 }
 
 /** The 32 secret bytes of a recovery key. Throws SealingError invalid_base64 for anything else. */
@@ -30,8 +37,8 @@ export function parseRecoveryKey(key: string): Uint8Array {
 export function deriveRecoveryKeys(p: SealingPrimitives, recoveryKey: string): { lookupId: string; storageKey: Uint8Array } {
   const secret = parseRecoveryKey(recoveryKey);
   const salt = new Uint8Array(0);
-  const lookup = p.hkdf(secret, salt, LOOKUP_INFO);
-  return { lookupId: Array.from(lookup, (b) => b.toString(16).padStart(2, "0")).join(""), storageKey: p.hkdf(secret, salt, STORAGE_INFO) };
+  const lookup = p.hkdf(secret, salt, RECOVERY_LOOKUP_INFO);
+  return { lookupId: Array.from(lookup, (b) => b.toString(16).padStart(2, "0")).join(""), storageKey: p.hkdf(secret, salt, RECOVERY_STORAGE_INFO) };
 }
 
 /** Encrypts a value at rest under a 32-byte key: base64(nonce ‖ XChaCha20-Poly1305). */

@@ -97,11 +97,13 @@ describe("the gateway's enclave-key cache", () => {
       if (i % 2) bytes[30] = (bytes[30] ?? 0) ^ 1;
       const response = await poll(messageId, { ...sealed.envelope, hpke_ciphertext: bytes.toString("base64") });
       expect(response.status).toBe(400);
-      // The client-facing error is the contract's {error, reason}: the agent's report of its key
-      // travels on the agent→gateway hop only.
+      // The client-facing error is the contract's {error, reason, message} (message: what the
+      // enclave expected, docs/sealing.md): the agent's report of its key travels on the
+      // agent→gateway hop only, and the key did not change, so nothing says it did.
       const body = (await response.json()) as Record<string, unknown>;
-      expect(body).toMatchObject({ error: expect.any(String), reason: "decryption_failed" });
-      expect(Object.keys(body).sort()).toEqual(["error", "reason"]);
+      expect(body).toMatchObject({ error: expect.any(String), reason: "decryption_failed", message: expect.stringContaining("GET /api/sealing") });
+      expect(Object.keys(body).sort()).toEqual(["error", "message", "reason"]);
+      expect(body.message).not.toMatch(/key changed/);
       expect([...response.headers.keys()].filter((h) => h.includes("enclave"))).toEqual([]);
       // Everyone else keeps getting the cached key.
       expect(await servedKey()).toBe(current);

@@ -6,7 +6,7 @@ import { nativePrimitives } from "@/lib/sealing/native";
 import * as scheme from "@/lib/sealing/scheme";
 import { openResponseFast, sealRequestFast, webCryptoX25519 } from "@/lib/sealing/webcrypto";
 
-const vectors = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../fixtures/sealing-vectors.json"), "utf8"));
+const vectors = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../lib/sealing/vectors.json"), "utf8"));
 const b = (s: string) => decodeBase64(s, "vector");
 const implementations: [string, SealingPrimitives][] = [
   ["@noble (portable)", portablePrimitives],

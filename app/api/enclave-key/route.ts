@@ -1,11 +1,14 @@
+import { getConfig } from "@/lib/config";
 import { jsonResponse, withApi } from "@/lib/http";
 import { getEnclaveKey } from "@/lib/private/enclave-key";
+import { describeSealingSuite, SEALING_PAGE_PATH } from "@/lib/sealing/descriptor";
 import { getAgentApi } from "@/lib/upstream";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/enclave-key – the enclave's X25519 public key for sealing private requests (free, cached 60 s)
+// GET /api/enclave-key – the enclave's X25519 public key and the suite to seal to it (free, cached 60 s)
 export const GET = withApi("GET /api/enclave-key", async () => {
   const key = await getEnclaveKey(getAgentApi());
-  return jsonResponse(key, { headers: { "cache-control": "public, max-age=60" } });
+  const sealing = describeSealingSuite({ pageUrl: `${getConfig().publicUrl}${SEALING_PAGE_PATH}` });
+  return jsonResponse({ ...key, sealing }, { headers: { "cache-control": "public, max-age=60" } });
 });
