@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { WholeStatementQueue } from "./whole-statement-queue";
 
 /**
  * The embedded database: PGlite (PostgreSQL compiled to WASM) in a data folder, served over the
@@ -76,6 +77,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       port: options.port,
       maxConnections: options.maxConnections ?? 64,
     });
+    // Each connection's statements run whole (lib/db/whole-statement-queue.ts): handlers take the
+    // server's queue when they attach, so it is replaced before the server accepts any.
+    (server as unknown as { queryQueue: WholeStatementQueue }).queryQueue = new WholeStatementQueue(db);
     try {
       await server.start();
     } catch (err) {

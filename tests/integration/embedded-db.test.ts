@@ -1,10 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { DataDirInUseError, readLiveOwner, startEmbeddedPostgres } from "@/lib/db/embedded";
 import { freePort } from "../support/postgres";
+
+const execFileAsync = promisify(execFile);
 
 describe("embedded database (PGlite over the wire protocol)", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-embedded-"));
@@ -40,6 +44,46 @@ describe("embedded database (PGlite over the wire protocol)", () => {
       await c.end();
     } finally {
       await second.stop();
+    }
+  });
+
+  it("keeps each connection's statements whole while processes query at once (no parameters bound to another's statement)", async () => {
+    // pglite-socket queues each protocol message on its own, so when connections of other
+    // processes (the gateway and the agent) send at the same time, one connection's Parse could
+    // run between another's Parse and Bind: its parameters then went to the other's statement
+    // ("bind message supplies 1 parameters, but prepared statement requires 3", "malformed array
+    // literal", or, between statements of the same shape, silently another connection's result).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-embedded-interleave-"));
+    const server = await startEmbeddedPostgres({ dataDir: dir, port: await freePort() });
+    try {
+      const outputs = await Promise.all([0, 1, 2].map((p) => queryInChild(server.url, p)));
+      expect(outputs.flatMap((o) => o.failures)).toEqual([]);
+      expect(outputs.map((o) => o.done)).toEqual([240, 240, 240]);
+    } finally {
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a connection that dies inside a transaction is rolled back, and the others go on", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-embedded-abandon-"));
+    const server = await startEmbeddedPostgres({ dataDir: dir, port: await freePort() });
+    const a = new pg.Client(server.url);
+    const b = new pg.Client(server.url);
+    try {
+      await Promise.all([a.connect(), b.connect()]);
+      await a.query("CREATE TABLE t (v int)");
+      await a.query("BEGIN");
+      await a.query("INSERT INTO t VALUES ($1)", [1]);
+      a.on("error", () => undefined);
+      // Gone without COMMIT: its socket closed under it, as when a process is killed.
+      (a as unknown as { connection: { stream: { destroy: () => void } } }).connection.stream.destroy();
+      const { rows } = await b.query("SELECT count(*)::int AS n FROM t WHERE v = $1", [1]);
+      expect(rows).toEqual([{ n: 0 }]);
+    } finally {
+      await b.end().catch(() => undefined);
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
@@ -83,4 +127,36 @@ async function startInChild(dataDir: string): Promise<string> {
     encoding: "utf8",
   });
   return result.stdout + result.stderr;
+}
+
+/**
+ * Four connections in a child process, each sending 60 statements of its own shape (one, two or
+ * three parameters, one of them large enough to span several socket reads) and checking every
+ * answer; returns what went wrong and how many answers were right.
+ */
+async function queryInChild(url: string, processIndex: number): Promise<{ failures: string[]; done: number }> {
+  const script = `
+    const pg = require("pg");
+    (async () => {
+      const failures = []; let done = 0;
+      const clients = Array.from({ length: 4 }, () => new pg.Client(process.env.URL));
+      await Promise.all(clients.map((c) => c.connect()));
+      await Promise.all(clients.map(async (client, k) => {
+        const tag = process.env.P + "-" + k;
+        for (let i = 0; i < 60; i++) {
+          try {
+            let expected, got;
+            if ((k + i) % 3 === 0) { expected = tag + "/" + i; got = (await client.query("SELECT $1::text AS v", [expected])).rows[0].v; }
+            else if ((k + i) % 3 === 1) { expected = k * 1000 + i; got = (await client.query("SELECT $1::int + $2::int AS v", [k * 1000, i])).rows[0].v; }
+            else { const big = "x".repeat(100000 + i); expected = big.length + k + i; got = (await client.query("SELECT length($1::text) + array_length($2::int[], 1) - 1 + $3::int AS v", [big, [k], k + i])).rows[0].v; }
+            if (got !== expected) failures.push(tag + ": expected " + expected + ", got " + got); else done++;
+          } catch (err) { failures.push(tag + ": " + err.message); }
+        }
+      }));
+      await Promise.all(clients.map((c) => c.end()));
+      console.log(JSON.stringify({ failures, done }));
+    })().catch((err) => { console.log(JSON.stringify({ failures: [err.message], done: 0 })); });
+  `;
+  const { stdout } = await execFileAsync(process.execPath, ["-e", script], { cwd: process.cwd(), env: { ...process.env, URL: url, P: String(processIndex) }, maxBuffer: 10_000_000 });
+  return JSON.parse(stdout.trim().split("\n").pop()!) as { failures: string[]; done: number };
 }
