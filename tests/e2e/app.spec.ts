@@ -352,8 +352,11 @@ test("a reload during a paid chat resumes following it: what was paid for is not
   await page.route("**/api/chat/status/*", (route) => route.fulfill(json({ status: "active", progress: { stage: "literature", percent: 20 } })));
   await chat.ask("Does rapamycin extend lifespan in mice?");
   await expect(chat.progress).toContainText("Searching PubMed");
-  await page.unroute("**/api/chat/status/*");
+  // Reloaded while the job still reads as running: unrouted before the reload, the old page could
+  // fetch the answer first (it did on a busy machine), leaving nothing to resume.
   await page.reload();
+  await expect(chat.resumeBanner).toContainText("Does rapamycin extend lifespan in mice?");
+  await page.unroute("**/api/chat/status/*");
   await expect(chat.answer).toBeVisible({ timeout: 60_000 });
   // Done: a further reload has nothing to resume.
   await page.reload();
