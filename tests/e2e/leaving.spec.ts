@@ -121,10 +121,13 @@ test("a plain literature search in flight leaves without asking, and a reload fo
   );
   await app.payButton("literature").click();
   await expect(app.panel("literature").getByTestId("progress")).toContainText(/^Searching .+, then judging each reference/);
-  await page.unroute("**/api/literature/jobs/*");
 
+  // Reloaded while the job still reads as running (unrouted first, the old page could fetch the
+  // results before the reload on a busy machine, leaving nothing to follow), then let through.
   await page.reload();
   await app.openTab("literature");
+  await expect(app.panel("literature").getByTestId("resume-banner")).toContainText(QUESTION);
+  await page.unroute("**/api/literature/jobs/*");
   await expect(app.panel("literature").getByTestId("literature-results")).toBeVisible({ timeout: 120_000 });
   expect(prompts).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath("plain-search-resumed.png"), fullPage: true });
