@@ -9,6 +9,7 @@ import { configureGateway, configureGatewayFor } from "../support/gateway";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
 import { postJson, routeFetch } from "../support/routes";
+import { until } from "../support/until";
 
 /**
  * Issue 16, "chat threads through the gateway": POST /api/chat takes the `conversationId` of an
@@ -42,12 +43,15 @@ describe("chat threads through the gateway", () => {
   const chatJobs = async () => (await agent.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM agent.jobs WHERE kind = 'chat'")).rows[0]!.n;
 
   async function answerOf(requestId: string) {
-    for (let i = 0; i < 200; i++) {
-      const status = chatJobStatusSchema.parse(await (await routeFetch(`${PUBLIC_URL}/api/chat/status/${requestId}`)).json());
-      if (status.status === "completed" || status.status === "failed") return status;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`chat ${requestId} did not finish`);
+    let status = chatJobStatusSchema.parse(await (await routeFetch(`${PUBLIC_URL}/api/chat/status/${requestId}`)).json());
+    await until(
+      async () => {
+        status = chatJobStatusSchema.parse(await (await routeFetch(`${PUBLIC_URL}/api/chat/status/${requestId}`)).json());
+        return status.status === "completed" || status.status === "failed";
+      },
+      { what: `chat ${requestId} to finish` },
+    );
+    return status;
   }
 
   let conversationId: string;

@@ -10,6 +10,7 @@ import { withTransaction } from "@/lib/db/transaction";
 import { runMigrations } from "@/lib/db/migrate";
 import { createPool } from "@/lib/db/pool";
 import { createTestDatabase, databaseKind, NEEDS_SERVER } from "../support/database";
+import { until } from "../support/until";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -27,14 +28,6 @@ function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> 
   });
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("timed out waiting");
-}
 
 describe("the agent's job queue", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -86,7 +79,7 @@ describe("the agent's job queue", () => {
     children.push(await startWorkerProcess({ POSTGRES_URL: database.url, WORKERS: "3", HANDLER_MS: "40", GATE_PROCESSES: "2" }));
     children.push(await startWorkerProcess({ POSTGRES_URL: database.url, WORKERS: "3", HANDLER_MS: "40", GATE_PROCESSES: "2" }));
     for (let i = 0; i < 40; i++) await literatureJob(`q ${i}`, "paid");
-    await until(async () => (await pool.query("SELECT count(*)::int AS n FROM agent.jobs WHERE status = 'completed'")).rows[0].n === 40, 30_000);
+    await until(async () => (await pool.query("SELECT count(*)::int AS n FROM agent.jobs WHERE status = 'completed'")).rows[0].n === 40);
     const { rows } = await pool.query("SELECT job_id, count(*)::int AS n FROM test_executions GROUP BY job_id");
     expect(rows).toHaveLength(40);
     expect(rows.every((r) => r.n === 1)).toBe(true);
@@ -100,12 +93,12 @@ describe("the agent's job queue", () => {
     const job = await literatureJob("slow", "paid");
     const doomed = await startWorkerProcess({ POSTGRES_URL: database.url, WORKERS: "1", HANDLER_MS: "60000", LEASE_SECONDS: "2" });
     children.push(doomed);
-    await until(async () => (await getJob({ db: pool, id: job.id }))?.status === "running", 10_000);
+    await until(async () => (await getJob({ db: pool, id: job.id }))?.status === "running");
     const { rows: lease } = await pool.query("SELECT locked_until FROM agent.jobs WHERE id = $1", [job.id]);
     doomed.kill("SIGKILL");
     // Its own lease is long: however slowly it runs, it keeps the job it took over (one more attempt, not two).
     children.push(await startWorkerProcess({ POSTGRES_URL: database.url, WORKERS: "1", HANDLER_MS: "50", LEASE_SECONDS: "30" }));
-    await until(async () => (await getJob({ db: pool, id: job.id }))?.status === "completed", 20_000);
+    await until(async () => (await getJob({ db: pool, id: job.id }))?.status === "completed");
     const done = await getJob({ db: pool, id: job.id });
     expect(done!.attempts).toBe(2);
     const { rows } = await pool.query("SELECT worker, at FROM test_executions WHERE job_id = $1 ORDER BY at", [job.id]);
@@ -134,12 +127,12 @@ describe("the agent's job queue", () => {
     children.push(await startWorkerProcess({ POSTGRES_URL: database.url, WORKERS: "2", HANDLER_MS: "0", HOLD: "1" }));
     const free = [];
     for (let i = 0; i < 502; i++) free.push(await literatureJob(`free ${i}`, "free"));
-    await until(async () => (await started()).length === 2, 20_000);
+    await until(async () => (await started()).length === 2);
     const paid = await literatureJob("paid", "paid");
     const [first] = await started();
     await pool.query("INSERT INTO test_releases (job_id) VALUES ($1)", [first]);
     // The released worker's next job is the paid one; the other worker still holds its free job.
-    await until(async () => (await started()).length === 3, 20_000);
+    await until(async () => (await started()).length === 3);
     expect((await started())[2]).toBe(paid.id);
     expect(free.slice(0, 2).map((j) => j.id).sort()).toEqual((await started()).slice(0, 2).sort());
   });
@@ -151,7 +144,7 @@ describe("the agent's job queue", () => {
     // As an older version or a hand-written row might have left it.
     const { rows } = await pool.query("INSERT INTO agent.jobs (id, kind, status, input, priority) VALUES (gen_random_uuid(), 'literature', 'queued', '{\"i\": 1}', 2) RETURNING id");
     children.push(await startWorkerProcess({ POSTGRES_URL: database.url, WORKERS: "1", HANDLER_MS: "0" }));
-    await until(async () => (await getJob({ db: pool, id: rows[0].id }))?.status === "failed", 20_000);
+    await until(async () => (await getJob({ db: pool, id: rows[0].id }))?.status === "failed");
     expect((await getJob({ db: pool, id: rows[0].id }))?.error).toBe("The job's input is not valid");
     expect(await started()).toEqual([]);
   });

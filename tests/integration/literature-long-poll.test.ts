@@ -13,6 +13,7 @@ import { agentRequest, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase, databaseKind, NEEDS_SERVER } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { routeFetch } from "../support/routes";
+import { until } from "../support/until";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const PUBLIC_URL = "https://gateway.test";
@@ -30,14 +31,6 @@ function counting(db: Queryable): Queryable & { count: number } {
   return wrapped;
 }
 
-/** Resolves once `check` holds (checked every 20 ms), or fails after `timeoutMs`. */
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting for a condition");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** Runs tests/support/finish-job-process.ts: another process completes the job through the queue. */
 function finishInAnotherProcess(env: Record<string, string>): Promise<void> {
