@@ -14,7 +14,7 @@ import {
   STANCE_WORDS,
   VERIFICATION_WORDS,
 } from "@/lib/web/evidence-words";
-import { referenceLinks } from "@/lib/web/reference-links";
+import { referenceLinks, type ReferenceLink } from "@/lib/web/reference-links";
 import styles from "./evidence-table.module.css";
 
 /** A grade as a chip whose tooltip says what it means (and why this reference got it, when known). */
@@ -49,6 +49,20 @@ function StudyLine({ row }: { row: EvidenceRow }) {
       Study: {snapshot.intervention ? <strong>{snapshot.intervention}</strong> : null}
       {snapshot.intervention && snapshot.finding ? " — " : null}
       {snapshot.finding ? <q>{snapshot.finding}</q> : null}
+    </div>
+  );
+}
+
+/** Where to read a reference (lib/web/reference-links.ts): outside links in a new tab, this gateway's record page in place. */
+export function ReferenceLinkList({ links, className }: { links: ReferenceLink[]; className?: string }) {
+  if (links.length === 0) return null;
+  return (
+    <div className={className}>
+      {links.map((l) => (
+        <a key={l.href} href={l.href} target={l.kind === "record" ? undefined : "_blank"} rel={l.kind === "record" ? undefined : "noopener noreferrer"}>
+          {l.text}
+        </a>
+      ))}
     </div>
   );
 }
@@ -129,15 +143,7 @@ export function EvidenceTable({ rows, scope }: { rows: EvidenceRow[]; scope: str
                   {row.year || row.journal ? <span className="muted"> ({[row.journal, row.year].filter(Boolean).join(", ")})</span> : null}
                   <StudyLine row={row} />
                   {row.roleReason ? <div className={`muted ${styles.reason}`}>{row.roleReason}</div> : null}
-                  {links.length > 0 ? (
-                    <div className={styles.links}>
-                      {links.map((l) => (
-                        <a key={l.href} href={l.href} target={l.kind === "record" ? undefined : "_blank"} rel={l.kind === "record" ? undefined : "noopener noreferrer"}>
-                          {l.text}
-                        </a>
-                      ))}
-                    </div>
-                  ) : null}
+                  <ReferenceLinkList links={links} className={styles.links} />
                 </td>
                 <td data-label="Design">
                   <div className={styles.value}>

@@ -10,7 +10,7 @@ import { referenceLinks, type LinkableReference } from "@/lib/web/reference-link
 import { AnswerTools } from "./answer-tools";
 import { AnswerText, Warnings } from "./answer-view";
 import { BottomLine } from "./bottom-line";
-import { EvidenceLegend, EvidenceTable } from "./evidence-table";
+import { EvidenceLegend, EvidenceTable, ReferenceLinkList } from "./evidence-table";
 import styles from "./literature-panel.module.css";
 
 /**
@@ -38,19 +38,6 @@ function linkable(item: Record<string, unknown>): LinkableReference {
   return { pmid: text(item.pmid) ?? num(item.pmid), doi: text(item.doi), nct: text(item.nct), url: text(item.url), source: text(item.source), publishedDoi: text(item.publishedDoi) };
 }
 
-function LinkRow({ item }: { item: Record<string, unknown> }) {
-  const links = referenceLinks(linkable(item));
-  if (links.length === 0) return null;
-  return (
-    <div className={styles.links}>
-      {links.map((l) => (
-        <a key={l.href} href={l.href} target={l.kind === "record" ? undefined : "_blank"} rel={l.kind === "record" ? undefined : "noopener noreferrer"}>
-          {l.text}
-        </a>
-      ))}
-    </div>
-  );
-}
 
 /** The candidates the checks rejected (includeRejected), behind a toggle. */
 function RejectedList({ items }: { items: Record<string, unknown>[] }) {
@@ -79,7 +66,7 @@ function RejectedList({ items }: { items: Record<string, unknown>[] }) {
                     .filter(Boolean)
                     .join(" · ")}
                 </div>
-                <LinkRow item={item} />
+                <ReferenceLinkList links={referenceLinks(linkable(item))} className={styles.links} />
               </li>
             );
           })}
