@@ -30,7 +30,10 @@ const QUESTION_SPECIES: [RegExp, StudySpecies][] = [
   [/\b(drosophila|flies|fruit fl(y|ies))\b/i, "fly"],
   [/\b(c\. elegans|caenorhabditis|nematodes?|worms?)\b/i, "worm"],
   [/\b(yeast)\b/i, "yeast"],
-  [/\b(cells?|in vitro|cell lines?)\b/i, "cells"],
+  // Work on cells as such, not a cell named in a disease or a tissue ("non-small cell lung cancer",
+  // "renal cell carcinoma", "red blood cell alloimmunization", "T-cell responses"): those questions
+  // are about patients or animals, and reading them as about cells made every human study indirect.
+  [/\b(in vitro|cell lines?|cell cultures?|cultured (\w+ ){0,3}cells|in cells)\b/i, "cells"],
   [/\b(animals?|animal models?)\b/i, "other_mammal"],
 ];
 const ANY_ANIMAL: StudySpecies[] = ["mouse", "rat", "nonhuman_primate", "dog", "other_mammal", "fish", "fly", "worm", "yeast"];

@@ -116,6 +116,11 @@ async function benchForm(items: [string, PubmedQaItem][], form: AbstractForm): P
 
     console.log("\n### Verdict against the experts' yes/no/maybe\n");
     const verdict = verdictFigures(chats, new Map(items));
+    // BENCH_ANSWERS_DUMP=<file>: every answer's outcome as JSON lines, to read the errors item by item.
+    if (process.env.BENCH_ANSWERS_DUMP) {
+      const labels = new Map(items);
+      fs.writeFileSync(`${process.env.BENCH_ANSWERS_DUMP}.${form}.jsonl`, chats.map((c) => JSON.stringify({ ...c, expert: labels.get(c.pmid)?.final_decision ?? null })).join("\n"));
+    }
     if (!verdict) console.log("verdict: not in the result yet");
     else {
       console.log("| verdict accuracy | majority-class baseline | recall yes | recall no | recall maybe | answers with a verdict |");

@@ -165,6 +165,17 @@ describe("reading a finding", () => {
     expect(stanceOfReference({ text: unlabelled, claim }).stance).toBe("supports");
   });
 
+  it.each([
+    ["Is tumour expression of VEGF associated with venous invasion and survival in pT3 renal cell carcinoma?", false],
+    ["Stage I non-small cell lung carcinoma: really an early stage?", false],
+    ["Does a febrile reaction to platelets predispose recipients to red blood cell alloimmunization?", false],
+    ["Does rapamycin delay senescence in cultured human fibroblast cells?", true],
+    ["Does metformin extend replicative lifespan in cell lines?", true],
+    ["Does resveratrol activate SIRT1 in vitro?", true],
+  ] as const)("a question names cells as its subjects only for work on cells: %s → %s", (question, cells) => {
+    expect(readQuestion(question, extractTerms(question)).species.includes("cells")).toBe(cells);
+  });
+
   it("weighs hedged findings less", () => {
     expect(readFinding("Rapamycin may extend lifespan in mice.").certainty).toBeLessThan(1);
     expect(readFinding("Rapamycin extended lifespan in mice.").certainty).toBe(1);
