@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -248,16 +249,33 @@ describe("the local MCP server against a real gateway", () => {
     expect(await paymentsOf(payer.address)).toBe(paymentsBefore);
   });
 
+  it("a payment the route refuses after signing (a conversation the gateway does not know) is released: nothing charged, the day cap intact", async () => {
+    const payer = wallet(19);
+    const stateDir = newStateDir();
+    const mcp = await startMcp(serverEnv(payer, stateDir, { LONGEVITY_MCP_MAX_PER_DAY: "0.02" }));
+    const before = await usdcBalance(payer.address);
+    const refused = await call(mcp, "chat", { message: "And in humans?", conversationId: randomUUID() });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/^The service answered 404 \(not_found: .*\)\. Nothing was charged\.$/);
+    expect(refused.structuredContent).toMatchObject({ charged: false });
+    expect(await usdcBalance(payer.address)).toBe(before);
+    expect(ledgerOf(stateDir)).toEqual([]);
+    // The whole day's cap is still there for a question that is answered.
+    const paid = await call(mcp, "chat", { message: "Does rapamycin extend lifespan in mice?" });
+    expect(paid.isError, textOf(paid)).toBeFalsy();
+    expect(before - (await usdcBalance(payer.address))).toBe(20_000n);
+  });
+
   it("two chats asked at once cannot together pass the day cap: one is paid, the other refused before signing", async () => {
     const payer = wallet(19);
     const stateDir = newStateDir();
     const mcp = await startMcp(serverEnv(payer, stateDir, { LONGEVITY_MCP_MAX_PER_DAY: "0.03" }));
-    const before = await usdcBalance(payer.address);
+    const [before, paymentsBefore] = [await usdcBalance(payer.address), await paymentsOf(payer.address)];
     const results = await Promise.all([call(mcp, "chat", { message: "Does fasting extend lifespan?" }), call(mcp, "chat", { message: "Does exercise extend lifespan?" })]);
     const refused = results.filter((r) => r.isError);
     expect(refused.map(textOf)).toEqual([expect.stringMatching(/^Refused before signing: chat asks \$0\.02, and \$0\.02 of the daily cap of \$0\.03/)]);
     expect(before - (await usdcBalance(payer.address))).toBe(20_000n);
-    expect(await paymentsOf(payer.address)).toBe(1);
+    expect((await paymentsOf(payer.address)) - paymentsBefore).toBe(1);
     expect(ledgerOf(stateDir).map((e) => e.state)).toEqual(["charged"]);
   });
 

@@ -163,6 +163,17 @@ describe("the spend ledger", () => {
     expect(fs.readFileSync(file, "utf8")).toBe("{ not json");
   });
 
+  it("takes over a lock left by a process that died holding it, once it is older than any change", async () => {
+    const dir = stateDir();
+    const lock = path.join(dir, "spend-ledger.json.lock");
+    fs.writeFileSync(lock, "999999");
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(lock, old, old);
+    const ledger = new SpendLedger({ stateDir: dir, maxPerCall: cents(100), maxPerDay: cents(500) });
+    await expect(ledger.reserve({ tool: "chat", amount: cents(2) })).resolves.toMatchObject({ state: "reserved" });
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
   it("holds the day cap when several processes reserve at the same moment (one user's several assistants)", async () => {
     const dir = stateDir();
     const go = path.join(dir, "go");

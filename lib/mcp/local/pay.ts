@@ -36,8 +36,14 @@ export type PaidAnswer = {
   settlement: SettleResponse | null;
   /** The polling guidance of the route's 402 (its bazaar extension), when it served one. */
   polling: AsyncPolling | null;
-  /** The price paid or authorized, in base units (0 when the route answered without a 402). */
+  /** The price asked, in base units (0 when the route answered without a 402). */
   amount: bigint;
+  /**
+   * What became of the payment: `none` (the route answered without asking for one), `charged`,
+   * `authorized` (settled on delivery), `released` (refused or answered with an error, nothing
+   * charged) or `uncertain` (signed and sent; counted against the caps, as it may yet be settled).
+   */
+  outcome: "none" | "charged" | "authorized" | "released" | "uncertain";
   payer: string;
 };
 
@@ -157,12 +163,16 @@ export async function payForOperation({
   const answer = await jsonObject(response);
   const header = response.headers.get("payment-response");
   const settlement = header ? decodePaymentResponseHeader(header) : null;
+  let outcome: PaidAnswer["outcome"] = "none";
   if (reservation) {
-    if (settlement?.success) await ledger.mark(reservation, { state: "charged", transaction: settlement.transaction, network: settlement.network });
-    else if (settlement || (response.status >= 400 && response.status < 500) || answer.charged === false) await ledger.release(reservation);
-    else if (response.status < 300 && operation.settlement === "deferred") {
-      await ledger.mark(reservation, { state: "authorized", conversationId: String(answer.conversationId ?? ""), messageId: String(answer.messageId ?? "") });
-    } else await ledger.mark(reservation, { state: "uncertain" });
+    if (settlement?.success) outcome = "charged";
+    else if (settlement || (response.status >= 400 && response.status < 500) || answer.charged === false) outcome = "released";
+    else if (response.status < 300 && operation.settlement === "deferred") outcome = "authorized";
+    else outcome = "uncertain";
+    if (outcome === "released") await ledger.release(reservation);
+    else if (outcome === "charged") await ledger.mark(reservation, { state: "charged", transaction: settlement!.transaction, network: settlement!.network });
+    else if (outcome === "authorized") await ledger.mark(reservation, { state: "authorized", conversationId: String(answer.conversationId ?? ""), messageId: String(answer.messageId ?? "") });
+    else await ledger.mark(reservation, { state: "uncertain" });
   }
-  return { status: response.status, body: answer, settlement, polling: pollingOf(required), amount: reservation ? amount : 0n, payer: paying.address };
+  return { status: response.status, body: answer, settlement, polling: pollingOf(required), amount, outcome, payer: paying.address };
 }

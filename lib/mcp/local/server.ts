@@ -7,7 +7,7 @@ import { MCP_TOOLS, statusPath, type McpTool } from "@/lib/mcp/catalog";
 import { getPaidOperation, type PaidOperation } from "@/lib/payments/prices";
 import type { LocalMcpConfig } from "./config";
 import { formatUsd } from "./money";
-import { LocalToolError, payForOperation } from "./pay";
+import { LocalToolError, payForOperation, type PaidAnswer } from "./pay";
 import { PaymentTerms } from "./payment-terms";
 import { pollGuidance, pollUntilFinal, readStatus } from "./poll";
 import { chatText, deepResearchText, literatureText, settlementText } from "./render";
@@ -52,12 +52,20 @@ function describeAnswer(operation: PaidOperation["id"], body: Json, id: string):
 /** The status route's argument (`requestId`, `jobId`, `conversationId`), named by its path. */
 const statusParameter = (tool: FreeTool) => /\{(\w+)\}/.exec(tool.path)![1]!;
 
-/** An error answer of a route, in words: its status, reason and message, and whether anything was charged. */
-function routeErrorText(status: number, body: Json, settled: boolean): string {
+/** An error answer of a route, in words: its status, reason and message. */
+function routeErrorText(status: number, body: Json): string {
   const what = [body.reason, body.error, body.message].filter((v) => typeof v === "string" && v !== "").join(": ");
-  const charged = settled ? "" : status < 500 || body.charged === false ? " Nothing was charged." : "";
-  return `The service answered ${status}${what ? ` (${what})` : ""}.${charged}`;
+  return `The service answered ${status}${what ? ` (${what})` : ""}.`;
 }
+
+/** What became of a payment whose request ended in an error, in words. */
+const OUTCOME_WORDS: Record<PaidAnswer["outcome"], string> = {
+  none: "Nothing was paid.",
+  released: "Nothing was charged.",
+  charged: "",
+  authorized: "",
+  uncertain: "The payment was signed and may yet be settled, so it counts against the caps.",
+};
 
 export function createLocalMcpServer({ config, version }: { config: LocalMcpConfig; version: string }): McpServer {
   const ledger = new SpendLedger({ stateDir: config.stateDir, maxPerCall: config.maxPerCall, maxPerDay: config.maxPerDay });
@@ -76,7 +84,9 @@ export function createLocalMcpServer({ config, version }: { config: LocalMcpConf
     const paid = await payForOperation({ config, ledger, terms, tool: tool.name, operation, body: args, signal: extra.signal });
     const price = formatUsd(paid.amount);
     const paidWords = paid.settlement?.success ? settlementText({ ...paid.settlement, payer: paid.settlement.payer ?? paid.payer }, price) : null;
-    if (paid.status >= 300) return result({ text: [routeErrorText(paid.status, paid.body, Boolean(paid.settlement?.success)), paidWords].filter(Boolean).join(" "), body: paid.body, settlement: paid.settlement, isError: true });
+    if (paid.status >= 300) {
+      return result({ text: [routeErrorText(paid.status, paid.body), OUTCOME_WORDS[paid.outcome], paidWords].filter(Boolean).join(" "), body: paid.body, settlement: paid.settlement, isError: true });
+    }
 
     const statusTool = MCP_TOOLS.find((t): t is FreeTool => t.name === tool.statusTool && t.kind === "free")!;
     const parameter = statusParameter(statusTool);
@@ -108,7 +118,7 @@ export function createLocalMcpServer({ config, version }: { config: LocalMcpConf
           await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: last, total: tool.waitSeconds, message } });
         },
       });
-      if (read.status >= 400) return result({ text: [routeErrorText(read.status, read.body, true), paidWords].filter(Boolean).join(" "), body: { ...paid.body, ...read.body }, settlement: paid.settlement, isError: true });
+      if (read.status >= 400) return result({ text: [routeErrorText(read.status, read.body), paidWords].filter(Boolean).join(" "), body: { ...paid.body, ...read.body }, settlement: paid.settlement, isError: true });
       body = { ...paid.body, ...read.body };
     }
     const failed = body.status === "failed";
@@ -123,7 +133,7 @@ export function createLocalMcpServer({ config, version }: { config: LocalMcpConf
     });
     if (read.status >= 400) {
       const unknown = read.status === 404 ? ` No ${parameter} ${id} is known there (never started, or expired).` : "";
-      return result({ text: `${routeErrorText(read.status, read.body, false).replace(" Nothing was charged.", "")}${unknown}`, body: read.body, isError: true });
+      return result({ text: `${routeErrorText(read.status, read.body)}${unknown}`, body: read.body, isError: true });
     }
     const operation = MCP_TOOLS.find((t): t is PaidTool => t.kind === "paid" && t.statusTool === tool.name)!.operation;
     const header = read.headers.get("payment-response");

@@ -19,24 +19,15 @@ export class StateFileError extends Error {
   }
 }
 
-/** A lock older than this was left by a process that died while holding it (a change takes milliseconds). */
+/**
+ * A lock older than this was left by a process that died while holding it: a change takes
+ * milliseconds, so waiting this long once after a crash is the whole cost.
+ */
 const STALE_LOCK_MS = 10_000;
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/** Removes `lock` when the process that holds it is gone or it is far older than any change. */
 function removeIfStale(lock: string): void {
   try {
-    const pid = Number(fs.readFileSync(lock, "utf8"));
-    const age = Date.now() - fs.statSync(lock).mtimeMs;
-    if ((Number.isInteger(pid) && pid > 0 && !isAlive(pid)) || age > STALE_LOCK_MS) fs.rmSync(lock, { force: true });
+    if (Date.now() - fs.statSync(lock).mtimeMs > STALE_LOCK_MS) fs.rmSync(lock, { force: true });
   } catch {
     // Released meanwhile.
   }
