@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { baseUrlSchema, parseEnv, type Env } from "@/lib/config/env";
+import { parseUsd } from "./money";
+
+/**
+ * The configuration of the local MCP server (`npm run mcp`, `bin/longevity-mcp.mjs`), the one
+ * place that reads its environment. Everything has a default except the paying key: without it
+ * the server still starts and its free tools work, and every paid tool answers with how to set it.
+ */
+
+const usdSchema = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      try {
+        return parseUsd(value);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+        return z.NEVER;
+      }
+    });
+
+const localMcpEnvSchema = z.object({
+  LONGEVITY_MCP_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key")
+    .optional(),
+  LONGEVITY_MCP_URL: baseUrlSchema.optional(),
+  LONGEVITY_MCP_MAX_PER_CALL: usdSchema("1.00"),
+  LONGEVITY_MCP_MAX_PER_DAY: usdSchema("5.00"),
+  LONGEVITY_MCP_STATE_DIR: z.string().optional(),
+  LONGEVITY_MCP_NETWORK: z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, "must be a CAIP-2 network such as eip155:8453").optional(),
+  LONGEVITY_MCP_ASSET: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be the token's 0x address").optional(),
+  LONGEVITY_MCP_PAY_TO: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x address").optional(),
+  XDG_STATE_HOME: z.string().optional(),
+  LOCALAPPDATA: z.string().optional(),
+});
+
+/** Where the payments go, as far as the user pinned it; the rest is learnt from the service. */
+export type DestinationPins = { network?: string; asset?: string; payTo?: string };
+
+export type LocalMcpConfig = {
+  /** The paying key; never logged, used only to sign payments. */
+  privateKey: `0x${string}` | null;
+  /** The service, without a trailing slash. */
+  baseUrl: string;
+  /** Largest single payment, in base units of the token. */
+  maxPerCall: bigint;
+  /** Most spent in any 24 hours, in base units. */
+  maxPerDay: bigint;
+  /** The spend ledger and the destinations first seen per service live here. */
+  stateDir: string;
+  pins: DestinationPins;
+};
+
+/** The default service: the demo this clone started (`.demo/stack.json`), else the demo's usual address. */
+function defaultBaseUrl(root: string): string {
+  try {
+    const stack = JSON.parse(fs.readFileSync(path.join(root, ".demo", "stack.json"), "utf8")) as { gatewayUrl?: unknown };
+    if (typeof stack.gatewayUrl === "string" && /^https?:\/\//.test(stack.gatewayUrl)) return stack.gatewayUrl.replace(/\/+$/, "");
+  } catch {
+    // No demo started from this clone.
+  }
+  return "http://localhost:3000";
+}
+
+/** `$XDG_STATE_HOME/longevity-mcp`, else `~/.local/state/longevity-mcp` (`%LOCALAPPDATA%\longevity-mcp` on Windows). */
+function defaultStateDir(env: { XDG_STATE_HOME?: string; LOCALAPPDATA?: string }): string {
+  if (env.XDG_STATE_HOME && path.isAbsolute(env.XDG_STATE_HOME)) return path.join(env.XDG_STATE_HOME, "longevity-mcp");
+  if (process.platform === "win32" && env.LOCALAPPDATA) return path.join(env.LOCALAPPDATA, "longevity-mcp");
+  return path.join(os.homedir(), ".local", "state", "longevity-mcp");
+}
+
+/**
+ * Reads the local server's environment. Throws ConfigError naming each bad variable (never its
+ * value: one of them is a private key).
+ */
+export function loadLocalMcpConfig(env: Env, { root }: { root: string }): LocalMcpConfig {
+  const raw = parseEnv(localMcpEnvSchema, env);
+  return {
+    privateKey: (raw.LONGEVITY_MCP_PRIVATE_KEY as `0x${string}` | undefined) ?? null,
+    baseUrl: raw.LONGEVITY_MCP_URL ?? defaultBaseUrl(root),
+    maxPerCall: raw.LONGEVITY_MCP_MAX_PER_CALL,
+    maxPerDay: raw.LONGEVITY_MCP_MAX_PER_DAY,
+    stateDir: path.resolve(raw.LONGEVITY_MCP_STATE_DIR ?? defaultStateDir(raw)),
+    pins: {
+      ...(raw.LONGEVITY_MCP_NETWORK ? { network: raw.LONGEVITY_MCP_NETWORK } : {}),
+      ...(raw.LONGEVITY_MCP_ASSET ? { asset: raw.LONGEVITY_MCP_ASSET } : {}),
+      ...(raw.LONGEVITY_MCP_PAY_TO ? { payTo: raw.LONGEVITY_MCP_PAY_TO } : {}),
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { FINAL_STATUSES, POLLING_ROUTES, type AsyncPolling } from "@/lib/discovery/polling";
+import type { PaidOperation } from "@/lib/payments/prices";
+
+/**
+ * Following paid work on its free status route, at the pace the service asks: the polling
+ * guidance its 402 served (interval, final statuses, maximum duration), and `Retry-After` on each
+ * non-final answer before that. The status URL is always the configured service's own route
+ * (never a URL from an answer), so following costs nothing and goes nowhere else.
+ */
+
+export type PollGuidance = { intervalSeconds: number; finalStatuses: readonly string[]; maxSeconds: number };
+
+/** Bounds on whatever pace a service asks for: not busier than 4 polls a second, never idle past 30 s. */
+const MIN_INTERVAL_SECONDS = 0.25;
+const MAX_INTERVAL_SECONDS = 30;
+const bound = (seconds: number) => Math.min(MAX_INTERVAL_SECONDS, Math.max(MIN_INTERVAL_SECONDS, seconds));
+
+/** The guidance the route's 402 served, bounded; this build's table where it served none. */
+export function pollGuidance(operation: PaidOperation["id"], served: AsyncPolling | null): PollGuidance {
+  const local = POLLING_ROUTES[operation];
+  return {
+    intervalSeconds: bound(served?.intervalSeconds ?? local.intervalSeconds),
+    finalStatuses: served?.finalStatuses.length ? served.finalStatuses : FINAL_STATUSES,
+    maxSeconds: served?.maxSeconds ?? local.maxSeconds,
+  };
+}
+
+export type StatusRead = { status: number; body: Record<string, unknown>; headers: Headers };
+
+/** One GET of a status route, its body read as a JSON object (`{}` when it is not one). */
+export async function readStatus(url: string, signal?: AbortSignal): Promise<StatusRead> {
+  const response = await fetch(url, { headers: { accept: "application/json" }, signal });
+  const body: unknown = await response.json().catch(() => ({}));
+  return { status: response.status, body: typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}, headers: response.headers };
+}
+
+function sleep(seconds: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, seconds * 1000);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** Seconds a `Retry-After` header asks for (delay-seconds form), or null. */
+function retryAfterSeconds(headers: Headers): number | null {
+  const value = Number(headers.get("retry-after"));
+  return headers.has("retry-after") && Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+/**
+ * Polls `url` until its `status` is final, it answers an error, or the next poll would come after
+ * `waitSeconds`; `onPoll` hears every answer with the seconds since polling began. Returns the
+ * last answer and whether it was final. Rejects when `signal` aborts (the MCP request was cancelled).
+ */
+export async function pollUntilFinal({
+  url,
+  guidance,
+  waitSeconds,
+  signal,
+  onPoll,
+}: {
+  url: string;
+  guidance: PollGuidance;
+  waitSeconds: number;
+  signal?: AbortSignal;
+  onPoll?: (read: StatusRead, elapsedSeconds: number) => Promise<void> | void;
+}): Promise<{ read: StatusRead; final: boolean }> {
+  const started = performance.now();
+  const limit = Math.min(waitSeconds, guidance.maxSeconds);
+  for (;;) {
+    const read = await readStatus(url, signal);
+    const elapsed = (performance.now() - started) / 1000;
+    await onPoll?.(read, elapsed);
+    if (read.status >= 400) return { read, final: true };
+    if (typeof read.body.status === "string" && guidance.finalStatuses.includes(read.body.status)) return { read, final: true };
+    const delay = bound(retryAfterSeconds(read.headers) ?? guidance.intervalSeconds);
+    if (elapsed + delay > limit) return { read, final: false };
+    await sleep(delay, signal);
+  }
+}

@@ -1,0 +1,387 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
+import { decodePaymentRequiredHeader, encodePaymentRequiredHeader } from "@x402/core/http";
+import type { PaymentRequired } from "@x402/core/types";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { chatJobStatusSchema } from "@/lib/contracts";
+import { startLibraryAgent, TEST_SERVICE_KEY } from "../support/agent";
+import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";
+import { startHttpDouble, type HttpDouble } from "../support/http-double";
+import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
+import { until } from "../support/until";
+
+/**
+ * Issue 16, the local MCP server: the real server process (bin/longevity-mcp.mjs, on stdio),
+ * driven by the MCP SDK's client, paying a real gateway process on the local chain with the
+ * user's key. It pays what a tool costs and no more, keeps its caps per call and per 24 hours
+ * across calls made at once, across restarts and across the servers of several assistants, and
+ * signs nothing a server asks for another network, token, payee or price.
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+const PAYMENT_RESPONSE = "x402/payment-response";
+
+type Mcp = { client: Client; stderr: () => string; close: () => Promise<void> };
+
+const openClients: Mcp[] = [];
+const stateDirs: string[] = [];
+
+/** A fresh state directory (ledger and remembered services), removed after the file. */
+function newStateDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-mcp-local-"));
+  stateDirs.push(dir);
+  return dir;
+}
+
+/** Starts the local MCP server as an MCP client would (the package's bin, over stdio) and connects the SDK's client. */
+async function startMcp(env: Record<string, string>): Promise<Mcp> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [path.join(root, "bin/longevity-mcp.mjs")],
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir(), ...env },
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (c: Buffer) => (stderr += c.toString()));
+  const client = new Client({ name: "mcp-local-test", version: "1.0.0" });
+  await client.connect(transport);
+  const mcp = { client, stderr: () => stderr, close: () => client.close() };
+  openClients.push(mcp);
+  return mcp;
+}
+
+async function call(mcp: Mcp, name: string, args: Record<string, unknown>, onProgress?: (p: Progress) => void): Promise<CallToolResult> {
+  // The request timeout is only a hang guard: the chat tool itself waits at most its 55 s.
+  return (await mcp.client.callTool({ name, arguments: args }, undefined, {
+    timeout: 300_000,
+    ...(onProgress ? { onprogress: onProgress, resetTimeoutOnProgress: true } : {}),
+  })) as CallToolResult;
+}
+
+const textOf = (result: CallToolResult) => result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
+const ledgerOf = (stateDir: string) => {
+  const file = path.join(stateDir, "spend-ledger.json");
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as { entries: { state: string; amount: string; transaction?: string; tool: string }[] }).entries : [];
+};
+
+afterEach(async () => {
+  await Promise.all(openClients.splice(0).map((m) => m.close()));
+});
+afterAll(() => {
+  for (const dir of stateDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the local MCP server against a real gateway", () => {
+  let agent: Awaited<ReturnType<typeof startLibraryAgent>>;
+  let gateway: GatewayProcess;
+  const payTo = freshAddress();
+
+  beforeAll(async () => {
+    agent = await startLibraryAgent({ DEEP_RESEARCH_ITERATIONS: "1" });
+    gateway = await startGatewayProcess({
+      POSTGRES_URL: agent.database.url,
+      UPSTREAM_API_URL: agent.url,
+      AGENT_SERVICE_KEY: TEST_SERVICE_KEY,
+      PUBLIC_URL: "https://gateway.test",
+      RPC_URL: chain().rpcUrl,
+      PAY_TO_ADDRESS: payTo,
+    });
+  });
+  afterAll(async () => {
+    await gateway?.kill();
+    await agent?.stop();
+  });
+
+  const serverEnv = (payer: { privateKey: string }, stateDir: string, extra: Record<string, string> = {}) => ({
+    LONGEVITY_MCP_URL: gateway.url,
+    LONGEVITY_MCP_PRIVATE_KEY: payer.privateKey,
+    LONGEVITY_MCP_STATE_DIR: stateDir,
+    ...extra,
+  });
+  const paymentsOf = async (payer: string) =>
+    (await agent.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM gateway.payments WHERE lower(payer) = lower($1)", [payer])).rows[0]!.n;
+
+  /**
+   * A chat's final result: the tool's own when the answer came within its wait (55 s), else
+   * chat_status's (a busy machine may take longer; the payment is the same).
+   */
+  async function finalChat(mcp: Mcp, result: CallToolResult): Promise<CallToolResult> {
+    let last = result;
+    const requestId = result.structuredContent?.requestId;
+    await until(
+      async () => {
+        if (last.structuredContent?.status === "completed" || last.structuredContent?.status === "failed") return true;
+        last = await call(mcp, "chat_status", { requestId });
+        return false;
+      },
+      { what: "the chat answer", everyMs: 250 },
+    );
+    return last;
+  }
+
+  it("lists every tool of the catalog with the route's argument schema", async () => {
+    const mcp = await startMcp(serverEnv(wallet(16), newStateDir()));
+    const { tools } = await mcp.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(["chat", "chat_status", "deep_research_start", "deep_research_status", "literature_search", "literature_status"]);
+    const chat = tools.find((t) => t.name === "chat")!;
+    expect(Object.keys(chat.inputSchema.properties ?? {}).sort()).toEqual(["conversationId", "fast", "message"]);
+    expect(chat.inputSchema).toMatchObject({ additionalProperties: false, required: ["message"] });
+    // An unknown field is refused by name before anything is paid.
+    const refused = await call(mcp, "chat", { message: "q", model: "x" });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/model: unknown field/);
+  });
+
+  it("chat pays $0.02 exactly, follows the work with progress, and answers with numbered references and the settlement", async () => {
+    const payer = wallet(16);
+    const stateDir = newStateDir();
+    const mcp = await startMcp(serverEnv(payer, stateDir));
+    const [payerBefore, payeeBefore] = [await usdcBalance(payer.address), await usdcBalance(payTo)];
+    const progress: Progress[] = [];
+    const result = await call(mcp, "chat", { message: "Does rapamycin extend lifespan in mice?" }, (p) => progress.push(p));
+    expect(result.isError, textOf(result)).toBeFalsy();
+
+    expect(payerBefore - (await usdcBalance(payer.address))).toBe(20_000n);
+    expect((await usdcBalance(payTo)) - payeeBefore).toBe(20_000n);
+    const settlement = result._meta?.[PAYMENT_RESPONSE] as { success: boolean; transaction: string; network: string; payer: string };
+    expect(settlement).toMatchObject({ success: true, network: chain().network, transaction: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(settlement.payer.toLowerCase()).toBe(payer.address.toLowerCase());
+    expect(textOf(result)).toContain(`Paid $0.02 from ${settlement.payer} on ${chain().network}: transaction ${settlement.transaction}.`);
+    // The chat's 202 is never final, so its status was polled at least once, with progress.
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.map((p) => p.progress)).toEqual([...progress.map((p) => p.progress)].sort((a, b) => a - b));
+
+    const final = await finalChat(mcp, result);
+    const status = chatJobStatusSchema.parse(final.structuredContent);
+    expect(status.status).toBe("completed");
+    expect(status.result!.answer).toMatch(/\[1\]/);
+    expect(textOf(final)).toContain(status.result!.answer);
+    expect(textOf(final)).toContain(`References:\n[1] ${status.result!.references[0]!.title}`);
+    expect(textOf(final)).toContain(`conversationId: ${status.result!.conversationId}`);
+    expect(ledgerOf(stateDir)).toEqual([expect.objectContaining({ tool: "chat", amount: "20000", state: "charged", transaction: settlement.transaction })]);
+  });
+
+  it("refuses deep research above the per-call cap without signing: balance unchanged, nothing recorded by the gateway", async () => {
+    const payer = wallet(17);
+    const stateDir = newStateDir();
+    const mcp = await startMcp(serverEnv(payer, stateDir, { LONGEVITY_MCP_MAX_PER_CALL: "0.50" }));
+    const before = await usdcBalance(payer.address);
+    const result = await call(mcp, "deep_research_start", { message: "Rapamycin and lifespan" });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe("Refused before signing: the service's payment request asks $1.00, above the per-call cap of $0.50 (LONGEVITY_MCP_MAX_PER_CALL).");
+    expect(await usdcBalance(payer.address)).toBe(before);
+    expect(await paymentsOf(payer.address)).toBe(0);
+    expect(ledgerOf(stateDir)).toEqual([]);
+  });
+
+  it("literature search pays $0.03 and answers with its references", async () => {
+    const payer = wallet(16);
+    const mcp = await startMcp(serverEnv(payer, newStateDir()));
+    const before = await usdcBalance(payer.address);
+    let result = await call(mcp, "literature_search", { question: "rapamycin lifespan mice" });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(before - (await usdcBalance(payer.address))).toBe(30_000n);
+    expect(result._meta?.[PAYMENT_RESPONSE]).toMatchObject({ success: true, network: chain().network });
+    const jobId = String(result.structuredContent?.jobId);
+    await until(
+      async () => {
+        if (result.structuredContent?.status === "completed") return true;
+        result = await call(mcp, "literature_status", { jobId });
+        return false;
+      },
+      { what: "the literature search", everyMs: 250 },
+    );
+    expect((result.structuredContent?.references as unknown[]).length).toBeGreaterThan(0);
+    expect(textOf(result)).toContain("rapamycin");
+  });
+
+  it("deep research is authorized at the start and charged $1.00 on delivery; the status tool shows the receipt and the ledger counts it", async () => {
+    const payer = wallet(17);
+    const stateDir = newStateDir();
+    const mcp = await startMcp(serverEnv(payer, stateDir));
+    const before = await usdcBalance(payer.address);
+    const started = await call(mcp, "deep_research_start", { message: "Does rapamycin extend lifespan in mice?" });
+    expect(started.isError, textOf(started)).toBeFalsy();
+    expect(textOf(started)).toContain("$1.00 is authorized from");
+    expect(ledgerOf(stateDir)).toEqual([expect.objectContaining({ tool: "deep_research_start", amount: "1000000", state: "authorized" })]);
+    const conversationId = String(started.structuredContent?.conversationId);
+    let status = started;
+    let receipt: unknown;
+    await until(
+      async () => {
+        status = await call(mcp, "deep_research_status", { conversationId });
+        receipt ??= status._meta?.[PAYMENT_RESPONSE];
+        return ["completed", "failed", "cancelled", "timeout"].includes(String(status.structuredContent?.status));
+      },
+      { what: "the deep research turn", timeoutMs: 600_000, everyMs: 250 },
+    );
+    expect(status.structuredContent?.status).toBe("completed");
+    expect(before - (await usdcBalance(payer.address))).toBe(1_000_000n);
+    expect(receipt).toMatchObject({ success: true, network: chain().network });
+    const transaction = (receipt as { transaction: string }).transaction;
+    expect(textOf(status)).toContain(`Paid on delivery: transaction ${transaction}`);
+    expect(ledgerOf(stateDir)).toEqual([expect.objectContaining({ tool: "deep_research_start", state: "charged", transaction })]);
+  }, 900_000);
+
+  it("keeps the day's spending across a restart of the server", async () => {
+    const payer = wallet(18);
+    const stateDir = newStateDir();
+    const env = serverEnv(payer, stateDir, { LONGEVITY_MCP_MAX_PER_DAY: "0.03" });
+    const first = await startMcp(env);
+    const paid = await call(first, "chat", { message: "Does metformin slow aging in humans?" });
+    expect(paid.isError, textOf(paid)).toBeFalsy();
+    await first.close();
+
+    const before = await usdcBalance(payer.address);
+    const paymentsBefore = await paymentsOf(payer.address);
+    const second = await startMcp(env);
+    const refused = await call(second, "chat", { message: "And in mice?" });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toBe(
+      "Refused before signing: chat asks $0.02, and $0.02 of the daily cap of $0.03 (LONGEVITY_MCP_MAX_PER_DAY) is already spent or committed in the last 24 hours, leaving $0.01.",
+    );
+    expect(await usdcBalance(payer.address)).toBe(before);
+    expect(await paymentsOf(payer.address)).toBe(paymentsBefore);
+  });
+
+  it("a payment the route refuses after signing (a conversation the gateway does not know) is released: nothing charged, the day cap intact", async () => {
+    const payer = wallet(19);
+    const stateDir = newStateDir();
+    const mcp = await startMcp(serverEnv(payer, stateDir, { LONGEVITY_MCP_MAX_PER_DAY: "0.02" }));
+    const before = await usdcBalance(payer.address);
+    const refused = await call(mcp, "chat", { message: "And in humans?", conversationId: randomUUID() });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/^The service answered 404 \(not_found: .*\)\. Nothing was charged\.$/);
+    expect(refused.structuredContent).toMatchObject({ charged: false });
+    expect(await usdcBalance(payer.address)).toBe(before);
+    expect(ledgerOf(stateDir)).toEqual([]);
+    // The whole day's cap is still there for a question that is answered.
+    const paid = await call(mcp, "chat", { message: "Does rapamycin extend lifespan in mice?" });
+    expect(paid.isError, textOf(paid)).toBeFalsy();
+    expect(before - (await usdcBalance(payer.address))).toBe(20_000n);
+  });
+
+  it("two chats asked at once cannot together pass the day cap: one is paid, the other refused before signing", async () => {
+    const payer = wallet(19);
+    const stateDir = newStateDir();
+    const mcp = await startMcp(serverEnv(payer, stateDir, { LONGEVITY_MCP_MAX_PER_DAY: "0.03" }));
+    const [before, paymentsBefore] = [await usdcBalance(payer.address), await paymentsOf(payer.address)];
+    const results = await Promise.all([call(mcp, "chat", { message: "Does fasting extend lifespan?" }), call(mcp, "chat", { message: "Does exercise extend lifespan?" })]);
+    const refused = results.filter((r) => r.isError);
+    expect(refused.map(textOf)).toEqual([expect.stringMatching(/^Refused before signing: chat asks \$0\.02, and \$0\.02 of the daily cap of \$0\.03/)]);
+    expect(before - (await usdcBalance(payer.address))).toBe(20_000n);
+    expect((await paymentsOf(payer.address)) - paymentsBefore).toBe(1);
+    expect(ledgerOf(stateDir).map((e) => e.state)).toEqual(["charged"]);
+  });
+
+  it("two servers sharing one state directory (one user's two assistants) hold the same day cap", async () => {
+    const payer = wallet(28);
+    const stateDir = newStateDir();
+    const env = serverEnv(payer, stateDir, { LONGEVITY_MCP_MAX_PER_DAY: "0.03" });
+    const [a, b] = await Promise.all([startMcp(env), startMcp(env)]);
+    const before = await usdcBalance(payer.address);
+    const results = await Promise.all([call(a, "chat", { message: "Does taurine extend lifespan?" }), call(b, "chat", { message: "Does spermidine extend lifespan?" })]);
+    expect(results.filter((r) => r.isError).map(textOf)).toEqual([expect.stringMatching(/daily cap of \$0\.03/)]);
+    expect(before - (await usdcBalance(payer.address))).toBe(20_000n);
+    expect(ledgerOf(stateDir)).toHaveLength(1);
+  });
+
+  describe("a malicious or compromised server", () => {
+    let double: HttpDouble;
+    let manifest: Record<string, unknown>;
+    let genuine: PaymentRequired;
+    /** What the double answers to an unpaid chat; set per test. */
+    let offer: PaymentRequired;
+    /** What it serves as its discovery manifest; the genuine one unless a test changes it. */
+    let served: Record<string, unknown>;
+    const payer = wallet(29);
+
+    beforeAll(async () => {
+      manifest = (await (await fetch(`${gateway.url}/.well-known/x402.json`)).json()) as Record<string, unknown>;
+      const unpaid = await fetch(`${gateway.url}/api/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "q" }) });
+      genuine = decodePaymentRequiredHeader(unpaid.headers.get("payment-required")!);
+      double = await startHttpDouble((req) => {
+        if (req.method === "GET" && req.path === "/.well-known/x402.json") return { status: 200, body: served };
+        // Anything that reaches here with a signature is a failure of the server under test.
+        if (req.method === "POST" && req.path === "/api/chat") return { status: 402, body: offer, headers: { "payment-required": encodePaymentRequiredHeader(offer) } };
+        return { status: 404, body: { error: "unknown" } };
+      });
+    });
+    afterAll(async () => {
+      await double?.close();
+    });
+
+    const withAccept = (overrides: Partial<PaymentRequired["accepts"][number]>): PaymentRequired => ({ ...genuine, accepts: [{ ...genuine.accepts[0]!, ...overrides }] });
+    const signedRequests = () => double.requests.filter((r) => r.headers["payment-signature"] !== undefined || r.headers["x-payment"] !== undefined);
+
+    it.each([
+      ["1000 USDC for a chat", { amount: "1000000000" }, "asks $1000.00, more than the $0.02 chat costs"],
+      ["deep research's price for a chat (within the per-call cap)", { amount: "1000000" }, "asks $1.00, more than the $0.02 chat costs"],
+      ["payment to another address", { payTo: "0x000000000000000000000000000000000000dEaD" }, "pays 0x000000000000000000000000000000000000dEaD, not the service's payee"],
+      ["another token", { asset: "0x0000000000000000000000000000000000000bad" }, "pays in the token 0x0000000000000000000000000000000000000bad"],
+      ["another network", { network: "eip155:1" as const }, "pays on the network eip155:1"],
+    ])("asking %s gets nothing signed", async (_, overrides, reason) => {
+      served = manifest;
+      offer = withAccept(overrides);
+      const stateDir = newStateDir();
+      const mcp = await startMcp({ LONGEVITY_MCP_URL: double.url, LONGEVITY_MCP_PRIVATE_KEY: payer.privateKey, LONGEVITY_MCP_STATE_DIR: stateDir });
+      const before = await usdcBalance(payer.address);
+      const result = await call(mcp, "chat", { message: "q" });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain(`Refused before signing: the service's payment request ${reason}`);
+      expect(double.requests.some((r) => r.path === "/api/chat")).toBe(true);
+      expect(signedRequests()).toEqual([]);
+      expect(ledgerOf(stateDir)).toEqual([]);
+      expect(await usdcBalance(payer.address)).toBe(before);
+    });
+
+    it("a server that changes where payments go after first use is refused, even when its manifest and its 402 agree", async () => {
+      const stateDir = newStateDir();
+      served = manifest;
+      offer = withAccept({ amount: "1000000000" });
+      const first = await startMcp({ LONGEVITY_MCP_URL: double.url, LONGEVITY_MCP_PRIVATE_KEY: payer.privateKey, LONGEVITY_MCP_STATE_DIR: stateDir });
+      expect((await call(first, "chat", { message: "q" })).isError).toBe(true); // first use: the genuine destination is remembered
+      await first.close();
+
+      const attacker = "0x000000000000000000000000000000000000dEaD";
+      served = {
+        ...manifest,
+        items: (manifest.items as { accepts: Record<string, unknown>[] }[]).map((item) => ({ ...item, accepts: item.accepts.map((a) => ({ ...a, payTo: attacker })) })),
+      };
+      offer = withAccept({ payTo: attacker });
+      const second = await startMcp({ LONGEVITY_MCP_URL: double.url, LONGEVITY_MCP_PRIVATE_KEY: payer.privateKey, LONGEVITY_MCP_STATE_DIR: stateDir });
+      const result = await call(second, "chat", { message: "q" });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain(`now asks for payments to ${attacker}`);
+      expect(textOf(result)).toContain(`it took them as ${genuine.accepts[0]!.payTo}`);
+      expect(signedRequests()).toEqual([]);
+
+      // A destination the user pinned wins over whatever the service advertises.
+      const pinned = await startMcp({
+        LONGEVITY_MCP_URL: double.url,
+        LONGEVITY_MCP_PRIVATE_KEY: payer.privateKey,
+        LONGEVITY_MCP_STATE_DIR: newStateDir(),
+        LONGEVITY_MCP_PAY_TO: genuine.accepts[0]!.payTo,
+      });
+      const refused = await call(pinned, "chat", { message: "q" });
+      expect(textOf(refused)).toMatch(/not what LONGEVITY_MCP_NETWORK, LONGEVITY_MCP_ASSET and LONGEVITY_MCP_PAY_TO allow/);
+      expect(signedRequests()).toEqual([]);
+    });
+  });
+
+  it("without a key the server still starts: the status tools work, the paid tools say how to set one", async () => {
+    const mcp = await startMcp({ LONGEVITY_MCP_URL: gateway.url, LONGEVITY_MCP_STATE_DIR: newStateDir() });
+    const paid = await call(mcp, "chat", { message: "q" });
+    expect(paid.isError).toBe(true);
+    expect(textOf(paid)).toMatch(/no key to pay with: set LONGEVITY_MCP_PRIVATE_KEY/);
+    const free = await call(mcp, "literature_status", { jobId: "no-such-job" });
+    expect(free.isError).toBe(true);
+    expect(textOf(free)).toMatch(/^The service answered 404/);
+    expect(mcp.stderr()).toMatch(/no LONGEVITY_MCP_PRIVATE_KEY/);
+  });
+});

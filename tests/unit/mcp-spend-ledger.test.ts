@@ -1,0 +1,209 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadLocalMcpConfig } from "@/lib/mcp/local/config";
+import { formatUsd, parseUsd } from "@/lib/mcp/local/money";
+import { requirementProblem } from "@/lib/mcp/local/payment-terms";
+import { SpendCapError, SpendLedger } from "@/lib/mcp/local/spend-ledger";
+import { StateFileError } from "@/lib/mcp/local/state-file";
+import { getPaidOperation } from "@/lib/payments/prices";
+import { until } from "../support/until";
+
+/** The local MCP server's money rules: dollars, caps, the ledger that keeps them across calls, restarts and processes. */
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dirs: string[] = [];
+const stateDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-mcp-ledger-"));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const cents = (n: number) => BigInt(n) * 10_000n;
+
+describe("dollars", () => {
+  it("reads caps written in dollars into base units, and refuses anything else", () => {
+    expect(parseUsd("1")).toBe(1_000_000n);
+    expect(parseUsd("1.00")).toBe(1_000_000n);
+    expect(parseUsd("$0.02")).toBe(20_000n);
+    expect(parseUsd("0.000001")).toBe(1n);
+    for (const bad of ["-1", "1.0000001", "one", "", "1e3", "0x10"]) expect(() => parseUsd(bad)).toThrow(/not an amount in dollars/);
+  });
+
+  it("writes base units as dollars", () => {
+    expect(formatUsd(20_000n)).toBe("$0.02");
+    expect(formatUsd(1_000_000n)).toBe("$1.00");
+    expect(formatUsd(1_000_000_000n)).toBe("$1000.00");
+    expect(formatUsd(1n)).toBe("$0.000001");
+    expect(formatUsd(0n)).toBe("$0.00");
+  });
+});
+
+describe("the local server's configuration", () => {
+  it("defaults to $1.00 per call and $5.00 a day, in a state directory of the user's", () => {
+    const config = loadLocalMcpConfig({ XDG_STATE_HOME: "/home/u/.state" }, { root: "/nowhere" });
+    expect(config).toMatchObject({ privateKey: null, baseUrl: "http://localhost:3000", maxPerCall: 1_000_000n, maxPerDay: 5_000_000n, stateDir: "/home/u/.state/longevity-mcp", pins: {} });
+  });
+
+  it("names a bad variable without repeating its value", () => {
+    const secret = "0x1234";
+    expect(() => loadLocalMcpConfig({ LONGEVITY_MCP_PRIVATE_KEY: secret, LONGEVITY_MCP_MAX_PER_DAY: "lots" }, { root })).toThrow(/LONGEVITY_MCP_PRIVATE_KEY[\s\S]*LONGEVITY_MCP_MAX_PER_DAY/);
+    try {
+      loadLocalMcpConfig({ LONGEVITY_MCP_PRIVATE_KEY: secret }, { root });
+    } catch (err) {
+      expect((err as Error).message).not.toContain(secret);
+    }
+  });
+});
+
+describe("what the local server agrees to sign", () => {
+  const destination = { network: "eip155:8453", asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", payTo: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C" };
+  const chat = getPaidOperation("chat");
+  const fair = { scheme: "exact", ...destination, amount: chat.amount };
+  const judge = (overrides: Partial<typeof fair>, maxPerCall = 1_000_000n) =>
+    requirementProblem({ ...fair, ...overrides }, { destination, operation: chat, maxPerCall, tool: "chat" });
+
+  it("signs the tool's own price to the trusted payee, in the trusted token, on the trusted network (addresses in any case)", () => {
+    expect(judge({})).toBeNull();
+    expect(judge({ payTo: destination.payTo.toLowerCase(), asset: destination.asset.toUpperCase().replace("0X", "0x") })).toBeNull();
+    expect(judge({ amount: "10000" })).toBeNull();
+  });
+
+  it.each([
+    ["another payee", { payTo: "0x0000000000000000000000000000000000000bad" }, /not the service's payee/],
+    ["another token", { asset: "0x0000000000000000000000000000000000000bad" }, /pays in the token/],
+    ["another network", { network: "eip155:1" }, /pays on the network eip155:1/],
+    ["another scheme", { scheme: "upto" }, /scheme "upto"/],
+    ["1000 USDC", { amount: "1000000000" }, /asks \$1000\.00, more than the \$0\.02 chat costs/],
+    ["a little more than the price", { amount: "20001" }, /more than the \$0\.02/],
+    ["a non-numeric amount", { amount: "1e6" }, /not a whole number/],
+  ])("refuses %s", (_, overrides, message) => {
+    expect(judge(overrides)).toMatch(message);
+  });
+
+  it("refuses the tool's own price above the per-call cap", () => {
+    expect(requirementProblem({ ...fair, amount: "1000000" }, { destination, operation: getPaidOperation("deepResearch"), maxPerCall: cents(50), tool: "deep_research_start" })).toMatch(
+      /asks \$1\.00, above the per-call cap of \$0\.50/,
+    );
+  });
+});
+
+describe("the spend ledger", () => {
+  it("refuses a payment above the per-call cap, saying the cap and the price", async () => {
+    const ledger = new SpendLedger({ stateDir: stateDir(), maxPerCall: cents(50), maxPerDay: cents(500) });
+    await expect(ledger.reserve({ tool: "deep_research_start", amount: cents(100) })).rejects.toThrow(new SpendCapError("Refused before signing: deep_research_start asks $1.00, above the per-call cap of $0.50 (LONGEVITY_MCP_MAX_PER_CALL)."));
+    expect(ledger.entries()).toEqual([]);
+  });
+
+  it("counts every payment that may be charged against the day, and refuses the one that would pass it, saying what was spent", async () => {
+    const ledger = new SpendLedger({ stateDir: stateDir(), maxPerCall: cents(100), maxPerDay: cents(10) });
+    const a = await ledger.reserve({ tool: "chat", amount: cents(2) });
+    const b = await ledger.reserve({ tool: "chat", amount: cents(2) });
+    const c = await ledger.reserve({ tool: "literature_search", amount: cents(3) });
+    await ledger.mark(a.id, { state: "charged", transaction: "0xabc", network: "eip155:8453" });
+    await ledger.mark(b.id, { state: "uncertain" });
+    await ledger.mark(c.id, { state: "authorized", conversationId: "c", messageId: "m" });
+    expect(ledger.spent()).toBe(cents(7));
+    await expect(ledger.reserve({ tool: "literature_search", amount: cents(4) })).rejects.toThrow(
+      "Refused before signing: literature_search asks $0.04, and $0.07 of the daily cap of $0.10 (LONGEVITY_MCP_MAX_PER_DAY) is already spent or committed in the last 24 hours, leaving $0.03.",
+    );
+    await ledger.reserve({ tool: "literature_search", amount: cents(3) });
+    expect(ledger.spent()).toBe(cents(10));
+  });
+
+  it("frees what was certainly not charged", async () => {
+    const ledger = new SpendLedger({ stateDir: stateDir(), maxPerCall: cents(100), maxPerDay: cents(2) });
+    const a = await ledger.reserve({ tool: "chat", amount: cents(2) });
+    await expect(ledger.reserve({ tool: "chat", amount: cents(2) })).rejects.toThrow(SpendCapError);
+    await ledger.release(a.id);
+    await expect(ledger.reserve({ tool: "chat", amount: cents(2) })).resolves.toMatchObject({ state: "reserved" });
+  });
+
+  it("keeps the day across a restart, and lets it pass after 24 hours", async () => {
+    const dir = stateDir();
+    let now = Date.UTC(2026, 0, 1, 23, 59);
+    const before = new SpendLedger({ stateDir: dir, maxPerCall: cents(100), maxPerDay: cents(2), now: () => now });
+    await before.reserve({ tool: "chat", amount: cents(2) });
+    now += 2 * 60_000; // past midnight: a calendar day would start over, the last 24 hours do not
+    const after = new SpendLedger({ stateDir: dir, maxPerCall: cents(100), maxPerDay: cents(2), now: () => now });
+    await expect(after.reserve({ tool: "chat", amount: cents(2) })).rejects.toThrow(/\$0\.02 of the daily cap of \$0\.02/);
+    now += DAY_MS;
+    await expect(after.reserve({ tool: "chat", amount: cents(2) })).resolves.toMatchObject({ tool: "chat" });
+  });
+
+  it("settles deferred payments from their conversation: charged when settled, freed when the turn ended unpaid", async () => {
+    const ledger = new SpendLedger({ stateDir: stateDir(), maxPerCall: cents(100), maxPerDay: cents(500) });
+    const [paid, failed, running] = await Promise.all([0, 1, 2].map(() => ledger.reserve({ tool: "deep_research_start", amount: cents(100) })));
+    await ledger.mark(paid!.id, { state: "authorized", messageId: "m1" });
+    await ledger.mark(failed!.id, { state: "authorized", messageId: "m2" });
+    await ledger.mark(running!.id, { state: "authorized", messageId: "m3" });
+    await ledger.reconcileDeferred([
+      { messageId: "m1", settled: { transaction: "0xfeed", network: "eip155:8453" }, ended: false },
+      { messageId: "m2", settled: null, ended: true },
+      { messageId: "m3", settled: null, ended: false },
+    ]);
+    expect(ledger.entries().map((e) => [e.messageId, e.state, e.transaction])).toEqual([
+      ["m1", "charged", "0xfeed"],
+      ["m3", "authorized", undefined],
+    ]);
+  });
+
+  it("never resets a ledger it cannot read: it refuses to pay and leaves the file as it was", async () => {
+    const dir = stateDir();
+    const file = path.join(dir, "spend-ledger.json");
+    fs.writeFileSync(file, "{ not json");
+    const ledger = new SpendLedger({ stateDir: dir, maxPerCall: cents(100), maxPerDay: cents(500) });
+    await expect(ledger.reserve({ tool: "chat", amount: cents(2) })).rejects.toThrow(StateFileError);
+    expect(fs.readFileSync(file, "utf8")).toBe("{ not json");
+  });
+
+  it("takes over a lock left by a process that died holding it, once it is older than any change", async () => {
+    const dir = stateDir();
+    const lock = path.join(dir, "spend-ledger.json.lock");
+    fs.writeFileSync(lock, "999999");
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(lock, old, old);
+    const ledger = new SpendLedger({ stateDir: dir, maxPerCall: cents(100), maxPerDay: cents(500) });
+    await expect(ledger.reserve({ tool: "chat", amount: cents(2) })).resolves.toMatchObject({ state: "reserved" });
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  it("holds the day cap when several processes reserve at the same moment (one user's several assistants)", async () => {
+    const dir = stateDir();
+    const go = path.join(dir, "go");
+    const ledgerModule = path.join(root, "lib/mcp/local/spend-ledger.ts");
+    // Each process loads, says it is ready, waits for the others, then tries 20 reservations of
+    // one unit at once; the day allows 30 in all.
+    const script = `
+      import fs from "node:fs";
+      const { SpendLedger } = await import(${JSON.stringify(ledgerModule)});
+      const ledger = new SpendLedger({ stateDir: ${JSON.stringify(dir)}, maxPerCall: 1n, maxPerDay: 30n });
+      console.log("ready");
+      while (!fs.existsSync(${JSON.stringify(go)})) await new Promise((r) => setTimeout(r, 2));
+      const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => ledger.reserve({ tool: "chat", amount: 1n })));
+      console.log("granted", outcomes.filter((o) => o.status === "fulfilled").length);
+    `;
+    const children = [0, 1, 2].map(() => {
+      const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+      let out = "";
+      let err = "";
+      child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+      child.stderr.on("data", (c: Buffer) => (err += c.toString()));
+      const granted = new Promise<number>((resolve, reject) =>
+        child.once("exit", (code) => (code === 0 ? resolve(Number(/granted (\d+)/.exec(out)?.[1])) : reject(new Error(err)))),
+      );
+      return { ready: () => out.includes("ready"), granted };
+    });
+    await until(() => children.every((c) => c.ready()), { what: "three ledger processes to load" });
+    fs.writeFileSync(go, "");
+    const granted = await Promise.all(children.map((c) => c.granted));
+    expect(granted.reduce((a, b) => a + b, 0)).toBe(30);
+    expect(new SpendLedger({ stateDir: dir, maxPerCall: 1n, maxPerDay: 30n }).entries()).toHaveLength(30);
+  }, 60_000);
+});
