@@ -6,11 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { GATEWAY_ROUTES } from "@/app/api/mcp/gateway-routes";
 import { getDb } from "@/lib/db";
+import { mcpBodyLimit } from "@/lib/mcp/body-limit";
 import { MCP_TOOLS } from "@/lib/mcp/catalog";
 import { handleMcpRequest } from "@/lib/mcp/endpoint";
 import { createPayingFetch } from "@/lib/payments/client";
 import { startLibraryAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { configureGateway } from "../support/gateway";
+import { closedUrl } from "../support/http-double";
 import { chain, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
 import { gatewayFetch, postJson } from "../support/routes";
 import { until } from "../support/until";
@@ -52,17 +54,19 @@ describe("the remote MCP endpoint", () => {
   const researcher = wallet(15);
   const clients: Client[] = [];
 
+  const gatewayEnv = () => ({
+    POSTGRES_URL: agent.database.url,
+    UPSTREAM_API_URL: agent.url,
+    AGENT_SERVICE_KEY: TEST_SERVICE_KEY,
+    PUBLIC_URL,
+    RPC_URL: chain().rpcUrl,
+    PAY_TO_ADDRESS: payTo,
+    INVALID_PAYMENT_LIMIT: "3",
+  });
+
   beforeAll(async () => {
     agent = await startLibraryAgent();
-    restore = await configureGateway({
-      POSTGRES_URL: agent.database.url,
-      UPSTREAM_API_URL: agent.url,
-      AGENT_SERVICE_KEY: TEST_SERVICE_KEY,
-      PUBLIC_URL,
-      RPC_URL: chain().rpcUrl,
-      PAY_TO_ADDRESS: payTo,
-      INVALID_PAYMENT_LIMIT: "3",
-    });
+    restore = await configureGateway(gatewayEnv());
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
@@ -135,7 +139,7 @@ describe("the remote MCP endpoint", () => {
       expect(tools.find((t) => t.name === "chat")?.inputSchema).toMatchObject({ additionalProperties: false, required: ["message"] });
     });
 
-    it("answers GET and DELETE 405 with Allow, and a body that is not JSON-RPC 400, each a JSON error", async () => {
+    it("answers GET and DELETE 405 with Allow, a body that is not JSON-RPC 400, one over the limit 413, each a JSON error", async () => {
       for (const method of ["GET", "DELETE"]) {
         const response = await gatewayFetch(new Request(MCP_URL, { method }));
         expect(response.status).toBe(405);
@@ -149,9 +153,22 @@ describe("the remote MCP endpoint", () => {
       const notJson = await gatewayFetch(new Request(MCP_URL, { method: "POST", headers: accept, body: "{" }));
       expect(notJson.status).toBe(400);
       expect(await notJson.json()).toMatchObject({ reason: "invalid_message", code: -32700 });
+      const tooLarge = await gatewayFetch(new Request(MCP_URL, { method: "POST", headers: accept, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { pad: "x".repeat(mcpBodyLimit(256 * 1024)) } }) }));
+      expect(tooLarge.status).toBe(413);
+      expect(await tooLarge.json()).toMatchObject({ error: expect.any(String), reason: "body_too_large" });
       const noAccept = await gatewayFetch(new Request(MCP_URL, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) }));
       expect(noAccept.status).toBe(406);
       expect(await noAccept.json()).toMatchObject({ error: expect.any(String), reason: "not_acceptable" });
+    });
+
+    it("is found from /llms.txt: the endpoint, every tool with its price, and where the payment goes", async () => {
+      const text = await (await gatewayFetch(new Request(`${PUBLIC_URL}/llms.txt`))).text();
+      const section = text.slice(text.indexOf("## MCP"), text.indexOf("## Private mode"));
+      expect(section).toContain(`POST ${MCP_URL}`);
+      for (const tool of MCP_TOOLS) expect(section).toMatch(new RegExp(`${tool.name} \\((\\$\\d+\\.\\d\\d|free)\\)`));
+      expect(section).toContain('params._meta["x402/payment"]');
+      expect(section).toContain('result._meta["x402/payment-response"]');
+      expect(section).toContain(EXTENSION);
     });
 
     it("refuses an unknown tool with a JSON-RPC error", async () => {
@@ -311,6 +328,28 @@ describe("the remote MCP endpoint", () => {
         expect(under.isError).toBeUndefined();
         expect(await usdcBalance(payTo)).toBe(before);
         expect(await chatJobs()).toBe(jobsBefore);
+      });
+
+      it("answers a settlement the chain cannot take now as a tool error naming Retry-After, nothing charged; the same payment sent again is charged once", LONG_TEST, async () => {
+        const { client } = await connect({ address: "192.0.2.15" });
+        const args = { message: "Does rapamycin extend lifespan in mice?" };
+        const payment = await sign(replayer.privateKey, structured(await call(client, "chat", args)) as unknown as PaymentRequired);
+        const before = await usdcBalance(payTo);
+        const restoreChain = await configureGateway({ ...gatewayEnv(), RPC_URL: await closedUrl() });
+        let unavailable: CallToolResult;
+        try {
+          unavailable = await pay(client, "chat", args, payment);
+        } finally {
+          await restoreChain();
+        }
+        expect(unavailable).toMatchObject({ isError: true, structuredContent: { httpStatus: 503, reason: "settlement_unavailable", retryAfterSeconds: expect.any(Number) } });
+        expect(textOf(unavailable)).toMatch(/Try again in \d+ seconds; a call that carried a payment sends the same one again/);
+        expect(settlementOf(unavailable)).toBeUndefined();
+        expect(await usdcBalance(payTo)).toBe(before);
+        const again = await pay(client, "chat", args, payment);
+        expect(settlementOf(again)?.success).toBe(true);
+        expect((await usdcBalance(payTo)) - before).toBe(20_000n);
+        expect(await paymentRows(replayer.address, nonceOf(payment))).toEqual([{ status: "settled", operation: "chat", tx_hash: settlementOf(again)!.transaction }]);
       });
 
       it("carries the client's address to the paid route: its invalid attempts are limited (429) as over HTTP, another address's are not", async () => {
