@@ -12,6 +12,7 @@ import { handleMcpRequest } from "@/lib/mcp/endpoint";
 import { createPayingFetch } from "@/lib/payments/client";
 import { startLibraryAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { configureGateway } from "../support/gateway";
+import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";
 import { closedUrl } from "../support/http-double";
 import { chain, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
 import { gatewayFetch, postJson } from "../support/routes";
@@ -422,6 +423,33 @@ describe("the remote MCP endpoint", () => {
       expect((await usdcBalance(payTo)) - before).toBe(1_000_000n);
       expect(await paymentRows(researcher.address, nonceOf(payment))).toEqual([{ status: "settled", operation: "deepResearch", tx_hash: settlement.transaction }]);
     });
+  });
+
+  it("needs no state in the gateway process: initialized on one process, paid on two at once, charged once", { timeout: 300_000 }, async () => {
+    const processes = await Promise.all([startGatewayProcess(gatewayEnv()), startGatewayProcess(gatewayEnv())]);
+    try {
+      const to = (gateway: GatewayProcess) => (url: string | URL, init?: RequestInit) => fetch(new URL(new URL(url).pathname, gateway.url), init);
+      const first = new StreamableHTTPClientTransport(new URL(MCP_URL), { fetch: to(processes[0]!) });
+      const one = new Client({ name: "mcp-remote-test", version: "1.0.0" }, { capabilities: { extensions: { [EXTENSION]: {} } } });
+      await one.connect(first);
+      // The other process never saw that initialize: the session id alone says the client takes the extension.
+      const two = new Client({ name: "mcp-remote-test", version: "1.0.0" });
+      await two.connect(new StreamableHTTPClientTransport(new URL(MCP_URL), { sessionId: first.sessionId!, fetch: to(processes[1]!) }));
+      clients.push(one, two);
+      const args = { message: "Does rapamycin extend lifespan in mice?" };
+      const unpaid = await call(two, "chat", args);
+      expect(unpaid.resultType).toBe("payment_required");
+      const payment = await sign(replayer.privateKey, unpaid.paymentRequired as PaymentRequired);
+      const before = await usdcBalance(payTo);
+      const [viaOne, viaTwo] = await Promise.all([pay(one, "chat", args, payment), pay(two, "chat", args, payment)]);
+      expect(viaOne!.resultType).toBe("complete");
+      expect(structured(viaTwo!).requestId).toBe(structured(viaOne!).requestId);
+      expect(settlementOf(viaTwo!)).toEqual(settlementOf(viaOne!));
+      expect((await usdcBalance(payTo)) - before).toBe(20_000n);
+      expect(await paymentRows(replayer.address, nonceOf(payment))).toEqual([{ status: "settled", operation: "chat", tx_hash: settlementOf(viaOne!)!.transaction }]);
+    } finally {
+      await Promise.all(processes.map((p) => p.kill()));
+    }
   });
 
   it("returns the 202, its settlement and the status tool to call when the work is not final within the tool's wait", LONG_TEST, async () => {
