@@ -34,6 +34,18 @@ function listing(tool: McpTool): Tool {
   };
 }
 
+const listings = new WeakMap<readonly McpTool[], Tool[]>();
+
+/** The listings of a tool table, generated once (every request has a server of its own). */
+function listingsOf(tools: readonly McpTool[]): Tool[] {
+  let listed = listings.get(tools);
+  if (!listed) {
+    listed = tools.map(listing);
+    listings.set(tools, listed);
+  }
+  return listed;
+}
+
 /**
  * One MCP server for one HTTP request (the endpoint is stateless: any gateway process answers any
  * request). It lists the catalog's tools and runs them against the gateway's own route handlers.
@@ -46,8 +58,7 @@ export function createMcpServer({ routes, publicUrl, tools = MCP_TOOLS }: { rout
     capabilities: { tools: {}, extensions: { [PAYMENT_EXTENSION]: {} } },
     instructions: INSTRUCTIONS,
   });
-  const listed = tools.map(listing);
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listingsOf(tools) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = tools.find((t) => t.name === request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}; tools/list names them`);
