@@ -30,8 +30,9 @@ const nextConfig: NextConfig = {
         headers: [
           { key: "Access-Control-Allow-Origin", value: "*" },
           { key: "Access-Control-Allow-Methods", value: "GET, POST, OPTIONS" },
-          { key: "Access-Control-Allow-Headers", value: "Content-Type, Authorization, PAYMENT-SIGNATURE" },
-          { key: "Access-Control-Expose-Headers", value: "PAYMENT-REQUIRED, PAYMENT-RESPONSE, Retry-After" },
+          // Mcp-*: the MCP endpoint's headers (/api/mcp), for MCP clients running in a browser.
+          { key: "Access-Control-Allow-Headers", value: "Content-Type, Authorization, PAYMENT-SIGNATURE, Mcp-Protocol-Version, Mcp-Session-Id" },
+          { key: "Access-Control-Expose-Headers", value: "PAYMENT-REQUIRED, PAYMENT-RESPONSE, Retry-After, Mcp-Session-Id" },
           { key: "Access-Control-Max-Age", value: "86400" },
         ],
       },

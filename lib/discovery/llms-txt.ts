@@ -1,5 +1,7 @@
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { DISCOVERY_PATHS } from "@/lib/http/api-routes.mjs";
+import { MCP_TOOLS } from "@/lib/mcp/catalog";
+import { getPaidOperation } from "@/lib/payments/prices";
 import { PAID_OPERATIONS, type PaidOperation } from "@/lib/payments/prices";
 import type { PaymentSettings } from "@/lib/payments/requirements";
 import { KEY_BYTES, NONCE_BYTES, REQUEST_INFO, RESPONSE_INFO } from "@/lib/sealing/codec";
@@ -30,8 +32,10 @@ function paidRouteLines(item: DiscoveryManifestItem, op: PaidOperation): string[
   ];
 }
 
-/** Where the service describes itself; listed first, so not again among the free routes. */
-const DOCUMENTS = ["/api/openapi.json", ...DISCOVERY_PATHS];
+const MCP_PATH = "/api/mcp";
+
+/** Where the service describes itself, listed first, and the MCP endpoint, its own section: not again among the free routes. */
+const DOCUMENTS = ["/api/openapi.json", ...DISCOVERY_PATHS, MCP_PATH];
 
 /** The free routes of the OpenAPI document: neither paid nor behind a bearer token. */
 function freeRouteLines(publicUrl: string, maxBodyBytes: number): string[] {
@@ -43,6 +47,15 @@ function freeRouteLines(publicUrl: string, maxBodyBytes: number): string[] {
         .filter(([, operation]) => !operation["x-payment-info"] && !operation.security)
         .map(([method, operation]) => `- ${method.toUpperCase()} ${publicUrl}${path}: ${operation.summary ?? ""}`),
     );
+}
+
+/** The MCP endpoint: its tools (lib/mcp/catalog.ts) with their prices, and how a paid tool is paid over MCP (docs/mcp.md). */
+function mcpLines(publicUrl: string): string[] {
+  const tools = MCP_TOOLS.map((t) => `${t.name} (${t.kind === "paid" ? getPaidOperation(t.operation).price : "free"})`).join(", ");
+  return [
+    `The same work as Model Context Protocol tools: POST ${publicUrl}${MCP_PATH} (Streamable HTTP, stateless; send \`Accept: application/json, text/event-stream\`). Tools: ${tools}; tools/list gives their arguments, the paid routes' bodies.`,
+    'A paid tool is paid per the x402 MCP transport, through the same route, ledger and settlement as over HTTP: called without payment it returns the route\'s PaymentRequired (`isError: true` with it in `structuredContent` and, as JSON, in `content[0].text`; or `resultType: "payment_required"` with `paymentRequired` when the call advertises the `org.x402/payment` extension in `params._meta["io.modelcontextprotocol/clientCapabilities"].extensions`, or did at initialize). Sign it and call again with the PaymentPayload in `params._meta["x402/payment"]`; the settlement comes back in `result._meta["x402/payment-response"]`. chat and literature_search wait for the final result (up to 55 s, with progress notifications) or return `next`, the free status tool to call; deep_research_start returns at once and is settled when delivered (deep_research_status then carries the settlement).',
+  ];
 }
 
 const cache = new Map<string, string>();
@@ -77,6 +90,10 @@ export function buildLlmsTxt({ settings, publicUrl, maxBodyBytes }: { settings: 
     "## Free routes",
     "",
     ...freeRouteLines(publicUrl, maxBodyBytes),
+    "",
+    "## MCP",
+    "",
+    ...mcpLines(publicUrl),
     "",
     "## Private mode",
     "",

@@ -19,6 +19,7 @@ export const API_ROUTES = [
   { path: "/api/deep-research/{conversationId}", methods: ["GET"] },
   { path: "/api/deep-research/encrypted", methods: ["POST"] },
   { path: "/api/deep-research/encrypted/status/{messageId}", methods: ["POST"] },
+  { path: "/api/mcp", methods: ["POST"] },
   { path: "/api/enclave-key", methods: ["GET"] },
   { path: "/api/sealing", methods: ["GET"] },
   { path: "/api/health", methods: ["GET"] },

@@ -12,10 +12,7 @@ import { ApiError } from "./errors";
  * Throws ApiError: 413 over the limit, 400 for an empty, malformed or non-object body.
  */
 export async function readJsonObject(request: Request, { maxBytes }: { maxBytes: number }): Promise<Record<string, unknown>> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
-
-  const text = await readTextWithLimit(request, maxBytes);
+  const text = await readBodyText(request, { maxBytes });
   if (text.trim() === "") {
     throw new ApiError("bad_request", "Request body is empty; expected a JSON object", { reason: "invalid_body" });
   }
@@ -29,6 +26,16 @@ export async function readJsonObject(request: Request, { maxBytes }: { maxBytes:
     throw new ApiError("bad_request", "Request body must be a JSON object", { reason: "invalid_body" });
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * Reads a body as UTF-8 text under the same limit, whatever it holds (the MCP endpoint parses its
+ * JSON-RPC itself). Throws ApiError: 413 over the limit, 400 when it is not UTF-8.
+ */
+export async function readBodyText(request: Request, { maxBytes }: { maxBytes: number }): Promise<string> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+  return readTextWithLimit(request, maxBytes);
 }
 
 /** Reads and validates a JSON body against a contract schema. Throws ApiError 400/413. */

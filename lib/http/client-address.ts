@@ -12,6 +12,9 @@ import { isIPv4, isIPv6 } from "node:net";
  */
 export type TrustedProxy = { kind: "none" } | { kind: "vercel" } | { kind: "hops"; hops: number };
 
+/** Every header `clientAddress` reads: what a request made on a client's behalf carries over (lib/mcp). */
+export const CLIENT_ADDRESS_HEADERS = ["x-forwarded-for", "x-vercel-forwarded-for", "x-real-ip"] as const;
+
 export function clientAddress(request: Request, trusted: TrustedProxy): string | null {
   if (trusted.kind === "vercel") {
     return normalize(firstHop(request.headers.get("x-vercel-forwarded-for")) ?? firstHop(request.headers.get("x-real-ip")));

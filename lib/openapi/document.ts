@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTRACT_VERSION, requestRegistry, responseRegistry } from "@/lib/contracts";
+import { MCP_MESSAGE_SCHEMA_ID, mcpMessageSchema, mcpPathItem } from "@/lib/mcp/openapi";
 import { PAID_OPERATIONS, paidBodyLimit, type PaidOperation } from "@/lib/payments/prices";
 import { SEALING_PAGE_PATH } from "@/lib/sealing/descriptor";
 import { addPollingGuidance } from "./polling";
@@ -361,6 +362,7 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
           responses: { "200": { description: "The sealing page", content: { "application/json": {} } }, "500": error("Internal failure") },
         },
       },
+      "/api/mcp": mcpPathItem({ maxBodyBytes }),
       "/api/health": {
         get: {
           operationId: "getHealth",
@@ -412,7 +414,7 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
       },
     },
     components: {
-      schemas: componentSchemas(),
+      schemas: { ...componentSchemas(), [MCP_MESSAGE_SCHEMA_ID]: mcpMessageSchema },
       securitySchemes: {
         cronSecret: { type: "http", scheme: "bearer", description: "Authorization: Bearer <CRON_SECRET>" },
       },
