@@ -14,7 +14,7 @@ import { seedLibrary, startTestAgent } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { createConformance, type OpenApiDocument } from "../support/openapi-conformance";
-import { chain, freshAddress, signPayment, wallet } from "../support/payments";
+import { chain, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
 import { freePort } from "../support/postgres";
 import { gatewayFetch } from "../support/routes";
 import { until } from "../support/until";
@@ -154,11 +154,12 @@ describe("the OpenAPI document, against what every operation really answers", ()
     it("every path answers a method it does not serve with the document's 405", async () => {
       for (const [route, item] of Object.entries(doc.paths)) {
         const concrete = route.replace(/\{\w+\}/g, randomUUID());
-        const response = await gateway(url(concrete), { method: "DELETE" });
-        expect(response.status, route).toBe(405);
         const served = Object.keys(item).map((m) => m.toUpperCase());
+        const method = ["DELETE", "PUT", "PATCH"].find((m) => !served.includes(m))!;
+        const response = await gateway(url(concrete), { method });
+        expect(response.status, route).toBe(405);
         expect(response.headers.get("allow")?.split(", "), route).toEqual(expect.arrayContaining([...served, "OPTIONS"]));
-        await conformance.checkUnserved(`DELETE ${route}`, response);
+        await conformance.checkUnserved(`${method} ${route}`, response);
       }
     });
   });
@@ -391,8 +392,11 @@ describe("the OpenAPI document, against what every operation really answers", ()
     it.each(PAID_OPERATIONS.map((op) => [operationOf(op), op] as const))("%s: refused before payment, or not charged after it", async (operation, op) => {
       const unpaid = await post(gateway, op.path, BAZAAR_ROUTES[op.id].inputExample);
       if (unpaid.status !== 402) return void (await check(operation, unpaid));
+      const before = await usdcBalance(payTo);
       const paid = await post(gateway, op.path, BAZAAR_ROUTES[op.id].inputExample, { "payment-signature": await signatureFor(op) });
+      expect(paid.status).toBeGreaterThanOrEqual(500);
       await check(operation, paid);
+      expect(await usdcBalance(payTo)).toBe(before);
     });
 
     it("every free route that asks the agent: as declared", async () => {
