@@ -9,6 +9,8 @@ import {
 } from "@/lib/contracts";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { log } from "@/lib/log";
+import { describeSealingSuite, SEALING_PAGE_PATH } from "@/lib/sealing/descriptor";
+import { buildSealingPage, type SealingPage } from "@/lib/sealing/page";
 import { callerOf, requireServiceKey, requireServiceOrPremium } from "../http/access";
 import type { AgentEnv } from "../http/context";
 import type { RouteDeps } from "../http/deps";
@@ -41,8 +43,9 @@ export function privateRoutes(deps: RouteDeps): Hono<AgentEnv> {
   const readEnvelope = async (request: Request) =>
     validateBody(encryptedEnvelopeSchema, await readJsonObject(request, { maxBytes: PRIVATE_ENVELOPE_MAX_BYTES }));
   const maxAgeMs = config.enclave.retentionSeconds * 1000;
+  let sealingPage: SealingPage | undefined;
 
-  // GET /api/enclave-key – the enclave's X25519 public key (free)
+  // GET /api/enclave-key – the enclave's X25519 public key and the suite to seal to it (free)
   routes.get("/enclave-key", async (c) => {
     let key: EnclaveKey;
     try {
@@ -52,7 +55,22 @@ export function privateRoutes(deps: RouteDeps): Hono<AgentEnv> {
       throw new ApiError("internal", "The enclave key is unavailable", { reason: "private_mode_not_ready" });
     }
     c.header("cache-control", "public, max-age=60");
-    return c.json({ hpke_public_key: key.publicKey, attested: config.enclave.attestation !== null, attestation: config.enclave.attestation });
+    return c.json({
+      hpke_public_key: key.publicKey,
+      attested: config.enclave.attestation !== null,
+      attestation: config.enclave.attestation,
+      sealing: describeSealingSuite({ pageUrl: `${config.publicUrl}${SEALING_PAGE_PATH}` }),
+    });
+  });
+
+  // GET /api/sealing – how to seal to that key and open the answer, with test vectors (free), as the gateway serves it
+  routes.get(SEALING_PAGE_PATH.slice("/api".length), (c) => {
+    // The schemas it names are the OpenAPI document's, which the gateway serves and the agent does not.
+    sealingPage ??= ((page) => ({ ...page, plaintexts: { ...page.plaintexts, schemas: "GET /api/openapi.json on the gateway (components.schemas)" } }))(
+      buildSealingPage({ publicUrl: config.publicUrl }),
+    );
+    c.header("cache-control", "public, max-age=300");
+    return c.json(sealingPage);
   });
 
   // GET /api/private/status – is private mode ready, is private literature on

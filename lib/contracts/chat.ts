@@ -9,7 +9,8 @@ import {
   verdictSchema,
   verificationSchema,
 } from "./evidence";
-import { responseRegistry } from "./registry";
+import { literatureQualitySchema } from "./literature";
+import { componentRef, documentAs, responseRegistry } from "./registry";
 import { requestContract, requestObject } from "./request-contract";
 import { failedSourceSchema } from "./source-health";
 
@@ -51,7 +52,7 @@ export const chatReferenceSchema = z
 export type ChatReference = z.infer<typeof chatReferenceSchema>;
 
 /**
- * A ChatReference with how it was graded, beside the contract's fields: the one reference shape of
+ * A ChatReference with how it was graded, the one reference shape of
  * the engine, chat, deep research and the web page. The added fields are optional so answers
  * stored before them still read.
  */
@@ -65,7 +66,7 @@ export const gradedReferenceSchema = chatReferenceSchema
     verificationReason: z.string().optional(),
     confidenceReason: z.string().optional(),
   })
-  .describe("A ChatReference (section 2.5) with its grading beside the contract's fields")
+  .describe("A ChatReference with how it was graded: its study at a glance, its stance, and the reasons for its design, verification and confidence")
   .register(responseRegistry, { id: "GradedReference" });
 export type GradedReference = z.infer<typeof gradedReferenceSchema>;
 
@@ -105,6 +106,35 @@ export const chatQualitySchema = z
   .register(responseRegistry, { id: "ChatQuality" });
 export type ChatQuality = z.infer<typeof chatQualitySchema>;
 
+/**
+ * How a chat answer was written, as this service's agent records it in `metadata` (an open object
+ * when read): the writer, the passage of each reference the answer quotes, the bottom line and
+ * limits a model writer must keep, and the literature search behind it.
+ */
+export const chatMetadataSchema = z
+  .object({
+    writer: z.enum(["extractive", "model"]).describe("extractive: sentences taken from the references; model: a model's answer that passed the citation audit"),
+    model: z.string().optional().describe("the model that wrote the answer (writer model)"),
+    modelWriter: z
+      .object({
+        used: z.boolean(),
+        reason: z.string().optional().describe("why the model's answer was not used"),
+        removed: z.array(z.object({ sentence: z.string(), reason: z.string() })).optional().describe("the model's sentences the audit removed, and why"),
+        bottomLine: z.enum(["model", "extractive"]).optional(),
+        limits: z.enum(["model", "extractive"]).optional(),
+      })
+      .optional()
+      .describe("present when a model was asked to write the answer"),
+    contextPassages: z.array(z.object({ ordinal: z.int().min(1), text: z.string() })).describe("the passage of each reference the answer quotes, by its ordinal"),
+    bottomLine: z.string().describe("the sentence the answer opens with, stating the verdict"),
+    limits: z.string().nullable().describe("what the evidence cannot say, the answer's last paragraph"),
+    effectiveSources: z.array(z.string()).describe("the literature sources searched"),
+    fallbackUsed: z.boolean().describe("true when a source failed and the others answered"),
+    reasoning: z.array(z.string()).describe("how the search went, step by step"),
+    literatureQuality: literatureQualitySchema.nullable(),
+  })
+  .register(responseRegistry, { id: "ChatMetadata" });
+
 /** Section 2.4: a completed chat answer (also the plaintext of a sealed chat answer). */
 export const chatResultSchema = z
   .object({
@@ -116,9 +146,9 @@ export const chatResultSchema = z
     references: z.array(gradedReferenceSchema),
     rejectedReferences: z.array(chatRejectedReferenceSchema),
     quality: chatQualitySchema,
-    metadata: z.record(z.string(), z.unknown()).nullish(),
-    failedSources: z.array(failedSourceSchema).optional().describe("beside the contract's fields: the literature sources that failed outright during the search, and how"),
-    verdict: verdictSchema.optional().describe("the bottom line the answer opens with; beside the contract's fields, always set by this service"),
+    metadata: documentAs(z.record(z.string(), z.unknown()), componentRef("ChatMetadata")).nullish(),
+    failedSources: z.array(failedSourceSchema).optional().describe("the literature sources that failed outright during the search, and how"),
+    verdict: verdictSchema.optional().describe("the bottom line the answer opens with; always set"),
     verdictBasis: verdictBasisSchema.optional(),
   })
   .register(responseRegistry, { id: "ChatResult" });
@@ -169,7 +199,7 @@ export const chatRequestSchema = requestContract(
       .uuid("conversationId must be a UUID: the conversationId of an earlier chat answer")
       .optional()
       .describe(
-        "this service's addition to the contract: continues a chat conversation, given the conversationId of an earlier answer (its 202 or its ChatResult); only the payer address that started the conversation may continue it, anyone else gets 404 before anything is charged",
+        "continues a chat conversation, given the conversationId of an earlier answer (its 202 or its ChatResult); only the payer address that started the conversation may continue it, anyone else gets 404 before anything is charged",
       ),
   }),
   { id: "ChatRequest" },
@@ -181,7 +211,7 @@ export const chatAcceptedSchema = z
   .object({
     requestId: z.string().min(1),
     status: z.literal("queued"),
-    conversationId: z.string().min(1).optional().describe("beside the contract's fields: the chat conversation this question belongs to; send it with a follow-up"),
+    conversationId: z.string().min(1).optional().describe("the chat conversation this question belongs to; send it with a follow-up"),
   })
   .register(responseRegistry, { id: "ChatAccepted" });
 export type ChatAccepted = z.infer<typeof chatAcceptedSchema>;

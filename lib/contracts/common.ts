@@ -10,15 +10,15 @@ export const errorBodySchema = z
     charged: z
       .literal(false)
       .optional()
-      .describe("beside the contract's fields: on an error answered to a request that carried a payment, says nothing was charged"),
+      .describe("on an error answered to a request that carried a payment: nothing was charged"),
   })
-  .register(responseRegistry, { id: "Error", description: "Error body (section 2.1)" });
+  .register(responseRegistry, { id: "Error", description: "The error body of every route: `error` (a message or a code), `reason` (machine-readable) and `message` (details) where known" });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Section 7: a 429 carries how long to wait. */
 export const rateLimitedBodySchema = errorBodySchema
   .extend({ retryAfterSeconds: z.int().min(0) })
-  .register(responseRegistry, { id: "RateLimited", description: "429 body (section 7)" });
+  .register(responseRegistry, { id: "RateLimited", description: "The body of a 429: the error, and how many seconds to wait" });
 export type RateLimitedBody = z.infer<typeof rateLimitedBodySchema>;
 
 /** A calendar date written YYYY-MM-DD that exists (2024-02-30 does not). */

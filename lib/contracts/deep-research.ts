@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { messageSchema } from "./chat";
-import { responseRegistry } from "./registry";
+import { chatQualitySchema, gradedReferenceSchema, messageSchema } from "./chat";
+import { worldStateDocumentSchema } from "./deep-research-world";
+import { componentRef, documentAs, responseRegistry } from "./registry";
 import { requestContract, requestObject } from "./request-contract";
 
 /**
@@ -30,13 +31,15 @@ export const deepResearchTurnSchema = z
     messageId: z.string().min(1),
     objective: z.string(),
     reply: z.string().optional().describe("present on completed turns"),
-    citations: z.array(z.record(z.string(), z.unknown())),
+    citations: z
+      .array(documentAs(z.record(z.string(), z.unknown()), componentRef("GradedReference")))
+      .describe("the references the reply's [N] markers address, N being each one's ordinal"),
     status: deepResearchStatusSchema,
     isFinal: z.boolean(),
     settlement: deepResearchSettlementSchema
       .optional()
       .describe(
-        "beside the contract's fields: the settled payment of this turn, present once (and only once) it settled, on the poll that releases the reply and every poll after; a turn not yet settled never has one",
+        "the settled payment of this turn, present once (and only once) it settled, on the poll that releases the reply and every poll after; a turn not yet settled never has one",
       ),
   })
   .register(responseRegistry, { id: "DeepResearchTurn" });
@@ -47,7 +50,7 @@ export const deepResearchConversationSchema = z
   .object({
     conversationId: z.string().min(1),
     status: deepResearchStatusSchema,
-    worldState: z.record(z.string(), z.unknown()).nullish(),
+    worldState: documentAs(z.record(z.string(), z.unknown()), componentRef("WorldState")).nullish(),
     sessionStatus: z.string().optional().describe("free text status of the session"),
     activeMessageId: z.string().optional(),
     turns: z.array(deepResearchTurnSchema).optional(),
@@ -70,3 +73,20 @@ export const deepResearchAcceptedSchema = z
   .object({ messageId: z.string().min(1), conversationId: z.string().min(1), status: z.literal("queued") })
   .register(responseRegistry, { id: "DeepResearchAccepted" });
 export type DeepResearchAccepted = z.infer<typeof deepResearchAcceptedSchema>;
+
+/**
+ * The plaintext of a completed private deep-research run, sealed to the poll that asked for it:
+ * the reply, its citations, the world state and the quality of the reply's citations.
+ */
+export const privateDeepResearchResultSchema = z
+  .object({
+    messageId: z.string().min(1),
+    status: z.literal("completed"),
+    reply: z.string().describe("the report, with inline [N] markers"),
+    citations: z.array(gradedReferenceSchema),
+    worldState: worldStateDocumentSchema,
+    quality: chatQualitySchema,
+    sessionStatus: z.string().describe("what the run did, in words"),
+  })
+  .register(responseRegistry, { id: "PrivateDeepResearchResult" });
+export type PrivateDeepResearchResult = z.infer<typeof privateDeepResearchResultSchema>;

@@ -44,7 +44,7 @@ export const healthResponseSchema = z
       database: componentHealthSchema,
       payments: componentHealthSchema
         .optional()
-        .describe("Beside the contract's two: whether payments can be taken now (the chain's RPC serves the configured chain; a hosted facilitator answers). Down means every paid request would answer 503."),
+        .describe("Whether payments can be taken now (the chain's RPC serves the configured chain; a hosted facilitator answers). Down means every paid request would answer 503."),
     }),
     config: z.object({
       paymentAddress: z.string(),
@@ -62,8 +62,22 @@ export const healthResponseSchema = z
   .register(responseRegistry, { id: "HealthResponse" });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
-/** Section 4.5: 200 of GET /api/cron. */
+const countSchema = z.int().min(0);
+
+/** Section 4.5: 200 of GET /api/cron, with what the run did. */
 export const cronResponseSchema = z
-  .looseObject({ ok: z.boolean() })
+  .object({
+    ok: z.boolean(),
+    checked: countSchema.describe("payments due that were looked at"),
+    settled: countSchema,
+    pending: countSchema.describe("not yet due: their work has not delivered"),
+    voided: countSchema.describe("released without a charge: the work failed or was never delivered"),
+    expired: countSchema.describe("whose authorization expired before delivery (the conversation is marked timeout)"),
+    failed: countSchema.describe("whose settlement failed"),
+    interrupted: countSchema.describe("requests that stopped before answering (a crash), released"),
+    errors: countSchema.describe("steps that failed and are tried again next minute"),
+    transactions: z.record(z.string(), countSchema).describe("the self-hosted facilitator's upkeep: receipts confirmed, transactions re-sent, nonces filled"),
+    swept: z.record(z.string(), countSchema).nullable().describe("rows each retention sweep deleted or cleared; null when a sweep failed"),
+  })
   .register(responseRegistry, { id: "CronResult" });
 export type CronResponse = z.infer<typeof cronResponseSchema>;

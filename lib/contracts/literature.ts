@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isoDateSchema } from "./common";
-import { stanceSchema, studySnapshotSchema, verdictBasisSchema, verdictSchema } from "./evidence";
-import { responseRegistry } from "./registry";
+import { evidenceTypeSchema, stanceSchema, studySnapshotSchema, verdictBasisSchema, verdictSchema, verificationSchema } from "./evidence";
+import { componentRef, documentAs, responseRegistry } from "./registry";
 import { requestContract, requestObject } from "./request-contract";
 import { failedSourceSchema } from "./source-health";
 import { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS } from "./limits";
@@ -77,29 +77,53 @@ export const literatureQueryRequestSchema = requestContract(
 export type LiteratureQueryRequest = z.infer<typeof literatureQueryRequestSchema>;
 export type LiteratureQueryInput = z.input<typeof literatureQueryRequestSchema>;
 
-/** Section 2.11: how a reference was judged. `reason` only on rejected ones with includeRejected. */
+/** How a reference was judged. `reason` only on rejected ones with includeRejected. */
 export const literatureReferenceRelevanceSchema = z
   .object({
     accepted: z.boolean(),
     score: z.number(),
     matchedTerms: z.array(z.string()),
-    flags: z.array(z.string()),
-    reason: z.string().nullish(),
+    flags: z.array(z.string()).describe("why it was judged as it was: off_topic, animal_only, retracted, outside_dates, …"),
+    reason: z.string().nullish().describe("why it was rejected (rejected references, with includeRejected)"),
+    missingConcepts: z.array(z.string()).optional().describe("the question's concepts its text does not name, when any"),
   })
   .register(responseRegistry, { id: "LiteratureReferenceRelevance" });
 
-/** Section 2.11: one reference of a literature result. */
+const nullableId = (what: string) => z.string().nullable().optional().describe(what);
+
+/**
+ * One reference of a literature result: the shared shape's fields (`id` to `relevance`), then what
+ * this service adds beside them, its identifiers and its grading. The added fields are optional
+ * so results stored before them still read, and other fields are kept when read.
+ */
 export const literatureReferenceSchema = z
   .looseObject({
-    id: z.union([z.number(), z.string()]),
+    id: z.union([z.number(), z.string()]).describe("the reference's number: the N of the answer's [N] markers"),
     title: z.string(),
     url: z.string(),
-    source: z.string().nullish(),
+    source: z.string().nullish().describe("the source it was first found in: pubmed, europepmc, clinicaltrials, biorxiv, medrxiv, crossref, openalex or local"),
     year: z.number().nullish(),
-    item_date: isoDateSchema.nullish(),
+    item_date: isoDateSchema.nullish().describe("publication (or first posting) date, when known to the day"),
     relevance: literatureReferenceRelevanceSchema.optional(),
-    snapshot: studySnapshotSchema.optional().describe("beside the contract's fields: the study at a glance"),
-    stance: stanceSchema.optional().describe("beside the contract's fields: what its findings say about the question's claim (accepted references)"),
+    sources: z.array(z.string()).optional().describe("every source it came from (duplicates merged)"),
+    journal: z.string().nullable().optional(),
+    doi: nullableId("lower case, without a resolver prefix"),
+    pmid: nullableId("PubMed id, digits only"),
+    pmcid: nullableId("PubMed Central id, with its PMC prefix"),
+    nct: nullableId("ClinicalTrials.gov id (NCT…)"),
+    label: z.string().optional().describe('how the source list names it: "PMID 123", "doi:10…", an NCT id, a preprint id, or "local library"'),
+    isPreprint: z.boolean().optional(),
+    isRetracted: z.boolean().optional(),
+    publishedDoi: z.string().nullable().optional().describe("for a preprint: the DOI of its journal version, when known"),
+    titleDerived: z.boolean().optional().describe("true when the record had no title and this one was derived from its text"),
+    evidenceType: evidenceTypeSchema.optional(),
+    evidenceReason: z.string().optional().describe("why it has its evidenceType"),
+    verification: verificationSchema.optional(),
+    verificationReason: z.string().optional(),
+    confidence: z.number().min(0).max(1).optional(),
+    confidenceReason: z.string().optional(),
+    snapshot: studySnapshotSchema.optional().describe("the study at a glance"),
+    stance: stanceSchema.optional().describe("what its findings say about the question's claim (accepted references)"),
   })
   .register(responseRegistry, { id: "LiteratureReference" });
 export type LiteratureReference = z.infer<typeof literatureReferenceSchema>;
@@ -118,7 +142,35 @@ export const literatureQualitySchema = z
   .register(responseRegistry, { id: "LiteratureQuality" });
 export type LiteratureQuality = z.infer<typeof literatureQualitySchema>;
 
-/** Section 2.11: per-tag coverage of a fanout search. */
+/** The passage of an accepted reference that bears on the question: what the answer quotes. */
+export const literaturePassageSchema = z
+  .object({
+    ordinal: z.int().min(1).describe("the reference's number (its id)"),
+    referenceId: z.string().describe("the reference's label"),
+    text: z.string(),
+    url: z.string(),
+  })
+  .register(responseRegistry, { id: "LiteraturePassage" });
+
+/** A reference a tag's search accepted, in a fanout's per-tag coverage. */
+export const literatureTagReferenceSchema = z
+  .object({
+    id: z.union([z.number(), z.string()]).nullable().describe("the id of the same reference in `references`, when it is listed there"),
+    title: z.string(),
+    url: z.string(),
+    score: z.number().describe("its relevance to the tag"),
+  })
+  .register(responseRegistry, { id: "LiteratureTagReference" });
+
+/** A reference a tag's search rejected, in a fanout's per-tag coverage (with includeRejected). */
+export const literatureTagRejectedReferenceSchema = z
+  .object({ title: z.string(), url: z.string(), reason: z.string().nullable().describe("why it was rejected") })
+  .register(responseRegistry, { id: "LiteratureTagRejectedReference" });
+
+/**
+ * Per-tag coverage of a fanout search. The reference lists' items are open objects when read;
+ * the document states what this service puts there.
+ */
 export const literatureResultsByTagEntrySchema = z
   .object({
     tag: z.string(),
@@ -126,8 +178,11 @@ export const literatureResultsByTagEntrySchema = z
     acceptedCount: z.int().min(0),
     rejectedCount: z.int().min(0),
     matchedTerms: z.array(z.string()),
-    acceptedReferences: z.array(z.record(z.string(), z.unknown())),
-    rejectedReferences: z.array(z.record(z.string(), z.unknown())).nullable(),
+    acceptedReferences: z.array(documentAs(z.record(z.string(), z.unknown()), componentRef("LiteratureTagReference"))),
+    rejectedReferences: z
+      .array(documentAs(z.record(z.string(), z.unknown()), componentRef("LiteratureTagRejectedReference")))
+      .nullable()
+      .describe("null unless includeRejected was true"),
   })
   .register(responseRegistry, { id: "LiteratureResultsByTagEntry" });
 export type LiteratureResultsByTagEntry = z.infer<typeof literatureResultsByTagEntrySchema>;
@@ -143,19 +198,22 @@ export const literatureJobResultSchema = z
     answer: z.string().nullish(),
     formattedAnswer: z.string().nullish(),
     references: z.array(literatureReferenceSchema).nullish(),
-    rejectedReferences: z.array(z.record(z.string(), z.unknown())).nullish(),
-    contextPassages: z.array(z.record(z.string(), z.unknown())).nullish(),
+    rejectedReferences: z
+      .array(documentAs(z.record(z.string(), z.unknown()), componentRef("LiteratureReference")))
+      .nullish()
+      .describe("the references the relevance filter rejected, each with relevance.reason: only with includeRejected"),
+    contextPassages: z.array(documentAs(z.record(z.string(), z.unknown()), componentRef("LiteraturePassage"))).nullish(),
     reasoning: z.array(z.string()).nullish(),
     quality: literatureQualitySchema.nullish(),
     retrievalBackend: z.string().nullish(),
     fallbackUsed: z.boolean().nullish(),
-    failedSources: z.array(failedSourceSchema).nullish().describe("beside the contract's fields: the sources that failed outright, and how"),
+    failedSources: z.array(failedSourceSchema).nullish().describe("the sources that failed outright, and how"),
     effectiveSources: z.array(z.string()).nullish(),
     sourceProfile: z.string().nullish(),
     tagMode: z.string().nullish(),
     tags: z.array(z.string()).nullish(),
     resultsByTag: z.record(z.string(), literatureResultsByTagEntrySchema).nullish(),
-    verdict: verdictSchema.nullish().describe("beside the contract's fields: the bottom line the answer opens with"),
+    verdict: verdictSchema.nullish().describe("the bottom line the answer opens with"),
     verdictBasis: verdictBasisSchema.nullish(),
   })
   .register(responseRegistry, { id: "LiteratureJobResult" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { responseRegistry } from "./registry";
+import { componentRef, documentAs, responseRegistry } from "./registry";
 
 /** Section 2.2: one accepted way to pay (`accepts[]`). */
 export const paymentRequirementsSchema = z
@@ -35,15 +35,16 @@ export const paymentRequiredBodySchema = z
     accepts: z.array(paymentRequirementsSchema).min(1),
     extensions: z
       .looseObject({
-        bazaar: z
-          .looseObject({
+        bazaar: documentAs(
+          z.looseObject({
             info: z.record(z.string(), z.unknown()),
             schema: z.record(z.string(), z.unknown()),
-          })
-          .optional(),
+          }),
+          componentRef("BazaarExtension"),
+        ).optional(),
       })
       .optional()
-      .describe("optional discovery data"),
+      .describe("discovery data: `bazaar`, the route's input and output and how its work is followed"),
   })
-  .register(responseRegistry, { id: "PaymentRequired", description: "402 body (section 2.2)" });
+  .register(responseRegistry, { id: "PaymentRequired", description: "The body of every 402: what to pay, where and how (x402 v2); the same JSON, base64, is the PAYMENT-REQUIRED header" });
 export type PaymentRequiredBody = z.infer<typeof paymentRequiredBodySchema>;

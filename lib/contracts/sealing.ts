@@ -204,16 +204,20 @@ export const sealingSuiteSchema = z
   .register(responseRegistry, { id: "SealingSuite" });
 
 /**
- * Section 4.2: GET /api/enclave-key. `attested` and `attestation` are ours: whether the enclave
- * serves attestation material, and the material, which a client verifies before sealing (the
- * server's word alone proves nothing).
+ * Section 4.2: GET /api/enclave-key, as read from an enclave. `attested` and `attestation` are
+ * ours: whether the enclave serves attestation material, and the material, which a client
+ * verifies before sealing (the server's word alone proves nothing). `sealing` is optional when
+ * read, so an enclave that does not name its suite is still read (the gateway names its own).
  */
-export const enclaveKeyResponseSchema = z
-  .object({
-    hpke_public_key: base64Schema.describe("base64 X25519 public key of the enclave"),
-    attested: z.boolean().optional().describe("true when the enclave serves attestation material (verify it; do not trust this flag)"),
-    attestation: tinfoilAttestationSchema.nullable().optional(),
-    sealing: sealingSuiteSchema.optional().describe("The suite to seal to this key and a link to the sealing page (the gateway always sends it; the agent's own route does not)"),
-  })
-  .register(responseRegistry, { id: "EnclaveKey" });
+export const enclaveKeyResponseSchema = z.object({
+  hpke_public_key: base64Schema.describe("base64 X25519 public key of the enclave"),
+  attested: z.boolean().optional().describe("true when the enclave serves attestation material (verify it; do not trust this flag)"),
+  attestation: tinfoilAttestationSchema.nullable().optional(),
+  sealing: sealingSuiteSchema.optional().describe("the suite to seal to this key, and a link to the sealing page"),
+});
 export type EnclaveKeyResponse = z.infer<typeof enclaveKeyResponseSchema>;
+
+/** GET /api/enclave-key as the gateway (and the agent) serve it: always with the suite. */
+export const servedEnclaveKeySchema = enclaveKeyResponseSchema
+  .extend({ sealing: sealingSuiteSchema.describe("the suite to seal to this key, and a link to the sealing page") })
+  .register(responseRegistry, { id: "EnclaveKey" });

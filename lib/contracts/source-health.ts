@@ -2,7 +2,7 @@ import { z } from "zod";
 import { responseRegistry } from "./registry";
 
 /**
- * Ours, beside the contract's fields: which literature sources failed and how, as typed values a
+ * Ours, which literature sources failed and how, as typed values a
  * client can read (never sentences to parse), and each source's health as the agent tracks it.
  */
 

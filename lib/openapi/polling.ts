@@ -18,7 +18,7 @@ const SETTLED_ON_DELIVERY: readonly PaidOperation["id"][] = ["deepResearch", "de
 /** The guidance in words: the route's own status words (the contract fixes them per route), its timings. */
 export function pollingSentence(polling: AsyncPolling, statusRoute: string): string {
   return (
-    `Polling: ${statusRoute} every ${polling.intervalSeconds} s until a final status. This route's status words (fixed by the contract for this route): ` +
+    `Polling: ${statusRoute} every ${polling.intervalSeconds} s until a final status. This route's own status words: ` +
     `keep polling on ${polling.pendingStatuses.join(", ")}; final: ${polling.finalStatuses.join(", ")}. ` +
     `Typically ${polling.typicalSeconds} s; stop waiting after ${polling.maxSeconds} s. ` +
     `A non-final answer of the status route carries Retry-After (${polling.intervalSeconds} s); a final one none. Details in x-polling.`

@@ -5,7 +5,9 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as gatewayEnclaveKey } from "@/app/api/enclave-key/route";
 import { loadEnclaveKey } from "@/agent/private/enclave-key";
-import { enclaveKeyResponseSchema } from "@/lib/contracts";
+import { enclaveKeyResponseSchema, sealingPageSchema, servedEnclaveKeySchema } from "@/lib/contracts";
+import { describeSealingSuite } from "@/lib/sealing/descriptor";
+import { buildSealingPage } from "@/lib/sealing/page";
 import { forgetEnclaveKey } from "@/lib/private/enclave-key";
 import { loadAgentConfig } from "@/agent/config";
 import { createPayingFetch } from "@/lib/payments/client";
@@ -57,6 +59,33 @@ describe("the enclave key", () => {
     // Without its key-encryption key the database alone cannot give the key back.
     const otherKek = path.join(path.dirname(kekFile), "other.kek");
     await expect(loadEnclaveKey({ db: agent.pool, configured: undefined, kekFile: otherKek })).rejects.toThrow();
+  });
+
+  it("names the sealing suite on the agent's own key route, as the gateway does, and serves the page it links to", async () => {
+    const response = await agentRequest(agent.app, "/api/enclave-key", { key: null });
+    const body = servedEnclaveKeySchema.parse(await response.json());
+    const page = new URL(body.sealing.page);
+    expect(page.pathname).toBe("/api/sealing");
+    // The same descriptor the gateway serves, built from the scheme's own constants, linking to the agent's page.
+    expect(body.sealing).toEqual(describeSealingSuite({ pageUrl: body.sealing.page }));
+    const served = await agentRequest(agent.app, "/api/sealing", { key: null });
+    expect(served.status).toBe(200);
+    const sealingPage = sealingPageSchema.parse(await served.json());
+    expect(sealingPage.suite).toEqual(body.sealing);
+    expect(sealingPage.url).toBe(body.sealing.page);
+    expect(sealingPage.enclaveKey).toBe(`${page.origin}/api/enclave-key`);
+    expect(sealingPage.testVectors.envelope).toEqual(buildSealingPage({ publicUrl: page.origin }).testVectors.envelope);
+
+    // Relayed by the gateway, the key keeps the gateway's own suite, whose page the gateway serves.
+    const restore = await configureGateway({ POSTGRES_URL: database.url, UPSTREAM_API_URL: agent.url, PUBLIC_URL: "https://gateway.test" });
+    forgetEnclaveKey();
+    try {
+      const relayed = servedEnclaveKeySchema.parse(await (await routeFetch("https://gateway.test/api/enclave-key")).json());
+      expect(relayed.hpke_public_key).toBe(body.hpke_public_key);
+      expect(relayed.sealing).toEqual({ ...body.sealing, page: "https://gateway.test/api/sealing" });
+    } finally {
+      await restore();
+    }
   });
 
   it("reports private-mode readiness to callers with a key", async () => {

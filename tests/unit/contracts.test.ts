@@ -398,8 +398,10 @@ describe("health and cron (2.12, 4.5)", () => {
     rejects(componentHealthSchema, { status: "healthy", latencyMs: 1 }, "message");
   });
   it("cron", () => {
-    accepts(cronResponseSchema, { ok: true });
-    rejects(cronResponseSchema, {}, "ok");
+    const ran = { ok: true, checked: 1, settled: 1, pending: 0, voided: 0, expired: 0, failed: 0, interrupted: 0, errors: 0, transactions: {}, swept: null };
+    accepts(cronResponseSchema, ran);
+    rejects(cronResponseSchema, { ...ran, ok: undefined }, "ok");
+    rejects(cronResponseSchema, { ...ran, checked: -1 }, "checked");
   });
 });
 

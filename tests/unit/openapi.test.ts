@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/openapi.json/route";
 import { CONTRACT_VERSION } from "@/lib/contracts";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { POLLING_ROUTES } from "@/lib/discovery/polling";
+import { referencedSchemas } from "@/lib/openapi/components";
 import { PAID_OPERATIONS } from "@/lib/payments/prices";
+import { buildSealingPage } from "@/lib/sealing/page";
+import { createConformance, type OpenApiDocument } from "../support/openapi-conformance";
 
 type Doc = {
   openapi: string;
@@ -71,7 +75,7 @@ describe("OpenAPI document", () => {
     expect(literature.required).toEqual(["question"]);
     expect(literature.properties.question).toMatchObject({ minLength: 1, maxLength: 8192 });
     expect(literature.properties.mode.default).toBe("fast");
-    const reference = doc.components.schemas.ChatReference as Record<string, any>;
+    const reference = doc.components.schemas.GradedReference as Record<string, any>;
     expect(reference.properties.ordinal.minimum).toBe(1);
     const rejected = doc.components.schemas.ChatRejectedReference as Record<string, any>;
     expect(rejected.properties.evidenceRole.enum).toEqual(["context", "lead_only"]);
@@ -88,7 +92,7 @@ describe("OpenAPI document", () => {
 });
 
 describe("the graded answer in the OpenAPI document", () => {
-  it("documents the verdict, its basis and the graded references beside the contract's fields", () => {
+  it("documents the verdict, its basis and the graded references", () => {
     const chat = doc.components.schemas.ChatResult as Record<string, any>;
     expect(chat.properties.verdict.$ref).toBe("#/components/schemas/Verdict");
     expect(chat.properties.verdictBasis.$ref).toBe("#/components/schemas/VerdictBasis");
@@ -98,7 +102,7 @@ describe("the graded answer in the OpenAPI document", () => {
     expect(verdict.enum).toEqual(["supports", "contradicts", "mixed", "insufficient"]);
     expect(verdict.description).toMatch(/insufficient \(nothing on-topic, no stated finding, or only weak or indirect evidence\)/);
     const graded = doc.components.schemas.GradedReference as Record<string, any>;
-    expect(graded.required).toEqual((doc.components.schemas.ChatReference as Record<string, any>).required);
+    expect(graded.required).toEqual(["ordinal", "id", "title", "url", "source", "evidenceType", "verification", "confidence", "roleReason", "evidenceRole"]);
     expect(graded.properties.snapshot.$ref).toBe("#/components/schemas/StudySnapshot");
     expect(graded.properties.stance.enum).toEqual(["supports", "contradicts", "mixed", "unclear"]);
     const snapshot = doc.components.schemas.StudySnapshot as Record<string, any>;
@@ -125,5 +129,95 @@ describe("the body limits the document states", () => {
     const larger = buildOpenApiDocument({ publicUrl: "https://research.example", maxBodyBytes: 2 * 1024 * 1024 }) as unknown as Doc;
     expect(limitOf(larger, "/api/chat")).toContain("2 MiB");
     expect(limitOf(larger, "/api/chat/encrypted")).toContain("2 MiB");
+  });
+});
+
+describe("what the document says of each operation (issue 16: the document matches the wire)", () => {
+  type Operation = {
+    summary?: string;
+    description?: string;
+    requestBody?: { content: Record<string, { schema?: Record<string, unknown>; example?: unknown; "x-sealed-plaintext"?: { schema: unknown } }> };
+    responses: Record<string, { description: string; content?: Record<string, { schema?: Record<string, unknown>; example?: unknown; "x-sealed-answer"?: { schema: unknown } }> }>;
+  };
+  const full = doc as unknown as OpenApiDocument & { paths: Record<string, Record<string, Operation>> };
+  const operations = Object.entries(full.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const));
+  const conformance = createConformance(full);
+
+  it.each(operations)("%s has a summary and a description", (_name, op) => {
+    expect(op.summary?.length).toBeGreaterThan(10);
+    expect(op.description?.length).toBeGreaterThan(40);
+  });
+
+  it.each(operations.filter(([, op]) => op.requestBody))("%s gives an example body, which its schema takes with no field left undeclared", async (name, op) => {
+    for (const media of Object.values(op.requestBody!.content)) {
+      expect(media.example, name).toBeDefined();
+      await conformance.checkSchema(`${name} example`, media.schema!, Response.json(media.example));
+    }
+  });
+
+  it("gives the 202 of every paid operation an example, each taken by its schema", async () => {
+    for (const op of PAID_OPERATIONS) {
+      const media = full.paths[op.path]!.post!.responses["202"]!.content!["application/json"]!;
+      expect(media.example, op.path).toBeDefined();
+      await conformance.checkSchema(`${op.path} 202 example`, media.schema!, Response.json(media.example));
+    }
+  });
+
+  it("holds only schemas a path reaches", () => {
+    const reached = referencedSchemas({ paths: full.paths, unserved: full["x-unserved-requests"] }, full.components.schemas);
+    expect(Object.keys(full.components.schemas).filter((id) => !reached.has(id))).toEqual([]);
+    expect(Object.keys(full.components.schemas)).not.toContain("UpstreamChatRequestA");
+  });
+
+  it("cites nothing the service does not serve", () => {
+    const texts: string[] = [];
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(collect);
+      if (typeof value !== "object" || value === null) return;
+      for (const [key, item] of Object.entries(value)) {
+        if ((key === "description" || key === "summary") && typeof item === "string") texts.push(item);
+        else collect(item);
+      }
+    };
+    collect(doc);
+    expect(texts.length).toBeGreaterThan(200);
+    expect(texts.filter((t) => /section \d/i.test(t))).toEqual([]);
+    expect(texts.filter((t) => /\bdocs\/|\.md\b|\bthe contract\b|contract's/i.test(t))).toEqual([]);
+  });
+
+  it("documents the 404 of every status route, with its body schema", () => {
+    for (const route of Object.values(POLLING_ROUTES)) {
+      const notFound = full.paths[route.pollPath]![route.pollMethod.toLowerCase()]!.responses["404"];
+      expect(notFound, route.pollPath).toBeDefined();
+      expect(notFound!.content!["application/json"]!.schema, route.pollPath).toHaveProperty("$ref");
+    }
+    expect(full.paths["/api/literature/jobs/{jobId}"]!.get!.responses["404"]!.description).toMatch(/Unknown or expired literature job/);
+  });
+
+  it("names what each sealed route seals, and what its sealed answers open to", () => {
+    const sealedStarts = PAID_OPERATIONS.filter((op) => op.path.endsWith("/encrypted"));
+    expect(sealedStarts).toHaveLength(3);
+    for (const op of [...sealedStarts.map((o) => full.paths[o.path]!.post!), full.paths["/api/deep-research/encrypted/status/{messageId}"]!.post!]) {
+      expect(op.requestBody!.content["application/json"]!["x-sealed-plaintext"]!.schema).toHaveProperty("$ref");
+    }
+    const answers: [string, string, string][] = [
+      ["/api/chat/encrypted", "post", "ChatResult"],
+      ["/api/chat/encrypted/status/{requestId}", "get", "ChatResult"],
+      ["/api/literature/encrypted/status/{requestId}", "get", "LiteratureJobResult"],
+      ["/api/deep-research/encrypted/status/{messageId}", "post", "PrivateDeepResearchResult"],
+    ];
+    for (const [path, method, schema] of answers) {
+      expect(full.paths[path]![method]!.responses["200"]!.content!["application/json"]!["x-sealed-answer"]!.schema, path).toEqual({ $ref: `#/components/schemas/${schema}` });
+    }
+  });
+
+  it("says what the API edge answers to a request no operation serves: 405 with Allow, 404", () => {
+    const unserved = full["x-unserved-requests"]!;
+    expect(unserved["405"]!.headers!.Allow!.required).toBe(true);
+    expect(unserved["404"]!.content!["application/json"]!.schema).toEqual({ $ref: "#/components/schemas/Error" });
+  });
+
+  it("declares the sealing page as it is built, field by field", async () => {
+    await conformance.check("GET /api/sealing", Response.json(buildSealingPage({ publicUrl: "https://research.example" })));
   });
 });

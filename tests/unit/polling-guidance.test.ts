@@ -59,7 +59,7 @@ describe("polling guidance: one table, read by the status routes and the OpenAPI
       expect(doc.paths[path]!.get!.responses["200"].headers["PAYMENT-RESPONSE"], path).toBeUndefined();
     }
     const turn = doc.components.schemas.DeepResearchTurn;
-    expect(turn.properties.settlement.description).toMatch(/beside the contract's fields/);
+    expect(turn.properties.settlement.description).toMatch(/the settled payment of this turn/);
     expect(turn.required).not.toContain("settlement");
     expect(doc.components.schemas.DeepResearchSettlement).toMatchObject({ required: ["transaction", "network", "payer"] });
     expect(deepResearchTurnSchema.safeParse({ messageId: "m", objective: "o", citations: [], status: "completed", isFinal: true }).success).toBe(true);
