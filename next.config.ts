@@ -25,6 +25,17 @@ const nextConfig: NextConfig = {
   // x402 response headers. Static headers cost nothing per request; Next.js answers preflights.
   async headers() {
     return [
+      // Every page says where the machine-readable descriptions are (RFC 8631 `service-desc`, and
+      // `describedby`), so an agent that starts at the base URL finds them without guessing a path.
+      {
+        source: "/((?!api/|_next/).*)",
+        headers: [
+          {
+            key: "Link",
+            value: '</llms.txt>; rel="describedby"; type="text/markdown", </api/openapi.json>; rel="service-desc"; type="application/openapi+json", </.well-known/x402.json>; rel="describedby"; type="application/json"',
+          },
+        ],
+      },
       {
         source: "/api/:path*",
         headers: [

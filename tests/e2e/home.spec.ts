@@ -17,6 +17,19 @@ test("the home page is for researchers: no route tables, an honest promise, link
   await page.screenshot({ path: testInfo.outputPath("home.png"), fullPage: true });
 });
 
+test("an agent starting at the base URL is told where the service describes itself: Link header and <head> links", async ({ page, request }) => {
+  const response = await request.get("/");
+  const link = response.headers()["link"] ?? "";
+  expect(link).toContain('</llms.txt>; rel="describedby"; type="text/markdown"');
+  expect(link).toContain('</api/openapi.json>; rel="service-desc"');
+  expect(link).toContain('</.well-known/x402.json>; rel="describedby"');
+  await page.goto("/");
+  await expect(page.locator('head link[rel="alternate"][type="text/markdown"]')).toHaveAttribute("href", /\/llms\.txt$/);
+  await expect(page.locator('head link[rel="service-desc"]')).toHaveAttribute("href", "/api/openapi.json");
+  // What the links point at is served.
+  for (const path of ["/llms.txt", "/api/openapi.json", "/.well-known/x402.json"]) expect((await request.get(path)).status(), path).toBe(200);
+});
+
 test("/developers lists the routes with their prices, polling and the OpenAPI document, with examples for @x402/fetch and curl", async ({ page }, testInfo) => {
   const developers = new DevelopersPage(page);
   await developers.goto();
