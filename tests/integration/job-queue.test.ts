@@ -93,7 +93,9 @@ describe("the agent's job queue", () => {
     const job = await literatureJob("slow", "paid");
     const doomed = await startWorkerProcess({ POSTGRES_URL: database.url, WORKERS: "1", HANDLER_MS: "60000", LEASE_SECONDS: "2" });
     children.push(doomed);
-    await until(async () => (await getJob({ db: pool, id: job.id }))?.status === "running");
+    // Killed once its handler has started (its execution recorded), not merely once it claimed the
+    // job: a kill between the claim and the handler's first write left one execution, not two.
+    await until(async () => (await pool.query("SELECT 1 FROM test_executions WHERE job_id = $1", [job.id])).rows.length === 1);
     const { rows: lease } = await pool.query("SELECT locked_until FROM agent.jobs WHERE id = $1", [job.id]);
     doomed.kill("SIGKILL");
     // Its own lease is long: however slowly it runs, it keeps the job it took over (one more attempt, not two).
