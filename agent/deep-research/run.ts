@@ -1,8 +1,9 @@
-import { literatureQueryRequestSchema, type ChatResult } from "@/lib/contracts";
+import { literatureQueryRequestSchema, type ChatResult, type FailedSource, type LiteratureJobResult } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
 import type { LlmSettings } from "../chat/llm";
 import { JobFailure, type JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "../literature/engine";
+import { NoSourceAnsweredError, unavailableJobFailure } from "../literature/reach";
 import type { LiteratureSource } from "../literature/sources/types";
 import { extractTerms, stemSet, type QueryTerm } from "../literature/terms";
 import { AXES, AXIS_IDS, axisQuery, planAxes, readResearchQuestion, steerTerms, type AxisId, type AxisPlan, type PlannedAxis, type ResearchQuestion } from "./axes";
@@ -82,6 +83,10 @@ export function createDeepResearchJobHandler({
       return { conversationId, messageId, quality: result.quality };
     } catch (err) {
       if (signal.aborted) throw err; // cancelled: the cancel route already recorded it
+      if (err instanceof NoSourceAnsweredError) {
+        await state("failed", `${err.message} Nothing was charged for this turn.`);
+        throw unavailableJobFailure(err);
+      }
       await state("failed", "The run failed; nothing was charged for this turn");
       throw err instanceof JobFailure ? err : new JobFailure("The research run failed");
     }
@@ -149,6 +154,11 @@ export async function researchTurn({
   const toRun = order.filter((p) => !doneAxes.has(p.axis)).slice(0, Math.max(0, iterations - done.length));
   const total = done.length + toRun.length;
   let outOfTime = false;
+  // Honest reach, as for chat: a turn whose every search reached no literature source (each one
+  // failing, the local library finding nothing) has nothing to research from; it fails, and a
+  // failed turn is never charged. A turn whose sources answered with nothing relevant is an answer.
+  let reached = done.some((d) => (d.screened?.length ?? 0) > 0);
+  const unreached: FailedSource[] = [];
   for (const item of toRun) {
     if (!inTime()) {
       outOfTime = true;
@@ -157,7 +167,9 @@ export async function researchTurn({
     const i = done.length;
     await state(`Iteration ${i + 1} of ${total}: ${AXES[item.axis].label.toLowerCase()}, searching the literature for “${item.query}”`);
     await progress("literature", Math.round(10 + (75 * i) / Math.max(1, total)));
-    const iteration = await searchAxis({ read, item, terms, engine, signal, known: world.findings });
+    const { iteration, failedSources } = await searchAxis({ read, item, terms, engine, signal, known: world.findings });
+    if (failedSources) unreached.push(...failedSources);
+    else reached = true;
     if (llm && inTime()) {
       const summary = await summarizeWithModel({
         settings: llm,
@@ -173,6 +185,11 @@ export async function researchTurn({
     done.push(iteration);
     world = updateWorld(world, iteration);
     await save(done, world);
+  }
+
+  if (!reached && unreached.length > 0) {
+    const seen = new Set<string>();
+    throw new NoSourceAnsweredError(unreached.filter((f) => !seen.has(f.source) && seen.add(f.source)));
   }
 
   await state("Writing the final answer from everything found");
@@ -251,12 +268,21 @@ async function searchAxis({
   signal: AbortSignal;
   /** The findings the conversation holds already. */
   known: WorldState["findings"];
-}): Promise<StoredIteration> {
+}): Promise<{ iteration: StoredIteration; failedSources: FailedSource[] | null }> {
   const knownSentences = new Set(known.flatMap(sentenceKeysOf));
   const onQuestion = AXES[item.axis].anchor === "question";
   const request = literatureQueryRequestSchema.parse({ question: onQuestion ? read.question : item.query, mode: "deep", includeRejected: true });
   const sources = onQuestion ? steerSources(engine.sources, item.query, read) : engine.sources;
-  const literature = await runLiteratureSearch(request, { ...engine, sources, includeAbstracts: true, signal });
+  let literature: Pick<LiteratureJobResult, "references" | "rejectedReferences" | "effectiveSources">;
+  let failedSources: FailedSource[] | null = null;
+  try {
+    literature = await runLiteratureSearch(request, { ...engine, sources, includeAbstracts: true, signal, requireReach: true });
+  } catch (err) {
+    if (!(err instanceof NoSourceAnsweredError)) throw err;
+    // No source answered this axis' search: an empty iteration, and the turn decides (researchTurn).
+    failedSources = err.failedSources;
+    literature = { references: [], rejectedReferences: [], effectiveSources: [] };
+  }
   const all = [...(literature.references ?? []), ...(literature.rejectedReferences ?? [])] as StoredReference[];
   const intervention = stemSet(read.intervention ?? axisQuery(read, item.axis));
   const accepted = (literature.references ?? [] as StoredReference[])
@@ -264,7 +290,7 @@ async function searchAxis({
     .filter((r) => r.relevance?.accepted && !(r as { isRetracted?: boolean }).isRetracted)
     .filter((r) => onQuestion || ((r.relevance?.matchedTerms ?? []).some((t) => [...stemSet(t)].some((s) => intervention.has(s))) && bearsOn(r, item.axis)));
   const references = accepted.slice(0, KEPT_PER_ITERATION);
-  return {
+  const iteration: StoredIteration = {
     objective: item.query,
     axis: item.axis,
     acceptedCount: accepted.length,
@@ -275,6 +301,7 @@ async function searchAxis({
     ),
     references,
   };
+  return { iteration, failedSources };
 }
 
 /** The sources, each asked the axis' words with the concepts of every query variant the engine makes. */

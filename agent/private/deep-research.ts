@@ -12,6 +12,7 @@ import { submitJob } from "../jobs/submit";
 import { JobFailure, type JobHandler } from "../jobs/worker";
 import { recordWireStatus, type WireStatus } from "../jobs/wire-status";
 import type { EngineDeps } from "../literature/engine";
+import { NoSourceAnsweredError } from "../literature/reach";
 import type { EnclaveKey } from "./enclave-key";
 import { openEnvelopeInJob } from "./envelope";
 
@@ -176,7 +177,8 @@ export function createPrivateDeepResearchHandler({
       return { messageId };
     } catch (err) {
       if (signal.aborted) throw err;
-      const message = "The private research run failed; nothing was charged for it";
+      const message =
+        err instanceof NoSourceAnsweredError ? `${err.message} The private research run failed; nothing was charged for it.` : "The private research run failed; nothing was charged for it";
       await db.query("UPDATE agent.private_runs SET status = 'failed', error = $2, updated_at = now() WHERE message_id = $1", [messageId, message]);
       throw new JobFailure(message);
     }

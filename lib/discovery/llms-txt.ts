@@ -1,5 +1,6 @@
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { DISCOVERY_PATHS } from "@/lib/http/api-routes.mjs";
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { MCP_TOOLS } from "@/lib/mcp/catalog";
 import { getPaidOperation } from "@/lib/payments/prices";
 import { PAID_OPERATIONS, type PaidOperation } from "@/lib/payments/prices";
@@ -53,7 +54,7 @@ function freeRouteLines(publicUrl: string, maxBodyBytes: number): string[] {
 function mcpLines(publicUrl: string): string[] {
   const tools = MCP_TOOLS.map((t) => `${t.name} (${t.kind === "paid" ? getPaidOperation(t.operation).price : "free"})`).join(", ");
   return [
-    `The same work as Model Context Protocol tools: POST ${publicUrl}${MCP_PATH} (Streamable HTTP, stateless; send \`Accept: application/json, text/event-stream\`). Tools: ${tools}; tools/list gives their arguments, the paid routes' bodies.`,
+    `The same work as Model Context Protocol tools: POST ${publicUrl}${MCP_PATH} (Streamable HTTP, stateless; send \`Accept: application/json, text/event-stream\`; initialize with MCP protocol version ${LATEST_PROTOCOL_VERSION} or an earlier one the official SDK supports: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}). Tools: ${tools}; tools/list gives their arguments, the paid routes' bodies.`,
     'A paid tool is paid per the x402 MCP transport, through the same route, ledger and settlement as over HTTP: called without payment it returns the route\'s PaymentRequired (`isError: true` with it in `structuredContent` and, as JSON, in `content[0].text`; or `resultType: "payment_required"` with `paymentRequired` when the call advertises the `org.x402/payment` extension in `params._meta["io.modelcontextprotocol/clientCapabilities"].extensions`, or did at initialize). Sign it and call again with the PaymentPayload in `params._meta["x402/payment"]`; the settlement comes back in `result._meta["x402/payment-response"]`. chat and literature_search wait for the final result (up to 55 s, with progress notifications) or return `next`, the free status tool to call; deep_research_start returns at once and is settled when delivered (deep_research_status then carries the settlement).',
   ];
 }

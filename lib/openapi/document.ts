@@ -97,8 +97,11 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
         tags: ["deep research"],
         requestSchema: "DeepResearchStartRequest",
         description:
-          "Starts a multi-iteration research run on a question, or continues a conversation with `conversationId` (the `conversationId` of an earlier 202). The payment is verified now and settled when the turn's result is delivered: the poll that first shows the completed turn carries PAYMENT-RESPONSE, and the turn its `settlement`. Nothing is charged for a turn that fails.",
-        responses: { "202": json("DeepResearchAccepted", "Accepted; poll GET /api/deep-research/{conversationId}", { example: acceptedExample("deepResearch", publicUrl) }) },
+          "Starts a multi-iteration research run on a question, or continues a conversation with `conversationId` (the `conversationId` of an earlier 202). The payment is verified now and settled when the turn's result is delivered: the poll that first shows the completed turn carries PAYMENT-RESPONSE, and the turn its `settlement`. Nothing is charged for a turn that fails, and a turn whose searches reached no literature source fails.",
+        responses: {
+          "202": json("DeepResearchAccepted", "Accepted; poll GET /api/deep-research/{conversationId}", { example: acceptedExample("deepResearch", publicUrl) }),
+          "503": literatureUnavailable(settlementUnavailable),
+        },
       }),
     },
     "/api/deep-research/{conversationId}": {
@@ -124,8 +127,11 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
         requestSchema: "EncryptedEnvelope",
         sealedPlaintext: "EncryptedDeepResearchStartPlaintext",
         description:
-          "Starts deep research on a question sealed to the enclave (GET /api/enclave-key): the gateway relays the envelope without reading it. The plaintext carries a `recoveryKey` the client keeps: every poll is sealed with it. Settled when the result is delivered, as plain deep research.",
-        responses: { "202": json("EncryptedDeepResearchAccepted", "Accepted; poll `pollUrl` with a sealed envelope", { example: acceptedExample("deepResearchEncrypted", publicUrl) }) },
+          "Starts deep research on a question sealed to the enclave (GET /api/enclave-key): the gateway relays the envelope without reading it. The plaintext carries a `recoveryKey` the client keeps: every poll is sealed with it. Settled when the result is delivered, as plain deep research; a run whose searches reached no literature source fails, uncharged.",
+        responses: {
+          "202": json("EncryptedDeepResearchAccepted", "Accepted; poll `pollUrl` with a sealed envelope", { example: acceptedExample("deepResearchEncrypted", publicUrl) }),
+          "503": literatureUnavailable(settlementUnavailable),
+        },
       }),
     },
     "/api/deep-research/encrypted/status/{messageId}": {

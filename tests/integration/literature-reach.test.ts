@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import {
   chatJobStatusSchema,
+  deepResearchAcceptedSchema,
+  deepResearchConversationSchema,
   errorBodySchema,
   healthResponseSchema,
   literatureReachSchema,
   paymentRequiredBodySchema,
   upstreamChatStatusSchema,
+  type DeepResearchConversation,
   type FailedSource,
 } from "@/lib/contracts";
 import { createPayingFetch } from "@/lib/payments/client";
@@ -17,6 +20,7 @@ import { configureGateway } from "../support/gateway";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
 import { postJson, routeFetch } from "../support/routes";
+import { until } from "../support/until";
 
 const recorded = (file: string) => path.resolve(import.meta.dirname, "../../../shared/fixtures/literature-apis", file);
 const synthetic = (file: string) => path.resolve(import.meta.dirname, "../fixtures/literature", file);
@@ -110,6 +114,26 @@ describe.skipIf(databaseKind() === "pglite")("honest reach: literature sources t
       expect(((await response.json()) as Unavailable).error).toBe("literature_unavailable");
     });
 
+    it("cannot deliver a deep-research turn whose every search reached no source: the turn fails and says why, so it is never charged", async () => {
+      const accepted = deepResearchAcceptedSchema.parse(await (await agentRequest(agent.app, "/api/deep-research/start", { body: { message: QUESTION } })).json());
+      let conversation: DeepResearchConversation | undefined;
+      await until(
+        async () => {
+          conversation = deepResearchConversationSchema.parse(await (await agentRequest(agent.app, `/api/deep-research/${accepted.conversationId}`)).json());
+          const turn = conversation.turns?.[0];
+          return turn?.status === "completed" || turn?.status === "failed";
+        },
+        { what: "the deep-research turn to end" },
+      );
+      const turn = conversation!.turns![0]!;
+      expect(turn.status).toBe("failed");
+      expect(turn.reply).toBeUndefined();
+      expect(turn.citations).toEqual([]);
+      expect(conversation!.sessionStatus).toBe(
+        "No literature source could answer: PubMed could not be reached and Europe PMC answered with an error, and the local library holds nothing on this question. Nothing was charged for this turn.",
+      );
+    });
+
     it("counts each source's failures in its health, with the last error's kind", async () => {
       const response = await agentRequest(agent.app, "/api/health", { key: null });
       const body = (await response.json()) as { literature: unknown };
@@ -183,6 +207,8 @@ describe.skipIf(databaseKind() === "pglite")("honest reach: literature sources t
         ["/api/literature", { question: QUESTION }],
         ["/api/chat/encrypted", envelope],
         ["/api/literature/encrypted", envelope],
+        ["/api/deep-research/start", { message: QUESTION }],
+        ["/api/deep-research/encrypted", envelope],
       ] as const) {
         const response = await postJson(`${PUBLIC_URL}${route}`, body);
         expect(response.status).toBe(503);

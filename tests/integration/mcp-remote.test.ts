@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
+import { LATEST_PROTOCOL_VERSION, type CallToolResult, type Progress } from "@modelcontextprotocol/sdk/types.js";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -170,6 +170,8 @@ describe("the remote MCP endpoint", () => {
       expect(section).toContain('params._meta["x402/payment"]');
       expect(section).toContain('result._meta["x402/payment-response"]');
       expect(section).toContain(EXTENSION);
+      // The protocol version to initialize with is said, not left to a guess (a fresh agent had to).
+      expect(section).toContain(`MCP protocol version ${LATEST_PROTOCOL_VERSION}`);
     });
 
     it("refuses an unknown tool with a JSON-RPC error", async () => {

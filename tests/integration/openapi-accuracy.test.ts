@@ -487,7 +487,7 @@ describe("the OpenAPI document, against what every operation really answers", ()
       restore = await configureGateway(live());
     });
 
-    it.each(["chat", "literature", "chatEncrypted", "literatureEncrypted"] as const)("%s: 503 literature_unavailable before payment", async (id) => {
+    it.each(["chat", "literature", "chatEncrypted", "literatureEncrypted", "deepResearch", "deepResearchEncrypted"] as const)("%s: 503 literature_unavailable before payment", async (id) => {
       const op = PAID_OPERATIONS.find((o) => o.id === id)!;
       const response = await post(gateway, op.path, BAZAAR_ROUTES[op.id].inputExample);
       expect(response.status).toBe(503);

@@ -1,4 +1,5 @@
 import { encryptedEnvelopeSchema } from "@/lib/contracts";
+import { requireLiteratureReach } from "@/lib/literature/reach";
 import { withPayment } from "@/lib/payments/paid-route";
 import { forwardToEnclave, pollUrl } from "@/lib/private/forward";
 import { getAgentApi } from "@/lib/upstream";
@@ -6,10 +7,13 @@ import { getAgentApi } from "@/lib/upstream";
 export const dynamic = "force-dynamic";
 
 // POST /api/deep-research/encrypted – a sealed {message, recoveryKey} ($1.00, settled when the
-// result is delivered, like plain deep research). No pre-payment check: its errors are 400, 402
-// and 500. The run is the agent's; its payment is found by the run's messageId.
+// result is delivered, like plain deep research). Before payment, 503 literature_unavailable when
+// no literature source can answer (the run would have nothing to research from); a run whose
+// searches then reached none fails, uncharged. The run is the agent's; its payment is found by the
+// run's messageId.
 export const POST = withPayment("deepResearchEncrypted", {
   bodySchema: encryptedEnvelopeSchema,
+  precheck: () => requireLiteratureReach(),
   handle: async ({ body }) => {
     const { data } = await forwardToEnclave(() => getAgentApi().startPrivateDeepResearch(body));
     const url = pollUrl(`/api/deep-research/encrypted/status/${encodeURIComponent(data.messageId)}`);
