@@ -5,7 +5,7 @@ import { encryptedDeepResearchAcceptedSchema, enclaveKeyResponseSchema } from "@
 import { createPayingFetch } from "@/lib/payments/client";
 import { forgetEnclaveKey } from "@/lib/private/enclave-key";
 import { createRecoveryKey, encodeBase64, portablePrimitives, sealRequest } from "@/lib/sealing";
-import { startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
+import { seedLibrary, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { chain, freshAddress, wallet } from "../support/payments";
@@ -30,6 +30,8 @@ describe("the gateway's enclave-key cache", () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     agent = await startTestAgent({ POSTGRES_URL: database.url, LITERATURE_SOURCES: "local", ENCLAVE_PRIVATE_KEY: keyA });
+    // A library to research from: with none, deep research is refused before payment (honest reach).
+    await seedLibrary(agent.pool);
     // Forwards to whichever agent is current; counts the key fetches.
     const server = serve({
       fetch: (request) => {

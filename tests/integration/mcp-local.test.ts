@@ -152,8 +152,11 @@ describe("the local MCP server against a real gateway", () => {
     expect(settlement).toMatchObject({ success: true, network: chain().network, transaction: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(settlement.payer.toLowerCase()).toBe(payer.address.toLowerCase());
     expect(textOf(result)).toContain(`Paid $0.02 from ${settlement.payer} on ${chain().network}: transaction ${settlement.transaction}.`);
-    // The chat's 202 is never final, so its status was polled at least once, with progress.
-    expect(progress.length).toBeGreaterThan(0);
+    // The chat's 202 is never final, so its status was polled at least once, each poll reported as
+    // progress. Not asserted to have arrived: the SDK's client handles a notification a microtask
+    // after reading it and forgets the request's progress handler as soon as the result is read,
+    // so a last notification that reaches it in the same chunk as the result is dropped (a loaded
+    // CI run saw none when the first poll was already final). What arrives is in order.
     expect(progress.map((p) => p.progress)).toEqual([...progress.map((p) => p.progress)].sort((a, b) => a - b));
 
     const final = await finalChat(mcp, result);

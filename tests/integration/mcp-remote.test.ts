@@ -196,7 +196,19 @@ describe("the remote MCP endpoint", () => {
     });
 
     it("paid with the official client from that PaymentRequired: the cited answer, $0.02 charged once, the settlement in _meta and the ledger", LONG_TEST, async () => {
-      const { client } = await connect();
+      // The progress notifications are read from the wire: the SDK's client drops one that reaches
+      // it in the same chunk as the result (it handles notifications a microtask late, after the
+      // result has removed the call's progress handler), which a fast chat on a busy machine does.
+      const wire: string[] = [];
+      const { client } = await connect({
+        handle: async (request) => {
+          const response = await gatewayFetch(request);
+          if (!response.body) return response;
+          const [kept, copy] = response.body.tee();
+          void new Response(copy).text().then((text) => wire.push(text));
+          return new Response(kept, response);
+        },
+      });
       const args = { message: "Does rapamycin extend lifespan in mice?" };
       const required = structured(await call(client, "chat", args)) as unknown as PaymentRequired;
       alicePayment = await sign(alice.privateKey, required);
@@ -209,7 +221,16 @@ describe("the remote MCP endpoint", () => {
       expect(settlement).toEqual({ success: true, transaction: expect.stringMatching(/^0x[0-9a-f]{64}$/), network: chain().network, payer: alice.address });
       expect((await usdcBalance(payTo)) - before).toBe(20_000n);
       expect(await paymentRows(alice.address, nonceOf(alicePayment))).toEqual([{ status: "settled", operation: "chat", tx_hash: settlement.transaction }]);
-      expect(progress[0]?.message).toMatch(/^paid/);
+      const notified = () =>
+        wire
+          .flatMap((text) => text.split("\n"))
+          .filter((line) => line.startsWith("data: "))
+          .map((line) => JSON.parse(line.slice("data: ".length)) as { method?: string; params?: { message?: string } })
+          .filter((message) => message.method === "notifications/progress");
+      await until(() => notified().length > 0, { what: "the paid chat's progress notifications on the wire" });
+      expect(notified()[0]!.params!.message).toMatch(/^paid/);
+      // What the client did hear is what was sent, in order.
+      expect(progress.map((p) => p.message)).toEqual(notified().slice(0, progress.length).map((n) => n.params!.message));
 
       const final = await finalOf(client, aliceAnswer);
       expect(final.status).toBe("completed");
