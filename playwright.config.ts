@@ -21,7 +21,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // Every expectation waits for its condition and passes the moment it holds; these deadlines only
+  // stop a test that hangs. Playwright's 5 s default failed a loaded CI run whose page took longer
+  // to sign a payment with the local test wallet.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/e2e-report.json" }]],
   use: {
     baseURL,
