@@ -15,7 +15,7 @@ import { startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
-import { routeFetch } from "../support/routes";
+import { relayToRoutes } from "../support/routes";
 
 /**
  * Proof that a client can seal from what the service serves alone: tests/interop/seal.py, written
@@ -25,8 +25,9 @@ import { routeFetch } from "../support/routes";
  * says what was expected, suggesting a new key only when the key did change.
  */
 
-// Debian's interpreter, where python3-nacl installs (a pyenv or venv python3 on PATH would not see it).
-const PYTHON = "/usr/bin/python3";
+// Debian's interpreter by default, where python3-nacl installs (a pyenv or venv python3 on PATH
+// would not see it); PYTHON3 names another interpreter that has PyNaCl.
+const PYTHON = process.env.PYTHON3 ?? "/usr/bin/python3";
 const SCRIPT = path.resolve(import.meta.dirname, "../interop/seal.py");
 const LIBRARY = path.resolve(import.meta.dirname, "../fixtures/library/records.jsonl");
 
@@ -47,18 +48,7 @@ function python(args: string[], stdin = ""): Promise<{ status: number | null; st
 /** The gateway's route handlers behind a real HTTP socket, so another process can call them. */
 async function serveGateway(): Promise<{ url: string; close: () => Promise<void> }> {
   let origin = "";
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-      const response = await routeFetch(`${origin}${req.url}`, { method: req.method, headers, ...(body ? { body } : {}) });
-      res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
-    });
-  });
+  const server = http.createServer(relayToRoutes(() => origin));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { url: origin, close: () => new Promise((resolve) => server.close(() => resolve())) };

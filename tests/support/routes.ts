@@ -2,6 +2,7 @@
  * Calls the gateway's route handlers in this process, as Next.js would: a fetch-compatible
  * function, so the official x402 client can pay through it.
  */
+import type http from "node:http";
 import path from "node:path";
 import { refuseUnservedApiRequest } from "@/lib/http/api-edge";
 import { API_ROUTES } from "@/lib/http/api-routes.mjs";
@@ -65,4 +66,24 @@ export function postJson(url: string, body: unknown, headers: Record<string, str
     headers: { "content-type": "application/json", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
+}
+
+/**
+ * A node:http listener that hands each request to the route handlers (routeFetch) at `origin()`
+ * and writes their answer back: the gateway behind a real socket, for another process to call.
+ */
+export function relayToRoutes(origin: () => string, { before }: { before?: (req: http.IncomingMessage) => void } = {}): http.RequestListener {
+  return (req, res) => {
+    before?.(req);
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      const response = await routeFetch(`${origin()}${req.url}`, { method: req.method, headers, ...(body ? { body } : {}) });
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    });
+  };
 }
