@@ -41,7 +41,15 @@ const FAST_SOURCES: SourceName[] = ["pubmed", "europepmc", "local"];
 const DEEP_SOURCES: SourceName[] = ["pubmed", "europepmc", "clinicaltrials", "crossref", "openalex", "local"];
 const PRIMARY_EVIDENCE: EvidenceType[] = ["randomized_controlled_trial", "controlled_trial", "single_arm_trial", "observational", "systematic_review"];
 
-type Plan = { sources: SourceName[]; variants: string[][]; perSource: number; maxResults: number; verifyTop: number };
+type Plan = {
+  sources: SourceName[];
+  variants: string[][];
+  perSource: number;
+  maxResults: number;
+  verifyTop: number;
+  /** The boolean form each source sends (SourceQuery.breadth); absent: `auto`. */
+  breadth: Partial<Record<SourceName, NonNullable<SourceQuery["breadth"]>>>;
+};
 
 /** A reference as the engine returns it: section 2.11's fields, its identifiers, and its grading. */
 export type ReferenceOut = NonNullable<LiteratureJobResult["references"]>[number] &
@@ -183,7 +191,13 @@ function planSearch(request: LiteratureQueryRequest, deps: EngineDeps, terms: Qu
     for (let i = 0; i + 1 < Math.min(content.length, request.retrievalProfile === "litqa-recall" ? 6 : 4); i++) variants.push([content[i]!.term, content[i + 1]!.term]);
   }
   const maxResults = request.maxResults ?? (wide ? 25 : 10);
+  // Fast: one round trip per source. PubMed sends the strict query and Europe PMC, which indexes
+  // PubMed's records too, the broadened one ranked by relevance, rather than each sending the
+  // strict query and then, when it finds too few, the broadened one: half the requests under the
+  // sources' rate limits, and no second sequential search (docs/literature.md, "Chat latency").
+  const split = !wide && sources.includes("pubmed") && sources.includes("europepmc");
   return {
+    breadth: split ? { pubmed: "strict", europepmc: "broad" } : {},
     sources,
     variants: variants.filter((v) => v.length > 0).slice(0, request.retrievalProfile === "litqa-recall" ? 8 : wide ? 4 : 1),
     perSource: Math.max(maxResults * 2, wide ? 50 : 20),
@@ -215,20 +229,28 @@ async function searchSources({
   failed: Map<SourceName, SourceFailureKind>;
   reasoning: string[];
 }): Promise<LiteratureRecord[]> {
-  const tasks = plan.sources.flatMap((name) =>
-    variants.map(async (terms) => {
-      const query: SourceQuery = { text, terms, limit: plan.perSource, ...(scope ? { scope } : {}), ...(dateFrom ? { dateFrom } : {}), ...(dateTo ? { dateTo } : {}) };
-      try {
-        const records = await deps.sources[name]!.search(query, { signal: deps.signal });
-        used.add(name);
-        return { name, records };
-      } catch (err) {
-        failed.set(name, failureKindOf(err));
-        return { name, records: [] as LiteratureRecord[] };
-      }
-    }),
-  );
-  const results = await Promise.all(tasks);
+  const ask = async (name: SourceName, terms: string[], breadth: SourceQuery["breadth"]) => {
+    const query: SourceQuery = { text, terms, limit: plan.perSource, ...(scope ? { scope } : {}), ...(dateFrom ? { dateFrom } : {}), ...(dateTo ? { dateTo } : {}), ...(breadth ? { breadth } : {}) };
+    try {
+      const records = await deps.sources[name]!.search(query, { signal: deps.signal });
+      used.add(name);
+      return { name, terms, records, answered: true };
+    } catch (err) {
+      failed.set(name, failureKindOf(err));
+      return { name, terms, records: [] as LiteratureRecord[], answered: false };
+    }
+  };
+  const results = await Promise.all(plan.sources.flatMap((name) => variants.map((terms) => ask(name, terms, plan.breadth[name]))));
+  // A source asked for the strict query alone relied on another's broadened one. When that one
+  // failed, it broadens itself, as it would have on its own: a question is not left to the few
+  // records a strict query found because another source was down.
+  const broadened = results.filter((r) => plan.breadth[r.name] === "broad");
+  if (broadened.length > 0 && broadened.every((r) => !r.answered)) {
+    const broadenedBy = [...new Set(broadened.map((r) => r.name))];
+    const strictOnly = results.filter((r) => plan.breadth[r.name] === "strict" && r.answered && r.records.length < plan.perSource);
+    results.push(...(await Promise.all(strictOnly.map((r) => ask(r.name, r.terms, "broad")))));
+    if (strictOnly.length > 0) reasoning.push(`${broadenedBy.join(", ")} failed, so ${[...new Set(strictOnly.map((r) => r.name))].join(", ")} also sent the broadened query.`);
+  }
   const counts = new Map<SourceName, number>();
   for (const r of results) counts.set(r.name, (counts.get(r.name) ?? 0) + r.records.length);
   const summary = [...counts].filter(([name]) => used.has(name)).map(([name, n]) => `${name} (${n})`);

@@ -9,10 +9,12 @@
  *   Europe PMC search 800 ms, Crossref work and notices 400 ms each (a DOI check is both).
  * The sources keep their production rate limits (PubMed 10/s with an NCBI key, Europe PMC 5/s,
  * Crossref 5/s): with many users at once they are part of the figure.
- * Hit counts: `sparse` (default, the worst case) answers every strict query with too few records,
- * so every PubMed and Europe PMC search also sends its broadened query (two requests, one after the
- * other); `dense` (BENCH_CHAT_HITS=dense) reports hundreds of hits, so the strict query suffices, as
- * it does for common topics. The records returned are the same.
+ * Hit counts: `sparse` (default) answers every query with too few records, so a source left to
+ * broaden on its own (`auto`, as in deep mode or with one of PubMed and Europe PMC disabled) sends
+ * its broadened query after the strict one; `dense` (BENCH_CHAT_HITS=dense) reports hundreds of
+ * hits, so the strict query suffices, as it does for common topics. The records returned are the
+ * same. A chat's fast plan asks PubMed the strict query and Europe PMC the broadened one, one round
+ * trip each, so both cases now make the same requests (docs/literature.md, "Chat latency").
  * Options: BENCH_CHAT_USERS (20), BENCH_CHAT_SERIAL (20), BENCH_CHAT_POLL_MS (100: the client's
  * poll interval; the contract's 750 ms would add up to that much to each figure), BENCH_CHAT_HITS.
  */

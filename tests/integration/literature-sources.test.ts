@@ -90,6 +90,16 @@ describe("PubMed E-utilities", () => {
     expect(found.searches).toHaveLength(2);
   });
 
+  it("sends only the strict or only the broadened query when the engine asks for that breadth", async () => {
+    const s = await replay([{ path: "/esearch.fcgi", file: synthetic("pubmed-esearch-synthetic-27797938.json") }]);
+    const pubmed = createPubmedSource({ baseUrl: s.url, ...quick });
+    // The fixture reports one hit for 20 wanted: `auto` would broaden, `strict` must not.
+    const strict = await pubmed.searchPmids(query({ terms: ["APC", "colorectal"], limit: 20, breadth: "strict" }));
+    const broad = await pubmed.searchPmids(query({ terms: ["APC", "colorectal"], limit: 20, breadth: "broad" }));
+    expect(s.requestsTo("/esearch.fcgi").map((r) => r.query.get("term"))).toEqual(["APC[tiab] AND colorectal[tiab]", "APC[tiab] OR colorectal[tiab]"]);
+    expect([strict.searches.length, broad.searches.length]).toEqual([1, 1]);
+  });
+
   it("backs off on the rate-limit body even when it comes with status 200, then succeeds", async () => {
     const s = await replay([
       { path: "/esearch.fcgi", times: 1, file: recorded("pubmed-eutils/biomcp_esummary_error_rate_limit_exceeded.json") },
@@ -206,6 +216,20 @@ describe("Europe PMC", () => {
 
     await europepmc.search(query({ terms: ["rapamycin"], scope: "no-preprints" }));
     expect(s.requests[1]?.query.get("query")).toBe('(TITLE_ABS:"rapamycin") NOT SRC:PPR');
+  });
+
+  it("broadens a sparse strict search unless asked for one breadth, and then sends only that query", async () => {
+    const s = await replay([{ path: "/search", file: synthetic("europepmc-search-core-synthetic.json") }]);
+    const europepmc = createEuropePmcSource({ baseUrl: s.url, ...quick });
+    const sent = () => s.requests.splice(0).map((r) => r.query.get("query"));
+    // Two hits for 20 wanted.
+    const auto = await europepmc.search(query({ terms: ["rapamycin", "lifespan"], limit: 20 }));
+    expect(sent()).toEqual(['(TITLE_ABS:"rapamycin" AND TITLE_ABS:"lifespan")', '(TITLE_ABS:"rapamycin" OR TITLE_ABS:"lifespan")']);
+    expect(auto).toHaveLength(2); // the same two records from both pages, once each
+    await europepmc.search(query({ terms: ["rapamycin", "lifespan"], limit: 20, breadth: "broad" }));
+    expect(sent()).toEqual(['(TITLE_ABS:"rapamycin" OR TITLE_ABS:"lifespan")']);
+    await europepmc.search(query({ terms: ["rapamycin", "lifespan"], limit: 20, breadth: "strict" }));
+    expect(sent()).toEqual(['(TITLE_ABS:"rapamycin" AND TITLE_ABS:"lifespan")']);
   });
 
   it("runs a query in Europe PMC syntax for lookups (recorded PMID 20516115)", async () => {

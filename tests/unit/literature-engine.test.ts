@@ -227,6 +227,33 @@ describe("the engine", () => {
     expect(all.europepmc!.queries.at(-1)).toMatchObject({ scope: "preprints", dateFrom: "2023-01-01", dateTo: "2023-12-31" });
   });
 
+  it("makes one round trip per source in fast mode: PubMed strict, Europe PMC broadened; deep and lone sources keep both", async () => {
+    const sources = () => ({ pubmed: fakeSource("pubmed", () => [rapamycin]), europepmc: fakeSource("europepmc", () => []) });
+    const fast = sources();
+    await runLiteratureSearch(request({ question: "Does rapamycin extend lifespan in mice?" }), deps(fast));
+    expect(fast.pubmed.queries.map((q) => q.breadth)).toEqual(["strict"]);
+    expect(fast.europepmc.queries.map((q) => q.breadth)).toEqual(["broad"]);
+    const deep = sources();
+    await runLiteratureSearch(request({ question: "Does rapamycin extend lifespan in mice?", mode: "deep" }), deps(deep));
+    expect([...deep.pubmed.queries, ...deep.europepmc.queries].every((q) => q.breadth === undefined)).toBe(true);
+    const alone = fakeSource("pubmed", () => [rapamycin]);
+    await runLiteratureSearch(request({ question: "Does rapamycin extend lifespan in mice?" }), deps({ pubmed: alone }));
+    expect(alone.queries.map((q) => q.breadth)).toEqual([undefined]);
+  });
+
+  it("broadens PubMed itself when Europe PMC's broadened search fails and the strict one found too few", async () => {
+    const down = () => fakeSource("europepmc", () => new SourceError("europepmc", "timeout", "no answer in 8000 ms"));
+    const sparse = fakeSource("pubmed", (q) => (q.breadth === "broad" ? [rapamycin, metformin] : [rapamycin]));
+    const result = await runLiteratureSearch(request({ question: "Does rapamycin extend lifespan in mice?" }), deps({ pubmed: sparse, europepmc: down() }));
+    expect(sparse.queries.map((q) => q.breadth)).toEqual(["strict", "broad"]);
+    expect(result.quality?.rawCount).toBe(2);
+    expect(result.reasoning!.join(" ")).toContain("europepmc failed, so pubmed also sent the broadened query");
+    // Enough strict records: nothing to broaden for.
+    const full = fakeSource("pubmed", () => Array.from({ length: 20 }, (_, i) => ({ ...rapamycin, ids: { pmid: String(40000000 + i) }, title: `${rapamycin.title} ${i}` })));
+    await runLiteratureSearch(request({ question: "Does rapamycin extend lifespan in mice?" }), deps({ pubmed: full, europepmc: down() }));
+    expect(full.queries.map((q) => q.breadth)).toEqual(["strict"]);
+  });
+
   it("fans out tags, reporting coverage only where accepted references mention the tag", async () => {
     const pubmed = fakeSource("pubmed", (q) => (q.terms.includes("rapamycin") ? [rapamycin] : q.terms.includes("metformin") ? [metformin] : []));
     const result = await runLiteratureSearch(request({ question: "aging interventions", tags: ["rapamycin", "metformin", "taurine"] }), deps({ pubmed }));

@@ -2,7 +2,7 @@ import { type SourceClientOptions, sourceHttpClient } from "../http";
 import type { LiteratureRecord, TrialDesign } from "../record";
 import { isObject, readArray, readBoolean, readNumber, readObject, readPath, readString, readStrings } from "./json-read";
 import { cleanMarkupText, normalizeNct, parsePartialDate, uniqueStrings } from "./normalize";
-import { buildBroadQuery, buildStrictQuery, canBroaden, quoteTerm, termsOf } from "./query-terms";
+import { buildBroadQuery, buildStrictQuery, quoteTerm, searchAtBreadth, termsOf } from "./query-terms";
 import { SourceError, type LiteratureSource, type SourceQuery } from "./types";
 
 /** ClinicalTrials.gov (API v2 lives under /api/v2), the production default. */
@@ -148,13 +148,17 @@ export function createClinicalTrialsSource(options: ClinicalTrialsSourceOptions 
     async search(query, { signal } = {}) {
       // A registry holds no preprints.
       if (query.scope === "preprints") return [];
-      const strict = buildClinicalTrialsTerm(query, { requiredTerms: options.requiredTerms });
-      if (strict === "") return [];
-      const first = await searchTerm(strict, query, signal);
-      if ((first.totalCount ?? first.records.length) >= query.limit || !canBroaden(termsOf(query), options.requiredTerms ?? 1)) return first.records;
-      const broad = await searchTerm(buildClinicalTrialsTerm(query, { broad: true }), query, signal);
-      const seen = new Set(first.records.map((r) => r.ids.nct));
-      return [...first.records, ...broad.records.filter((r) => !seen.has(r.ids.nct))].slice(0, query.limit);
+      const pages = await searchAtBreadth(query, {
+        requiredTerms: options.requiredTerms,
+        build: (broad) => buildClinicalTrialsTerm(query, { broad, requiredTerms: options.requiredTerms }),
+        run: (term) => searchTerm(term, query, signal),
+        hits: (page) => page.totalCount ?? page.records.length,
+      });
+      const seen = new Set<string | undefined>();
+      return pages
+        .flatMap((page) => page.records)
+        .filter((r) => !seen.has(r.ids.nct) && seen.add(r.ids.nct))
+        .slice(0, query.limit);
     },
     async getTrial(nct, { signal } = {}) {
       const id = normalizeNct(nct);

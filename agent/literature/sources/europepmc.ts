@@ -13,7 +13,7 @@ import {
   parseYear,
   uniqueStrings,
 } from "./normalize";
-import { buildBroadQuery, buildStrictQuery, canBroaden, quoteTerm, termsOf } from "./query-terms";
+import { buildBroadQuery, buildStrictQuery, quoteTerm, searchAtBreadth, termsOf } from "./query-terms";
 import { SourceError, type LiteratureSource, type SourceQuery } from "./types";
 
 /** Europe PMC REST, the production default. */
@@ -185,12 +185,13 @@ export function createEuropePmcSource(options: EuropePmcSourceOptions = {}): Eur
     name: "europepmc",
     async search(query, { signal } = {}) {
       if (query.scope === "trials") return [];
-      const strict = buildEuropePmcQuery(query, { requiredTerms: options.requiredTerms });
-      if (strict === "") return [];
-      const first = await searchByQueryString(strict, { limit: query.limit, signal });
-      if ((first.hitCount ?? 0) >= query.limit || !canBroaden(termsOf(query), options.requiredTerms ?? 1)) return first.records;
-      const broad = await searchByQueryString(buildEuropePmcQuery(query, { broad: true }), { limit: query.limit, signal });
-      return mergeByKey([...first.records, ...broad.records]).slice(0, query.limit);
+      const pages = await searchAtBreadth(query, {
+        requiredTerms: options.requiredTerms,
+        build: (broad) => buildEuropePmcQuery(query, { broad, requiredTerms: options.requiredTerms }),
+        run: (queryString) => searchByQueryString(queryString, { limit: query.limit, signal }),
+        hits: (page) => page.hitCount ?? 0,
+      });
+      return mergeByKey(pages.flatMap((page) => page.records)).slice(0, query.limit);
     },
     searchByQueryString,
   };

@@ -4,7 +4,7 @@ import { readNumber, readObject, readString, readStrings } from "./json-read";
 import { normalizePmid } from "./normalize";
 import { createEfetchBatcher } from "./pubmed-efetch-batch";
 import { parsePubmedArticleSet } from "./pubmed-xml";
-import { buildBroadQuery, buildStrictQuery, canBroaden, termsOf } from "./query-terms";
+import { buildBroadQuery, buildStrictQuery, searchAtBreadth, termsOf } from "./query-terms";
 import { SourceError, type LiteratureSource, type SourceQuery } from "./types";
 
 /** NCBI E-utilities, the production default. */
@@ -108,14 +108,13 @@ export function createPubmedSource(options: PubmedSourceOptions = {}): PubmedSou
   }
 
   async function searchPmids(query: SourceQuery, { signal }: { signal?: AbortSignal } = {}): Promise<PubmedIdSearch> {
-    const strict = buildPubmedTerm(query, { requiredTerms: options.requiredTerms });
-    if (strict === "") return { pmids: [], searches: [] };
     const esearch = { retmax: query.limit, dateFrom: query.dateFrom, dateTo: query.dateTo, signal };
-    const first = await runEsearch(strict, esearch);
-    const searches = [first];
-    if (first.count < query.limit && canBroaden(termsOf(query), options.requiredTerms ?? 1)) {
-      searches.push(await runEsearch(buildPubmedTerm(query, { broad: true }), esearch));
-    }
+    const searches = await searchAtBreadth(query, {
+      requiredTerms: options.requiredTerms,
+      build: (broad) => buildPubmedTerm(query, { broad, requiredTerms: options.requiredTerms }),
+      run: (term) => runEsearch(term, esearch),
+      hits: (search) => search.count,
+    });
     const pmids = [...new Set(searches.flatMap((s) => s.pmids))].slice(0, query.limit);
     return { pmids, searches };
   }

@@ -63,6 +63,29 @@ export function canBroaden(terms: readonly string[], requiredTerms = 1): boolean
   return terms.length >= 2 && requiredTerms > 0;
 }
 
+/**
+ * The queries a search sends at its `breadth`, one after the other: `strict` or `broad` alone, or
+ * (`auto`) the strict one, then the broad one when the strict found fewer than `query.limit` and
+ * broadening could add anything. `build(broad)` writes the source's query (empty: nothing to ask);
+ * `run` sends one and `hits` reads how many the source says matched. Returns each page sent.
+ */
+export async function searchAtBreadth<Page>(
+  query: SourceQuery,
+  {
+    requiredTerms = 1,
+    build,
+    run,
+    hits,
+  }: { requiredTerms?: number; build: (broad: boolean) => string; run: (queryString: string) => Promise<Page>; hits: (page: Page) => number },
+): Promise<Page[]> {
+  const breadth = query.breadth ?? "auto";
+  const first = build(breadth === "broad");
+  if (first === "") return [];
+  const pages = [await run(first)];
+  if (breadth === "auto" && hits(pages[0]!) < query.limit && canBroaden(termsOf(query), requiredTerms)) pages.push(await run(build(true)));
+  return pages;
+}
+
 /** Quotes a term for a syntax where double quotes make a phrase. */
 export function quoteTerm(term: string): string {
   return `"${term.replace(/"/g, "")}"`;

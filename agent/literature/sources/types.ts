@@ -13,6 +13,13 @@ export type SourceQuery = {
   /** Inclusive publication date bounds, YYYY-MM-DD. */
   dateFrom?: string;
   dateTo?: string;
+  /**
+   * Which boolean form a source that has both sends (sources/query-terms.ts): `auto` (the default)
+   * the strict query, then the broadened one when it finds fewer than `limit`; `strict` or `broad`
+   * that one query alone. The engine's fast plan asks PubMed strict and Europe PMC broad, so a chat
+   * makes one round trip per source (docs/literature.md, "Chat latency").
+   */
+  breadth?: "auto" | "strict" | "broad";
 };
 
 /** A searchable literature source. `search` throws SourceError on failure; the engine carries on without it. */
