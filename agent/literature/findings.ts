@@ -36,8 +36,13 @@ const NULL_CUES = [
   /\b(was|were|is|are) not (significantly |independently )?(associated|related|correlated|linked|predictive|different|superior|effective|beneficial)\b/i,
   /\bno (clear |meaningful |detectable |measurable |apparent |significant |independent |overall |additional )?(effect|effects|difference|differences|change|changes|association|associations|relationship|correlation|benefit|improvement|impact|influence|increase|reduction|decrease|advantage|role)\b/i,
   /\b(failed|fail) to\b/i,
-  /\b(unlikely|not likely) to (\w+ )?(benefit|help|improve|reduce|prevent|extend|protect|lower|affect|change)\b/i,
-  /\b(similar|comparable|unchanged|unaffected|equivalent|not different)\b/i,
+  // "are unlikely to be detected", "is unlikely to benefit": the statement is held not to hold.
+  /\b(unlikely|not likely) to\b/i,
+  // "there is no awareness", "there were no differences": an absence stated outright.
+  /\bthere (is|are|was|were|exists?) (still )?no\b/i,
+  // Outcomes said to be alike; not a subject described so ("a group of similar size", "patients
+  // with comparable baseline risk"), which states no finding.
+  /(?<!\b(of|with) (a )?)\b(similar|comparable|unchanged|unaffected|equivalent|not different)\b/i,
   /\bneither\b.*\bnor\b/i,
   /\bno longer\b/i,
   /\b(nearly |almost |virtually )?identical\b/i,
@@ -70,6 +75,9 @@ const HEDGE_STRONG = /\b(may|might|could|possibly|potentially|perhaps|plausibl\w
 const HEDGE_MILD = /\b(suggests?|suggested|suggesting|appears?|seems?|likely|tend(s|ed)? to|trend)\b/i;
 const UNCERTAIN = /\b(inconclusive|uncertain|unclear|unknown|controversial|conflicting|remains? to be|warrant\w*|further (studies|research|investigation|trials)|more (studies|research) (is|are) needed|needs? to be)\b/i;
 
+/** A negation within a few words before a harm: "no serious adverse events", "did not increase complications". */
+const SAFETY_NEGATED =
+  /\b(no|not|without|nor|never|free of|n't)\b(\W+\w+){0,4}?\W+(adverse|side effects?|toxicit\w*|complications?|harms?|serious (events|reactions)|bleeding)\b/i;
 const SAFETY_OBJECT = /\b(adverse|side effects?|toxicit\w*|safety|complications?|harms?|serious (events|reactions)|tolerab\w*|bleeding)\b/i;
 
 const UP = /\b(increas\w*|higher|greater|more|elevat\w*|rais\w*|enhanc\w*|longer|extend\w*|prolong\w*|boost\w*|accelerat\w*|promot\w*|induc\w*|rise|rose|gain\w*|exceed\w*)\b/gi;
@@ -101,7 +109,8 @@ export function readFinding(sentence: string): FindingReading {
   const safety = SAFETY_OBJECT.test(text);
   if (nullHit) {
     // "No serious adverse events occurred" is a finding of safety: a benefit, not an absent effect.
-    if (safety && !GOOD.test(text.replace(SAFETY_OBJECT, " "))) return { effect: "found", valence: "benefit", safety: true, certainty, association };
+    // Only when the negation is on the harm itself: "a poor knowledge of the side effects" is not.
+    if (SAFETY_NEGATED.test(text) && !GOOD.test(text.replace(SAFETY_OBJECT, " "))) return { effect: "found", valence: "benefit", safety: true, certainty, association };
     return { effect: "none", valence: "neutral", safety, certainty, association };
   }
   if (!effectHit) return { effect: "unclear", valence: "neutral", safety, certainty, association };

@@ -149,6 +149,15 @@ describe("reading a finding", () => {
     ["These results suggest little need to repeat the scan after surgery.", "none", "neutral"],
     ["Routine screening of younger patients may not be necessary.", "none", "neutral"],
     ["None of the proposed markers of early sarcopenia were validated in this study.", "none", "neutral"],
+    // An absence stated outright, a statement held unlikely, and a harm named without being negated.
+    ["In conclusion, there is no awareness of drug costs among the doctors in our area.", "none", "neutral"],
+    ["Subtle edits to a scan are unlikely to be detected by the radiologists reading it.", "none", "neutral"],
+    ["Overall, there was a poor knowledge of the side effects of ACE inhibitors.", "none", "neutral"],
+    ["The treatment did not increase complications after hip surgery.", "found", "benefit"],
+    ["Rapamycin was well tolerated without drug-related toxicity in older dogs.", "found", "benefit"],
+    // "Similar" is a finding said of outcomes, not of a subject it describes.
+    ["Gait speed was similar in the two groups after a year.", "none", "neutral"],
+    ["Patients with impaired fasting glucose, a group of similar size, had a higher risk of death.", "found", "harm"],
   ] as const)("%s → %s, %s", (sentence, effect, valence) => {
     expect(readFinding(sentence)).toMatchObject({ effect, valence });
   });
