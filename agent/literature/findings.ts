@@ -21,7 +21,7 @@ export type FindingReading = {
 
 /** Words that mark a sentence stating a finding rather than background or methods. */
 export const FINDING_CUES =
-  /\b(conclu|suggest|found|find|show|demonstrat|associat|reduc|increas|improv|extend|lower|higher|decreas|no significant|did not|was not|were not|significant|correlat|predict|differ|prolong|shorten|delay|prevent|protect|benefi|effective|feasib|accura|reliab|sensitiv|safe|tolerat|odds ratio|hazard ratio|relative risk)/i;
+  /\b(conclu|suggest|found|find|show|demonstrat|associat|reduc|increas|improv|extend|lower|higher|decreas|no significant|did not|was not|were not|significant|correlat|predict|differ|prolong|shorten|delay|prevent|protect|benefi|effective|feasib|accura|reliab|sensitiv|safe|tolerat|odds ratio|hazard ratio|relative risk|insufficient|inadequate|unnecessary|ineffective|unreliable|inaccurate)/i;
 
 /** A sentence that says what a study set out to do, not what it found. */
 const AIM =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readFinding } from "@/agent/literature/findings";
+import { isFindingSentence, readFinding } from "@/agent/literature/findings";
 import { extractTerms } from "@/agent/literature/terms";
 import { readQuestion, stanceOfReference } from "@/agent/literature/verdict";
 import { extractSnapshot, parseCount } from "@/agent/literature/snapshot";
@@ -160,6 +160,12 @@ describe("reading a finding", () => {
     ["Patients with impaired fasting glucose, a group of similar size, had a higher risk of death.", "found", "harm"],
   ] as const)("%s → %s, %s", (sentence, effect, valence) => {
     expect(readFinding(sentence)).toMatchObject({ effect, valence });
+  });
+
+  it("takes a sentence saying something falls short for a finding, not for background", () => {
+    const sentence = "Current guidelines appear insufficient to ensure prompt diagnosis of anorectal malformations.";
+    expect(isFindingSentence(sentence)).toBe(true);
+    expect(readFinding(sentence)).toMatchObject({ effect: "none" });
   });
 
   it("reads a structured abstract's conclusion section as the authors' answer", () => {
