@@ -88,10 +88,10 @@ const BAD =
   /\b(mortality|death|deaths|die|died|dying|risk|risks|incidence|disease|diseases|frailty|decline|complications?|adverse|toxicit\w*|morbidity|hospitali[sz]ations?|readmissions?|pain|symptoms?|inflammat\w*|fractures?|falls|cancers?|tumou?rs?|recurrence|failure|dementia|depression|disability|burden|injury|injuries|infections?|events|damage|lesions?|atrophy|fibrosis|obesity|stress|senescen\w*|relapse|exacerbations?|hypertension|glucose|cholesterol|weight gain|resistance|errors?|delirium|length of stay|costs?|aging|ageing)\b/i;
 /** Outcomes whose increase is good for the patient. */
 const GOOD =
-  /\b(survival|lifespan|life span|longevity|healthspan|function|functioning|strength|quality of life|health|performance|speed|density|sensitivity|cognition|cognitive (function|performance|score)|memory|adherence|remission|response|recovery|satisfaction|independence|mobility|capacity|fitness|accuracy|efficacy|benefit|wellbeing|well-being|cure|healing|resilience|clearance|autophagy|vo2max|muscle|muscle mass|lean (body )?mass|bone mass|hdl)\b/i;
+  /\b(survival|lifespan|life span|longevity|healthspan|function|functioning|strength|quality of life|health|performance|speed|density|sensitivity|cognition|cognitive (function|performance|score)|memory|adherence|remission|response|recovery|satisfaction|independence|mobility|capacity|fitness|accuracy|efficacy|benefit|wellbeing|well-being|cure|healing|resilience|clearance|autophagy|vo2max|muscle|muscle mass|lean (body )?mass|bone mass|hdl|detection( rates?)?|diagnostic yield)\b/i;
 
 const BENEFIT_WORDS =
-  /\b(improv\w*|benefi\w*|effective|efficacious|superior|better|favou?rable|success\w*|feasib\w*|safe|well tolerated|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|relie\w*|outperform\w*|accurate|reliable|valid|useful|protective|protected|prevented|preventing|extended (median |maximal |mean )?(lifespan|life span|survival))\b/i;
+  /\b(improv\w*|benefi\w*|effective|efficacious|superior|better|favou?rable|success\w*|feasib\w*|safe|well tolerated|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|relie\w*|outperform\w*|accurate|reliable|valid|useful|suitable|acceptable|sufficient|protective|protected|prevented|preventing|extended (median |maximal |mean )?(lifespan|life span|survival))\b/i;
 const HARM_WORDS =
   /\b(worse|worsen\w*|impair\w*|harm\w*|detriment\w*|deleterious|toxic|inferior|adverse(ly)? affect\w*|shortened (lifespan|life span|survival)|poorer|unsafe|dangerous)\b/i;
 

@@ -155,6 +155,9 @@ describe("reading a finding", () => {
     ["Overall, there was a poor knowledge of the side effects of ACE inhibitors.", "none", "neutral"],
     ["The treatment did not increase complications after hip surgery.", "found", "benefit"],
     ["Rapamycin was well tolerated without drug-related toxicity in older dogs.", "found", "benefit"],
+    // More cancers detected is better detection, not more cancer; a tool said suitable is a benefit.
+    ["Fusion biopsy had a higher prostate cancer detection rate than ultrasound-guided biopsy.", "found", "neutral"],
+    ["The scaled questionnaire measures depressive symptoms and is suitable for use in a vision impaired population.", "found", "neutral"],
     // "Similar" is a finding said of outcomes, not of a subject it describes.
     ["Gait speed was similar in the two groups after a year.", "none", "neutral"],
     ["Patients with impaired fasting glucose, a group of similar size, had a higher risk of death.", "found", "harm"],
