@@ -94,6 +94,7 @@ export function composeChatResult({
       evidenceRole: role,
       relevance: ref.relevance?.score ?? 0,
       snapshot: ref.snapshot ?? null,
+      missingConcepts: ref.relevance?.missingConcepts ?? [],
     })),
     sourcesNote,
   });

@@ -13,4 +13,6 @@ export type AnswerReference = {
   evidenceRole: EvidenceRole;
   relevance: number;
   snapshot: StudySnapshot | null;
+  /** The question's concepts it does not name (its `relevance.missingConcepts`): closest evidence, not an answer on them. */
+  missingConcepts?: string[];
 };

@@ -29,6 +29,7 @@ export type Citable = {
   /** Relevance to the question, 0 to 1. */
   relevance?: number;
   snapshot?: StudySnapshot;
+  missingConcepts?: string[];
 };
 
 export type { AnswerReference } from "./answer-reference";
@@ -172,6 +173,7 @@ export function composeAnswer({
     evidenceRole: onTopicRole({ score: c.relevance ?? 1, bestScore, evidenceType: c.evidenceType ?? "unknown" }),
     relevance: c.relevance ?? 1,
     snapshot: c.snapshot ?? null,
+    missingConcepts: c.missingConcepts ?? [],
   }));
   const written = writeAnswer({ question, terms, references, sourcesNote, maxClaims: maxSentences });
   const answer = references.length === 0 ? nothingFound(question, sourcesNote) : written.answer;

@@ -37,7 +37,31 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-export function bottomLineOf({ verdict, basis, references, graded }: { verdict: Verdict; basis: VerdictBasis; references: AnswerReference[]; graded: GradedForVerdict[] }): string {
+/**
+ * The bottom line. A supporting study may miss a concept the best candidate misses too (its authors
+ * may put it in other words: docs/literature.md, "On topic"). When every one of them misses it, the
+ * answer rests on the closest evidence found and says so, in its count of the studies and in a
+ * sentence naming what none of them names: "Is metformin associated with reduced cancer risk?"
+ * over metformin studies that never mention cancer.
+ */
+export function bottomLineOf(input: { verdict: Verdict; basis: VerdictBasis; references: AnswerReference[]; graded: GradedForVerdict[] }): string {
+  const supporting = input.references.filter((r) => r.evidenceRole === "supporting");
+  const unnamed = supporting.length === 0 ? [] : (supporting[0]!.missingConcepts ?? []).filter((c) => supporting.every((r) => (r.missingConcepts ?? []).includes(c)));
+  if (unnamed.length === 0) return verdictLine(input, ADDRESSING);
+  const named = unnamed.map((c) => `“${c}”`).join(" or ");
+  const caveat =
+    supporting.length === 1
+      ? ` That study does not name ${named}, so it may not address that part of the question.`
+      : ` None of them names ${named}, so they may not address that part of the question.`;
+  return `${verdictLine(input, CLOSEST)}${caveat}`;
+}
+
+/** How the bottom line calls the supporting studies: one, and several. */
+type StudiesNoun = { one: string; many: string };
+const ADDRESSING: StudiesNoun = { one: "study that addresses the question", many: "studies that address the question" };
+const CLOSEST: StudiesNoun = { one: "closest study found", many: "closest studies found" };
+
+function verdictLine({ verdict, basis, references, graded }: { verdict: Verdict; basis: VerdictBasis; references: AnswerReference[]; graded: GradedForVerdict[] }, studies: StudiesNoun): string {
   const onTopic = graded.filter((g) => g.evidenceRole === "supporting");
   const m = onTopic.length;
   const strongestOf = (side: "supports" | "contradicts") => {
@@ -49,7 +73,7 @@ export function bottomLineOf({ verdict, basis, references, graded }: { verdict: 
   const strongest = (side: "supports" | "contradicts") => (allPreclinical ? ` (${m === 1 ? "an animal or cell study" : "animal and cell studies only"})` : strongestOf(side));
   /** "The one study that addresses the question reports", "All 3 … report", "2 of the 3 … report". */
   const tally = (k: number) => {
-    const subject = m === 1 ? "The one study that addresses the question" : k === m ? `All ${m} studies that address the question` : `${k} of the ${m} studies that address the question`;
+    const subject = m === 1 ? `The one ${studies.one}` : k === m ? `All ${m} ${studies.many}` : `${k} of the ${m} ${studies.many}`;
     return `${subject} report${k === 1 ? "s" : ""}`;
   };
   switch (verdict) {
@@ -58,7 +82,7 @@ export function bottomLineOf({ verdict, basis, references, graded }: { verdict: 
     case "contradicts":
       return `Bottom line: the evidence contradicts it. ${tally(basis.contradicting)} no effect or the opposite${basis.supporting ? `, ${basis.supporting} findings in its favour` : ""}${strongest("contradicts")}.`;
     case "mixed":
-      return `Bottom line: the evidence is mixed. Of the ${plural(m, "study", "studies")} that address the question, ${basis.supporting} report${basis.supporting === 1 ? "s" : ""} findings in its favour, ${basis.contradicting} no effect or the opposite${basis.mixed ? `, and ${basis.mixed} both` : ""}.`;
+      return `Bottom line: the evidence is mixed. Of the ${m} ${m === 1 ? studies.one : studies.many}, ${basis.supporting} report${basis.supporting === 1 ? "s" : ""} findings in its favour, ${basis.contradicting} no effect or the opposite${basis.mixed ? `, and ${basis.mixed} both` : ""}.`;
     default: {
       const indirect = graded.filter((g) => g.evidenceRole === "supporting" && !g.direct && g.stance !== "unclear");
       const there =

@@ -123,7 +123,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   }));
   const citable: Citable[] = references
     .filter((r) => r.relevance?.accepted)
-    .map((r) => ({ ordinal: r.id as number, title: r.title, url: r.url, abstract: listed[(r.id as number) - 1]!.record.abstract, year: r.year ?? null, journal: (r.journal as string | null) ?? null, label: r.label as string, evidenceType: r.evidenceType, relevance: r.relevance?.score, snapshot: r.snapshot }));
+    .map((r) => ({ ordinal: r.id as number, title: r.title, url: r.url, abstract: listed[(r.id as number) - 1]!.record.abstract, year: r.year ?? null, journal: (r.journal as string | null) ?? null, label: r.label as string, evidenceType: r.evidenceType, relevance: r.relevance?.score, snapshot: r.snapshot, missingConcepts: r.relevance?.missingConcepts ?? [] }));
   const sourcesNote = describeSourceFailures({ failed: failedSources, used: [...used] });
   const composed = composeAnswer({ question: request.question, terms: questionTerms, citable, sourcesNote });
   const { answer, formattedAnswer, contextPassages } = composed;

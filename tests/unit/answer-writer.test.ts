@@ -200,6 +200,38 @@ describe("the verdict", () => {
 });
 
 describe("the literature result", () => {
+  it("says when no supporting study names part of the question: the closest evidence, not an answer on it", async () => {
+    const metformin = (pmid: string, title: string, abstract: string) => buildRecord({ ids: { pmid }, title, abstract, publicationTypes: ["Randomized Controlled Trial"], mesh: ["Humans", "Metformin"] });
+    const records = [
+      metformin("91000021", "Metformin co-treatment during IVF in women with polycystic ovaries", "We randomized 120 women with polycystic ovaries to metformin or placebo during IVF. Metformin reduced the risk of ovarian hyperstimulation."),
+      metformin("91000022", "Bedtime insulin plus metformin in type 2 diabetes", "We randomized 96 adults with type 2 diabetes to insulin with or without metformin. Metformin reduced weight gain and improved glycaemic control."),
+      // Cancer is common in a pool, metformin rare: the metformin studies lead.
+      ...["Cervical cancer screening uptake in northern municipalities", "Hereditary colorectal cancer risk in Lynch syndrome families", "Pain control in minority patients with cancer", "Breast cancer risk variants in female carriers"].map((title, i) =>
+        buildRecord({ ids: { pmid: `9100003${i}` }, title, abstract: `${title}: cancer risk was compared between groups.`, mesh: ["Humans"] }),
+      ),
+    ];
+    const result = await runLiteratureSearch(literatureQueryRequestSchema.parse({ question: "Is metformin associated with reduced cancer risk?" }), {
+      sources: { pubmed: { name: "pubmed", search: async () => records } },
+      includeAbstracts: true,
+    });
+    const missing = result.references!.filter((r) => r.relevance?.accepted).map((r) => (r as { relevance: { missingConcepts?: string[] } }).relevance.missingConcepts);
+    expect(missing.length).toBeGreaterThan(0);
+    const concept = missing[0]![0]!;
+    expect(concept).toContain("cancer");
+    const bottomLine = result.answer!.split("\n\n")[0]!;
+    expect(bottomLine).toMatch(/closest studies found/);
+    expect(bottomLine).toContain(`None of them names “${concept}”, so they may not address that part of the question.`);
+    // The chat writes its answer from the same references and says the same.
+    const reply = composeChatResult({ question: "Is metformin associated with reduced cancer risk?", literature: result, conversationId: "c" }).answer;
+    expect(reply.split("\n\n")[0]).toContain(`“${concept}”`);
+    // A study that names every part of the question gets no such sentence.
+    const direct = await runLiteratureSearch(literatureQueryRequestSchema.parse({ question: "Does metformin reduce weight gain in type 2 diabetes?" }), {
+      sources: { pubmed: { name: "pubmed", search: async () => records } },
+    });
+    expect(direct.answer).not.toMatch(/closest stud|may not address/);
+  });
+
+
   it("opens its answer with the bottom line and carries the verdict, each reference's snapshot and each accepted one's stance", async () => {
     const trial = buildRecord({
       ids: { pmid: "91000011" },
