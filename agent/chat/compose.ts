@@ -129,6 +129,7 @@ export function composeChatResult({
       // What a model writer must keep: the bottom line it opens with and the limits it ends with.
       bottomLine: written.bottomLine,
       limits: written.limits,
+      unnamedConcepts: written.unnamedConcepts,
       effectiveSources: literature.effectiveSources ?? [],
       fallbackUsed: literature.fallbackUsed ?? false,
       reasoning: literature.reasoning ?? [],

@@ -1,4 +1,5 @@
 import type { ChatResult, GradedReference } from "@/lib/contracts";
+import { unnamedCaveat } from "../literature/bottom-line";
 import { auditModelAnswer, type AuditedReference } from "./audit";
 import { writeWithModel, type LlmSettings } from "./llm";
 import { computeQuality } from "./quality";
@@ -24,7 +25,16 @@ export async function applyModelWriter(result: ChatResult, { settings, question,
   }
   const bottomLine = typeof result.metadata?.bottomLine === "string" ? result.metadata.bottomLine : null;
   const limits = typeof result.metadata?.limits === "string" ? result.metadata.limits : null;
-  const answer = [audit.hasBottomLine || !bottomLine ? null : bottomLine, audit.answer, audit.hasLimits || !limits ? null : limits].filter(Boolean).join("\n\n");
+  let modelAnswer = audit.answer;
+  // A model's bottom line must also say what no supporting study names, as the extractive one does.
+  const unnamed = Array.isArray(result.metadata?.unnamedConcepts) ? (result.metadata.unnamedConcepts as string[]) : [];
+  if (audit.hasBottomLine && unnamed.length > 0) {
+    const [first, ...rest] = modelAnswer.split("\n\n");
+    if (!unnamed.every((c) => first!.toLowerCase().includes(c.toLowerCase()))) {
+      modelAnswer = [`${first!.trimEnd()} ${unnamedCaveat(unnamed, result.references.filter((r) => r.evidenceRole === "supporting").length)}`, ...rest].join("\n\n");
+    }
+  }
+  const answer = [audit.hasBottomLine || !bottomLine ? null : bottomLine, modelAnswer, audit.hasLimits || !limits ? null : limits].filter(Boolean).join("\n\n");
   const quality = computeQuality(answer, references);
   if (!quality.contractValid) {
     return { ...result, metadata: { ...result.metadata, modelWriter: { used: false, reason: "the audited answer breaks the citation contract", removed: audit.removed } } };

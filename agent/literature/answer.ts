@@ -1,6 +1,6 @@
 import type { EvidenceType, Stance, StudySnapshot, Verdict, VerdictBasis } from "@/lib/contracts";
 import type { AnswerReference } from "./answer-reference";
-import { bottomLineOf, limitsOf } from "./bottom-line";
+import { bottomLineOf, limitsOf, unnamedConcepts } from "./bottom-line";
 import { withSubject } from "./claims";
 import { FINDING_CUES } from "./findings";
 import { splitSentences } from "./sentences";
@@ -86,6 +86,8 @@ export type WrittenAnswer = {
   passages: Map<number, string>;
   bottomLine: string;
   limits: string | null;
+  /** The question's concepts no supporting reference names; the bottom line says so. */
+  unnamedConcepts: string[];
 };
 
 /**
@@ -144,7 +146,7 @@ export function writeAnswer({
   const notes = limitsOf({ references, graded, verdict, basis, claim, sourcesNote });
   const limits = notes.length > 0 ? `Limits: ${notes.join(" ")}` : null;
   const answer = [bottomLine, ...sections, ...(limits ? [limits] : [])].join("\n\n");
-  return { answer, verdict, verdictBasis: basis, stances, passages, bottomLine, limits };
+  return { answer, verdict, verdictBasis: basis, stances, passages, bottomLine, limits, unnamedConcepts: unnamedConcepts(references) };
 }
 
 /**

@@ -45,15 +45,24 @@ function plural(n: number, one: string, many = `${one}s`): string {
  * over metformin studies that never mention cancer.
  */
 export function bottomLineOf(input: { verdict: Verdict; basis: VerdictBasis; references: AnswerReference[]; graded: GradedForVerdict[] }): string {
-  const supporting = input.references.filter((r) => r.evidenceRole === "supporting");
-  const unnamed = supporting.length === 0 ? [] : (supporting[0]!.missingConcepts ?? []).filter((c) => supporting.every((r) => (r.missingConcepts ?? []).includes(c)));
+  const unnamed = unnamedConcepts(input.references);
   if (unnamed.length === 0) return verdictLine(input, ADDRESSING);
+  return `${verdictLine(input, CLOSEST)} ${unnamedCaveat(unnamed, input.references.filter((r) => r.evidenceRole === "supporting").length)}`;
+}
+
+/** The question's concepts that no supporting reference names (each misses them). */
+export function unnamedConcepts(references: Pick<AnswerReference, "evidenceRole" | "missingConcepts">[]): string[] {
+  const supporting = references.filter((r) => r.evidenceRole === "supporting");
+  if (supporting.length === 0) return [];
+  return (supporting[0]!.missingConcepts ?? []).filter((c) => supporting.every((r) => (r.missingConcepts ?? []).includes(c)));
+}
+
+/** The sentence saying what none of the `supporting` studies names. */
+export function unnamedCaveat(unnamed: string[], supporting: number): string {
   const named = unnamed.map((c) => `“${c}”`).join(" or ");
-  const caveat =
-    supporting.length === 1
-      ? ` That study does not name ${named}, so it may not address that part of the question.`
-      : ` None of them names ${named}, so they may not address that part of the question.`;
-  return `${verdictLine(input, CLOSEST)}${caveat}`;
+  return supporting === 1
+    ? `That study does not name ${named}, so it may not address that part of the question.`
+    : `None of them names ${named}, so they may not address that part of the question.`;
 }
 
 /** How the bottom line calls the supporting studies: one, and several. */

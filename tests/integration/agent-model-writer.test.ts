@@ -62,7 +62,9 @@ describe("chat written by a model, under the citation audit", () => {
     const result = await ask("Is leucocyte telomere length associated with mortality?");
     expect(result.verdict).toBe("supports");
     expect(result.metadata).toMatchObject({ writer: "model", model: "test-model", modelWriter: { used: true, bottomLine: "model", limits: "model" } });
-    expect(result.answer).toBe(reply);
+    // Its words, with the one sentence the evidence adds: the recorded article (telomeres and
+    // pancreatic cancer) never names mortality, and a bottom line must say so.
+    expect(result.answer).toBe(reply.replace("supports it.", "supports it. That study does not name “mortality”, so it may not address that part of the question."));
     expect(result.quality.contractValid).toBe(true);
     const prompt = JSON.parse(model.requests.at(-1)!.body) as { model: string; messages: { content: string }[] };
     expect(prompt.model).toBe("test-model");
@@ -85,6 +87,25 @@ describe("chat written by a model, under the citation audit", () => {
     expect(result.answer).not.toContain("insufficient");
     expect((result.metadata as { modelWriter: { removed: { reason: string }[] } }).modelWriter.removed[0]!.reason).toMatch(/verdict \(supports\)/);
     expect(result.quality.contractValid).toBe(true);
+  });
+
+  it("says in a model's bottom line what no supporting study names, as the extractive one does", async () => {
+    // The recorded article is on telomeres and pancreatic cancer: nothing found names frailty.
+    reply = [
+      "Bottom line: the evidence supports it.",
+      "Observational studies: Shorter leucocyte telomere length was associated with higher mortality in this observational study [1].",
+    ].join("\n\n");
+    const result = await ask("Is leucocyte telomere length associated with frailty?");
+    const unnamed = (result.metadata as { unnamedConcepts?: string[] }).unnamedConcepts ?? [];
+    expect(unnamed).toContain("frailty");
+    expect(result.metadata).toMatchObject({ writer: "model", modelWriter: { used: true, bottomLine: "model" } });
+    const caveat = /(That study does not name|None of them names) “frailty”/;
+    expect(result.answer.split("\n\n")[0]).toMatch(caveat);
+    expect((result.metadata as { bottomLine: string }).bottomLine).toMatch(caveat);
+    // A model that already says it is not told twice.
+    reply = "Bottom line: the evidence supports it, though the study found does not look at frailty.\n\nShorter leucocyte telomere length was associated with higher mortality in this observational study [1].";
+    const said = await ask("Is leucocyte telomere length associated with frailty?");
+    expect(said.answer.split("\n\n")[0]).toBe("Bottom line: the evidence supports it, though the study found does not look at frailty.");
   });
 
   it("falls back to the extractive answer when the model cites a reference that does not exist", async () => {
