@@ -88,7 +88,10 @@ export async function getPreviousObjective({ db, conversationId, messageId }: { 
   return rows[0]?.objective ?? null;
 }
 
-/** Sets the turn's and its conversation's status and the readable line of what the run is doing. */
+/**
+ * Sets the turn's and its conversation's status and the readable line of what the run is doing, in
+ * one statement: a reader never sees the turn failed beside the line of a step it no longer runs.
+ */
 export async function setRunState({
   db,
   conversationId,
@@ -102,10 +105,12 @@ export async function setRunState({
   status: DeepResearchStatus;
   sessionStatus: string;
 }): Promise<void> {
-  await db.query("UPDATE agent.dr_turns SET status = $2, updated_at = now() WHERE message_id = $1 AND status NOT IN ('cancelled', 'completed')", [messageId, status]);
   await db.query(
-    "UPDATE agent.dr_conversations SET status = $2, session_status = $3, active_message_id = $4, updated_at = now() WHERE id = $1 AND status <> 'cancelled'",
-    [conversationId, status, sessionStatus, status === "running" || status === "queued" ? messageId : null],
+    `WITH turn AS (
+       UPDATE agent.dr_turns SET status = $5, updated_at = now() WHERE message_id = $6 AND status NOT IN ('cancelled', 'completed')
+     )
+     UPDATE agent.dr_conversations SET status = $2, session_status = $3, active_message_id = $4, updated_at = now() WHERE id = $1 AND status <> 'cancelled'`,
+    [conversationId, status, sessionStatus, status === "running" || status === "queued" ? messageId : null, status, messageId],
   );
 }
 
