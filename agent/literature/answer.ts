@@ -142,11 +142,12 @@ export function writeAnswer({
     return `${group.label}: ${inGroup.map((c) => `${ensurePeriod(c.text)} ${c.ordinals.map((n) => `[${n}]`).join("")}`).join(" ")}`;
   }).filter((s): s is string => s !== null);
 
-  const bottomLine = bottomLineOf({ verdict, basis, references, graded });
+  const unnamed = unnamedConcepts(references);
+  const bottomLine = bottomLineOf({ verdict, basis, references, graded, unnamed });
   const notes = limitsOf({ references, graded, verdict, basis, claim, sourcesNote });
   const limits = notes.length > 0 ? `Limits: ${notes.join(" ")}` : null;
   const answer = [bottomLine, ...sections, ...(limits ? [limits] : [])].join("\n\n");
-  return { answer, verdict, verdictBasis: basis, stances, passages, bottomLine, limits, unnamedConcepts: unnamedConcepts(references) };
+  return { answer, verdict, verdictBasis: basis, stances, passages, bottomLine, limits, unnamedConcepts: unnamed };
 }
 
 /**

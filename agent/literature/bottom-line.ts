@@ -44,13 +44,13 @@ function plural(n: number, one: string, many = `${one}s`): string {
  * sentence naming what none of them names: "Is metformin associated with reduced cancer risk?"
  * over metformin studies that never mention cancer.
  */
-export function bottomLineOf(input: { verdict: Verdict; basis: VerdictBasis; references: AnswerReference[]; graded: GradedForVerdict[] }): string {
-  const unnamed = unnamedConcepts(input.references);
+export function bottomLineOf(input: { verdict: Verdict; basis: VerdictBasis; references: AnswerReference[]; graded: GradedForVerdict[]; unnamed: string[] }): string {
+  const { unnamed } = input;
   if (unnamed.length === 0) return verdictLine(input, ADDRESSING);
   return `${verdictLine(input, CLOSEST)} ${unnamedCaveat(unnamed, input.references.filter((r) => r.evidenceRole === "supporting").length)}`;
 }
 
-/** The question's concepts that no supporting reference names (each misses them). */
+/** The question's concepts that no supporting reference names (each misses them): `unnamed` above. */
 export function unnamedConcepts(references: Pick<AnswerReference, "evidenceRole" | "missingConcepts">[]): string[] {
   const supporting = references.filter((r) => r.evidenceRole === "supporting");
   if (supporting.length === 0) return [];

@@ -7,7 +7,7 @@
  * Latency profile (each request, uniform jitter ±25%, seeded so runs replay the same draws):
  *   PubMed esearch 600 ms and efetch 600 ms (a search is both, one after the other),
  *   Europe PMC search 800 ms, Crossref work and notices 400 ms each (a DOI check is both).
- * The sources keep their production rate limits (PubMed 10/s with an NCBI key, Europe PMC 5/s,
+ * The sources keep their production rate limits (PubMed 10/s with an NCBI key, Europe PMC 8/s,
  * Crossref 5/s): with many users at once they are part of the figure.
  * Hit counts: `sparse` (default) answers every query with too few records, so a source left to
  * broaden on its own (`auto`, as in deep mode or with one of PubMed and Europe PMC disabled) sends

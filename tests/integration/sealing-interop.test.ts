@@ -25,9 +25,18 @@ import { relayToRoutes } from "../support/routes";
  * says what was expected, suggesting a new key only when the key did change.
  */
 
-// Debian's interpreter by default, where python3-nacl installs (a pyenv or venv python3 on PATH
-// would not see it); PYTHON3 names another interpreter that has PyNaCl.
-const PYTHON = process.env.PYTHON3 ?? "/usr/bin/python3";
+/**
+ * The interpreter: PYTHON3 when set, else the first `python3` on PATH that imports PyNaCl. The first
+ * `python3` on PATH may be a pyenv or venv one that cannot see Debian's python3-nacl, which installs
+ * for the system interpreter further down PATH.
+ */
+function findPython(): string {
+  if (process.env.PYTHON3) return process.env.PYTHON3;
+  const candidates = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, "python3"));
+  const withNacl = candidates.find((file) => fs.existsSync(file) && spawnSync(file, ["-c", "import nacl.bindings"]).status === 0);
+  return withNacl ?? "python3";
+}
+const PYTHON = findPython();
 const SCRIPT = path.resolve(import.meta.dirname, "../interop/seal.py");
 const LIBRARY = path.resolve(import.meta.dirname, "../fixtures/library/records.jsonl");
 

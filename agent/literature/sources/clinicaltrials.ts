@@ -154,11 +154,13 @@ export function createClinicalTrialsSource(options: ClinicalTrialsSourceOptions 
         run: (term) => searchTerm(term, query, signal),
         hits: (page) => page.totalCount ?? page.records.length,
       });
-      const seen = new Set<string | undefined>();
-      return pages
-        .flatMap((page) => page.records)
-        .filter((r) => !seen.has(r.ids.nct) && seen.add(r.ids.nct))
-        .slice(0, query.limit);
+      // The broadened page repeats what the strict one found: each trial once, by its NCT id, first found first.
+      const byNct = new Map<string, LiteratureRecord>();
+      for (const record of pages.flatMap((page) => page.records)) {
+        const key = record.ids.nct ?? record.url;
+        if (!byNct.has(key)) byNct.set(key, record);
+      }
+      return [...byNct.values()].slice(0, query.limit);
     },
     async getTrial(nct, { signal } = {}) {
       const id = normalizeNct(nct);
