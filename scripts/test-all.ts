@@ -13,7 +13,22 @@ const results = path.join(root, "test-results");
 fs.mkdirSync(results, { recursive: true });
 
 type Counts = { passed: number; failed: number; skipped: number };
-type Suite = { name: string; command: string; args: string[]; report?: string; read?: (report: any) => Counts };
+type Suite = {
+  name: string;
+  command: string;
+  args: string[];
+  report?: string;
+  read?: (report: any) => Counts;
+  /** The failed tests named in the report, each with the first line of its error. */
+  failures?: (report: any) => string[];
+};
+
+/** The first non-blank line of an error message, without colour codes, cut to one screen line. */
+const firstLine = (message: unknown): string => {
+  const text = String(message ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+  const line = text.split("\n").find((l) => l.trim() !== "") ?? "";
+  return line.trim().slice(0, 240);
+};
 
 const vitestCounts = (r: any): Counts => ({
   passed: r.numPassedTests ?? 0,
@@ -27,7 +42,28 @@ const vitest = (project: string): Suite => ({
   args: ["vitest", "run", "--project", project, `--reporter=${project === "integration" ? "verbose" : "default"}`, "--reporter=json", `--outputFile=test-results/${project}.json`],
   report: path.join(results, `${project}.json`),
   read: vitestCounts,
+  failures: (r: any) =>
+    (r.testResults ?? []).flatMap((file: any) => {
+      const where = path.relative(root, String(file.name ?? ""));
+      const failed = (file.assertionResults ?? []).filter((t: any) => t.status === "failed");
+      // A file that failed outside any test (its setup, an import) has no failed assertion to name.
+      if (failed.length === 0 && file.status === "failed") return [`${where}: ${firstLine(file.message)}`];
+      return failed.map((t: any) => `${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    }),
 });
+
+/** Playwright's JSON report nests suites in suites; a test failed when its outcome was unexpected. */
+function playwrightFailures(suite: any): string[] {
+  const own = (suite.specs ?? []).flatMap((spec: any) =>
+    (spec.tests ?? [])
+      .filter((t: any) => t.status === "unexpected")
+      .map((t: any) => {
+        const error = (t.results ?? []).map((r: any) => r.error?.message).find(Boolean);
+        return `${spec.file}:${spec.line} [${t.projectName}] › ${spec.title}: ${firstLine(error)}`;
+      }),
+  );
+  return [...own, ...(suite.suites ?? []).flatMap(playwrightFailures)];
+}
 
 const suites: Suite[] = [
   { name: "typecheck", command: "npx", args: ["tsc", "--noEmit"] },
@@ -44,6 +80,7 @@ const suites: Suite[] = [
       failed: r.stats?.unexpected ?? 0,
       skipped: r.stats?.skipped ?? 0,
     }),
+    failures: (r: any) => (r.suites ?? []).flatMap(playwrightFailures),
   },
 ];
 
@@ -57,6 +94,7 @@ function run(suite: Suite): Promise<number> {
 async function main(): Promise<void> {
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
   const lines: string[] = [];
+  const failedTests: string[] = [];
   for (const suite of suites) {
     if (suite.report) fs.rmSync(suite.report, { force: true });
     console.log(`\n=== ${suite.name} ===`);
@@ -65,7 +103,9 @@ async function main(): Promise<void> {
     if (!suite.report || !suite.read) {
       counts = code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
     } else if (fs.existsSync(suite.report)) {
-      counts = suite.read(JSON.parse(fs.readFileSync(suite.report, "utf8")));
+      const report = JSON.parse(fs.readFileSync(suite.report, "utf8"));
+      counts = suite.read(report);
+      failedTests.push(...(suite.failures?.(report) ?? []).map((f) => `  ${suite.name}: ${f}`));
       // A runner that failed without a failing test (a crash, a failed setup) still fails the run.
       if (code !== 0 && counts.failed === 0) counts.failed = 1;
     } else {
@@ -78,7 +118,9 @@ async function main(): Promise<void> {
   }
   const summary = `${total.passed} passed, ${total.failed} failed`;
   fs.writeFileSync(path.join(results, "summary.txt"), summary + "\n");
-  console.log(`\n${lines.join("\n")}\nall suites: ${total.skipped} skipped\n${summary}`);
+  // The failed tests are named just above the totals, so the last lines of a CI log say what failed.
+  const failedList = failedTests.length > 0 ? `\nfailed tests:\n${failedTests.join("\n")}` : "";
+  console.log(`\n${lines.join("\n")}\nall suites: ${total.skipped} skipped${failedList}\n${summary}`);
   process.exit(total.failed === 0 ? 0 : 1);
 }
 
