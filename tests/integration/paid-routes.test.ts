@@ -41,7 +41,8 @@ describe("paid routes: chat and literature", () => {
     agent = await startHttpDouble(async (req) => {
       if (req.path.includes("/cancel")) return { status: 204 };
       if (agentMode === "fail") return { status: 500, body: { error: "boom" } };
-      if (agentMode === "slow") return { status: 202, body: {}, delayMs: 3_000 };
+      // Four times the gateway's timeout: the gateway gives up long before this answers.
+      if (agentMode === "slow") return { status: 202, body: {}, delayMs: 20_000 };
       if (agentMode === "drain" && drainKey) await drainWallet(drainKey);
       if (req.path === "/api/chat") return { status: 202, body: { requestId: randomUUID(), status: "queued" } };
       if (req.path === "/api/literature") return { status: 202, body: { jobId: randomUUID(), status: "queued" } };
@@ -50,7 +51,8 @@ describe("paid routes: chat and literature", () => {
     restore = await configureGateway({
       POSTGRES_URL: database.url,
       UPSTREAM_API_URL: agent.url,
-      UPSTREAM_TIMEOUT_MS: "1000",
+      // Room for the drained-wallet double below, which makes a chain transfer before it answers.
+      UPSTREAM_TIMEOUT_MS: "5000",
       PUBLIC_URL,
       RPC_URL: chain().rpcUrl,
       PAY_TO_ADDRESS: payTo,

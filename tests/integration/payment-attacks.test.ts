@@ -178,7 +178,9 @@ describe("hosted facilitator failures", () => {
     PAY_TO_ADDRESS: payTo,
     CRON_SECRET,
     AGENT_SERVICE_KEY: SERVICE_KEY,
-    FACILITATOR_TIMEOUT_MS: "1500",
+    // Long enough for a real settlement on a busy machine (a transfer and its receipt): only the
+    // facilitator that hangs on purpose below should ever reach it.
+    FACILITATOR_TIMEOUT_MS: "8000",
     INVALID_PAYMENT_LIMIT: "2",
     ...facilitatorSettings,
   });

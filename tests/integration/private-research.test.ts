@@ -117,14 +117,23 @@ describe("private literature search and private deep research", () => {
     });
 
     it("waits up to `timeout` seconds for the answer, says `active` before, and 404s unknown or expired ids", async () => {
-      const slowSources = await startReplayServer([{ path: /.*/, delayMs: 1500, status: 404, body: {} }]);
+      // The source answers only when the test lets it: the job is certainly still running when
+      // its status is first read, however slow the machine.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const slowSources = await startHttpDouble(async () => {
+        await held;
+        return { status: 404, body: {} };
+      });
       const slow = await startTestAgent({ ...agentEnv(), PUBMED_BASE_URL: `${slowSources.url}/pubmed`, LITERATURE_SOURCES: "pubmed", PRIVATE_RESULT_RETENTION_SECONDS: "2" });
       try {
         const sealed = await seal({ question: "Metformin and frailty" });
         const { requestId } = (await (await agentRequest(slow.app, "/api/private/literature", { body: sealed.envelope })).json()) as { requestId: string };
         expect(await (await agentRequest(slow.app, `/api/private/literature/status/${requestId}`)).json()).toEqual({ status: "active" });
         const started = Date.now();
-        const waited = encryptedLiteratureStatusSchema.parse(await (await agentRequest(slow.app, `/api/private/literature/status/${requestId}?timeout=25`)).json());
+        const waiting = agentRequest(slow.app, `/api/private/literature/status/${requestId}?timeout=25`);
+        release();
+        const waited = encryptedLiteratureStatusSchema.parse(await (await waiting).json());
         expect(["completed", "failed"]).toContain(waited.status);
         expect(Date.now() - started).toBeLessThan(20_000);
         expect((await agentRequest(slow.app, `/api/private/literature/status/${requestId}?timeout=abc`)).status).toBe(400);
@@ -139,6 +148,7 @@ describe("private literature search and private deep research", () => {
         expect(await sweepPrivateJobs({ db: slow.pool, retentionSeconds: 2 })).toBeGreaterThan(0);
         expect((await slow.pool.query("SELECT 1 FROM agent.jobs WHERE id = $1", [requestId])).rowCount).toBe(0);
       } finally {
+        release();
         await slow.stop();
         await slowSources.close();
       }

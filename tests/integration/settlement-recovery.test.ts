@@ -38,7 +38,8 @@ describe("settlement recovery", () => {
       PAY_TO_ADDRESS: payTo,
       CRON_SECRET,
       AGENT_SERVICE_KEY: "service-key-for-tests-0123",
-      SETTLE_CONFIRMATION_TIMEOUT_MS: "1500",
+      // Long enough for a receipt on a busy machine: only the test that stops mining should reach it.
+      SETTLE_CONFIRMATION_TIMEOUT_MS: "6000",
     });
     requirements = decodePaymentRequiredHeader((await postJson(CHAT_URL, { message: "q" })).headers.get("payment-required")!).accepts[0]!;
   });
