@@ -15,6 +15,7 @@ import {
 import { agentRequest, startTestAgent } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
+import { pollFor } from "../support/until";
 
 const recorded = (file: string) => path.resolve(import.meta.dirname, "../../../shared/fixtures/literature-apis", file);
 const synthetic = (file: string) => path.resolve(import.meta.dirname, "../fixtures/literature", file);
@@ -63,13 +64,15 @@ describe("the public chat API (section 4.6)", () => {
   });
 
   async function complete(agent: Agent, requestId: string, schema: typeof chatJobStatusSchema | typeof upstreamChatStatusSchema = chatJobStatusSchema) {
-    for (let i = 0; i < 100; i++) {
-      const status = schema.parse(await (await agentRequest(agent.app, `/api/chat/status/${requestId}`, { key: null })).json());
-      if (status.status === "completed" || status.status === "failed") return status;
-      expect(status.progress).toBeTruthy();
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error("the chat did not finish");
+    return pollFor(
+      async () => {
+        const status = schema.parse(await (await agentRequest(agent.app, `/api/chat/status/${requestId}`, { key: null })).json());
+        if (status.status !== "completed" && status.status !== "failed") expect(status.progress).toBeTruthy();
+        return status;
+      },
+      (status) => status.status === "completed" || status.status === "failed",
+      { what: "the chat to finish" },
+    );
   }
 
   it("variant A: queues, progresses and completes a contract-valid cited answer, and continues the conversation", async () => {

@@ -14,6 +14,7 @@ import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
 import { routeFetch } from "../support/routes";
+import { pollFor } from "../support/until";
 
 const recorded = (file: string) => path.resolve(import.meta.dirname, "../../../shared/fixtures/literature-apis", file);
 const synthetic = (file: string) => path.resolve(import.meta.dirname, "../fixtures/literature", file);
@@ -51,14 +52,11 @@ describe("deep research in the agent", () => {
   });
 
   async function finished(conversationId: string, turns = 1): Promise<DeepResearchConversation> {
-    for (let i = 0; i < 200; i++) {
-      const response = await agentRequest(agent.app, `/api/deep-research/${conversationId}`);
-      const conversation = deepResearchConversationSchema.parse(await response.json());
-      const done = conversation.turns?.filter((t) => t.status === "completed" || t.status === "failed") ?? [];
-      if (done.length >= turns) return conversation;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error("the run did not finish");
+    return pollFor(
+      async () => deepResearchConversationSchema.parse(await (await agentRequest(agent.app, `/api/deep-research/${conversationId}`)).json()),
+      (conversation) => (conversation.turns?.filter((t) => t.status === "completed" || t.status === "failed") ?? []).length >= turns,
+      { what: "the run to finish" },
+    );
   }
 
   it("answers only the service key", async () => {
@@ -200,14 +198,13 @@ describe("deep research in the agent", () => {
       expect(accepted.status).toBe(202);
       const { conversationId } = deepResearchAcceptedSchema.parse(await accepted.json());
       expect(await usdcBalance(payTo)).toBe(0n);
-      let conversation: DeepResearchConversation | undefined;
-      for (let i = 0; i < 200; i++) {
-        conversation = deepResearchConversationSchema.parse(await (await routeFetch(`https://gateway.test/api/deep-research/${conversationId}`)).json());
-        if (conversation.status === "completed") break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      expect(conversation?.status).toBe("completed");
-      expect(conversation!.turns![0]!.reply).toMatch(/\[1\]/);
+      const conversation = await pollFor(
+        async () => deepResearchConversationSchema.parse(await (await routeFetch(`https://gateway.test/api/deep-research/${conversationId}`)).json()),
+        (conversation) => !["queued", "running", "cancelling"].includes(conversation.status),
+        { what: "the paid run to end" },
+      );
+      expect(conversation.status).toBe("completed");
+      expect(conversation.turns![0]!.reply).toMatch(/\[1\]/);
       expect(await usdcBalance(payTo)).toBe(1_000_000n);
     } finally {
       await restore();
@@ -277,14 +274,14 @@ describe("deep research with a model, each step under the citation audit", () =>
 
   async function research(message: string): Promise<{ reply: string; citations: Record<string, unknown>[]; world: WorldState }> {
     const { conversationId } = deepResearchAcceptedSchema.parse(await (await agentRequest(agent.app, "/api/deep-research/start", { body: { message } })).json());
-    for (let i = 0; i < 400; i++) {
-      const conversation = deepResearchConversationSchema.parse(await (await agentRequest(agent.app, `/api/deep-research/${conversationId}`)).json());
-      const turn = conversation.turns?.[0];
-      if (turn?.status === "completed") return { reply: turn.reply!, citations: turn.citations, world: conversation.worldState as WorldState };
-      if (turn?.status === "failed") throw new Error("the run failed");
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error("the run did not finish");
+    const conversation = await pollFor(
+      async () => deepResearchConversationSchema.parse(await (await agentRequest(agent.app, `/api/deep-research/${conversationId}`)).json()),
+      (conversation) => conversation.turns?.[0]?.status === "completed" || conversation.turns?.[0]?.status === "failed",
+      { what: "the run to finish" },
+    );
+    const turn = conversation.turns![0]!;
+    if (turn.status === "failed") throw new Error("the run failed");
+    return { reply: turn.reply!, citations: turn.citations, world: conversation.worldState as WorldState };
   }
 
   it("uses the model's plan, summaries, hypotheses and report where they pass their checks, and drops what does not", async () => {

@@ -5,6 +5,7 @@ import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../support/agent
 import { createTestDatabase } from "../support/database";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
+import { pollFor } from "../support/until";
 
 const recorded = (file: string) => path.resolve(import.meta.dirname, "../../../shared/fixtures/literature-apis", file);
 const synthetic = (file: string) => path.resolve(import.meta.dirname, "../fixtures/literature", file);
@@ -45,12 +46,13 @@ describe("chat written by a model, under the citation audit", () => {
 
   async function ask(message: string) {
     const { requestId } = (await (await agentRequest(agent.app, "/api/chat", { body: { message }, key: TEST_SERVICE_KEY })).json()) as { requestId: string };
-    for (let i = 0; i < 100; i++) {
-      const status = chatJobStatusSchema.parse(await (await agentRequest(agent.app, `/api/chat/status/${requestId}`)).json());
-      if (status.status === "completed") return status.result!;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error("no answer");
+    const status = await pollFor(
+      async () => chatJobStatusSchema.parse(await (await agentRequest(agent.app, `/api/chat/status/${requestId}`)).json()),
+      (status) => status.status === "completed" || status.status === "failed",
+      { what: "the answer" },
+    );
+    if (status.status !== "completed") throw new Error(`no answer: ${JSON.stringify(status)}`);
+    return status.result!;
   }
 
   it("uses the model's answer when every sentence is cited and supported, and keeps its structure", async () => {

@@ -5,17 +5,9 @@ import { loadAgentConfig } from "@/agent/config";
 import { chatJobStatusSchema, upstreamChatAcceptedASchema } from "@/lib/contracts";
 import { agentRequest, seedLibrary, startTestAgent } from "../support/agent";
 import { createTestDatabase } from "../support/database";
+import { until } from "../support/until";
 
 type Agent = Awaited<ReturnType<typeof startTestAgent>>;
-
-/** Waits (polling, never a fixed sleep) until `check` holds, or fails after `ms`. */
-async function waitFor(what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("public chat jobs are kept for their retention, then deleted with their question", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -36,10 +28,10 @@ describe("public chat jobs are kept for their retention, then deleted with their
     const accepted = await agentRequest(target.app, "/api/chat", { body: { message }, key: null });
     expect(accepted.status).toBe(202);
     const { requestId } = upstreamChatAcceptedASchema.parse(await accepted.json());
-    await waitFor("the chat job finished", async () => {
+    await until(async () => {
       const status = chatJobStatusSchema.parse(await (await agentRequest(target.app, `/api/chat/status/${requestId}`, { key: null })).json());
       return status.status === "completed" || status.status === "failed";
-    });
+    }, { what: "the chat job to finish" });
     return requestId;
   }
   /** Moves a job into the past, as the clock would after `seconds`. */
@@ -92,7 +84,7 @@ describe("public chat jobs are kept for their retention, then deleted with their
     // An agent with a one-minute retention: its workers sweep when they start, and every 10 s.
     const short = await startTestAgent({ POSTGRES_URL: database.url, LITERATURE_SOURCES: "local", CHAT_RETENTION_SECONDS: "60" });
     try {
-      await waitFor("the workers deleted the expired chat job", async () => (await jobRowsHolding(marker)) === 0);
+      await until(async () => (await jobRowsHolding(marker)) === 0, { what: "the workers to delete the expired chat job" });
     } finally {
       await short.stop();
     }

@@ -9,6 +9,7 @@ import { configureGateway } from "../support/gateway";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
 import { routeFetch } from "../support/routes";
+import { pollFor } from "../support/until";
 
 const recorded = (file: string) => path.resolve(import.meta.dirname, "../../../shared/fixtures/literature-apis", file);
 const synthetic = (file: string) => path.resolve(import.meta.dirname, "../fixtures/literature", file);
@@ -63,22 +64,23 @@ describe("a paid literature search, from the official x402 client through the ga
     const { jobId } = (await accepted.json()) as { jobId: string };
     expect((await usdcBalance(payTo)) - before).toBe(30_000n);
 
-    let result;
-    for (let i = 0; i < 100; i++) {
-      const response = await routeFetch(`${PUBLIC_URL}/api/literature/jobs/${jobId}`);
-      expect(response.status).toBe(200);
-      result = literatureJobResultSchema.parse(await response.json());
-      if (result.status === "completed") break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(result?.status).toBe("completed");
-    expect(result!.references!.length).toBeGreaterThan(0);
-    expect(result!.answer).toMatch(/\[1\]/);
+    const result = await pollFor(
+      async () => {
+        const response = await routeFetch(`${PUBLIC_URL}/api/literature/jobs/${jobId}`);
+        expect(response.status).toBe(200);
+        return literatureJobResultSchema.parse(await response.json());
+      },
+      (result) => result.status === "completed" || result.status === "failed",
+      { what: "the literature job to finish" },
+    );
+    expect(result.status).toBe("completed");
+    expect(result.references!.length).toBeGreaterThan(0);
+    expect(result.answer).toMatch(/\[1\]/);
     // Beside the contract's fields, through the gateway's schema: the verdict and each reference's snapshot.
-    expect(result!.verdict).toMatch(/^(supports|contradicts|mixed|insufficient)$/);
-    expect(result!.answer).toMatch(/^Bottom line: /);
-    expect(result!.references![0]!.snapshot).toMatchObject({ design: expect.any(String), direction: expect.any(String) });
-    expect(result!.rejectedReferences).toBeDefined();
+    expect(result.verdict).toMatch(/^(supports|contradicts|mixed|insufficient)$/);
+    expect(result.answer).toMatch(/^Bottom line: /);
+    expect(result.references![0]!.snapshot).toMatchObject({ design: expect.any(String), direction: expect.any(String) });
+    expect(result.rejectedReferences).toBeDefined();
     expect((await usdcBalance(payTo)) - before).toBe(30_000n); // polling is free
   });
 
@@ -93,23 +95,24 @@ describe("a paid literature search, from the official x402 client through the ga
     expect(accepted.status).toBe(202);
     const { requestId } = (await accepted.json()) as { requestId: string };
     expect((await usdcBalance(payTo)) - before).toBe(20_000n);
-    let status;
-    for (let i = 0; i < 100; i++) {
-      const response = await routeFetch(`${PUBLIC_URL}/api/chat/status/${requestId}`);
-      expect(response.status).toBe(200);
-      status = chatJobStatusSchema.parse(await response.json());
-      if (status.status === "completed") break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(status?.status).toBe("completed");
-    expect(status!.result!.quality.contractValid).toBe(true);
-    expect(status!.result!.references.length).toBeGreaterThan(0);
-    expect(status!.result!.answer).toMatch(/\[1\]/);
+    const status = await pollFor(
+      async () => {
+        const response = await routeFetch(`${PUBLIC_URL}/api/chat/status/${requestId}`);
+        expect(response.status).toBe(200);
+        return chatJobStatusSchema.parse(await response.json());
+      },
+      (status) => status.status === "completed" || status.status === "failed",
+      { what: "the chat to finish" },
+    );
+    expect(status.status).toBe("completed");
+    expect(status.result!.quality.contractValid).toBe(true);
+    expect(status.result!.references.length).toBeGreaterThan(0);
+    expect(status.result!.answer).toMatch(/\[1\]/);
     // The graded answer reaches the payer intact: its verdict and basis, and each reference's grading.
-    expect(status!.result!.verdict).toBe("supports");
-    expect(status!.result!.verdictBasis).toMatchObject({ supporting: expect.any(Number), reason: expect.any(String) });
-    expect(status!.result!.answer).toMatch(/^Bottom line: the evidence supports it\./);
-    const telomere = status!.result!.references.find((r) => r.pmid === "27797938");
+    expect(status.result!.verdict).toBe("supports");
+    expect(status.result!.verdictBasis).toMatchObject({ supporting: expect.any(Number), reason: expect.any(String) });
+    expect(status.result!.answer).toMatch(/^Bottom line: the evidence supports it\./);
+    const telomere = status.result!.references.find((r) => r.pmid === "27797938");
     expect(telomere).toMatchObject({ stance: "supports", snapshot: { design: "observational", species: "human" } });
   });
 

@@ -20,7 +20,7 @@ import { configureGateway } from "../support/gateway";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
 import { postJson, routeFetch } from "../support/routes";
-import { until } from "../support/until";
+import { pollFor, until } from "../support/until";
 
 const recorded = (file: string) => path.resolve(import.meta.dirname, "../../../shared/fixtures/literature-apis", file);
 const synthetic = (file: string) => path.resolve(import.meta.dirname, "../fixtures/literature", file);
@@ -65,12 +65,11 @@ describe.skipIf(databaseKind() === "pglite")("honest reach: literature sources t
   });
 
   async function pollChat(agent: Agent, requestId: string) {
-    for (let i = 0; i < 200; i++) {
-      const status = upstreamChatStatusSchema.parse(await (await agentRequest(agent.app, `/api/chat/status/${requestId}`, { key: null })).json());
-      if (status.status === "completed" || status.status === "failed") return status;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error("the chat did not finish");
+    return pollFor(
+      async () => upstreamChatStatusSchema.parse(await (await agentRequest(agent.app, `/api/chat/status/${requestId}`, { key: null })).json()),
+      (status) => status.status === "completed" || status.status === "failed",
+      { what: "the chat to finish" },
+    );
   }
 
   describe("in the agent, before any circuit opens", () => {
@@ -235,12 +234,9 @@ describe.skipIf(databaseKind() === "pglite")("honest reach: literature sources t
       state.europepmcUp = true;
       try {
         // The open circuit's probe runs after its cool-down: wait for the condition, not for a time.
-        for (let i = 0; ; i++) {
-          const reach = literatureReachSchema.parse(await (await agentRequest(agent.app, "/api/literature/reach?mode=fast")).json());
-          if (reach.available) break;
-          if (i > 200) throw new Error("Europe PMC was never probed back");
-          await new Promise((r) => setTimeout(r, 50));
-        }
+        await until(async () => literatureReachSchema.parse(await (await agentRequest(agent.app, "/api/literature/reach?mode=fast")).json()).available, {
+          what: "Europe PMC to be probed back",
+        });
         const unpaid = await postJson(`${PUBLIC_URL}/api/chat`, { message: QUESTION });
         expect(unpaid.status).toBe(402);
         paymentRequiredBodySchema.parse(await unpaid.json());
@@ -251,19 +247,18 @@ describe.skipIf(databaseKind() === "pglite")("honest reach: literature sources t
         expect(accepted.status).toBe(202);
         expect((await usdcBalance(payTo)) - before).toBe(20_000n);
         const { requestId } = (await accepted.json()) as { requestId: string };
-        let status;
-        for (let i = 0; i < 200; i++) {
-          status = chatJobStatusSchema.parse(await (await routeFetch(`${PUBLIC_URL}/api/chat/status/${requestId}`)).json());
-          if (status.status === "completed" || status.status === "failed") break;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        expect(status?.status).toBe("completed");
+        const status = await pollFor(
+          async () => chatJobStatusSchema.parse(await (await routeFetch(`${PUBLIC_URL}/api/chat/status/${requestId}`)).json()),
+          (status) => status.status === "completed" || status.status === "failed",
+          { what: "the paid chat to finish" },
+        );
+        expect(status.status).toBe("completed");
         // PubMed is skipped while its circuit is open, or tried and failed again when its probe just
         // made it half-open: either way it is named, typed, and the answer says where results come from.
-        const failed = status!.result!.failedSources!;
+        const failed = status.result!.failedSources!;
         expect(failed).toHaveLength(1);
         expect(failed[0]).toMatchObject({ source: "pubmed", kind: expect.stringMatching(/^(circuit_open|unreachable)$/) });
-        expect(status!.result!.answer).toMatch(/PubMed (was not asked, having failed repeatedly just before|could not be reached); these results come from Europe PMC and the local library\./);
+        expect(status.result!.answer).toMatch(/PubMed (was not asked, having failed repeatedly just before|could not be reached); these results come from Europe PMC and the local library\./);
       } finally {
         state.europepmcUp = false;
       }

@@ -15,6 +15,7 @@ import { configureGateway } from "../support/gateway";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
 import { routeFetch } from "../support/routes";
 import { startHttpDouble } from "../support/http-double";
+import { pollFor } from "../support/until";
 
 const LIBRARY = path.resolve(import.meta.dirname, "../fixtures/library/records.jsonl");
 // A phrase that must never appear in the database: it exists only inside sealed envelopes.
@@ -241,13 +242,12 @@ describe("private chat in the enclave", () => {
         expect(accepted.status).toBe(202);
         const { requestId, pollUrl } = encryptedChatAcceptedSchema.parse(await accepted.json());
         expect(pollUrl).toBe(`${PUBLIC_URL}/api/chat/encrypted/status/${requestId}`);
-        let status;
-        for (let i = 0; i < 100; i++) {
-          status = encryptedChatStatusSchema.parse(await (await routeFetch(pollUrl)).json());
-          if (status.status === "completed" || status.status === "failed") break;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        expect(status?.status).toBe("completed");
+        const status = await pollFor(
+          async () => encryptedChatStatusSchema.parse(await (await routeFetch(pollUrl)).json()),
+          (status) => status.status === "completed" || status.status === "failed",
+          { what: "the sealed chat to finish" },
+        );
+        expect(status.status).toBe("completed");
         chatResultSchema.parse(openResponse({ ...sealed, response: status as SealedResponse }));
         expect((await routeFetch(`${PUBLIC_URL}/api/chat/encrypted/status/00000000-0000-0000-0000-000000000000`)).status).toBe(404);
       } finally {

@@ -23,6 +23,7 @@ import { startHttpDouble, type HttpDouble } from "../support/http-double";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
 import { routeFetch } from "../support/routes";
+import { pollFor, until } from "../support/until";
 
 const recorded = (file: string) => path.resolve(import.meta.dirname, "../../../shared/fixtures/literature-apis", file);
 const synthetic = (file: string) => path.resolve(import.meta.dirname, "../fixtures/literature", file);
@@ -172,15 +173,16 @@ describe("private literature search and private deep research", () => {
 
   describe("deep research, in the agent", () => {
     async function pollRun(messageId: string, recoveryKey: string) {
-      for (let i = 0; i < 300; i++) {
-        const poll = await seal({ recoveryKey });
-        const response = await agentRequest(agent.app, `/api/private/deep-research/status/${messageId}`, { body: poll.envelope });
-        expect(response.status).toBe(200);
-        const status = encryptedDeepResearchStatusSchema.parse(await response.json());
-        if (status.status === "completed" || status.status === "failed") return { status, poll };
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error("the private run did not finish");
+      return pollFor(
+        async () => {
+          const poll = await seal({ recoveryKey });
+          const response = await agentRequest(agent.app, `/api/private/deep-research/status/${messageId}`, { body: poll.envelope });
+          expect(response.status).toBe(200);
+          return { status: encryptedDeepResearchStatusSchema.parse(await response.json()), poll };
+        },
+        ({ status }) => status.status === "completed" || status.status === "failed",
+        { what: "the private run to finish" },
+      );
     }
 
     it("runs from a sealed start, keeps the run encrypted under the recovery key, and seals the result to each poll's key", async () => {
@@ -233,17 +235,19 @@ describe("private literature search and private deep research", () => {
         const recoveryKey = createRecoveryKey(portablePrimitives);
         const start = sealRequest({ enclavePublicKey: key, plaintext: { message: "leucocyte telomere length and mortality", recoveryKey } });
         const { messageId } = (await (await agentRequest(enclave.app, "/api/private/deep-research", { body: start.envelope })).json()) as { messageId: string };
-        let result: { reply: string; worldState: { objectives: string[]; runs?: { model?: Record<string, boolean> }[] } } | undefined;
-        for (let i = 0; i < 300 && !result; i++) {
-          const poll = sealRequest({ enclavePublicKey: key, plaintext: { recoveryKey } });
-          const status = encryptedDeepResearchStatusSchema.parse(await (await agentRequest(enclave.app, `/api/private/deep-research/status/${messageId}`, { body: poll.envelope })).json());
-          if (status.status === "failed") throw new Error("the private run failed");
-          if (status.status === "completed") result = openResponse({ ...poll, response: status as SealedResponse }) as typeof result;
-          else await new Promise((r) => setTimeout(r, 50));
-        }
-        expect(result!.worldState.objectives[0]).toBe("leucocyte telomere length mortality cohort");
-        expect(result!.worldState.runs![0]!.model).toMatchObject({ plan: true });
-        expect(result!.reply).toMatch(/^Deep research: 3 iterations/);
+        const { status, poll } = await pollFor(
+          async () => {
+            const poll = sealRequest({ enclavePublicKey: key, plaintext: { recoveryKey } });
+            return { status: encryptedDeepResearchStatusSchema.parse(await (await agentRequest(enclave.app, `/api/private/deep-research/status/${messageId}`, { body: poll.envelope })).json()), poll };
+          },
+          ({ status }) => status.status === "completed" || status.status === "failed",
+          { what: "the private run to finish" },
+        );
+        if (status.status === "failed") throw new Error("the private run failed");
+        const result = openResponse({ ...poll, response: status as SealedResponse }) as { reply: string; worldState: { objectives: string[]; runs?: { model?: Record<string, boolean> }[] } };
+        expect(result.worldState.objectives[0]).toBe("leucocyte telomere length mortality cohort");
+        expect(result.worldState.runs![0]!.model).toMatchObject({ plan: true });
+        expect(result.reply).toMatch(/^Deep research: 3 iterations/);
         const prompts = privateModel.requests.map((r) => JSON.parse(r.body) as { model: string });
         expect(prompts.length).toBeGreaterThan(1);
         expect(prompts.every((p) => p.model === "attested-model")).toBe(true);
@@ -374,20 +378,21 @@ describe("private literature search and private deep research", () => {
         expect(pollUrl).toBe(`${PUBLIC_URL}/api/deep-research/encrypted/status/${messageId}`);
         expect(await usdcBalance(payTo)).toBe(before);
 
-        let status;
-        let poll;
-        for (let i = 0; i < 300; i++) {
-          poll = await seal({ recoveryKey });
-          const response = await post(routeFetch, `/api/deep-research/encrypted/status/${messageId}`, poll.envelope);
-          expect(response.status).toBe(200);
-          status = encryptedDeepResearchStatusSchema.parse(await response.json());
-          if (status.status === "completed" || status.status === "failed") break;
-          expect(await usdcBalance(payTo)).toBe(before); // not before delivery
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        expect(status?.status).toBe("completed");
+        const { status, poll } = await pollFor(
+          async () => {
+            const poll = await seal({ recoveryKey });
+            const response = await post(routeFetch, `/api/deep-research/encrypted/status/${messageId}`, poll.envelope);
+            expect(response.status).toBe(200);
+            const status = encryptedDeepResearchStatusSchema.parse(await response.json());
+            if (status.status !== "completed" && status.status !== "failed") expect(await usdcBalance(payTo)).toBe(before); // not before delivery
+            return { status, poll };
+          },
+          ({ status }) => status.status === "completed" || status.status === "failed",
+          { what: "the sealed run to finish" },
+        );
+        expect(status.status).toBe("completed");
         expect((await usdcBalance(payTo)) - before).toBe(1_000_000n);
-        const result = openResponse({ ...poll!, response: status as SealedResponse }) as { reply: string };
+        const result = openResponse({ ...poll, response: status as SealedResponse }) as { reply: string };
         expect(result.reply).toMatch(/\[1\]/);
 
         // Polling again, and the cron, charge nothing more.
@@ -397,7 +402,7 @@ describe("private literature search and private deep research", () => {
         expect((await usdcBalance(payTo)) - before).toBe(1_000_000n);
 
         // Unknown run, another recovery key, a tampered start: 404, 404, 400; none charged.
-        expect((await post(routeFetch, "/api/deep-research/encrypted/status/00000000-0000-0000-0000-000000000000", poll!.envelope)).status).toBe(404);
+        expect((await post(routeFetch, "/api/deep-research/encrypted/status/00000000-0000-0000-0000-000000000000", poll.envelope)).status).toBe(404);
         const stranger = await seal({ recoveryKey: createRecoveryKey(portablePrimitives) });
         expect((await post(routeFetch, `/api/deep-research/encrypted/status/${messageId}`, stranger.envelope)).status).toBe(404);
         const bytes = Buffer.from(start.envelope.hpke_ciphertext, "base64");
@@ -417,11 +422,9 @@ describe("private literature search and private deep research", () => {
         const recoveryKey = createRecoveryKey(portablePrimitives);
         const accepted = await post(pay(34), "/api/deep-research/encrypted", (await seal({ message: "rapamycin and lifespan", recoveryKey })).envelope);
         const { messageId } = encryptedDeepResearchAcceptedSchema.parse(await accepted.json());
-        for (let i = 0; i < 300; i++) {
-          const { status } = (await (await agentRequest(agent.app, `/api/private/deep-research/${messageId}`)).json()) as { status: string };
-          if (status === "completed") break;
-          await new Promise((r) => setTimeout(r, 50));
-        }
+        await until(async () => ((await (await agentRequest(agent.app, `/api/private/deep-research/${messageId}`)).json()) as { status: string }).status === "completed", {
+          what: "the sealed run to complete",
+        });
         const cron = await routeFetch(`${PUBLIC_URL}/api/cron`, { headers: { authorization: `Bearer ${CRON_SECRET}` } });
         expect(await cron.json()).toMatchObject({ settled: 1 });
         expect((await usdcBalance(payTo)) - before).toBe(1_000_000n);
@@ -454,11 +457,9 @@ describe("private literature search and private deep research", () => {
           await keep(await routeFetch(`${pollUrl}?timeout=20`), 200);
           const research = await seal({ message: `telomere length ${marker}`, recoveryKey });
           const { messageId } = JSON.parse(await keep(await post(pay(37), "/api/deep-research/encrypted", research.envelope), 202)) as { messageId: string };
-          for (let i = 0; i < 300; i++) {
-            const text = await keep(await post(routeFetch, `/api/deep-research/encrypted/status/${messageId}`, (await seal({ recoveryKey })).envelope), 200);
-            if (/"status":"(completed|failed)"/.test(text)) break;
-            await new Promise((r) => setTimeout(r, 50));
-          }
+          await until(async () => /"status":"(completed|failed)"/.test(await keep(await post(routeFetch, `/api/deep-research/encrypted/status/${messageId}`, (await seal({ recoveryKey })).envelope), 200)), {
+            what: "the sealed run to end",
+          });
           // Refused requests: plaintext that is no valid request, on every route.
           await keep(await post(pay(38), "/api/chat/encrypted", (await seal({ message: 42, note: marker })).envelope), 400);
           await keep(await post(pay(38), "/api/literature/encrypted", (await seal({ question: 7, note: marker })).envelope), 400);

@@ -9,3 +9,17 @@ export async function until(check: () => boolean | Promise<boolean>, { timeoutMs
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
+
+/**
+ * Reads `read` until `done` holds of what it returned, and returns that value: a status polled to
+ * its end. The deadline is `until`'s, a bound on a run that hangs, never a pace the machine must keep.
+ */
+export async function pollFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  options: { timeoutMs?: number; everyMs?: number; what?: string } = {},
+): Promise<T> {
+  let value: T | undefined;
+  await until(async () => done((value = await read())), { everyMs: 50, ...options });
+  return value as T;
+}
