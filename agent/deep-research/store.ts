@@ -90,7 +90,7 @@ export async function getPreviousObjective({ db, conversationId, messageId }: { 
 
 /**
  * Sets the turn's and its conversation's status and the readable line of what the run is doing, in
- * one statement: a reader never sees the turn failed beside the line of a step it no longer runs.
+ * one transaction: a reader never sees the turn failed beside the line of a step it no longer runs.
  */
 export async function setRunState({
   db,
@@ -105,13 +105,17 @@ export async function setRunState({
   status: DeepResearchStatus;
   sessionStatus: string;
 }): Promise<void> {
-  await db.query(
-    `WITH turn AS (
-       UPDATE agent.dr_turns SET status = $5, updated_at = now() WHERE message_id = $6 AND status NOT IN ('cancelled', 'completed')
-     )
-     UPDATE agent.dr_conversations SET status = $2, session_status = $3, active_message_id = $4, updated_at = now() WHERE id = $1 AND status <> 'cancelled'`,
-    [conversationId, status, sessionStatus, status === "running" || status === "queued" ? messageId : null, status, messageId],
-  );
+  // One transaction, so nobody reads the turn failed beside its conversation's line of a step it
+  // no longer runs. Two statements, turn first: a data-modifying WITH that nothing reads runs after
+  // the main statement, which locked the conversation before the turn, the reverse of a cancel's
+  // order, and the two deadlocked (tests/integration/job-queue.test.ts).
+  await withTransaction(db, async (tx) => {
+    await tx.query("UPDATE agent.dr_turns SET status = $2, updated_at = now() WHERE message_id = $1 AND status NOT IN ('cancelled', 'completed')", [messageId, status]);
+    await tx.query(
+      "UPDATE agent.dr_conversations SET status = $2, session_status = $3, active_message_id = $4, updated_at = now() WHERE id = $1 AND status <> 'cancelled'",
+      [conversationId, status, sessionStatus, status === "running" || status === "queued" ? messageId : null],
+    );
+  });
 }
 
 /**
@@ -126,6 +130,8 @@ export async function saveIteration({ db, messageId, iterations }: { db: Queryab
 /**
  * Completes a turn and its conversation, with the world state that now includes the turn, in one
  * statement, so nobody sees one finished without the other, or the turn's findings before it is.
+ * The conversation's update reads the turn's (FROM turn), so the turn is locked first, in a cancel's
+ * order (cancelConversation).
  */
 export async function finishTurn({
   db,

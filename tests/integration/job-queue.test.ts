@@ -4,7 +4,7 @@ import type pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { agentMigrations } from "@/agent/db/migrations";
 import { InvalidJobInputError } from "@/agent/jobs/kinds";
-import { cancelConversation, createTurn, getConversation } from "@/agent/deep-research/store";
+import { cancelConversation, createTurn, finishTurn, getConversation, setRunState } from "@/agent/deep-research/store";
 import { cancelJob, cancelTurnJobs, claimJob, completeJob, enqueueJob, extendLease, getJob, jobFinished, type JobLane } from "@/agent/jobs/queue";
 import { withTransaction } from "@/lib/db/transaction";
 import { runMigrations } from "@/lib/db/migrate";
@@ -189,5 +189,39 @@ describe("the agent's job queue", () => {
     const conversation = await getConversation({ db: pool, conversationId: turn.conversationId });
     expect(conversation).toMatchObject({ status: "cancelled", turns: [expect.objectContaining({ status: "cancelled" })] });
     expect(await cancelConversation({ db: pool, conversationId: "00000000-0000-4000-8000-000000000000" })).toBe(false);
+  });
+
+  // Deep research writes a turn, then its conversation (cancelConversation does, in one
+  // transaction). A write that locked the conversation first and then the turn would deadlock with
+  // a cancel in between: PostgreSQL kills one of the two, and the caller sees a 500 (seen once in a
+  // stress run, from the cancel route). Each test holds the cancel's first lock until the run's
+  // write is waiting on it, so the interleaving is certain, not a matter of timing.
+  describe.skipIf(databaseKind() === "pglite")(`deep research's writes take the turn, then its conversation (${NEEDS_SERVER})`, () => {
+    const waitingOnLocks = async () =>
+      (await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0]!.n;
+
+    it.each([
+      ["a run's state change", (t: { conversationId: string; messageId: string }) => setRunState({ db: pool, ...t, status: "running", sessionStatus: "Iteration 1 of 3" })],
+      ["a turn's completion", (t: { conversationId: string; messageId: string }) => finishTurn({ db: pool, messageId: t.messageId, reply: "r", citations: [], sessionStatus: "done", worldState: { objectives: [], findings: [], hypotheses: [], openQuestions: [], sources: [], axes: [], contradictions: [], runs: [], messageIds: [] } })],
+    ])("%s that meets a cancel in progress waits for it, and neither fails", async (_name, write) => {
+      const turn = (await createTurn({ db: pool, objective: "telomeres" }))!;
+      await pool.query("UPDATE agent.dr_turns SET status = 'running' WHERE message_id = $1", [turn.messageId]);
+      const canceller = await pool.connect();
+      try {
+        await canceller.query("BEGIN");
+        // The cancel's first statement: the turn is locked.
+        await canceller.query("UPDATE agent.dr_turns SET status = 'cancelled', updated_at = now() WHERE message_id = $1", [turn.messageId]);
+        const written = write(turn);
+        written.catch(() => undefined); // awaited below; not an unhandled rejection if the cancel fails first
+        await until(async () => (await waitingOnLocks()) > 0, { what: "the run's write to wait on the cancel" });
+        // Its last: the conversation. A write holding it now would make this a deadlock.
+        await canceller.query("UPDATE agent.dr_conversations SET status = 'cancelled', active_message_id = NULL, updated_at = now() WHERE id = $1", [turn.conversationId]);
+        await canceller.query("COMMIT");
+        await written;
+      } finally {
+        canceller.release();
+      }
+      expect(await getConversation({ db: pool, conversationId: turn.conversationId })).toMatchObject({ status: "cancelled", turns: [expect.objectContaining({ status: "cancelled" })] });
+    });
   });
 });
