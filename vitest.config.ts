@@ -18,6 +18,9 @@ export default defineConfig({
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
           env: { LOG_SILENT: "1" },
+          // A few unit tests start processes (the MCP spend ledger's several writers): a busy CI
+          // machine makes them slower, not wrong, so the bound is far above vitest's default 5 s.
+          testTimeout: 30_000,
         },
       },
       {
