@@ -111,6 +111,10 @@ async function main(): Promise<void> {
     } else {
       counts = { passed: 0, failed: 1, skipped: 0 };
     }
+    // A suite that failed with no test to name (the type check, lint, a crash): say so, beside the others.
+    if (counts.failed > 0 && !failedTests.some((f) => f.startsWith(`  ${suite.name}: `))) {
+      failedTests.push(`  ${suite.name}: exited ${code} with no failed test to name; its output is above`);
+    }
     lines.push(`${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
     total.passed += counts.passed;
     total.failed += counts.failed;

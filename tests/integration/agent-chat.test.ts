@@ -15,7 +15,7 @@ import {
 import { agentRequest, startTestAgent } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
-import { pollFor } from "../support/until";
+import { ended, pollFor } from "../support/until";
 
 const recorded = (file: string) => path.resolve(import.meta.dirname, "../../../shared/fixtures/literature-apis", file);
 const synthetic = (file: string) => path.resolve(import.meta.dirname, "../fixtures/literature", file);
@@ -70,7 +70,7 @@ describe("the public chat API (section 4.6)", () => {
         if (status.status !== "completed" && status.status !== "failed") expect(status.progress).toBeTruthy();
         return status;
       },
-      (status) => status.status === "completed" || status.status === "failed",
+      ended,
       { what: "the chat to finish" },
     );
   }

@@ -5,7 +5,7 @@ import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../support/agent
 import { createTestDatabase } from "../support/database";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
-import { pollFor } from "../support/until";
+import { ended, pollFor } from "../support/until";
 
 const recorded = (file: string) => path.resolve(import.meta.dirname, "../../../shared/fixtures/literature-apis", file);
 const synthetic = (file: string) => path.resolve(import.meta.dirname, "../fixtures/literature", file);
@@ -48,7 +48,7 @@ describe("chat written by a model, under the citation audit", () => {
     const { requestId } = (await (await agentRequest(agent.app, "/api/chat", { body: { message }, key: TEST_SERVICE_KEY })).json()) as { requestId: string };
     const status = await pollFor(
       async () => chatJobStatusSchema.parse(await (await agentRequest(agent.app, `/api/chat/status/${requestId}`)).json()),
-      (status) => status.status === "completed" || status.status === "failed",
+      ended,
       { what: "the answer" },
     );
     if (status.status !== "completed") throw new Error(`no answer: ${JSON.stringify(status)}`);

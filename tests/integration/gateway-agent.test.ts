@@ -9,7 +9,7 @@ import { configureGateway } from "../support/gateway";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
 import { routeFetch } from "../support/routes";
-import { pollFor } from "../support/until";
+import { ended, pollFor } from "../support/until";
 
 const recorded = (file: string) => path.resolve(import.meta.dirname, "../../../shared/fixtures/literature-apis", file);
 const synthetic = (file: string) => path.resolve(import.meta.dirname, "../fixtures/literature", file);
@@ -51,6 +51,18 @@ describe("a paid literature search, from the official x402 client through the ga
     await database?.drop();
   });
 
+  /** Polls a free status route until its job ends; every poll answers 200. */
+  const pollToEnd = <T extends { status?: string | null }>(url: string, schema: { parse: (body: unknown) => T }) =>
+    pollFor(
+      async () => {
+        const response = await routeFetch(url);
+        expect(response.status).toBe(200);
+        return schema.parse(await response.json());
+      },
+      ended,
+      { what: `${url} to end` },
+    );
+
   it("pays $0.03, gets a job, and polls it for free to a completed, cited result", async () => {
     const before = await usdcBalance(payTo);
     const { fetch: pay } = createPayingFetch({ privateKey: wallet(24).privateKey, network: chain().network, asset: chain().asset, fetchImpl: routeFetch });
@@ -64,15 +76,7 @@ describe("a paid literature search, from the official x402 client through the ga
     const { jobId } = (await accepted.json()) as { jobId: string };
     expect((await usdcBalance(payTo)) - before).toBe(30_000n);
 
-    const result = await pollFor(
-      async () => {
-        const response = await routeFetch(`${PUBLIC_URL}/api/literature/jobs/${jobId}`);
-        expect(response.status).toBe(200);
-        return literatureJobResultSchema.parse(await response.json());
-      },
-      (result) => result.status === "completed" || result.status === "failed",
-      { what: "the literature job to finish" },
-    );
+    const result = await pollToEnd(`${PUBLIC_URL}/api/literature/jobs/${jobId}`, literatureJobResultSchema);
     expect(result.status).toBe("completed");
     expect(result.references!.length).toBeGreaterThan(0);
     expect(result.answer).toMatch(/\[1\]/);
@@ -95,15 +99,7 @@ describe("a paid literature search, from the official x402 client through the ga
     expect(accepted.status).toBe(202);
     const { requestId } = (await accepted.json()) as { requestId: string };
     expect((await usdcBalance(payTo)) - before).toBe(20_000n);
-    const status = await pollFor(
-      async () => {
-        const response = await routeFetch(`${PUBLIC_URL}/api/chat/status/${requestId}`);
-        expect(response.status).toBe(200);
-        return chatJobStatusSchema.parse(await response.json());
-      },
-      (status) => status.status === "completed" || status.status === "failed",
-      { what: "the chat to finish" },
-    );
+    const status = await pollToEnd(`${PUBLIC_URL}/api/chat/status/${requestId}`, chatJobStatusSchema);
     expect(status.status).toBe("completed");
     expect(status.result!.quality.contractValid).toBe(true);
     expect(status.result!.references.length).toBeGreaterThan(0);

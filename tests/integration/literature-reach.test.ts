@@ -20,7 +20,7 @@ import { configureGateway } from "../support/gateway";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
 import { postJson, routeFetch } from "../support/routes";
-import { pollFor, until } from "../support/until";
+import { ended, pollFor, until } from "../support/until";
 
 const recorded = (file: string) => path.resolve(import.meta.dirname, "../../../shared/fixtures/literature-apis", file);
 const synthetic = (file: string) => path.resolve(import.meta.dirname, "../fixtures/literature", file);
@@ -67,7 +67,7 @@ describe.skipIf(databaseKind() === "pglite")("honest reach: literature sources t
   async function pollChat(agent: Agent, requestId: string) {
     return pollFor(
       async () => upstreamChatStatusSchema.parse(await (await agentRequest(agent.app, `/api/chat/status/${requestId}`, { key: null })).json()),
-      (status) => status.status === "completed" || status.status === "failed",
+      ended,
       { what: "the chat to finish" },
     );
   }
@@ -249,7 +249,7 @@ describe.skipIf(databaseKind() === "pglite")("honest reach: literature sources t
         const { requestId } = (await accepted.json()) as { requestId: string };
         const status = await pollFor(
           async () => chatJobStatusSchema.parse(await (await routeFetch(`${PUBLIC_URL}/api/chat/status/${requestId}`)).json()),
-          (status) => status.status === "completed" || status.status === "failed",
+          ended,
           { what: "the paid chat to finish" },
         );
         expect(status.status).toBe("completed");

@@ -15,7 +15,7 @@ import { configureGateway } from "../support/gateway";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
 import { routeFetch } from "../support/routes";
 import { startHttpDouble } from "../support/http-double";
-import { pollFor } from "../support/until";
+import { ended, pollFor } from "../support/until";
 
 const LIBRARY = path.resolve(import.meta.dirname, "../fixtures/library/records.jsonl");
 // A phrase that must never appear in the database: it exists only inside sealed envelopes.
@@ -244,7 +244,7 @@ describe("private chat in the enclave", () => {
         expect(pollUrl).toBe(`${PUBLIC_URL}/api/chat/encrypted/status/${requestId}`);
         const status = await pollFor(
           async () => encryptedChatStatusSchema.parse(await (await routeFetch(pollUrl)).json()),
-          (status) => status.status === "completed" || status.status === "failed",
+          ended,
           { what: "the sealed chat to finish" },
         );
         expect(status.status).toBe("completed");

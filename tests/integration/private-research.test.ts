@@ -23,7 +23,7 @@ import { startHttpDouble, type HttpDouble } from "../support/http-double";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";
 import { routeFetch } from "../support/routes";
-import { pollFor, until } from "../support/until";
+import { ended, pollFor, until } from "../support/until";
 
 const recorded = (file: string) => path.resolve(import.meta.dirname, "../../../shared/fixtures/literature-apis", file);
 const synthetic = (file: string) => path.resolve(import.meta.dirname, "../fixtures/literature", file);
@@ -180,7 +180,7 @@ describe("private literature search and private deep research", () => {
           expect(response.status).toBe(200);
           return { status: encryptedDeepResearchStatusSchema.parse(await response.json()), poll };
         },
-        ({ status }) => status.status === "completed" || status.status === "failed",
+        ({ status }) => ended(status),
         { what: "the private run to finish" },
       );
     }
@@ -240,7 +240,7 @@ describe("private literature search and private deep research", () => {
             const poll = sealRequest({ enclavePublicKey: key, plaintext: { recoveryKey } });
             return { status: encryptedDeepResearchStatusSchema.parse(await (await agentRequest(enclave.app, `/api/private/deep-research/status/${messageId}`, { body: poll.envelope })).json()), poll };
           },
-          ({ status }) => status.status === "completed" || status.status === "failed",
+          ({ status }) => ended(status),
           { what: "the private run to finish" },
         );
         if (status.status === "failed") throw new Error("the private run failed");
@@ -387,7 +387,7 @@ describe("private literature search and private deep research", () => {
             if (status.status !== "completed" && status.status !== "failed") expect(await usdcBalance(payTo)).toBe(before); // not before delivery
             return { status, poll };
           },
-          ({ status }) => status.status === "completed" || status.status === "failed",
+          ({ status }) => ended(status),
           { what: "the sealed run to finish" },
         );
         expect(status.status).toBe("completed");

@@ -23,3 +23,6 @@ export async function pollFor<T>(
   await until(async () => done((value = await read())), { everyMs: 50, ...options });
   return value as T;
 }
+
+/** A polled job's status has ended: the predicate most `pollFor` calls wait on. */
+export const ended = (value: { status?: string | null }): boolean => value.status === "completed" || value.status === "failed";
