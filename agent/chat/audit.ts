@@ -1,4 +1,4 @@
-import type { ChatReference, Verdict } from "@/lib/contracts";
+import type { ChatReference, Verdict, VerdictConfidence } from "@/lib/contracts";
 import { SECTION_LABELS } from "../literature/answer";
 import { splitSentences } from "../literature/sentences";
 import { extractTerms, stemSet } from "../literature/terms";
@@ -40,7 +40,18 @@ const VERDICT_WORDS: Record<Verdict, RegExp> = {
  * paragraph whose sentences all went goes too. If no cited sentence remains, the whole answer is
  * rejected.
  */
-export function auditModelAnswer({ answer, references, verdict }: { answer: string; references: AuditedReference[]; verdict?: Verdict }): AuditResult {
+export function auditModelAnswer({
+  answer,
+  references,
+  verdict,
+  confidence,
+}: {
+  answer: string;
+  references: AuditedReference[];
+  verdict?: Verdict;
+  /** The verdict's confidence: a bottom line may not state another, and a low one must lean. */
+  confidence?: VerdictConfidence;
+}): AuditResult {
   const byOrdinal = new Map(references.map((r) => [r.ordinal, r]));
   const removed: AuditResult["removed"] = [];
   const paragraphs: string[] = [];
@@ -57,8 +68,9 @@ export function auditModelAnswer({ answer, references, verdict }: { answer: stri
       if (markers.length === 0) {
         if (label === "Bottom line" && i === 0 && verdict) {
           const stated = (Object.keys(VERDICT_WORDS) as Verdict[]).filter((v) => VERDICT_WORDS[v].test(sentence));
-          if (stated.length === 1 && stated[0] === verdict) kept.push(sentence);
-          else removed.push({ sentence, reason: `the bottom line does not state the evidence's verdict (${verdict})` });
+          if (stated.length !== 1 || stated[0] !== verdict) removed.push({ sentence, reason: `the bottom line does not state the evidence's verdict (${verdict})` });
+          else if (!statesConfidence(sentence, verdict, confidence)) removed.push({ sentence, reason: `the bottom line does not state the verdict's confidence (${confidence})` });
+          else kept.push(sentence);
         } else if (isCaveat(sentence)) kept.push(sentence);
         else removed.push({ sentence, reason: "a claim without a citation" });
         return;
@@ -93,6 +105,19 @@ export function auditModelAnswer({ answer, references, verdict }: { answer: stri
     paragraphs.push(label ? `${label}: ${kept.join(" ")}` : kept.join(" "));
   }
   return { answer: paragraphs.join("\n\n"), removed, rejected: cited === 0, hasBottomLine, hasLimits };
+}
+
+/**
+ * Whether a bottom line's verdict sentence carries the verdict's confidence: it names no other
+ * level, and a low-confidence committed verdict says it is low or only leans. An insufficient
+ * verdict needs no level.
+ */
+function statesConfidence(sentence: string, verdict: Verdict, confidence: VerdictConfidence | undefined): boolean {
+  if (!confidence || verdict === "insufficient") return true;
+  const named = [...sentence.matchAll(/\b(high|moderate|low)(?:-| )confidence\b/gi)].map((m) => m[1]!.toLowerCase());
+  if (named.some((level) => level !== confidence)) return false;
+  if (confidence === "low" && verdict !== "mixed") return named.includes("low") || /\blean(s|ing)?\b/i.test(sentence);
+  return true;
 }
 
 /** Paragraphs: blank lines, or a new line that starts with a section label. */

@@ -1,7 +1,9 @@
 import type { ChatReference, ChatRejectedReference, ChatResult, EvidenceType, FailedSource, GradedReference, LiteratureJobResult } from "@/lib/contracts";
-import { formatSources, nothingFound, onTopicRole, SUPPORTING_RELEVANCE, writeAnswer, type Citable } from "../literature/answer";
+import { formatSources, nothingFound, writeAnswer, type Citable } from "../literature/answer";
 import type { ReferenceOut } from "../literature/engine";
-import { extractTerms } from "../literature/terms";
+import { readQuestion, type QuestionReading } from "../literature/reading";
+import type { RejectionReason } from "../literature/relevance";
+import { decideRole } from "../literature/roles";
 import { computeQuality } from "./quality";
 import { describeSourceFailures } from "@/lib/contracts/source-words";
 
@@ -28,27 +30,25 @@ const STRENGTH: EvidenceType[] = [
   "commentary",
 ];
 
-export { SUPPORTING_RELEVANCE };
-
 /**
- * The evidence role of a reference. `bestScore` is the highest relevance among the answer's
- * references: the closest matches to the question support it even when the question is worded far
- * from the abstracts (within 90% of the best, and above the acceptance threshold).
+ * The evidence role of a reference: the engine's (roles.ts, decided against the question's
+ * reading), or, for a reference stored before the engine carried one, the same decision made here.
  */
-export function assignRole(ref: EngineReference, bestScore = 1): { role: ChatReference["evidenceRole"]; reason: string } {
+export function roleOf(ref: EngineReference, reading: QuestionReading): { role: ChatReference["evidenceRole"]; reason: string } {
+  if (ref.evidenceRole && ref.roleReason) return { role: ref.evidenceRole, reason: ref.roleReason };
   const relevance = ref.relevance;
-  if (ref.isRetracted) return { role: "lead_only", reason: "retracted: never supporting" };
-  const missing = (relevance as { missingConcepts?: string[] } | undefined)?.missingConcepts ?? [];
-  if (!relevance?.accepted) {
-    if (relevance?.reason !== "off_topic") return { role: "context", reason: `outside the request (${relevance?.reason ?? "filtered"})` };
-    return { role: "lead_only", reason: missing.length > 0 ? `off topic: says nothing of ${listed(missing)}` : "matches too few of the question's terms to rely on" };
-  }
-  if (ref.evidenceType === "commentary") return { role: "context", reason: "a comment or editorial, not evidence" };
-
-  if (onTopicRole({ score: relevance.score, bestScore, evidenceType: ref.evidenceType }) === "supporting") {
-    return { role: "supporting", reason: `${ref.evidenceType.replace(/_/g, " ")} matching ${relevance.matchedTerms.join(", ")}` };
-  }
-  return { role: "context", reason: `related (${relevance.matchedTerms.join(", ") || "few terms"}), but not directly on the question` };
+  const decided = decideRole({
+    reading,
+    reference: {
+      accepted: relevance?.accepted ?? false,
+      reason: ((relevance as { reason?: RejectionReason | null } | undefined)?.reason ?? (relevance?.accepted ? null : "off_topic")) as RejectionReason | null,
+      missingConcepts: relevance?.missingConcepts ?? [],
+      partCoverage: relevance?.partCoverage,
+      evidenceType: ref.evidenceType,
+      isRetracted: ref.isRetracted ?? false,
+    },
+  });
+  return { role: decided.role, reason: decided.reason };
 }
 
 export function composeChatResult({
@@ -64,8 +64,8 @@ export function composeChatResult({
 }): ChatResult {
   const all = (literature.references ?? []) as EngineReference[];
   const accepted = all.filter((r) => r.relevance?.accepted && !r.isRetracted);
-  const bestScore = Math.max(0, ...accepted.map((r) => r.relevance?.score ?? 0));
-  const roled = accepted.map((r) => ({ ref: r, ...assignRole(r, bestScore) }));
+  const reading = readQuestion(question);
+  const roled = accepted.map((r) => ({ ref: r, ...roleOf(r, reading) }));
   // Supporting evidence first, strongest design first, then the most relevant.
   roled.sort(
     (a, b) =>
@@ -75,17 +75,15 @@ export function composeChatResult({
   );
   const rejectedSources = [...((literature.rejectedReferences ?? []) as EngineReference[]), ...all.filter((r) => r.isRetracted)];
   const rejectedReferences: ChatRejectedReference[] = rejectedSources.map((ref, i) => {
-    const { role, reason } = assignRole(ref);
+    const { role, reason } = roleOf(ref, reading);
     const { ordinal: _o, ...rest } = toChatReference(ref, i + 1, role === "supporting" ? "context" : role, reason);
     return { ...rest, candidateOrdinal: i + 1, evidenceRole: role === "supporting" ? "context" : role };
   });
 
-  const terms = extractTerms(question);
   const failedSources = failedSourcesOf(literature);
   const sourcesNote = describeSourceFailures({ failed: failedSources, used: literature.effectiveSources ?? [] });
   const written = writeAnswer({
-    question,
-    terms,
+    reading,
     references: roled.map(({ ref, role }, i) => ({
       ordinal: i + 1,
       title: ref.title,
@@ -129,7 +127,6 @@ export function composeChatResult({
       // What a model writer must keep: the bottom line it opens with and the limits it ends with.
       bottomLine: written.bottomLine,
       limits: written.limits,
-      unnamedConcepts: written.unnamedConcepts,
       effectiveSources: literature.effectiveSources ?? [],
       fallbackUsed: literature.fallbackUsed ?? false,
       reasoning: literature.reasoning ?? [],
@@ -181,9 +178,4 @@ function toChatReference(ref: EngineReference, ordinal: number, role: ChatRefere
 
 function labelOf(r: ChatReference): string {
   return r.pmid ? `PMID ${r.pmid}` : r.doi ? `doi:${r.doi}` : r.id;
-}
-
-/** "a", "a and b", "a, b and c". */
-function listed(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }

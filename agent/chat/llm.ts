@@ -15,7 +15,7 @@ export const SYSTEM_PROMPT = [
   "Use only the numbered evidence given. After every sentence that states a finding, cite the evidence it rests on as [N].",
   "Never cite a number that is not in the list, and never state anything the cited evidence does not say.",
   "Write plain-text paragraphs separated by a blank line, in this order:",
-  "1. One paragraph starting 'Bottom line:' whose first sentence states the verdict you are given, in its own word (supports, contradicts, mixed or insufficient), without a citation.",
+  "1. One paragraph starting 'Bottom line:' whose first sentence states the verdict you are given, in its own word (supports, contradicts, mixed or insufficient), and its confidence as given ('with high confidence', 'with moderate confidence'; a low-confidence one only leans: 'the evidence leans toward supporting it, with low confidence'), without a citation.",
   "2. The evidence grouped by strength, one paragraph per group that has evidence, each starting with its label: 'Systematic reviews and meta-analyses:', 'Human trials:', 'Observational studies:', 'Animal and cell studies:', 'Other studies:'.",
   "Each sentence names its subject (the study's intervention and population or species, e.g. 'In 1,200 older adults, metformin ...') and ends with its [N].",
   "3. One paragraph starting 'Limits:' saying what kinds of evidence are missing (for example no randomized trial in humans), whether the evidence is thin, only from animals or cells, or mixed.",
@@ -38,7 +38,8 @@ export async function writeWithModel({
   signal?: AbortSignal;
 }): Promise<string | null> {
   const evidence = references.map((r) => `[${r.ordinal}] ${r.title} (${describe(r)}): ${r.passage}`).join("\n");
-  const bottomLine = verdict ? `\n\nVerdict computed from the graded evidence: ${verdict.verdict}${verdict.basis ? ` (${verdict.basis.reason})` : ""}.` : "";
+  const confidence = verdict?.basis?.confidence ? `; confidence ${verdict.basis.confidence}${verdict.basis.confidenceReason ? ` (${verdict.basis.confidenceReason})` : ""}` : "";
+  const bottomLine = verdict ? `\n\nVerdict computed from the graded evidence: ${verdict.verdict}${verdict.basis ? ` (${verdict.basis.reason})` : ""}${confidence}.` : "";
   return completeChat({ settings, system: SYSTEM_PROMPT, user: `Question: ${question}\n\nEvidence:\n${evidence}${bottomLine}`, signal });
 }
 

@@ -1,5 +1,4 @@
 import type { ChatResult, GradedReference } from "@/lib/contracts";
-import { unnamedCaveat } from "../literature/bottom-line";
 import { auditModelAnswer, type AuditedReference } from "./audit";
 import { writeWithModel, type LlmSettings } from "./llm";
 import { computeQuality } from "./quality";
@@ -19,21 +18,18 @@ export async function applyModelWriter(result: ChatResult, { settings, question,
   const verdict = result.verdict ? { verdict: result.verdict, basis: result.verdictBasis ?? null } : null;
   const written = await writeWithModel({ settings, question, references, verdict, ...(signal ? { signal } : {}) });
   if (!written) return { ...result, metadata: { ...result.metadata, modelWriter: { used: false, reason: "the model did not answer" } } };
-  const audit = auditModelAnswer({ answer: written, references, ...(result.verdict ? { verdict: result.verdict } : {}) });
+  const audit = auditModelAnswer({
+    answer: written,
+    references,
+    ...(result.verdict ? { verdict: result.verdict } : {}),
+    ...(result.verdictBasis?.confidence ? { confidence: result.verdictBasis.confidence } : {}),
+  });
   if (audit.rejected) {
     return { ...result, metadata: { ...result.metadata, modelWriter: { used: false, reason: "no cited sentence survived the audit", removed: audit.removed } } };
   }
   const bottomLine = typeof result.metadata?.bottomLine === "string" ? result.metadata.bottomLine : null;
   const limits = typeof result.metadata?.limits === "string" ? result.metadata.limits : null;
-  let modelAnswer = audit.answer;
-  // A model's bottom line must also say what no supporting study names, as the extractive one does.
-  const unnamed = Array.isArray(result.metadata?.unnamedConcepts) ? (result.metadata.unnamedConcepts as string[]) : [];
-  if (audit.hasBottomLine && unnamed.length > 0) {
-    const [first, ...rest] = modelAnswer.split("\n\n");
-    if (!unnamed.every((c) => first!.toLowerCase().includes(c.toLowerCase()))) {
-      modelAnswer = [`${first!.trimEnd()} ${unnamedCaveat(unnamed, result.references.filter((r) => r.evidenceRole === "supporting").length)}`, ...rest].join("\n\n");
-    }
-  }
+  const modelAnswer = audit.answer;
   const answer = [audit.hasBottomLine || !bottomLine ? null : bottomLine, modelAnswer, audit.hasLimits || !limits ? null : limits].filter(Boolean).join("\n\n");
   const quality = computeQuality(answer, references);
   if (!quality.contractValid) {

@@ -1,5 +1,6 @@
 import type { EvidenceType, OutcomeDirection, StudySpecies } from "@/lib/contracts";
-import { bestPassage, withSubject } from "../literature/answer";
+import { withSubject } from "../literature/answer";
+import { bestPassage, quotable, unlabelled } from "../literature/passages";
 import { isFindingSentence, readFinding } from "../literature/findings";
 import { splitSentences } from "../literature/sentences";
 import { directionOf } from "../literature/snapshot";
@@ -184,15 +185,4 @@ function questionPassage(abstract: string | null, terms: QueryTerm[]): string | 
   if (!abstract) return null;
   const findings = splitSentences(abstract).filter((s) => isFindingSentence(s) && !METHODS.test(s));
   return findings.length > 0 ? bestPassage(findings.join(" "), terms) : null;
-}
-
-/** A sentence without the section label of a structured abstract ("RESULTS: Median lifespan rose …"). */
-function unlabelled(sentence: string): string {
-  return sentence.replace(/^(background|introduction|objectives?|aims?|methods?|design|setting|participants|results?|findings|conclusions?|interpretation)\s*:?\s+(?=[A-Z0-9])/i, "");
-}
-
-/** A sentence fit to quote: one line, ending in a full stop, and no bracketed number that would read as a marker. */
-export function quotable(text: string): string {
-  const one = text.replace(/\s+/g, " ").trim().replace(/\[(\d[^\]]*)\]/g, "($1)");
-  return /[.!?]$/.test(one) ? one : `${one}.`;
 }

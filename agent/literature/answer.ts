@@ -1,13 +1,14 @@
-import type { EvidenceType, Stance, StudySnapshot, Verdict, VerdictBasis } from "@/lib/contracts";
+import type { EvidenceRole, EvidenceType, Stance, StudySnapshot, Verdict, VerdictBasis } from "@/lib/contracts";
 import type { AnswerReference } from "./answer-reference";
-import { bottomLineOf, limitsOf, unnamedConcepts } from "./bottom-line";
+import { bottomLineOf, limitsOf } from "./bottom-line";
 import { withSubject } from "./claims";
-import { FINDING_CUES } from "./findings";
+import { bestPassage, quotable } from "./passages";
 import { splitSentences } from "./sentences";
-import { stemSet, tokenize, type QueryTerm } from "./terms";
-import { deriveVerdict, isDirect, readQuestion, stanceOfReference, type GradedForVerdict } from "./verdict";
+import type { QuestionReading } from "./reading";
+import { tokenize } from "./terms";
+import { deriveVerdict, isDirect, stanceOfReference, type GradedForVerdict } from "./verdict";
 
-export { splitSentences, withSubject };
+export { bestPassage, splitSentences, withSubject };
 
 /**
  * The extractive answer: a bottom line (the verdict), then the evidence grouped by strength, each
@@ -26,6 +27,8 @@ export type Citable = {
   journal: string | null;
   label: string; // "PMID 27797938", "doi:10.…", "NCT…"
   evidenceType?: EvidenceType;
+  /** Its role for this question (roles.ts); a citable reference without one is context. */
+  evidenceRole?: EvidenceRole;
   /** Relevance to the question, 0 to 1. */
   relevance?: number;
   snapshot?: StudySnapshot;
@@ -35,36 +38,6 @@ export type Citable = {
 export type { AnswerReference } from "./answer-reference";
 
 export type ContextPassage = { ordinal: number; referenceId: string; text: string; url: string };
-
-/** A reference relevant enough to support a claim: it matches at least half of the question's weight. */
-export const SUPPORTING_RELEVANCE = 0.5;
-
-/**
- * The role of an accepted reference in an answer: `supporting` when its relevance is at least
- * SUPPORTING_RELEVANCE or within 90% of the best of the answer (the closest matches support it even
- * when the question is worded far from the abstracts), `context` otherwise or when it is commentary.
- */
-export function onTopicRole({ score, bestScore, evidenceType }: { score: number; bestScore: number; evidenceType: EvidenceType }): "supporting" | "context" {
-  if (evidenceType === "commentary") return "context";
-  return score >= SUPPORTING_RELEVANCE || score >= 0.9 * bestScore ? "supporting" : "context";
-}
-
-/**
- * The passage of a reference that best answers the question: the sentence sharing the most
- * question terms, preferring sentences that state a finding, later sentences (results and
- * conclusions) breaking ties.
- */
-export function bestPassage(abstract: string, terms: QueryTerm[]): string | null {
-  const sentences = splitSentences(abstract);
-  let best: { text: string; score: number } | null = null;
-  sentences.forEach((sentence, i) => {
-    const stems = stemSet(sentence);
-    const overlap = terms.filter((t) => t.stems.some((s) => stems.has(s))).length;
-    const score = overlap * 2 + (FINDING_CUES.test(sentence) ? 1.5 : 0) + (i / Math.max(1, sentences.length)) * 0.5 - (sentence.length > 400 ? 1 : 0);
-    if (!best || score > best.score) best = { text: sentence, score };
-  });
-  return best ? (best as { text: string }).text : null;
-}
 
 /** The evidence groups, strongest first, and the designs each holds. */
 const GROUPS: { label: string; holds: (r: AnswerReference) => boolean }[] = [
@@ -86,8 +59,6 @@ export type WrittenAnswer = {
   passages: Map<number, string>;
   bottomLine: string;
   limits: string | null;
-  /** The question's concepts no supporting reference names; the bottom line says so. */
-  unnamedConcepts: string[];
 };
 
 /**
@@ -95,20 +66,19 @@ export type WrittenAnswer = {
  * supporting references, or from the context ones when none supports, at most `maxClaims`.
  */
 export function writeAnswer({
-  question,
-  terms,
+  reading,
   references,
   sourcesNote = null,
   maxClaims = 6,
 }: {
-  question: string;
-  terms: QueryTerm[];
+  reading: QuestionReading;
   references: AnswerReference[];
   /** The sentence naming the sources the search lost (describeSourceFailures), said in the limits. */
   sourcesNote?: string | null;
   maxClaims?: number;
 }): WrittenAnswer {
-  const claim = readQuestion(question, terms);
+  const claim = reading;
+  const terms = reading.terms;
   const stances = new Map<number, Stance>();
   const graded: GradedForVerdict[] = references.map((r) => {
     const text = [r.abstract, r.snapshot?.finding].filter(Boolean).join(" ");
@@ -142,12 +112,11 @@ export function writeAnswer({
     return `${group.label}: ${inGroup.map((c) => `${ensurePeriod(c.text)} ${c.ordinals.map((n) => `[${n}]`).join("")}`).join(" ")}`;
   }).filter((s): s is string => s !== null);
 
-  const unnamed = unnamedConcepts(references);
-  const bottomLine = bottomLineOf({ verdict, basis, references, graded, unnamed });
-  const notes = limitsOf({ references, graded, verdict, basis, claim, sourcesNote });
+  const bottomLine = bottomLineOf({ reading, verdict, basis, references, graded });
+  const notes = limitsOf({ references, graded, verdict, basis, reading, sourcesNote });
   const limits = notes.length > 0 ? `Limits: ${notes.join(" ")}` : null;
   const answer = [bottomLine, ...sections, ...(limits ? [limits] : [])].join("\n\n");
-  return { answer, verdict, verdictBasis: basis, stances, passages, bottomLine, limits, unnamedConcepts: unnamed };
+  return { answer, verdict, verdictBasis: basis, stances, passages, bottomLine, limits };
 }
 
 /**
@@ -155,31 +124,28 @@ export function writeAnswer({
  * the deterministic source list and the passages it quotes.
  */
 export function composeAnswer({
-  question,
-  terms,
+  reading,
   citable,
   sourcesNote = null,
   maxSentences = 6,
 }: {
-  question: string;
-  terms: QueryTerm[];
+  reading: QuestionReading;
   citable: Citable[];
   sourcesNote?: string | null;
   maxSentences?: number;
 }): { answer: string; formattedAnswer: string; contextPassages: ContextPassage[]; verdict: Verdict; verdictBasis: VerdictBasis; stances: Map<number, Stance> } {
-  const bestScore = Math.max(0, ...citable.map((c) => c.relevance ?? 1));
   const references: AnswerReference[] = citable.map((c) => ({
     ordinal: c.ordinal,
     title: c.title,
     abstract: c.abstract,
     evidenceType: c.evidenceType ?? "unknown",
-    evidenceRole: onTopicRole({ score: c.relevance ?? 1, bestScore, evidenceType: c.evidenceType ?? "unknown" }),
+    evidenceRole: c.evidenceRole ?? "context",
     relevance: c.relevance ?? 1,
     snapshot: c.snapshot ?? null,
     missingConcepts: c.missingConcepts ?? [],
   }));
-  const written = writeAnswer({ question, terms, references, sourcesNote, maxClaims: maxSentences });
-  const answer = references.length === 0 ? nothingFound(question, sourcesNote) : written.answer;
+  const written = writeAnswer({ reading, references, sourcesNote, maxClaims: maxSentences });
+  const answer = references.length === 0 ? nothingFound(reading.question, sourcesNote) : written.answer;
   const contextPassages = citable
     .slice(0, maxSentences)
     .map((c) => ({ ordinal: c.ordinal, referenceId: c.label, text: written.passages.get(c.ordinal) ?? c.title, url: c.url }));
@@ -213,11 +179,6 @@ export function formatSources(citable: Citable[]): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-/** Bracketed numbers inside a quoted passage ("[18F]", a source's own "[12]") would read as markers. */
-function quotable(text: string): string {
-  return ensurePeriod(text.replace(/\s+/g, " ").trim()).replace(/\[(\d[^\]]*)\]/g, "($1)");
-}
 
 function normalise(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();

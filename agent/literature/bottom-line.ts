@@ -1,13 +1,16 @@
-import type { EvidenceType, Verdict, VerdictBasis } from "@/lib/contracts";
+import type { EvidenceType, Verdict, VerdictBasis, VerdictConfidence } from "@/lib/contracts";
 import type { AnswerReference } from "./answer-reference";
-import type { GradedForVerdict, QuestionClaim } from "./verdict";
+import { requiredParts, type QuestionReading } from "./reading";
+import { NO_STUDY_TESTS_IT, ONLY_OTHER_SPECIES, type GradedForVerdict } from "./verdict";
+import { listed } from "./words";
 
 /**
- * The first and last paragraphs of an answer: the bottom line (the verdict in words, with how many
- * on-topic studies found for and against and the strongest design behind it) and the limits of the
- * evidence (missing designs, thin, mixed, unclear findings, sources that could not be searched).
+ * The first and last paragraphs of an answer: the bottom line (the verdict in words with its
+ * confidence, what the studies that test the question found, and why the confidence is what it is)
+ * and the limits of the evidence (missing designs, thin, mixed, unclear findings, sources that
+ * could not be searched). A low-confidence verdict leans ("the evidence leans toward supporting
+ * it"); it never reads like a high one.
  */
-
 
 const STRENGTH_ORDER: EvidenceType[] = [
   "systematic_review",
@@ -33,74 +36,134 @@ const DESIGN_NAME: Record<EvidenceType, string> = {
 };
 const HUMAN_EVIDENCE: EvidenceType[] = ["systematic_review", "randomized_controlled_trial", "controlled_trial", "single_arm_trial", "observational"];
 
+/** The verdict in words, by its confidence: the audit (agent/chat/audit.ts) reads the verdict's own word in it. */
+const VERDICT_SENTENCE: Record<Exclude<Verdict, "insufficient">, Record<VerdictConfidence, string>> = {
+  supports: {
+    high: "the evidence supports it, with high confidence",
+    moderate: "the evidence supports it, with moderate confidence",
+    low: "the evidence leans toward supporting it, with low confidence",
+  },
+  contradicts: {
+    high: "the evidence contradicts it, with high confidence",
+    moderate: "the evidence contradicts it, with moderate confidence",
+    low: "the evidence leans against it, with low confidence",
+  },
+  mixed: {
+    high: "the evidence is mixed",
+    moderate: "the evidence is mixed, with moderate confidence in that",
+    low: "the evidence is mixed, and thin",
+  },
+};
+
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** "metformin and aging": what a study that tests the question studies, in the question's words. */
+export function testedConcepts(reading: QuestionReading): string {
+  const labels = requiredParts(reading).flatMap((part) => reading.concepts.filter((c) => c.part === part).map((c) => c.label));
+  return listed(labels.length > 0 ? labels : [reading.question.replace(/[?.!]+$/, "")]);
+}
+
 /**
- * The bottom line. A supporting study may miss a concept the best candidate misses too (its authors
- * may put it in other words: docs/literature.md, "On topic"). When every one of them misses it, the
- * answer rests on the closest evidence found and says so, in its count of the studies and in a
- * sentence naming what none of them names: "Is metformin associated with reduced cancer risk?"
- * over metformin studies that never mention cancer.
+ * The bottom line: the verdict with its confidence, then what the studies that test the question
+ * report (how many, which way, the strongest design), then why the confidence is what it is. When
+ * no study tests the question, it says what the closest ones study and what they lack.
  */
-export function bottomLineOf(input: { verdict: Verdict; basis: VerdictBasis; references: AnswerReference[]; graded: GradedForVerdict[]; unnamed: string[] }): string {
-  const { unnamed } = input;
-  if (unnamed.length === 0) return verdictLine(input, ADDRESSING);
-  return `${verdictLine(input, CLOSEST)} ${unnamedCaveat(unnamed, input.references.filter((r) => r.evidenceRole === "supporting").length)}`;
-}
-
-/** The question's concepts that no supporting reference names (each misses them): `unnamed` above. */
-export function unnamedConcepts(references: Pick<AnswerReference, "evidenceRole" | "missingConcepts">[]): string[] {
-  const supporting = references.filter((r) => r.evidenceRole === "supporting");
-  if (supporting.length === 0) return [];
-  return (supporting[0]!.missingConcepts ?? []).filter((c) => supporting.every((r) => (r.missingConcepts ?? []).includes(c)));
-}
-
-/** The sentence saying what none of the `supporting` studies names. */
-export function unnamedCaveat(unnamed: string[], supporting: number): string {
-  const named = unnamed.map((c) => `“${c}”`).join(" or ");
-  return supporting === 1
-    ? `That study does not name ${named}, so it may not address that part of the question.`
-    : `None of them names ${named}, so they may not address that part of the question.`;
-}
-
-/** How the bottom line calls the supporting studies: one, and several. */
-type StudiesNoun = { one: string; many: string };
-const ADDRESSING: StudiesNoun = { one: "study that addresses the question", many: "studies that address the question" };
-const CLOSEST: StudiesNoun = { one: "closest study found", many: "closest studies found" };
-
-function verdictLine({ verdict, basis, references, graded }: { verdict: Verdict; basis: VerdictBasis; references: AnswerReference[]; graded: GradedForVerdict[] }, studies: StudiesNoun): string {
+export function bottomLineOf({
+  reading,
+  verdict,
+  basis,
+  references,
+  graded,
+}: {
+  reading: QuestionReading;
+  verdict: Verdict;
+  basis: VerdictBasis;
+  references: AnswerReference[];
+  graded: GradedForVerdict[];
+}): string {
+  const tested = testedConcepts(reading);
   const onTopic = graded.filter((g) => g.evidenceRole === "supporting");
   const m = onTopic.length;
+  const confidence = basis.confidence ?? "low";
+  if (verdict === "insufficient") return `Bottom line: the evidence is insufficient to answer it: ${insufficientReason({ reading, basis, references, graded, tested })}`;
+  const studies = { one: `study that tests ${tested}`, many: `studies that test ${tested}` };
   const strongestOf = (side: "supports" | "contradicts") => {
-    const types = graded.filter((g) => g.evidenceRole === "supporting" && g.stance === side).map((g) => g.evidenceType);
+    const types = onTopic.filter((g) => g.stance === side).map((g) => g.evidenceType);
     const best = STRENGTH_ORDER.find((t) => types.includes(t));
     return best ? `; the strongest is ${DESIGN_NAME[best]}` : "";
   };
-  const allPreclinical = onTopic.length > 0 && references.filter((r) => r.evidenceRole === "supporting").every((r) => !HUMAN_EVIDENCE.includes(r.evidenceType) && r.snapshot?.species !== "human");
+  const allPreclinical = m > 0 && references.filter((r) => r.evidenceRole === "supporting").every((r) => !HUMAN_EVIDENCE.includes(r.evidenceType) && r.snapshot?.species !== "human");
   const strongest = (side: "supports" | "contradicts") => (allPreclinical ? ` (${m === 1 ? "an animal or cell study" : "animal and cell studies only"})` : strongestOf(side));
-  /** "The one study that addresses the question reports", "All 3 … report", "2 of the 3 … report". */
+  /** "The one study that tests X and Y reports", "All 3 … report", "2 of the 3 … report". */
   const tally = (k: number) => {
     const subject = m === 1 ? `The one ${studies.one}` : k === m ? `All ${m} ${studies.many}` : `${k} of the ${m} ${studies.many}`;
     return `${subject} report${k === 1 ? "s" : ""}`;
   };
+  const why = basis.confidenceReason ? ` ${capitalise(confidence)} confidence: it rests on ${basis.confidenceReason}.` : "";
   switch (verdict) {
     case "supports":
-      return `Bottom line: the evidence supports it. ${tally(basis.supporting)} findings in its favour${basis.contradicting ? ` and ${basis.contradicting} against it` : ""}${strongest("supports")}.`;
+      return `Bottom line: ${VERDICT_SENTENCE.supports[confidence]}. ${tally(basis.supporting)} findings in its favour${basis.contradicting ? ` and ${basis.contradicting} against it` : ""}${strongest("supports")}.${why}`;
     case "contradicts":
-      return `Bottom line: the evidence contradicts it. ${tally(basis.contradicting)} no effect or the opposite${basis.supporting ? `, ${basis.supporting} findings in its favour` : ""}${strongest("contradicts")}.`;
+      return `Bottom line: ${VERDICT_SENTENCE.contradicts[confidence]}. ${tally(basis.contradicting)} no effect or the opposite${basis.supporting ? `, ${basis.supporting} findings in its favour` : ""}${strongest("contradicts")}.${why}`;
     case "mixed":
-      return `Bottom line: the evidence is mixed. Of the ${m} ${m === 1 ? studies.one : studies.many}, ${basis.supporting} report${basis.supporting === 1 ? "s" : ""} findings in its favour, ${basis.contradicting} no effect or the opposite${basis.mixed ? `, and ${basis.mixed} both` : ""}.`;
-    default: {
-      const indirect = graded.filter((g) => g.evidenceRole === "supporting" && !g.direct && g.stance !== "unclear");
-      const there =
-        indirect.length > 0 && basis.reason.startsWith("the only studies")
-          ? ` ${plural(indirect.length, "study", "studies")} in other species ${indirect.every((g) => g.stance === "supports") ? (indirect.length === 1 ? "supports" : "support") : indirect.every((g) => g.stance === "contradicts") ? (indirect.length === 1 ? "contradicts" : "contradict") : "disagree on"} it there.`
-          : "";
-      return `Bottom line: the evidence is insufficient to answer it: ${basis.reason}.${there}`;
-    }
+      return `Bottom line: ${VERDICT_SENTENCE.mixed[confidence]}. Of the ${m} ${m === 1 ? studies.one : studies.many}, ${basis.supporting} report${basis.supporting === 1 ? "s" : ""} findings in its favour, ${basis.contradicting} no effect or the opposite${basis.mixed ? `, and ${basis.mixed} both` : ""}.${why}`;
   }
+}
+
+/** Why the evidence is insufficient, in words, ending with a full stop. */
+function insufficientReason({
+  reading,
+  basis,
+  references,
+  graded,
+  tested,
+}: {
+  reading: QuestionReading;
+  basis: VerdictBasis;
+  references: AnswerReference[];
+  graded: GradedForVerdict[];
+  tested: string;
+}): string {
+  if (basis.reason === NO_STUDY_TESTS_IT) {
+    const closest = references.filter((r) => r.evidenceRole === "context" && (r.missingConcepts?.length ?? 0) > 0);
+    const both = requiredParts(reading).length > 1 ? `no study found tests both ${tested}` : `no study found tests ${tested}`;
+    if (closest.length === 0) return `${both}.`;
+    return `${both}. ${closestSentence(closest)}`;
+  }
+  if (basis.reason === ONLY_OTHER_SPECIES) {
+    const indirect = graded.filter((g) => g.evidenceRole === "supporting" && !g.direct && g.stance !== "unclear");
+    const way = indirect.every((g) => g.stance === "supports")
+      ? indirect.length === 1
+        ? "supports"
+        : "support"
+      : indirect.every((g) => g.stance === "contradicts")
+        ? indirect.length === 1
+          ? "contradicts"
+          : "contradict"
+        : "disagree on";
+    return `${basis.reason}. ${plural(indirect.length, "study", "studies")} in other species ${way} it there.`;
+  }
+  return `${basis.reason}.`;
+}
+
+/**
+ * What the closest studies found study, and what they lack: "The closest found, 2 studies, do not
+ * study reduced cancer risk." or, when they lack different parts, each group in turn.
+ */
+function closestSentence(closest: AnswerReference[]): string {
+  const groups = new Map<string, number>();
+  for (const r of closest) {
+    const key = listed(r.missingConcepts ?? [], "or");
+    groups.set(key, (groups.get(key) ?? 0) + 1);
+  }
+  if (groups.size === 1) {
+    const [missing] = [...groups.keys()];
+    return closest.length === 1 ? `The closest study found does not study ${missing}.` : `The closest found, ${closest.length} studies, do not study ${missing}.`;
+  }
+  const parts = [...groups].map(([missing, k]) => `${k} ${k === 1 ? "does" : "do"} not study ${missing}`);
+  return `The closest found, ${closest.length} studies, each address only part of it: ${listed(parts)}.`;
 }
 
 export function limitsOf({
@@ -108,33 +171,37 @@ export function limitsOf({
   graded,
   verdict,
   basis,
-  claim,
+  reading,
   sourcesNote,
 }: {
   references: AnswerReference[];
   graded: GradedForVerdict[];
   verdict: Verdict;
   basis: VerdictBasis;
-  claim: QuestionClaim;
+  reading: QuestionReading;
   /** The sentence naming the sources that failed (describeSourceFailures), when any did. */
   sourcesNote: string | null;
 }): string[] {
   const notes: string[] = [];
   const supporting = references.filter((r) => r.evidenceRole === "supporting");
-  const aboutAnimals = claim.species.length > 0 && !claim.species.includes("human");
-  if (references.length > 0 && supporting.length === 0) notes.push("None of these references addresses the question directly; treat them as background.");
+  const aboutAnimals = reading.species.length > 0 && !reading.species.includes("human");
+  if (references.length > 0 && supporting.length === 0) notes.push("None of these references tests the question itself; they are shown as background.");
   else if (supporting.length > 0 && !aboutAnimals) {
     const humanDesigns = supporting.filter((r) => HUMAN_EVIDENCE.includes(r.evidenceType) && r.snapshot?.species !== "mouse" && r.snapshot?.species !== "rat");
     if (humanDesigns.length === 0 && supporting.every((r) => r.evidenceType === "preclinical" || (r.snapshot?.species && r.snapshot.species !== "human"))) {
       notes.push("All of the supporting evidence comes from animal or laboratory studies; it has not been shown in humans.");
     } else if (!supporting.some((r) => ["randomized_controlled_trial", "controlled_trial", "systematic_review"].includes(r.evidenceType))) {
-      notes.push("No randomized or controlled trial in humans, and no systematic review, addresses it among the references found.");
+      notes.push("No randomized or controlled trial in humans, and no systematic review, tests it among the references found.");
     }
   }
-  if (references.length > 0 && references.length < 3) notes.push(`The evidence is thin: only ${references.length} relevant reference${references.length === 1 ? " was" : "s were"} found.`);
+  if (supporting.length > 0 && supporting.length < 3) notes.push(`The evidence is thin: only ${supporting.length === 1 ? "one study tests" : `${supporting.length} studies test`} the question.`);
   if (verdict === "mixed") notes.push("The findings are mixed: some studies report an effect and others do not.");
   const unclear = graded.filter((g) => g.evidenceRole === "supporting" && g.stance === "unclear").length;
-  if (unclear > 0 && basis.unclear < supporting.length) notes.push(`${unclear} of the studies that address it state${unclear === 1 ? "s" : ""} no clear finding on it.`);
+  if (unclear > 0 && basis.unclear < supporting.length) notes.push(`${unclear} of the studies that test it state${unclear === 1 ? "s" : ""} no clear finding on it.`);
   if (sourcesNote) notes.push(sourcesNote);
   return notes;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,4 +1,4 @@
-import type { EvidenceType, LiteratureJobResult, LiteratureQueryRequest, ReferenceGrading, SourceFailureKind } from "@/lib/contracts";
+import type { EvidenceRole, EvidenceType, LiteratureJobResult, LiteratureQueryRequest, ReferenceGrading, SourceFailureKind } from "@/lib/contracts";
 import { describeSourceFailures } from "@/lib/contracts/source-words";
 import { composeAnswer, type Citable } from "./answer";
 import { classifyEvidence } from "./evidence";
@@ -6,7 +6,9 @@ import { extractSnapshot } from "./snapshot";
 import { mergeRecords } from "./merge";
 import type { LiteratureRecord, SourceName } from "./record";
 import { assertReached } from "./reach";
+import { readQuestion } from "./reading";
 import { judgeRecords, type Judged } from "./relevance";
+import { decideRole, type RoleDecision } from "./roles";
 import { failedSourcesOf, failureKindOf } from "./source-health";
 import type { LiteratureSource, SourceQuery } from "./sources/types";
 import { extractTerms, searchTerms, type QueryTerm } from "./terms";
@@ -62,6 +64,9 @@ export type ReferenceOut = NonNullable<LiteratureJobResult["references"]>[number
     journal: string | null;
     isPreprint: boolean;
     isRetracted: boolean;
+    /** Decided by roles.ts against the question's reading: the page and chat read it, never re-derive it. */
+    evidenceRole: EvidenceRole;
+    roleReason: string;
   };
 
 export async function runLiteratureSearch(request: LiteratureQueryRequest, deps: EngineDeps): Promise<LiteratureJobResult> {
@@ -70,7 +75,8 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   const wide = request.mode === "deep" || request.retrievalProfile === "litqa-recall";
   const tags = request.tags ?? [];
   const tagMode = tags.length > 0 ? (request.tagMode ?? "fanout") : undefined;
-  const questionTerms = extractTerms(tagMode === "combined" ? [request.question, ...tags].join(" ") : request.question);
+  const reading = readQuestion(tagMode === "combined" ? [request.question, ...tags].join(" ") : request.question);
+  const questionTerms = reading.terms;
   const { dateFrom, dateTo } = dateRange(request);
   const plan = planSearch(request, deps, questionTerms);
   reasoning.push(
@@ -117,15 +123,16 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   await progress("grading", 75);
 
   const listed = request.filterReferences ? accepted : [...accepted, ...rejected];
+  const roleOf = (j: Judged) => decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partCoverage: j.partCoverage, evidenceType: classifyEvidence(j.record).type, isRetracted: j.record.isRetracted } });
   const references: (ReturnType<typeof describeReference> & { abstract?: string | null })[] = listed.map((j, i) => ({
-    ...describeReference(j, i + 1, { withReason: false }),
+    ...describeReference(j, i + 1, { withReason: false, role: roleOf(j) }),
     ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}),
   }));
   const citable: Citable[] = references
     .filter((r) => r.relevance?.accepted)
-    .map((r) => ({ ordinal: r.id as number, title: r.title, url: r.url, abstract: listed[(r.id as number) - 1]!.record.abstract, year: r.year ?? null, journal: (r.journal as string | null) ?? null, label: r.label as string, evidenceType: r.evidenceType, relevance: r.relevance?.score, snapshot: r.snapshot, missingConcepts: r.relevance?.missingConcepts ?? [] }));
+    .map((r) => ({ ordinal: r.id as number, title: r.title, url: r.url, abstract: listed[(r.id as number) - 1]!.record.abstract, year: r.year ?? null, journal: (r.journal as string | null) ?? null, label: r.label as string, evidenceType: r.evidenceType, evidenceRole: r.evidenceRole, relevance: r.relevance?.score, snapshot: r.snapshot, missingConcepts: r.relevance?.missingConcepts ?? [] }));
   const sourcesNote = describeSourceFailures({ failed: failedSources, used: [...used] });
-  const composed = composeAnswer({ question: request.question, terms: questionTerms, citable, sourcesNote });
+  const composed = composeAnswer({ reading: tagMode === "fanout" ? readQuestion(request.question) : reading, citable, sourcesNote });
   const { answer, formattedAnswer, contextPassages } = composed;
   for (const r of references) if (composed.stances.has(r.id as number)) r.stance = composed.stances.get(r.id as number);
   await progress("answering", 90);
@@ -141,7 +148,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
     formattedAnswer,
     references,
     ...(request.includeRejected
-      ? { rejectedReferences: rejected.map((j, i) => ({ ...describeReference(j, i + 1, { withReason: true }), ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}) })) }
+      ? { rejectedReferences: rejected.map((j, i) => ({ ...describeReference(j, i + 1, { withReason: true, role: roleOf(j) }), ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}) })) }
       : {}),
     contextPassages: contextPassages.map((p) => ({ ...p })),
     reasoning,
@@ -298,7 +305,7 @@ async function applyRegistryChecks(judged: Judged[], deps: EngineDeps, top: numb
   return judged;
 }
 
-function describeReference(j: Judged, ordinal: number, { withReason }: { withReason: boolean }): ReferenceOut & Record<string, unknown> {
+function describeReference(j: Judged, ordinal: number, { withReason, role }: { withReason: boolean; role: RoleDecision }): ReferenceOut & Record<string, unknown> {
   const r = j.record;
   const evidence = classifyEvidence(r);
   const verification = verifyRecord(r, (j as Judged & { check?: RegistryCheck }).check);
@@ -328,6 +335,8 @@ function describeReference(j: Judged, ordinal: number, { withReason }: { withRea
     verificationReason: verification.reason,
     confidence: confidence.confidence,
     confidenceReason: confidence.reason,
+    evidenceRole: role.role,
+    roleReason: role.reason,
     relevance: {
       accepted: j.accepted,
       score: j.score,
@@ -335,6 +344,7 @@ function describeReference(j: Judged, ordinal: number, { withReason }: { withRea
       flags: j.flags,
       ...(withReason ? { reason: j.reason } : {}),
       ...(j.missingConcepts.length > 0 ? { missingConcepts: j.missingConcepts } : {}),
+      partCoverage: j.partCoverage,
     },
   };
 }

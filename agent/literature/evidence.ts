@@ -37,5 +37,34 @@ export function classifyEvidence(record: LiteratureRecord): { type: EvidenceType
   if ((mesh.includes("animals") && !mesh.includes("humans")) || mesh.some((m) => m.includes("in vitro") || m.includes("cell line"))) {
     return { type: "preclinical", reason: "animal or in-vitro work (MeSH)" };
   }
-  return { type: "unknown", reason: "no publication type or design that classifies it" };
+  return designInWords(record) ?? { type: "unknown", reason: "no publication type, design word or registry design that classifies it" };
 }
+
+/**
+ * The design as the abstract itself names it, when no publication type or MeSH heading did (many
+ * records carry none: a local library's, a Europe PMC preprint's): "we randomly assigned", "a
+ * retrospective cohort", "a meta-analysis of …". The strongest design named wins, except that a
+ * design named as what others did ("previous randomized trials") is read no differently: the
+ * abstract's own methods usually name its design first, and a review names the trials it pools.
+ */
+function designInWords(record: LiteratureRecord): { type: EvidenceType; reason: string } | null {
+  const text = `${record.titleDerived ? "" : record.title} ${record.abstract ?? ""}`.replace(/\s+/g, " ");
+  const found = DESIGN_WORDS.find(([re]) => re.test(text));
+  if (!found) return null;
+  const [re, type] = found;
+  return { type, reason: `the abstract says “${re.exec(text)![0].toLowerCase()}”` };
+}
+
+/** Design words in the order they decide: pooled evidence, then randomized, controlled, uncontrolled, observational, animal or cell work. */
+const DESIGN_WORDS: [RegExp, EvidenceType][] = [
+  [/\b(meta-?analys[ie]s|systematic(ally)? review(ed)?|pooled analysis of (\w+ ){0,3}(trials|studies))\b/i, "systematic_review"],
+  [/\b(non-?randomi[sz]ed|not randomi[sz]ed|quasi-?(experimental|randomi[sz]ed))\b/i, "controlled_trial"],
+  [/\b(randomi[sz]ed|randomly (assigned|allocated))\b/i, "randomized_controlled_trial"],
+  [/\b(controlled (clinical )?trial|placebo-controlled)\b/i, "controlled_trial"],
+  [/\b(single-?arm|uncontrolled (trial|study)|open-label (pilot )?(trial|study)|phase (i|ii|1|2)\b (trial|study))\b/i, "single_arm_trial"],
+  [
+    /\b(cohort|case-?control|cross-?sectional|retrospective(ly)?|prospective(ly)?|population-based|registry|longitudinal (study|survey|data)|surveys?|questionnaires?|case series|chart review|observational)\b/i,
+    "observational",
+  ],
+  [/\b(in (mice|rats)|mice were|rats were|murine model|mouse model|rat model|in vitro|cell lines?|cultured cells)\b/i, "preclinical"],
+];

@@ -10,7 +10,11 @@
  * `main` part. Deterministic and cheap: it runs on every search.
  */
 
-export type QuestionPart = "topic" | "exposure" | "outcome" | "main" | "context";
+/**
+ * `predicate`: what a question after a topic asks of it, naming nothing of its own ("is it
+ * mandatory?"); like the context, never required, and it names no population.
+ */
+export type QuestionPart = "topic" | "exposure" | "outcome" | "main" | "context" | "predicate";
 
 /** One content word of the question, where it stands. */
 export type PlacedWord = { word: string; part: QuestionPart; concept: string };
@@ -19,7 +23,8 @@ export type PlacedWord = { word: string; part: QuestionPart; concept: string };
 const RELATION_VERBS = new Set(
   `affect influence impact predict reduce increase decrease improve prevent cause lower raise extend shorten prolong promote
   protect worsen enhance alter modify determine correlate accelerate slow attenuate mitigate reverse restore induce trigger
-  exacerbate benefit lessen diminish elevate boost help hinder impair delay`
+  exacerbate benefit lessen diminish elevate boost help hinder impair delay counteract combat offset ameliorate alleviate treat cure change
+  strengthen preserve lengthen postpone retard halt hasten`
     .split(/\s+/)
     .filter(Boolean)
     .flatMap((v) => inflections(v)),
@@ -66,36 +71,114 @@ const EFFECT_NOUNS = new Set(["effect", "effects", "impact", "influence", "role"
 const TRAILING_RELATIONS = new Set(["associated", "related", "linked", "correlated", "connected"]);
 
 /** Prepositions that, once a part has named its subject, start its context ("in older adults"). */
-const CONTEXT_PREPOSITIONS = new Set(["in", "among", "amongst", "after", "during", "following", "undergoing", "within", "versus", "vs"]);
+const CONTEXT_PREPOSITIONS = new Set(["in", "among", "amongst", "after", "during", "following", "undergoing", "within"]);
+
+/** Words that start a comparator ("versus placebo", "than surgery"): context, never required. */
+const COMPARATOR_WORDS = new Set(["versus", "vs", "than", "compared"]);
 
 type Token = { text: string; punct: boolean };
+
+/** A stretch of the question's tokens and the part it stands in. */
+type Segment = { part: QuestionPart; tokens: Token[] };
 
 /**
  * The question's content words with their part and concept. `isContent` says which words count
  * (not stop words); `isSpecific` which content words can name a subject (not "length", "level"):
  * a part's context begins only after it has named one.
  */
-export function placeQuestionWords(question: string, isContent: (word: string) => boolean, isSpecific: (word: string) => boolean): PlacedWord[] {
+export function placeQuestionWords(
+  question: string,
+  isContent: (word: string) => boolean,
+  isSpecific: (word: string) => boolean,
+  isFiller: (word: string) => boolean = () => false,
+): PlacedWord[] {
+  return segmentQuestion(question, isContent, isSpecific).flatMap((s) => concepts(s.tokens, s.part, isContent, isFiller));
+}
+
+/**
+ * What the question's context says, in its own words: whom it asks about ("older adults with
+ * diabetes", "mice") and what it compares with ("placebo", "open surgery"), from the stretches
+ * placed as context (after "in", "among", "versus", …, or a later sentence).
+ */
+export function questionContexts(question: string, isContent: (word: string) => boolean, isSpecific: (word: string) => boolean): { population: string[]; comparator: string[] } {
+  const population: string[] = [];
+  const comparator: string[] = [];
+  for (const { part, tokens } of segmentQuestion(question, isContent, isSpecific)) {
+    if (part !== "context") continue;
+    // A context stretch may hold both: "in older adults versus placebo".
+    let into = population;
+    let words: string[] = [];
+    const flush = () => {
+      while (words.length > 0 && !isContent(words[0]!)) words.shift();
+      while (words.length > 0 && !isContent(words.at(-1)!)) words.pop();
+      if (words.length > 0) into.push(words.join(" "));
+      words = [];
+    };
+    for (const t of tokens) {
+      if (t.punct) {
+        flush();
+        continue;
+      }
+      if (COMPARATOR_WORDS.has(t.text)) {
+        flush();
+        into = comparator;
+        continue;
+      }
+      if (CONTEXT_PREPOSITIONS.has(t.text) && into === comparator) {
+        flush();
+        into = population;
+        continue;
+      }
+      words.push(t.text);
+    }
+    flush();
+  }
+  return { population, comparator };
+}
+
+function segmentQuestion(question: string, isContent: (word: string) => boolean, isSpecific: (word: string) => boolean): Segment[] {
   const sentences = splitSentences(lex(question));
-  const placed: PlacedWord[] = [];
+  const segments: Segment[] = [];
   let asked = false;
   for (const sentence of sentences) {
     if (!sentence.some((t) => !t.punct && isContent(t.text))) continue;
     if (asked) {
       // A later sentence ("And in older women?", a search's added words) narrows the first.
-      placed.push(...concepts(sentence, "context", isContent));
+      segments.push({ part: "context", tokens: sentence });
       continue;
     }
     asked = true;
     const colon = sentence.findIndex((t) => t.punct && t.text === ":");
     const body = colon > 0 && sentence.slice(colon + 1).some((t) => !t.punct && isContent(t.text)) ? sentence.slice(colon + 1) : sentence;
-    if (body !== sentence) placed.push(...withContext(sentence.slice(0, colon), "topic", isContent, isSpecific));
-    placed.push(...readClause(body, isContent, isSpecific));
+    if (body === sentence) {
+      segments.push(...readClause(body, isContent, isSpecific));
+      continue;
+    }
+    segments.push(...withContext(sentence.slice(0, colon), "topic", isContent, isSpecific));
+    segments.push(...readBody(body, isContent, isSpecific));
   }
-  return placed;
+  return segments;
 }
 
-function readClause(tokens: Token[], isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): PlacedWord[] {
+/**
+ * The question after a topic. When it speaks of the topic by a pronoun ("do they reduce cochlear
+ * toxicity?", "is it mandatory?", "are they different diseases?"), the topic is its subject: what
+ * it relates the topic to is the outcome, and a body that relates nothing only says what is asked
+ * of the topic, naming no concept of its own (context, never required).
+ */
+function readBody(tokens: Token[], isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): Segment[] {
+  const first = tokens.findIndex((t) => !t.punct && (isContent(t.text) || PRONOUNS.has(t.text)));
+  if (first < 0 || !PRONOUNS.has(tokens[first]!.text)) return readClause(tokens, isContent, isSpecific);
+  const words = tokens.map((t) => (t.punct ? "" : t.text));
+  const split = findRelation(words, (from, to) => (from === 0 && to > first) || words.slice(from, to).some((w) => w !== "" && isContent(w)));
+  if (!split) return [{ part: "predicate", tokens }];
+  return withContext(tokens.slice(split.outcome[0], split.outcome[1]), "outcome", isContent, isSpecific);
+}
+
+/** Pronouns a question's body uses for the topic it named before the colon. */
+const PRONOUNS = new Set(["it", "they", "this", "these", "that", "those", "its", "their", "them"]);
+
+function readClause(tokens: Token[], isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): Segment[] {
   const words = tokens.map((t) => (t.punct ? "" : t.text));
   const split = findRelation(words, (from, to) => words.slice(from, to).some((w) => w !== "" && isContent(w)));
   if (!split) return withContext(tokens, "main", isContent, isSpecific);
@@ -139,32 +222,53 @@ function findRelation(words: string[], hasContent: (from: number, to: number) =>
   return null;
 }
 
-/** A part's concepts, its context split off at the first context preposition after its subject. */
-function withContext(tokens: Token[], part: QuestionPart, isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): PlacedWord[] {
+/** A part's stretch, its context split off at the first context preposition after its subject. */
+function withContext(tokens: Token[], part: QuestionPart, isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): Segment[] {
   let named = false;
   let cut = tokens.length;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.punct) continue;
-    if (named && CONTEXT_PREPOSITIONS.has(t.text)) {
+    if (named && (CONTEXT_PREPOSITIONS.has(t.text) || COMPARATOR_WORDS.has(t.text)) && !opensProcess(tokens, i)) {
       cut = i;
       break;
     }
     if (isContent(t.text) && isSpecific(t.text)) named = true;
   }
-  return [...concepts(tokens.slice(0, cut), part, isContent), ...concepts(tokens.slice(cut), "context", isContent)];
+  return [
+    { part, tokens: tokens.slice(0, cut) },
+    { part: "context", tokens: tokens.slice(cut) },
+  ];
 }
 
+/**
+ * "in the diagnosis of Barrett's oesophagus", "in the management of …", "in response to …": a
+ * clinical process of the subject, not whom the question is about, so it stays in its part.
+ */
+function opensProcess(tokens: Token[], at: number): boolean {
+  if (tokens[at]!.text !== "in") return false;
+  const next = tokens.slice(at + 1).find((t) => !t.punct && !["the", "a", "an"].includes(t.text));
+  return next !== undefined && PROCESS_NOUNS.has(next.text);
+}
+
+const PROCESS_NOUNS = new Set([
+  "diagnosis", "management", "treatment", "treating", "prevention", "preventing", "detection", "detecting", "assessment", "evaluation",
+  "prediction", "predicting", "staging", "screening", "surveillance", "monitoring", "response", "therapy", "prognosis", "diagnosing",
+]);
+
 /** Runs of adjacent content words: each run is one concept, named by its words. */
-function concepts(tokens: Token[], part: QuestionPart, isContent: (w: string) => boolean): PlacedWord[] {
+function concepts(tokens: Token[], part: QuestionPart, isContent: (w: string) => boolean, isFiller: (w: string) => boolean = () => false): PlacedWord[] {
   const runs: string[][] = [];
   let run: string[] = [];
   for (const t of tokens) {
-    if (!t.punct && isContent(t.text)) run.push(t.text);
+    // Everyday words ("really want", "change", "useful") name nothing of a concept: each stands alone.
+    const filler = !t.punct && isContent(t.text) && isFiller(t.text);
+    if (!t.punct && isContent(t.text) && !filler) run.push(t.text);
     else if (run.length) {
       runs.push(run);
       run = [];
     }
+    if (filler) runs.push([t.text]);
   }
   if (run.length) runs.push(run);
   return runs.flatMap((words) => words.map((word) => ({ word, part, concept: words.join(" ") })));

@@ -51,6 +51,12 @@ export type Judged = {
   matchedTerms: string[];
   /** The question's required concepts the record does not name. */
   missingConcepts: string[];
+  /**
+   * How much of each required part of the question the record holds: the share of the part's
+   * content weight (rarer words among the candidates weigh more), 0 when no candidate names the
+   * part at all. The evidence roles (roles.ts) read whether it addresses each part from it.
+   */
+  partCoverage: Partial<Record<RequiredQuestionPart, number>>;
   flags: Flag[];
   accepted: boolean;
   reason: RejectionReason | null;
@@ -65,10 +71,11 @@ export type RelevanceFilters = {
 const FIELD_WEIGHT = { title: 1, mesh: 0.9, abstract: 0.75 };
 
 /** The parts of a question whose concepts a record must name. */
-const REQUIRED_PARTS: QuestionPart[] = ["topic", "exposure", "outcome", "main"];
+const REQUIRED_PARTS = ["topic", "exposure", "outcome", "main"] as const satisfies readonly QuestionPart[];
+export type RequiredQuestionPart = (typeof REQUIRED_PARTS)[number];
 
 type Field = { stems: Set<string>; pairs: Set<string> };
-type RequiredConcept = { label: string; words: { term: number; weight: number }[] };
+type RequiredConcept = { label: string; part: RequiredQuestionPart; words: { term: number; weight: number }[] };
 
 export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], filters: RelevanceFilters = {}): Judged[] {
   const fields = records.map((r) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")) }));
@@ -92,13 +99,21 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
     });
     const score = terms.length === 0 ? 0 : Math.round((earned / total) * 1000) / 1000;
     const missing = concepts.filter((c) => !names(c, (t) => holds[t]![i]!)).map((c) => c.label);
-    return { score, matchedTerms, missing };
+    const partCoverage: Partial<Record<RequiredQuestionPart, number>> = {};
+    for (const part of REQUIRED_PARTS) {
+      const inPart = concepts.filter((c) => c.part === part);
+      if (inPart.length === 0) continue;
+      const words = inPart.flatMap((c) => c.words);
+      const total = words.reduce((a, w) => a + w.weight, 0);
+      partCoverage[part] = total > 0 ? Math.round((words.filter((w) => holds[w.term]![i]!).reduce((a, w) => a + w.weight, 0) / total) * 1000) / 1000 : 0;
+    }
+    return { score, matchedTerms, missing, partCoverage };
   });
   const lead = scored.reduce<(typeof scored)[number] | null>((a, b) => (!a || b.score > a.score ? b : a), null);
   const excused = new Set(lead && lead.missing.length <= MAX_MISSED ? lead.missing : concepts.map((c) => c.label));
 
   return records.map((record, i) => {
-    const { score, matchedTerms, missing } = scored[i]!;
+    const { score, matchedTerms, missing, partCoverage } = scored[i]!;
     const isLead = scored[i] === lead;
     const onTopic =
       !unknown &&
@@ -122,7 +137,7 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
     else if (filters.scope === "no-preprints" && record.isPreprint) reason = "preprint_excluded";
     else if (filters.scope === "trials" && !(record.trial || record.ids.nct)) reason = "not_a_trial";
     else if (!onTopic) reason = "off_topic";
-    return { record, score, matchedTerms, missingConcepts: unknown ? [unknown] : missing, flags, accepted: reason === null, reason };
+    return { record, score, matchedTerms, missingConcepts: unknown ? [unknown] : missing, partCoverage, flags, accepted: reason === null, reason };
   });
 }
 
@@ -144,10 +159,10 @@ export function requiredConcepts(terms: QueryTerm[], weights: number[], held: bo
     const known = content.filter(({ i }) => held[i]);
     if (known.length === 0 && part !== "outcome" && (part === "topic" || !hasTopic)) unknown ??= content[0]!.t.concept ?? content[0]!.t.term;
     // An outcome no candidate names: every record misses it, the best one too, so none is refused for it.
-    if (known.length === 0 && part === "outcome") concepts.set(content[0]!.t.concept ?? content[0]!.t.term, { label: content[0]!.t.concept ?? content[0]!.t.term, words: [] });
+    if (known.length === 0 && part === "outcome") concepts.set(content[0]!.t.concept ?? content[0]!.t.term, { label: content[0]!.t.concept ?? content[0]!.t.term, part, words: [] });
     for (const { t, i } of known) {
       const label = t.concept ?? t.term;
-      const concept = concepts.get(label) ?? { label, words: [] };
+      const concept = concepts.get(label) ?? { label, part, words: [] };
       concept.words.push({ term: i, weight: weights[i]! });
       concepts.set(label, concept);
     }

@@ -1,5 +1,5 @@
 import { stemmer } from "stemmer";
-import { placeQuestionWords, type QuestionPart } from "./question";
+import { placeQuestionWords, questionContexts, type QuestionPart } from "./question";
 
 /**
  * Query terms from a question: tokenised, stop words dropped, Porter-stemmed for matching (as
@@ -18,7 +18,8 @@ const STOP_WORDS = new Set(
   which while who whom why will with would you your yours
   effect effects role evidence study studies research impact influence associated association relationship link linked
   affect affects affecting compared versus vs whether there any known current literature show shown shows
-  human humans people person persons patient patients use using used`
+  human humans people person persons patient patients use using used
+  what's it's that's there's here's who's how's where's why's isn't aren't doesn't don't didn't wasn't weren't can't won't`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -48,7 +49,8 @@ const WEAK_WORDS = new Set(
   effective effectiveness efficacious efficacy essential feasible feasibility good harmful helpful important improve
   improves improved justifiable justified key necessary need needed new novel option optimal possible predict predictor
   predictors really reliable relevant reliability safe safety sensitive still sufficient suitable true truly useful
-  valid value worth worthwhile whole provide`
+  valid value worth worthwhile whole provide required mandatory obligatory indicated warranted obsolete preferable ideal
+  adequately superior inferior equivalent comparable acceptable cost-effective`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -88,6 +90,9 @@ const COMMON_ENGLISH = `
  * they weigh next to nothing and never make a reference on topic: "telomere length" is about
  * telomeres, and a paper on hospital length of stay is not.
  */
+/** Everyday English and evaluative words: they never stand inside a concept's name (question.ts). */
+const COMMON_WORDS = new Set(COMMON_ENGLISH.split(/\s+/).filter(Boolean));
+
 const GENERIC_WORDS = new Set(
   `length lengths level levels rate rates ratio value values amount amounts degree number numbers size sizes score scores measure
   measures measurement measurements index indices count counts concentration concentrations proportion percentage frequency
@@ -142,11 +147,41 @@ export type QueryTerm = {
   concept?: string;
 };
 
+/**
+ * The base forms a word may be an inflection of ("getting" → get, "appears" → appear, "studies" →
+ * study): the word lists hold base forms. Only inflections: a Porter stem would also fold
+ * "medication" into "medical" and make it generic.
+ */
+function baseForms(word: string): string[] {
+  const forms = [word];
+  const strip = (suffix: string, ...endings: string[]) => {
+    if (!word.endsWith(suffix) || word.length <= suffix.length + 2) return;
+    const base = word.slice(0, -suffix.length);
+    forms.push(...endings.map((e) => base + e));
+    if (/([b-df-hj-np-tv-z])\1$/.test(base)) forms.push(base.slice(0, -1)); // getting → get
+  };
+  strip("ies", "y");
+  strip("es", "", "e");
+  strip("s", "");
+  strip("ed", "", "e");
+  strip("ing", "", "e");
+  return forms;
+}
+const isWeak = (t: string) => baseForms(t).some((f) => WEAK_WORDS.has(f));
+const isGeneric = (t: string) => !isWeak(t) && baseForms(t).some((f) => GENERIC_WORDS.has(f));
+const isContent = (t: string) => !STOP_WORDS.has(t) && (t.length > 1 || /\d/.test(t));
+const isFiller = (t: string) => isWeak(t) || baseForms(t).some((f) => COMMON_WORDS.has(f));
+const isSpecific = (t: string) => !isGeneric(t) && !isWeak(t);
+
+/** Whom a question asks about and what it compares with, in its own words (question.ts, questionContexts). */
+export function contextsOf(question: string): { population: string[]; comparator: string[] } {
+  return questionContexts(question, isContent, isSpecific);
+}
+
 /** The content terms of a question, in order, without duplicates, each placed in the question's structure. */
 export function extractTerms(question: string): QueryTerm[] {
-  const isContent = (t: string) => !STOP_WORDS.has(t) && (t.length > 1 || /\d/.test(t));
   const placed = new Map<string, { part: QuestionPart; concept: string }>();
-  for (const p of placeQuestionWords(question, isContent, (t) => !GENERIC_WORDS.has(t) && !WEAK_WORDS.has(t))) if (!placed.has(p.word)) placed.set(p.word, p);
+  for (const p of placeQuestionWords(question, isContent, isSpecific, isFiller)) if (!placed.has(p.word)) placed.set(p.word, p);
   const tokens = tokenize(question).filter(isContent);
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
@@ -163,8 +198,8 @@ export function extractTerms(question: string): QueryTerm[] {
       stems: [...new Set([s, ...split.filter((p) => p.length === 1).map((p) => p[0]!)])],
       phrases: split.filter((p) => p.length > 1),
       synonyms,
-      weight: WEAK_WORDS.has(token) ? WEAK_TERM_WEIGHT : 1,
-      generic: GENERIC_WORDS.has(token),
+      weight: isWeak(token) ? WEAK_TERM_WEIGHT : 1,
+      generic: isGeneric(token),
       // A relation cue ("reduce", "extend") stands in no part: it only relates them.
       part: where?.part ?? "context",
       concept: where?.concept ?? token,

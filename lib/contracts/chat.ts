@@ -128,10 +128,6 @@ export const chatMetadataSchema = z
     contextPassages: z.array(z.object({ ordinal: z.int().min(1), text: z.string() })).describe("the passage of each reference the answer quotes, by its ordinal"),
     bottomLine: z.string().describe("the sentence the answer opens with, stating the verdict"),
     limits: z.string().nullable().describe("what the evidence cannot say, the answer's last paragraph"),
-    unnamedConcepts: z
-      .array(z.string())
-      .optional()
-      .describe("the question's concepts no supporting reference names (each lists them in relevance.missingConcepts); the bottom line says so, a model's too"),
     effectiveSources: z.array(z.string()).describe("the literature sources searched"),
     fallbackUsed: z.boolean().describe("true when a source failed and the others answered"),
     reasoning: z.array(z.string()).describe("how the search went, step by step"),

@@ -80,6 +80,19 @@ export const verdictSchema = z
   .register(responseRegistry, { id: "Verdict" });
 export type Verdict = z.infer<typeof verdictSchema>;
 
+/**
+ * How much the verdict can be trusted, from the studies that test the question: how many state a
+ * finding, their designs, whether they were done in the question's species, whether they agree and
+ * how plainly each states its finding (docs/chat.md, "The verdict"). A `low` verdict leans; it is
+ * never shown like a `high` one.
+ */
+export const verdictConfidences = ["high", "moderate", "low"] as const;
+export const verdictConfidenceSchema = z
+  .enum(verdictConfidences)
+  .describe("How much the verdict can be trusted: high, moderate or low (few, weak, indirect, hedged or disagreeing studies)")
+  .register(responseRegistry, { id: "VerdictConfidence" });
+export type VerdictConfidence = z.infer<typeof verdictConfidenceSchema>;
+
 /** How the verdict was reached: how many on-topic references took each stance, and the weights. */
 export const verdictBasisSchema = z
   .object({
@@ -91,6 +104,8 @@ export const verdictBasisSchema = z
     weightFor: z.number().min(0).describe("design-weighted sum of the supporting stances"),
     weightAgainst: z.number().min(0).describe("design-weighted sum of the contradicting stances"),
     reason: z.string().describe("the verdict in words"),
+    confidence: verdictConfidenceSchema.optional().describe("set on every verdict; absent only on results stored before it existed"),
+    confidenceReason: z.string().optional().describe('why the confidence is what it is: "one observational study", "two randomized trials that agree"'),
   })
   .register(responseRegistry, { id: "VerdictBasis" });
 export type VerdictBasis = z.infer<typeof verdictBasisSchema>;

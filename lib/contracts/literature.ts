@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isoDateSchema } from "./common";
-import { evidenceTypeSchema, stanceSchema, studySnapshotSchema, verdictBasisSchema, verdictSchema, verificationSchema } from "./evidence";
+import { evidenceRoleSchema, evidenceTypeSchema, stanceSchema, studySnapshotSchema, verdictBasisSchema, verdictSchema, verificationSchema } from "./evidence";
 import { componentRef, documentAs, responseRegistry } from "./registry";
 import { requestContract, requestObject } from "./request-contract";
 import { failedSourceSchema } from "./source-health";
@@ -86,6 +86,10 @@ export const literatureReferenceRelevanceSchema = z
     flags: z.array(z.string()).describe("why it was judged as it was: off_topic, animal_only, retracted, outside_dates, …"),
     reason: z.string().nullish().describe("why it was rejected (rejected references, with includeRejected)"),
     missingConcepts: z.array(z.string()).optional().describe("the question's concepts its text does not name, when any"),
+    partCoverage: z
+      .partialRecord(z.enum(["topic", "exposure", "outcome", "main"]), z.number().min(0).max(1))
+      .optional()
+      .describe("the share of each required part of the question (its topic, exposure, outcome, or main subject) the record names, rarer words weighing more"),
   })
   .register(responseRegistry, { id: "LiteratureReferenceRelevance" });
 
@@ -124,6 +128,10 @@ export const literatureReferenceSchema = z
     confidenceReason: z.string().optional(),
     snapshot: studySnapshotSchema.optional().describe("the study at a glance"),
     stance: stanceSchema.optional().describe("what its findings say about the question's claim (accepted references)"),
+    evidenceRole: evidenceRoleSchema
+      .optional()
+      .describe("supporting: it tests the question (its intervention or exposure and its outcome); context: it addresses part of it, or is outside the request; lead_only: off topic or retracted"),
+    roleReason: z.string().optional().describe('why it has its evidenceRole, in plain words: "studies metformin and aging", "does not study aging"'),
   })
   .register(responseRegistry, { id: "LiteratureReference" });
 export type LiteratureReference = z.infer<typeof literatureReferenceSchema>;

@@ -33,7 +33,7 @@ const LABELS = ["yes", "no", "maybe"] as const;
 type Label = (typeof LABELS)[number];
 const VERDICT_LABEL: Record<string, Label> = { supports: "yes", contradicts: "no", mixed: "maybe", insufficient: "maybe" };
 
-type Reference = { ordinal: number; id?: string; pmid?: string | null; doi?: string | null; title?: string; url?: string; evidenceRole: string };
+type Reference = { ordinal?: number; id?: string; pmid?: string | null; doi?: string | null; title?: string; url?: string; evidenceRole: string; roleReason?: string };
 type ChatOutcome = {
   pmid: string;
   ms: number;
@@ -43,6 +43,9 @@ type ChatOutcome = {
   contractValid: boolean;
   verdict: string | null;
   verdictReason: string | null;
+  confidence: string | null;
+  /** The candidates the answer did not list, with their role and why (to read where the item's own abstract went). */
+  rejected: Reference[];
 };
 
 /** The abstract forms measured, in order (BENCH_PUBMEDQA_FORMS, comma-separated; default both). */
@@ -179,7 +182,14 @@ async function askChat(app: App, pmid: string, item: PubmedQaItem): Promise<Chat
   for (;;) {
     const status = (await (await agentRequest(app, `/api/chat/status/${requestId}`)).json()) as {
       status: string;
-      result?: { answer: string; references: Reference[]; quality: { contractValid: boolean; citedSupportingOrdinals: number[] }; verdict?: unknown; verdictBasis?: { reason?: unknown } };
+      result?: {
+        answer: string;
+        references: Reference[];
+        rejectedReferences?: Reference[];
+        quality: { contractValid: boolean; citedSupportingOrdinals: number[] };
+        verdict?: unknown;
+        verdictBasis?: { reason?: unknown; confidence?: unknown };
+      };
     };
     if (status.status === "failed") throw new Error(`chat for PMID ${pmid} failed: ${JSON.stringify(status)}`);
     if (status.status === "completed" && status.result) {
@@ -193,6 +203,8 @@ async function askChat(app: App, pmid: string, item: PubmedQaItem): Promise<Chat
         contractValid: r.quality.contractValid,
         verdict: typeof r.verdict === "string" ? r.verdict : null,
         verdictReason: typeof r.verdictBasis?.reason === "string" ? r.verdictBasis.reason : null,
+        confidence: typeof r.verdictBasis?.confidence === "string" ? r.verdictBasis.confidence : null,
+        rejected: r.rejectedReferences ?? [],
       };
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -226,7 +238,7 @@ function supportFigures(chats: ChatOutcome[]) {
     if (others > 0) answersWithOffTopic++;
     const gold = supporting.find((r) => r.pmid === c.pmid);
     if (gold) own++;
-    if (gold && c.citedSupporting.includes(gold.ordinal)) ownCited++;
+    if (gold?.ordinal !== undefined && c.citedSupporting.includes(gold.ordinal)) ownCited++;
   }
   return {
     contractValid: chats.filter((c) => c.contractValid).length / n,

@@ -55,59 +55,58 @@ describe("chat written by a model, under the citation audit", () => {
     return status.result!;
   }
 
+  // The recorded article (PMID 27797938) is a case-control study of leucocyte telomere length and
+  // the risk of pancreatic cancer: it tests that question, and no question about mortality.
+  const TESTED = "Is leucocyte telomere length associated with pancreatic cancer risk?";
+  const FINDING = "Observational studies: Shorter leucocyte telomere length was associated with a higher risk of pancreatic cancer in this case-control study [1].";
+
   it("uses the model's answer when every sentence is cited and supported, and keeps its structure", async () => {
-    reply = [
-      "Bottom line: the evidence supports it.",
-      "Observational studies: Shorter leucocyte telomere length was associated with higher mortality in this observational study [1].",
-      "Limits: The evidence is limited to one cohort.",
-    ].join("\n\n");
-    const result = await ask("Is leucocyte telomere length associated with mortality?");
+    reply = ["Bottom line: the evidence leans toward supporting it, with low confidence.", FINDING, "Limits: The evidence is limited to one case-control study."].join("\n\n");
+    const result = await ask(TESTED);
     expect(result.verdict).toBe("supports");
+    expect(result.verdictBasis?.confidence).toBe("low");
     expect(result.metadata).toMatchObject({ writer: "model", model: "test-model", modelWriter: { used: true, bottomLine: "model", limits: "model" } });
-    // Its words, with the one sentence the evidence adds: the recorded article (telomeres and
-    // pancreatic cancer) never names mortality, and a bottom line must say so.
-    expect(result.answer).toBe(reply.replace("supports it.", "supports it. That study does not name “mortality”, so it may not address that part of the question."));
+    expect(result.answer).toBe(reply);
     expect(result.quality.contractValid).toBe(true);
     const prompt = JSON.parse(model.requests.at(-1)!.body) as { model: string; messages: { content: string }[] };
     expect(prompt.model).toBe("test-model");
-    // Asked for the extractive writer's structure, given the verdict and each reference's snapshot.
+    // Asked for the extractive writer's structure, given the verdict with its confidence and each reference's snapshot.
     expect(prompt.messages[0]!.content).toMatch(/'Bottom line:'.*'Human trials:'.*'Limits:'/);
     expect(prompt.messages[1]!.content).toContain("[1] ");
-    expect(prompt.messages[1]!.content).toContain("Verdict computed from the graded evidence: supports");
+    expect(prompt.messages[1]!.content).toMatch(/Verdict computed from the graded evidence: supports \(.*\); confidence low \(one observational study\)/);
     expect(prompt.messages[1]!.content).toMatch(/observational.*finding positive; supports the question/);
     expect(model.requests.at(-1)!.headers.authorization).toBe("Bearer model-key");
   });
 
-  it("opens with the evidence's own bottom line when the model's states another verdict or none", async () => {
-    reply = "Bottom line: the evidence is insufficient.\n\nShorter leucocyte telomere length was associated with higher mortality in this observational study [1].";
-    const result = await ask("Is leucocyte telomere length associated with mortality?");
+  it("opens with the evidence's own bottom line when the model's states another verdict, another confidence or none", async () => {
+    reply = `Bottom line: the evidence is insufficient.\n\n${FINDING}`;
+    const result = await ask(TESTED);
     expect(result.metadata).toMatchObject({ writer: "model", modelWriter: { used: true, bottomLine: "extractive" } });
     const paragraphs = result.answer.split("\n\n");
-    expect(paragraphs[0]).toMatch(/^Bottom line: the evidence supports it\./);
-    expect(paragraphs[1]).toBe("Shorter leucocyte telomere length was associated with higher mortality in this observational study [1].");
+    expect(paragraphs[0]).toMatch(/^Bottom line: the evidence leans toward supporting it, with low confidence\./);
+    expect(paragraphs[1]).toBe(FINDING);
     expect(paragraphs.at(-1)).toMatch(/^Limits: /);
     expect(result.answer).not.toContain("insufficient");
     expect((result.metadata as { modelWriter: { removed: { reason: string }[] } }).modelWriter.removed[0]!.reason).toMatch(/verdict \(supports\)/);
     expect(result.quality.contractValid).toBe(true);
+    // A low-confidence verdict stated as a plain, confident one is not the evidence's bottom line either.
+    reply = `Bottom line: the evidence supports it.\n\n${FINDING}`;
+    const confident = await ask(TESTED);
+    expect(confident.answer.split("\n\n")[0]).toMatch(/^Bottom line: the evidence leans toward supporting it, with low confidence\./);
+    expect((confident.metadata as { modelWriter: { removed: { reason: string }[] } }).modelWriter.removed[0]!.reason).toMatch(/confidence \(low\)/);
   });
 
-  it("says in a model's bottom line what no supporting study names, as the extractive one does", async () => {
-    // The recorded article is on telomeres and pancreatic cancer: nothing found names frailty.
-    reply = [
-      "Bottom line: the evidence supports it.",
-      "Observational studies: Shorter leucocyte telomere length was associated with higher mortality in this observational study [1].",
-    ].join("\n\n");
-    const result = await ask("Is leucocyte telomere length associated with frailty?");
-    const unnamed = (result.metadata as { unnamedConcepts?: string[] }).unnamedConcepts ?? [];
-    expect(unnamed).toContain("frailty");
-    expect(result.metadata).toMatchObject({ writer: "model", modelWriter: { used: true, bottomLine: "model" } });
-    const caveat = /(That study does not name|None of them names) “frailty”/;
-    expect(result.answer.split("\n\n")[0]).toMatch(caveat);
-    expect((result.metadata as { bottomLine: string }).bottomLine).toMatch(caveat);
-    // A model that already says it is not told twice.
-    reply = "Bottom line: the evidence supports it, though the study found does not look at frailty.\n\nShorter leucocyte telomere length was associated with higher mortality in this observational study [1].";
-    const said = await ask("Is leucocyte telomere length associated with frailty?");
-    expect(said.answer.split("\n\n")[0]).toBe("Bottom line: the evidence supports it, though the study found does not look at frailty.");
+  it("keeps a model from calling a question answered that no study tests: the bottom line says what was closest", async () => {
+    // Nothing found names mortality: the closest study is context, and the verdict insufficient.
+    reply = ["Bottom line: the evidence supports it.", FINDING].join("\n\n");
+    const result = await ask("Is leucocyte telomere length associated with mortality?");
+    expect(result.verdict).toBe("insufficient");
+    expect(result.references.find((r) => r.pmid === "27797938")).toMatchObject({ evidenceRole: "context", roleReason: expect.stringMatching(/^does not study mortality/) });
+    const bottomLine = result.answer.split("\n\n")[0]!;
+    expect(bottomLine).toBe(
+      "Bottom line: the evidence is insufficient to answer it: no study found tests both leucocyte telomere length and mortality. The closest study found does not study mortality.",
+    );
+    expect((result.metadata as { bottomLine: string }).bottomLine).toBe(bottomLine);
   });
 
   it("falls back to the extractive answer when the model cites a reference that does not exist", async () => {

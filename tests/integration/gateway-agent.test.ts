@@ -94,7 +94,7 @@ describe("a paid literature search, from the official x402 client through the ga
     const accepted = await pay(`${PUBLIC_URL}/api/chat`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ message: "Is leucocyte telomere length associated with mortality?" }),
+      body: JSON.stringify({ message: "Is leucocyte telomere length associated with pancreatic cancer risk?" }),
     });
     expect(accepted.status).toBe(202);
     const { requestId } = (await accepted.json()) as { requestId: string };
@@ -106,8 +106,8 @@ describe("a paid literature search, from the official x402 client through the ga
     expect(status.result!.answer).toMatch(/\[1\]/);
     // The graded answer reaches the payer intact: its verdict and basis, and each reference's grading.
     expect(status.result!.verdict).toBe("supports");
-    expect(status.result!.verdictBasis).toMatchObject({ supporting: expect.any(Number), reason: expect.any(String) });
-    expect(status.result!.answer).toMatch(/^Bottom line: the evidence supports it\./);
+    expect(status.result!.verdictBasis).toMatchObject({ supporting: expect.any(Number), reason: expect.any(String), confidence: "low", confidenceReason: "one observational study" });
+    expect(status.result!.answer).toMatch(/^Bottom line: the evidence leans toward supporting it, with low confidence\./);
     const telomere = status.result!.references.find((r) => r.pmid === "27797938");
     expect(telomere).toMatchObject({ stance: "supports", snapshot: { design: "observational", species: "human" } });
   });

@@ -72,11 +72,11 @@ describe("relevance that understands the question: the confusion set", () => {
     expect((result.references ?? []).map((r) => (r as { pmid?: string | null }).pmid ?? (r as { doi?: string | null }).doi).sort()).toEqual(["10.5555/synth.0004", "90001001"]);
   });
 
-  it("tells a chat's reader why an off-topic record was set aside: the concept it says nothing of", async () => {
+  it("tells a chat's reader why an off-topic record was set aside: the concept it does not study", async () => {
     const result = await chat("Is telomere length associated with mortality?");
     const reasons = new Map(result.rejectedReferences.map((r) => [r.pmid, r.roleReason]));
-    expect(reasons.get("90001101")).toMatch(/^off topic: says nothing of .*telomere length/);
-    expect(reasons.get("90001104")).toBe("off topic: says nothing of mortality");
+    expect(reasons.get("90001101")).toMatch(/^off topic: does not study .*telomere length/);
+    expect(reasons.get("90001104")).toBe("off topic: does not study mortality");
   });
 
   async function waitForJob(jobId: string): Promise<LiteratureJobResult> {

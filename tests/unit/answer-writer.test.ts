@@ -3,7 +3,7 @@ import { composeChatResult } from "@/agent/chat/compose";
 import { writeAnswer, type AnswerReference } from "@/agent/literature/answer";
 import { runLiteratureSearch } from "@/agent/literature/engine";
 import { extractSnapshot } from "@/agent/literature/snapshot";
-import { extractTerms } from "@/agent/literature/terms";
+import { readQuestion } from "@/agent/literature/reading";
 import { deriveVerdict } from "@/agent/literature/verdict";
 import { chatResultSchema, literatureJobResultSchema, literatureQueryRequestSchema, type EvidenceType, type LiteratureJobResult } from "@/lib/contracts";
 import { buildRecord } from "../support/records";
@@ -81,13 +81,15 @@ describe("the extractive answer", () => {
 
   it("opens with the bottom line, and the verdict is on the result", () => {
     const result = chat("Do senolytics improve physical function?", [senolyticTrial]);
-    expect(result.answer.split("\n\n")[0]).toMatch(/^Bottom line: the evidence supports it\./);
+    // One uncontrolled trial: it leans, and says why its confidence is low.
+    expect(result.answer.split("\n\n")[0]).toMatch(/^Bottom line: the evidence leans toward supporting it, with low confidence\. The one study that tests senolytics and physical function reports findings in its favour.* Low confidence: it rests on one uncontrolled trial\./);
     expect(result.verdict).toBe("supports");
+    expect(result.verdictBasis?.confidence).toBe("low");
     expect(result.verdictBasis).toMatchObject({ supporting: 1, contradicting: 0 });
     expect(result.references[0]!.stance).toBe("supports");
     expect(chatResultSchema.parse(result).verdict).toBe("supports");
     // Limits come last: no controlled trial, thin evidence.
-    expect(result.answer.split("\n\n").at(-1)).toMatch(/^Limits: No randomized or controlled trial.*thin: only 1 relevant reference/);
+    expect(result.answer.split("\n\n").at(-1)).toMatch(/^Limits: No randomized or controlled trial.*thin: only one study tests the question\./);
   });
 
   it("never writes a sentence twice: two references with the same passage make one claim citing both", () => {
@@ -128,7 +130,8 @@ describe("the extractive answer", () => {
     };
     const contradicts = chat("Does metformin reduce mortality?", [nullTrial]);
     expect(contradicts.verdict).toBe("contradicts");
-    expect(contradicts.answer).toMatch(/^Bottom line: the evidence contradicts it\./);
+    expect(contradicts.answer).toMatch(/^Bottom line: the evidence contradicts it, with moderate confidence\./);
+    expect(contradicts.verdictBasis).toMatchObject({ confidence: "moderate", confidenceReason: "one randomized trial" });
     const mixed = chat("Does metformin reduce mortality?", [nullTrial, { ...positiveCohort, evidenceType: "randomized_controlled_trial" }]);
     expect(mixed.verdict).toBe("mixed");
     expect(mixed.answer).toMatch(/The findings are mixed/);
@@ -177,13 +180,12 @@ describe("the verdict", () => {
   it("is insufficient without on-topic references, without stated findings, or with only indirect or weak ones", () => {
     expect(deriveVerdict([]).verdict).toBe("insufficient");
     expect(deriveVerdict([ref("supports", "observational", { evidenceRole: "context" })]).verdict).toBe("insufficient");
-    expect(deriveVerdict([ref("unclear")]).basis.reason).toBe("none of the studies found states a clear finding on it");
+    expect(deriveVerdict([ref("unclear")]).basis.reason).toBe("none of the studies that test it states a clear finding on it");
     expect(deriveVerdict([ref("supports", "preclinical", { direct: false })]).verdict).toBe("insufficient");
     expect(deriveVerdict([ref("supports", "narrative_review", { relevance: 0.4, certainty: 0.6 })]).basis.reason).toBe("the only direct evidence found is weak");
   });
 
   it("reads the question: an equivalence question is supported by a finding of no difference", () => {
-    const terms = extractTerms("Is home-based rehabilitation as effective as centre-based rehabilitation?");
     const references: AnswerReference[] = [
       {
         ordinal: 1,
@@ -195,12 +197,12 @@ describe("the verdict", () => {
         snapshot: null,
       },
     ];
-    expect(writeAnswer({ question: "Is home-based rehabilitation as effective as centre-based rehabilitation?", terms, references }).verdict).toBe("supports");
+    expect(writeAnswer({ reading: readQuestion("Is home-based rehabilitation as effective as centre-based rehabilitation?"), references }).verdict).toBe("supports");
   });
 });
 
 describe("the literature result", () => {
-  it("says when no supporting study names part of the question: the closest evidence, not an answer on it", async () => {
+  it("counts only studies that test both parts of the question: the closest ones are context, and the bottom line says what they lack", async () => {
     const metformin = (pmid: string, title: string, abstract: string) => buildRecord({ ids: { pmid }, title, abstract, publicationTypes: ["Randomized Controlled Trial"], mesh: ["Humans", "Metformin"] });
     const records = [
       metformin("91000021", "Metformin co-treatment during IVF in women with polycystic ovaries", "We randomized 120 women with polycystic ovaries to metformin or placebo during IVF. Metformin reduced the risk of ovarian hyperstimulation."),
@@ -214,21 +216,25 @@ describe("the literature result", () => {
       sources: { pubmed: { name: "pubmed", search: async () => records } },
       includeAbstracts: true,
     });
-    const missing = result.references!.filter((r) => r.relevance?.accepted).map((r) => (r as { relevance: { missingConcepts?: string[] } }).relevance.missingConcepts);
-    expect(missing.length).toBeGreaterThan(0);
-    const concept = missing[0]![0]!;
-    expect(concept).toContain("cancer");
+    // The metformin studies name no cancer: each is context, saying what it lacks, and nothing tests the question.
+    const accepted = result.references!.filter((r) => r.relevance?.accepted);
+    expect(accepted.length).toBeGreaterThan(0);
+    for (const r of accepted.filter((r) => /metformin/i.test(r.title))) expect(r).toMatchObject({ evidenceRole: "context", roleReason: expect.stringMatching(/^does not study reduced cancer risk/) });
+    expect(result.verdict).toBe("insufficient");
     const bottomLine = result.answer!.split("\n\n")[0]!;
-    expect(bottomLine).toMatch(/closest studies found/);
-    expect(bottomLine).toContain(`None of them names “${concept}”, so they may not address that part of the question.`);
+    expect(bottomLine).toBe(
+      "Bottom line: the evidence is insufficient to answer it: no study found tests both metformin and reduced cancer risk. The closest found, 2 studies, do not study reduced cancer risk.",
+    );
     // The chat writes its answer from the same references and says the same.
-    const reply = composeChatResult({ question: "Is metformin associated with reduced cancer risk?", literature: result, conversationId: "c" }).answer;
-    expect(reply.split("\n\n")[0]).toContain(`“${concept}”`);
-    // A study that names every part of the question gets no such sentence.
+    const reply = composeChatResult({ question: "Is metformin associated with reduced cancer risk?", literature: result, conversationId: "c" });
+    expect(reply.verdict).toBe("insufficient");
+    expect(reply.answer.split("\n\n")[0]).toBe(bottomLine);
+    // A study that tests every part of the question supports it, and nothing is said to be missing.
     const direct = await runLiteratureSearch(literatureQueryRequestSchema.parse({ question: "Does metformin reduce weight gain in type 2 diabetes?" }), {
       sources: { pubmed: { name: "pubmed", search: async () => records } },
     });
-    expect(direct.answer).not.toMatch(/closest stud|may not address/);
+    expect(direct.references!.find((r) => r.pmid === "91000022")).toMatchObject({ evidenceRole: "supporting", roleReason: "studies metformin and weight gain" });
+    expect(direct.answer).not.toMatch(/closest/);
   });
 
 
@@ -246,7 +252,7 @@ describe("the literature result", () => {
     const parsed = literatureJobResultSchema.parse(result);
     expect(parsed.verdict).toBe("contradicts");
     expect(parsed.verdictBasis).toMatchObject({ contradicting: 1, supporting: 0 });
-    expect(parsed.answer).toMatch(/^Bottom line: the evidence contradicts it\./);
+    expect(parsed.answer).toMatch(/^Bottom line: the evidence contradicts it, with moderate confidence\./);
     expect(parsed.answer).toContain("Human trials: ");
     expect(parsed.references![0]).toMatchObject({
       stance: "contradicts",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { assignRole, composeChatResult } from "@/agent/chat/compose";
+import { composeChatResult, roleOf } from "@/agent/chat/compose";
+import { readQuestion } from "@/agent/literature/reading";
 import { computeQuality, readMarkers } from "@/agent/chat/quality";
 import { chatResultSchema, type ChatReference, type LiteratureJobResult } from "@/lib/contracts";
 import { buildChatReference } from "../support/builders";
@@ -87,12 +88,19 @@ const engineRef = (overrides: Record<string, unknown>) => ({
 });
 
 describe("the chat answer", () => {
-  it("gives roles: retracted and off-topic ones are leads, commentary is context", () => {
-    expect(assignRole(engineRef({}) as never).role).toBe("supporting");
-    expect(assignRole(engineRef({ isRetracted: true }) as never).role).toBe("lead_only");
-    expect(assignRole(engineRef({ evidenceType: "commentary" }) as never).role).toBe("context");
-    expect(assignRole(engineRef({ relevance: { accepted: true, score: 0.42, matchedTerms: ["mice"], flags: [] } }) as never).role).toBe("context");
-    expect(assignRole(engineRef({ relevance: { accepted: false, score: 0.1, matchedTerms: [], flags: [], reason: "off_topic" } }) as never).role).toBe("lead_only");
+  it("gives roles: a study that tests the question supports; retracted and off-topic ones are leads, commentary and a study of one part are context", () => {
+    const reading = readQuestion("Does rapamycin extend lifespan in mice?");
+    expect(roleOf(engineRef({}) as never, reading).role).toBe("supporting");
+    expect(roleOf(engineRef({ isRetracted: true }) as never, reading).role).toBe("lead_only");
+    expect(roleOf(engineRef({ evidenceType: "commentary" }) as never, reading).role).toBe("context");
+    const partial = roleOf(engineRef({ relevance: { accepted: true, score: 0.42, matchedTerms: ["rapamycin", "mice"], flags: [], missingConcepts: ["lifespan"] } }) as never, reading);
+    expect(partial).toEqual({ role: "context", reason: "does not study lifespan; shown for context, not counted in the verdict" });
+    expect(roleOf(engineRef({ relevance: { accepted: false, score: 0.1, matchedTerms: [], flags: [], reason: "off_topic", missingConcepts: ["rapamycin"] } }) as never, reading)).toEqual({
+      role: "lead_only",
+      reason: "off topic: does not study rapamycin",
+    });
+    // The engine's own decision is read as it is, never re-derived.
+    expect(roleOf(engineRef({ evidenceRole: "context", roleReason: "does not study lifespan" }) as never, reading).role).toBe("context");
   });
 
   it("cites every claim, leads with the strongest design, and says when evidence is thin and preclinical", () => {

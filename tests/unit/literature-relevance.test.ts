@@ -14,7 +14,7 @@ describe("reading a question: subject, outcome, context", () => {
     ["Is there a relationship between deprivation and all-cause mortality?", { deprivation: "exposure:deprivation", "all-cause": "outcome:all-cause mortality" }],
     ["Are obesity and dementia associated?", { obesity: "exposure:obesity", dementia: "outcome:dementia" }],
     ["Appendectomy timing: will delayed surgery increase the complications?", { appendectomy: "topic:appendectomy timing", surgery: "exposure:delayed surgery" }],
-    ["Staging laparoscopy in hepatocellular carcinoma: is it useful?", { laparoscopy: "topic:staging laparoscopy", hepatocellular: "context:hepatocellular carcinoma", useful: "main:useful" }],
+    ["Staging laparoscopy in hepatocellular carcinoma: is it useful?", { laparoscopy: "topic:staging laparoscopy", hepatocellular: "context:hepatocellular carcinoma", useful: "predicate:useful" }],
     ["rapamycin lifespan mice", { rapamycin: "main:rapamycin lifespan mice" }],
     ["Does rapamycin extend lifespan? And in dogs?", { rapamycin: "exposure:rapamycin", lifespan: "outcome:lifespan", dogs: "context:dogs" }],
   ])("%s", (question, expected) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { composeAnswer } from "@/agent/literature/answer";
 import { assertReached, createReachChecker, NoSourceAnsweredError, withChatSourceFailures } from "@/agent/literature/reach";
-import { extractTerms } from "@/agent/literature/terms";
+import { readQuestion } from "@/agent/literature/reading";
 import type { SourceName } from "@/agent/literature/record";
 import { createSourceHealthTracker, failedSourcesOf, failureKindOf, trackSource } from "@/agent/literature/source-health";
 import { SourceError, type LiteratureSource } from "@/agent/literature/sources/types";
@@ -150,11 +150,11 @@ describe("source failures in words", () => {
     const sourcesNote = describeSourceFailures({ failed: [{ source: "pubmed", kind: "rate_limited" }], used: ["europepmc"] });
     const question = "Does telomere length predict mortality?";
     const citable = [{ ordinal: 1, title: "Telomere length and mortality", url: "https://example.org/1", abstract: "Shorter telomere length was associated with higher mortality in 3,000 adults.", year: 2020, journal: null, label: "PMID 1", evidenceType: "observational" as const, relevance: 1 }];
-    const out = composeAnswer({ question, terms: extractTerms(question), citable, sourcesNote });
+    const out = composeAnswer({ reading: readQuestion(question), citable, sourcesNote });
     expect(out.answer).toMatch(/Limits: .*PubMed kept refusing requests \(rate limit\); these results come from Europe PMC alone\.$/);
     expect(out.answer.split("PubMed kept refusing").length).toBe(2);
     expect(out.formattedAnswer).toBe(`${out.answer}\n\n**Sources**\n\n1. Telomere length and mortality. (2020). PMID 1 <https://example.org/1>`);
-    expect(composeAnswer({ question, terms: extractTerms(question), citable: [], sourcesNote }).answer).toMatch(/\n\nLimits: PubMed kept refusing requests/);
+    expect(composeAnswer({ reading: readQuestion(question), citable: [], sourcesNote }).answer).toMatch(/\n\nLimits: PubMed kept refusing requests/);
   });
 
   it("adds it to a chat answer, its reply and its text, with the sources typed, and keeps the citation audit valid", () => {

@@ -1,0 +1,145 @@
+import type { StudySpecies } from "@/lib/contracts";
+import { valenceOf, type Valence } from "./findings";
+import type { QuestionPart } from "./question";
+import { contextsOf, extractTerms, type QueryTerm } from "./terms";
+
+/**
+ * A question read once, into what every stage of an answer needs: the intervention or exposure,
+ * the outcome, the population or species, a comparator when one is named, and the direction of
+ * the claim. Search sends its terms, relevance weighs them, the evidence roles ask whether a study
+ * addresses both the exposure and the outcome, the verdict reads each study's stance against the
+ * claim, and the writer names what was asked. Before this reading, each of those read the question
+ * its own way, which is how relevance and the verdict came to disagree.
+ *
+ * A claim pasted as a statement ("Metformin extends lifespan in mice.") is read as the question
+ * whether it holds: the same parts, `form: "claim"`.
+ */
+
+/**
+ * The parts of a question a study must address to test it: the topic before a colon, the
+ * exposure and the outcome around a relation, or the subject of a question that relates nothing.
+ */
+export type RequiredPart = "topic" | "exposure" | "outcome" | "subject";
+
+/** One concept of the question (a run of adjacent content words), in the part it stands in. */
+export type ReadConcept = {
+  /** Its words as the question has them: "telomere length", "cognitive decline". */
+  label: string;
+  part: RequiredPart;
+  /** Its content words (not generic, not evaluative): what a record must name to address it. */
+  terms: QueryTerm[];
+};
+
+export type QuestionReading = {
+  question: string;
+  /** `claim` when a statement was pasted rather than a question asked. */
+  form: "question" | "claim";
+  /** Every word of the question that search and relevance use, placed in its part. */
+  terms: QueryTerm[];
+  /** The intervention or exposure, in the question's words; null when the question relates nothing. */
+  exposure: string | null;
+  /** What the exposure is said to do or be tied to; null when the question names no outcome. */
+  outcome: string | null;
+  /** What the question is about when it relates nothing ("rapamycin and aging", "Is X safe?"). */
+  subject: string | null;
+  /** What it is compared with ("versus placebo", "than open surgery"); null when not named. */
+  comparator: string | null;
+  /** Whom it asks about, in its words ("older adults", "women with diabetes"); null when it names no one. */
+  population: string | null;
+  /** The species it names ("patients" and "women" name humans); empty when it names none. */
+  species: StudySpecies[];
+  /** The concepts a study must address to test the question, by part. */
+  concepts: ReadConcept[];
+  /** The direction the question asks about: "does X reduce mortality" asks about a benefit. */
+  valence: Valence;
+  /** It asks whether things are alike ("comparable", "as effective as", "non-inferior"). */
+  equivalence: boolean;
+};
+
+const QUESTION_SPECIES: [RegExp, StudySpecies][] = [
+  [/\b(mice|mouse|murine|rodents?)\b/i, "mouse"],
+  [/\b(rats?|rodents?)\b/i, "rat"],
+  [/\b(monkeys?|macaques?|primates?|marmosets?)\b/i, "nonhuman_primate"],
+  [/\b(dogs?|canine)\b/i, "dog"],
+  [/\b(zebrafish|killifish|fish)\b/i, "fish"],
+  [/\b(drosophila|flies|fruit fl(y|ies))\b/i, "fly"],
+  [/\b(c\. elegans|caenorhabditis|nematodes?|worms?)\b/i, "worm"],
+  [/\b(yeast)\b/i, "yeast"],
+  // Work on cells as such, not a cell named in a disease or a tissue ("non-small cell lung cancer",
+  // "renal cell carcinoma", "red blood cell alloimmunization", "T-cell responses"): those questions
+  // are about patients or animals, and reading them as about cells made every human study indirect.
+  [/\b(in vitro|cell lines?|cell cultures?|cultured (\w+ ){0,3}cells|in cells)\b/i, "cells"],
+  [/\b(animals?|animal models?)\b/i, "other_mammal"],
+];
+const ANY_ANIMAL: StudySpecies[] = ["mouse", "rat", "nonhuman_primate", "dog", "other_mammal", "fish", "fly", "worm", "yeast"];
+const HUMAN_WORDS = /\b(humans?|people|patients?|adults?|women|men|children|elderly|older|persons?|individuals?|participants?|clinical)\b/i;
+const EQUIVALENCE = /\b(comparable|similar|equivalent|equally|as (good|effective|safe|accurate|reliable) as|non-?inferior|interchangeable|the same)\b/i;
+const SAFETY_QUESTION = /\b(safe|safety|tolerated|tolerable)\b/i;
+const HARM_QUESTION = /\b(harmful|dangerous|toxic|risk of|risk for|increase[sd]? (the )?risk|worsen|impair|adverse)\b/i;
+
+/** A question opens with an interrogative or an auxiliary, or ends with a question mark; a claim does neither. */
+const QUESTION_OPENING =
+  /^\s*(does|do|did|is|are|was|were|can|could|should|would|will|may|might|has|have|had|what|which|who|whom|whose|when|where|why|how|whether|any|in what|to what)\b/i;
+
+/** Reads a question (or a pasted claim) once, for every stage of the answer. */
+export function readQuestion(question: string): QuestionReading {
+  const text = question.trim();
+  const terms = extractTerms(text);
+  const form = /\?\s*$/.test(text) || QUESTION_OPENING.test(text) ? "question" : "claim";
+  const concepts = requiredConcepts(terms);
+  const contexts = contextsOf(text);
+  const label = (part: RequiredPart) => joinLabels(concepts.filter((c) => c.part === part).map((c) => c.label));
+  const labelOf = (parts: QuestionPart[]) => joinLabels(uniqueConcepts(terms.filter((t) => parts.includes(t.part ?? "context"))));
+  const found = QUESTION_SPECIES.filter(([re]) => re.test(text)).map(([, s]) => s);
+  let species: StudySpecies[] = [...new Set(found.includes("other_mammal") ? [...found, ...ANY_ANIMAL] : found)];
+  if (HUMAN_WORDS.test(text)) species = [...species, "human"];
+  const valence: Valence = SAFETY_QUESTION.test(text) && !HARM_QUESTION.test(text) ? "benefit" : valenceOf(text);
+  return {
+    question: text,
+    form,
+    terms,
+    exposure: label("exposure") ?? (concepts.some((c) => c.part === "outcome") ? labelOf(["exposure"]) : null),
+    outcome: label("outcome") ?? labelOf(["outcome"]),
+    subject: joinLabels([label("topic"), label("subject")].filter((l): l is string => l !== null)),
+    comparator: contexts.comparator[0] ?? null,
+    population: contexts.population.length > 0 ? contexts.population.join(", ") : null,
+    species,
+    concepts,
+    valence: valence === "neutral" && HARM_QUESTION.test(text) ? "harm" : valence,
+    equivalence: EQUIVALENCE.test(text),
+  };
+}
+
+/**
+ * The concepts a study must address: each run of content words of the exposure, the outcome, and,
+ * when the question relates nothing, of its topic or main part. Generic words ("length", "risk")
+ * and evaluative ones ("effective", "safe") never make a concept by themselves: "Is it safe?"
+ * names nothing a study must address, and the risk of dementia is about dementia.
+ */
+export function requiredConcepts(terms: QueryTerm[]): ReadConcept[] {
+  const partOf = (p: QuestionPart | undefined): RequiredPart | null => (p === "topic" ? "topic" : p === "exposure" ? "exposure" : p === "outcome" ? "outcome" : p === "main" ? "subject" : null);
+  const byLabel = new Map<string, ReadConcept>();
+  for (const term of terms) {
+    const part = partOf(term.part);
+    if (!part || term.generic || term.weight !== 1) continue;
+    const label = term.concept ?? term.term;
+    const concept = byLabel.get(label) ?? { label, part, terms: [] };
+    concept.terms.push(term);
+    byLabel.set(label, concept);
+  }
+  return [...byLabel.values()];
+}
+
+/** The required parts a question has: the exposure and the outcome when it relates them, else its subject. */
+export function requiredParts(reading: Pick<QuestionReading, "concepts">): RequiredPart[] {
+  return (["topic", "exposure", "outcome", "subject"] as const).filter((part) => reading.concepts.some((c) => c.part === part));
+}
+
+function uniqueConcepts(terms: QueryTerm[]): string[] {
+  return [...new Set(terms.filter((t) => !t.generic && t.weight === 1).map((t) => t.concept ?? t.term))];
+}
+
+function joinLabels(labels: string[]): string | null {
+  if (labels.length === 0) return null;
+  return labels.length === 1 ? labels[0]! : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+}
