@@ -1,5 +1,7 @@
 import { literatureQueryRequestSchema, type ChatResult, type FailedSource, type LiteratureJobResult } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
+import { decideFollowUp } from "../chat/follow-up";
+import { withReading } from "../chat/follow-up-note";
 import type { LlmSettings } from "../chat/llm";
 import { JobFailure, type JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "../literature/engine";
@@ -10,12 +12,15 @@ import { AXES, AXIS_IDS, axisQuery, planAxes, readResearchQuestion, steerTerms, 
 import { bearsOn, findingsOf } from "./axis-findings";
 import { composeTurn } from "./compose-turn";
 import { planWithModel, summarizeWithModel, type ModelStep } from "./model";
-import { finishTurn, getPreviousObjective, getTurn, getWorldState, saveIteration, setRunState } from "./store";
+import { finishTurn, getEarlierObjectives, getTurn, getWorldState, saveIteration, setRunState } from "./store";
 import { findContradictions } from "./synthesis";
 import { countFindings, keysOf, markUncovered, normalizeWorld, sentenceKey, sentenceKeysOf, updateWorld, type StoredIteration, type StoredReference, type WorldState } from "./world";
 import { nameCitations, createCitations } from "./citations";
 
 export type { StoredIteration } from "./world";
+
+/** How many of the conversation's earlier questions a turn is read against (agent/chat/follow-up.ts). */
+const EARLIER_TURNS = 6;
 
 /** References an iteration keeps (with their abstracts) for the reply: the most relevant first. */
 const KEPT_PER_ITERATION = 12;
@@ -59,7 +64,7 @@ export function createDeepResearchJobHandler({
       const saved = turn.iterations as StoredIteration[];
       const { result, world, done } = await researchTurn({
         question: turn.objective,
-        context: await getPreviousObjective({ db, conversationId, messageId }),
+        earlier: await getEarlierObjectives({ db, conversationId, messageId, count: EARLIER_TURNS }),
         done: saved,
         world: saved.reduce(updateWorld, normalizeWorld(base)),
         engine,
@@ -101,12 +106,13 @@ export function finishedStatus(iterations: number, references: number): string {
  * The research itself, independent of where it is kept (plain turns in the clear, private runs
  * encrypted under their recovery key): resumes after the iterations already `done` (whose findings
  * `world` holds already), saves each new one with the world state through `save`, and writes the
- * final cited reply. `context` is the conversation's previous question, which a short follow-up
- * ("and in women?") is read with.
+ * final cited reply. `earlier` are the conversation's earlier questions (oldest first): a turn that
+ * follows up on them ("and in women?") is read with their subject, one that names its own subject
+ * on its own words only (decideFollowUp), and the reply says when it was read as a follow-up.
  */
 export async function researchTurn({
   question,
-  context = null,
+  earlier = [],
   done,
   world: initialWorld,
   engine,
@@ -121,7 +127,7 @@ export async function researchTurn({
   now = Date.now,
 }: {
   question: string;
-  context?: string | null;
+  earlier?: string[];
   done: StoredIteration[];
   world: Partial<WorldState>;
   engine: Omit<EngineDeps, "progress" | "signal">;
@@ -138,7 +144,8 @@ export async function researchTurn({
 }): Promise<{ result: ChatResult; world: WorldState; done: StoredIteration[] }> {
   const started = now();
   const inTime = () => now() - started <= budgetSeconds * 1000;
-  const read = readInContext(question, context);
+  const reading = earlier.length > 0 ? decideFollowUp({ earlier, message: question }) : null;
+  const read = readResearchQuestion(reading?.question ?? question);
   const terms = extractTerms(read.question);
   const steps: Record<string, ModelStep> = {};
   let world = normalizeWorld(initialWorld);
@@ -207,9 +214,10 @@ export async function researchTurn({
   };
   const allSteps = { ...steps, ...composed.steps };
   const summary = composed.result.metadata?.deepResearch as { referencesScreened: number; referencesAccepted: number; referencesCited: number; findings: number };
-  const result: ChatResult = llm
-    ? { ...composed.result, metadata: { ...composed.result.metadata, deepResearch: { ...summary, model: { name: llm.model, steps: allSteps } } } }
-    : composed.result;
+  const result: ChatResult = withReading(
+    llm ? { ...composed.result, metadata: { ...composed.result.metadata, deepResearch: { ...summary, model: { name: llm.model, steps: allSteps } } } } : composed.result,
+    reading,
+  );
   world.runs = [
     ...(world.runs ?? []).filter((r) => r.messageId !== ids.messageId),
     {
@@ -226,15 +234,6 @@ export async function researchTurn({
   ];
   await save(done, world);
   return { result, world, done };
-}
-
-/** A short follow-up is read with the question before it: "and in women?" keeps the subject. */
-function readInContext(question: string, context: string | null): ResearchQuestion {
-  const read = readResearchQuestion(question);
-  if (!context || read.concepts.length >= 2) return read;
-  const before = readResearchQuestion(context);
-  const merged = readResearchQuestion(`${context} ${question}`);
-  return { ...merged, asked: [...new Set([...read.asked, ...merged.asked])], species: read.species ?? before.species, population: read.population ?? before.population };
 }
 
 /** What this turn searched (its iterations with an axis, in order) and what it left out, and why. */

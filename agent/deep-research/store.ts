@@ -76,16 +76,16 @@ export async function getTurn({ db, messageId }: { db: Queryable; messageId: str
   return t ? { messageId: t.message_id as string, conversationId: t.conversation_id as string, objective: t.objective as string, status: t.status as DeepResearchStatus, iterations: t.iterations as Iteration[] } : null;
 }
 
-/** The question of the conversation's turn before this one (null for its first turn). */
-export async function getPreviousObjective({ db, conversationId, messageId }: { db: Queryable; conversationId: string; messageId: string }): Promise<string | null> {
+/** The questions of the conversation's last `count` turns before this one, oldest first (none for its first turn). */
+export async function getEarlierObjectives({ db, conversationId, messageId, count }: { db: Queryable; conversationId: string; messageId: string; count: number }): Promise<string[]> {
   const { rows } = await db.query<{ objective: string }>(
     `SELECT t.objective FROM agent.dr_turns t
       WHERE t.conversation_id = $1 AND t.message_id <> $2
         AND t.created_at <= (SELECT created_at FROM agent.dr_turns WHERE message_id = $2)
-      ORDER BY t.created_at DESC LIMIT 1`,
-    [conversationId, messageId],
+      ORDER BY t.created_at DESC LIMIT $3`,
+    [conversationId, messageId, count],
   );
-  return rows[0]?.objective ?? null;
+  return rows.map((r) => r.objective).reverse();
 }
 
 /**

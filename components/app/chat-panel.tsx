@@ -1,16 +1,18 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { ChatResult } from "@/lib/contracts";
 import { buildChatRequest } from "@/lib/web/message-request";
-import { chatConversationOf, type ThreadEntry } from "@/lib/web/thread";
+import type { FollowTarget } from "@/lib/web/thread";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readChatStatus } from "@/lib/web/read-results";
 import { describeThrown, freeJson, paidPost, pollUntil, privateFailureAction, transactionOf, UserFacingError } from "@/lib/web/requests";
 import { AnswerView } from "./answer-view";
+import { FollowOnButton } from "./follow-on";
 import { useApp, type AskRequest } from "./context";
 import { JobStatus, useAskRequest, useScrollToResult } from "./job-status";
 import { MessageForm } from "./message-form";
+import styles from "./message-form.module.css";
 
 /** Polling pace of the contract: every 750 ms to 2 s; give up after 60 s (with a retry). */
 const POLL_MS = 1_000;
@@ -49,14 +51,35 @@ function describeChatFailure(err: unknown): UserFacingError {
 }
 
 /**
- * Ask a question, pay $0.02 (or $0.02 sealed), watch the work, read the cited answer. A plain
- * question asked after a plain chat answer in this thread (`threadEntries`) is a follow-up within
- * that answer's conversation.
+ * Ask a question, pay $0.02 (or $0.02 sealed), watch the work, read the cited answer. A question
+ * is its own (a new conversation) unless the person chose to follow up on an answer (`target`, set
+ * by "Follow up on this" or a suggested follow-up): then it is sent in that answer's conversation,
+ * once, and the box says which answer it follows until it is sent or dropped.
  */
-export function ChatPanel({ ask, threadEntries = [] }: { ask?: AskRequest | null; threadEntries?: ThreadEntry[] }) {
+export function ChatPanel({
+  ask,
+  target = null,
+  onTarget = () => undefined,
+  onFollowOn = () => undefined,
+}: {
+  ask?: AskRequest | null;
+  target?: (FollowTarget & { nonce: number }) | null;
+  onTarget?: (target: null) => void;
+  onFollowOn?: (target: FollowTarget) => void;
+}) {
   const { getPayer, privateMode, recordPayment, thread } = useApp();
   const [message, setMessage] = useState("");
   const [inputError, setInputError] = useState<string | null>(null);
+  // Sealed questions carry no conversation: private mode follows up on nothing.
+  const following = target && !privateMode ? target : null;
+  const box = useRef<HTMLTextAreaElement>(null);
+  const followingId = useId();
+  /** The plain answer on screen: its thread entry and question, for "Follow up on this" under it. */
+  const [answered, setAnswered] = useState<FollowTarget["follows"] | null>(null);
+  // Chosen from an answer: the box is where the follow-up is written next.
+  useEffect(() => {
+    if (target) box.current?.focus();
+  }, [target?.nonce]); // eslint-disable-line react-hooks/exhaustive-deps -- each choice once
   // A question that got no answer for good goes back in the box, to be asked again in one click.
   const restore = (question: string) => setMessage((typed) => typed || question);
 
@@ -92,11 +115,12 @@ export function ChatPanel({ ask, threadEntries = [] }: { ask?: AskRequest | null
     describe: describeChatFailure,
     onDone: (result, started) => {
       if (started.handle) thread.finish(started.handle.entryId, { outcome: { kind: "chat", result } });
+      setAnswered(started.handle ? { entryId: started.handle.entryId, question: started.question } : null);
     },
     onResume: ({ question }) => thread.resumed("chat", question),
   });
 
-  function submit(typed: string) {
+  function submit(typed: string, follow: FollowTarget | null) {
     if (job.busy) return;
     const built = buildChatRequest({ message: typed });
     if (!built.ok) {
@@ -141,18 +165,25 @@ export function ChatPanel({ ask, threadEntries = [] }: { ask?: AskRequest | null
             },
           };
         }
-        const asked = buildChatRequest({ message: question, conversationId: chatConversationOf(threadEntries, payer.address) });
+        const asked = buildChatRequest({ message: question, conversationId: follow?.conversationId ?? null });
         const body = asked.ok ? asked.body : built.body;
         const paid = await paidPost(payer, "/api/chat", body).catch((err: unknown) => {
-          // A conversation the service forgot (a day after its last question), charged nothing: ask anew.
+          // A conversation the service forgot (a day after its last question), charged nothing. Asked
+          // anew, a follow-up such as "And in women?" would lose what it follows: say so instead.
           if (!(body.conversationId && err instanceof UserFacingError && err.status === 404)) throw err;
-          return paidPost(payer, "/api/chat", built.body);
+          throw new UserFacingError("The service no longer keeps the answer this follows up on (a conversation is kept for a day after its last question). Nothing was paid.", {
+            action: "Ask the question in full, as a new one.",
+            status: 404,
+          });
         });
         recordPayment("chat", { transaction: paid.transaction, settled: true });
         const requestId = typeof paid.body.requestId === "string" ? paid.body.requestId : "";
         if (!requestId) throw new UserFacingError("The service did not return a request id.", { action: "Try again." });
         setMessage("");
-        return followPlain({ entryId: thread.begin({ kind: "chat", question, payer, sealed: false }), requestId }, question);
+        // Sent: the next question typed is a new one again, unless the person follows up again.
+        if (follow) onTarget(null);
+        const entryId = thread.begin({ kind: "chat", question, payer, sealed: false, ...(follow ? { followsUp: follow.follows } : {}) });
+        return followPlain({ entryId, requestId }, question);
       },
       // A private chat has no Retry, so the leave warning ends with it either way.
       { sealed: sealed !== null },
@@ -160,9 +191,9 @@ export function ChatPanel({ ask, threadEntries = [] }: { ask?: AskRequest | null
   }
 
   // A suggested follow-up asks here, one click away (its price was on its button).
-  useAskRequest(ask, ({ question }) => {
+  useAskRequest(ask, ({ question, conversationId, follows }) => {
     setMessage(question);
-    submit(question);
+    submit(question, conversationId && follows ? { conversationId, follows } : null);
   });
 
   const resultRef = useScrollToResult(job.phase.kind === "done");
@@ -186,12 +217,28 @@ export function ChatPanel({ ask, threadEntries = [] }: { ask?: AskRequest | null
         submitLabel="Pay and ask"
         busy={job.busy}
         busyLabel="Working…"
-        onSubmit={() => submit(message)}
-      />
+        onSubmit={() => submit(message, following)}
+        boxRef={box}
+        describedBy={following ? followingId : undefined}
+      >
+        {following ? (
+          <div className={styles.following} data-testid="following-up">
+            <p id={followingId} className="small">
+              Your next question follows up on the answer to <strong>“{following.follows.question}”</strong>: it is read with that question, in its conversation.
+            </p>
+            <button type="button" className="link-button" onClick={() => onTarget(null)}>
+              Ask a new question instead
+            </button>
+          </div>
+        ) : null}
+      </MessageForm>
       <div className="outcome" aria-live="polite" ref={resultRef}>
         <JobStatus phase={phase} resumed={job.resumed} what="question" />
         {phase.kind === "done" ? (
-          <AnswerView answer={phase.result.answer} references={phase.result.references} rejected={phase.result.rejectedReferences} verdict={phase.result.verdict} verdictBasis={phase.result.verdictBasis} scope="chat" />
+          <>
+            <AnswerView answer={phase.result.answer} references={phase.result.references} rejected={phase.result.rejectedReferences} verdict={phase.result.verdict} verdictBasis={phase.result.verdictBasis} scope="chat" />
+            <FollowOnButton target={answered && phase.result.conversationId ? { conversationId: phase.result.conversationId, follows: answered } : null} onFollowOn={onFollowOn} />
+          </>
         ) : null}
       </div>
     </section>

@@ -3,7 +3,7 @@
 import { createContext, useContext } from "react";
 import type { PaidOperation } from "@/lib/payments/prices";
 import type { EnclaveKeyInfo } from "@/lib/sealing/client";
-import type { ThreadKind, ThreadResult } from "@/lib/web/thread";
+import type { FollowTarget, ThreadKind, ThreadResult } from "@/lib/web/thread";
 import type { Payer, WebConfig } from "@/lib/web/types";
 
 /** Private mode as the panels see it: the checked enclave key, and the recovery key if one is kept. */
@@ -27,15 +27,18 @@ export type AppContext = {
 /** What a panel tells the thread. Sealed questions stay in this page's memory only. */
 export type ThreadApi = {
   /** A paid question was accepted; returns the thread entry's id. */
-  begin: (entry: { kind: ThreadKind; question: string; payer: Payer; sealed: boolean; conversationId?: string }) => string;
+  begin: (entry: { kind: ThreadKind; question: string; payer: Payer; sealed: boolean; conversationId?: string; followsUp?: FollowTarget["follows"] }) => string;
   /** The entry's answer arrived, or it ended without one. */
   finish: (id: string, end: { outcome: ThreadResult } | { failure: string }) => void;
   /** A job remembered before a reload is being followed again: show its panel and say so. */
   resumed: (kind: ThreadKind, question: string) => void;
 };
 
-/** A question to ask from outside the panel (a suggested follow-up): `nonce` makes each click new. */
-export type AskRequest = { question: string; conversationId?: string; nonce: number };
+/**
+ * A question to ask from outside the panel (a suggested follow-up): `nonce` makes each click new;
+ * `conversationId` continues that conversation, `follows` says which answer a chat follow-up follows.
+ */
+export type AskRequest = { question: string; conversationId?: string; follows?: FollowTarget["follows"]; nonce: number };
 
 export const AppContextValue = createContext<AppContext | null>(null);
 

@@ -84,7 +84,7 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
   const [view, setView] = useState<ReadConversation | null>(null);
   /** The last plain conversation that completed: the one "Continue" adds a turn to. */
   const [continuable, setContinuable] = useState<string | null>(null);
-  const [choice, setChoice] = useState<"continue" | "new">("continue");
+  const [choice, setChoice] = useState<"continue" | "new">("new");
   // Private runs are single questions (their plaintext has no conversationId): no continuing there.
   const canContinue = continuable !== null && !privateMode;
 
@@ -144,7 +144,8 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
         const note = ending(final);
         markDelivered("deepResearch");
         setContinuable(final.conversationId);
-        setChoice("continue");
+        // Continuing is a choice: the next question starts a new conversation unless the person picks it.
+        setChoice("new");
         return { conversation: final, sealed: false, note };
       } catch (err) {
         // The gateway keeps reporting `timeout` for this conversation, so it cannot be continued.

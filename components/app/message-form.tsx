@@ -24,6 +24,8 @@ export function MessageForm({
   busyLabel,
   onSubmit,
   children,
+  boxRef,
+  describedBy,
 }: {
   id: string;
   label: string;
@@ -38,6 +40,10 @@ export function MessageForm({
   busyLabel: string;
   onSubmit: () => void;
   children?: React.ReactNode;
+  /** The text box, for a caller that moves focus to it. */
+  boxRef?: React.Ref<HTMLTextAreaElement>;
+  /** An id of what else describes the box (what the next question follows up on). */
+  describedBy?: string;
 }) {
   const countId = useId();
   const errorId = useId();
@@ -54,11 +60,12 @@ export function MessageForm({
       <label htmlFor={id}>{label}</label>
       <textarea
         id={id}
+        ref={boxRef}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         rows={3}
         placeholder={placeholder}
-        aria-describedby={error ? `${countId} ${errorId}` : countId}
+        aria-describedby={[describedBy, countId, error ? errorId : null].filter(Boolean).join(" ")}
         aria-invalid={error || count.over ? true : undefined}
       />
       <p id={countId} className={`muted small ${styles.count} ${count.over ? styles.over : ""}`} data-testid="message-count">

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { PaidOperation } from "@/lib/payments/prices";
 import type { Payer, PaymentEntry, WebConfig } from "@/lib/web/types";
 import { describeThrown, UserFacingError } from "@/lib/web/requests";
-import type { FollowUp, ThreadKind } from "@/lib/web/thread";
+import type { FollowTarget, FollowUp, ThreadKind } from "@/lib/web/thread";
 import { ChatPanel } from "./chat-panel";
 import { AppContextValue, type AppContext, type AskRequest, type PrivateState } from "./context";
 import { DeepResearchPanel } from "./deep-research-panel";
@@ -109,8 +109,27 @@ export function ResearchApp({ config }: { config: WebConfig }) {
   /** A suggested follow-up: its panel asks it (and pays for it) at once; its price was on the button. */
   const followUp = useCallback((f: FollowUp) => {
     setTab(f.kind);
-    setAsks((current) => ({ ...current, [f.kind]: { question: f.question, ...(f.conversationId ? { conversationId: f.conversationId } : {}), nonce: (current[f.kind]?.nonce ?? 0) + 1 } }));
+    setAsks((current) => ({
+      ...current,
+      [f.kind]: { question: f.question, ...(f.conversationId ? { conversationId: f.conversationId } : {}), ...(f.follows ? { follows: f.follows } : {}), nonce: (current[f.kind]?.nonce ?? 0) + 1 },
+    }));
   }, []);
+
+  /**
+   * "Follow up on this" on a chat answer: the chat box's next question continues that answer's
+   * conversation. Nothing is asked or paid yet; a question typed without it starts a new one.
+   */
+  const [chatTarget, setChatTarget] = useState<(FollowTarget & { nonce: number }) | null>(null);
+  const followOn = useCallback((target: FollowTarget) => {
+    setTab("chat");
+    setChatTarget((current) => ({ ...target, nonce: (current?.nonce ?? 0) + 1 }));
+  }, []);
+
+  // A new thread follows up on nothing of the last one.
+  const startNewThread = useCallback(() => {
+    setChatTarget(null);
+    thread.startNew();
+  }, [thread]);
 
   const context: AppContext = useMemo(
     () => ({
@@ -205,7 +224,7 @@ export function ResearchApp({ config }: { config: WebConfig }) {
       </div>
       {/* Panels stay mounted: switching tabs does not lose work in progress. */}
       <div role="tabpanel" id="tabpanel-chat" aria-labelledby="tab-chat" hidden={tab !== "chat"}>
-        <ChatPanel ask={asks.chat ?? null} threadEntries={thread.current} />
+        <ChatPanel ask={asks.chat ?? null} target={chatTarget} onTarget={setChatTarget} onFollowOn={followOn} />
       </div>
       <div role="tabpanel" id="tabpanel-literature" aria-labelledby="tab-literature" hidden={tab !== "literature"}>
         <LiteraturePanel ask={asks.literature ?? null} />
@@ -214,7 +233,7 @@ export function ResearchApp({ config }: { config: WebConfig }) {
         <DeepResearchPanel ask={asks.research ?? null} />
       </div>
 
-      <ThreadView config={config} entries={thread.current} onFollowUp={followUp} onNew={thread.startNew} />
+      <ThreadView config={config} entries={thread.current} onFollowUp={followUp} onFollowOn={followOn} onNew={startNewThread} />
       {payer ? <HistoryView entries={thread.entries} currentThreadId={thread.threadId} onOpen={thread.open} onDelete={(id) => void thread.remove(id)} storeError={thread.storeError} /> : null}
 
       {payer ? (

@@ -1,15 +1,31 @@
 "use client";
 
 import { useState } from "react";
-import { excerptOf, KIND_LABELS, OPERATION_OF, searchThreads, suggestFollowUps, type FollowUp, type ThreadEntry } from "@/lib/web/thread";
+import { excerptOf, followTargetOf, KIND_LABELS, OPERATION_OF, searchThreads, suggestFollowUps, type FollowTarget, type FollowUp, type ThreadEntry } from "@/lib/web/thread";
 import type { WebConfig } from "@/lib/web/types";
 import { AnswerView } from "./answer-view";
+import { FollowOnButton } from "./follow-on";
 import { LiteratureResults } from "./literature-results";
 import { ConversationView } from "./research-results";
 import styles from "./thread.module.css";
 
-/** The questions of this thread and their answers, oldest first, each with the follow-ups it suggests. */
-export function ThreadView({ config, entries, onFollowUp, onNew }: { config: WebConfig; entries: ThreadEntry[]; onFollowUp: (followUp: FollowUp) => void; onNew: () => void }) {
+/**
+ * The questions of this thread and their answers, oldest first, each with the follow-ups it
+ * suggests and, on a chat answer, "Follow up on this"; a follow-up says which question it follows.
+ */
+export function ThreadView({
+  config,
+  entries,
+  onFollowUp,
+  onFollowOn,
+  onNew,
+}: {
+  config: WebConfig;
+  entries: ThreadEntry[];
+  onFollowUp: (followUp: FollowUp) => void;
+  onFollowOn: (target: FollowTarget) => void;
+  onNew: () => void;
+}) {
   return (
     <section aria-labelledby="thread-heading" className="panel" data-testid="thread">
       <div className={styles.header}>
@@ -25,7 +41,7 @@ export function ThreadView({ config, entries, onFollowUp, onNew }: { config: Web
       ) : (
         <ol className={styles.entries}>
           {entries.map((entry) => (
-            <ThreadItem key={entry.id} config={config} entry={entry} onFollowUp={onFollowUp} />
+            <ThreadItem key={entry.id} config={config} entry={entry} onFollowUp={onFollowUp} onFollowOn={onFollowOn} />
           ))}
         </ol>
       )}
@@ -33,14 +49,19 @@ export function ThreadView({ config, entries, onFollowUp, onNew }: { config: Web
   );
 }
 
-function ThreadItem({ config, entry, onFollowUp }: { config: WebConfig; entry: ThreadEntry; onFollowUp: (followUp: FollowUp) => void }) {
+function ThreadItem({ config, entry, onFollowUp, onFollowOn }: { config: WebConfig; entry: ThreadEntry; onFollowUp: (followUp: FollowUp) => void; onFollowOn: (target: FollowTarget) => void }) {
   const [open, setOpen] = useState(false);
   const followUps = suggestFollowUps(entry);
   const excerpt = excerptOf(entry);
   return (
-    <li className={styles.entry} data-testid="thread-entry" data-kind={entry.kind} data-status={entry.status}>
+    <li className={`${styles.entry} ${entry.followsUp ? styles.followUpEntry : ""}`} data-testid="thread-entry" data-kind={entry.kind} data-status={entry.status}>
+      {entry.followsUp ? (
+        <p className={`muted small ${styles.followsUp}`} data-testid="follows-up">
+          ↳ Follow-up to “{entry.followsUp.question}”
+        </p>
+      ) : null}
       <p className={styles.question}>
-        <span className="chip">{KIND_LABELS[entry.kind]}</span> {entry.sealed ? <span className="chip">sealed, not kept</span> : null} <strong>{entry.question}</strong>
+        <span className="chip">{KIND_LABELS[entry.kind]}</span> {entry.sealed ? <span className="chip">sealed, not kept</span> : null} <strong data-testid="thread-question">{entry.question}</strong>
       </p>
       {entry.status === "running" ? <p className="muted small">Being answered…</p> : null}
       {entry.status === "failed" ? <p className="small">No answer: {entry.failure ?? "it ended without one"}</p> : null}
@@ -52,6 +73,7 @@ function ThreadItem({ config, entry, onFollowUp }: { config: WebConfig; entry: T
             {/* Rendered when opened: the panel above already shows the latest answer in full. */}
             {open ? <FullAnswer entry={entry} /> : null}
           </details>
+          <FollowOnButton target={followTargetOf(entry)} onFollowOn={onFollowOn} />
         </>
       ) : null}
       {followUps.length > 0 ? (

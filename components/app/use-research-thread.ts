@@ -53,7 +53,7 @@ export function useResearchThread(wallet: string | null, onResumed: ThreadApi["r
 
   const api: ThreadApi = useMemo(
     () => ({
-      begin: ({ kind, question, payer, sealed, conversationId }) => {
+      begin: ({ kind, question, payer, sealed, conversationId, followsUp }) => {
         const entry: ThreadEntry = {
           id: newId(),
           threadId: threadId ?? sessionStorage.getItem(THREAD_KEY) ?? newId(),
@@ -63,6 +63,7 @@ export function useResearchThread(wallet: string | null, onResumed: ThreadApi["r
           askedAt: new Date().toISOString(),
           status: "running",
           ...(conversationId ? { conversationId } : {}),
+          ...(followsUp ? { followsUp } : {}),
           ...(sealed ? { sealed: true } : {}),
         };
         setEntries((current) => [...current, entry]);

@@ -106,6 +106,18 @@ export const chatQualitySchema = z
   .register(responseRegistry, { id: "ChatQuality" });
 export type ChatQuality = z.infer<typeof chatQualitySchema>;
 
+/** How a message sent within a conversation was read (agent/chat/follow-up.ts). */
+export const FOLLOW_UP_KINDS = ["follow_up", "new_topic"] as const;
+export const followUpReadingSchema = z
+  .object({
+    kind: z.enum(FOLLOW_UP_KINDS).describe("follow_up: read with the earlier question's subject; new_topic: read on its own words only"),
+    question: z.string().describe("what was searched and judged"),
+    follows: z.string().nullable().describe("the earlier question (as read in its own context) a follow-up continues; null for a new topic"),
+    reason: z.string().describe("why, in words"),
+  })
+  .register(responseRegistry, { id: "FollowUpReading" });
+export type FollowUpReading = z.infer<typeof followUpReadingSchema>;
+
 /**
  * How a chat answer was written, as this service's agent records it in `metadata` (an open object
  * when read): the writer, the passage of each reference the answer quotes, the bottom line and
@@ -132,6 +144,9 @@ export const chatMetadataSchema = z
     fallbackUsed: z.boolean().describe("true when a source failed and the others answered"),
     reasoning: z.array(z.string()).describe("how the search went, step by step"),
     literatureQuality: literatureQualitySchema.nullable(),
+    followUp: followUpReadingSchema
+      .optional()
+      .describe("a message within a conversation with earlier questions (variant A): how it was read; a follow-up's answer opens with a paragraph that says so"),
   })
   .register(responseRegistry, { id: "ChatMetadata" });
 

@@ -170,7 +170,7 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
         tags: ["chat"],
         requestSchema: "ChatRequest",
         description:
-          "Starts a cited answer to a question, from the scientific literature. Typical duration 30 to 50 s. The result's `failedSources` names the literature sources that failed (its answer says so in words); when none can answer, 503 `literature_unavailable` before payment. `conversationId` (the `conversationId` of an earlier answer, in its 202 or its ChatResult) asks a follow-up within that conversation, answered with its earlier questions as context, for the payer address that started it only.",
+          "Starts a cited answer to a question, from the scientific literature. Typical duration 30 to 50 s. The result's `failedSources` names the literature sources that failed (its answer says so in words); when none can answer, 503 `literature_unavailable` before payment. `conversationId` (the `conversationId` of an earlier answer, in its 202 or its ChatResult) continues that conversation, for the payer address that started it only: a message that leans on the earlier question (\"And in women?\", \"Is it safe?\") is searched and judged with its subject and its answer opens by saying so; one that names its own subject is read on its own words only. The result's `metadata.followUp` says how it was read.",
         responses: {
           "202": json("ChatAccepted", "Accepted; poll GET /api/chat/status/{requestId}. `conversationId` names the conversation a follow-up continues", { example: acceptedExample("chat", publicUrl) }),
           "404": error(

@@ -30,11 +30,22 @@ export type ThreadEntry = {
   failure?: string;
   /** Deep research: the conversation a follow-up continues. */
   conversationId?: string;
+  /** A chat follow-up: the earlier answer it was asked on (the person chose to follow up on it). */
+  followsUp?: FollowTarget["follows"];
   outcome?: ThreadResult;
 };
 
-/** A suggested next question: one click pays for it (its price is on the button). */
-export type FollowUp = { kind: ThreadKind; question: string; label: string; conversationId?: string };
+/**
+ * A chat answer a person chose to follow up on: its conversation, which the next question is sent
+ * in, and which entry and question it was, for the page to say what the next question follows.
+ */
+export type FollowTarget = { conversationId: string; follows: { entryId: string; question: string } };
+
+/**
+ * A suggested next question: one click pays for it (its price is on the button). `conversationId`
+ * continues that conversation (deep research's open questions, chat's follow-ups on an answer).
+ */
+export type FollowUp = { kind: ThreadKind; question: string; label: string; conversationId?: string; follows?: FollowTarget["follows"] };
 
 export const OPERATION_OF: Record<ThreadKind, PaidOperation["id"]> = { chat: "chat", literature: "literature", research: "deepResearch" };
 
@@ -72,8 +83,11 @@ export function suggestFollowUps(entry: ThreadEntry): FollowUp[] {
   const out: FollowUp[] = [];
   if (outcome.kind === "chat") {
     const { verdict, verdictBasis, quality } = outcome.result;
+    const target = followTargetOf(entry);
     if (verdictBasis && verdictBasis.indirect > 0 && !quality.primaryEvidencePresent) {
-      out.push({ kind: "chat", question: `${entry.question} What evidence is there in people, not only in animals or cells?`, label: "Ask about evidence in people" });
+      // A follow-up within the answer's conversation: the agent reads it with the question it follows.
+      const inPeople = "What evidence is there in people, not only in animals or cells?";
+      out.push(target ? { kind: "chat", question: inPeople, label: "Ask about evidence in people", ...target } : { kind: "chat", question: `${entry.question} ${inPeople}`, label: "Ask about evidence in people" });
     }
     if (verdict === "insufficient" || verdict === "mixed" || !quality.primaryEvidencePresent) {
       out.push({ kind: "research", question: entry.question, label: "Research it in depth" });
@@ -88,14 +102,14 @@ export function suggestFollowUps(entry: ThreadEntry): FollowUp[] {
 }
 
 /**
- * The chat conversation a follow-up asked in this thread continues: that of the latest plain chat
- * answer `wallet` paid for among `entries` (the thread's), since only the payer who started a
- * conversation may continue it. Sealed chats keep theirs inside the envelope.
+ * What following up on `entry` continues: a plain chat answer's conversation (sealed chats keep
+ * theirs inside the envelope); null for any other entry, or one not answered. Only the payer who
+ * started a conversation may continue it, and a thread shows the payer's own entries only.
  */
-export function chatConversationOf(entries: ThreadEntry[], wallet: string): string | undefined {
-  const answered = entries.filter((e) => e.kind === "chat" && !e.sealed && e.status === "done" && e.wallet === wallet.toLowerCase());
-  const latest = answered.sort((a, b) => b.askedAt.localeCompare(a.askedAt))[0]?.outcome;
-  return latest?.kind === "chat" ? latest.result.conversationId : undefined;
+export function followTargetOf(entry: ThreadEntry): FollowTarget | null {
+  if (entry.kind !== "chat" || entry.sealed || entry.status !== "done" || entry.outcome?.kind !== "chat") return null;
+  const conversationId = entry.outcome.result.conversationId;
+  return conversationId ? { conversationId, follows: { entryId: entry.id, question: entry.question } } : null;
 }
 
 /** The text of an entry's answer, for search. */
@@ -124,8 +138,19 @@ export function searchThreads(entries: ThreadEntry[], query: string): ThreadSumm
     .sort((a, b) => b.startedAt.localeCompare(a.startedAt));
 }
 
-/** A short excerpt of an answer for the thread (its first paragraph, markers kept). */
+/**
+ * A short excerpt of an answer for the thread (its first paragraph, markers kept). A follow-up's
+ * answer opens with the paragraph saying what it follows (metadata.followUp), which the thread
+ * already shows: the excerpt is the paragraph after it.
+ */
 export function excerptOf(entry: ThreadEntry, max = 280): string {
-  const first = answerText(entry).split(/\n\s*\n/)[0]?.trim() ?? "";
+  const paragraphs = answerText(entry).split(/\n\s*\n/);
+  const first = (readAsFollowUp(entry) ? paragraphs[1] : paragraphs[0])?.trim() ?? "";
   return first.length > max ? `${first.slice(0, max - 1).trimEnd()}…` : first;
+}
+
+/** The agent read this chat answer's question as a follow-up (its typed metadata says so). */
+function readAsFollowUp(entry: ThreadEntry): boolean {
+  const reading = entry.outcome?.kind === "chat" ? entry.outcome.result.metadata?.followUp : undefined;
+  return typeof reading === "object" && reading !== null && (reading as { kind?: unknown }).kind === "follow_up";
 }

@@ -49,6 +49,8 @@ test("three clicks to start and then to continue deep research within one task s
   expect(await paid.count("/api/deep-research/start")).toBe(1);
   await expect.poll(() => paid.charged()).toBe(1);
 
+  // Continuing is chosen, never the default.
+  await panel.getByLabel("Continue this conversation").check();
   await panel.getByLabel("Your follow-up").fill("and in which strains?");
   await app.clickWithinOneTask([1, 2, 3].map(() => ({ panel: "research" as const, label: "Pay and continue" })));
   await expect(panel.getByTestId("research-done")).toContainText("Delivered and paid", { timeout: 180_000 });

@@ -85,33 +85,66 @@ test("a chat answer enters the thread with priced follow-ups; one click pays one
   await expect(thread.historyThreads).toHaveCount(0);
 });
 
-test("a chat question asked after a chat answer in the same thread continues its conversation; a new thread starts a new one", async ({ page }) => {
-  test.setTimeout(180_000);
+test("a question typed after an answer starts a conversation of its own; “Follow up on this” continues that answer's, and the thread shows it", async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
   const app = new ResearchAppPage(page);
   await app.useTestWallet();
   const chat = new ChatPanelPage(page);
   const thread = new ThreadPage(page);
   /**
-   * Asks in the chat panel; the conversation its 202 named. (The request body is not readable
-   * here: the x402 client sends it as a stream.) The agent (variant A) names the conversation a
-   * request continued, or a new one: the same id again proves the follow-up sent it.
+   * The conversation the 202 named. (The request body is not readable here: the x402 client sends
+   * it as a stream.) The agent (variant A) names the conversation a request continued, or a new
+   * one: the same id again proves the request sent it, another id proves it did not.
    */
-  const askChat = async (question: string) => {
-    const paid = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/chat" && r.status() === 202);
-    await chat.ask(question);
-    const accepted = (await (await paid).json()) as { conversationId: string };
+  const accepted = () => page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/chat" && r.status() === 202);
+  const conversationOf = async (question: string, send: () => Promise<void>) => {
+    const paid = accepted();
+    await send();
+    const { conversationId } = (await (await paid).json()) as { conversationId: string };
     await expect(thread.entry(question)).toHaveAttribute("data-status", "done", { timeout: 60_000 });
-    return accepted.conversationId;
+    return conversationId;
   };
 
-  const first = await askChat("Does rapamycin extend lifespan in mice?");
+  const metformin = "Does metformin reduce frailty in older adults?";
+  const first = await conversationOf(metformin, () => chat.ask(metformin));
   expect(first).toMatch(/^[0-9a-f-]{36}$/);
-  expect(await askChat("And when treatment starts late in life?")).toBe(first);
 
-  await thread.startNew();
-  const fresh = await askChat("Does metformin reduce frailty in older adults?");
-  expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
-  expect(fresh).not.toBe(first);
+  // A second question typed in the box is its own: a new conversation, not judged against the first.
+  const rapamycin = "Does rapamycin extend lifespan in mice?";
+  const second = await conversationOf(rapamycin, () => chat.ask(rapamycin));
+  expect(second).toMatch(/^[0-9a-f-]{36}$/);
+  expect(second).not.toBe(first);
+  await expect(thread.entry(rapamycin).getByTestId("follows-up")).toHaveCount(0);
+
+  // Following up is a choice made on an answer: a labelled button that says which answer it follows,
+  // reached and pressed from the keyboard; the box then says what the next question follows.
+  const followFirst = thread.entry(metformin).getByRole("button", { name: `Follow up on “${metformin}”` });
+  await followFirst.focus();
+  await page.keyboard.press("Enter");
+  await expect(chat.followingUp).toContainText(metformin);
+  await expect(chat.question).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath(`follow-up-chosen-${testInfo.project.name}.png`), fullPage: true });
+  const women = "And in women?";
+  const third = await conversationOf(women, async () => {
+    await chat.question.fill(women);
+    await chat.pay.click();
+  });
+  expect(third).toBe(first);
+  // The thread shows the turn it follows, and the answer says how it read the question.
+  await expect(thread.entry(women).getByTestId("follows-up")).toContainText(metformin);
+  await expect(chat.answer).toContainText("Read as a follow-up to");
+  await expect(chat.followingUp).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath(`follow-up-answered-${testInfo.project.name}.png`), fullPage: true });
+
+  // Once asked, the follow-up is over: the next typed question is new again; a follow-up chosen
+  // and then dropped sends none either.
+  await thread.entry(rapamycin).getByRole("button", { name: `Follow up on “${rapamycin}”` }).click();
+  await expect(chat.followingUp).toContainText(rapamycin);
+  await chat.stopFollowingUp.click();
+  await expect(chat.followingUp).toHaveCount(0);
+  const telomeres = "Is telomere length associated with mortality?";
+  const fourth = await conversationOf(telomeres, () => chat.ask(telomeres));
+  expect([first, second]).not.toContain(fourth);
 });
 
 test("a reload during deep research reopens its tab with a banner; the finished run's open questions continue the same conversation", async ({ page }, testInfo) => {
@@ -137,6 +170,9 @@ test("a reload during deep research reopens its tab with a banner; the finished 
   await expect(research.resumeBanner).toContainText("rapamycin and lifespan in mice");
   releasePolls();
   await expect(research.done).toBeVisible({ timeout: 150_000 });
+  // A question typed next starts a new conversation unless the person chooses to continue this one.
+  await expect(research.root.getByLabel("Start a new one")).toBeChecked();
+  await expect(research.question).toBeVisible();
   const thread = new ThreadPage(page);
   const entry = thread.entry("rapamycin and lifespan in mice");
   await expect(entry).toHaveAttribute("data-status", "done");

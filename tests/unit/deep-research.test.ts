@@ -114,6 +114,7 @@ function run({
   records = corpus,
   iterations = 6,
   question = QUESTION,
+  earlier = [],
   world = { objectives: [], findings: [], hypotheses: [], openQuestions: [], sources: [] },
   done = [],
   now,
@@ -122,6 +123,7 @@ function run({
   records?: LiteratureRecord[];
   iterations?: number;
   question?: string;
+  earlier?: string[];
   world?: Parameters<typeof researchTurn>[0]["world"];
   done?: Parameters<typeof researchTurn>[0]["done"];
   now?: () => number;
@@ -131,6 +133,7 @@ function run({
   const saved: number[] = [];
   const promise = researchTurn({
     question,
+    earlier,
     done,
     world,
     engine: { sources: { local: source } },
@@ -172,6 +175,24 @@ describe("deep research plans by evidence axes", () => {
     expect(axes.filter((a) => a.status === "covered").map((a) => a.axis)).toEqual(["human_trials", "animal", "safety"]);
     expect(axes.filter((a) => a.status === "not_covered").map((a) => a.axis)).toEqual(["observational", "mechanism", "dose_timing"]);
     expect(result.answer).toMatch(/Not covered: observational cohorts, mechanism and dose and timing \(the iteration budget is 3\)\./);
+  });
+});
+
+describe("a continued conversation's turn is read as a follow-up only when it leans on the earlier question", () => {
+  it("a turn that names its own subject is researched on its own words, not the earlier objective's", async () => {
+    const { texts, result } = await run({ question: "Does taurine improve bone density in older women?", earlier: [QUESTION], iterations: 3 });
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).not.toMatch(/rapamycin|lifespan/i);
+    expect(result.metadata?.followUp).toMatchObject({ kind: "new_topic" });
+    expect(result.answer).not.toMatch(/Read as a follow-up/);
+  });
+
+  it("“and in women?” is researched as the earlier question in women, and the reply says so", async () => {
+    const { texts, result } = await run({ question: "and in women?", earlier: [QUESTION], iterations: 3 });
+    expect(texts.every((text) => /rapamycin/i.test(text))).toBe(true);
+    expect(texts.some((text) => /women/i.test(text))).toBe(true);
+    expect(result.metadata?.followUp).toMatchObject({ kind: "follow_up", follows: QUESTION });
+    expect(result.answer).toMatch(/^Read as a follow-up to: “/);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ChatResult } from "@/lib/contracts";
 import { worldStateSchema } from "@/lib/contracts/world-state";
 import type { ReadConversation } from "@/lib/web/read-results";
-import { abandoned, chatConversationOf, excerptOf, RUNNING_FOR_AT_MOST_MS, searchThreads, suggestFollowUps, type ThreadEntry } from "@/lib/web/thread";
+import { abandoned, excerptOf, followTargetOf, RUNNING_FOR_AT_MOST_MS, searchThreads, suggestFollowUps, type ThreadEntry } from "@/lib/web/thread";
 
 const quality = (primaryEvidencePresent: boolean) => ({ primaryEvidencePresent }) as ChatResult["quality"];
 
@@ -108,20 +108,30 @@ describe("questions no tab can still follow", () => {
   });
 });
 
-describe("the chat conversation a follow-up continues", () => {
-  const answered = (id: string, askedAt: string, conversationId: string, entry: Partial<ThreadEntry> = {}) =>
-    buildChatEntry({ conversationId }, { id, askedAt, ...entry });
+describe("following up on a chat answer is a choice made on that answer", () => {
+  const answered = (entry: Partial<ThreadEntry> = {}, result: Partial<ChatResult> = { conversationId: "c1" }) => buildChatEntry(result, entry);
 
-  it("is the latest plain chat answer's, in the thread the follow-up is asked in", () => {
-    const entries = [answered("a", "2025-01-01T10:00:00.000Z", "c-old"), answered("b", "2025-01-01T11:00:00.000Z", "c-new"), buildResearchEntry([])];
-    expect(chatConversationOf(entries, "0xABC")).toBe("c-new");
+  it("a plain chat answer can be followed up on: its conversation, its entry and question", () => {
+    expect(followTargetOf(answered())).toEqual({ conversationId: "c1", follows: { entryId: "e1", question: "Does rapamycin extend lifespan in mice?" } });
   });
 
-  it("is none for a first question, another wallet's answers, sealed, running or failed chats", () => {
-    expect(chatConversationOf([], "0xabc")).toBeUndefined();
-    expect(chatConversationOf([answered("a", "2025-01-01T10:00:00.000Z", "c1")], "0xdef")).toBeUndefined();
-    expect(chatConversationOf([answered("a", "2025-01-01T10:00:00.000Z", "c1", { sealed: true })], "0xabc")).toBeUndefined();
-    expect(chatConversationOf([answered("a", "2025-01-01T10:00:00.000Z", "c1", { status: "running", outcome: undefined })], "0xabc")).toBeUndefined();
-    expect(chatConversationOf([answered("a", "2025-01-01T10:00:00.000Z", "c1", { status: "failed", failure: "x" })], "0xabc")).toBeUndefined();
+  it("nothing else can: sealed, running or failed chats, an answer without a conversation, a search, a research run", () => {
+    expect(followTargetOf(answered({ sealed: true }))).toBeNull();
+    expect(followTargetOf(answered({ status: "running", outcome: undefined }))).toBeNull();
+    expect(followTargetOf(answered({ status: "failed", failure: "x" }))).toBeNull();
+    expect(followTargetOf(answered({}, { conversationId: "" }))).toBeNull();
+    expect(followTargetOf(buildResearchEntry([]))).toBeNull();
+  });
+
+  it("the suggested question about people is a follow-up in the answer's conversation, asked in its own short words", () => {
+    const entry = answered({}, { conversationId: "c1", verdict: "insufficient", quality: quality(false), verdictBasis: { indirect: 3 } as ChatResult["verdictBasis"] });
+    const [people] = suggestFollowUps(entry);
+    expect(people).toMatchObject({ kind: "chat", label: "Ask about evidence in people", conversationId: "c1", follows: { entryId: "e1", question: entry.question } });
+    expect(people!.question).toBe("What evidence is there in people, not only in animals or cells?");
+  });
+
+  it("the excerpt of an answer read as a follow-up is the paragraph after the one that says so", () => {
+    const entry = answered({}, { conversationId: "c1", answer: "Read as a follow-up to: “A?”. Answered as: “B?”.\n\nBottom line: yes [1].", metadata: { followUp: { kind: "follow_up" } } });
+    expect(excerptOf(entry)).toBe("Bottom line: yes [1].");
   });
 });

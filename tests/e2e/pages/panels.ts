@@ -13,6 +13,10 @@ export class ChatPanelPage {
   readonly errorNote: Locator;
   /** The first [N] marker of the answer. */
   readonly firstMarker: Locator;
+  /** Shown while the next question follows up on an earlier answer (which one it names). */
+  readonly followingUp: Locator;
+  /** Drops the follow-up: the next question is a new one. */
+  readonly stopFollowingUp: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.locator("#tabpanel-chat");
@@ -25,6 +29,8 @@ export class ChatPanelPage {
     this.priceNote = this.root.getByTestId("price-note");
     this.errorNote = this.root.getByTestId("error-note");
     this.firstMarker = this.answer.locator("a.marker").first();
+    this.followingUp = this.root.getByTestId("following-up");
+    this.stopFollowingUp = this.root.getByRole("button", { name: "Ask a new question instead" });
   }
 
   async open(): Promise<void> {
@@ -167,8 +173,9 @@ export class ThreadPage {
     this.historyThreads = this.history.getByTestId("history-thread");
   }
 
+  /** The entry that asked `question` (the whole question when a string: a follow-up names the question it follows too). */
   entry(question: string | RegExp): Locator {
-    return this.entries.filter({ hasText: question });
+    return this.entries.filter({ has: this.page.getByTestId("thread-question").getByText(question, { exact: typeof question === "string" }) });
   }
 
   async startNew(): Promise<void> {
