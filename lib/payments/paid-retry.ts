@@ -2,6 +2,7 @@ import { ApiError, jsonResponse } from "@/lib/http";
 import { answerResponse, paidAnswer, replayResponse } from "./answers";
 import { clearWork, getPayment, recordPaidWork, reopenPayment, storeResponse, type PaymentRow, type WorkAnswer } from "./ledger";
 import { refuse, serve, unavailable, type PaidRequest } from "./paid-steps";
+import { withAttemptSlot } from "./rate-limit";
 import type { PaymentReason } from "./reasons";
 import { confirmPayment, settlePayment } from "./settle";
 import type { CheckedPayment } from "./verify-locally";
@@ -59,7 +60,7 @@ export async function sameSignatureAgain<B>(ctx: PaidRequest<B>, checked: Checke
           return row.response ? replayResponse(row.response) : refuse(ctx, (row.failureReason as PaymentReason | null) ?? "authorization_expired", row.failureMessage ?? undefined);
         }
         // Nothing was charged (an empty wallet, the facilitator down, the agent failing): try again.
-        const reopened = await reopenPayment({ db: ctx.db, id: row.id, from: [row.status], staleSeconds: REQUEST_LEASE_SECONDS });
+        const reopened = await reopen(ctx, row, [row.status]);
         if (reopened) return serve(ctx, checked, reopened);
         break;
       }
@@ -99,7 +100,7 @@ export async function sameSignatureAgain<B>(ctx: PaidRequest<B>, checked: Checke
  */
 async function takeOver<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow): Promise<Response | null> {
   if (row.status === "received" || row.status === "verified") {
-    const reopened = await reopenPayment({ db: ctx.db, id: row.id, from: [], staleSeconds: REQUEST_LEASE_SECONDS });
+    const reopened = await reopen(ctx, row, []);
     return reopened ? serve(ctx, checked, reopened) : null;
   }
   if (row.status !== "settling" || !row.work || ctx.op.settlement !== "immediate") return null;
@@ -116,7 +117,20 @@ async function takeOver<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: Pa
   await clearWork({ db: ctx.db, id: row.id });
   if (outcome.outcome === "unavailable") return unavailable("The payment could not be settled right now; nothing was charged. Send the same PAYMENT-SIGNATURE again", outcome.message);
   const reason: PaymentReason = outcome.outcome === "failed" ? outcome.reason : "authorization_expired";
-  return refuse(ctx, reason, outcome.outcome === "failed" ? outcome.message : undefined, { store: row.id, count: outcome.outcome === "failed" });
+  return refuse(ctx, reason, outcome.outcome === "failed" ? outcome.message : undefined, { store: row.id, count: false });
+}
+
+/**
+ * Opens the payment again for this retry, which reserves its attempt as a first request does
+ * (rate-limit.ts); null when another retry won.
+ */
+function reopen<B>(ctx: PaidRequest<B>, row: PaymentRow, from: PaymentRow["status"][]): Promise<PaymentRow | null> {
+  return withAttemptSlot({
+    db: ctx.db,
+    client: ctx.client ?? `payer:${row.payer}`,
+    limits: ctx.config.payments.invalidAttempts,
+    attempt: (slot) => reopenPayment({ db: ctx.db, id: row.id, from, staleSeconds: REQUEST_LEASE_SECONDS, slot }),
+  });
 }
 
 /** A settled payment whose work was cancelled (the transfer landed after a 503): the work, now. */

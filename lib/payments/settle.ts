@@ -4,7 +4,7 @@ import { log } from "@/lib/log";
 import type { AuthorizationFate, ChainReader } from "./chain";
 import type { PaymentFacilitator, SettleRequest, SettleResult } from "./facilitator";
 import { markFailed, markSettled, markUnsettled, takeSettlement, updatePayment, type PaymentRow, type PaymentStatus, type StoredResponse, type WorkAnswer } from "./ledger";
-import type { PaymentReason } from "./reasons";
+import { isPayersFault, type PaymentReason } from "./reasons";
 import { authorizationRef } from "./settlement/engine";
 import { isEoaSignature } from "./verify-locally";
 
@@ -72,7 +72,8 @@ export async function settlePayment(
   if (earlier) return record(deps, row, earlier, { whenUnavailable, responseFor });
   if (row.validBefore <= deps.nowSeconds()) {
     // The token would refuse it anyway; say so without spending gas.
-    await updatePayment({ db: deps.db, id, status: "expired", fields: { failureReason: "authorization_expired" } });
+    // Our slowness, not the payer's attempt: the attempt it held is given back.
+    await updatePayment({ db: deps.db, id, status: "expired", fields: { failureReason: "authorization_expired" }, end: "release" });
     return { outcome: "expired", row: { ...row, status: "expired" } };
   }
   return record(deps, row, await deps.facilitator.settle(request), { whenUnavailable, responseFor });
@@ -155,7 +156,8 @@ async function record(
       return { outcome: "settled", row: { ...row, status: "settled", txHash: result.transaction }, transaction: result.transaction };
     }
     case "broadcast": {
-      await updatePayment({ db, id: row.id, fields: { txHash: result.transaction } });
+      // On its way: the attempt the payment held is given back.
+      await updatePayment({ db, id: row.id, fields: { txHash: result.transaction }, end: "release" });
       return { outcome: "pending", row: { ...row, txHash: result.transaction }, transaction: result.transaction };
     }
     case "refused": {
@@ -180,18 +182,18 @@ async function record(
         if (ours) return record(deps, row, { kind: "settled", transaction: ours as `0x${string}` }, { whenUnavailable, responseFor });
         if (fate?.state === "cancelled") {
           const message = `the payer cancelled this authorization (${fate.transaction})`;
-          await markFailed({ db, id: row.id, reason: "authorization_cancelled", message });
+          await markFailed({ db, id: row.id, reason: "authorization_cancelled", message, end: "count" });
           return { outcome: "failed", row: { ...row, status: "failed" }, reason: "authorization_cancelled", message };
         }
       }
-      await markFailed({ db, id: row.id, reason: result.reason, message: result.message });
+      await markFailed({ db, id: row.id, reason: result.reason, message: result.message, end: isPayersFault(result.reason) ? "count" : "release" });
       return { outcome: "failed", row: { ...row, status: "failed" }, reason: result.reason, message: result.message };
     }
     case "unavailable": {
       log.warn("settlement unavailable", { paymentId: row.id, error: result.message, mayHaveTransferred: result.mayHaveTransferred });
       if (whenUnavailable === "reschedule" && row.settleAttempts >= MAX_UNAVAILABLE_ATTEMPTS && !result.mayHaveTransferred && !row.outcomeUnknownSince) {
         const message = `the payment could not be settled after ${row.settleAttempts} attempts: ${result.message}`;
-        await markFailed({ db, id: row.id, reason: "settlement_unavailable", message });
+        await markFailed({ db, id: row.id, reason: "settlement_unavailable", message, end: "release" });
         return { outcome: "failed", row: { ...row, status: "failed" }, reason: "settlement_unavailable", message };
       }
       await markUnsettled({ db, id: row.id, status: whenUnavailable === "unsettle" ? "unsettled" : "scheduled", message: result.message, outcomeUnknown: result.mayHaveTransferred });
