@@ -4,16 +4,16 @@ import { createPublicClient, defineChain, getAddress, http, type Hex, type Publi
 import { privateKeyToAccount } from "viem/accounts";
 import { log } from "@/lib/log";
 import { createChainReaderFor, type AuthorizationRef, type ChainReader } from "../chain";
-import { classifyChainError, isUnreachable, revertReason, revertText } from "../chain-errors";
+import { classifyChainError, isUnreachable, reasonForRevert, revertReason, revertText } from "../chain-errors";
 import type { PaymentReason } from "../reasons";
 import { FeeOracle, type Fees } from "./fees";
 import { repairAccounts, type RepairReport } from "./repair";
 import { Mutex, recordMined, Sender, type Account } from "./sender";
 import { allocateNonceAndRecord, listPaymentTransactions, markTransactions, syncAccountNonce, type SettlementTx } from "./transactions";
-import { authorizationRef, reasonForRevert, transferCallData } from "./transfer";
+import { authorizationRef, transferCallData } from "./transfer";
 import { ReceiptWatcher } from "./watcher";
 
-export { authorizationRef, reasonForRevert, transferCallData } from "./transfer";
+export { authorizationRef, transferCallData } from "./transfer";
 
 /**
  * The self-hosted facilitator's settlement engine. It sends EIP-3009 transfers from its own
@@ -31,8 +31,11 @@ export type EngineResult =
   | { kind: "settled"; transaction: Hex }
   /** Broadcast; the receipt did not come within the wait. */
   | { kind: "broadcast"; transaction: Hex }
-  /** The payment cannot be settled: the payer's fault (402). */
-  | { kind: "refused"; reason: PaymentReason; message: string }
+  /**
+   * The payment cannot be settled (402), or our transfer failed (`settlement_failed`; where it
+   * reverted on chain, `revertedAt` says where, for settle.ts to tell whose doing it was).
+   */
+  | { kind: "refused"; reason: PaymentReason; message: string; revertedAt?: { blockNumber: bigint; transactionIndex: number } }
   /** The service could not settle now (503); `mayHaveTransferred` when a transaction may have left. */
   | { kind: "unavailable"; message: string; mayHaveTransferred: boolean };
 
@@ -317,7 +320,12 @@ export class SettlementEngine {
     await recordMined(pool, receipts, known);
     const transfer = this.findTransfer(receipts, ref);
     if (transfer) return { kind: "settled", transaction: transfer };
-    return { kind: "refused", reason: "settlement_failed", message: `the transfer ${receipt.transactionHash} reverted on chain` };
+    return {
+      kind: "refused",
+      reason: "settlement_failed",
+      message: `the transfer ${receipt.transactionHash} reverted on chain`,
+      revertedAt: { blockNumber: receipt.blockNumber, transactionIndex: receipt.transactionIndex },
+    };
   }
 
   /**
