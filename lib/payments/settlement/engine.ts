@@ -314,8 +314,7 @@ export class SettlementEngine {
       },
     );
     const receipt = await wait.receipt;
-    const latest = known.at(-1)!;
-    if (!receipt) return { kind: "broadcast", transaction: latest.hash };
+    if (!receipt) return this.stillOpen({ pool, ref, txs: known });
     const receipts = new Map([[receipt.transactionHash, receipt]]);
     await recordMined(pool, receipts, known);
     const transfer = this.findTransfer(receipts, ref);
@@ -326,6 +325,30 @@ export class SettlementEngine {
       message: `the transfer ${receipt.transactionHash} reverted on chain`,
       revertedAt: { blockNumber: receipt.blockNumber, transactionIndex: receipt.transactionIndex },
     };
+  }
+
+  /**
+   * A transfer not mined within the wait counts as on its way only while its nonce is open: once
+   * the chain moved past it (the repair filled the nonce with an empty transaction, or a
+   * replacement of ours was mined) it can never land, unless one of them is what was mined. When
+   * the chain cannot say, the answer is "not now", never a transfer that may not exist.
+   */
+  private async stillOpen({ pool, ref, txs }: { pool: pg.Pool; ref: AuthorizationRef; txs: SettlementTx[] }): Promise<EngineResult> {
+    const latest = txs.at(-1)!;
+    let mined: bigint;
+    try {
+      mined = BigInt(await this.client.getTransactionCount({ address: getAddress(latest.address), blockTag: "latest" }));
+    } catch (err) {
+      return { kind: "unavailable", message: `the chain could not be read to follow the transfer: ${message(err)}`, mayHaveTransferred: true };
+    }
+    if (mined <= latest.nonce) return { kind: "broadcast", transaction: latest.hash };
+    const receipts = await this.sender.receipts(txs.map((t) => t.hash));
+    await recordMined(pool, receipts, txs);
+    const transfer = this.findTransfer(receipts, ref);
+    if (transfer) return { kind: "settled", transaction: transfer };
+    if (receipts.size > 0) return { kind: "refused", reason: "settlement_failed", message: `the transfer ${[...receipts.keys()][0]} reverted on chain` };
+    await markTransactions({ db: pool, hashes: txs.map((t) => t.hash), status: "replaced", error: "nonce used by another transaction" });
+    return { kind: "unavailable", message: `the transfer's nonce ${latest.nonce} was taken by another transaction: it can never land`, mayHaveTransferred: false };
   }
 
   /**
