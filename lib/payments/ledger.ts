@@ -471,6 +471,25 @@ export async function schedulePayment({
   await updatePayment({ db, id, status: "scheduled", fields: { work, upstreamJobId, conversationId, messageId, response }, end: "release" });
 }
 
+/**
+ * Takes the right to do a settled payment's cancelled work again: one of concurrent retries wins
+ * (the others wait for its answer); a claim older than `staleSeconds` (its process died) is taken
+ * over. `release` gives it back when the work failed.
+ */
+export async function claimRedo({ db, id, staleSeconds }: { db: Queryable; id: string; staleSeconds: number }): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE gateway.payments SET work_claimed_at = now(), updated_at = now()
+      WHERE id = $1 AND status = 'settled' AND work_status IS NULL AND response_status IS NULL
+        AND (work_claimed_at IS NULL OR work_claimed_at < now() - make_interval(secs => $2))`,
+    [id, staleSeconds],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export async function releaseRedo({ db, id }: { db: Queryable; id: string }): Promise<void> {
+  await db.query("UPDATE gateway.payments SET work_claimed_at = NULL WHERE id = $1", [id]);
+}
+
 /** The work of a payment that was already settled (a retry after its first work was cancelled), with its answer. */
 export async function recordPaidWork({ db, id, work, upstreamJobId, response }: { db: Queryable; id: string; work: WorkAnswer; upstreamJobId: string | null; response: StoredResponse }): Promise<void> {
   await updatePayment({ db, id, fields: { work, upstreamJobId, response } });

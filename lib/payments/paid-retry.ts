@@ -1,6 +1,6 @@
 import { ApiError, jsonResponse } from "@/lib/http";
 import { answerResponse, paidAnswer, replayResponse } from "./answers";
-import { clearWork, getPayment, recordPaidWork, reopenPayment, storeResponse, type PaymentRow, type WorkAnswer } from "./ledger";
+import { claimRedo, clearWork, getPayment, recordPaidWork, releaseRedo, reopenPayment, storeResponse, type PaymentRow, type WorkAnswer } from "./ledger";
 import { refuse, serve, unavailable, type PaidRequest } from "./paid-steps";
 import { withAttemptSlot } from "./rate-limit";
 import type { PaymentReason } from "./reasons";
@@ -48,7 +48,11 @@ export async function sameSignatureAgain<B>(ctx: PaidRequest<B>, checked: Checke
           await storeResponse({ db: ctx.db, id: row.id, response: answer });
           return replayResponse(answer);
         }
-        return redoPaidWork(ctx, checked, row);
+        {
+          const redone = await redoPaidWork(ctx, checked, row);
+          if (redone) return redone;
+        }
+        break;
       case "scheduled":
         if (row.response) return replayResponse(row.response);
         break;
@@ -133,10 +137,23 @@ function reopen<B>(ctx: PaidRequest<B>, row: PaymentRow, from: PaymentRow["statu
   });
 }
 
-/** A settled payment whose work was cancelled (the transfer landed after a 503): the work, now. */
-async function redoPaidWork<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow): Promise<Response> {
-  const work = await ctx.handle({ request: ctx.request, body: ctx.body, payment: checked, params: ctx.params });
-  if (work.status >= 400) return jsonResponse(work.body, { status: work.status });
+/**
+ * A settled payment whose work was cancelled (the transfer landed after a 503): the work, now, by
+ * one retry however many arrive at once; null for the others, which wait for its answer.
+ */
+async function redoPaidWork<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow): Promise<Response | null> {
+  if (!(await claimRedo({ db: ctx.db, id: row.id, staleSeconds: REQUEST_LEASE_SECONDS }))) return null;
+  let work;
+  try {
+    work = await ctx.handle({ request: ctx.request, body: ctx.body, payment: checked, params: ctx.params });
+  } catch (err) {
+    await releaseRedo({ db: ctx.db, id: row.id });
+    throw err;
+  }
+  if (work.status >= 400) {
+    await releaseRedo({ db: ctx.db, id: row.id });
+    return jsonResponse(work.body, { status: work.status });
+  }
   const answer = paidAnswer({ status: work.status, body: work.body }, { transaction: row.txHash ?? "", requirements: ctx.requirements, payer: checked.payer });
   await recordPaidWork({ db: ctx.db, id: row.id, work: { status: work.status, body: work.body }, upstreamJobId: work.upstreamJobId ?? null, response: answer });
   return answerResponse(answer);

@@ -14,5 +14,8 @@ export const attemptHoldsMigration: Migration = {
       ALTER TABLE gateway.rate_limits ADD COLUMN held integer NOT NULL DEFAULT 0;
       ALTER TABLE gateway.payments ADD COLUMN attempt_key text;
       ALTER TABLE gateway.payments ADD COLUMN attempt_window timestamptz;
+      -- A settled payment whose work was cancelled (its transfer landed after a 503) has its work
+      -- done again by one retry: the one that set this (lib/payments/paid-retry.ts).
+      ALTER TABLE gateway.payments ADD COLUMN work_claimed_at timestamptz;
   `,
 };
