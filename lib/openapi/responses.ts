@@ -63,7 +63,7 @@ export const paidAnswerHeaders = (settledWithAnswer: boolean): Json => ({
   },
 });
 
-export const rateLimited: Json = json("RateLimited", "`too_many_invalid_payments`: too many invalid payment attempts from this client address; wait `retryAfterSeconds`", {
+export const rateLimited: Json = json("RateLimited", "`too_many_invalid_payments`: too many invalid payment attempts from this client address; wait `retryAfterSeconds`. `too_many_payments_in_flight`: as many payments from this address as the limit are still being checked; send the same request with the same PAYMENT-SIGNATURE again after `retryAfterSeconds` (nothing was recorded or charged)", {
   headers: { "Retry-After": retryAfter("Seconds to wait", true) },
 });
 

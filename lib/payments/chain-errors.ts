@@ -1,4 +1,5 @@
 import { BaseError, HttpRequestError, RpcRequestError, SocketClosedError, TimeoutError, WebSocketRequestError } from "viem";
+import type { PaymentReason } from "./reasons";
 
 /**
  * What went wrong talking to the chain, told apart because each is somebody else's fault: the
@@ -75,4 +76,18 @@ function fullText(err: unknown): string {
     current = (current as { cause?: unknown }).cause;
   }
   return parts.join(" | ");
+}
+
+/** Revert reasons of Circle's FiatToken (and OpenZeppelin-style tokens) → the payment's reason. */
+const REVERT_REASONS: [RegExp, PaymentReason][] = [
+  [/exceeds balance|insufficient balance/i, "insufficient_funds"],
+  [/authorization is used or canceled|authorization is used|nonce already used/i, "payment_already_used"],
+  [/authorization is not yet valid/i, "authorization_not_yet_valid"],
+  [/authorization is expired/i, "authorization_expired"],
+  [/invalid signature|ECRecover/i, "invalid_signature"],
+];
+
+/** What a transfer's revert (its error's whole text) means for the payment. */
+export function reasonForRevert(text: string): PaymentReason {
+  return REVERT_REASONS.find(([pattern]) => pattern.test(text))?.[1] ?? "payment_simulation_failed";
 }

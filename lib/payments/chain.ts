@@ -2,6 +2,7 @@ import { eip3009ABI } from "@x402/evm";
 import {
   createPublicClient,
   defineChain,
+  erc20Abi,
   getAddress,
   http,
   isAddressEqual,
@@ -11,6 +12,8 @@ import {
   type PublicClient,
   type TransactionReceipt,
 } from "viem";
+import { classifyChainError, reasonForRevert, revertReason, revertText } from "./chain-errors";
+import type { PaymentReason } from "./reasons";
 import type { PaymentSettings } from "./requirements";
 
 /** The token's events that tell what happened to an authorization, and its transfers. */
@@ -49,7 +52,18 @@ export type ChainReader = {
   findAuthorizationFate: (ref: AuthorizationRef) => Promise<AuthorizationFate>;
   /** Whether `receipt` holds the authorization's transfer to the payee. */
   receiptHasTransfer: (receipt: TransactionReceipt, ref: AuthorizationRef) => boolean;
+  /**
+   * Why a transfer of an authorization still unused failed, when the payer did it (ReasonBlame),
+   * or null when nothing the payer did explains it (the service's failure). `at`, where our
+   * transaction reverted: the payer's balance just before it (the block's earlier transfers
+   * counted, so a payer that moved its funds out ahead of it and back after is found). Then the
+   * transfer simulated now (`callData`). Throws when the RPC cannot be reached.
+   */
+  explainFailedTransfer: (args: { ref: AuthorizationRef; callData: Hex; at?: { blockNumber: bigint; transactionIndex: number } }) => Promise<ReasonBlame | null>;
 };
+
+/** A payment's failure that the payer caused, with what shows it. */
+export type ReasonBlame = { reason: PaymentReason; message: string };
 
 /** Providers cap `eth_getLogs` ranges (often at 10,000 blocks); searches go back in slices. */
 const LOG_RANGE = 5_000n;
@@ -90,9 +104,37 @@ export function createChainReaderFor(client: PublicClient): ChainReader {
       args: [getAddress(payer), nonce as Hex],
     })) as boolean;
 
+  const explainFailedTransfer: ChainReader["explainFailedTransfer"] = async ({ ref, callData, at }) => {
+    const token = getAddress(ref.asset);
+    const payer = getAddress(ref.payer);
+    const value = BigInt(ref.value);
+    if (at && at.blockNumber > 0n) {
+      const block = { fromBlock: at.blockNumber, toBlock: at.blockNumber, address: token, event: tokenEventsAbi[0], strict: false } as const;
+      const [before, out, into] = await Promise.all([
+        client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [payer], blockNumber: at.blockNumber - 1n }),
+        client.getLogs({ ...block, args: { from: payer } }),
+        client.getLogs({ ...block, args: { to: payer } }),
+      ]);
+      const earlier = (logs: typeof out) => logs.filter((l) => l.transactionIndex !== null && l.transactionIndex < at.transactionIndex).reduce((sum, l) => sum + (l.args.value ?? 0n), 0n);
+      const balance = before - earlier(out) + earlier(into);
+      if (balance < value) {
+        return { reason: "insufficient_funds", message: `the payer held ${balance} of the ${value} due when the transfer ran: it moved its funds in the same block, ahead of it` };
+      }
+    }
+    try {
+      await client.call({ to: token, data: callData });
+    } catch (err) {
+      if (classifyChainError(err).kind === "unreachable") throw err;
+      const text = revertText(err);
+      return { reason: reasonForRevert(text), message: `the transfer would revert now: ${revertReason(err) ?? text.slice(0, 200)}` };
+    }
+    return null;
+  };
+
   return {
     authorizationState,
     receiptHasTransfer,
+    explainFailedTransfer,
     findAuthorizationFate: async (ref) => {
       if (!(await authorizationState(ref.asset, ref.payer, ref.nonce))) return { state: "unused" };
       const asset = getAddress(ref.asset);

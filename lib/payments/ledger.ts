@@ -3,6 +3,7 @@ import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import type { Queryable } from "@/lib/db";
 import { isUuid } from "@/lib/db/uuid";
 import type { PaidOperation } from "./prices";
+import type { AttemptSlot } from "./rate-limit";
 import type { CheckedPayment } from "./verify-locally";
 
 /**
@@ -103,8 +104,22 @@ function toRow(r: Raw): PaymentRow {
 
 /**
  * Claims an authorization for one request. Exactly one caller wins for a given (network, asset,
- * payer, nonce), however many race; the others get the existing row to compare and replay.
+ * payer, nonce), however many race; the others get the existing row to compare and replay. With
+ * `slot`, the claim also reserves the client's attempt (rate-limit.ts) in the same statement, and
+ * claims nothing when the window is full (`full`); a reservation that found the authorization
+ * already claimed is given back.
  */
+type ClaimArgs = {
+  db: Queryable;
+  checked: CheckedPayment;
+  requirements: PaymentRequirements;
+  operation: PaidOperation["id"];
+  route: string;
+  requestDigest: string;
+};
+type Claim = { claimed: true; row: PaymentRow } | { claimed: false; row: PaymentRow };
+export async function claimPayment(args: ClaimArgs): Promise<Claim>;
+export async function claimPayment(args: ClaimArgs & { slot: AttemptSlot }): Promise<Claim | { claimed: false; full: true }>;
 export async function claimPayment({
   db,
   checked,
@@ -112,38 +127,32 @@ export async function claimPayment({
   operation,
   route,
   requestDigest,
-}: {
-  db: Queryable;
-  checked: CheckedPayment;
-  requirements: PaymentRequirements;
-  operation: PaidOperation["id"];
-  route: string;
-  requestDigest: string;
-}): Promise<{ claimed: true; row: PaymentRow } | { claimed: false; row: PaymentRow }> {
-  const { rows } = await db.query(
-    `INSERT INTO gateway.payments (id, network, asset, payer, nonce, signature, operation, route, amount, request_digest,
-       payload, requirements, valid_after, valid_before, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'received')
-     ON CONFLICT ON CONSTRAINT payments_authorization_key DO NOTHING
-     RETURNING ${COLUMNS}`,
-    [
-      randomUUID(),
-      requirements.network,
-      requirements.asset.toLowerCase(),
-      checked.payer.toLowerCase(),
-      checked.nonce,
-      (checked.payload.payload as { signature: string }).signature,
-      operation,
-      route,
-      requirements.amount,
-      requestDigest,
-      JSON.stringify(checked.payload),
-      JSON.stringify(requirements),
-      checked.validAfter,
-      checked.validBefore,
-    ],
-  );
-  if (rows[0]) return { claimed: true, row: toRow(rows[0]) };
+  slot,
+}: ClaimArgs & { slot?: AttemptSlot }): Promise<Claim | { claimed: false; full: true }> {
+  const values = [
+    randomUUID(),
+    requirements.network,
+    requirements.asset.toLowerCase(),
+    checked.payer.toLowerCase(),
+    checked.nonce,
+    (checked.payload.payload as { signature: string }).signature,
+    operation,
+    route,
+    requirements.amount,
+    requestDigest,
+    JSON.stringify(checked.payload),
+    JSON.stringify(requirements),
+    checked.validAfter,
+    checked.validBefore,
+  ];
+  const insert = `INSERT INTO gateway.payments (id, network, asset, payer, nonce, signature, operation, route, amount, request_digest,
+       payload, requirements, valid_after, valid_before, status, attempt_key, attempt_window)`;
+  const row = slot
+    ? await claimWithSlot(db, insert, values, slot)
+    : (await db.query(`${insert} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'received', NULL, NULL)
+         ON CONFLICT ON CONSTRAINT payments_authorization_key DO NOTHING RETURNING ${COLUMNS}`, values)).rows[0];
+  if (row === "full") return { claimed: false, full: true };
+  if (row) return { claimed: true, row: toRow(row) };
   const existing = await db.query(
     `SELECT ${COLUMNS} FROM gateway.payments WHERE network = $1 AND asset = $2 AND payer = $3 AND nonce = $4`,
     [requirements.network, requirements.asset.toLowerCase(), checked.payer.toLowerCase(), checked.nonce],
@@ -152,17 +161,91 @@ export async function claimPayment({
   return { claimed: false, row: toRow(existing.rows[0]) };
 }
 
+/**
+ * The window row's upsert that reserves one attempt while the window has room: a CTE `slot`
+ * returning a row only when it did. Parameters $n to $n+3: key, window start, window end, limit.
+ */
+function reserveSql(n: number): string {
+  return `slot AS (
+    INSERT INTO gateway.rate_limits AS t (key, window_start, count, held, expires_at) VALUES ($${n}, $${n + 1}, 1, 1, $${n + 2})
+    ON CONFLICT (key, window_start) DO UPDATE SET count = t.count + 1, held = t.held + 1 WHERE t.count < $${n + 3}
+    RETURNING count)`;
+}
+
+function slotValues(slot: AttemptSlot): unknown[] {
+  return [slot.key, slot.windowStart, slot.windowEnd, slot.limit];
+}
+
+async function claimWithSlot(db: Queryable, insert: string, values: unknown[], slot: AttemptSlot): Promise<Record<string, unknown> | "full" | undefined> {
+  const { rows } = await db.query(
+    `WITH ${reserveSql(15)},
+     claimed AS (
+       ${insert}
+       SELECT $1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::numeric, $10::text, $11::jsonb, $12::jsonb,
+              $13::bigint, $14::bigint, 'received', $15::text, $16::timestamptz FROM slot
+       ON CONFLICT ON CONSTRAINT payments_authorization_key DO NOTHING
+       RETURNING ${COLUMNS})
+     SELECT (SELECT count(*) FROM slot)::int AS reserved, claimed.* FROM (SELECT 1) AS one LEFT JOIN claimed ON true`,
+    [...values, ...slotValues(slot)],
+  );
+  const result = rows[0]!;
+  if (result.reserved === 0) return "full";
+  if (result.id) return result;
+  // Reserved, but the authorization was already claimed: its own request holds (or held) one.
+  await releaseSlot(db, slot);
+  return undefined;
+}
+
+/** Gives back a reservation no payment holds. */
+export async function releaseSlot(db: Queryable, slot: AttemptSlot): Promise<void> {
+  await db.query("UPDATE gateway.rate_limits SET count = count - 1, held = held - 1 WHERE key = $1 AND window_start = $2 AND held > 0", [slot.key, slot.windowStart]);
+}
+
+/**
+ * How a write ends the attempt a payment holds (rate-limit.ts): `release` when the payment proved
+ * valid or failed for the service's reason, `count` when the payer is at fault (the reservation
+ * stays counted as an invalid attempt). A payment holding none is written as it is.
+ */
+export type AttemptEnd = "release" | "count";
+
+/**
+ * One UPDATE of one payment (`sets` use $2 on, `values` fill them; `where` narrows it), ending the
+ * attempt it holds as `end` says in the same statement: its old hold is read under the row's lock
+ * and cleared, and its window row adjusted, so concurrent writers end it once. Returns how many
+ * rows changed.
+ */
+async function writePayment({ db, id, sets, values = [], where = "", end }: { db: Queryable; id: string; sets: string[]; values?: unknown[]; where?: string; end?: AttemptEnd }): Promise<number> {
+  if (!end) {
+    const { rowCount } = await db.query(`UPDATE gateway.payments SET ${sets.join(", ")} WHERE id = $1 ${where}`, [id, ...values]);
+    return rowCount ?? 0;
+  }
+  const { rows } = await db.query<{ n: number }>(
+    `WITH done AS (
+       UPDATE gateway.payments p SET ${sets.join(", ")}, attempt_key = NULL, attempt_window = NULL
+         FROM (SELECT id, attempt_key, attempt_window FROM gateway.payments WHERE id = $1 FOR UPDATE) AS old
+        WHERE p.id = old.id ${where}
+       RETURNING old.attempt_key AS held_key, old.attempt_window AS held_window),
+     ended AS (
+       UPDATE gateway.rate_limits t SET held = t.held - 1, count = t.count - $${values.length + 2}
+         FROM done WHERE t.key = done.held_key AND t.window_start = done.held_window AND t.held > 0)
+     SELECT count(*)::int AS n FROM done`,
+    [id, ...values, end === "release" ? 1 : 0],
+  );
+  return rows[0]?.n ?? 0;
+}
+
 export async function getPayment({ db, id }: { db: Queryable; id: string }): Promise<PaymentRow | null> {
   const { rows } = await db.query(`SELECT ${COLUMNS} FROM gateway.payments WHERE id = $1`, [id]);
   return rows[0] ? toRow(rows[0]) : null;
 }
 
-/** Updates a payment's status and the fields given. */
+/** Updates a payment's status and the fields given, ending the attempt it holds as `end` says. */
 export async function updatePayment({
   db,
   id,
   status,
   fields = {},
+  end,
 }: {
   db: Queryable;
   id: string;
@@ -180,12 +263,13 @@ export async function updatePayment({
     work: WorkAnswer | null;
     outcomeUnknownSince: Date | null;
   }>;
+  end?: AttemptEnd;
 }): Promise<void> {
   const sets: string[] = ["updated_at = now()"];
-  const values: unknown[] = [id];
+  const values: unknown[] = [];
   const set = (column: string, value: unknown) => {
     values.push(value);
-    sets.push(`${column} = $${values.length}`);
+    sets.push(`${column} = $${values.length + 1}`);
   };
   if (status) set("status", status);
   if ("txHash" in fields) set("tx_hash", fields.txHash);
@@ -206,7 +290,7 @@ export async function updatePayment({
     set("response_body", fields.response ? JSON.stringify(fields.response.body) : null);
     set("response_headers", fields.response ? JSON.stringify(fields.response.headers) : null);
   }
-  await db.query(`UPDATE gateway.payments SET ${sets.join(", ")} WHERE id = $1`, values);
+  await writePayment({ db, id, sets, values, ...(end ? { end } : {}) });
 }
 
 /** How long a settlement may run before another worker may take it over (a crashed worker's). */
@@ -247,23 +331,38 @@ export async function takeSettlement({
 
 /**
  * Records a settled payment, whoever confirmed it (the request, a retry, the cron): from any
- * state that was waiting for it. Returns false when it was already final.
+ * state that was waiting for it, releasing the attempt it held. Returns false when it was
+ * already final.
  */
 export async function markSettled({ db, id, txHash, response }: { db: Queryable; id: string; txHash: string | null; response?: StoredResponse }): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE gateway.payments
-        SET status = 'settled', tx_hash = coalesce($2, tx_hash), settled_at = now(), failure_reason = NULL, failure_message = NULL,
-            outcome_unknown_since = NULL, updated_at = now(),
-            response_status = coalesce($3, response_status), response_body = coalesce($4, response_body), response_headers = coalesce($5, response_headers)
-      WHERE id = $1 AND status IN ('received', 'verified', 'scheduled', 'settling', 'unsettled', 'failed', 'voided')`,
-    [id, txHash, response?.status ?? null, response ? JSON.stringify(response.body) : null, response ? JSON.stringify(response.headers) : null],
-  );
-  return (rowCount ?? 0) > 0;
+  const changed = await writePayment({
+    db,
+    id,
+    sets: [
+      "status = 'settled'",
+      "tx_hash = coalesce($2, tx_hash)",
+      "settled_at = now()",
+      "failure_reason = NULL",
+      "failure_message = NULL",
+      "outcome_unknown_since = NULL",
+      "updated_at = now()",
+      "response_status = coalesce($3, response_status)",
+      "response_body = coalesce($4, response_body)",
+      "response_headers = coalesce($5, response_headers)",
+    ],
+    values: [txHash, response?.status ?? null, response ? JSON.stringify(response.body) : null, response ? JSON.stringify(response.headers) : null],
+    where: "AND status IN ('received', 'verified', 'scheduled', 'settling', 'unsettled', 'failed', 'voided')",
+    end: "release",
+  });
+  return changed > 0;
 }
 
-/** The payer's fault: the payment cannot be settled (402 with `reason`). */
-export async function markFailed({ db, id, reason, message }: { db: Queryable; id: string; reason: string; message: string }): Promise<void> {
-  await updatePayment({ db, id, status: "failed", fields: { failureReason: reason, failureMessage: message, outcomeUnknownSince: null } });
+/**
+ * The payment cannot be settled (402 with `reason`): `end` says whether the attempt it held counts
+ * against the client (the payer's fault) or is given back (a reason that is the service's).
+ */
+export async function markFailed({ db, id, reason, message, end }: { db: Queryable; id: string; reason: string; message: string; end: AttemptEnd }): Promise<void> {
+  await updatePayment({ db, id, status: "failed", fields: { failureReason: reason, failureMessage: message, outcomeUnknownSince: null }, end });
 }
 
 /**
@@ -285,37 +384,69 @@ export async function markUnsettled({
   message: string;
   outcomeUnknown: boolean;
 }): Promise<void> {
-  await db.query(
-    `UPDATE gateway.payments
-        SET status = $2, failure_reason = 'settlement_unavailable', failure_message = $3, updated_at = now(),
-            outcome_unknown_since = CASE WHEN $4 THEN coalesce(outcome_unknown_since, settle_started_at, now()) ELSE outcome_unknown_since END
-      WHERE id = $1`,
-    [id, status, message, outcomeUnknown],
-  );
+  // The service's fault: the attempt it held is given back.
+  await writePayment({
+    db,
+    id,
+    sets: [
+      "status = $2",
+      "failure_reason = 'settlement_unavailable'",
+      "failure_message = $3",
+      "updated_at = now()",
+      "outcome_unknown_since = CASE WHEN $4 THEN coalesce(outcome_unknown_since, settle_started_at, now()) ELSE outcome_unknown_since END",
+    ],
+    values: [status, message, outcomeUnknown],
+    end: "release",
+  });
 }
 
 /**
  * Opens a payment again for the same request sent with the same signature, when its earlier
  * attempt ended without charging (refused, unsettled, voided, or left behind by a crash):
  * back to `received`, its old answer and work forgotten. Only one of concurrent retries wins.
+ * With `slot`, the retry reserves its attempt in the same statement (rate-limit.ts), and nothing
+ * is reopened when the window is full (`full`).
  */
-export async function reopenPayment({ db, id, from, staleSeconds }: { db: Queryable; id: string; from: PaymentStatus[]; staleSeconds: number }): Promise<PaymentRow | null> {
-  const { rows } = await db.query(
-    `UPDATE gateway.payments
+export async function reopenPayment({
+  db,
+  id,
+  from,
+  staleSeconds,
+  slot,
+}: {
+  db: Queryable;
+  id: string;
+  from: PaymentStatus[];
+  staleSeconds: number;
+  slot?: AttemptSlot;
+}): Promise<PaymentRow | "full" | null> {
+  const reopen = (hold: string, guard: string) => `UPDATE gateway.payments
         SET status = 'received', response_status = NULL, response_body = NULL, response_headers = NULL,
-            work_status = NULL, work_body = NULL, upstream_job_id = NULL, failure_reason = NULL, failure_message = NULL, updated_at = now()
-      WHERE id = $1
+            work_status = NULL, work_body = NULL, upstream_job_id = NULL, failure_reason = NULL, failure_message = NULL, updated_at = now()${hold}
+      WHERE id = $1 ${guard}
         AND (status = ANY($2::text[])
              OR (status IN ('received', 'verified') AND updated_at < now() - make_interval(secs => $3)))
-      RETURNING ${COLUMNS}`,
-    [id, from, staleSeconds],
+      RETURNING ${COLUMNS}`;
+  if (!slot) {
+    const { rows } = await db.query(reopen("", ""), [id, from, staleSeconds]);
+    return rows[0] ? toRow(rows[0]) : null;
+  }
+  const { rows } = await db.query(
+    `WITH ${reserveSql(4)},
+     opened AS (${reopen(", attempt_key = $4, attempt_window = $5", "AND EXISTS (SELECT 1 FROM slot)")})
+     SELECT (SELECT count(*) FROM slot)::int AS reserved, opened.* FROM (SELECT 1) AS one LEFT JOIN opened ON true`,
+    [id, from, staleSeconds, ...slotValues(slot)],
   );
-  return rows[0] ? toRow(rows[0]) : null;
+  const result = rows[0]!;
+  if (result.reserved === 0) return "full";
+  if (result.id) return toRow(result);
+  await releaseSlot(db, slot);
+  return null;
 }
 
-/** Nothing is owed: the work failed or answered an error, or verification could not be done. */
+/** Nothing is owed: the work failed or answered an error, or verification could not be done. The attempt it held is given back. */
 export async function voidPayment({ db, id, reason, message, response = null }: { db: Queryable; id: string; reason: string; message?: string | null; response?: StoredResponse | null }): Promise<void> {
-  await updatePayment({ db, id, status: "voided", fields: { failureReason: reason, failureMessage: message ?? null, response } });
+  await updatePayment({ db, id, status: "voided", fields: { failureReason: reason, failureMessage: message ?? null, response }, end: "release" });
 }
 
 /** A deferred payment, verified and its work accepted: settled when the work is delivered. */
@@ -336,7 +467,27 @@ export async function schedulePayment({
   messageId: string | null;
   response: StoredResponse;
 }): Promise<void> {
-  await updatePayment({ db, id, status: "scheduled", fields: { work, upstreamJobId, conversationId, messageId, response } });
+  // Verified and accepted: the attempt it held is given back.
+  await updatePayment({ db, id, status: "scheduled", fields: { work, upstreamJobId, conversationId, messageId, response }, end: "release" });
+}
+
+/**
+ * Takes the right to do a settled payment's cancelled work again: one of concurrent retries wins
+ * (the others wait for its answer); a claim older than `staleSeconds` (its process died) is taken
+ * over. `release` gives it back when the work failed.
+ */
+export async function claimRedo({ db, id, staleSeconds }: { db: Queryable; id: string; staleSeconds: number }): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE gateway.payments SET work_claimed_at = now(), updated_at = now()
+      WHERE id = $1 AND status = 'settled' AND work_status IS NULL AND response_status IS NULL
+        AND (work_claimed_at IS NULL OR work_claimed_at < now() - make_interval(secs => $2))`,
+    [id, staleSeconds],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+export async function releaseRedo({ db, id }: { db: Queryable; id: string }): Promise<void> {
+  await db.query("UPDATE gateway.payments SET work_claimed_at = NULL WHERE id = $1", [id]);
 }
 
 /** The work of a payment that was already settled (a retry after its first work was cancelled), with its answer. */

@@ -1,7 +1,8 @@
 import { ApiError, jsonResponse } from "@/lib/http";
 import { answerResponse, paidAnswer, replayResponse } from "./answers";
-import { clearWork, getPayment, recordPaidWork, reopenPayment, storeResponse, type PaymentRow, type WorkAnswer } from "./ledger";
+import { claimRedo, clearWork, getPayment, recordPaidWork, releaseRedo, reopenPayment, storeResponse, type PaymentRow, type WorkAnswer } from "./ledger";
 import { refuse, serve, unavailable, type PaidRequest } from "./paid-steps";
+import { withAttemptSlot } from "./rate-limit";
 import type { PaymentReason } from "./reasons";
 import { confirmPayment, settlePayment } from "./settle";
 import type { CheckedPayment } from "./verify-locally";
@@ -47,7 +48,11 @@ export async function sameSignatureAgain<B>(ctx: PaidRequest<B>, checked: Checke
           await storeResponse({ db: ctx.db, id: row.id, response: answer });
           return replayResponse(answer);
         }
-        return redoPaidWork(ctx, checked, row);
+        {
+          const redone = await redoPaidWork(ctx, checked, row);
+          if (redone) return redone;
+        }
+        break;
       case "scheduled":
         if (row.response) return replayResponse(row.response);
         break;
@@ -59,7 +64,7 @@ export async function sameSignatureAgain<B>(ctx: PaidRequest<B>, checked: Checke
           return row.response ? replayResponse(row.response) : refuse(ctx, (row.failureReason as PaymentReason | null) ?? "authorization_expired", row.failureMessage ?? undefined);
         }
         // Nothing was charged (an empty wallet, the facilitator down, the agent failing): try again.
-        const reopened = await reopenPayment({ db: ctx.db, id: row.id, from: [row.status], staleSeconds: REQUEST_LEASE_SECONDS });
+        const reopened = await reopen(ctx, row, [row.status]);
         if (reopened) return serve(ctx, checked, reopened);
         break;
       }
@@ -99,7 +104,7 @@ export async function sameSignatureAgain<B>(ctx: PaidRequest<B>, checked: Checke
  */
 async function takeOver<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow): Promise<Response | null> {
   if (row.status === "received" || row.status === "verified") {
-    const reopened = await reopenPayment({ db: ctx.db, id: row.id, from: [], staleSeconds: REQUEST_LEASE_SECONDS });
+    const reopened = await reopen(ctx, row, []);
     return reopened ? serve(ctx, checked, reopened) : null;
   }
   if (row.status !== "settling" || !row.work || ctx.op.settlement !== "immediate") return null;
@@ -116,13 +121,39 @@ async function takeOver<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: Pa
   await clearWork({ db: ctx.db, id: row.id });
   if (outcome.outcome === "unavailable") return unavailable("The payment could not be settled right now; nothing was charged. Send the same PAYMENT-SIGNATURE again", outcome.message);
   const reason: PaymentReason = outcome.outcome === "failed" ? outcome.reason : "authorization_expired";
-  return refuse(ctx, reason, outcome.outcome === "failed" ? outcome.message : undefined, { store: row.id, count: outcome.outcome === "failed" });
+  return refuse(ctx, reason, outcome.outcome === "failed" ? outcome.message : undefined, { store: row.id, count: false });
 }
 
-/** A settled payment whose work was cancelled (the transfer landed after a 503): the work, now. */
-async function redoPaidWork<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow): Promise<Response> {
-  const work = await ctx.handle({ request: ctx.request, body: ctx.body, payment: checked, params: ctx.params });
-  if (work.status >= 400) return jsonResponse(work.body, { status: work.status });
+/**
+ * Opens the payment again for this retry, which reserves its attempt as a first request does
+ * (rate-limit.ts); null when another retry won.
+ */
+function reopen<B>(ctx: PaidRequest<B>, row: PaymentRow, from: PaymentRow["status"][]): Promise<PaymentRow | null> {
+  return withAttemptSlot({
+    db: ctx.db,
+    client: ctx.client ?? `payer:${row.payer}`,
+    limits: ctx.config.payments.invalidAttempts,
+    attempt: (slot) => reopenPayment({ db: ctx.db, id: row.id, from, staleSeconds: REQUEST_LEASE_SECONDS, slot }),
+  });
+}
+
+/**
+ * A settled payment whose work was cancelled (the transfer landed after a 503): the work, now, by
+ * one retry however many arrive at once; null for the others, which wait for its answer.
+ */
+async function redoPaidWork<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow): Promise<Response | null> {
+  if (!(await claimRedo({ db: ctx.db, id: row.id, staleSeconds: REQUEST_LEASE_SECONDS }))) return null;
+  let work;
+  try {
+    work = await ctx.handle({ request: ctx.request, body: ctx.body, payment: checked, params: ctx.params });
+  } catch (err) {
+    await releaseRedo({ db: ctx.db, id: row.id });
+    throw err;
+  }
+  if (work.status >= 400) {
+    await releaseRedo({ db: ctx.db, id: row.id });
+    return jsonResponse(work.body, { status: work.status });
+  }
   const answer = paidAnswer({ status: work.status, body: work.body }, { transaction: row.txHash ?? "", requirements: ctx.requirements, payer: checked.payer });
   await recordPaidWork({ db: ctx.db, id: row.id, work: { status: work.status, body: work.body }, upstreamJobId: work.upstreamJobId ?? null, response: answer });
   return answerResponse(answer);

@@ -10,7 +10,7 @@ import { claimPayment } from "./ledger";
 import { sameSignatureAgain } from "./paid-retry";
 import { paymentRequiredForRefusedBody, refuse, serve, unchargedResponse, type PaidHandler, type PaidRequest } from "./paid-steps";
 import { getPaidOperation, paidBodyLimit, type PaidOperation } from "./prices";
-import { assertNotBlocked } from "./rate-limit";
+import { assertNotBlocked, withAttemptSlot } from "./rate-limit";
 import { PaymentError } from "./reasons";
 import { buildPaymentRequired, buildRequirements, paymentRequiredResponse } from "./requirements";
 import { Timing } from "./timing";
@@ -26,7 +26,8 @@ export type { PaidHandler, PaidWork } from "./paid-steps";
  * 3. the body (400, `charged: false`);
  * 4. the client's invalid-attempt limit (429);
  * 5. the local checks of the payment (402 with a reason, no facilitator or RPC call);
- * 6. the ledger claim, or the same signature again: the original answer, a resumed payment, or
+ * 6. the ledger claim, which reserves the client's attempt in the same statement (429 when its
+ *    window is full of invalid attempts), or the same signature again: the original answer, a resumed payment, or
  *    402 when it paid for another request;
  * 7. verification by the facilitator, when only it can judge the payment (deferred settlement, a
  *    contract wallet's signature);
@@ -109,8 +110,17 @@ export function withPayment<S extends z.ZodType>(
       ctx.client = `payer:${checked.payer.toLowerCase()}`;
       assertNotBlocked(ctx.client);
     }
+    // The claim reserves the client's attempt before any work (rate-limit.ts), in one statement.
     const claim = await timing.measure("claim", () =>
-      claimPayment({ db, checked, requirements: ctx.requirements, operation: op.id, route, requestDigest: ctx.digest }),
+      withAttemptSlot({
+        db,
+        client: ctx.client!,
+        limits: config.payments.invalidAttempts,
+        attempt: async (slot) => {
+          const claimed = await claimPayment({ db, checked, requirements: ctx.requirements, operation: op.id, route, requestDigest: ctx.digest, slot });
+          return "full" in claimed ? "full" : claimed;
+        },
+      }),
     );
     if (!claim.claimed) return sameSignatureAgain(ctx, checked, claim.row);
     return serve(ctx, checked, claim.row);

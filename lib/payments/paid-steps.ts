@@ -67,8 +67,8 @@ export async function serve<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row
   if (ctx.op.settlement === "deferred" || !checked.signatureCheckedLocally) {
     const verdict = await ctx.timing.measure("verify", () => ctx.deps.facilitator.verify(checked.payload, ctx.requirements));
     if (verdict.kind === "refused" && !(verdict.reason === "invalid_signature" && checked.signatureCheckedLocally)) {
-      await markFailed({ db: ctx.db, id: row.id, reason: verdict.reason, message: verdict.message });
-      return refuse(ctx, verdict.reason, verdict.message, { store: row.id });
+      await markFailed({ db: ctx.db, id: row.id, reason: verdict.reason, message: verdict.message, end: isPayersFault(verdict.reason) ? "count" : "release" });
+      return refuse(ctx, verdict.reason, verdict.message, { store: row.id, count: false });
     }
     // A signature this gateway recovered itself, called invalid by the facilitator: it could not
     // check it (its chain out of reach), which is the service's trouble, not the payer's.
@@ -146,8 +146,9 @@ async function settleNow<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: P
       await cancelWork(ctx, work, row.id);
       const reason: PaymentReason = outcome.outcome === "failed" ? outcome.reason : "authorization_expired";
       const message = outcome.outcome === "failed" ? outcome.message : "the authorization expired while the request was served";
-      // An authorization that ran out while we worked is our slowness, not the payer's attempt.
-      return refuse(ctx, reason, message, { store: row.id, count: outcome.outcome === "failed" });
+      // Counted, or not (an authorization that ran out while we worked is our slowness), by the
+      // write that ended the attempt the payment held.
+      return refuse(ctx, reason, message, { store: row.id, count: false });
     }
     case "unavailable":
       await cancelWork(ctx, work, row.id);
@@ -160,7 +161,8 @@ async function settleNow<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: P
 /**
  * A refused payment: 402 with the requirements, `reason` and `message`; stored as the answer of
  * the payment when there is one, and counted against the client (429 past the limit) unless the
- * refusal was not the client's doing.
+ * refusal was not the client's doing, or (`count: false`) the ledger's write that ended the
+ * attempt the payment held already counted it.
  */
 export async function refuse<B>(ctx: PaidRequest<B>, reason: PaymentReason, message?: string, { store, count = true }: { store?: string; count?: boolean } = {}): Promise<Response> {
   const response = paymentRequiredResponse(ctx.built, { reason, message });

@@ -1,11 +1,11 @@
 import type { Queryable } from "@/lib/db";
 import { ApiError } from "@/lib/http";
 import { log } from "@/lib/log";
-import type { AuthorizationFate, ChainReader } from "./chain";
+import type { AuthorizationFate, ChainReader, ReasonBlame } from "./chain";
 import type { PaymentFacilitator, SettleRequest, SettleResult } from "./facilitator";
 import { markFailed, markSettled, markUnsettled, takeSettlement, updatePayment, type PaymentRow, type PaymentStatus, type StoredResponse, type WorkAnswer } from "./ledger";
-import type { PaymentReason } from "./reasons";
-import { authorizationRef } from "./settlement/engine";
+import { isPayersFault, type PaymentReason } from "./reasons";
+import { authorizationRef, transferCallData } from "./settlement/engine";
 import { isEoaSignature } from "./verify-locally";
 
 export type SettleOutcome =
@@ -72,7 +72,8 @@ export async function settlePayment(
   if (earlier) return record(deps, row, earlier, { whenUnavailable, responseFor });
   if (row.validBefore <= deps.nowSeconds()) {
     // The token would refuse it anyway; say so without spending gas.
-    await updatePayment({ db: deps.db, id, status: "expired", fields: { failureReason: "authorization_expired" } });
+    // Our slowness, not the payer's attempt: the attempt it held is given back.
+    await updatePayment({ db: deps.db, id, status: "expired", fields: { failureReason: "authorization_expired" }, end: "release" });
     return { outcome: "expired", row: { ...row, status: "expired" } };
   }
   return record(deps, row, await deps.facilitator.settle(request), { whenUnavailable, responseFor });
@@ -155,19 +156,27 @@ async function record(
       return { outcome: "settled", row: { ...row, status: "settled", txHash: result.transaction }, transaction: result.transaction };
     }
     case "broadcast": {
-      await updatePayment({ db, id: row.id, fields: { txHash: result.transaction } });
+      // On its way: the attempt the payment held is given back.
+      await updatePayment({ db, id: row.id, fields: { txHash: result.transaction }, end: "release" });
       return { outcome: "pending", row: { ...row, txHash: result.transaction }, transaction: result.transaction };
     }
     case "refused": {
       if (result.reason === "settlement_failed" || (result.reason === "invalid_signature" && signatureProvenLocally(row))) {
-        // The facilitator's own transaction did not go through (its account's nonce clashed with
-        // another settlement, gas, its RPC), or it called a signature invalid that this gateway
-        // proved valid on receipt (it could not reach its chain to check it): the payer did
-        // nothing wrong. While the authorization is unused on chain it can still be settled, so
-        // this is "not now", not a refusal; if the chain cannot say, the transfer may have
-        // happened and only a retry will tell.
+        // The transfer did not go through although every check passed, or the facilitator called
+        // a signature invalid that this gateway proved valid on receipt (it could not reach its
+        // chain). Whose doing: the payer's, when its funds or its authorization changed since
+        // (it moved its balance ahead of our transfer): a refusal, counted. Otherwise nothing the
+        // payer did (the facilitator's account's nonce clashed with another settlement, gas, its
+        // RPC): while the authorization is unused on chain it can still be settled, so this is
+        // "not now"; if the chain cannot say, the transfer may have happened and only a retry will tell.
         const ref = authorizationRef(row.payload, row.requirements);
         const used = await deps.chain.authorizationState(ref.asset, ref.payer, ref.nonce).catch(() => null);
+        const blame = used === false ? await payersDoing(deps, row, result) : null;
+        if (blame) {
+          // An authorization that ran out while we settled is our slowness, not the payer's attempt.
+          await markFailed({ db, id: row.id, reason: blame.reason, message: blame.message, end: blame.reason === "authorization_expired" ? "release" : "count" });
+          return { outcome: "failed", row: { ...row, status: "failed" }, reason: blame.reason, message: blame.message };
+        }
         if (used !== true) {
           const message = `the facilitator could not settle it (${result.message})`;
           return record(deps, row, { kind: "unavailable", message, mayHaveTransferred: used === null }, { whenUnavailable, responseFor });
@@ -180,23 +189,42 @@ async function record(
         if (ours) return record(deps, row, { kind: "settled", transaction: ours as `0x${string}` }, { whenUnavailable, responseFor });
         if (fate?.state === "cancelled") {
           const message = `the payer cancelled this authorization (${fate.transaction})`;
-          await markFailed({ db, id: row.id, reason: "authorization_cancelled", message });
+          await markFailed({ db, id: row.id, reason: "authorization_cancelled", message, end: "count" });
           return { outcome: "failed", row: { ...row, status: "failed" }, reason: "authorization_cancelled", message };
         }
       }
-      await markFailed({ db, id: row.id, reason: result.reason, message: result.message });
+      await markFailed({ db, id: row.id, reason: result.reason, message: result.message, end: isPayersFault(result.reason) ? "count" : "release" });
       return { outcome: "failed", row: { ...row, status: "failed" }, reason: result.reason, message: result.message };
     }
     case "unavailable": {
       log.warn("settlement unavailable", { paymentId: row.id, error: result.message, mayHaveTransferred: result.mayHaveTransferred });
       if (whenUnavailable === "reschedule" && row.settleAttempts >= MAX_UNAVAILABLE_ATTEMPTS && !result.mayHaveTransferred && !row.outcomeUnknownSince) {
         const message = `the payment could not be settled after ${row.settleAttempts} attempts: ${result.message}`;
-        await markFailed({ db, id: row.id, reason: "settlement_unavailable", message });
+        await markFailed({ db, id: row.id, reason: "settlement_unavailable", message, end: "release" });
         return { outcome: "failed", row: { ...row, status: "failed" }, reason: "settlement_unavailable", message };
       }
       await markUnsettled({ db, id: row.id, status: whenUnavailable === "unsettle" ? "unsettled" : "scheduled", message: result.message, outcomeUnknown: result.mayHaveTransferred });
       return { outcome: "unavailable", row, message: result.message };
     }
+  }
+}
+
+/**
+ * Why a transfer of this payment failed with its authorization unused, when the payer caused it
+ * (chain.ts, explainFailedTransfer); null when it did not, or the chain cannot say now.
+ */
+async function payersDoing(deps: SettleDeps, row: PaymentRow, result: Extract<SettleResult, { kind: "refused" }>): Promise<ReasonBlame | null> {
+  try {
+    const blame = await deps.chain.explainFailedTransfer({
+      ref: authorizationRef(row.payload, row.requirements),
+      callData: transferCallData(row.payload),
+      ...(result.revertedAt ? { at: result.revertedAt } : {}),
+    });
+    // Used after all (between the two reads): the fate of a used authorization decides.
+    return blame?.reason === "payment_already_used" ? null : blame;
+  } catch (err) {
+    log.warn("could not tell why a settlement failed", { paymentId: row.id, error: err });
+    return null;
   }
 }
 

@@ -2,6 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { LATEST_PROTOCOL_VERSION, type CallToolResult, type Progress } from "@modelcontextprotocol/sdk/types.js";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
+import { generatePrivateKey } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { GATEWAY_ROUTES } from "@/app/api/mcp/gateway-routes";
@@ -386,6 +387,33 @@ describe("the remote MCP endpoint", () => {
         expect(textOf(limited)).toMatch(/Wait \d+ seconds/);
         const { client: other } = await connect({ address: "198.51.100.8" });
         expect(await pay(other, "chat", { message: "q" }, "garbage")).toMatchObject({ isError: true, structuredContent: { reason: "invalid_payment_header" } });
+      });
+
+      it("one batch of many paid tool calls, each a payment that cannot pay, starts at most INVALID_PAYMENT_LIMIT (3) jobs: every call reserves its attempt before any work", LONG_TEST, async () => {
+        const args = { message: "Does rapamycin extend lifespan in mice?" };
+        const required = await http402("/api/chat", args);
+        // Ten signatures from ten wallets holding nothing: each passes every local check.
+        const payments = await Promise.all(Array.from({ length: 10 }, () => sign(generatePrivateKey(), required)));
+        const batch = payments.map((payment, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "chat", arguments: args, _meta: { "x402/payment": payment } } }));
+        const before = await chatJobs();
+        const response = await gatewayFetch(
+          new Request(MCP_URL, {
+            method: "POST",
+            headers: { accept: "application/json, text/event-stream", "content-type": "application/json", "mcp-protocol-version": LATEST_PROTOCOL_VERSION, "x-forwarded-for": "198.51.100.9" },
+            body: JSON.stringify(batch),
+          }),
+        );
+        expect(response.status).toBe(200);
+        // One JSON-RPC answer per call, as JSON or as the events of a stream.
+        const text = await response.text();
+        const messages = (response.headers.get("content-type")?.includes("text/event-stream")
+          ? text.split("\n").filter((line) => line.startsWith("data:")).map((line) => JSON.parse(line.slice(5)) as unknown)
+          : [JSON.parse(text) as unknown].flat()) as { result?: CallToolResult }[];
+        const reasons = messages.map((m) => String((m.result?.structuredContent as Json | undefined)?.reason));
+        expect(reasons).toHaveLength(10);
+        expect(reasons.filter((r) => r === "insufficient_funds").length).toBeLessThanOrEqual(3);
+        expect((await chatJobs()) - before).toBe(reasons.filter((r) => r === "insufficient_funds" || r === "settlement_unavailable").length);
+        expect(reasons.filter((r) => r === "too_many_payments_in_flight" || r === "too_many_invalid_payments").length).toBeGreaterThanOrEqual(7);
       });
     });
   });

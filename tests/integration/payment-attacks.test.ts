@@ -10,8 +10,10 @@ import { createTestDatabase } from "../support/database";
 import { startFacilitatorDouble, type FacilitatorDouble } from "../support/facilitator-double";
 import { configureGateway } from "../support/gateway";
 import { closedUrl, startHttpDouble, type HttpDouble } from "../support/http-double";
-import { cancelAuthorization, chain, claimTestPayment, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
+import { erc20Abi, type Hex } from "viem";
+import { cancelAuthorization, chain, chainClients, claimTestPayment, freshAddress, fundedWallet, signPayment, usdcBalance, wallet } from "../support/payments";
 import { postJson, routeFetch } from "../support/routes";
+import { until } from "../support/until";
 
 /**
  * This file's wallets: 40 to 79 of the suite's chain.
@@ -147,6 +149,55 @@ describe("self-hosted facilitator under attack and load", () => {
     const response = await postJson(CHAT_URL, { message: "q" }, { "payment-signature": header, "x-forwarded-for": "192.0.2.62" });
     expect(response.status).toBe(402);
     expect(((await response.json()) as { reason?: string }).reason).toBeTruthy();
+  });
+
+  it("a payer that moves its funds away ahead of the settlement (a higher tip, the same block) is refused 402 insufficient_funds and counted: the revert it caused is not the service's fault", async () => {
+    const { publicClient, walletFor } = chainClients();
+    const rpc = (method: string, params: unknown[] = []) => publicClient.request({ method, params } as never);
+    const requirements = await chatRequirements();
+    const payer = await fundedWallet(BigInt(requirements.amount));
+    const from = { "x-forwarded-for": "192.0.2.70" };
+    const { header } = await signPayment({ privateKey: payer.privateKey, requirements });
+    const before = await usdcBalance(payTo);
+    const db = await getDb();
+    await rpc("evm_setAutomine", [false]);
+    let response: Response;
+    try {
+      const answer = postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": header });
+      // Every check passed and the settlement's transfer waits in the node's pool…
+      const pending = async () =>
+        (
+          await db.query<{ tip: string; cap: string }>(
+            `SELECT t.max_priority_fee_per_gas::text AS tip, t.max_fee_per_gas::text AS cap FROM gateway.settlement_transactions t
+               JOIN gateway.payments p ON p.id = t.payment_id WHERE p.payer = $1 AND t.status = 'pending'`,
+            [payer.address.toLowerCase()],
+          )
+        ).rows[0];
+      await until(async () => (await pending()) !== undefined, { what: "the settlement's transfer in the pool" });
+      const ours = (await pending())!;
+      // …when the payer sends all it holds elsewhere with a higher tip, and one block takes both.
+      await walletFor(payer.privateKey).writeContract({
+        address: chain().asset as Hex,
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [freshAddress(), BigInt(requirements.amount)],
+        // Not estimated: against the pool's pending state (the settlement first) it would revert.
+        gas: 100_000n,
+        maxPriorityFeePerGas: BigInt(ours.tip) * 2n + 1n,
+        maxFeePerGas: BigInt(ours.cap) * 2n + 1n,
+      });
+      await rpc("evm_mine");
+      response = await answer;
+    } finally {
+      await rpc("evm_setAutomine", [true]);
+    }
+    expect(response.status).toBe(402);
+    expect(((await response.json()) as { reason: string }).reason).toBe("insufficient_funds");
+    expect(await usdcBalance(payTo)).toBe(before);
+    // Counted: with a limit of 3, two more refusals reach it, and the next is 429.
+    const bad = (await signPayment({ privateKey: wallet(43).privateKey, requirements: { ...requirements, amount: "1" } })).header;
+    for (let i = 0; i < 2; i++) expect((await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": bad })).status).toBe(402);
+    expect((await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": bad })).status).toBe(429);
   });
 
   it("a cancelled authorization is never counted as paid", async () => {

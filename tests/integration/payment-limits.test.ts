@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
+import { generatePrivateKey } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatJobStatusSchema, rateLimitedBodySchema } from "@/lib/contracts";
 import { createTestDatabase } from "../support/database";
@@ -26,6 +27,7 @@ describe("invalid-payment rate limit, polling routes and the cron route", () => 
   beforeAll(async () => {
     database = await createTestDatabase();
     agent = await startHttpDouble((req) => {
+      if (req.path.startsWith("/api/chat/cancel/")) return { status: 204 };
       if (req.path === "/api/chat") return { status: 202, body: { requestId: randomUUID(), status: "queued" } };
       if (req.path === `/api/chat/status/${completedId}`) {
         return { status: 200, body: { status: "completed", progress: { stage: "done", percent: 100 }, result: buildQueuedChatResult() } };
@@ -75,6 +77,43 @@ describe("invalid-payment rate limit, polling routes and the cron route", () => 
     expect((await postJson(CHAT_URL, { message: "q" }, from)).status).toBe(402);
   });
 
+  /**
+   * What a burst of invalid payments from one address may get, with a limit of 3: three refused
+   * after their jobs started (402), the rest 429 before any work. A settlement the service could
+   * not attempt (503, a chain slow to answer on a busy machine) is not the client's attempt and
+   * frees its place, so each 503 may let one more job start; none of them ever counts as work
+   * given to an invalid payment.
+   */
+  function expectBounded(statuses: number[], jobs: number): void {
+    const count = (status: number) => statuses.filter((s) => s === status).length;
+    expect(statuses.filter((s) => ![402, 429, 503].includes(s))).toEqual([]);
+    expect(count(402)).toBeLessThanOrEqual(3);
+    expect(jobs).toBe(count(402) + count(503));
+  }
+
+  /** Chat jobs the agent was asked to start so far. */
+  const chatJobs = () => agent.requests.filter((r) => r.method === "POST" && r.path === "/api/chat").length;
+  /** Payments that pass every local check but cannot pay: each its own signature, from a wallet that holds nothing. */
+  const emptyWalletPayments = (count: number) =>
+    Promise.all(Array.from({ length: count }, async () => (await signPayment({ privateKey: generatePrivateKey(), requirements })).header));
+
+  it("fifteen invalid payments arriving together from one address start at most INVALID_PAYMENT_LIMIT (3) agent jobs: the attempt is reserved before any work, the rest are 429", async () => {
+    const from = { "x-forwarded-for": "203.0.113.40" };
+    const headers = await emptyWalletPayments(15);
+    const before = chatJobs();
+    const responses = await Promise.all(headers.map((header) => postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": header })));
+    const statuses = responses.map((r) => r.status);
+    expectBounded(statuses, chatJobs() - before);
+    // Refused while the first three were judged (in flight), or once they were (invalid).
+    for (const response of responses.filter((r) => r.status === 429)) {
+      expect(["too_many_payments_in_flight", "too_many_invalid_payments"]).toContain(rateLimitedBodySchema.parse(await response.json()).reason);
+    }
+    const [after] = await emptyWalletPayments(1);
+    const limited = await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": after! });
+    expect(rateLimitedBodySchema.parse(await limited.json()).reason).toBe("too_many_invalid_payments");
+    expect(chatJobs() - before).toBe(statuses.filter((s) => s !== 429).length);
+  });
+
   it("relays chat status from the agent: the job, or its 404", async () => {
     const done = await routeFetch(`${PUBLIC_URL}/api/chat/status/${completedId}`);
     expect(done.status).toBe(200);
@@ -101,26 +140,28 @@ describe("invalid-payment rate limit, polling routes and the cron route", () => 
 
   describe("who counts as the client", () => {
     let gateway: GatewayProcess;
+    const processEnv = {
+      POSTGRES_URL: "",
+      UPSTREAM_API_URL: "",
+      PUBLIC_URL,
+      RPC_URL: "",
+      PAY_TO_ADDRESS: freshAddress(),
+      AGENT_SERVICE_KEY: "service-key-for-tests-0123",
+      INVALID_PAYMENT_LIMIT: "3",
+      INVALID_PAYMENT_WINDOW_SECONDS: "600",
+    };
     beforeAll(async () => {
-      gateway = await startGatewayProcess({
-        POSTGRES_URL: database.url,
-        UPSTREAM_API_URL: agent.url,
-        PUBLIC_URL,
-        RPC_URL: chain().rpcUrl,
-        PAY_TO_ADDRESS: freshAddress(),
-        AGENT_SERVICE_KEY: "service-key-for-tests-0123",
-        INVALID_PAYMENT_LIMIT: "3",
-        INVALID_PAYMENT_WINDOW_SECONDS: "600",
-      });
+      Object.assign(processEnv, { POSTGRES_URL: database.url, UPSTREAM_API_URL: agent.url, RPC_URL: chain().rpcUrl });
+      gateway = await startGatewayProcess(processEnv);
     });
     afterAll(async () => {
       await gateway.kill();
     });
 
     /** A paid chat to the gateway process from a loopback address of our choosing. */
-    function send({ from, header, forwardedFor }: { from: string; header: string; forwardedFor?: string }): Promise<number> {
+    function send({ from, header, forwardedFor, to = gateway }: { from: string; header: string; forwardedFor?: string; to?: GatewayProcess }): Promise<number> {
       return new Promise((resolve, reject) => {
-        const url = new URL(`${gateway.url}/api/chat`);
+        const url = new URL(`${to.url}/api/chat`);
         const req = http.request(
           {
             host: url.hostname,
@@ -145,6 +186,19 @@ describe("invalid-payment rate limit, polling routes and the cron route", () => 
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) statuses.push(await send({ from: "127.0.0.3", header: bad, forwardedFor: `198.51.100.${i + 1}` }));
       expect(statuses).toEqual([402, 402, 402, 429, 429]);
+    });
+
+    it("a burst split over two gateway processes still starts at most INVALID_PAYMENT_LIMIT (3) agent jobs: the reservation is one row in Postgres", { timeout: 300_000 }, async () => {
+      const second = await startGatewayProcess(processEnv);
+      try {
+        const own = decodePaymentRequiredHeader((await fetch(`${gateway.url}/api/chat`, { method: "POST", body: "{}" })).headers.get("payment-required")!).accepts[0]!;
+        const headers = await Promise.all(Array.from({ length: 16 }, async () => (await signPayment({ privateKey: generatePrivateKey(), requirements: own })).header));
+        const before = chatJobs();
+        const statuses = await Promise.all(headers.map((header, i) => send({ from: "127.0.0.6", header, to: i % 2 === 0 ? gateway : second })));
+        expectBounded(statuses, chatJobs() - before);
+      } finally {
+        await second.kill();
+      }
     });
 
     it("one client's invalid attempts never block another client", async () => {

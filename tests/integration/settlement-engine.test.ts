@@ -155,6 +155,32 @@ describe("settlement engine", () => {
     expect((await usdcBalance(payTo)) - before).toBe(20_000n);
   });
 
+  it("never reports a transfer whose nonce another transaction took (the repair's filler) as on its way: it can never land, so it is unavailable, not broadcast", async () => {
+    const key = wallet(73).privateKey;
+    const settling = engine({ keys: [key] });
+    const p = await payment(74);
+    await rpc("evm_setAutomine", [false]);
+    // Waits longer than the test needs to put the filler in: the outcome is read after the wait.
+    const result = settling.settle({ ...p, waitMs: 20_000 });
+    await expect.poll(async () => (await rows(p.paymentId)).map((r) => r.status), { timeout: 10_000 }).toEqual(["pending"]);
+    const [sent] = await rows(p.paymentId);
+    const ours = await publicClient.getTransaction({ hash: sent!.hash as Hex });
+    // An empty transaction at the same nonce with higher fees, as the repair sends, is mined instead.
+    await chainClients()
+      .walletFor(key)
+      .sendTransaction({
+        to: wallet(73).address as Hex,
+        value: 0n,
+        gas: 21_000n,
+        nonce: Number(sent!.nonce),
+        maxFeePerGas: ours.maxFeePerGas! * 2n,
+        maxPriorityFeePerGas: ours.maxPriorityFeePerGas! * 2n + 1n,
+      });
+    await rpc("evm_mine");
+    expect((await result).kind).toBe("unavailable");
+    expect(await transfersOf(p.payer, p.nonce)).toBe(0);
+  });
+
   it("after a restart, sends the transaction a dead process recorded but never broadcast, and pays once", async () => {
     const proxy = await startRpcProxy(chain().rpcUrl);
     proxies.push(proxy);

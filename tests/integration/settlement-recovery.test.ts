@@ -4,6 +4,7 @@ import type { PaymentRequirements } from "@x402/core/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { LOCAL_FACILITATOR } from "@/lib/payments/local-chain";
+import { digestRequest } from "@/lib/payments/paid-route";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
@@ -72,6 +73,21 @@ describe("settlement recovery", () => {
     expect((await usdcBalance(payTo)) - before).toBe(20_000n);
     // Exactly one transaction left the facilitator's account for this payment.
     expect((await publicClient.getTransactionCount({ address: LOCAL_FACILITATOR.address })) - sentBefore).toBe(1);
+  });
+
+  it("concurrent retries of a payment settled after its work was cleared run the work once, and each gets that answer", async () => {
+    const db = await getDb();
+    const body = { message: "work cleared" };
+    const { row, header } = await claimTestPayment({ db, requirements, privateKey: wallet(23).privateKey, requestDigest: digestRequest("POST /api/chat", {}, body) });
+    // As after a 503 whose transfer landed later: settled, its job cancelled and its work forgotten.
+    await db.query("UPDATE gateway.payments SET status = 'settled', tx_hash = $2, settled_at = now() WHERE id = $1", [row.id, `0x${"ab".repeat(32)}`]);
+    const jobs = () => agent.requests.filter((r) => r.path === "/api/chat").length;
+    const before = jobs();
+    const responses = await Promise.all(Array.from({ length: 5 }, () => postJson(CHAT_URL, body, { "payment-signature": header })));
+    expect(responses.map((r) => r.status)).toEqual(Array(5).fill(202));
+    const ids = new Set(await Promise.all(responses.map(async (r) => ((await r.json()) as { requestId: string }).requestId)));
+    expect(ids.size).toBe(1);
+    expect(jobs() - before).toBe(1);
   });
 
   it("closes a request interrupted before it answered: voided when the chain shows no transfer", async () => {

@@ -77,68 +77,77 @@ export async function startFacilitatorDouble({ rpcUrl, chainId, privateKey, netw
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
-      const path = req.url ?? "/";
-      double.requests.push({ path, headers: req.headers });
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { "content-type": "application/json" });
-        res.end(JSON.stringify(body));
-      };
-      const required = double.requiredHeader;
-      if (required) {
-        const value = req.headers[required.name.toLowerCase()];
-        const given = Array.isArray(value) ? value[0] : value;
-        const ok = typeof required.value === "function" ? required.value(given) : given === required.value;
-        if (!ok) return send(401, { error: "unauthorized" });
+    // The official facilitator throws when its chain cannot be reached (viem's eth_getCode and
+    // eth_call reject): a hosted one answers 500 then, and an unhandled rejection here would end
+    // the process running the double (npm run chaos, during its chain fault).
+    req.on("end", () => void answer(req, res, chunks).catch((err: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: `facilitator error: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}` }));
+    }));
+  });
+
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse, chunks: Buffer[]): Promise<void> {
+    const path = req.url ?? "/";
+    double.requests.push({ path, headers: req.headers });
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    const required = double.requiredHeader;
+    if (required) {
+      const value = req.headers[required.name.toLowerCase()];
+      const given = Array.isArray(value) ? value[0] : value;
+      const ok = typeof required.value === "function" ? required.value(given) : given === required.value;
+      if (!ok) return send(401, { error: "unauthorized" });
+    }
+    if (path === "/supported") return send(200, { kinds: [{ x402Version: 2, scheme: "exact", network }], extensions: [], signers: {} });
+    let body: { paymentPayload: PaymentPayload; paymentRequirements: PaymentRequirements };
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString());
+    } catch {
+      return send(400, { error: "bad json" });
+    }
+    const mode = double.mode;
+    if (mode === "hang") {
+      hanging.add(res);
+      return;
+    }
+    if (mode === "error-500") return send(500, { error: "internal error" });
+    if (mode === "chain-blind") {
+      return path === "/verify"
+        ? send(200, { isValid: false, invalidReason: "invalid_exact_evm_signature", invalidMessage: "signature could not be verified", payer: "" })
+        : send(200, { success: false, errorReason: "invalid_exact_evm_signature", errorMessage: "signature could not be verified", transaction: "", network });
+    }
+    if (path === "/verify") {
+      if (mode === "refuse-400") return send(400, { isValid: false, invalidReason: "insufficient_funds", payer: "" });
+      if (mode === "refuse-400-plain") return send(400, { error: "wallet is empty" });
+      return send(200, await facilitator.verify(body.paymentPayload, body.paymentRequirements));
+    }
+    if (path === "/settle") {
+      if (mode === "refuse-400") {
+        return send(400, { success: false, errorReason: "insufficient_funds", transaction: "", network });
       }
-      if (path === "/supported") return send(200, { kinds: [{ x402Version: 2, scheme: "exact", network }], extensions: [], signers: {} });
-      let body: { paymentPayload: PaymentPayload; paymentRequirements: PaymentRequirements };
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString());
-      } catch {
-        return send(400, { error: "bad json" });
+      if (mode === "refuse-400-plain") return send(400, { error: "wallet is empty" });
+      if (mode === "own-nonce-clash") {
+        return send(200, {
+          success: false,
+          errorReason: "invalid_exact_evm_transaction_failed",
+          errorMessage: "Nonce provided for the transaction is lower than the current nonce of the account. Try increasing the nonce or find the latest nonce with `getTransactionCount`.",
+          transaction: "",
+          network,
+        });
       }
-      const mode = double.mode;
-      if (mode === "hang") {
+      const result = await facilitator.settle(body.paymentPayload, body.paymentRequirements);
+      if (result.transaction) double.transactions.push(result.transaction);
+      if (mode === "transfer-then-hang") {
         hanging.add(res);
         return;
       }
-      if (mode === "error-500") return send(500, { error: "internal error" });
-      if (mode === "chain-blind") {
-        return path === "/verify"
-          ? send(200, { isValid: false, invalidReason: "invalid_exact_evm_signature", invalidMessage: "signature could not be verified", payer: "" })
-          : send(200, { success: false, errorReason: "invalid_exact_evm_signature", errorMessage: "signature could not be verified", transaction: "", network });
-      }
-      if (path === "/verify") {
-        if (mode === "refuse-400") return send(400, { isValid: false, invalidReason: "insufficient_funds", payer: "" });
-        if (mode === "refuse-400-plain") return send(400, { error: "wallet is empty" });
-        return send(200, await facilitator.verify(body.paymentPayload, body.paymentRequirements));
-      }
-      if (path === "/settle") {
-        if (mode === "refuse-400") {
-          return send(400, { success: false, errorReason: "insufficient_funds", transaction: "", network });
-        }
-        if (mode === "refuse-400-plain") return send(400, { error: "wallet is empty" });
-        if (mode === "own-nonce-clash") {
-          return send(200, {
-            success: false,
-            errorReason: "invalid_exact_evm_transaction_failed",
-            errorMessage: "Nonce provided for the transaction is lower than the current nonce of the account. Try increasing the nonce or find the latest nonce with `getTransactionCount`.",
-            transaction: "",
-            network,
-          });
-        }
-        const result = await facilitator.settle(body.paymentPayload, body.paymentRequirements);
-        if (result.transaction) double.transactions.push(result.transaction);
-        if (mode === "transfer-then-hang") {
-          hanging.add(res);
-          return;
-        }
-        return send(200, result);
-      }
-      send(404, { error: "unknown path" });
-    });
-  });
+      return send(200, result);
+    }
+    send(404, { error: "unknown path" });
+  }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   double.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   double.close = () =>

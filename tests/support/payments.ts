@@ -7,6 +7,7 @@ import { hardhat } from "viem/chains";
 import { inject } from "vitest";
 import type { Queryable } from "@/lib/db";
 import { claimPayment } from "@/lib/payments/ledger";
+import { LOCAL_DEPLOYER } from "@/lib/payments/local-chain";
 import type { PaidOperation } from "@/lib/payments/prices";
 import { signExactPayment } from "@/lib/payments/sign";
 import { decodePaymentHeader, verifyPaymentLocally } from "@/lib/payments/verify-locally";
@@ -76,6 +77,25 @@ export async function cancelAuthorization(privateKey: Hex, nonce: Hex): Promise<
   });
   const receipt = await publicClient.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error("cancelAuthorization reverted");
+}
+
+/**
+ * A fresh wallet holding `usdc` (base units) and ETH for its own gas, minted by the chain's
+ * deployer: for a test that empties or outbids with its payer, whatever the shared wallets hold.
+ */
+export async function fundedWallet(usdc: bigint): Promise<{ address: Hex; privateKey: Hex }> {
+  const { publicClient, walletFor } = chainClients();
+  const privateKey = generatePrivateKey();
+  const address = privateKeyToAccount(privateKey).address;
+  await publicClient.request({ method: "hardhat_setBalance", params: [address, "0x8ac7230489e80000"] } as never);
+  const hash = await walletFor(LOCAL_DEPLOYER.privateKey).writeContract({
+    address: chain().asset as Hex,
+    abi: parseAbi(["function mint(address to, uint256 amount) returns (bool)"]),
+    functionName: "mint",
+    args: [address, usdc],
+  });
+  await publicClient.waitForTransactionReceipt({ hash });
+  return { address, privateKey };
 }
 
 /** A fresh address, so one test file's payee balance is its own. */

@@ -4,16 +4,16 @@ import { createPublicClient, defineChain, getAddress, http, type Hex, type Publi
 import { privateKeyToAccount } from "viem/accounts";
 import { log } from "@/lib/log";
 import { createChainReaderFor, type AuthorizationRef, type ChainReader } from "../chain";
-import { classifyChainError, isUnreachable, revertReason, revertText } from "../chain-errors";
+import { classifyChainError, isUnreachable, reasonForRevert, revertReason, revertText } from "../chain-errors";
 import type { PaymentReason } from "../reasons";
 import { FeeOracle, type Fees } from "./fees";
 import { repairAccounts, type RepairReport } from "./repair";
 import { Mutex, recordMined, Sender, type Account } from "./sender";
 import { allocateNonceAndRecord, listPaymentTransactions, markTransactions, syncAccountNonce, type SettlementTx } from "./transactions";
-import { authorizationRef, reasonForRevert, transferCallData } from "./transfer";
+import { authorizationRef, transferCallData } from "./transfer";
 import { ReceiptWatcher } from "./watcher";
 
-export { authorizationRef, reasonForRevert, transferCallData } from "./transfer";
+export { authorizationRef, transferCallData } from "./transfer";
 
 /**
  * The self-hosted facilitator's settlement engine. It sends EIP-3009 transfers from its own
@@ -31,8 +31,11 @@ export type EngineResult =
   | { kind: "settled"; transaction: Hex }
   /** Broadcast; the receipt did not come within the wait. */
   | { kind: "broadcast"; transaction: Hex }
-  /** The payment cannot be settled: the payer's fault (402). */
-  | { kind: "refused"; reason: PaymentReason; message: string }
+  /**
+   * The payment cannot be settled (402), or our transfer failed (`settlement_failed`; where it
+   * reverted on chain, `revertedAt` says where, for settle.ts to tell whose doing it was).
+   */
+  | { kind: "refused"; reason: PaymentReason; message: string; revertedAt?: { blockNumber: bigint; transactionIndex: number } }
   /** The service could not settle now (503); `mayHaveTransferred` when a transaction may have left. */
   | { kind: "unavailable"; message: string; mayHaveTransferred: boolean };
 
@@ -311,13 +314,41 @@ export class SettlementEngine {
       },
     );
     const receipt = await wait.receipt;
-    const latest = known.at(-1)!;
-    if (!receipt) return { kind: "broadcast", transaction: latest.hash };
+    if (!receipt) return this.stillOpen({ pool, ref, txs: known });
     const receipts = new Map([[receipt.transactionHash, receipt]]);
     await recordMined(pool, receipts, known);
     const transfer = this.findTransfer(receipts, ref);
     if (transfer) return { kind: "settled", transaction: transfer };
-    return { kind: "refused", reason: "settlement_failed", message: `the transfer ${receipt.transactionHash} reverted on chain` };
+    return {
+      kind: "refused",
+      reason: "settlement_failed",
+      message: `the transfer ${receipt.transactionHash} reverted on chain`,
+      revertedAt: { blockNumber: receipt.blockNumber, transactionIndex: receipt.transactionIndex },
+    };
+  }
+
+  /**
+   * A transfer not mined within the wait counts as on its way only while its nonce is open: once
+   * the chain moved past it (the repair filled the nonce with an empty transaction, or a
+   * replacement of ours was mined) it can never land, unless one of them is what was mined. When
+   * the chain cannot say, the answer is "not now", never a transfer that may not exist.
+   */
+  private async stillOpen({ pool, ref, txs }: { pool: pg.Pool; ref: AuthorizationRef; txs: SettlementTx[] }): Promise<EngineResult> {
+    const latest = txs.at(-1)!;
+    let mined: bigint;
+    try {
+      mined = BigInt(await this.client.getTransactionCount({ address: getAddress(latest.address), blockTag: "latest" }));
+    } catch (err) {
+      return { kind: "unavailable", message: `the chain could not be read to follow the transfer: ${message(err)}`, mayHaveTransferred: true };
+    }
+    if (mined <= latest.nonce) return { kind: "broadcast", transaction: latest.hash };
+    const receipts = await this.sender.receipts(txs.map((t) => t.hash));
+    await recordMined(pool, receipts, txs);
+    const transfer = this.findTransfer(receipts, ref);
+    if (transfer) return { kind: "settled", transaction: transfer };
+    if (receipts.size > 0) return { kind: "refused", reason: "settlement_failed", message: `the transfer ${[...receipts.keys()][0]} reverted on chain` };
+    await markTransactions({ db: pool, hashes: txs.map((t) => t.hash), status: "replaced", error: "nonce used by another transaction" });
+    return { kind: "unavailable", message: `the transfer's nonce ${latest.nonce} was taken by another transaction: it can never land`, mayHaveTransferred: false };
   }
 
   /**

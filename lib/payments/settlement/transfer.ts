@@ -2,22 +2,8 @@ import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { eip3009ABI } from "@x402/evm";
 import { encodeFunctionData, getAddress, parseErc6492Signature, parseSignature, type Hex } from "viem";
 import type { AuthorizationRef } from "../chain";
-import type { PaymentReason } from "../reasons";
 
-/* The EIP-3009 transfer a settlement sends, and what its revert means for the payment. */
-
-/** Revert reasons of Circle's FiatToken (and OpenZeppelin-style tokens) → the payment's reason. */
-const REVERT_REASONS: [RegExp, PaymentReason][] = [
-  [/exceeds balance|insufficient balance/i, "insufficient_funds"],
-  [/authorization is used or canceled|authorization is used|nonce already used/i, "payment_already_used"],
-  [/authorization is not yet valid/i, "authorization_not_yet_valid"],
-  [/authorization is expired/i, "authorization_expired"],
-  [/invalid signature|ECRecover/i, "invalid_signature"],
-];
-
-export function reasonForRevert(text: string): PaymentReason {
-  return REVERT_REASONS.find(([pattern]) => pattern.test(text))?.[1] ?? "payment_simulation_failed";
-}
+/* The EIP-3009 transfer a settlement sends (what its revert means: chain-errors.ts). */
 
 /** The token call that settles an EIP-3009 authorization, as the x402 exact EVM scheme sends it. */
 export function transferCallData(payload: PaymentPayload): Hex {
