@@ -1,4 +1,4 @@
-import type { ChatReference, ChatRejectedReference, ChatResult, EvidenceType, FailedSource, GradedReference, LiteratureJobResult } from "@/lib/contracts";
+import type { ChatReference, ChatRejectedReference, ChatResult, FailedSource, GradedReference, LiteratureJobResult } from "@/lib/contracts";
 import { formatSources, nothingFound, writeAnswer, type Citable } from "../literature/answer";
 import type { ReferenceOut } from "../literature/engine";
 import { readQuestion, type QuestionReading } from "../literature/reading";
@@ -6,6 +6,7 @@ import type { RejectionReason } from "../literature/relevance";
 import { decideRole } from "../literature/roles";
 import { computeQuality } from "./quality";
 import { describeSourceFailures } from "@/lib/contracts/source-words";
+import { DESIGN_STRENGTH_ORDER } from "@/lib/contracts/designs";
 
 /**
  * A chat answer under the citation contract, from a literature search: references get an evidence
@@ -17,18 +18,6 @@ import { describeSourceFailures } from "@/lib/contracts/source-words";
 /** A reference as the literature engine returns it, with its abstract (chat asks for them). */
 type EngineReference = ReferenceOut & { abstract?: string | null };
 
-/** Strongest design first: the order in which the writer uses the evidence. */
-const STRENGTH: EvidenceType[] = [
-  "systematic_review",
-  "randomized_controlled_trial",
-  "controlled_trial",
-  "observational",
-  "single_arm_trial",
-  "narrative_review",
-  "preclinical",
-  "unknown",
-  "commentary",
-];
 
 /**
  * The evidence role of a reference: the engine's (roles.ts, decided against the question's
@@ -70,7 +59,7 @@ export function composeChatResult({
   roled.sort(
     (a, b) =>
       Number(b.role === "supporting") - Number(a.role === "supporting") ||
-      STRENGTH.indexOf(a.ref.evidenceType) - STRENGTH.indexOf(b.ref.evidenceType) ||
+      DESIGN_STRENGTH_ORDER.indexOf(a.ref.evidenceType) - DESIGN_STRENGTH_ORDER.indexOf(b.ref.evidenceType) ||
       (b.ref.relevance?.score ?? 0) - (a.ref.relevance?.score ?? 0),
   );
   const rejectedSources = [...((literature.rejectedReferences ?? []) as EngineReference[]), ...all.filter((r) => r.isRetracted)];

@@ -1,6 +1,6 @@
-import type { ChatQuality, ChatReference, EvidenceType } from "@/lib/contracts";
+import type { ChatQuality, ChatReference } from "@/lib/contracts";
+import { PRIMARY_DESIGNS } from "@/lib/contracts/designs";
 
-const PRIMARY: EvidenceType[] = ["randomized_controlled_trial", "controlled_trial", "single_arm_trial", "observational", "systematic_review"];
 
 /** Every [N] marker of an answer, in order; "[1, 3]" and "[2–4]" count each ordinal. */
 export function readMarkers(answer: string): number[] {
@@ -53,7 +53,7 @@ export function computeQuality(answer: string, references: (ChatReference & { is
     citedSupportingOrdinals: citedWith("supporting"),
     citedContextOrdinals: citedWith("context"),
     citedLeadOnlyOrdinals: citedWith("lead_only"),
-    primaryEvidencePresent: cited.some((r) => r.evidenceRole === "supporting" && PRIMARY.includes(r.evidenceType)),
+    primaryEvidencePresent: cited.some((r) => r.evidenceRole === "supporting" && PRIMARY_DESIGNS.includes(r.evidenceType)),
     containsNonSupportingCitations: cited.some((r) => r.evidenceRole !== "supporting"),
     contractValid,
     qualification: null,

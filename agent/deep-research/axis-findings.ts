@@ -1,4 +1,4 @@
-import type { EvidenceType, OutcomeDirection, StudySpecies } from "@/lib/contracts";
+import type { OutcomeDirection, StudySpecies } from "@/lib/contracts";
 import { withSubject } from "../literature/answer";
 import { bestPassage, quotable, unlabelled } from "../literature/passages";
 import { isFindingSentence, readFinding } from "../literature/findings";
@@ -7,6 +7,7 @@ import { directionOf } from "../literature/snapshot";
 import type { QueryTerm } from "../literature/terms";
 import { type AxisId } from "./axes";
 import type { Finding, FindingReference, StoredReference } from "./world";
+import { HUMAN_TRIAL_DESIGNS } from "@/lib/contracts/designs";
 
 /**
  * Which evidence axes a reference bears on, and the finding it states on each: its main finding on
@@ -16,7 +17,6 @@ import type { Finding, FindingReference, StoredReference } from "./world";
  * sentence is one finding only.
  */
 
-const HUMAN_TRIALS: EvidenceType[] = ["randomized_controlled_trial", "controlled_trial", "single_arm_trial"];
 const TOPICAL: Partial<Record<AxisId, RegExp>> = {
   safety:
     /\b(adverse (events?|effects?|reactions?)|side[- ]effects?|toxicit(y|ies)|tolerat(ed|ability|e)|safety|safe|harms?|complications?|discontinu\w+|hyperglyc\w+|hyperlipid\w+|stomatitis|mouth ulcers?|infections?|bleeding)\b/i,
@@ -41,7 +41,7 @@ export function designAxis(ref: StoredReference, searched: AxisId): AxisId {
   const species = ref.snapshot?.species ?? null;
   if (species && ANIMALS.includes(species)) return "animal";
   if (species === "cells") return "mechanism";
-  if (HUMAN_TRIALS.includes(type)) return "human_trials";
+  if (HUMAN_TRIAL_DESIGNS.includes(type)) return "human_trials";
   if (type === "observational") return "observational";
   if (type === "preclinical") return "animal";
   const text = `${ref.title} ${ref.abstract ?? ""}`;
@@ -58,7 +58,7 @@ export function isDesignEvidence(axis: AxisId, finding: Pick<Finding, "design" |
   const design = finding.design ?? "unknown";
   switch (axis) {
     case "human_trials":
-      return HUMAN_TRIALS.includes(design) || (design === "systematic_review" && finding.species !== "mouse");
+      return HUMAN_TRIAL_DESIGNS.includes(design) || (design === "systematic_review" && finding.species !== "mouse");
     case "observational":
       return design === "observational";
     case "animal":

@@ -7,6 +7,7 @@ import { splitSentences } from "./sentences";
 import type { QuestionReading } from "./reading";
 import { tokenize } from "./terms";
 import { deriveVerdict, isDirect, stanceOfReference, type GradedForVerdict } from "./verdict";
+import { HUMAN_TRIAL_DESIGNS } from "@/lib/contracts/designs";
 
 export { bestPassage, splitSentences, withSubject };
 
@@ -42,7 +43,7 @@ export type ContextPassage = { ordinal: number; referenceId: string; text: strin
 /** The evidence groups, strongest first, and the designs each holds. */
 const GROUPS: { label: string; holds: (r: AnswerReference) => boolean }[] = [
   { label: "Systematic reviews and meta-analyses", holds: (r) => r.evidenceType === "systematic_review" },
-  { label: "Human trials", holds: (r) => ["randomized_controlled_trial", "controlled_trial", "single_arm_trial"].includes(r.evidenceType) },
+  { label: "Human trials", holds: (r) => HUMAN_TRIAL_DESIGNS.includes(r.evidenceType) },
   { label: "Observational studies", holds: (r) => r.evidenceType === "observational" },
   { label: "Animal and cell studies", holds: (r) => r.evidenceType === "preclinical" || (r.snapshot?.species != null && r.snapshot.species !== "human") },
   { label: "Other studies", holds: () => true },

@@ -3,6 +3,7 @@ import type { AnswerReference } from "./answer-reference";
 import { requiredParts, type QuestionReading } from "./reading";
 import { NO_STUDY_TESTS_IT, ONLY_OTHER_SPECIES, type GradedForVerdict } from "./verdict";
 import { listed } from "./words";
+import { CONTROLLED_DESIGNS, DESIGN_STRENGTH_ORDER, PRIMARY_DESIGNS } from "@/lib/contracts/designs";
 
 /**
  * The first and last paragraphs of an answer: the bottom line (the verdict in words with its
@@ -12,17 +13,6 @@ import { listed } from "./words";
  * it"); it never reads like a high one.
  */
 
-const STRENGTH_ORDER: EvidenceType[] = [
-  "systematic_review",
-  "randomized_controlled_trial",
-  "controlled_trial",
-  "observational",
-  "single_arm_trial",
-  "preclinical",
-  "narrative_review",
-  "unknown",
-  "commentary",
-];
 const DESIGN_NAME: Record<EvidenceType, string> = {
   systematic_review: "a systematic review",
   randomized_controlled_trial: "a randomized trial",
@@ -34,7 +24,6 @@ const DESIGN_NAME: Record<EvidenceType, string> = {
   commentary: "a commentary",
   unknown: "a study of unstated design",
 };
-const HUMAN_EVIDENCE: EvidenceType[] = ["systematic_review", "randomized_controlled_trial", "controlled_trial", "single_arm_trial", "observational"];
 
 /** The verdict in words, by its confidence: the audit (agent/chat/audit.ts) reads the verdict's own word in it. */
 const VERDICT_SENTENCE: Record<Exclude<Verdict, "insufficient">, Record<VerdictConfidence, string>> = {
@@ -91,10 +80,10 @@ export function bottomLineOf({
   const studies = { one: `study that tests ${tested}`, many: `studies that test ${tested}` };
   const strongestOf = (side: "supports" | "contradicts") => {
     const types = onTopic.filter((g) => g.stance === side).map((g) => g.evidenceType);
-    const best = STRENGTH_ORDER.find((t) => types.includes(t));
+    const best = DESIGN_STRENGTH_ORDER.find((t) => types.includes(t));
     return best ? `; the strongest is ${DESIGN_NAME[best]}` : "";
   };
-  const allPreclinical = m > 0 && references.filter((r) => r.evidenceRole === "supporting").every((r) => !HUMAN_EVIDENCE.includes(r.evidenceType) && r.snapshot?.species !== "human");
+  const allPreclinical = m > 0 && references.filter((r) => r.evidenceRole === "supporting").every((r) => !PRIMARY_DESIGNS.includes(r.evidenceType) && r.snapshot?.species !== "human");
   const strongest = (side: "supports" | "contradicts") => (allPreclinical ? ` (${m === 1 ? "an animal or cell study" : "animal and cell studies only"})` : strongestOf(side));
   /** "The one study that tests X and Y reports", "All 3 … report", "2 of the 3 … report". */
   const tally = (k: number) => {
@@ -187,10 +176,10 @@ export function limitsOf({
   const aboutAnimals = reading.species.length > 0 && !reading.species.includes("human");
   if (references.length > 0 && supporting.length === 0) notes.push("None of these references tests the question itself; they are shown as background.");
   else if (supporting.length > 0 && !aboutAnimals) {
-    const humanDesigns = supporting.filter((r) => HUMAN_EVIDENCE.includes(r.evidenceType) && r.snapshot?.species !== "mouse" && r.snapshot?.species !== "rat");
+    const humanDesigns = supporting.filter((r) => PRIMARY_DESIGNS.includes(r.evidenceType) && r.snapshot?.species !== "mouse" && r.snapshot?.species !== "rat");
     if (humanDesigns.length === 0 && supporting.every((r) => r.evidenceType === "preclinical" || (r.snapshot?.species && r.snapshot.species !== "human"))) {
       notes.push("All of the supporting evidence comes from animal or laboratory studies; it has not been shown in humans.");
-    } else if (!supporting.some((r) => ["randomized_controlled_trial", "controlled_trial", "systematic_review"].includes(r.evidenceType))) {
+    } else if (!supporting.some((r) => CONTROLLED_DESIGNS.includes(r.evidenceType))) {
       notes.push("No randomized or controlled trial in humans, and no systematic review, tests it among the references found.");
     }
   }

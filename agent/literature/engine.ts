@@ -1,4 +1,6 @@
-import type { EvidenceRole, EvidenceType, LiteratureJobResult, LiteratureQueryRequest, ReferenceGrading, SourceFailureKind } from "@/lib/contracts";
+import type { EvidenceRole, LiteratureJobResult, LiteratureQueryRequest, ReferenceGrading, SourceFailureKind } from "@/lib/contracts";
+import { PRIMARY_DESIGNS } from "@/lib/contracts/designs";
+import { plannedSources as planSources } from "@/lib/contracts/sources";
 import { describeSourceFailures } from "@/lib/contracts/source-words";
 import { composeAnswer, type Citable } from "./answer";
 import { classifyEvidence } from "./evidence";
@@ -39,9 +41,6 @@ export type EngineDeps = {
   requireReach?: boolean;
 };
 
-const FAST_SOURCES: SourceName[] = ["pubmed", "europepmc", "local"];
-const DEEP_SOURCES: SourceName[] = ["pubmed", "europepmc", "clinicaltrials", "crossref", "openalex", "local"];
-const PRIMARY_EVIDENCE: EvidenceType[] = ["randomized_controlled_trial", "controlled_trial", "single_arm_trial", "observational", "systematic_review"];
 
 type Plan = {
   sources: SourceName[];
@@ -141,7 +140,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   for (const j of rejected) rejectionReasons[j.reason!] = (rejectionReasons[j.reason!] ?? 0) + 1;
   const confidences = references.filter((r) => r.relevance?.accepted).map((r) => r.confidence).sort((a, b) => a - b);
   const medianConfidence = confidences.length ? confidences[Math.floor(confidences.length / 2)]! : 0;
-  const primary = references.filter((r) => r.relevance?.accepted && PRIMARY_EVIDENCE.includes(r.evidenceType)).length;
+  const primary = references.filter((r) => r.relevance?.accepted && PRIMARY_DESIGNS.includes(r.evidenceType)).length;
 
   const result: LiteratureJobResult = {
     answer,
@@ -176,13 +175,9 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   return result;
 }
 
-/** The sources a search of `request` asks, by its mode and scope, among `available`. */
+/** The sources a search of `request` asks, by its mode and scope, among `available` (lib/contracts/sources.ts). */
 export function plannedSources(request: Pick<LiteratureQueryRequest, "mode" | "retrievalProfile" | "scope">, available: readonly SourceName[]): SourceName[] {
-  const wide = request.mode === "deep" || request.retrievalProfile === "litqa-recall";
-  let wanted: SourceName[] = wide ? DEEP_SOURCES : FAST_SOURCES;
-  if (request.scope === "preprints") wanted = ["europepmc"];
-  if (request.scope === "trials") wanted = ["clinicaltrials", "local"];
-  return wanted.filter((s) => available.includes(s));
+  return planSources(request, available);
 }
 
 function planSearch(request: LiteratureQueryRequest, deps: EngineDeps, terms: QueryTerm[]): Plan {

@@ -1,10 +1,13 @@
+import { literatureSources } from "@/lib/contracts/sources";
+
 /**
  * The one record shape every literature source is normalised to. Sources fill what they know;
  * merging (agent/literature/merge.ts) joins records that share a DOI, PMID, PMCID or NCT id,
  * keeping the richest metadata and every source a record came from.
  */
 
-export const sourceNames = ["pubmed", "europepmc", "clinicaltrials", "biorxiv", "medrxiv", "crossref", "openalex", "local"] as const;
+/** Where a record can come from: every searchable source, and medRxiv, whose preprints bioRxiv's API serves. */
+export const sourceNames = [...literatureSources, "medrxiv"] as const;
 export type SourceName = (typeof sourceNames)[number];
 
 export type RecordIds = {

@@ -9,6 +9,7 @@ import { referenceLinks } from "@/lib/web/reference-links";
 import { AnswerTools } from "./answer-tools";
 import { BottomLine } from "./bottom-line";
 import { EvidenceLegend, EvidenceTable } from "./evidence-table";
+import { PRIMARY_DESIGNS } from "@/lib/contracts/designs";
 
 /** A link target only when it is http(s): text from the literature never becomes a script URL. */
 export function safeHref(url: string | null | undefined): string | undefined {
@@ -85,8 +86,7 @@ export function evidenceWarnings(references: Reference[]): string[] {
   const supporting = references.filter((r) => r.evidenceRole === "supporting");
   if (references.length === 0) warnings.push("No reference passed the relevance checks: there is no cited evidence for this answer.");
   else if (supporting.length < 2) warnings.push(`Thin evidence: ${supporting.length === 0 ? "no reference is" : "only one reference is"} on topic enough to count as evidence.`);
-  const human = ["randomized_controlled_trial", "controlled_trial", "single_arm_trial", "observational", "systematic_review"];
-  const inHumans = (r: Reference) => (r.snapshot?.species ? r.snapshot.species === "human" : human.includes(r.evidenceType));
+  const inHumans = (r: Reference) => (r.snapshot?.species ? r.snapshot.species === "human" : PRIMARY_DESIGNS.includes(r.evidenceType));
   if (references.length > 0 && !references.some(inHumans)) warnings.push("No human study among the references: the evidence is from animals, cells, or studies that do not say.");
   const low = references.filter((r) => r.confidence < 0.5);
   if (low.length > 0) warnings.push(`${plural(low.length, "reference")} ${low.length === 1 ? "has" : "have"} low confidence (below 50%): see "What the grades mean" under the table.`);

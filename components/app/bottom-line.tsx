@@ -1,7 +1,7 @@
 "use client";
 
 import type { EvidenceRole, StudySnapshot, Verdict, VerdictBasis } from "@/lib/contracts/evidence";
-import { describeBasis, describeOrigins, VERDICT_WORDS } from "@/lib/web/evidence-words";
+import { describeBasis, describeOrigins, VERDICT_CONFIDENCE_WORDS, VERDICT_WORDS, verdictLabel } from "@/lib/web/evidence-words";
 import styles from "./bottom-line.module.css";
 
 /**
@@ -19,13 +19,23 @@ export function BottomLine({
   references: { evidenceRole?: EvidenceRole | undefined; snapshot?: StudySnapshot | undefined }[];
 }) {
   const words = VERDICT_WORDS[verdict];
+  const confidence = basis?.confidence;
+  const confidenceWords = confidence ? VERDICT_CONFIDENCE_WORDS[confidence] : null;
   const origins = describeOrigins(references.flatMap((r) => (r.evidenceRole ? [{ evidenceRole: r.evidenceRole, snapshot: r.snapshot }] : [])));
+  // A low-confidence verdict is a muted card that only leans: it never looks like a firm one.
+  const tone = confidence === "low" && verdict !== "insufficient" ? styles.low : (styles[verdict] ?? "");
   return (
-    <section className={`${styles.box} ${styles[verdict] ?? ""}`} aria-label="Bottom line" data-testid="bottom-line">
+    <section className={`${styles.box} ${tone}`} aria-label="Bottom line" data-testid="bottom-line" data-confidence={confidence}>
       <p className={styles.kicker}>Bottom line</p>
       <p className={styles.verdict} data-testid="verdict" title={words.meaning}>
-        {words.label}
+        {verdictLabel(verdict, confidence)}
       </p>
+      {confidenceWords && verdict !== "insufficient" ? (
+        <p className={styles.confidence} data-testid="verdict-confidence" title={confidenceWords.meaning}>
+          {confidenceWords.label}
+          {basis?.confidenceReason ? <span className={styles.because}>: it rests on {basis.confidenceReason}</span> : null}
+        </p>
+      ) : null}
       <p className={styles.meaning}>{words.meaning}</p>
       {basis ? (
         <p className={styles.detail} data-testid="verdict-basis">

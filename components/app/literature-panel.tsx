@@ -12,6 +12,7 @@ import { useApp, type AskRequest } from "./context";
 import { JobStatus, useAskRequest, useScrollToResult } from "./job-status";
 import { LiteratureForm } from "./literature-form";
 import { LiteratureResults } from "./literature-results";
+import { plannedSources } from "@/lib/contracts/sources";
 
 /** Poll the free job route every second; a literature search may take minutes (deep mode). */
 const POLL_MS = 1_000;
@@ -20,12 +21,9 @@ const LIMIT_MS = 300_000;
 /** A plain search being followed: its thread entry, the job, and where it searches (for the progress words). */
 type LiteratureHandle = { entryId: string; jobId: string; sources: string[] };
 
-/** The sources a request searches (docs/literature.md), for the progress line. */
+/** The sources a request searches (lib/contracts/sources.ts, as the agent plans them), for the progress line. */
 export function sourcesSearched(body: Pick<LiteratureQueryInput, "mode" | "retrievalProfile" | "scope">): string[] {
-  if (body.scope === "trials") return ["clinicaltrials"];
-  const deep = body.mode === "deep" || body.retrievalProfile === "litqa-recall";
-  const fast = ["pubmed", "europepmc", "local-library"];
-  return deep ? [...fast, "clinicaltrials", "crossref", "openalex"] : fast;
+  return plannedSources(body);
 }
 
 /** "searching PubMed and 2 more sources": where the work is, in words. */

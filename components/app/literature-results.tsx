@@ -179,8 +179,8 @@ export function LiteratureResults({ result }: { result: LiteratureJobResult }) {
   if (quality?.evidenceThin) warnings.push("Thin evidence: fewer than three accepted references, or none is primary evidence (a trial, an observational study or a systematic review).");
   const uncovered = coverage.filter((c) => !c.covered).map((c) => c.tag);
   if (uncovered.length > 0) warnings.push(`No accepted evidence for: ${uncovered.join(", ")}.`);
-  // The bottom line counts where the accepted (on-topic) references come from, as chat's counts its on-topic ones.
-  const origins = rows.map((r) => ({ evidenceRole: r.accepted === false ? ("lead_only" as const) : ("supporting" as const), snapshot: r.snapshot }));
+  // The bottom line counts where the references that test the question come from: their role is the engine's.
+  const origins = rows.map((r) => ({ evidenceRole: r.evidenceRole, snapshot: r.snapshot }));
 
   return (
     <div className={styles.results} data-testid="literature-results">

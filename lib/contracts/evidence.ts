@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { evidenceTypes } from "./designs";
 import { responseRegistry } from "./registry";
 
 /**
@@ -8,17 +9,7 @@ import { responseRegistry } from "./registry";
  */
 
 export const evidenceRoles = ["supporting", "context", "lead_only"] as const;
-export const evidenceTypes = [
-  "randomized_controlled_trial",
-  "controlled_trial",
-  "single_arm_trial",
-  "observational",
-  "systematic_review",
-  "narrative_review",
-  "preclinical",
-  "commentary",
-  "unknown",
-] as const;
+export { evidenceTypes };
 export const verificationLevels = ["verified", "probable", "unknown"] as const;
 
 export const evidenceRoleSchema = z.enum(evidenceRoles);

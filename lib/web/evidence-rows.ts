@@ -2,12 +2,13 @@ import type { LiteratureReference } from "@/lib/contracts/literature";
 import type { GradedReference } from "@/lib/contracts/chat";
 import type { EvidenceType, Stance, StudySnapshot, Verification } from "@/lib/contracts/evidence";
 import type { ExportableReference } from "./export-references";
+import { isEvidenceType } from "@/lib/contracts/designs";
 
 /**
  * One row of the evidence table (components/app/evidence-table.tsx) and of the exports: the
  * reference's identity and links, its grades, their reasons and its study snapshot. Chat and deep
- * research give GradedReferences (role included); a literature search gives LiteratureReferences,
- * which are accepted or not rather than given a role.
+ * research give GradedReferences; a literature search gives LiteratureReferences, accepted or not
+ * by the relevance checks; both carry the role the engine gave them.
  */
 export type EvidenceRow = ExportableReference & {
   evidenceType: EvidenceType;
@@ -34,7 +35,6 @@ export function rowFromGraded(ref: Pick<GradedReference, "ordinal" | "title" | "
   return { ...ref };
 }
 
-const DESIGNS = new Set<string>(["randomized_controlled_trial", "controlled_trial", "single_arm_trial", "observational", "systematic_review", "narrative_review", "preclinical", "commentary", "unknown"]);
 const VERIFICATIONS = new Set<string>(["verified", "probable", "unknown"]);
 const text = (v: unknown): string | undefined => (typeof v === "string" && v.trim() ? v : undefined);
 
@@ -62,7 +62,7 @@ export function rowFromLiterature(ref: LiteratureReference, index: number): Evid
     nct: text(raw.nct) ?? null,
     publishedDoi: text(raw.publishedDoi) ?? null,
     isPreprint: raw.isPreprint === true,
-    evidenceType: (designText && DESIGNS.has(designText) ? designText : "unknown") as EvidenceType,
+    evidenceType: isEvidenceType(designText) ? designText : "unknown",
     verification: (verificationText && VERIFICATIONS.has(verificationText) ? verificationText : "unknown") as Verification,
     confidence,
     snapshot: ref.snapshot,
@@ -70,6 +70,9 @@ export function rowFromLiterature(ref: LiteratureReference, index: number): Evid
     evidenceReason: text(raw.evidenceReason),
     verificationReason: text(raw.verificationReason),
     confidenceReason: text(raw.confidenceReason),
+    // The engine's role for this question (roles.ts), never re-derived here; absent on results stored before it.
+    ...(ref.evidenceRole ? { evidenceRole: ref.evidenceRole } : {}),
+    ...(text(ref.roleReason) ? { roleReason: text(ref.roleReason) } : {}),
     accepted: ref.relevance?.accepted ?? true,
     relevanceScore: ref.relevance?.score,
     matchedTerms: ref.relevance?.matchedTerms,

@@ -1,4 +1,4 @@
-import type { EvidenceRole, EvidenceType, OutcomeDirection, Stance, StudySnapshot, StudySpecies, Verdict, VerdictBasis, Verification } from "@/lib/contracts/evidence";
+import type { EvidenceRole, EvidenceType, OutcomeDirection, Stance, StudySnapshot, StudySpecies, Verdict, VerdictBasis, VerdictConfidence, Verification } from "@/lib/contracts/evidence";
 
 /**
  * Every grade the evidence engine gives, in words a researcher reads, with what it means (the
@@ -27,8 +27,14 @@ export const DESIGN_WORDS: Record<EvidenceType, Worded> = {
 };
 
 export const ROLE_WORDS: Record<EvidenceRole, Worded> = {
-  supporting: { label: "On topic", meaning: "Addresses the question closely enough to be cited as evidence in the answer (role: supporting). Its findings may still go against the claim: see its stance." },
-  context: { label: "Background", meaning: "Related to the question but matching it less closely, or a commentary: shown for context, not counted in the verdict (role: context)." },
+  supporting: {
+    label: "Tests the question",
+    meaning: "Studies both the question's intervention or exposure and its outcome, so it counts in the verdict (role: supporting). Its findings may still go against the claim: see its stance.",
+  },
+  context: {
+    label: "Background",
+    meaning: "Studies only part of the question (the line under its title says which part it lacks), or is a commentary: shown for context, never counted in the verdict (role: context).",
+  },
   lead_only: { label: "Lead only", meaning: "Retracted, or too far off topic to count: a lead to follow up, never cited as evidence (role: lead only)." },
 };
 
@@ -78,14 +84,32 @@ export const relevanceFlagWords = (flag: string): Worded => RELEVANCE_FLAG_WORDS
 export const rejectionWords = (reason: string): string => REJECTION_WORDS[reason] ?? reason.replace(/_/g, " ");
 
 export const VERDICT_WORDS: Record<Verdict, Worded> = {
-  supports: { label: "The evidence supports it", meaning: "The design-weighted findings for the claim are at least twice those against it." },
-  contradicts: { label: "The evidence contradicts it", meaning: "The design-weighted findings against the claim are at least twice those for it." },
+  supports: { label: "The evidence supports it", meaning: "Among the studies that test the question, the design-weighted findings for the claim are at least twice those against it." },
+  contradicts: { label: "The evidence contradicts it", meaning: "Among the studies that test the question, the design-weighted findings against the claim are at least twice those for it." },
   mixed: { label: "The evidence is mixed", meaning: "Findings go both ways, neither side twice the other." },
   insufficient: {
     label: "The evidence is insufficient",
-    meaning: "Nothing on topic was found, no on-topic study states a finding on the claim, the only studies that do are in another species, or the evidence is too weak to weigh.",
+    meaning: "No study found tests the question (its intervention and its outcome), none that does states a finding on the claim, the only ones that do are in another species, or the evidence is too weak to weigh.",
   },
 };
+
+/** How far a verdict can be trusted (verdictBasis.confidence), as the bottom line shows it. */
+export const VERDICT_CONFIDENCE_WORDS: Record<VerdictConfidence, Worded> = {
+  high: { label: "High confidence", meaning: "Several strong studies (systematic reviews or randomized trials) in the question's species agree, and state their findings plainly." },
+  moderate: { label: "Moderate confidence", meaning: "A randomized trial or systematic review, or two controlled or observational studies, agree; more or stronger studies could change it." },
+  low: {
+    label: "Low confidence",
+    meaning: "It rests on one study of a weaker design, on hedged findings, or on studies that disagree: the evidence only leans this way, and one new study could overturn it.",
+  },
+};
+
+/** The verdict's label, by its confidence: a low-confidence verdict leans, and never reads like a firm one. */
+export function verdictLabel(verdict: Verdict, confidence: VerdictConfidence | undefined): string {
+  if (confidence !== "low") return VERDICT_WORDS[verdict].label;
+  if (verdict === "supports") return "The evidence leans toward it";
+  if (verdict === "contradicts") return "The evidence leans against it";
+  return VERDICT_WORDS[verdict].label;
+}
 
 export const CONFIDENCE_MEANING =
   "How far to trust this reference as evidence for the question, 0 to 100%: the strength of its design × how well it is verified (verified ×1, probably genuine ×0.85, not verified ×0.6) × its relevance, lowered for preprints and animal-only work, 0 if retracted.";

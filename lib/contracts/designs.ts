@@ -1,0 +1,44 @@
+/**
+ * Study designs, defined once: the contract's evidence types (section 2.5) and the groupings every
+ * part of the service uses (the engine's quality flags, the verdict, the answer's sections, deep
+ * research's axes, the page). Zod-free, so the page's first load does not carry the schemas.
+ */
+
+export const evidenceTypes = [
+  "randomized_controlled_trial",
+  "controlled_trial",
+  "single_arm_trial",
+  "observational",
+  "systematic_review",
+  "narrative_review",
+  "preclinical",
+  "commentary",
+  "unknown",
+] as const;
+export type EvidenceTypeName = (typeof evidenceTypes)[number];
+
+/** Strongest first: the order answers list evidence in and name "the strongest" by. */
+export const DESIGN_STRENGTH_ORDER: readonly EvidenceTypeName[] = [
+  "systematic_review",
+  "randomized_controlled_trial",
+  "controlled_trial",
+  "observational",
+  "single_arm_trial",
+  "preclinical",
+  "narrative_review",
+  "unknown",
+  "commentary",
+];
+
+/** Primary evidence in people: a trial of any kind, an observational study, or a systematic review of them. */
+export const PRIMARY_DESIGNS: readonly EvidenceTypeName[] = ["randomized_controlled_trial", "controlled_trial", "single_arm_trial", "observational", "systematic_review"];
+
+/** Trials in people, controlled or not. */
+export const HUMAN_TRIAL_DESIGNS: readonly EvidenceTypeName[] = ["randomized_controlled_trial", "controlled_trial", "single_arm_trial"];
+
+/** Designs with a comparison that can show cause: a systematic review, a randomized or a controlled trial. */
+export const CONTROLLED_DESIGNS: readonly EvidenceTypeName[] = ["systematic_review", "randomized_controlled_trial", "controlled_trial"];
+
+export function isEvidenceType(value: unknown): value is EvidenceTypeName {
+  return typeof value === "string" && (evidenceTypes as readonly string[]).includes(value);
+}

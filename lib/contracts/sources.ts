@@ -1,0 +1,25 @@
+/**
+ * The literature sources, defined once, and which of them a search asks (docs/literature.md,
+ * "Sources by mode and scope"): the agent plans its searches with it and the page says where a
+ * search is looking with it. Zod-free, so the page's first load does not carry the schemas.
+ */
+
+/** The sources the agent can search (LITERATURE_SOURCES names a subset). */
+export const literatureSources = ["pubmed", "europepmc", "clinicaltrials", "biorxiv", "crossref", "openalex", "local"] as const;
+export type LiteratureSourceName = (typeof literatureSources)[number];
+
+/** A fast search (chat's, and the default): one round trip to each. */
+export const FAST_SOURCES: readonly LiteratureSourceName[] = ["pubmed", "europepmc", "local"];
+/** A deep search (deep mode, litqa-recall, deep research): every index. */
+export const DEEP_SOURCES: readonly LiteratureSourceName[] = ["pubmed", "europepmc", "clinicaltrials", "crossref", "openalex", "local"];
+
+export type SearchPlanRequest = { mode?: "fast" | "deep" | undefined; retrievalProfile?: string | undefined; scope?: "preprints" | "no-preprints" | "trials" | undefined };
+
+/** The sources a search asks, by its mode and scope, among those `available` (all when not given). */
+export function plannedSources<S extends string = LiteratureSourceName>(request: SearchPlanRequest, available?: readonly S[]): S[] {
+  const wide = request.mode === "deep" || request.retrievalProfile === "litqa-recall";
+  let wanted: readonly string[] = wide ? DEEP_SOURCES : FAST_SOURCES;
+  if (request.scope === "preprints") wanted = ["europepmc"];
+  if (request.scope === "trials") wanted = ["clinicaltrials", "local"];
+  return (available ? wanted.filter((s) => (available as readonly string[]).includes(s)) : wanted) as S[];
+}
