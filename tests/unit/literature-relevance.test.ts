@@ -26,10 +26,18 @@ describe("reading a question: subject, outcome, context", () => {
     expect(terms.filter((t) => t.generic).map((t) => t.term)).toEqual(["length", "risk"]);
   });
 
-  it("keeps a several-word synonym together: rapamycin's \"mTOR inhibitor\" does not make any inhibitor count", () => {
+  it("keeps a several-word synonym together: \"older adults\" for \"elderly\" does not make any adult count", () => {
+    const [elderly] = extractTerms("elderly");
+    expect(elderly!.stems).not.toContain("adult");
+    expect(elderly!.phrases).toContainEqual(["older", "adult"]);
+  });
+
+  it("reads a class one way: rapamycin is an mTOR inhibitor, but an mTOR inhibitor is not rapamycin", () => {
     const [rapamycin] = extractTerms("rapamycin");
-    expect(rapamycin!.stems).not.toContain("inhibitor");
-    expect(rapamycin!.phrases).toContainEqual(["mtor", "inhibitor"]);
+    expect(rapamycin!.synonyms).toContain("sirolimus");
+    expect(rapamycin!.synonyms).not.toContain("mtor inhibitor");
+    const [mtor] = extractTerms("mTOR inhibitors");
+    expect(mtor!.synonyms).toEqual(expect.arrayContaining(["rapamycin", "everolimus"]));
   });
 });
 
