@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- foundation|payments|settlement|agent|queues|library|answers|deep-research|sealing|chat-latency]`: the figures the issues ask for, each section against
+ * `npm run bench [-- foundation|payments|settlement|agent|queues|library|answers|paraphrase|deep-research|sealing|chat-latency]`: the figures the issues ask for, each section against
  * a reference measured in the same run (shared machines are noisy; ratios travel, absolute times
  * do not). Results are printed as tables and saved under bench-results/ (not committed).
  * Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_PAID_ROUNDS (40),
@@ -13,6 +13,7 @@ import { runAnswersBench } from "./bench/answers";
 import { runDeepResearchBench } from "./bench/deep-research";
 import { runFoundationBench } from "./bench/foundation";
 import { runLibraryBench } from "./bench/library";
+import { runParaphraseBench } from "./bench/paraphrase";
 import { runPaymentsBench } from "./bench/payments";
 import { runQueuesBench } from "./bench/queues";
 import { runSealingBench } from "./bench/sealing";
@@ -26,6 +27,7 @@ const sections: Record<string, () => Promise<void>> = {
   queues: runQueuesBench,
   library: runLibraryBench,
   answers: runAnswersBench,
+  paraphrase: runParaphraseBench,
   "deep-research": runDeepResearchBench,
   sealing: runSealingBench,
   "chat-latency": runChatLatencyBench,
@@ -33,9 +35,9 @@ const sections: Record<string, () => Promise<void>> = {
 
 /**
  * Sections that need no Next.js build: sealing (pure computation), agent, answers, deep-research
- * and queues (the agent alone), chat-latency (the gateway's route handlers in a process of their own).
+ * paraphrase and queues (the agent alone), chat-latency (the gateway's route handlers in a process of their own).
  */
-const NO_BUILD = new Set(["sealing", "agent", "answers", "deep-research", "queues", "chat-latency"]);
+const NO_BUILD = new Set(["sealing", "agent", "answers", "paraphrase", "deep-research", "queues", "chat-latency"]);
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -1,5 +1,6 @@
 import { placeQuestionWords, type QuestionPart } from "./question";
 import { alternativesOf, expandConcept, findConcepts, phraseOrders, type ConceptMention } from "./vocabulary";
+import type { SourceExpansion } from "./sources/types";
 import { stem, stemPhrase, tokenize } from "./vocabulary/words";
 
 export { stem, tokenize };
@@ -176,6 +177,22 @@ export function stemSet(text: string): Set<string> {
     if (token.includes("-")) for (const part of token.split("-")) if (part) out.add(stem(part));
   }
   return out;
+}
+
+/**
+ * The vocabulary's other names for the phrases among `sent` (the terms a query sends), one per
+ * phrase, for SourceQuery.expansions: "broken" and "hip" go as one phrase with "hip fracture",
+ * "femoral neck fracture", … and the heading "Hip Fractures".
+ */
+export function sourceExpansions(terms: QueryTerm[], sent: readonly string[]): SourceExpansion[] {
+  const byPhrase = new Map<string, SourceExpansion>();
+  for (const t of terms) {
+    if (!t.vocabularyPhrase || !sent.includes(t.term) || (t.synonyms.length === 0 && !t.headings?.length)) continue;
+    const group = byPhrase.get(t.vocabularyPhrase) ?? { terms: [], alternatives: t.synonyms, headings: t.headings ?? [] };
+    group.terms.push(t.term);
+    byPhrase.set(t.vocabularyPhrase, group);
+  }
+  return [...byPhrase.values()];
 }
 
 /** The terms worth sending to a source: content terms first; weak ones only if nothing else is left. */
