@@ -47,6 +47,11 @@ describe("the vocabulary links lay words, technical terms and MeSH headings (iss
     expect(namesConcept({ title: "Hip replacement for arthritis", abstract: "A broken implant was rare.", mesh: [] }, "broken hip")).toBe(false);
   });
 
+  it("reads lay names in the question only: a record on the adrenal glands is not about lymph nodes", () => {
+    expect(namesConcept({ title: "Nodal metastases in early gastric cancer", mesh: [] }, "glands")).toBe(true);
+    expect(namesConcept({ title: "Adrenal glands in septic shock", mesh: [] }, "lymph nodes")).toBe(false);
+  });
+
   it("finds the longest phrase it knows first, then single words", () => {
     const tokens = tokenize("After a broken hip, do elderly people recover in a rehab unit?");
     const found = findConcepts(tokens, { isWord: (t) => t.length > 2, isContent: (t) => t.length > 2 }).map((m) => m.phrase);

@@ -82,9 +82,13 @@ function expandUncached(phrase: string): ConceptExpansion | null {
   };
 }
 
-/** Every name of an expansion a record may use: synonyms, lay names and members (not the heading). */
+/**
+ * Every name of an expansion a record may use: its synonyms and members. Not its lay names, which
+ * only let a question be read ("glands" finds lymph nodes, but a record on the adrenal glands is
+ * not about them), and not its heading, which names it in MeSH only.
+ */
 export function alternativesOf(expansion: ConceptExpansion): string[] {
-  return dedupe([...expansion.synonyms, ...expansion.lay, ...expansion.members]);
+  return dedupe([...expansion.synonyms, ...expansion.members]);
 }
 
 /** A phrase of a question the vocabulary knows, by token positions [start, end). */
