@@ -1,6 +1,7 @@
 import type { QuestionPart } from "./question";
 import type { LiteratureRecord } from "./record";
 import { GENERIC_TERM_WEIGHT, stem, tokenize, type QueryTerm } from "./terms";
+import { normalizeHeading } from "./vocabulary/words";
 
 /**
  * Relevance of each record to the question: does it name what the question asks about, and how
@@ -74,7 +75,10 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
   const fields = records.map((r) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")) }));
   const n = records.length;
   const inField = (f: Field, term: QueryTerm) => term.stems.some((s) => f.stems.has(s)) || (term.phrases ?? []).some((p) => holdsPhrase(f, p));
-  const holds = terms.map((term) => fields.map((f) => inField(f.title, term) || inField(f.abstract, term) || inField(f.mesh, term)));
+  // A term's MeSH heading (the vocabulary's: "Aged" for "elderly") counts among MeSH terms only.
+  const headings = records.map((r) => new Set(r.mesh.map(normalizeHeading)));
+  const inMesh = (i: number, term: QueryTerm) => inField(fields[i]!.mesh, term) || (term.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)));
+  const holds = terms.map((term) => fields.map((f, i) => inField(f.title, term) || inField(f.abstract, term) || inMesh(i, term)));
   const weights = terms.map((term, t) => Math.log(1 + (n + 1) / (holds[t]!.filter(Boolean).length + 0.5)) * term.weight * (term.generic ? GENERIC_TERM_WEIGHT : 1));
   const total = weights.reduce((a, b) => a + b, 0) || 1;
   const { concepts, unknown } = requiredConcepts(terms, weights, holds.map((h) => h.some(Boolean)));
@@ -84,7 +88,7 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
     let earned = 0;
     const matchedTerms: string[] = [];
     terms.forEach((term, t) => {
-      const best = Math.max(inField(f.title, term) ? FIELD_WEIGHT.title : 0, inField(f.mesh, term) ? FIELD_WEIGHT.mesh : 0, inField(f.abstract, term) ? FIELD_WEIGHT.abstract : 0);
+      const best = Math.max(inField(f.title, term) ? FIELD_WEIGHT.title : 0, inMesh(i, term) ? FIELD_WEIGHT.mesh : 0, inField(f.abstract, term) ? FIELD_WEIGHT.abstract : 0);
       if (best > 0) {
         matchedTerms.push(term.term);
         earned += weights[t]! * best;

@@ -41,6 +41,32 @@ describe("reading a question: subject, outcome, context", () => {
   });
 });
 
+describe("relevance: the vocabulary's names count, a MeSH heading in MeSH terms only", () => {
+  it("counts 'older adults' and MeSH 'Aged' for 'elderly', but not 'aged 18 to 65'", () => {
+    const terms = extractTerms("elderly falls");
+    const [inText, inMesh, young] = judgeRecords(
+      [
+        buildRecord({ ids: { pmid: "1" }, title: "Falls among older adults living at home", abstract: "A cohort.", mesh: [] }),
+        buildRecord({ ids: { pmid: "2" }, title: "Falls at home", abstract: "A cohort.", mesh: ["Aged", "Accidental Falls"] }),
+        buildRecord({ ids: { pmid: "3" }, title: "Falls at work", abstract: "Workers aged 18 to 65.", mesh: ["Adult"] }),
+      ],
+      terms,
+    );
+    expect(inText!.matchedTerms).toContain("elderly");
+    expect(inMesh!.matchedTerms).toContain("elderly");
+    expect(young!.matchedTerms).not.toContain("elderly");
+  });
+
+  it("finds a broken hip in a fracture of the proximal femur", () => {
+    const [judged] = judgeRecords(
+      [buildRecord({ ids: { pmid: "1" }, title: "Outcomes on a rehabilitation ward", abstract: "Patients with a fracture of the proximal femur were followed.", mesh: [] })],
+      extractTerms("Do people with a broken hip do better in a rehab unit?"),
+    );
+    expect(judged!.matchedTerms).toEqual(expect.arrayContaining(["broken", "hip", "rehab"]));
+    expect(judged!.accepted).toBe(true);
+  });
+});
+
 describe("relevance: a reference is on topic only when it names the question's subject and outcome", () => {
   const record = (pmid: string, title: string, abstract: string) => buildRecord({ ids: { pmid }, title, abstract, mesh: [] });
   const telomereDeath = record("1", "Leucocyte telomere length and death in older adults", "Shorter telomere length was associated with higher all-cause mortality over nine years.");

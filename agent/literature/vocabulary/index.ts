@@ -1,6 +1,6 @@
 import { CURATED_CONCEPTS, type CuratedConcept, type VocabularySource } from "./concepts";
 import { createWordNetSynonyms, type WordNetSynonyms } from "./wordnet-synonyms";
-import { otherSpelling, stem, stemPhrase, tokenize } from "./words";
+import { normalizeHeading, otherSpelling, stem, stemPhrase, tokenize } from "./words";
 
 /**
  * The vocabulary: what else a phrase of a question may be called in the literature. Two sources,
@@ -135,8 +135,8 @@ export function namesConcept(record: RecordText, phrase: string, expansion: Conc
   const text = readStems(`${record.title} \n ${record.abstract ?? ""}`);
   const names = [phrase, ...(expansion ? alternativesOf(expansion) : [])];
   if (names.some((n) => holdsPhrase(text, stemPhrase(n)))) return true;
-  const heading = expansion?.heading?.toLowerCase();
-  return !!heading && (record.mesh ?? []).some((m) => m.toLowerCase().replace(/\*/g, "").split("/")[0]!.trim() === heading);
+  const heading = expansion?.heading;
+  return !!heading && (record.mesh ?? []).some((m) => normalizeHeading(m) === normalizeHeading(heading));
 }
 
 /** The word orders a two-word name also takes in an abstract: "hip fracture" → "fracture of the hip", "fracture of hip". */

@@ -46,3 +46,8 @@ const SPELLINGS: [string, string][] = [
   ["apnea", "apnoea"], ["cesarean", "caesarean"], ["aging", "ageing"], ["septicem", "septicaem"], ["glycem", "glycaem"], ["hyperglycem", "hyperglycaem"],
   ["hypoglycem", "hypoglycaem"], ["bacterem", "bacteraem"], ["celiac", "coeliac"], ["center", "centre"], ["fiber", "fibre"], ["liter", "litre"],
 ];
+
+/** A MeSH term as a heading: lower case, without the major-topic star and the qualifier ("Hip Fractures/surgery*"). */
+export function normalizeHeading(mesh: string): string {
+  return mesh.split("/")[0]!.replace(/\*/g, "").trim().toLowerCase();
+}
