@@ -1,7 +1,7 @@
 import { placeQuestionWords, type QuestionPart } from "./question";
 import { alternativesOf, expandConcept, findConcepts, phraseOrders, type ConceptMention } from "./vocabulary";
 import type { SourceExpansion } from "./sources/types";
-import { stem, stemPhrase, tokenize } from "./vocabulary/words";
+import { otherSpelling, stem, stemPhrase, tokenize } from "./vocabulary/words";
 
 export { stem, tokenize };
 
@@ -107,6 +107,8 @@ export type QueryTerm = {
    * and, for a class, its members; shared by every word of a several-word phrase ("broken hip").
    */
   synonyms: string[];
+  /** The stems of the word itself and its other spelling, without the vocabulary's other names. */
+  own?: string[];
   /** MeSH headings that name it: they count in a record's MeSH terms only. */
   headings?: string[];
   /** The question's phrase the vocabulary knew it by ("broken hip"), when it stands in one. */
@@ -143,6 +145,7 @@ export function extractTerms(question: string): QueryTerm[] {
     terms.push({
       term: token,
       stems: [...new Set([s, ...split.filter((p) => p.length === 1).map((p) => p[0]!)])],
+      own: [...new Set([s, ...[otherSpelling(token)].filter((w): w is string => w !== null).map(stem)])],
       phrases: split.filter((p) => p.length > 1).flatMap(phraseOrders),
       synonyms,
       ...(mention?.expansion.heading ? { headings: [mention.expansion.heading] } : {}),
