@@ -81,7 +81,16 @@ export function splitQueryText(text: string): string[] {
 export function buildOrTsquery(lexemes: string[]): string | null {
   const unique = [...new Set(lexemes)].filter((l) => l !== "");
   if (unique.length === 0) return null;
-  return unique.map((l) => `'${l.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`).join(" | ");
+  return unique.map(quoteLexeme).join(" | ");
+}
+
+/** An AND tsquery over lexemes: `'hip' & 'fractur'`, quoted as buildOrTsquery quotes them; empty for none. */
+export function buildAndTsquery(lexemes: string[]): string {
+  return [...new Set(lexemes)].filter((l) => l !== "").map(quoteLexeme).join(" & ");
+}
+
+function quoteLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 
 export type LexemeStatistics = { lexeme: string; records: number };

@@ -2,6 +2,7 @@ import type { LiteratureRecord } from "@/agent/literature/record";
 import type { SourceQuery } from "@/agent/literature/sources/types";
 import type { Queryable } from "@/lib/db/pool";
 import {
+  buildAndTsquery,
   buildOrTsquery,
   chooseCandidateLexemes,
   inverseDocumentFrequency,
@@ -64,8 +65,14 @@ export async function searchLibrary({ db, query, recordPageBase }: SearchLibrary
     (row.term <= terms.length ? termLexemes : nameLexemes).get(text ?? "")?.push(row.lexeme);
     holding.set(row.lexeme, row.records);
   }
-  const groups = lexemeGroups({ expansions, termLexemes, nameLexemes });
+  // Other names stand in only for a phrase no record uses as the question put it (as relevance
+  // does): a lay "broken hip" finds the "proximal femur fracture", while a technical question's
+  // own words are searched alone and related studies are not pulled in.
+  const groups = await unusedPhrases({ db, groups: lexemeGroups({ expansions, termLexemes, nameLexemes }) });
   const ownLexemes = new Set([...termLexemes.values()].flat());
+  // Lexemes only a dropped phrase's other names hold neither find nor rank candidates.
+  const searched = new Set([...ownLexemes, ...groups.flatMap((g) => [...g.alternatives.flat(), ...g.headings.flat()])]);
+  for (const lexeme of [...holding.keys()]) if (!searched.has(lexeme)) holding.delete(lexeme);
   const candidateLexemes = chooseCandidateLexemes({ lexemes: [...holding].map(([lexeme, records]) => ({ lexeme, records })) });
   const candidateQuery = buildOrTsquery(candidateLexemes);
   const fullQuery = buildOrTsquery([...holding.keys()]);
@@ -121,6 +128,19 @@ function lexemeGroups({
       headings: e.headings.map((h) => lexemesOf(nameLexemes, h)).filter((l) => l.length > 0),
     }))
     .filter((g) => g.own.length > 0 && (g.alternatives.length > 0 || g.headings.length > 0));
+}
+
+/** The groups whose own lexemes no single record holds all of (checked through the GIN index). */
+async function unusedPhrases({ db, groups }: { db: Queryable; groups: LexemeGroup[] }): Promise<LexemeGroup[]> {
+  if (groups.length === 0) return [];
+  const queries = groups.map((g) => buildAndTsquery(g.own));
+  const { rows } = await db.query<{ ord: number }>(
+    `SELECT g.ord::int AS ord FROM unnest($1::text[]) WITH ORDINALITY AS g(q, ord)
+     WHERE EXISTS (SELECT 1 FROM agent.library_records WHERE search @@ g.q::tsquery)`,
+    [queries],
+  );
+  const used = new Set(rows.map((r) => r.ord - 1));
+  return groups.filter((_, i) => !used.has(i));
 }
 
 async function analyseTerms({ db, terms }: { db: Queryable; terms: string[] }): Promise<{
