@@ -1,5 +1,5 @@
 import { placeQuestionWords, type QuestionPart } from "./question";
-import { alternativesOf, expandConcept, findConcepts, phraseOrders, type ConceptMention } from "./vocabulary";
+import { alternativesOf, expandConcept, findConcepts, phraseOrders, type ConceptExpansion, type ConceptMention } from "./vocabulary";
 import type { SourceExpansion } from "./sources/types";
 import { otherSpelling, stem, stemPhrase, tokenize } from "./vocabulary/words";
 
@@ -139,8 +139,9 @@ export function extractTerms(question: string): QueryTerm[] {
     if (seen.has(s)) return;
     seen.add(s);
     const mention = mentionAt.get(index);
-    const synonyms = mention ? alternativesOf(mention.expansion).filter((m) => m !== token) : [];
-    const split = synonyms.map(stemPhrase).filter((p) => p.length > 0);
+    const { synonyms: names, split: allSplit } = mention ? namesOf(mention.expansion) : { synonyms: [], split: [] };
+    const synonyms = names.filter((m) => m !== token);
+    const split = allSplit.filter((_, k) => names[k] !== token && allSplit[k]!.length > 0);
     const where = placed.get(token);
     terms.push({
       term: token,
@@ -158,6 +159,18 @@ export function extractTerms(question: string): QueryTerm[] {
     });
   });
   return terms;
+}
+
+const namesCache = new WeakMap<ConceptExpansion, { synonyms: string[]; split: string[][] }>();
+/** An expansion's names and their stem sequences, computed once per expansion (the vocabulary caches expansions). */
+function namesOf(expansion: ConceptExpansion): { synonyms: string[]; split: string[][] } {
+  let names = namesCache.get(expansion);
+  if (!names) {
+    const synonyms = alternativesOf(expansion);
+    names = { synonyms, split: synonyms.map(stemPhrase) };
+    namesCache.set(expansion, names);
+  }
+  return names;
 }
 
 /**
