@@ -14,6 +14,7 @@ import { createPrivateDeepResearchHandler } from "./private/deep-research";
 import { createPrivateLiteratureHandler } from "./private/literature";
 import { createEnclaveKeyLoader } from "./private/enclave-key";
 import { createAgentApp } from "./server";
+import { warmVocabulary } from "./literature/vocabulary";
 
 /**
  * The agent's HTTP app and its job workers over one database, wired the same way for
@@ -21,6 +22,8 @@ import { createAgentApp } from "./server";
  */
 export function startAgentRuntime({ config, db }: { config: AgentConfig; db: Queryable }) {
   const engine = createEngineDeps(config, db);
+  // WordNet's index files are read now, not during the first question (agent/literature/vocabulary).
+  warmVocabulary();
   const enclaveKey = createEnclaveKeyLoader({
     db,
     configured: config.enclave.privateKey,

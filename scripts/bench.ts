@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- foundation|payments|settlement|agent|queues|library|answers|deep-research|sealing|chat-latency|follow-up]`: the figures the issues ask for, each section against
+ * `npm run bench [-- foundation|payments|settlement|agent|queues|library|answers|paraphrase|deep-research|sealing|chat-latency|follow-up]`: the figures the issues ask for, each section against
  * a reference measured in the same run (shared machines are noisy; ratios travel, absolute times
  * do not). Results are printed as tables and saved under bench-results/ (not committed).
  * Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_PAID_ROUNDS (40),
@@ -14,6 +14,7 @@ import { runDeepResearchBench } from "./bench/deep-research";
 import { runFollowUpBench } from "./bench/follow-up";
 import { runFoundationBench } from "./bench/foundation";
 import { runLibraryBench } from "./bench/library";
+import { runParaphraseBench } from "./bench/paraphrase";
 import { runPaymentsBench } from "./bench/payments";
 import { runQueuesBench } from "./bench/queues";
 import { runSealingBench } from "./bench/sealing";
@@ -27,6 +28,7 @@ const sections: Record<string, () => Promise<void>> = {
   queues: runQueuesBench,
   library: runLibraryBench,
   answers: runAnswersBench,
+  paraphrase: runParaphraseBench,
   "deep-research": runDeepResearchBench,
   sealing: runSealingBench,
   "chat-latency": runChatLatencyBench,
@@ -35,9 +37,9 @@ const sections: Record<string, () => Promise<void>> = {
 
 /**
  * Sections that need no Next.js build: sealing (pure computation), agent, answers, deep-research
- * and queues (the agent alone), chat-latency (the gateway's route handlers in a process of their own).
+ * paraphrase and queues (the agent alone), chat-latency (the gateway's route handlers in a process of their own).
  */
-const NO_BUILD = new Set(["sealing", "agent", "answers", "deep-research", "queues", "chat-latency", "follow-up"]);
+const NO_BUILD = new Set(["sealing", "agent", "answers", "paraphrase", "deep-research", "queues", "chat-latency", "follow-up"]);
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

@@ -81,7 +81,16 @@ export function splitQueryText(text: string): string[] {
 export function buildOrTsquery(lexemes: string[]): string | null {
   const unique = [...new Set(lexemes)].filter((l) => l !== "");
   if (unique.length === 0) return null;
-  return unique.map((l) => `'${l.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`).join(" | ");
+  return unique.map(quoteLexeme).join(" | ");
+}
+
+/** An AND tsquery over lexemes: `'hip' & 'fractur'`, quoted as buildOrTsquery quotes them; empty for none. */
+export function buildAndTsquery(lexemes: string[]): string {
+  return [...new Set(lexemes)].filter((l) => l !== "").map(quoteLexeme).join(" & ");
+}
+
+function quoteLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 
 export type LexemeStatistics = { lexeme: string; records: number };
@@ -114,26 +123,62 @@ export function inverseDocumentFrequency({ records, holding }: { records: number
 export type CandidateTerms = { tokens: number; lexemes: { lexeme: string; weights: string }[] };
 
 /**
+ * A phrase of the question and its other names, as lexemes (agent/literature/vocabulary via
+ * SourceQuery.expansions): `own` the lexemes of the question's words for it, each alternative and
+ * heading the lexemes it is made of.
+ */
+export type LexemeGroup = { own: string[]; alternatives: string[][]; headings: string[][] };
+
+/**
  * The BM25 score of a candidate: for each query lexeme it holds, idf × saturated, length-normalised
  * frequency, where occurrences count by FIELD_WEIGHTS. `idf` maps each query lexeme to its weight.
+ *
+ * A phrase with other names (`groups`) counts once, by the best of its names: the question's own
+ * words, or an alternative the record holds every lexeme of ("hip fracture" for "broken hip"),
+ * or a MeSH heading among its MeSH terms (weight C only: "Aged" there, not "aged 18 to 65").
+ * A name counts at most what the question's own words could earn, so a long technical name does
+ * not outweigh the rest of the question. Synonyms thus add recall without counting a concept twice.
  */
 export function scoreCandidate({
   candidate,
   idf,
   averageTokens,
+  groups = [],
+  termLexemes,
 }: {
   candidate: CandidateTerms;
   idf: Map<string, number>;
   averageTokens: number;
+  groups?: LexemeGroup[];
+  /** The lexemes of the query's own terms (default: every lexeme of `idf` no group names). */
+  termLexemes?: ReadonlySet<string>;
 }): number {
   const lengthNorm = 1 - BM25_B + BM25_B * (averageTokens > 0 ? candidate.tokens / averageTokens : 1);
-  let score = 0;
-  for (const { lexeme, weights } of candidate.lexemes) {
+  const held = new Map(candidate.lexemes.map((l) => [l.lexeme, l.weights]));
+  const contribution = (lexeme: string, fields?: string): number => {
     const weight = idf.get(lexeme);
-    if (weight === undefined) continue;
+    const weights = held.get(lexeme);
+    if (weight === undefined || weights === undefined) return 0;
     let tf = 0;
-    for (const w of weights) tf += FIELD_WEIGHTS[w] ?? 1;
-    score += (weight * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * lengthNorm);
+    for (const w of weights) if (!fields || fields.includes(w)) tf += FIELD_WEIGHTS[w] ?? 1;
+    return tf === 0 ? 0 : (weight * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * lengthNorm);
+  };
+  const own = new Set(groups.flatMap((g) => g.own));
+  const named = new Set(groups.flatMap((g) => [...g.own, ...g.alternatives.flat(), ...g.headings.flat()]));
+  // A lexeme only another name holds counts through its group, never on its own.
+  const alone = (lexeme: string) => !own.has(lexeme) && (termLexemes ? termLexemes.has(lexeme) : !named.has(lexeme));
+  let score = 0;
+  for (const { lexeme } of candidate.lexemes) if (alone(lexeme)) score += contribution(lexeme);
+  for (const group of groups) {
+    const words = [...new Set(group.own)];
+    const ceiling = words.reduce((sum, l) => sum + (idf.get(l) ?? 0) * (BM25_K1 + 1), 0);
+    const whole = (lexemes: string[], fields?: string) =>
+      lexemes.length > 0 && lexemes.every((l) => contribution(l, fields) > 0) ? Math.min(ceiling, lexemes.reduce((sum, l) => sum + contribution(l, fields), 0)) : 0;
+    score += Math.max(
+      words.reduce((sum, l) => sum + contribution(l), 0),
+      ...group.alternatives.map((a) => whole(a)),
+      ...group.headings.map((h) => whole(h, "C")),
+    );
   }
   return score;
 }

@@ -2,15 +2,18 @@ import type { LiteratureRecord } from "@/agent/literature/record";
 import type { SourceQuery } from "@/agent/literature/sources/types";
 import type { Queryable } from "@/lib/db/pool";
 import {
+  buildAndTsquery,
   buildOrTsquery,
   chooseCandidateLexemes,
   inverseDocumentFrequency,
   listQueryTerms,
   matchTerms,
+  MAX_TERMS,
   MIN_CANDIDATES,
   scoreCandidate,
   yearBounds,
   type CandidateTerms,
+  type LexemeGroup,
 } from "./ranking";
 import { LIBRARY_RECORD_COLUMNS, toLiteratureRecord, type LibraryRecordRow } from "./to-literature-record";
 
@@ -51,13 +54,25 @@ export async function searchLibrary({ db, query, recordPageBase }: SearchLibrary
   const terms = listQueryTerms(query);
   if (terms.length === 0) return [];
 
-  const analysed = await analyseTerms({ db, terms });
+  const expansions = (query.expansions ?? []).slice(0, MAX_TERMS);
+  const names = [...new Set(expansions.flatMap((e) => [...e.alternatives.slice(0, MAX_ALTERNATIVES), ...e.headings]))];
+  const analysed = await analyseTerms({ db, terms: [...terms, ...names] });
   const termLexemes = new Map<string, string[]>(terms.map((t) => [t, []]));
+  const nameLexemes = new Map<string, string[]>(names.map((t) => [t, []]));
   const holding = new Map<string, number>();
   for (const row of analysed.rows) {
-    termLexemes.get(terms[row.term - 1] ?? "")?.push(row.lexeme);
+    const text = row.term <= terms.length ? terms[row.term - 1] : names[row.term - terms.length - 1];
+    (row.term <= terms.length ? termLexemes : nameLexemes).get(text ?? "")?.push(row.lexeme);
     holding.set(row.lexeme, row.records);
   }
+  // Other names stand in only for a phrase no record uses as the question put it (as relevance
+  // does): a lay "broken hip" finds the "proximal femur fracture", while a technical question's
+  // own words are searched alone and related studies are not pulled in.
+  const groups = await unusedPhrases({ db, groups: lexemeGroups({ expansions, termLexemes, nameLexemes }) });
+  const ownLexemes = new Set([...termLexemes.values()].flat());
+  // Lexemes only a dropped phrase's other names hold neither find nor rank candidates.
+  const searched = new Set([...ownLexemes, ...groups.flatMap((g) => [...g.alternatives.flat(), ...g.headings.flat()])]);
+  for (const lexeme of [...holding.keys()]) if (!searched.has(lexeme)) holding.delete(lexeme);
   const candidateLexemes = chooseCandidateLexemes({ lexemes: [...holding].map(([lexeme, records]) => ({ lexeme, records })) });
   const candidateQuery = buildOrTsquery(candidateLexemes);
   const fullQuery = buildOrTsquery([...holding.keys()]);
@@ -74,7 +89,7 @@ export async function searchLibrary({ db, query, recordPageBase }: SearchLibrary
   const idf = new Map([...holding].map(([lexeme, records]) => [lexeme, inverseDocumentFrequency({ records: analysed.records, holding: records })]));
   const averageTokens = analysed.records > 0 ? analysed.tokens / analysed.records : 0;
   const best = candidates
-    .map((c) => ({ id: c.id, candidate: c, score: scoreCandidate({ candidate: c, idf, averageTokens }) }))
+    .map((c) => ({ id: c.id, candidate: c, score: scoreCandidate({ candidate: c, idf, averageTokens, groups, termLexemes: ownLexemes }) }))
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
     .slice(0, query.limit);
   if (best.length === 0) return [];
@@ -90,6 +105,42 @@ export async function searchLibrary({ db, query, recordPageBase }: SearchLibrary
     const recordLexemes = new Set(candidate.lexemes.map((l) => l.lexeme));
     return [{ record: toLiteratureRecord({ row, recordPageBase }), rank: score, matchedTerms: matchTerms({ termLexemes, recordLexemes }) }];
   });
+}
+
+/** Other names searched per phrase at most: the first are the closest (the vocabulary's order). */
+const MAX_ALTERNATIVES = 24;
+
+/** The query's phrases with other names, as lexemes (see scoreCandidate). */
+function lexemeGroups({
+  expansions,
+  termLexemes,
+  nameLexemes,
+}: {
+  expansions: NonNullable<SourceQuery["expansions"]>;
+  termLexemes: Map<string, string[]>;
+  nameLexemes: Map<string, string[]>;
+}): LexemeGroup[] {
+  const lexemesOf = (list: Map<string, string[]>, text: string) => list.get(text) ?? [...list].find(([t]) => t.toLowerCase() === text.toLowerCase())?.[1] ?? [];
+  return expansions
+    .map((e) => ({
+      own: e.terms.flatMap((t) => lexemesOf(termLexemes, t)),
+      alternatives: e.alternatives.slice(0, MAX_ALTERNATIVES).map((a) => lexemesOf(nameLexemes, a)).filter((l) => l.length > 0),
+      headings: e.headings.map((h) => lexemesOf(nameLexemes, h)).filter((l) => l.length > 0),
+    }))
+    .filter((g) => g.own.length > 0 && (g.alternatives.length > 0 || g.headings.length > 0));
+}
+
+/** The groups whose own lexemes no single record holds all of (checked through the GIN index). */
+async function unusedPhrases({ db, groups }: { db: Queryable; groups: LexemeGroup[] }): Promise<LexemeGroup[]> {
+  if (groups.length === 0) return [];
+  const queries = groups.map((g) => buildAndTsquery(g.own));
+  const { rows } = await db.query<{ ord: number }>(
+    `SELECT g.ord::int AS ord FROM unnest($1::text[]) WITH ORDINALITY AS g(q, ord)
+     WHERE EXISTS (SELECT 1 FROM agent.library_records WHERE search @@ g.q::tsquery)`,
+    [queries],
+  );
+  const used = new Set(rows.map((r) => r.ord - 1));
+  return groups.filter((_, i) => !used.has(i));
 }
 
 async function analyseTerms({ db, terms }: { db: Queryable; terms: string[] }): Promise<{

@@ -13,7 +13,7 @@ import { judgeRecords, type Judged } from "./relevance";
 import { decideRole, type RoleDecision } from "./roles";
 import { failedSourcesOf, failureKindOf } from "./source-health";
 import type { LiteratureSource, SourceQuery } from "./sources/types";
-import { extractTerms, searchTerms, type QueryTerm } from "./terms";
+import { extractTerms, searchTerms, sourceExpansions, type QueryTerm } from "./terms";
 import { scoreConfidence, verifyRecord, type RegistryCheck } from "./verification";
 
 /**
@@ -91,7 +91,8 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   const found: { tag: string | null; records: LiteratureRecord[] }[] = [];
   for (const search of searches) {
     const variants = search.tag === null ? plan.variants : [searchTerms(search.terms)];
-    const records = await searchSources({ deps, plan, variants, text: search.tag ?? request.question, scope: request.scope, dateFrom, dateTo, used, failed, reasoning });
+    const expansions = sourceExpansions(search.terms, variants[0] ?? []);
+    const records = await searchSources({ deps, plan, variants, expansions, text: search.tag ?? request.question, scope: request.scope, dateFrom, dateTo, used, failed, reasoning });
     found.push({ tag: search.tag, records });
   }
   for (const [source, why] of failed) reasoning.push(`${source} failed (${why}); its results are missing, the others stand.`);
@@ -212,6 +213,7 @@ async function searchSources({
   deps,
   plan,
   variants,
+  expansions,
   text,
   scope,
   dateFrom,
@@ -223,6 +225,8 @@ async function searchSources({
   deps: EngineDeps;
   plan: Plan;
   variants: string[][];
+  /** The vocabulary's other names for the first variant's phrases (SourceQuery.expansions). */
+  expansions: NonNullable<SourceQuery["expansions"]>;
   text: string;
   scope: SourceQuery["scope"];
   dateFrom: string | undefined;
@@ -232,7 +236,8 @@ async function searchSources({
   reasoning: string[];
 }): Promise<LiteratureRecord[]> {
   const ask = async (name: SourceName, terms: string[], breadth: SourceQuery["breadth"]) => {
-    const query: SourceQuery = { text, terms, limit: plan.perSource, ...(scope ? { scope } : {}), ...(dateFrom ? { dateFrom } : {}), ...(dateTo ? { dateTo } : {}), ...(breadth ? { breadth } : {}) };
+    const named = expansions.filter((e) => e.terms.every((t) => terms.includes(t)));
+    const query: SourceQuery = { text, terms, limit: plan.perSource, ...(named.length ? { expansions: named } : {}), ...(scope ? { scope } : {}), ...(dateFrom ? { dateFrom } : {}), ...(dateTo ? { dateTo } : {}), ...(breadth ? { breadth } : {}) };
     try {
       const records = await deps.sources[name]!.search(query, { signal: deps.signal });
       used.add(name);

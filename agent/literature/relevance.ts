@@ -1,6 +1,7 @@
 import type { QuestionPart } from "./question";
 import type { LiteratureRecord } from "./record";
 import { GENERIC_TERM_WEIGHT, stem, tokenize, type QueryTerm } from "./terms";
+import { normalizeHeading } from "./vocabulary/words";
 
 /**
  * Relevance of each record to the question: does it name what the question asks about, and how
@@ -80,8 +81,18 @@ type RequiredConcept = { label: string; part: RequiredQuestionPart; words: { ter
 export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], filters: RelevanceFilters = {}): Judged[] {
   const fields = records.map((r) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")) }));
   const n = records.length;
-  const inField = (f: Field, term: QueryTerm) => term.stems.some((s) => f.stems.has(s)) || (term.phrases ?? []).some((p) => holdsPhrase(f, p));
-  const holds = terms.map((term) => fields.map((f) => inField(f.title, term) || inField(f.abstract, term) || inField(f.mesh, term)));
+  // The vocabulary's other names stand in for words the candidates do not use ("broken hip" for
+  // "fracture of the proximal femur"). Where a candidate uses the question's own words, the
+  // literature names it so, and other names would only let related studies in.
+  const phraseUsed = ownWordsUsed(terms, fields);
+  const inField = (f: Field, term: QueryTerm) =>
+    phraseUsed(term) && term.own
+      ? term.own.some((s) => f.stems.has(s))
+      : term.stems.some((s) => f.stems.has(s)) || (term.phrases ?? []).some((p) => holdsPhrase(f, p));
+  // A term's MeSH heading (the vocabulary's: "Aged" for "elderly") counts among MeSH terms only.
+  const headings = records.map((r) => new Set(r.mesh.map(normalizeHeading)));
+  const inMesh = (i: number, term: QueryTerm) => inField(fields[i]!.mesh, term) || (term.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)));
+  const holds = terms.map((term) => fields.map((f, i) => inField(f.title, term) || inField(f.abstract, term) || inMesh(i, term)));
   const weights = terms.map((term, t) => Math.log(1 + (n + 1) / (holds[t]!.filter(Boolean).length + 0.5)) * term.weight * (term.generic ? GENERIC_TERM_WEIGHT : 1));
   const total = weights.reduce((a, b) => a + b, 0) || 1;
   const { concepts, unknown } = requiredConcepts(terms, weights, holds.map((h) => h.some(Boolean)));
@@ -91,7 +102,7 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
     let earned = 0;
     const matchedTerms: string[] = [];
     terms.forEach((term, t) => {
-      const best = Math.max(inField(f.title, term) ? FIELD_WEIGHT.title : 0, inField(f.mesh, term) ? FIELD_WEIGHT.mesh : 0, inField(f.abstract, term) ? FIELD_WEIGHT.abstract : 0);
+      const best = Math.max(inField(f.title, term) ? FIELD_WEIGHT.title : 0, inMesh(i, term) ? FIELD_WEIGHT.mesh : 0, inField(f.abstract, term) ? FIELD_WEIGHT.abstract : 0);
       if (best > 0) {
         matchedTerms.push(term.term);
         earned += weights[t]! * best;
@@ -175,6 +186,20 @@ function names(concept: RequiredConcept, holds: (term: number) => boolean): bool
   const total = concept.words.reduce((a, w) => a + w.weight, 0);
   const held = concept.words.filter((w) => holds(w.term)).reduce((a, w) => a + w.weight, 0);
   return held > 0 && held >= COVERAGE * total;
+}
+
+/**
+ * Whether the candidates use a term's own words: for a word of a phrase the vocabulary knows, some
+ * candidate holds every word of that phrase; otherwise some candidate holds the word.
+ */
+function ownWordsUsed(terms: QueryTerm[], fields: { title: Field; abstract: Field; mesh: Field }[]): (term: QueryTerm) => boolean {
+  const holdsOwn = (f: { title: Field; abstract: Field; mesh: Field }, t: QueryTerm) => (t.own ?? t.stems).some((s) => f.title.stems.has(s) || f.abstract.stems.has(s) || f.mesh.stems.has(s));
+  const used = new Map<QueryTerm, boolean>();
+  for (const term of terms) {
+    const words = term.vocabularyPhrase ? terms.filter((t) => t.vocabularyPhrase === term.vocabularyPhrase) : [term];
+    used.set(term, fields.some((f) => words.every((w) => holdsOwn(f, w))));
+  }
+  return (term) => used.get(term) ?? false;
 }
 
 /** A text's stems, and its adjacent stem pairs (either order) for several-word synonyms. */

@@ -1,11 +1,16 @@
-import { stemmer } from "stemmer";
 import { placeQuestionWords, questionContexts, type QuestionPart } from "./question";
+import { alternativesOf, expandConcept, findConcepts, phraseOrders, type ConceptExpansion, type ConceptMention } from "./vocabulary";
+import type { SourceExpansion } from "./sources/types";
+import { otherSpelling, stem, stemPhrase, tokenize } from "./vocabulary/words";
+
+export { stem, tokenize };
 
 /**
  * Query terms from a question: tokenised, stop words dropped, Porter-stemmed for matching (as
- * PostgreSQL's english configuration stems the local library), and expanded with the domain's
- * synonyms (ageing/aging, rapamycin/sirolimus, mice/mouse, ...), so a reference that says
- * "sirolimus" counts for a question about "rapamycin". Evaluative words of a question ("feasible",
+ * PostgreSQL's english configuration stems the local library), and expanded with the vocabulary
+ * (agent/literature/vocabulary: lay ↔ technical names, MeSH headings, class members, WordNet's
+ * medical synonyms, British and American spellings), so a reference that says "fracture of the
+ * proximal femur" counts for a question about a "broken hip". Evaluative words of a question ("feasible",
  * "reliable", "useful") are kept as weak terms: they count little for relevance and are not sent
  * to the sources, whose queries they would only narrow.
  */
@@ -23,25 +28,6 @@ const STOP_WORDS = new Set(
     .split(/\s+/)
     .filter(Boolean),
 );
-
-/** Each group is one concept: any member found counts as the term. */
-const SYNONYM_GROUPS: string[][] = [
-  ["aging", "ageing", "aged", "senescence"],
-  ["lifespan", "longevity", "life span", "life-span", "survival"],
-  ["healthspan", "health span"],
-  ["rapamycin", "sirolimus", "mtor inhibitor"],
-  ["mice", "mouse", "murine"],
-  ["rats", "rat"],
-  ["senolytic", "senolytics", "dasatinib", "quercetin", "fisetin"],
-  ["caloric restriction", "calorie restriction", "dietary restriction"],
-  ["nad", "nad+", "nicotinamide riboside", "nicotinamide mononucleotide", "nmn"],
-  ["telomere", "telomeres", "telomere length"],
-  ["exercise", "physical activity", "training"],
-  ["mortality", "death", "survival"],
-  ["dementia", "alzheimer", "alzheimer's", "cognitive decline"],
-  ["frailty", "frail"],
-  ["trial", "trials", "randomized", "randomised"],
-];
 
 /** Words that judge rather than name the subject of a question. */
 const WEAK_WORDS = new Set(
@@ -114,20 +100,6 @@ const GENERIC_WORDS = new Set(
 /** Weight of a generic word (GENERIC_WORDS) relative to a content term, in relevance. */
 export const GENERIC_TERM_WEIGHT = 0.05;
 
-/** The Porter stem of a word (each part of a hyphenated word is stemmed). */
-export function stem(word: string): string {
-  return word
-    .toLowerCase()
-    .split("-")
-    .map((part) => (/^[a-z]+$/.test(part) ? stemmer(part) : part))
-    .join("-");
-}
-
-/** Lower-case word tokens (keeping inner hyphens, + and apostrophes: "nad+", "alzheimer's", "t-cell"). */
-export function tokenize(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z0-9][a-z0-9+'’-]*[a-z0-9+]|[a-z0-9]/g) ?? []).map((t) => t.replace(/’/g, "'"));
-}
-
 export type QueryTerm = {
   /** The term as it appeared in the question. */
   term: string;
@@ -135,8 +107,17 @@ export type QueryTerm = {
   stems: string[];
   /** Its synonyms of several words, as stem sequences that count as a match where they stand together ("life span"). */
   phrases?: string[][];
-  /** Synonyms for query expansion (other members of its group). */
+  /**
+   * What else the literature calls it, for query expansion: the vocabulary's synonyms, lay names
+   * and, for a class, its members; shared by every word of a several-word phrase ("broken hip").
+   */
   synonyms: string[];
+  /** The stems of the word itself and its other spelling, without the vocabulary's other names. */
+  own?: string[];
+  /** MeSH headings that name it: they count in a record's MeSH terms only. */
+  headings?: string[];
+  /** The question's phrase the vocabulary knew it by ("broken hip"), when it stands in one. */
+  vocabularyPhrase?: string;
   /** 1 for a content term, WEAK_TERM_WEIGHT for an evaluative word. */
   weight: number;
   /** A word that names no subject of its own ("length", "level", "patients"): see GENERIC_WORDS. */
@@ -182,30 +163,61 @@ export function contextsOf(question: string): { population: string[]; comparator
 export function extractTerms(question: string): QueryTerm[] {
   const placed = new Map<string, { part: QuestionPart; concept: string }>();
   for (const p of placeQuestionWords(question, isContent, isSpecific, isFiller)) if (!placed.has(p.word)) placed.set(p.word, p);
-  const tokens = tokenize(question).filter(isContent);
+  const tokens = tokenize(question);
+  const known = findConcepts(tokens, { isWord: isContent, isContent: (t) => isContent(t) && isSpecific(t) });
+  const mentionAt = new Map(known.flatMap((m) => Array.from({ length: m.end - m.start }, (_, k) => [m.start + k, m] as const)));
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
-  for (const token of tokens) {
+  tokens.forEach((token, index) => {
+    if (!isContent(token)) return;
     const s = stem(token);
-    if (seen.has(s)) continue;
+    if (seen.has(s)) return;
     seen.add(s);
-    const group = SYNONYM_GROUPS.find((g) => g.some((member) => member === token || stem(member) === s));
-    const synonyms = group ? group.filter((m) => m !== token) : [];
-    const split = synonyms.map((m) => tokenize(m).map(stem));
+    const mention = mentionAt.get(index);
+    const { synonyms: names, split: allSplit } = mention ? namesOf(mention.expansion) : { synonyms: [], split: [] };
+    const synonyms = names.filter((m) => m !== token);
+    const split = allSplit.filter((_, k) => names[k] !== token && allSplit[k]!.length > 0);
     const where = placed.get(token);
     terms.push({
       term: token,
       stems: [...new Set([s, ...split.filter((p) => p.length === 1).map((p) => p[0]!)])],
-      phrases: split.filter((p) => p.length > 1),
+      own: [...new Set([s, ...[otherSpelling(token)].filter((w): w is string => w !== null).map(stem)])],
+      phrases: split.filter((p) => p.length > 1).flatMap(phraseOrders),
       synonyms,
+      ...(mention?.expansion.heading ? { headings: [mention.expansion.heading] } : {}),
+      ...(mention ? { vocabularyPhrase: mention.phrase } : {}),
       weight: isWeak(token) ? WEAK_TERM_WEIGHT : 1,
-      generic: isGeneric(token),
+      generic: isGeneric(token) && !(mention && namedOnlyWith(mention, tokens)),
       // A relation cue ("reduce", "extend") stands in no part: it only relates them.
       part: where?.part ?? "context",
       concept: where?.concept ?? token,
     });
-  }
+  });
   return terms;
+}
+
+const namesCache = new WeakMap<ConceptExpansion, { synonyms: string[]; split: string[][] }>();
+/** An expansion's names and their stem sequences, computed once per expansion (the vocabulary caches expansions). */
+function namesOf(expansion: ConceptExpansion): { synonyms: string[]; split: string[][] } {
+  let names = namesCache.get(expansion);
+  if (!names) {
+    const synonyms = alternativesOf(expansion);
+    names = { synonyms, split: synonyms.map(stemPhrase) };
+    namesCache.set(expansion, names);
+  }
+  return names;
+}
+
+/**
+ * Whether a phrase the vocabulary knows needs its generic words to be that concept: "the change"
+ * (menopause) and "high blood pressure" (hypertension, not blood pressure) do, so their generic
+ * words name the subject there; "telomere length" does not ("telomere" alone is the same concept),
+ * so "length" stays generic and a hospital length of stay is not about telomeres.
+ */
+function namedOnlyWith(mention: ConceptMention, tokens: string[]): boolean {
+  if (mention.end - mention.start < 2) return false;
+  const specific = tokens.slice(mention.start, mention.end).filter((t) => !STOP_WORDS.has(t) && !GENERIC_WORDS.has(t) && !WEAK_WORDS.has(t));
+  return specific.length === 0 || expandConcept(specific.join(" "))?.canonical !== mention.expansion.canonical;
 }
 
 /** The stems of a text (and of each part of its hyphenated words), for matching against QueryTerm.stems. */
@@ -216,6 +228,22 @@ export function stemSet(text: string): Set<string> {
     if (token.includes("-")) for (const part of token.split("-")) if (part) out.add(stem(part));
   }
   return out;
+}
+
+/**
+ * The vocabulary's other names for the phrases among `sent` (the terms a query sends), one per
+ * phrase, for SourceQuery.expansions: "broken" and "hip" go as one phrase with "hip fracture",
+ * "femoral neck fracture", … and the heading "Hip Fractures".
+ */
+export function sourceExpansions(terms: QueryTerm[], sent: readonly string[]): SourceExpansion[] {
+  const byPhrase = new Map<string, SourceExpansion>();
+  for (const t of terms) {
+    if (!t.vocabularyPhrase || !sent.includes(t.term) || (t.synonyms.length === 0 && !t.headings?.length)) continue;
+    const group = byPhrase.get(t.vocabularyPhrase) ?? { terms: [], alternatives: t.synonyms, headings: t.headings ?? [] };
+    group.terms.push(t.term);
+    byPhrase.set(t.vocabularyPhrase, group);
+  }
+  return [...byPhrase.values()];
 }
 
 /** The terms worth sending to a source: content terms first; weak ones only if nothing else is left. */

@@ -158,7 +158,7 @@ async function benchForm(items: [string, PubmedQaItem][], form: AbstractForm): P
   }
 }
 
-async function importItems({ url, items, dir, form }: { url: string; items: [string, PubmedQaItem][]; dir: string; form: AbstractForm }): Promise<void> {
+export async function importItems({ url, items, dir, form }: { url: string; items: [string, PubmedQaItem][]; dir: string; form: AbstractForm }): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   try {
     await runMigrations(pool, { schema: "agent", migrations: agentMigrations });
@@ -316,7 +316,7 @@ function verdictFigures(chats: ChatOutcome[], items: Map<string, PubmedQaItem>) 
 }
 
 /** Runs `task` over `inputs` with at most `limit` at once, keeping the input order in the output. */
-async function inParallel<T, R>(inputs: T[], limit: number, task: (input: T) => Promise<R>): Promise<R[]> {
+export async function inParallel<T, R>(inputs: T[], limit: number, task: (input: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(inputs.length);
   let next = 0;
   await Promise.all(

@@ -83,8 +83,23 @@ function tokenize(text: string): string[] {
   return text.toLowerCase().split(/[^a-z0-9]+/).filter((t) => t !== "" && !STOP_WORDS.has(t));
 }
 
-/** The reference: textbook BM25 (k1 1.2, b 0.75, idf ln(1 + (N − n + 0.5)/(n + 0.5))) over every document. */
-export function measureBm25({ name, items, withMesh, form = "contexts" }: { name: string; items: [string, PubmedQaItem][]; withMesh: boolean; form?: AbstractForm }): Quality {
+/**
+ * The reference: textbook BM25 (k1 1.2, b 0.75, idf ln(1 + (N − n + 0.5)/(n + 0.5))) over every
+ * document. `queries` (PMID and question) are searched instead of each item's own QUESTION.
+ */
+export function measureBm25({
+  name,
+  items,
+  withMesh,
+  form = "contexts",
+  queries = items.map(([pmid, it]) => [pmid, it.QUESTION]),
+}: {
+  name: string;
+  items: [string, PubmedQaItem][];
+  withMesh: boolean;
+  form?: AbstractForm;
+  queries?: [string, string][];
+}): Quality {
   const k1 = 1.2;
   const b = 0.75;
   const docs = items.map(([pmid, it]) => {
@@ -97,8 +112,8 @@ export function measureBm25({ name, items, withMesh, form = "contexts" }: { name
   for (const d of docs) for (const t of d.tf.keys()) df.set(t, (df.get(t) ?? 0) + 1);
   const n = docs.length;
   const average = docs.reduce((s, d) => s + d.length, 0) / n;
-  const ranks = items.map(([pmid, it]) => {
-    const query = tokenize(it.QUESTION);
+  const ranks = queries.map(([pmid, question]) => {
+    const query = tokenize(question);
     const scored = docs.map((d) => {
       let score = 0;
       for (const t of query) {

@@ -189,6 +189,15 @@ describe("the local library", () => {
       expect((await search({ text: "senolytics for pulmonary fibrosis" }))[0]?.record.ids.nct).toBe("NCT09000003");
     });
 
+    it("finds a record by a phrase's other names when no record uses the question's words, and only then", async () => {
+      const lay = await search({ terms: ["rapamune"], expansions: [{ terms: ["rapamune"], alternatives: ["rapamycin"], headings: [] }] });
+      expect(lay[0]?.record.ids.pmid).toBe("90000001");
+      expect(await search({ terms: ["rapamune"] })).toEqual([]);
+      // "rapamycin" is in the library: its words are searched alone, another name adds nothing.
+      const used = await search({ terms: ["rapamycin"], expansions: [{ terms: ["rapamycin"], alternatives: ["telomere"], headings: [] }] });
+      expect(used.map((h) => h.record.ids.doi)).not.toContain("10.5555/synth.0004");
+    });
+
     it("ranks by how well records match, not only those matching every word", async () => {
       const hits = await search({ text: "rapamycin zebrafish regeneration" });
       expect(hits.map((h) => h.record.ids.pmid ?? h.record.title)).toContain("90000001");

@@ -103,6 +103,21 @@ describe("the BM25 score", () => {
     );
   });
 
+  it("counts a phrase once, by its best name: the question's words, another name held whole, or its heading in MeSH only", () => {
+    const withGroups = new Map([...idf, ["broken", 5], ["hip", 3], ["fractur", 2], ["age", 0.5]]);
+    const groups = [{ own: ["broken", "hip"], alternatives: [["hip", "fractur"]], headings: [["age"]] }];
+    const scored = (lexemes: CandidateTerms["lexemes"]) => scoreCandidate({ candidate: { tokens: 100, lexemes }, idf: withGroups, averageTokens: 100, groups });
+    const synonym = scored([{ lexeme: "hip", weights: "B" }, { lexeme: "fractur", weights: "B" }]);
+    const partial = scored([{ lexeme: "fractur", weights: "B" }]);
+    const both = scored([{ lexeme: "broken", weights: "B" }, { lexeme: "hip", weights: "B" }, { lexeme: "fractur", weights: "B" }]);
+    const own = scored([{ lexeme: "broken", weights: "B" }, { lexeme: "hip", weights: "B" }]);
+    expect(synonym).toBeGreaterThan(0);
+    expect(partial).toBe(0);
+    expect(both).toBe(Math.max(own, synonym));
+    expect(scored([{ lexeme: "age", weights: "C" }])).toBeGreaterThan(0);
+    expect(scored([{ lexeme: "age", weights: "B" }])).toBe(0);
+  });
+
   it("ignores lexemes that are not the query's, and is zero without matches", () => {
     expect(score({ tokens: 100, lexemes: [{ lexeme: "unrelated", weights: "AAA" }] })).toBe(0);
   });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { isRateLimitBody, parseRetryAfter } from "@/agent/literature/http";
 import { classifyUpdateType, parseCrossrefWork } from "@/agent/literature/sources/crossref";
-import { parseEuropePmcSearch } from "@/agent/literature/sources/europepmc";
+import { buildEuropePmcQuery, parseEuropePmcSearch } from "@/agent/literature/sources/europepmc";
 import {
   cleanMarkupText,
   formatIsoDate,
@@ -14,6 +14,7 @@ import {
 } from "@/agent/literature/sources/normalize";
 import { rebuildAbstract } from "@/agent/literature/sources/openalex";
 import { buildPubmedTerm, parseEsearchResponse } from "@/agent/literature/sources/pubmed";
+import { MAX_QUERY_LENGTH } from "@/agent/literature/sources/query-terms";
 import { parsePubmedArticleSet } from "@/agent/literature/sources/pubmed-xml";
 import { SourceError } from "@/agent/literature/sources/types";
 
@@ -95,6 +96,27 @@ describe("PubMed query and esearch", () => {
     expect(buildPubmedTerm({ text: "", terms: ["NAD+"], limit: 10, scope: "preprints" })).toBe('("NAD+"[tiab]) AND preprint[pt]');
     expect(buildPubmedTerm({ text: "", terms: ["a", "b"], limit: 10 }, { broad: true })).toBe("a[tiab] OR b[tiab]");
     expect(buildPubmedTerm({ text: "", terms: [], limit: 10 })).toBe("");
+  });
+
+  it("searches a phrase as one OR group of its other names and MeSH heading, within the length limit", () => {
+    const query = {
+      text: "",
+      terms: ["broken", "hip", "rehab"],
+      limit: 10,
+      expansions: [{ terms: ["broken", "hip"], alternatives: ["hip fracture", "femoral neck fracture"], headings: ["Hip Fractures"] }],
+    };
+    expect(buildPubmedTerm(query)).toBe('((broken[tiab] AND hip[tiab]) OR "hip fracture"[tiab] OR "femoral neck fracture"[tiab] OR "Hip Fractures"[mh]) AND rehab[tiab]');
+    expect(buildPubmedTerm(query, { broad: true })).toBe('((broken[tiab] AND hip[tiab]) OR "hip fracture"[tiab] OR "femoral neck fracture"[tiab] OR "Hip Fractures"[mh]) OR rehab[tiab]');
+    const long = { ...query, expansions: [{ ...query.expansions[0]!, alternatives: Array.from({ length: 40 }, (_, i) => `a very long alternative name number ${i}`) }] };
+    const term = buildPubmedTerm(long);
+    expect(term.length).toBeLessThanOrEqual(MAX_QUERY_LENGTH);
+    expect(term).toContain("(broken[tiab] AND hip[tiab])");
+    expect(term).toContain("rehab[tiab]");
+  });
+
+  it("sends Europe PMC the other names in title and abstract, and no MeSH heading", () => {
+    const q = buildEuropePmcQuery({ text: "", terms: ["elderly", "falls"], limit: 10, expansions: [{ terms: ["elderly"], alternatives: ["older adults"], headings: ["Aged"] }] });
+    expect(q).toBe('((TITLE_ABS:"elderly" OR TITLE_ABS:"older adults") AND TITLE_ABS:"falls")');
   });
 
   it("reports an esearch backend error as a SourceError", () => {

@@ -26,10 +26,44 @@ describe("reading a question: subject, outcome, context", () => {
     expect(terms.filter((t) => t.generic).map((t) => t.term)).toEqual(["length", "risk"]);
   });
 
-  it("keeps a several-word synonym together: rapamycin's \"mTOR inhibitor\" does not make any inhibitor count", () => {
+  it("keeps a several-word synonym together: \"older adults\" for \"elderly\" does not make any adult count", () => {
+    const [elderly] = extractTerms("elderly");
+    expect(elderly!.stems).not.toContain("adult");
+    expect(elderly!.phrases).toContainEqual(["older", "adult"]);
+  });
+
+  it("reads a class one way: rapamycin is an mTOR inhibitor, but an mTOR inhibitor is not rapamycin", () => {
     const [rapamycin] = extractTerms("rapamycin");
-    expect(rapamycin!.stems).not.toContain("inhibitor");
-    expect(rapamycin!.phrases).toContainEqual(["mtor", "inhibitor"]);
+    expect(rapamycin!.synonyms).toContain("sirolimus");
+    expect(rapamycin!.synonyms).not.toContain("mtor inhibitor");
+    const [mtor] = extractTerms("mTOR inhibitors");
+    expect(mtor!.synonyms).toEqual(expect.arrayContaining(["rapamycin", "everolimus"]));
+  });
+});
+
+describe("relevance: the vocabulary's names count, a MeSH heading in MeSH terms only", () => {
+  it("counts 'older adults' and MeSH 'Aged' for 'elderly', but not 'aged 18 to 65'", () => {
+    const terms = extractTerms("elderly falls");
+    const [inText, inMesh, young] = judgeRecords(
+      [
+        buildRecord({ ids: { pmid: "1" }, title: "Falls among older adults living at home", abstract: "A cohort.", mesh: [] }),
+        buildRecord({ ids: { pmid: "2" }, title: "Falls at home", abstract: "A cohort.", mesh: ["Aged", "Accidental Falls"] }),
+        buildRecord({ ids: { pmid: "3" }, title: "Falls at work", abstract: "Workers aged 18 to 65.", mesh: ["Adult"] }),
+      ],
+      terms,
+    );
+    expect(inText!.matchedTerms).toContain("elderly");
+    expect(inMesh!.matchedTerms).toContain("elderly");
+    expect(young!.matchedTerms).not.toContain("elderly");
+  });
+
+  it("finds a broken hip in a fracture of the proximal femur", () => {
+    const [judged] = judgeRecords(
+      [buildRecord({ ids: { pmid: "1" }, title: "Outcomes on a rehabilitation ward", abstract: "Patients with a fracture of the proximal femur were followed.", mesh: [] })],
+      extractTerms("Do people with a broken hip do better in a rehab unit?"),
+    );
+    expect(judged!.matchedTerms).toEqual(expect.arrayContaining(["broken", "hip", "rehab"]));
+    expect(judged!.accepted).toBe(true);
   });
 });
 

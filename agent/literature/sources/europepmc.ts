@@ -49,7 +49,9 @@ const MAX_PAGES = 5;
 export function buildEuropePmcQuery(query: SourceQuery, options: { broad?: boolean; requiredTerms?: number } = {}): string {
   const terms = termsOf(query);
   const formatTerm = (term: string) => `TITLE_ABS:${quoteTerm(term)}`;
-  const core = options.broad ? buildBroadQuery(terms, { formatTerm }) : buildStrictQuery(terms, { formatTerm, requiredTerms: options.requiredTerms });
+  // The vocabulary's other names for a phrase go in title and abstract too (headings are PubMed's).
+  const expansions = query.expansions ?? [];
+  const core = options.broad ? buildBroadQuery(terms, { formatTerm, expansions }) : buildStrictQuery(terms, { formatTerm, expansions, requiredTerms: options.requiredTerms });
   if (core === "") return "";
   let built = `(${core})`;
   if (query.dateFrom !== undefined || query.dateTo !== undefined) {

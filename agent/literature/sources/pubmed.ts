@@ -57,7 +57,11 @@ const EFETCH_BATCH = 200;
 export function buildPubmedTerm(query: SourceQuery, options: { broad?: boolean; requiredTerms?: number } = {}): string {
   const terms = termsOf(query);
   const formatTerm = (term: string) => `${/^[\p{L}\p{N}-]+$/u.test(term) ? term : `"${term}"`}[tiab]`;
-  const core = options.broad ? buildBroadQuery(terms, { formatTerm }) : buildStrictQuery(terms, { formatTerm, requiredTerms: options.requiredTerms });
+  const formatHeading = (heading: string) => `"${heading.replace(/"/g, "")}"[mh]`;
+  const expansions = query.expansions ?? [];
+  const core = options.broad
+    ? buildBroadQuery(terms, { formatTerm, formatHeading, expansions })
+    : buildStrictQuery(terms, { formatTerm, formatHeading, expansions, requiredTerms: options.requiredTerms });
   if (core === "") return "";
   if (query.scope === "preprints") return `(${core}) AND preprint[pt]`;
   if (query.scope === "no-preprints") return `(${core}) NOT preprint[pt]`;

@@ -20,6 +20,22 @@ export type SourceQuery = {
    * makes one round trip per source (docs/literature.md, "Chat latency").
    */
   breadth?: "auto" | "strict" | "broad";
+  /**
+   * What else the literature calls the question's phrases (agent/literature/vocabulary): each
+   * stands for some of `terms` ("broken", "hip") and lists its other names ("hip fracture",
+   * "femoral neck fracture") and MeSH headings ("Hip Fractures"). A source that can search any of
+   * them in place of those terms does (sources/query-terms.ts, the local library's ranking).
+   */
+  expansions?: SourceExpansion[];
+};
+
+export type SourceExpansion = {
+  /** Words of `terms` the phrase is made of. */
+  terms: string[];
+  /** Its other names, most useful first. */
+  alternatives: string[];
+  /** MeSH descriptors naming it (matched against MeSH only). */
+  headings: string[];
 };
 
 /** A searchable literature source. `search` throws SourceError on failure; the engine carries on without it. */

@@ -1,0 +1,193 @@
+import { CURATED_CONCEPTS, type CuratedConcept, type VocabularySource } from "./concepts";
+import { createWordNetSynonyms, type WordNetSynonyms } from "./wordnet-synonyms";
+import { normalizeHeading, otherSpelling, stem, stemPhrase, tokenize } from "./words";
+
+/**
+ * The vocabulary: what else a phrase of a question may be called in the literature. Two sources,
+ * the curated biomedical table (concepts.ts: lay ↔ technical ↔ MeSH heading, class members) and
+ * WordNet 3.1 (wordnet-synonyms.ts: medical synonyms and body-part pertainyms), plus British and
+ * American spellings (words.ts). Used by the question's terms (agent/literature/terms.ts), the
+ * queries sent to the sources, and the local library's ranking.
+ */
+
+export type ConceptExpansion = {
+  /** The technical name (the curated concept's), or the phrase itself when only WordNet knows it. */
+  canonical: string;
+  /** MeSH descriptor: names the concept in a record's MeSH terms only. */
+  heading: string | null;
+  /** Equivalent technical names, the canonical one among them when the phrase was another form. */
+  synonyms: string[];
+  /** Lay names. */
+  lay: string[];
+  /** A class's members (directional: the class is answered by a member, never the reverse). */
+  members: string[];
+  sources: (VocabularySource | "wordnet" | "spelling")[];
+};
+
+type CompiledForm = { stems: string[]; concept: CuratedConcept };
+
+const FORMS_BY_FIRST_STEM = compileForms(CURATED_CONCEPTS);
+
+let wordnet: WordNetSynonyms | null = null;
+/** WordNet opened on first use (its index files are read once, about 6 MB). */
+function wordnetSynonyms(): WordNetSynonyms {
+  wordnet ??= createWordNetSynonyms();
+  return wordnet;
+}
+
+/** Opens WordNet now rather than on the first question (the agent calls this at start). */
+export function warmVocabulary(): void {
+  wordnetSynonyms().synonymsOf("kidney");
+}
+
+/**
+ * What else a phrase is called: the curated concepts it is a form of (canonical, synonym or lay
+ * form; several concepts merge), else WordNet's medical synonyms of it, with the other spelling of
+ * each. Null when neither knows it.
+ */
+export function expandConcept(phrase: string): ConceptExpansion | null {
+  const key = phrase.toLowerCase().trim();
+  if (expansionCache.has(key)) return expansionCache.get(key)!;
+  // Bounded: questions bring new words without end.
+  if (expansionCache.size >= CACHE_LIMIT) expansionCache.clear();
+  const expansion = expandUncached(key);
+  expansionCache.set(key, expansion);
+  return expansion;
+}
+
+const CACHE_LIMIT = 10_000;
+const expansionCache = new Map<string, ConceptExpansion | null>();
+
+function expandUncached(phrase: string): ConceptExpansion | null {
+  const stems = stemPhrase(phrase);
+  if (stems.length === 0) return null;
+  const concepts = (FORMS_BY_FIRST_STEM.get(stems[0]!) ?? []).filter((f) => sameStems(f.stems, stems)).map((f) => f.concept);
+  const text = tokenize(phrase).join(" ");
+  if (concepts.length === 0) {
+    const synonyms = [...wordnetSynonyms().synonymsOf(text)];
+    const spelled = withSpellings([text]).filter((s) => s !== text);
+    if (synonyms.length === 0 && spelled.length === 0) return null;
+    return { canonical: text, heading: null, synonyms: withSpellings(synonyms).concat(spelled), lay: [], members: [], sources: [...(synonyms.length ? (["wordnet"] as const) : []), ...(spelled.length ? (["spelling"] as const) : [])] };
+  }
+  const unique = [...new Set(concepts)];
+  const notPhrase = (s: string) => !sameStems(stemPhrase(s), stems);
+  const primary = unique[0]!;
+  return {
+    canonical: primary.canonical,
+    heading: primary.heading ?? null,
+    synonyms: dedupe(withSpellings(unique.flatMap((c) => [c.canonical, ...(c.synonyms ?? [])]))).filter(notPhrase),
+    lay: dedupe(unique.flatMap((c) => c.lay ?? [])).filter(notPhrase),
+    members: dedupe(unique.flatMap((c) => c.members ?? [])),
+    sources: [...new Set<ConceptExpansion["sources"][number]>(unique.flatMap((c) => c.sources))],
+  };
+}
+
+/**
+ * Every name of an expansion a record may use: its synonyms and members. Not its lay names, which
+ * only let a question be read ("glands" finds lymph nodes, but a record on the adrenal glands is
+ * not about them), and not its heading, which names it in MeSH only.
+ */
+export function alternativesOf(expansion: ConceptExpansion): string[] {
+  return dedupe([...expansion.synonyms, ...expansion.members]);
+}
+
+/** A phrase of a question the vocabulary knows, by token positions [start, end). */
+export type ConceptMention = { start: number; end: number; phrase: string; expansion: ConceptExpansion };
+
+/**
+ * The phrases of a tokenised question that the curated table knows, longest first from the left
+ * ("broken hip" before "broken"), and then each remaining content token WordNet or spelling knows.
+ * `isWord` says which tokens name anything (not stop words): a curated phrase must hold one ("the
+ * change" yes, a lone "the" never); `isContent` which single tokens may be looked up on their own.
+ */
+export function findConcepts(tokens: string[], { isWord, isContent }: { isWord: (token: string) => boolean; isContent: (token: string) => boolean }): ConceptMention[] {
+  const stems = tokens.map(stem);
+  const out: ConceptMention[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    const candidates = FORMS_BY_FIRST_STEM.get(stems[i]!) ?? [];
+    let best = 0;
+    for (const f of candidates) if (f.stems.length > best && sameStems(f.stems, stems.slice(i, i + f.stems.length))) best = f.stems.length;
+    if (best > 0 && tokens.slice(i, i + best).some(isWord) && (best > 1 || isContent(tokens[i]!))) {
+      const phrase = tokens.slice(i, i + best).join(" ");
+      const expansion = expandConcept(phrase);
+      if (expansion) out.push({ start: i, end: i + best, phrase, expansion });
+      i += best;
+      continue;
+    }
+    if (isContent(tokens[i]!)) {
+      const expansion = expandConcept(tokens[i]!);
+      if (expansion) out.push({ start: i, end: i + 1, phrase: tokens[i]!, expansion });
+    }
+    i++;
+  }
+  return out;
+}
+
+/** A record's fields as a concept matcher reads them. */
+export type RecordText = { title: string; abstract?: string | null; mesh?: readonly string[] };
+
+/**
+ * Whether a record names a concept: its phrase or any synonym, lay name or member in the title or
+ * abstract (a phrase where its words stand together, in either of the two usual orders: "hip
+ * fracture", "fracture of the hip"), or its MeSH heading among the record's MeSH terms.
+ */
+export function namesConcept(record: RecordText, phrase: string, expansion: ConceptExpansion | null = expandConcept(phrase)): boolean {
+  const text = readStems(`${record.title} \n ${record.abstract ?? ""}`);
+  const names = [phrase, ...(expansion ? alternativesOf(expansion) : [])];
+  if (names.some((n) => holdsPhrase(text, stemPhrase(n)))) return true;
+  const heading = expansion?.heading;
+  return !!heading && (record.mesh ?? []).some((m) => normalizeHeading(m) === normalizeHeading(heading));
+}
+
+/** The word orders a two-word name also takes in an abstract: "hip fracture" → "fracture of the hip", "fracture of hip". */
+export function phraseOrders(stems: string[]): string[][] {
+  if (stems.length !== 2) return [stems];
+  const [a, b] = stems as [string, string];
+  return [stems, [b, "of", "the", a], [b, "of", a]];
+}
+
+function readStems(text: string): string[] {
+  return tokenize(text).map(stem);
+}
+
+function holdsPhrase(text: string[], phrase: string[]): boolean {
+  if (phrase.length === 0) return false;
+  return phraseOrders(phrase).some((p) => text.some((_, i) => sameStems(p, text.slice(i, i + p.length))));
+}
+
+function compileForms(concepts: readonly CuratedConcept[]): Map<string, CompiledForm[]> {
+  const byFirst = new Map<string, CompiledForm[]>();
+  for (const concept of concepts) {
+    for (const form of withSpellings([concept.canonical, ...(concept.synonyms ?? []), ...(concept.lay ?? [])])) {
+      const stems = stemPhrase(form);
+      if (stems.length === 0) continue;
+      const list = byFirst.get(stems[0]!) ?? [];
+      list.push({ stems, concept });
+      byFirst.set(stems[0]!, list);
+    }
+  }
+  return byFirst;
+}
+
+/** Each name with its other spelling, word by word ("haemorrhagic stroke" → "hemorrhagic stroke"). */
+function withSpellings(names: string[]): string[] {
+  const out: string[] = [];
+  for (const name of names) {
+    out.push(name);
+    const words = name.split(" ");
+    const respelled = words.map((w) => otherSpelling(w) ?? w);
+    if (respelled.some((w, i) => w !== words[i])) out.push(respelled.join(" "));
+  }
+  return dedupe(out);
+}
+
+function sameStems(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((s, i) => s === b[i]);
+}
+
+function dedupe(list: string[]): string[] {
+  return [...new Set(list)];
+}
+
+export type { CuratedConcept, VocabularySource } from "./concepts";
+export { CURATED_CONCEPTS } from "./concepts";

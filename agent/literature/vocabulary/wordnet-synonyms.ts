@@ -1,0 +1,119 @@
+import { openWordNet, type Synset, type WordNet } from "./wordnet";
+
+/**
+ * Which WordNet synonyms the vocabulary uses. WordNet's senses are ambiguous ("stroke" is also a
+ * golf shot, "aged" also cheese, "minor" also a child), and a synonym matches by its stem whatever
+ * sense the record uses, so only two relations count, both restricted to medicine:
+ *
+ * 1. Synonyms inside a medical synset: a noun synset of the word that is a body part or tissue
+ *    (noun.body), or whose hypernyms reach a medical root (a disease, disorder, injury or symptom;
+ *    a medical procedure, surgery or therapy; a drug or medicine; a physiological process; a
+ *    patient, infant or old person). "stroke" → apoplexy, cerebrovascular accident, CVA.
+ * 2. Pertainyms of a body part (WordNet's "pertains to" pointer, noun.body only, and only an
+ *    adjective defined as "of or relating to" it): "kidney" ↔ "renal", "heart" ↔ "cardiac",
+ *    "liver" ↔ "hepatic"; not "subcutaneous" or "transdermal" (skin), which name another place.
+ *
+ * Only the question word's most frequent medical sense is read ("hip", not the pelvis it also names).
+ *
+ * And a word given as a synonym must itself be unambiguous there: every sense it has, noun or
+ * adjective, is such a medical synset or a pertainym of one, and it has no verb sense. So
+ * "aged" (six senses, one of them "aged 18 to 65"), "pump" (heart) and "break" (fracture) are never
+ * added; "apoplexy" is. The question's own word may be ambiguous: its medical sense is the one a
+ * biomedical search means.
+ */
+
+/** Hypernyms (WordNet lemmas) whose descendants in these lexicographer files are medical. */
+const MEDICAL_ROOTS: Record<string, string[]> = {
+  "noun.state": ["disease", "attack", "illness", "disorder", "pathological state", "physiological state", "injury", "symptom", "ill health", "physical condition"],
+  "noun.act": ["medical care", "medical procedure", "surgery", "therapy", "diagnostic procedure", "medical diagnosis", "birth", "obstetrical delivery"],
+  "noun.artifact": ["drug", "medicine", "medical instrument", "medical device"],
+  "noun.substance": ["drug", "medicine", "hormone", "vitamin"],
+  "noun.process": ["physiological process", "bodily process", "organic process"],
+  "noun.person": ["patient", "sick person", "baby", "old person", "health professional"],
+};
+
+/** How WordNet defines a plain pertainym; what follows must name the body part itself ("relating to or located beneath the skin" does not). */
+const RELATING = /^(of or )?(relating|pertaining) to( or (affecting|involving|resembling))* (the |an? )?/;
+
+/** Hypernym depth walked: WordNet's noun hierarchy is at most about 20 deep. */
+const MAX_DEPTH = 20;
+
+export type WordNetSynonyms = {
+  /** Medical synonyms and pertainyms of a word (or several words: "high blood pressure"), per the rules above. */
+  synonymsOf(term: string): string[];
+};
+
+export function createWordNetSynonyms(wordnet: WordNet = openWordNet()): WordNetSynonyms {
+  const medical = new Map<string, boolean>();
+  const ambiguous = new Map<string, boolean>();
+
+  const isMedical = (s: Synset): boolean => {
+    const key = `${s.pos}:${s.offset}`;
+    const known = medical.get(key);
+    if (known !== undefined) return known;
+    let result = false;
+    if (s.pos === "noun" && s.lexFile === "noun.body") result = true;
+    else if (s.pos === "noun" && MEDICAL_ROOTS[s.lexFile]) result = reachesRoot(s, new Set(MEDICAL_ROOTS[s.lexFile]));
+    else if (s.pos === "adj" && s.lexFile === "adj.pert") result = isBodyPertainym(s);
+    medical.set(key, result);
+    return result;
+  };
+
+  /** An adjective defined as "of or relating to" one body part: renal, cardiac, hepatic. */
+  const isBodyPertainym = (s: Synset): boolean => {
+    if (s.pertainsTo.length !== 1) return false;
+    const noun = wordnet.synset("noun", s.pertainsTo[0]!);
+    const rest = s.gloss.match(RELATING)?.[0] === undefined ? null : s.gloss.replace(RELATING, "");
+    return noun.lexFile === "noun.body" && rest !== null && noun.words.some((w) => rest.startsWith(w));
+  };
+
+  const reachesRoot = (s: Synset, roots: Set<string>): boolean => {
+    let frontier = [s];
+    for (let depth = 0; depth < MAX_DEPTH && frontier.length > 0; depth++) {
+      if (frontier.some((x) => x.words.some((w) => roots.has(w)))) return true;
+      frontier = frontier.flatMap((x) => x.hypernyms.map((o) => wordnet.synset("noun", o)));
+    }
+    return false;
+  };
+
+  /** A word with any sense outside medicine, or any verb sense, is not offered as a synonym. */
+  const isAmbiguous = (word: string): boolean => {
+    const known = ambiguous.get(word);
+    if (known !== undefined) return known;
+    const senses = [...wordnet.synsets(word, "noun"), ...wordnet.synsets(word, "adj")];
+    const result = senses.length === 0 || wordnet.synsets(word, "verb").length > 0 || !senses.every(isMedical);
+    ambiguous.set(word, result);
+    return result;
+  };
+
+  const pertainymSynset = (adjective: string, noun: number): Synset =>
+    wordnet.synsets(adjective, "adj").find((s) => s.pertainsTo.includes(noun)) ?? { pos: "adj", offset: -1, lexFile: "other", words: [], hypernyms: [], pertainsTo: [], gloss: "" };
+
+  return {
+    synonymsOf(term) {
+      const word = term.toLowerCase().trim();
+      const out = new Set<string>();
+      const offer = (w: string) => {
+        if (w !== word && !isAmbiguous(w)) out.add(w);
+      };
+      for (const form of baseForms(word)) {
+        const noun = wordnet.synsets(form, "noun").find(isMedical);
+        if (noun) {
+          for (const w of noun.words) if (w !== form) offer(w);
+          if (noun.lexFile === "noun.body") for (const adjective of wordnet.pertainyms(noun.offset)) if (isBodyPertainym(pertainymSynset(adjective, noun.offset))) offer(adjective);
+        }
+        const adjective = wordnet.synsets(form, "adj").find(isBodyPertainym);
+        if (adjective) for (const w of wordnet.synset("noun", adjective.pertainsTo[0]!).words) offer(w);
+      }
+      return [...out];
+    },
+  };
+}
+
+/** The word and its singular forms by WordNet's noun suffix rules ("fractures" → "fracture", "ovaries" → "ovary"). */
+function baseForms(word: string): string[] {
+  const forms = [word];
+  const rules: [RegExp, string][] = [[/ies$/, "y"], [/(ch|sh|s|x|z)es$/, "$1"], [/([^s])s$/, "$1"], [/men$/, "man"]];
+  for (const [pattern, replacement] of rules) if (pattern.test(word)) forms.push(word.replace(pattern, replacement));
+  return [...new Set(forms)];
+}
