@@ -32,7 +32,7 @@ export function roleOf(ref: EngineReference, reading: QuestionReading): { role: 
       accepted: relevance?.accepted ?? false,
       reason: ((relevance as { reason?: RejectionReason | null } | undefined)?.reason ?? (relevance?.accepted ? null : "off_topic")) as RejectionReason | null,
       missingConcepts: relevance?.missingConcepts ?? [],
-      partCoverage: relevance?.partCoverage,
+      partsAddressed: relevance?.partsAddressed,
       evidenceType: ref.evidenceType,
       isRetracted: ref.isRetracted ?? false,
     },

@@ -123,7 +123,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   await progress("grading", 75);
 
   const listed = request.filterReferences ? accepted : [...accepted, ...rejected];
-  const roleOf = (j: Judged) => decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partCoverage: j.partCoverage, evidenceType: classifyEvidence(j.record).type, isRetracted: j.record.isRetracted } });
+  const roleOf = (j: Judged) => decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType: classifyEvidence(j.record).type, isRetracted: j.record.isRetracted } });
   const references: (ReturnType<typeof describeReference> & { abstract?: string | null })[] = listed.map((j, i) => ({
     ...describeReference(j, i + 1, { withReason: false, role: roleOf(j) }),
     ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}),
@@ -345,6 +345,7 @@ function describeReference(j: Judged, ordinal: number, { withReason, role }: { w
       ...(withReason ? { reason: j.reason } : {}),
       ...(j.missingConcepts.length > 0 ? { missingConcepts: j.missingConcepts } : {}),
       partCoverage: j.partCoverage,
+      partsAddressed: j.partsAddressed,
     },
   };
 }

@@ -40,6 +40,12 @@ export const LOWEST_BEST = 0.25;
 export const RELATIVE_TO_BEST = 0.7;
 /** Required concepts the best candidate may miss and still set the bar (more: nothing is on topic). */
 export const MAX_MISSED = 2;
+/**
+ * Share of a required part's weight a record must hold to address it: the rare, specific words of
+ * "should patients undergo a portoenterostomy" count for more than "undergo", and a study of
+ * metformin holds nothing of "reduced cancer risk".
+ */
+export const PART_COVERAGE = 0.5;
 /** Share of a concept's weight a record must hold to name it. */
 const COVERAGE = 0.5;
 
@@ -58,6 +64,13 @@ export type Judged = {
    * part at all. The evidence roles (roles.ts) read whether it addresses each part from it.
    */
   partCoverage: Partial<Record<RequiredQuestionPart, number>>;
+  /**
+   * The required parts the record addresses: it holds at least PART_COVERAGE of the part's weight,
+   * and the part's most specific word (the rarest among the candidates) by name or synonym. A
+   * buccal-cancer study holds "localized", "cancer" and "treatment" of "localized prostate cancer
+   * treatment", but not "prostate".
+   */
+  partsAddressed: RequiredQuestionPart[];
   flags: Flag[];
   accepted: boolean;
   reason: RejectionReason | null;
@@ -111,20 +124,24 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
     const score = terms.length === 0 ? 0 : Math.round((earned / total) * 1000) / 1000;
     const missing = concepts.filter((c) => !names(c, (t) => holds[t]![i]!)).map((c) => c.label);
     const partCoverage: Partial<Record<RequiredQuestionPart, number>> = {};
+    const partsAddressed: RequiredQuestionPart[] = [];
     for (const part of REQUIRED_PARTS) {
       const inPart = concepts.filter((c) => c.part === part);
       if (inPart.length === 0) continue;
       const words = inPart.flatMap((c) => c.words);
       const total = words.reduce((a, w) => a + w.weight, 0);
-      partCoverage[part] = total > 0 ? Math.round((words.filter((w) => holds[w.term]![i]!).reduce((a, w) => a + w.weight, 0) / total) * 1000) / 1000 : 0;
+      const coverage = total > 0 ? Math.round((words.filter((w) => holds[w.term]![i]!).reduce((a, w) => a + w.weight, 0) / total) * 1000) / 1000 : 0;
+      partCoverage[part] = coverage;
+      const specific = words.reduce<{ term: number; weight: number } | null>((a, w) => (!a || w.weight > a.weight ? w : a), null);
+      if (coverage >= PART_COVERAGE && specific !== null && holds[specific.term]![i]!) partsAddressed.push(part);
     }
-    return { score, matchedTerms, missing, partCoverage };
+    return { score, matchedTerms, missing, partCoverage, partsAddressed };
   });
   const lead = scored.reduce<(typeof scored)[number] | null>((a, b) => (!a || b.score > a.score ? b : a), null);
   const excused = new Set(lead && lead.missing.length <= MAX_MISSED ? lead.missing : concepts.map((c) => c.label));
 
   return records.map((record, i) => {
-    const { score, matchedTerms, missing, partCoverage } = scored[i]!;
+    const { score, matchedTerms, missing, partCoverage, partsAddressed } = scored[i]!;
     const isLead = scored[i] === lead;
     const onTopic =
       !unknown &&
@@ -148,7 +165,7 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
     else if (filters.scope === "no-preprints" && record.isPreprint) reason = "preprint_excluded";
     else if (filters.scope === "trials" && !(record.trial || record.ids.nct)) reason = "not_a_trial";
     else if (!onTopic) reason = "off_topic";
-    return { record, score, matchedTerms, missingConcepts: unknown ? [unknown] : missing, partCoverage, flags, accepted: reason === null, reason };
+    return { record, score, matchedTerms, missingConcepts: unknown ? [unknown] : missing, partCoverage, partsAddressed: unknown ? [] : partsAddressed, flags, accepted: reason === null, reason };
   });
 }
 

@@ -22,8 +22,8 @@ export type RoleInput = {
   reason: RejectionReason | null;
   /** The question's required concepts the record does not name (relevance.missingConcepts). */
   missingConcepts: readonly string[];
-  /** How much of each required part it holds (relevance.partCoverage); absent on references stored before it existed. */
-  partCoverage?: Partial<Record<RequiredQuestionPart, number>> | undefined;
+  /** The required parts it addresses (relevance.partsAddressed); absent on references stored before it existed. */
+  partsAddressed?: readonly RequiredQuestionPart[] | undefined;
   evidenceType: EvidenceType;
   isRetracted: boolean;
 };
@@ -51,23 +51,13 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   return decision("supporting", `studies ${studied(reading)}`);
 }
 
-/**
- * A record addresses a part of the question when it holds at least this share of the part's
- * content weight: the rare, specific words of "should patients undergo a portoenterostomy" count
- * for more than "undergo", and a study of metformin holds nothing of "reduced cancer risk".
- */
-export const PART_COVERAGE = 0.5;
+const RELEVANCE_PART: Record<RequiredPart, RequiredQuestionPart> = { topic: "topic", exposure: "exposure", outcome: "outcome", subject: "main" };
 
-const COVERAGE_KEY: Record<RequiredPart, RequiredQuestionPart> = { topic: "topic", exposure: "exposure", outcome: "outcome", subject: "main" };
-
-/** The required parts a record does not address (by relevance's partCoverage, else by the concepts it misses). */
-export function partsMissing(reading: QuestionReading, reference: Pick<RoleInput, "missingConcepts" | "partCoverage">): RequiredPart[] {
+/** The required parts a record does not address (relevance's partsAddressed, else the concepts it misses). */
+export function partsMissing(reading: QuestionReading, reference: Pick<RoleInput, "missingConcepts" | "partsAddressed">): RequiredPart[] {
   const missing = new Set(reference.missingConcepts);
-  return requiredParts(reading).filter((part) => {
-    const coverage = reference.partCoverage?.[COVERAGE_KEY[part]];
-    if (coverage !== undefined) return coverage < PART_COVERAGE;
-    return reading.concepts.some((c) => c.part === part && missing.has(c.label));
-  });
+  const addressed = reference.partsAddressed;
+  return requiredParts(reading).filter((part) => (addressed ? !addressed.includes(RELEVANCE_PART[part]) : reading.concepts.some((c) => c.part === part && missing.has(c.label))));
 }
 
 /** "metformin and aging": what a study that tests the question studies. */

@@ -90,6 +90,10 @@ export const literatureReferenceRelevanceSchema = z
       .partialRecord(z.enum(["topic", "exposure", "outcome", "main"]), z.number().min(0).max(1))
       .optional()
       .describe("the share of each required part of the question (its topic, exposure, outcome, or main subject) the record names, rarer words weighing more"),
+    partsAddressed: z
+      .array(z.enum(["topic", "exposure", "outcome", "main"]))
+      .optional()
+      .describe("the required parts it addresses: half of the part's weight, its most specific word included; a reference addressing every one tests the question"),
   })
   .register(responseRegistry, { id: "LiteratureReferenceRelevance" });
 

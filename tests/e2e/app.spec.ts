@@ -65,7 +65,7 @@ test("chat: the test wallet pays, progress shows, and the answer's markers link 
   await expect(target).toBeVisible();
   await expect(target).toContainText(/confidence \d+%/);
   // The answer opens with its bottom line, shown as the verdict, and each reference says what the study was.
-  await expect(answer.verdict).toHaveText(/^The evidence (supports it|contradicts it|is mixed|is insufficient)$/);
+  await expect(answer.verdict).toHaveText(/^The evidence (supports it|contradicts it|leans toward it|leans against it|is mixed|is insufficient)$/);
   await expect(chat.answer.getByTestId("answer-text")).toContainText(/^Bottom line: /);
   await expect(target.getByTestId("study-snapshot")).toContainText(/^Study: /);
   // The payment is in this wallet's history.

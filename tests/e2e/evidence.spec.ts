@@ -29,7 +29,7 @@ test("a chat answer opens with its bottom line and lists its evidence in a table
   expect(references.length).toBeGreaterThan(0);
 
   await test.step("the bottom line: the verdict in words, what it means, and where the evidence comes from", async () => {
-    await expect(answer.verdict).toHaveText(/^The evidence (supports it|contradicts it|is mixed|is insufficient)$/);
+    await expect(answer.verdict).toHaveText(/^The evidence (supports it|contradicts it|leans toward it|leans against it|is mixed|is insufficient)$/);
     await expect(answer.verdict).toHaveAttribute("title", /.{20,}/);
     await expect(answer.origin).toContainText(/^Evidence from: .*(human|animal|cell|not saying in whom)/);
   });
