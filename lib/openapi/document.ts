@@ -97,9 +97,12 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
         tags: ["deep research"],
         requestSchema: "DeepResearchStartRequest",
         description:
-          "Starts a multi-iteration research run on a question, or continues a conversation with `conversationId` (the `conversationId` of an earlier 202). The payment is verified now and settled when the turn's result is delivered: the poll that first shows the completed turn carries PAYMENT-RESPONSE, and the turn its `settlement`. Nothing is charged for a turn that fails, and a turn whose searches reached no literature source fails.",
+          "Starts a multi-iteration research run on a question, or continues a conversation with `conversationId` (the `conversationId` of an earlier 202), for the payer address that started it only. The payment is verified now and settled when the turn's result is delivered: the poll that first shows the completed turn carries PAYMENT-RESPONSE, and the turn its `settlement`. Nothing is charged for a turn that fails, and a turn whose searches reached no literature source fails.",
         responses: {
           "202": json("DeepResearchAccepted", "Accepted; poll GET /api/deep-research/{conversationId}", { example: acceptedExample("deepResearch", publicUrl) }),
+          "404": error(
+            "`conversationId` names a conversation this payer address did not start through this service, or one it no longer knows (`reason: not_found`, the same for both); answered after the payment is checked, before any work: `charged: false`",
+          ),
           "503": literatureUnavailable(settlementUnavailable),
         },
       }),

@@ -1,5 +1,6 @@
 import { addWindowEndSql } from "@/lib/rate-limit/fixed-window";
 import type { Migration } from "../migrate";
+import { deepResearchMoneyMigrations } from "./gateway-deep-research-money";
 
 /**
  * The gateway's tables, in the `gateway` schema (the agent keeps its own). Append new migrations;
@@ -181,4 +182,5 @@ export const gatewayMigrations: Migration[] = [
         WHERE status = 'settled' AND operation IN ('deepResearch', 'deepResearchEncrypted');
     `,
   },
+  ...deepResearchMoneyMigrations,
 ];
