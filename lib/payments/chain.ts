@@ -2,6 +2,7 @@ import { eip3009ABI } from "@x402/evm";
 import {
   createPublicClient,
   defineChain,
+  erc20Abi,
   getAddress,
   http,
   isAddressEqual,
@@ -49,6 +50,8 @@ export type ChainReader = {
   findAuthorizationFate: (ref: AuthorizationRef) => Promise<AuthorizationFate>;
   /** Whether `receipt` holds the authorization's transfer to the payee. */
   receiptHasTransfer: (receipt: TransactionReceipt, ref: AuthorizationRef) => boolean;
+  /** `balanceOf(owner)` of the token at the latest block. Throws when the RPC cannot be reached. */
+  tokenBalance: (asset: string, owner: string) => Promise<bigint>;
 };
 
 /** Providers cap `eth_getLogs` ranges (often at 10,000 blocks); searches go back in slices. */
@@ -93,6 +96,7 @@ export function createChainReaderFor(client: PublicClient): ChainReader {
   return {
     authorizationState,
     receiptHasTransfer,
+    tokenBalance: (asset, owner) => client.readContract({ address: getAddress(asset), abi: erc20Abi, functionName: "balanceOf", args: [getAddress(owner)] }),
     findAuthorizationFate: async (ref) => {
       if (!(await authorizationState(ref.asset, ref.payer, ref.nonce))) return { state: "unused" };
       const asset = getAddress(ref.asset);

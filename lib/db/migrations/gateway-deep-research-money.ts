@@ -1,8 +1,8 @@
 import type { Migration } from "../migrate";
 
 /**
- * Issue 24, deep research settled after its work: who started a conversation. Appended to the gateway's migrations (gateway.ts); never edit
- * one that has shipped.
+ * Issue 24, deep research settled after its work: who started a conversation, and what a payer has
+ * outstanding. Appended to the gateway's migrations (gateway.ts); never edit one that has shipped.
  */
 export const deepResearchMoneyMigrations: Migration[] = [
   {
@@ -14,6 +14,23 @@ export const deepResearchMoneyMigrations: Migration[] = [
       ALTER TABLE gateway.deep_research_conversations ADD COLUMN payer text;
       UPDATE gateway.deep_research_conversations c
          SET payer = (SELECT p.payer FROM gateway.payments p WHERE p.conversation_id = c.conversation_id ORDER BY p.created_at LIMIT 1);
+    `,
+  },
+  {
+    version: 10,
+    name: "deep research: what a payer and a client address have outstanding",
+    sql: `
+      -- A deferred payment (deep research) holds its amount against its payer's balance, and a
+      -- place among its payer's and its client address's unsettled turns, from when it was admitted
+      -- until it is final (lib/payments/deferred-holds.ts). The client it was admitted for:
+      ALTER TABLE gateway.payments ADD COLUMN held_for_client text;
+      CREATE INDEX payments_held_by_payer ON gateway.payments (payer)
+        WHERE held_for_client IS NOT NULL AND status IN ('received', 'verified', 'scheduled', 'settling');
+      CREATE INDEX payments_held_by_client ON gateway.payments (held_for_client)
+        WHERE held_for_client IS NOT NULL AND status IN ('received', 'verified', 'scheduled', 'settling');
+      -- Turns admitted before this existed hold what they owe too (their client unknown: their payer's).
+      UPDATE gateway.payments SET held_for_client = 'payer:' || payer
+        WHERE operation IN ('deepResearch', 'deepResearchEncrypted') AND status IN ('received', 'verified', 'scheduled', 'settling');
     `,
   },
 ];
