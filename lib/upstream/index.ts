@@ -18,6 +18,7 @@ import {
   type ChatRequest,
   type DeepResearchStartRequest,
   type LiteratureQueryRequest,
+  workStatusesSchema,
 } from "@/lib/contracts";
 import { UpstreamClient } from "./client";
 
@@ -35,10 +36,6 @@ const agentPrivateStatusSchema = z.object({
   privateLiterature: z.enum(["enabled", "disabled"]),
   attested: z.boolean(),
 });
-
-/** A private deep-research run's status alone (the gateway settles on it; no key needed). */
-const privateRunStatusSchema = z.object({ messageId: z.string().min(1), status: z.enum(["queued", "running", "completed", "failed"]) });
-export type PrivateRunStatus = z.infer<typeof privateRunStatusSchema>["status"];
 
 export function createAgentApi(client: UpstreamClient) {
   const id = (value: string) => encodeURIComponent(value);
@@ -85,9 +82,10 @@ export function createAgentApi(client: UpstreamClient) {
     /** Forwards a sealed poll; the agent answers the status, sealed to the poll's key when completed. */
     pollPrivateDeepResearch: (messageId: string, envelope: EncryptedEnvelope) =>
       client.json(`/api/private/deep-research/status/${id(messageId)}`, encryptedDeepResearchStatusSchema, { method: "POST", body: envelope }),
-    getPrivateRunStatus: (messageId: string) => client.json(`/api/private/deep-research/${id(messageId)}`, privateRunStatusSchema),
     getDeepResearch: (conversationId: string) =>
       client.json(`/api/deep-research/${id(conversationId)}`, deepResearchConversationSchema),
+    /** The status of each of these turns and sealed runs the agent knows (at most WORK_STATUSES_MAX_IDS), for the settlement cron. */
+    getWorkStatuses: (messageIds: string[]) => client.json("/api/deep-research/statuses", workStatusesSchema, { method: "POST", body: { messageIds } }),
   };
 }
 export type AgentApi = ReturnType<typeof createAgentApi>;

@@ -6,17 +6,19 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deepResearchConversationSchema, type DeepResearchConversation } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
+import { transferCallData } from "@/lib/payments/settlement/transfer";
 import { startDeepResearchDouble, type DeepResearchDouble } from "../support/agent-double";
 import { createTestDatabase, databaseKind, NEEDS_SERVER } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";
-import { chain, chainClients, drainWallet, freshAddress, fundedPayer, signPayment, usdcBalance, wallet } from "../support/payments";
+import { chain, chainClients, claimTestPayment, drainWallet, freshAddress, fundedPayer, signPayment, usdcBalance, wallet } from "../support/payments";
 import { startRpcProxy, type RpcProxy } from "../support/rpc-proxy";
 import { postJson, routeFetch } from "../support/routes";
 
 /**
- * Deep research is settled after its work (issue 24, items 1 and 3). Attacks on that: one balance
- * starting many turns, and a stranger's turn in someone else's conversation.
+ * Deep research is settled after its work (issue 24, items 1 to 3). Attacks on that: one balance
+ * starting many turns, older turns starving the cron of the ones that finished, and a stranger's
+ * turn in someone else's conversation.
  */
 
 const PUBLIC_URL = "https://gateway.test";
@@ -26,10 +28,11 @@ const CRON_SECRET = "cron-secret-for-tests-0123456789";
 const PRICE = 1_000_000n;
 /** Funds this file's payers; no other file pays with it. */
 const FUNDER = () => wallet(68).privateKey;
-const BOUNDS = { DEEP_RESEARCH_MAX_UNSETTLED_PER_PAYER: "3", DEEP_RESEARCH_MAX_UNSETTLED_PER_CLIENT: "4" };
+const BOUNDS = { DEEP_RESEARCH_MAX_UNSETTLED_PER_PAYER: "3", DEEP_RESEARCH_MAX_UNSETTLED_PER_CLIENT: "4", CRON_BATCH_SIZE: "3" };
 
 const base64 = (bytes: number) => randomBytes(bytes).toString("base64");
 const envelope = () => ({ hpke_ciphertext: base64(80), hpke_ephemeral_public_key: base64(32) });
+const sealedAnswer = () => ({ hpke_response_ciphertext: base64(120), hpke_response_ephemeral_key: base64(32) });
 /** The balanceOf(address) selector: the gateway's read of what a payer holds. */
 const BALANCE_OF = "0x70a08231";
 
@@ -209,6 +212,51 @@ describe("deep research under attack", () => {
       const answer = await postJson(`${PUBLIC_URL}/api/chat`, { message: "an hour-long chat authorization" }, { "payment-signature": chat.header });
       expect(answer.status).toBe(402);
       expect(((await answer.json()) as { reason: string }).reason).toBe("authorization_window_too_long");
+    });
+  });
+
+  describe("the cron", () => {
+    it("settles what finished, plain and sealed, however many older turns still run ahead of it (CRON_BATCH_SIZE=3)", async () => {
+      // Clear what earlier tests left scheduled: those turns end, and their payments with them.
+      for (const conversation of agent.conversations.values()) {
+        for (const turn of conversation.turns ?? []) if (turn.status === "running") agent.setTurnStatus(turn.messageId, "cancelled");
+      }
+      for (let i = 0; i < 10 && Number((await cron()).checked) > 0; i++);
+
+      for (let i = 0; i < 4; i++) expect((await startTurn(await payer(1), { message: `still running ${i}` })).status).toBe(202);
+      const finished = await startTurn(await payer(1), { message: "finished behind them" });
+      const run = await startRun(await payer(1));
+      agent.finish(finished.body.messageId);
+      agent.setRun(run.body.messageId, { status: "completed", ...sealedAnswer() });
+
+      const result = await cron();
+      expect(result.settled).toBe(2);
+      expect(await paymentStatus(finished.body.messageId)).toBe("settled");
+      expect(await paymentStatus(run.body.messageId)).toBe("settled");
+    });
+
+    it("no row blocks another: payments it cannot move yet do not keep the next minute's run from the one behind them", async () => {
+      const db = await getDb();
+      const chatRequirements = decodePaymentRequiredHeader((await postJson(`${PUBLIC_URL}/api/chat`, { message: "q" })).headers.get("payment-required")!).accepts[0]!;
+      // Three payments answered 503 whose authorizations are unused: nothing to do until they expire.
+      for (let i = 0; i < 3; i++) {
+        const { row } = await claimTestPayment({ db, requirements: chatRequirements, privateKey: await payer(1), operation: "chat" });
+        await db.query("UPDATE gateway.payments SET status = 'unsettled' WHERE id = $1", [row.id]);
+      }
+      // A fourth whose transfer landed after its 503 (its outcome was unknown): the cron can settle it.
+      const late = await claimTestPayment({ db, requirements: chatRequirements, privateKey: await payer(1), operation: "chat" });
+      await db.query("UPDATE gateway.payments SET status = 'unsettled', outcome_unknown_since = now() - interval '1 minute' WHERE id = $1", [late.row.id]);
+      const { publicClient, walletFor } = chainClients();
+      const hash = await walletFor(FUNDER()).sendTransaction({ to: chain().asset as Hex, data: transferCallData(late.payload) });
+      expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+
+      const status = async () => ((await db.query("SELECT status FROM gateway.payments WHERE id = $1", [late.row.id])).rows[0] as { status: string }).status;
+      for (let minute = 0; minute < 2 && (await status()) !== "settled"; minute++) {
+        await cron();
+        // A minute later: the run's claims have lapsed, as they have when the scheduler calls again.
+        await db.query("UPDATE gateway.payments SET cron_claimed_until = NULL");
+      }
+      expect(await status()).toBe("settled");
     });
   });
 

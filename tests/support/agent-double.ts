@@ -39,6 +39,17 @@ export async function startDeepResearchDouble(): Promise<DeepResearchDouble> {
       conversations.set(conversationId, conversation);
       return { status: 202, body: { messageId, conversationId, status: "queued" } };
     }
+    if (req.method === "POST" && req.path === "/api/deep-research/statuses") {
+      const { messageIds } = JSON.parse(req.body) as { messageIds: string[] };
+      const turns = [...conversations.values()].flatMap((c) => c.turns ?? []).filter((t) => messageIds.includes(t.messageId));
+      return {
+        status: 200,
+        body: {
+          turns: turns.map((t) => ({ messageId: t.messageId, status: t.status })),
+          runs: messageIds.flatMap((messageId) => (runs.has(messageId) ? [{ messageId, status: runs.get(messageId)!.status }] : [])),
+        },
+      };
+    }
     const match = /^\/api\/deep-research\/([^/]+)$/.exec(req.path);
     if (req.method === "GET" && match) {
       const conversation = conversations.get(decodeURIComponent(match[1]!));

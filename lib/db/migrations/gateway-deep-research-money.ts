@@ -1,8 +1,9 @@
 import type { Migration } from "../migrate";
 
 /**
- * Issue 24, deep research settled after its work: who started a conversation, and what a payer has
- * outstanding. Appended to the gateway's migrations (gateway.ts); never edit one that has shipped.
+ * Issue 24, deep research settled after its work: what a payer has outstanding, the cron's order,
+ * and who started a conversation. Appended to the gateway's migrations (gateway.ts); never edit
+ * one that has shipped.
  */
 export const deepResearchMoneyMigrations: Migration[] = [
   {
@@ -31,6 +32,16 @@ export const deepResearchMoneyMigrations: Migration[] = [
       -- Turns admitted before this existed hold what they owe too (their client unknown: their payer's).
       UPDATE gateway.payments SET held_for_client = 'payer:' || payer
         WHERE operation IN ('deepResearch', 'deepResearchEncrypted') AND status IN ('received', 'verified', 'scheduled', 'settling');
+    `,
+  },
+  {
+    version: 11,
+    name: "the cron: when it last looked at each payment",
+    sql: `
+      -- The cron takes what it looked at longest ago first, so a payment it cannot move yet never
+      -- keeps it from the ones behind (lib/payments/cron.ts).
+      ALTER TABLE gateway.payments ADD COLUMN cron_checked_at timestamptz;
+      CREATE INDEX payments_scheduled_by_check ON gateway.payments (cron_checked_at NULLS FIRST, created_at) WHERE status = 'scheduled';
     `,
   },
 ];
