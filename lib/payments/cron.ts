@@ -1,17 +1,13 @@
-import { WORK_STATUSES_MAX_IDS, type DeepResearchConversation, type DeepResearchStatus, type WorkStatuses } from "@/lib/contracts";
+import { WORK_STATUSES_MAX_IDS, type DeepResearchStatus } from "@/lib/contracts";
 import { reconcilePrivateRun } from "@/lib/deep-research/private-runs";
 import { reconcileConversation, type ReconcileCounts } from "@/lib/deep-research/reconcile";
+import { lookUpWork, type WorkLookupDeps } from "@/lib/deep-research/work-statuses";
 import { log } from "@/lib/log";
 import { UpstreamHttpError } from "@/lib/upstream/client";
-import { claimDuePayments, listScheduledPayments, markCronChecked, markUnsettled, transitionPayment, voidPayment, type PaymentRow, type ScheduledPayment } from "./ledger";
+import { claimDuePayments, listScheduledPayments, markCronChecked, markUnsettled, transitionPayment, voidPayment, type PaymentRow } from "./ledger";
 import { confirmPayment, settlePayment, type SettleDeps } from "./settle";
 
-export type CronDeps = SettleDeps & {
-  getConversation: (conversationId: string) => Promise<DeepResearchConversation>;
-  /** The status of each of these deep-research turns and sealed runs the agent knows (at most WORK_STATUSES_MAX_IDS ids). */
-  getWorkStatuses: (messageIds: string[]) => Promise<WorkStatuses>;
-  batchSize: number;
-};
+export type CronDeps = SettleDeps & WorkLookupDeps & { batchSize: number };
 
 export type CronResult = ReconcileCounts & {
   ok: true;
@@ -112,12 +108,12 @@ export async function runSettlementCron(deps: CronDeps): Promise<CronResult> {
 /**
  * The scheduled payments that something can be done about now, by id: looks at up to
  * SCHEDULED_SCAN_LIMIT of them (those looked at longest ago first), asks the agent which of their
- * turns and sealed runs have ended, and marks the rest looked at. When the agent cannot answer,
- * only expired authorizations are ready (an error of the run).
+ * turns and sealed runs have ended, and marks the ones it asked about looked at. When the agent
+ * cannot answer, only expired authorizations are ready (an error of the run).
  */
 async function findReadyWork(deps: CronDeps, result: CronResult): Promise<Map<string, ReadyWork>> {
   const scheduled = await listScheduledPayments({ db: deps.db, limit: SCHEDULED_SCAN_LIMIT });
-  const statuses = await workStatuses(deps, scheduled).catch((err: unknown) => {
+  const lookup = await lookUpWork(deps, scheduled, { oneByOneLimit: deps.batchSize }).catch((err: unknown) => {
     result.errors++;
     log.error("cron: the agent could not say which deep-research work has ended", { error: err });
     return null;
@@ -125,24 +121,16 @@ async function findReadyWork(deps: CronDeps, result: CronResult): Promise<Map<st
   const now = deps.nowSeconds();
   const ready = new Map<string, ReadyWork>();
   for (const payment of scheduled) {
-    const status = payment.messageId ? statuses?.get(payment.messageId) : undefined;
+    const asked = lookup !== null && payment.messageId !== null && lookup.asked.has(payment.messageId);
+    const status = asked && payment.messageId ? lookup.statuses.get(payment.messageId) : undefined;
     if (status !== undefined && ENDED.has(status)) ready.set(payment.id, { kind: "ended", status });
     else if (payment.validBefore <= now) ready.set(payment.id, { kind: "expired", status });
-    else if (statuses && payment.messageId && status === undefined) ready.set(payment.id, { kind: "lost" });
+    else if (asked && status === undefined) ready.set(payment.id, { kind: "lost" });
   }
-  await markCronChecked({ db: deps.db, ids: scheduled.filter((p) => !ready.has(p.id)).map((p) => p.id) });
+  // What was not asked about this time (an older agent, asked one by one) is asked first next time.
+  const looked = scheduled.filter((p) => !ready.has(p.id) && p.messageId !== null && lookup?.asked.has(p.messageId));
+  await markCronChecked({ db: deps.db, ids: looked.map((p) => p.id) });
   return ready;
-}
-
-/** The agent's status of each scheduled payment's work, by messageId, asked WORK_STATUSES_MAX_IDS at a time. */
-async function workStatuses(deps: CronDeps, scheduled: ScheduledPayment[]): Promise<Map<string, DeepResearchStatus>> {
-  const ids = [...new Set(scheduled.flatMap((p) => (p.messageId ? [p.messageId] : [])))];
-  const statuses = new Map<string, DeepResearchStatus>();
-  for (let i = 0; i < ids.length; i += WORK_STATUSES_MAX_IDS) {
-    const answer = await deps.getWorkStatuses(ids.slice(i, i + WORK_STATUSES_MAX_IDS));
-    for (const work of [...answer.turns, ...answer.runs]) statuses.set(work.messageId, work.status);
-  }
-  return statuses;
 }
 
 /** A sealed run's payment against what the cron found of its run. */

@@ -395,7 +395,7 @@ export async function claimDuePayments({
 }
 
 /** A scheduled (deferred) payment as the cron first looks at it: what identifies its work, and until when it can be settled. */
-export type ScheduledPayment = Pick<PaymentRow, "id" | "messageId" | "validBefore">;
+export type ScheduledPayment = Pick<PaymentRow, "id" | "conversationId" | "messageId" | "validBefore">;
 
 /**
  * Up to `limit` scheduled payments no cron run holds, the ones the cron looked at longest ago (or
@@ -403,14 +403,14 @@ export type ScheduledPayment = Pick<PaymentRow, "id" | "messageId" | "validBefor
  * (markCronChecked), so however many there are, each is looked at in turn.
  */
 export async function listScheduledPayments({ db, limit }: { db: Queryable; limit: number }): Promise<ScheduledPayment[]> {
-  const { rows } = await db.query<{ id: string; message_id: string | null; valid_before: string }>(
-    `SELECT id, message_id, valid_before FROM gateway.payments
+  const { rows } = await db.query<{ id: string; conversation_id: string | null; message_id: string | null; valid_before: string }>(
+    `SELECT id, conversation_id, message_id, valid_before FROM gateway.payments
       WHERE status = 'scheduled' AND (cron_claimed_until IS NULL OR cron_claimed_until < now())
       ORDER BY cron_checked_at NULLS FIRST, created_at
       LIMIT $1`,
     [limit],
   );
-  return rows.map((r) => ({ id: r.id, messageId: r.message_id, validBefore: Number(r.valid_before) }));
+  return rows.map((r) => ({ id: r.id, conversationId: r.conversation_id, messageId: r.message_id, validBefore: Number(r.valid_before) }));
 }
 
 /** Records that the cron looked at these payments now, which puts them behind the ones it has not. */

@@ -37,6 +37,9 @@ const agentPrivateStatusSchema = z.object({
   attested: z.boolean(),
 });
 
+/** A private deep-research run's status alone (the settlement cron's question to an agent without POST /api/deep-research/statuses). */
+const privateRunStatusSchema = z.object({ messageId: z.string().min(1), status: z.enum(["queued", "running", "completed", "failed"]) });
+
 export function createAgentApi(client: UpstreamClient) {
   const id = (value: string) => encodeURIComponent(value);
   return {
@@ -82,6 +85,7 @@ export function createAgentApi(client: UpstreamClient) {
     /** Forwards a sealed poll; the agent answers the status, sealed to the poll's key when completed. */
     pollPrivateDeepResearch: (messageId: string, envelope: EncryptedEnvelope) =>
       client.json(`/api/private/deep-research/status/${id(messageId)}`, encryptedDeepResearchStatusSchema, { method: "POST", body: envelope }),
+    getPrivateRunStatus: (messageId: string) => client.json(`/api/private/deep-research/${id(messageId)}`, privateRunStatusSchema),
     getDeepResearch: (conversationId: string) =>
       client.json(`/api/deep-research/${id(conversationId)}`, deepResearchConversationSchema),
     /** The status of each of these turns and sealed runs the agent knows (at most WORK_STATUSES_MAX_IDS), for the settlement cron. */

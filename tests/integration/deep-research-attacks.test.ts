@@ -235,6 +235,23 @@ describe("deep research under attack", () => {
       expect(await paymentStatus(run.body.messageId)).toBe("settled");
     });
 
+    it("an agent without the many-at-once status route (deployed before the gateway) still has what finished settled: the cron asks one conversation and one run at a time", async () => {
+      agent.servesWorkStatuses = false;
+      try {
+        expect((await startTurn(await payer(1), { message: "still running, the older agent" })).status).toBe(202);
+        const finished = await startTurn(await payer(1), { message: "finished, the older agent" });
+        const run = await startRun(await payer(1));
+        agent.finish(finished.body.messageId);
+        agent.setRun(run.body.messageId, { status: "completed", ...sealedAnswer() });
+        const result = await cron();
+        expect(result).toMatchObject({ settled: 2, errors: 0 });
+        expect(await paymentStatus(finished.body.messageId)).toBe("settled");
+        expect(await paymentStatus(run.body.messageId)).toBe("settled");
+      } finally {
+        agent.servesWorkStatuses = true;
+      }
+    });
+
     it("no row blocks another: payments it cannot move yet do not keep the next minute's run from the one behind them", async () => {
       const db = await getDb();
       const chatRequirements = decodePaymentRequiredHeader((await postJson(`${PUBLIC_URL}/api/chat`, { message: "q" })).headers.get("payment-required")!).accepts[0]!;

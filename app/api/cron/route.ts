@@ -23,6 +23,7 @@ export const GET = withCron("GET /api/cron", async () => {
     nowSeconds: () => Math.floor(Date.now() / 1000),
     getConversation: async (conversationId) => (await agent.getDeepResearch(conversationId)).data,
     getWorkStatuses: async (messageIds) => (await agent.getWorkStatuses(messageIds)).data,
+    getPrivateRunStatus: async (messageId) => (await agent.getPrivateRunStatus(messageId)).data.status,
     batchSize: getConfig().payments.cronBatchSize,
   });
   // A sweep that fails is tried again next minute; it never costs the settlements their answer.
