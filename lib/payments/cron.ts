@@ -24,6 +24,8 @@ const INTERRUPTED_AFTER_SECONDS = 300;
 const CRON_WAIT_MS = 5_000;
 /** Scheduled payments one run asks the agent about at most (a few calls); the rest are asked about by the next runs, in turn. */
 const SCHEDULED_SCAN_LIMIT = 4 * WORK_STATUSES_MAX_IDS;
+/** An agent without the many-at-once route is asked about this many conversations and runs per payment of the batch, one by one. */
+const ONE_BY_ONE_PER_BATCH = 4;
 /** Work statuses that end a turn or a sealed run: its payment is settled or voided now. */
 const ENDED: ReadonlySet<DeepResearchStatus> = new Set<DeepResearchStatus>(["completed", "failed", "cancelled"]);
 
@@ -113,7 +115,7 @@ export async function runSettlementCron(deps: CronDeps): Promise<CronResult> {
  */
 async function findReadyWork(deps: CronDeps, result: CronResult): Promise<Map<string, ReadyWork>> {
   const scheduled = await listScheduledPayments({ db: deps.db, limit: SCHEDULED_SCAN_LIMIT });
-  const lookup = await lookUpWork(deps, scheduled, { oneByOneLimit: deps.batchSize }).catch((err: unknown) => {
+  const lookup = await lookUpWork(deps, scheduled, { oneByOneLimit: ONE_BY_ONE_PER_BATCH * deps.batchSize }).catch((err: unknown) => {
     result.errors++;
     log.error("cron: the agent could not say which deep-research work has ended", { error: err });
     return null;
