@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { ensureBuild } from "./lib/processes";
 
 const root = path.resolve(import.meta.dirname, "..");
 const results = path.join(root, "test-results");
@@ -91,12 +92,29 @@ function run(suite: Suite): Promise<number> {
   });
 }
 
+/**
+ * The browser suite's stack (`npm run demo`, playwright.config.ts) needs a production build of the
+ * gateway, minutes of work that no other suite needs or makes. It is made while those suites run
+ * (once the type check is done: it reads the build's `.next/types`, which the build rewrites),
+ * with the environment the demo builds with (no `NEXT_PUBLIC_` values of its own, the type check
+ * left to the typecheck suite), so the demo finds it fresh and starts at once. A failed build is
+ * not a suite: the demo then builds itself and fails the browser suite with the build's output.
+ */
+function buildGatewayEarly(): Promise<void> {
+  const log = path.join(results, "gateway-build.log");
+  return ensureBuild(root, { ...process.env, NEXT_TELEMETRY_DISABLED: "1", SKIP_BUILD_TYPECHECK: "1" }, { log }).catch((err: Error) => {
+    console.log(`\nThe early build of the gateway failed (${err.message}); the browser suite's demo builds it again.`);
+  });
+}
+
 async function main(): Promise<void> {
+  let building: Promise<void> = Promise.resolve();
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
   const lines: string[] = [];
   const failedTests: string[] = [];
   for (const suite of suites) {
     if (suite.report) fs.rmSync(suite.report, { force: true });
+    if (suite.name === "e2e") await building;
     console.log(`\n=== ${suite.name} ===`);
     const code = await run(suite);
     let counts: Counts;
@@ -115,6 +133,7 @@ async function main(): Promise<void> {
     if (counts.failed > 0 && !failedTests.some((f) => f.startsWith(`  ${suite.name}: `))) {
       failedTests.push(`  ${suite.name}: exited ${code} with no failed test to name; its output is above`);
     }
+    if (suite.name === "typecheck") building = buildGatewayEarly();
     lines.push(`${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
     total.passed += counts.passed;
     total.failed += counts.failed;

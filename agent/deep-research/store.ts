@@ -70,6 +70,22 @@ export async function getConversation({ db, conversationId }: { db: Queryable; c
   };
 }
 
+/**
+ * The statuses of the turns among `messageIds` that `owner` started, in one query (the gateway's
+ * settlement cron asks about many at once); unknown ids, and other callers' turns, are left out.
+ */
+export async function getTurnStatuses({ db, messageIds, owner }: { db: Queryable; messageIds: string[]; owner: string }): Promise<{ messageId: string; status: DeepResearchStatus }[]> {
+  const ids = messageIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ message_id: string; status: DeepResearchStatus }>(
+    `SELECT t.message_id::text AS message_id, t.status
+       FROM agent.dr_turns t JOIN agent.dr_conversations c ON c.id = t.conversation_id
+      WHERE t.message_id = ANY($1::uuid[]) AND c.owner = $2`,
+    [ids, owner],
+  );
+  return rows.map((r) => ({ messageId: r.message_id, status: r.status }));
+}
+
 export async function getTurn({ db, messageId }: { db: Queryable; messageId: string }) {
   const { rows } = await db.query("SELECT message_id, conversation_id, objective, status, iterations FROM agent.dr_turns WHERE message_id = $1", [messageId]);
   const t = rows[0];

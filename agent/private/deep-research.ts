@@ -95,6 +95,20 @@ export async function getPrivateRunStatus({ db, messageId }: { db: Queryable; me
   return (await readRun(db, messageId))?.status ?? null;
 }
 
+/** The statuses of the private runs among `messageIds`, in one query, for the gateway's settlement cron; unknown ids are left out. */
+export async function getPrivateRunStatuses({ db, messageIds }: { db: Queryable; messageIds: string[] }): Promise<{ messageId: string; status: PrivateRunStatus }[]> {
+  const ids = messageIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ message_id: string; status: PrivateRunStatus; job_status: JobStatus | null }>(
+    `SELECT r.message_id::text AS message_id, r.status,
+            (SELECT j.status FROM agent.jobs j WHERE j.kind = 'private_deep_research' AND j.input->>'messageId' = r.message_id::text
+              ORDER BY j.created_at DESC LIMIT 1) AS job_status
+       FROM agent.private_runs r WHERE r.message_id = ANY($1::uuid[])`,
+    [ids],
+  );
+  return rows.map((r) => ({ messageId: r.message_id, status: recordWireStatus(r.status, r.job_status) }));
+}
+
 /**
  * A private run as its recovery key's holder sees it: null when the id is unknown or belongs to
  * another key (the two are indistinguishable on purpose), else its status and, when completed,

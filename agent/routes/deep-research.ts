@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { deepResearchStartRequestSchema } from "@/lib/contracts";
+import { deepResearchStartRequestSchema, workStatusesRequestSchema } from "@/lib/contracts";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { callerOf, ownerOf } from "../http/access";
 import type { AgentEnv } from "../http/context";
@@ -7,7 +7,8 @@ import type { RouteDeps } from "../http/deps";
 import { consumePremiumAllowance } from "../http/rate-limit";
 import { isConversationOwner } from "../deep-research/owner";
 import { startResearchTurn } from "../deep-research/start-turn";
-import { cancelConversation, getConversation } from "../deep-research/store";
+import { cancelConversation, getConversation, getTurnStatuses } from "../deep-research/store";
+import { getPrivateRunStatuses } from "../private/deep-research";
 import { laneOf } from "../jobs/queue";
 
 /**
@@ -30,6 +31,17 @@ export function deepResearchRoutes({ config, db }: RouteDeps): Hono<AgentEnv> {
     const turn = await startResearchTurn({ db, owner: ownerOf(caller), lane: laneOf(caller), conversationId: body.conversationId, message: body.message });
     if (!turn) throw notFound();
     return c.json({ messageId: turn.messageId, conversationId: turn.conversationId, status: "queued" }, 202);
+  });
+
+  // POST /api/deep-research/statuses – {messageIds}: the status of each of the caller's turns, and for
+  // the gateway of its sealed runs, in one call (its settlement cron settles what has ended first)
+  routes.post("/statuses", async (c) => {
+    const { messageIds } = validateBody(workStatusesRequestSchema, await readJsonObject(c.req.raw, { maxBytes: 64 * 1024 }));
+    const caller = callerOf(c);
+    const turns = await getTurnStatuses({ db, messageIds, owner: ownerOf(caller) });
+    // A sealed run has no owner of its own yet: only the service key (the gateway, which sold it) learns its status here.
+    const runs = caller.kind === "service" ? await getPrivateRunStatuses({ db, messageIds }) : [];
+    return c.json({ turns, runs });
   });
 
   // GET /api/deep-research/:conversationId – the conversation of section 2.3, each turn with its status

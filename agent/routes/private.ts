@@ -148,7 +148,7 @@ export function privateRoutes(deps: RouteDeps): Hono<AgentEnv> {
     return c.json(run);
   });
 
-  // GET /api/private/deep-research/:messageId – the run's status alone, for the gateway's settlement
+  // GET /api/private/deep-research/:messageId – the run's status alone (the gateway's cron asks for many at once: POST /api/deep-research/statuses)
   routes.get("/private/deep-research/:messageId", keyed, async (c) => {
     const messageId = c.req.param("messageId");
     const status = await getPrivateRunStatus({ db, messageId });

@@ -120,6 +120,16 @@ const rawSchema = z
     INVALID_PAYMENT_LIMIT: positiveIntSchema.default(20),
     INVALID_PAYMENT_WINDOW_SECONDS: positiveIntSchema.default(600),
     CRON_BATCH_SIZE: positiveIntSchema.default(50),
+    /** Deep research is settled after its work: how many unsettled turns one payer, or one client address, may have at once. */
+    DEEP_RESEARCH_MAX_UNSETTLED_PER_PAYER: positiveIntSchema.max(1000, "must be at most 1000").default(5),
+    DEEP_RESEARCH_MAX_UNSETTLED_PER_CLIENT: positiveIntSchema.max(10_000, "must be at most 10000").default(10),
+    /** How far past now + the route's maxTimeoutSeconds an authorization may stay valid (the payer's clock may run ahead). */
+    PAYMENT_VALIDITY_LEEWAY_SECONDS: z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(0, "must be 0 or more")
+      .max(3600, "must be at most 3600")
+      .default(300),
     /** Retention of the gateway's tables (docs/data-lifecycle.md), enforced by the cron's sweeps. */
     PAYMENT_ANSWER_RETENTION_SECONDS: positiveIntSchema.default(86_400),
     PAYMENT_UNCHARGED_RETENTION_DAYS: positiveIntSchema.default(30),
@@ -182,6 +192,12 @@ const rawSchema = z
     }
     if (env.FACILITATOR_PRIVATE_KEY !== undefined && env.FACILITATOR_PRIVATE_KEYS !== undefined) {
       ctx.addIssue({ code: "custom", path: ["FACILITATOR_PRIVATE_KEYS"], message: "replaces FACILITATOR_PRIVATE_KEY: set one of them" });
+    }
+    const bounds = [env.DEEP_RESEARCH_MAX_UNSETTLED_PER_PAYER, env.DEEP_RESEARCH_MAX_UNSETTLED_PER_CLIENT];
+    // Either one already refused on its own is reported by its field alone.
+    if (bounds.every((n) => Number.isInteger(n) && n >= 1) && env.DEEP_RESEARCH_MAX_UNSETTLED_PER_CLIENT < env.DEEP_RESEARCH_MAX_UNSETTLED_PER_PAYER) {
+      // A payer usually asks from one address: a lower client bound would silently replace the payer's.
+      ctx.addIssue({ code: "custom", path: ["DEEP_RESEARCH_MAX_UNSETTLED_PER_CLIENT"], message: "must be at least DEEP_RESEARCH_MAX_UNSETTLED_PER_PAYER" });
     }
     if (env.VERCEL_ENV === "preview" && env.X402_NETWORK === "eip155:8453" && !env.PREVIEW_SHARES_PRODUCTION_LEDGER) {
       // With a database of its own, a preview would accept an authorization production already
@@ -288,6 +304,10 @@ export function loadConfig(env: Env) {
       /** Where a request's client address is read from (lib/http/client-address.ts). */
       trustedProxy: raw.TRUSTED_PROXY ?? (raw.VERCEL === "1" ? ({ kind: "vercel" } as const) : ({ kind: "none" } as const)),
       cronBatchSize: raw.CRON_BATCH_SIZE,
+      /** Deep research's unsettled turns at once, per payer address and per client address (lib/payments/deferred-holds.ts). */
+      deferredTurns: { maxPerPayer: raw.DEEP_RESEARCH_MAX_UNSETTLED_PER_PAYER, maxPerClient: raw.DEEP_RESEARCH_MAX_UNSETTLED_PER_CLIENT },
+      /** An authorization may be valid at most the route's maxTimeoutSeconds plus this from now. */
+      validityLeewaySeconds: raw.PAYMENT_VALIDITY_LEEWAY_SECONDS,
       /** How long a self-hosted settlement waits for its receipt before leaving it to the cron. */
       confirmationTimeoutMs: raw.SETTLE_CONFIRMATION_TIMEOUT_MS,
     },

@@ -12,5 +12,6 @@ export * from "./sealing-page";
 export * from "./health";
 export * from "./source-health";
 export * from "./upstream-chat";
+export * from "./work-statuses";
 export { componentRef, documentAs, documentedShapeOf, requestRegistry, responseRegistry, type ContractMeta, type DocumentedShape } from "./registry";
 export * from "./version";

@@ -1,7 +1,6 @@
-import type { EncryptedDeepResearchStatus } from "@/lib/contracts";
+import type { DeepResearchStatus, EncryptedDeepResearchStatus } from "@/lib/contracts";
 import { getPayment, type PaymentRow } from "@/lib/payments/ledger";
 import type { SettleDeps } from "@/lib/payments/settle";
-import type { PrivateRunStatus } from "@/lib/upstream";
 import { reconcilePayment, type ReconcileCounts } from "./reconcile";
 
 /**
@@ -13,7 +12,8 @@ import { reconcilePayment, type ReconcileCounts } from "./reconcile";
 export async function reconcilePrivateRun(
   deps: SettleDeps,
   payment: PaymentRow,
-  status: PrivateRunStatus,
+  /** The run's status (a sealed run's words are deep research's: queued, running, completed, failed). */
+  status: DeepResearchStatus,
 ): Promise<{ payment: PaymentRow; outcome: keyof ReconcileCounts | null }> {
   const outcome = await reconcilePayment(deps, payment, status);
   return { payment: (await getPayment({ db: deps.db, id: payment.id })) ?? payment, outcome };

@@ -88,6 +88,7 @@ export function presentConversation(conversation: DeepResearchConversation, paym
   const paid = paidTurns(payments);
   const { worldState, sessionStatus: _agentLine, turns: agentTurns, ...rest } = conversation;
   const settlements = settlementsByTurn(payments);
+  const unpayable = unpayableTurns(payments);
   const turns = agentTurns?.map((turn): DeepResearchTurn => {
     // `settlement` is the gateway's, from its ledger: whatever the agent sent under that name is dropped.
     const { settlement: _fromAgent, ...own } = turn;
@@ -96,7 +97,8 @@ export function presentConversation(conversation: DeepResearchConversation, paym
       return settlement ? { ...own, settlement } : own;
     }
     const { reply: _reply, ...unpaid } = own;
-    return { ...unpaid, citations: [] };
+    // A turn whose payment can no longer be made says so itself, whatever its successors do.
+    return { ...unpaid, citations: [], status: unpayable.get(turn.messageId) ?? unpaid.status };
   });
   return {
     ...rest,
@@ -107,23 +109,42 @@ export function presentConversation(conversation: DeepResearchConversation, paym
   };
 }
 
+/**
+ * The conversation's status is its current turn's (the latest one, or the latest payment when the
+ * agent lists no turns): that turn's own payment expired or failed, or it finished and its payment
+ * is still settling, else what the agent says. An earlier turn's failed payment (or, before
+ * conversations were the payer's own, a stranger's) never decides it.
+ */
 function presentStatus(
   conversation: DeepResearchConversation,
   payments: PaymentRow[],
 ): { status: DeepResearchStatus; sessionStatus: string | undefined } {
-  if (payments.some((p) => p.status === "expired")) {
+  const current = currentPayment(conversation, payments);
+  if (current?.status === "expired") {
     return { status: "timeout", sessionStatus: "The payment authorization expired before the research finished; nothing was charged" };
   }
-  const failed = payments.find((p) => p.status === "failed");
-  if (failed) {
-    return { status: "failed", sessionStatus: `The payment could not be settled (${failed.failureReason ?? "settlement_failed"})` };
+  if (current?.status === "failed") {
+    return { status: "failed", sessionStatus: `The payment could not be settled (${current.failureReason ?? "settlement_failed"})` };
   }
-  const unsettledFinished = payments.some(
-    (p) => (p.status === "scheduled" || p.status === "settling") && isFinished(conversation, p.messageId),
-  );
-  if (unsettledFinished) return { status: "running", sessionStatus: "Settling the payment before releasing the result" };
+  if (current && (current.status === "scheduled" || current.status === "settling") && isFinished(conversation, current.messageId)) {
+    return { status: "running", sessionStatus: "Settling the payment before releasing the result" };
+  }
   const line = everyTurnPaid(conversation, paidTurns(payments)) ? conversation.sessionStatus : progressOnly(conversation);
   return { status: conversation.status, sessionStatus: line };
+}
+
+/** The payment of the turn a poll asks about: the conversation's latest turn's, or its latest payment when no turn is listed. */
+function currentPayment(conversation: DeepResearchConversation, payments: PaymentRow[]): PaymentRow | undefined {
+  const latest = conversation.turns?.at(-1);
+  if (!latest) return payments.at(-1);
+  return payments.find((p) => p.messageId === latest.messageId);
+}
+
+/** Turns whose payment can no longer be made, by messageId: `failed` (it could not be settled) or `timeout` (it expired first). */
+function unpayableTurns(payments: PaymentRow[]): Map<string, DeepResearchStatus> {
+  return new Map(
+    payments.flatMap((p) => (p.messageId && (p.status === "failed" || p.status === "expired") ? [[p.messageId, p.status === "failed" ? "failed" : "timeout"] as const] : [])),
+  );
 }
 
 function isFinished(conversation: DeepResearchConversation, messageId: string | null): boolean {

@@ -92,7 +92,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
     name: "deep_research_start",
     title: "Start deep research ($1.00)",
     description:
-      "Starts a deep-research turn: several iterations of literature search across evidence axes (human trials, observational cohorts, animal models, mechanism, safety, dose), with findings, hypotheses, open questions and a cited report. Takes minutes, so it returns at once with a conversationId to read with deep_research_status (free). Costs $1.00 in USDC on Base (x402), settled when the turn is delivered. Send conversationId to continue an earlier conversation.",
+      "Starts a deep-research turn: several iterations of literature search across evidence axes (human trials, observational cohorts, animal models, mechanism, safety, dose), with findings, hypotheses, open questions and a cited report. Takes minutes, so it returns at once with a conversationId to read with deep_research_status (free). Costs $1.00 in USDC on Base (x402), settled when the turn is delivered. Send conversationId to continue an earlier conversation this wallet started.",
     input: deepResearchStartRequestSchema,
     kind: "paid",
     operation: "deepResearch",

@@ -23,6 +23,7 @@ import {
   retryAfter,
   settlementUnavailable,
   unservedRequests,
+  unsettledTurns,
   type Json,
 } from "./responses";
 
@@ -63,7 +64,8 @@ function paidOperation(id: PaidOperation["id"], spec: PaidSpec, { maxBodyBytes, 
       ...responses,
       ...bodyErrors(limit, { paid: true }),
       "402": paymentRequired,
-      "429": rateLimited,
+      // A route's own 429 (deep research's bound of unsettled turns) keeps its description.
+      "429": (responses["429"] as Json | undefined) ?? rateLimited,
       // A sealed request goes to the enclave, whose failure is the 500 the shared API shape gives these routes.
       ...(spec.sealedPlaintext
         ? { "500": error("`enclave_failed`: the enclave could not take the request (unreachable or failing), or another internal failure; nothing is charged") }
@@ -97,9 +99,13 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
         tags: ["deep research"],
         requestSchema: "DeepResearchStartRequest",
         description:
-          "Starts a multi-iteration research run on a question, or continues a conversation with `conversationId` (the `conversationId` of an earlier 202). The payment is verified now and settled when the turn's result is delivered: the poll that first shows the completed turn carries PAYMENT-RESPONSE, and the turn its `settlement`. Nothing is charged for a turn that fails, and a turn whose searches reached no literature source fails.",
+          "Starts a multi-iteration research run on a question, or continues a conversation with `conversationId` (the `conversationId` of an earlier 202), for the payer address that started it only. The payment is verified now and settled when the turn's result is delivered: the poll that first shows the completed turn carries PAYMENT-RESPONSE, and the turn its `settlement`. A turn is admitted only while the payer's balance covers it beside the payer's deep-research turns not yet settled (else 402 `insufficient_funds`). Nothing is charged for a turn that fails, and a turn whose searches reached no literature source fails.",
         responses: {
           "202": json("DeepResearchAccepted", "Accepted; poll GET /api/deep-research/{conversationId}", { example: acceptedExample("deepResearch", publicUrl) }),
+          "404": error(
+            "`conversationId` names a conversation this payer address did not start through this service, or one it no longer knows (`reason: not_found`, the same for both); answered after the payment is checked, before any work: `charged: false`",
+          ),
+          "429": unsettledTurns,
           "503": literatureUnavailable(settlementUnavailable),
         },
       }),
@@ -127,9 +133,10 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
         requestSchema: "EncryptedEnvelope",
         sealedPlaintext: "EncryptedDeepResearchStartPlaintext",
         description:
-          "Starts deep research on a question sealed to the enclave (GET /api/enclave-key): the gateway relays the envelope without reading it. The plaintext carries a `recoveryKey` the client keeps: every poll is sealed with it. Settled when the result is delivered, as plain deep research; a run whose searches reached no literature source fails, uncharged.",
+          "Starts deep research on a question sealed to the enclave (GET /api/enclave-key): the gateway relays the envelope without reading it. The plaintext carries a `recoveryKey` the client keeps: every poll is sealed with it. Settled when the result is delivered, and admitted on the payer's balance and bounds, as plain deep research; a run whose searches reached no literature source fails, uncharged.",
         responses: {
           "202": json("EncryptedDeepResearchAccepted", "Accepted; poll `pollUrl` with a sealed envelope", { example: acceptedExample("deepResearchEncrypted", publicUrl) }),
+          "429": unsettledTurns,
           "503": literatureUnavailable(settlementUnavailable),
         },
       }),

@@ -67,6 +67,13 @@ export const rateLimited: Json = json("RateLimited", "`too_many_invalid_payments
   headers: { "Retry-After": retryAfter("Seconds to wait", true) },
 });
 
+/** Deep research's 429: its bound of unsettled turns per payer and per client address, or the invalid-attempt limit. */
+export const unsettledTurns: Json = json(
+  "RateLimited",
+  "`too_many_unsettled_turns`: the payer, or this client address, has as many deep-research turns not yet settled as it may (DEEP_RESEARCH_MAX_UNSETTLED_PER_PAYER, _PER_CLIENT); nothing was started, `charged: false`, and the same PAYMENT-SIGNATURE is accepted once a turn has finished. Or `too_many_invalid_payments`: too many invalid payment attempts from this client address. Wait `retryAfterSeconds`",
+  { headers: { "Retry-After": retryAfter("Seconds to wait", true) } },
+);
+
 /** The body errors of a route that reads at most `maxBytes`: the limit the route itself enforces. */
 export const bodyErrors = (maxBytes: number, { paid }: { paid: boolean }): Json => ({
   "400": error(

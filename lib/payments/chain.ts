@@ -60,6 +60,8 @@ export type ChainReader = {
    * transfer simulated now (`callData`). Throws when the RPC cannot be reached.
    */
   explainFailedTransfer: (args: { ref: AuthorizationRef; callData: Hex; at?: { blockNumber: bigint; transactionIndex: number } }) => Promise<ReasonBlame | null>;
+  /** `balanceOf(owner)` of the token at the latest block. Throws when the RPC cannot be reached. */
+  tokenBalance: (asset: string, owner: string) => Promise<bigint>;
 };
 
 /** A payment's failure that the payer caused, with what shows it. */
@@ -135,6 +137,7 @@ export function createChainReaderFor(client: PublicClient): ChainReader {
     authorizationState,
     receiptHasTransfer,
     explainFailedTransfer,
+    tokenBalance: (asset, owner) => client.readContract({ address: getAddress(asset), abi: erc20Abi, functionName: "balanceOf", args: [getAddress(owner)] }),
     findAuthorizationFate: async (ref) => {
       if (!(await authorizationState(ref.asset, ref.payer, ref.nonce))) return { state: "unused" };
       const asset = getAddress(ref.asset);

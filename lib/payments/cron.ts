@@ -1,18 +1,13 @@
-import type { DeepResearchConversation } from "@/lib/contracts";
+import { WORK_STATUSES_MAX_IDS, type DeepResearchStatus } from "@/lib/contracts";
 import { reconcilePrivateRun } from "@/lib/deep-research/private-runs";
 import { reconcileConversation, type ReconcileCounts } from "@/lib/deep-research/reconcile";
-import type { PrivateRunStatus } from "@/lib/upstream";
+import { lookUpWork, type WorkLookupDeps } from "@/lib/deep-research/work-statuses";
 import { log } from "@/lib/log";
 import { UpstreamHttpError } from "@/lib/upstream/client";
-import { claimDuePayments, markUnsettled, transitionPayment, voidPayment, type PaymentRow } from "./ledger";
+import { claimDuePayments, listScheduledPayments, markCronChecked, markUnsettled, transitionPayment, voidPayment, type PaymentRow } from "./ledger";
 import { confirmPayment, settlePayment, type SettleDeps } from "./settle";
 
-export type CronDeps = SettleDeps & {
-  getConversation: (conversationId: string) => Promise<DeepResearchConversation>;
-  /** An encrypted deep-research run's status (null when the agent does not know it). */
-  getPrivateRunStatus: (messageId: string) => Promise<PrivateRunStatus | null>;
-  batchSize: number;
-};
+export type CronDeps = SettleDeps & WorkLookupDeps & { batchSize: number };
 
 export type CronResult = ReconcileCounts & {
   ok: true;
@@ -27,10 +22,25 @@ export type CronResult = ReconcileCounts & {
 const INTERRUPTED_AFTER_SECONDS = 300;
 /** How long one payment may hold the cron waiting for a receipt. */
 const CRON_WAIT_MS = 5_000;
+/** Scheduled payments one run asks the agent about at most (a few calls); the rest are asked about by the next runs, in turn. */
+const SCHEDULED_SCAN_LIMIT = 4 * WORK_STATUSES_MAX_IDS;
+/** An agent without the many-at-once route is asked about this many conversations and runs per payment of the batch, one by one. */
+const ONE_BY_ONE_PER_BATCH = 4;
+/** Work statuses that end a turn or a sealed run: its payment is settled or voided now. */
+const ENDED: ReadonlySet<DeepResearchStatus> = new Set<DeepResearchStatus>(["completed", "failed", "cancelled"]);
+
+/**
+ * What the cron found ready to be done about a scheduled payment: its work ended (with the agent's
+ * status), the agent does not know its work (it will never end), or its authorization expired.
+ */
+type ReadyWork = { kind: "ended"; status: DeepResearchStatus } | { kind: "lost" } | { kind: "expired"; status: DeepResearchStatus | undefined };
 
 /**
  * One run of the settlement cron, over one bounded batch:
- * - deep-research payments whose turn finished are settled (or voided, or expired into `timeout`);
+ * - deep-research payments whose work ended are settled (or voided), and those whose authorization
+ *   expired first expire (the conversation `timeout`): found by asking the agent, in one call for
+ *   many, which have ended, so these come first and a payment whose work still runs is never
+ *   taken, whatever its age;
  * - settlements whose process died are followed to their end: a transaction of ours already sent
  *   is confirmed or sent again, never doubled; a paid request that never sent one is left
  *   `unsettled` for its client's retry (nobody is charged for an answer they never got);
@@ -38,11 +48,13 @@ const CRON_WAIT_MS = 5_000;
  *   all, and closed once their authorization has expired;
  * - requests interrupted before settling are closed: nothing of ours was sent, so nothing is owed;
  * - the self-hosted facilitator's transactions are repaired (lib/payments/settlement).
- * Overlapping runs take disjoint batches; settlement itself happens once per payment.
+ * What a run looked at goes behind what it has not, so nothing the cron cannot move yet keeps it
+ * from the rest. Overlapping runs take disjoint batches; settlement itself happens once per payment.
  */
 export async function runSettlementCron(deps: CronDeps): Promise<CronResult> {
   const result: CronResult = { ok: true, checked: 0, settled: 0, pending: 0, voided: 0, expired: 0, failed: 0, interrupted: 0, errors: 0, transactions: {} };
-  const rows = await claimDuePayments({ db: deps.db, limit: deps.batchSize, staleSeconds: INTERRUPTED_AFTER_SECONDS, claimSeconds: 50 });
+  const ready = await findReadyWork(deps, result);
+  const rows = await claimDuePayments({ db: deps.db, limit: deps.batchSize, staleSeconds: INTERRUPTED_AFTER_SECONDS, claimSeconds: 50, readyIds: [...ready.keys()] });
   result.checked = rows.length;
 
   const conversations = new Set<string>();
@@ -51,14 +63,7 @@ export async function runSettlementCron(deps: CronDeps): Promise<CronResult> {
       if (row.status === "scheduled" && row.conversationId) {
         conversations.add(row.conversationId);
       } else if (row.status === "scheduled" && row.operation === "deepResearchEncrypted" && row.messageId) {
-        const status = await deps.getPrivateRunStatus(row.messageId);
-        // A run the agent lost will never finish, so nothing is owed.
-        const outcome = status
-          ? (await reconcilePrivateRun(deps, row, status)).outcome
-          : (await transitionPayment({ db: deps.db, id: row.id, from: ["scheduled"], to: "voided", failureReason: "run_not_found" }))
-            ? "voided"
-            : null;
-        if (outcome) result[outcome]++;
+        count(result, await reconcileRun(deps, row, ready.get(row.id)));
       } else if (row.status === "settling") {
         count(result, await resumeSettlement(deps, row));
       } else if (row.status === "unsettled") {
@@ -100,6 +105,44 @@ export async function runSettlementCron(deps: CronDeps): Promise<CronResult> {
     log.error("cron: the facilitator's upkeep failed", { error: err });
   }
   return result;
+}
+
+/**
+ * The scheduled payments that something can be done about now, by id: looks at up to
+ * SCHEDULED_SCAN_LIMIT of them (those looked at longest ago first), asks the agent which of their
+ * turns and sealed runs have ended, and marks the ones it asked about looked at. When the agent
+ * cannot answer, only expired authorizations are ready (an error of the run).
+ */
+async function findReadyWork(deps: CronDeps, result: CronResult): Promise<Map<string, ReadyWork>> {
+  const scheduled = await listScheduledPayments({ db: deps.db, limit: SCHEDULED_SCAN_LIMIT });
+  const lookup = await lookUpWork(deps, scheduled, { oneByOneLimit: ONE_BY_ONE_PER_BATCH * deps.batchSize }).catch((err: unknown) => {
+    result.errors++;
+    log.error("cron: the agent could not say which deep-research work has ended", { error: err });
+    return null;
+  });
+  const now = deps.nowSeconds();
+  const ready = new Map<string, ReadyWork>();
+  for (const payment of scheduled) {
+    const asked = lookup !== null && payment.messageId !== null && lookup.asked.has(payment.messageId);
+    const status = asked && payment.messageId ? lookup.statuses.get(payment.messageId) : undefined;
+    if (status !== undefined && ENDED.has(status)) ready.set(payment.id, { kind: "ended", status });
+    else if (payment.validBefore <= now) ready.set(payment.id, { kind: "expired", status });
+    else if (asked && status === undefined) ready.set(payment.id, { kind: "lost" });
+  }
+  // What was not asked about this time (an older agent, asked one by one) is asked first next time.
+  const looked = scheduled.filter((p) => !ready.has(p.id) && p.messageId !== null && lookup?.asked.has(p.messageId));
+  await markCronChecked({ db: deps.db, ids: looked.map((p) => p.id) });
+  return ready;
+}
+
+/** A sealed run's payment against what the cron found of its run. */
+async function reconcileRun(deps: CronDeps, row: PaymentRow, work: ReadyWork | undefined): Promise<Outcome> {
+  if (!work) return null;
+  if (work.kind === "lost") {
+    // A run the agent lost will never finish, so nothing is owed.
+    return (await transitionPayment({ db: deps.db, id: row.id, from: ["scheduled"], to: "voided", failureReason: "run_not_found" })) ? "voided" : null;
+  }
+  return (await reconcilePrivateRun(deps, row, work.status ?? "running")).outcome;
 }
 
 type Outcome = keyof ReconcileCounts | null;

@@ -506,38 +506,68 @@ export async function storeResponse({ db, id, response }: { db: Queryable; id: s
 }
 
 /**
- * Claims a batch of payments for the cron: deferred ones waiting for their work, settlements whose
- * lease expired (a crashed worker), unsettled ones (answered 503) and requests interrupted before
- * they answered. The rows are
- * picked with FOR UPDATE SKIP LOCKED and marked claimed for `claimSeconds`, so overlapping cron
- * runs take disjoint batches. (Settling itself is still guarded by takeSettlement.)
+ * Claims a batch of payments for the cron: deferred ones whose work has ended or whose
+ * authorization expired (`readyIds`, found by the cron; one still running is never taken),
+ * settlements whose lease expired (a crashed worker), unsettled ones (answered 503) and requests
+ * interrupted before they answered. Ready deferred ones come first, then what the cron looked at
+ * longest ago (or never), so a payment it cannot move yet never keeps it from the ones behind.
+ * The rows are picked with FOR UPDATE SKIP LOCKED and marked claimed for `claimSeconds`, so
+ * overlapping cron runs take disjoint batches. (Settling itself is still guarded by takeSettlement.)
  */
 export async function claimDuePayments({
   db,
   limit,
   staleSeconds,
   claimSeconds,
+  readyIds,
 }: {
   db: Queryable;
   limit: number;
   staleSeconds: number;
   claimSeconds: number;
+  readyIds: string[];
 }): Promise<PaymentRow[]> {
   const { rows } = await db.query(
-    `UPDATE gateway.payments SET cron_claimed_until = now() + make_interval(secs => $4)
+    `UPDATE gateway.payments SET cron_claimed_until = now() + make_interval(secs => $4), cron_checked_at = now()
       WHERE id IN (
         SELECT id FROM gateway.payments
-         WHERE (status IN ('scheduled', 'unsettled')
+         WHERE ((status = 'scheduled' AND id = ANY($5::uuid[]))
+                OR status = 'unsettled'
                 OR (status = 'settling' AND settle_started_at < now() - make_interval(secs => $2))
                 OR (status IN ('received', 'verified') AND updated_at < now() - make_interval(secs => $3)))
            AND (cron_claimed_until IS NULL OR cron_claimed_until < now())
-         ORDER BY created_at
+         ORDER BY (status = 'scheduled') DESC, cron_checked_at NULLS FIRST, created_at
          LIMIT $1
          FOR UPDATE SKIP LOCKED)
       RETURNING ${COLUMNS}`,
-    [limit, SETTLE_LEASE_SECONDS, staleSeconds, claimSeconds],
+    [limit, SETTLE_LEASE_SECONDS, staleSeconds, claimSeconds, readyIds],
   );
   return rows.map(toRow).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** A scheduled (deferred) payment as the cron first looks at it: what identifies its work, and until when it can be settled. */
+export type ScheduledPayment = Pick<PaymentRow, "id" | "conversationId" | "messageId" | "validBefore">;
+
+/**
+ * Up to `limit` scheduled payments no cron run holds, the ones the cron looked at longest ago (or
+ * never) first: the cron asks the agent which of them have ended, and marks the others looked at
+ * (markCronChecked), so however many there are, each is looked at in turn.
+ */
+export async function listScheduledPayments({ db, limit }: { db: Queryable; limit: number }): Promise<ScheduledPayment[]> {
+  const { rows } = await db.query<{ id: string; conversation_id: string | null; message_id: string | null; valid_before: string }>(
+    `SELECT id, conversation_id, message_id, valid_before FROM gateway.payments
+      WHERE status = 'scheduled' AND (cron_claimed_until IS NULL OR cron_claimed_until < now())
+      ORDER BY cron_checked_at NULLS FIRST, created_at
+      LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({ id: r.id, conversationId: r.conversation_id, messageId: r.message_id, validBefore: Number(r.valid_before) }));
+}
+
+/** Records that the cron looked at these payments now, which puts them behind the ones it has not. */
+export async function markCronChecked({ db, ids }: { db: Queryable; ids: string[] }): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query("UPDATE gateway.payments SET cron_checked_at = now() WHERE id = ANY($1::uuid[])", [ids]);
 }
 
 /** Deferred payments of one conversation (one per paid turn), oldest first. */

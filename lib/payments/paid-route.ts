@@ -29,6 +29,8 @@ export type { PaidHandler, PaidWork } from "./paid-steps";
  * 6. the ledger claim, which reserves the client's attempt in the same statement (429 when its
  *    window is full of invalid attempts), or the same signature again: the original answer, a resumed payment, or
  *    402 when it paid for another request;
+ * 6a. deferred settlement (deep research): the payer's balance, read on chain, must cover what it
+ *    has not settled yet plus this, within the bounds of unsettled turns per payer and per client;
  * 7. verification by the facilitator, when only it can judge the payment (deferred settlement, a
  *    contract wallet's signature);
  * 8. the work (an error, or an answer of 400 or more, is never charged, and says `charged: false`);
@@ -148,6 +150,7 @@ function checkLocally<B>(ctx: PaidRequest<B>, header: string): Promise<CheckedPa
     chainId: ctx.config.payments.chainId,
     nowSeconds: Math.floor(Date.now() / 1000),
     minRemainingSeconds: ctx.op.minRemainingSeconds,
+    maxValiditySeconds: ctx.op.maxTimeoutSeconds + ctx.config.payments.validityLeewaySeconds,
   });
 }
 

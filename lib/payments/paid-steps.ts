@@ -2,9 +2,10 @@ import { encodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
 import type { GatewayConfig } from "@/lib/config";
 import type { Queryable } from "@/lib/db";
-import { ApiError, errorResponse, jsonResponse } from "@/lib/http";
+import { ApiError, errorResponse, jsonResponse, RateLimitedError } from "@/lib/http";
 import { log } from "@/lib/log";
 import { answerResponse, paidAnswer, snapshot } from "./answers";
+import { holdDeferredPayment, UNSETTLED_TURNS_RETRY_AFTER_SECONDS } from "./deferred-holds";
 import { clearWork, markFailed, schedulePayment, storeResponse, voidPayment, type PaymentRow, type WorkAnswer } from "./ledger";
 import type { PaidOperation } from "./prices";
 import { recordInvalidAttempt } from "./rate-limit";
@@ -62,8 +63,12 @@ export type PaidRequest<B> = {
   timing: Timing;
 };
 
-/** Steps 7 to 9 for a payment this request holds. */
+/** Steps 6a to 9 for a payment this request holds. */
 export async function serve<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow): Promise<Response> {
+  if (ctx.op.settlement === "deferred") {
+    const refused = await admitDeferred(ctx, row);
+    if (refused) return refused;
+  }
   if (ctx.op.settlement === "deferred" || !checked.signatureCheckedLocally) {
     const verdict = await ctx.timing.measure("verify", () => ctx.deps.facilitator.verify(checked.payload, ctx.requirements));
     if (verdict.kind === "refused" && !(verdict.reason === "invalid_signature" && checked.signatureCheckedLocally)) {
@@ -97,6 +102,33 @@ export async function serve<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row
     return response;
   }
   return settleNow(ctx, checked, row, work, answer);
+}
+
+/**
+ * Step 6a, for deferred settlement (lib/payments/deferred-holds.ts): the payer's balance, read on
+ * chain, must cover what it has not settled yet plus this, within the payer's and the client's
+ * bounds of unsettled turns. Null when admitted; otherwise the answer, nothing started or charged.
+ */
+async function admitDeferred<B>(ctx: PaidRequest<B>, row: PaymentRow): Promise<Response | null> {
+  const verdict = await ctx.timing.measure("hold", () =>
+    holdDeferredPayment({ db: ctx.db, chain: ctx.deps.chain, payment: row, client: ctx.client ?? `payer:${row.payer}`, bounds: ctx.config.payments.deferredTurns }),
+  );
+  switch (verdict.kind) {
+    case "held":
+      return null;
+    case "insufficient_funds":
+      // Not final: the same signature is admitted once earlier turns settled or funds arrived.
+      await markFailed({ db: ctx.db, id: row.id, reason: "insufficient_funds", message: verdict.message, end: "count" });
+      return refuse(ctx, "insufficient_funds", verdict.message, { store: row.id });
+    case "too_many_unsettled": {
+      const response = await unchargedResponse(new RateLimitedError(verdict.message, UNSETTLED_TURNS_RETRY_AFTER_SECONDS, "too_many_unsettled_turns").toResponse());
+      await voidPayment({ db: ctx.db, id: row.id, reason: "too_many_unsettled_turns", message: verdict.message, response: await snapshot(response) });
+      return response;
+    }
+    case "unavailable":
+      await voidPayment({ db: ctx.db, id: row.id, reason: "balance_unavailable", message: verdict.message });
+      return unavailable("The payer's balance could not be read on chain; nothing was started or charged. Send the same PAYMENT-SIGNATURE again", verdict.message);
+  }
 }
 
 /** Step 8: the work. An error, or an answer of 400 or more, is answered as it is and never charged. */

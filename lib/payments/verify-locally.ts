@@ -42,8 +42,9 @@ export type CheckedPayment = {
 };
 
 /**
- * The longest validity window accepted: far beyond any route's `maxTimeoutSeconds`, and short
- * enough that every value fits the ledger (a `validBefore` of 2^63 would not).
+ * The longest validity window any caller may accept: short enough that every value fits the
+ * ledger (a `validBefore` of 2^63 would not). A paid route accepts far less: its own
+ * `maxTimeoutSeconds` plus a leeway (`maxValiditySeconds`).
  */
 export const MAX_VALIDITY_SECONDS = 30 * 24 * 3600;
 
@@ -74,12 +75,18 @@ export async function verifyPaymentLocally({
   chainId,
   nowSeconds,
   minRemainingSeconds,
+  maxValiditySeconds = MAX_VALIDITY_SECONDS,
 }: {
   payload: PaymentPayload;
   requirements: PaymentRequirements;
   chainId: number;
   nowSeconds: number;
   minRemainingSeconds: number;
+  /**
+   * How long from now the authorization may stay valid at most: what the route needs. A longer
+   * one would keep its payment open (a deferred turn `scheduled`, a 503'd one retryable) that long.
+   */
+  maxValiditySeconds?: number;
 }): Promise<CheckedPayment> {
   if (payload.x402Version !== 2) throw new PaymentError("unsupported_x402_version", `x402Version must be the number 2, got ${describe(payload.x402Version)}`);
   const accepted = payload.accepted;
@@ -122,8 +129,9 @@ export async function verifyPaymentLocally({
   const validBefore = Number(authorization.validBefore);
   if (validAfter > nowSeconds) throw new PaymentError("authorization_not_yet_valid", `valid after ${validAfter}, now ${nowSeconds}`);
   if (validBefore <= nowSeconds) throw new PaymentError("authorization_expired", `valid before ${validBefore}, now ${nowSeconds}`);
-  if (validBefore - nowSeconds > MAX_VALIDITY_SECONDS) {
-    throw new PaymentError("authorization_window_too_long", `validBefore ${authorization.validBefore} is more than ${MAX_VALIDITY_SECONDS} s from now (${nowSeconds})`);
+  const longest = Math.min(maxValiditySeconds, MAX_VALIDITY_SECONDS);
+  if (validBefore - nowSeconds > longest) {
+    throw new PaymentError("authorization_window_too_long", `validBefore ${authorization.validBefore} is more than ${longest} s from now (${nowSeconds}); this operation needs at most ${longest} s`);
   }
   if (validBefore - nowSeconds < minRemainingSeconds) {
     throw new PaymentError(

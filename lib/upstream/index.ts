@@ -18,6 +18,7 @@ import {
   type ChatRequest,
   type DeepResearchStartRequest,
   type LiteratureQueryRequest,
+  workStatusesSchema,
 } from "@/lib/contracts";
 import { UpstreamClient } from "./client";
 
@@ -36,9 +37,8 @@ const agentPrivateStatusSchema = z.object({
   attested: z.boolean(),
 });
 
-/** A private deep-research run's status alone (the gateway settles on it; no key needed). */
+/** A private deep-research run's status alone (the settlement cron's question to an agent without POST /api/deep-research/statuses). */
 const privateRunStatusSchema = z.object({ messageId: z.string().min(1), status: z.enum(["queued", "running", "completed", "failed"]) });
-export type PrivateRunStatus = z.infer<typeof privateRunStatusSchema>["status"];
 
 export function createAgentApi(client: UpstreamClient) {
   const id = (value: string) => encodeURIComponent(value);
@@ -88,6 +88,8 @@ export function createAgentApi(client: UpstreamClient) {
     getPrivateRunStatus: (messageId: string) => client.json(`/api/private/deep-research/${id(messageId)}`, privateRunStatusSchema),
     getDeepResearch: (conversationId: string) =>
       client.json(`/api/deep-research/${id(conversationId)}`, deepResearchConversationSchema),
+    /** The status of each of these turns and sealed runs the agent knows (at most WORK_STATUSES_MAX_IDS), for the settlement cron. */
+    getWorkStatuses: (messageIds: string[]) => client.json("/api/deep-research/statuses", workStatusesSchema, { method: "POST", body: { messageIds } }),
   };
 }
 export type AgentApi = ReturnType<typeof createAgentApi>;

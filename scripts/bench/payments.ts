@@ -37,12 +37,18 @@ const CHAT_BODY = JSON.stringify({ message: "Does rapamycin extend lifespan in m
 /** The agent as the gateway sees it: accepts chat jobs, and reports every deep-research turn finished. */
 async function startAgentDouble(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const match = /^\/api\/deep-research\/([^/]+)$/.exec(req.url ?? "");
       let body: unknown = { requestId: randomUUID(), status: "queued" };
       let status = 202;
-      if (req.method === "GET" && match) {
+      if (req.method === "POST" && req.url === "/api/deep-research/statuses") {
+        // The settlement cron asks which turns have ended: all of them.
+        const { messageIds } = JSON.parse(Buffer.concat(chunks).toString()) as { messageIds: string[] };
+        status = 200;
+        body = { turns: messageIds.map((messageId) => ({ messageId, status: "completed" })), runs: [] };
+      } else if (req.method === "GET" && match) {
         const id = decodeURIComponent(match[1]!);
         status = 200;
         body = {

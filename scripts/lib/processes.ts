@@ -41,10 +41,13 @@ export function startService({
 }
 
 /** Runs a command to completion; throws with its exit code when it fails. */
-export async function runCommand({ command, args, env, cwd = process.cwd() }: { command: string; args: string[]; env: NodeJS.ProcessEnv; cwd?: string }): Promise<void> {
-  const child = spawn(command, args, { cwd, env, stdio: "inherit" });
+/** Runs a command to its end, its output on ours or, with `log`, in that file; throws when it fails. */
+export async function runCommand({ command, args, env, cwd = process.cwd(), log }: { command: string; args: string[]; env: NodeJS.ProcessEnv; cwd?: string; log?: string }): Promise<void> {
+  const out = log === undefined ? "inherit" : fs.openSync(log, "w");
+  const child = spawn(command, args, { cwd, env, stdio: log === undefined ? "inherit" : ["ignore", out, out] });
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  if (code !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${code}`);
+  if (typeof out === "number") fs.closeSync(out);
+  if (code !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${code}${log === undefined ? "" : ` (its output: ${log})`}`);
 }
 
 /** Polls `url` until it answers one of `statuses`, or throws after `timeoutMs`. */
@@ -114,10 +117,10 @@ export function isBuildFresh(root: string, { dir = root, inputs = BUILD_INPUTS, 
 export async function ensureBuild(
   root: string,
   env: NodeJS.ProcessEnv,
-  { dir = root, inputs = BUILD_INPUTS }: { dir?: string; inputs?: string[] } = {},
+  { dir = root, inputs = BUILD_INPUTS, log }: { dir?: string; inputs?: string[]; log?: string } = {},
 ): Promise<void> {
   if (isBuildFresh(root, { dir, inputs, env })) return;
-  await runCommand({ command: process.execPath, args: [nextBin(root), "build", dir], env, cwd: root });
+  await runCommand({ command: process.execPath, args: [nextBin(root), "build", dir], env, cwd: root, log });
   fs.writeFileSync(publicEnvStamp(dir), JSON.stringify(publicEnv(env)) + "\n");
 }
 

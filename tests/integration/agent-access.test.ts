@@ -1,10 +1,13 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
 import { issueHolderKey } from "@/agent/premium/keys";
+import { createPrivateRun } from "@/agent/private/deep-research";
 import { deepResearchAcceptedSchema, deepResearchConversationSchema, rateLimitedBodySchema } from "@/lib/contracts";
+import { createRecoveryKey, portablePrimitives } from "@/lib/sealing";
 import { agentRequest, seedLibrary, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { freePort } from "../support/postgres";
@@ -306,6 +309,25 @@ describe("the agent's access rules: rate limits and premium keys", () => {
       expect(await statusOf(premium.conversationId, mine.key)).toBe("cancelled");
       expect((await cancel(gateways.conversationId, TEST_SERVICE_KEY)).status).toBe(204);
       expect(await statusOf(gateways.conversationId)).toBe("cancelled");
+    });
+
+    it("many turns' statuses in one call (the gateway's settlement cron): only the caller's own turns, sealed runs to the service key alone, unknown ids left out", async () => {
+      const mine = await holderWithKey();
+      const gateways = await start(TEST_SERVICE_KEY);
+      const premium = await start(mine.key);
+      const run = randomUUID();
+      await createPrivateRun({ db: agent.pool, messageId: run, message: "a sealed question", recoveryKey: createRecoveryKey(portablePrimitives) });
+      const statuses = async (key: string | null, messageIds: string[]) => agentRequest(agent.app, "/api/deep-research/statuses", { body: { messageIds }, key });
+      const asked = [gateways.messageId, premium.messageId, run, randomUUID(), "not-a-uuid"];
+
+      const service = await statuses(TEST_SERVICE_KEY, asked);
+      expect(service.status).toBe(200);
+      expect(await service.json()).toEqual({ turns: [{ messageId: gateways.messageId, status: expect.any(String) }], runs: [{ messageId: run, status: "queued" }] });
+      const holder = await statuses(mine.key, asked);
+      expect(await holder.json()).toEqual({ turns: [{ messageId: premium.messageId, status: expect.any(String) }], runs: [] });
+      expect((await statuses(null, asked)).status).toBe(401);
+      expect((await statuses(TEST_SERVICE_KEY, [])).status).toBe(400);
+      expect((await statuses(TEST_SERVICE_KEY, Array.from({ length: 501 }, () => randomUUID()))).status).toBe(400);
     });
 
     it("a holder's new key keeps its conversations", async () => {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
-import { erc20Abi, parseEther, type Hex } from "viem";
+import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { deepResearchConversationSchema, type DeepResearchConversation } from "@/lib/contracts";
@@ -11,7 +11,7 @@ import { startDeepResearchDouble, type DeepResearchDouble } from "../support/age
 import { buildWorldState } from "../support/builders";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
-import { chain, chainClients, drainWallet, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
+import { chain, chainClients, drainWallet, freshAddress, fundedPayer, signPayment, usdcBalance, wallet } from "../support/payments";
 import { postJson, routeFetch } from "../support/routes";
 
 const PUBLIC_URL = "https://gateway.test";
@@ -112,18 +112,10 @@ describe("deep research: paid when delivered", () => {
   }
 
   /**
-   * A payer of its own (a fresh key with $1.00 and gas), so emptying it touches no other test's
-   * wallet: the numbered test wallets are shared by every integration file on one chain.
+   * A payer of its own holding $1.00, so emptying it touches no other test's wallet: the numbered
+   * test wallets are shared by every integration file on one chain.
    */
-  async function freshPayer(): Promise<Hex> {
-    const privateKey = generatePrivateKey();
-    const address = privateKeyToAccount(privateKey).address;
-    const { publicClient, walletFor } = chainClients();
-    await publicClient.request({ method: "hardhat_setBalance" as never, params: [address, `0x${parseEther("1").toString(16)}`] as never });
-    const hash = await walletFor(PAYER()).writeContract({ address: chain().asset as Hex, abi: erc20Abi, functionName: "transfer", args: [address, PRICE] });
-    await publicClient.waitForTransactionReceipt({ hash });
-    return privateKey;
-  }
+  const freshPayer = () => fundedPayer({ usdc: PRICE, from: PAYER() });
 
   async function paymentStatus(messageId: string): Promise<string> {
     const db = await getDb();
@@ -258,10 +250,11 @@ describe("deep research: paid when delivered", () => {
 
   it("a continued conversation pays once per turn", async () => {
     const before = await usdcBalance(payTo);
-    const first = await start("first objective");
+    const payer = wallet(walletIndex++).privateKey; // a conversation continues only for the payer that started it
+    const first = await start("first objective", undefined, payer);
     agent.finish(first.messageId);
     await cron();
-    const second = await start("follow-up objective", first.conversationId);
+    const second = await start("follow-up objective", first.conversationId, payer);
     expect(second.conversationId).toBe(first.conversationId);
     expect((await usdcBalance(payTo)) - before).toBe(PRICE);
     let conversation = await poll(first.conversationId);

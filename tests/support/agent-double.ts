@@ -15,6 +15,8 @@ export type DeepResearchDouble = HttpDouble & {
   report: (messageId: string, state: { sessionStatus?: string; worldState?: Record<string, unknown> | null }) => void;
   /** A private run's answer to a sealed poll, as the agent would send it (status, sealed fields, anything else). */
   setRun: (messageId: string, answer: { status: "queued" | "running" | "completed" | "failed" } & Record<string, unknown>) => void;
+  /** Whether it serves POST /api/deep-research/statuses (an agent deployed before that route did not: 404). */
+  servesWorkStatuses: boolean;
 };
 
 export async function startDeepResearchDouble(): Promise<DeepResearchDouble> {
@@ -39,6 +41,17 @@ export async function startDeepResearchDouble(): Promise<DeepResearchDouble> {
       conversations.set(conversationId, conversation);
       return { status: 202, body: { messageId, conversationId, status: "queued" } };
     }
+    if (req.method === "POST" && req.path === "/api/deep-research/statuses" && result.servesWorkStatuses) {
+      const { messageIds } = JSON.parse(req.body) as { messageIds: string[] };
+      const turns = [...conversations.values()].flatMap((c) => c.turns ?? []).filter((t) => messageIds.includes(t.messageId));
+      return {
+        status: 200,
+        body: {
+          turns: turns.map((t) => ({ messageId: t.messageId, status: t.status })),
+          runs: messageIds.flatMap((messageId) => (runs.has(messageId) ? [{ messageId, status: runs.get(messageId)!.status }] : [])),
+        },
+      };
+    }
     const match = /^\/api\/deep-research\/([^/]+)$/.exec(req.path);
     if (req.method === "GET" && match) {
       const conversation = conversations.get(decodeURIComponent(match[1]!));
@@ -62,8 +75,9 @@ export async function startDeepResearchDouble(): Promise<DeepResearchDouble> {
     }
     return { status: 404, body: { error: "unknown route" } };
   });
-  return {
+  const result: DeepResearchDouble = {
     ...double,
+    servesWorkStatuses: true,
     conversations,
     finish: (messageId, outcome = {}) => {
       const { conversation, turn } = findTurn(messageId);
@@ -94,4 +108,5 @@ export async function startDeepResearchDouble(): Promise<DeepResearchDouble> {
       runs.set(messageId, answer);
     },
   };
+  return result;
 }

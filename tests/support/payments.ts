@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { PaymentRequirements } from "@x402/core/types";
 import { eip3009ABI } from "@x402/evm";
-import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, type Hex } from "viem";
+import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { inject } from "vitest";
@@ -54,6 +54,20 @@ export async function drainWallet(privateKey: Hex): Promise<void> {
     args: [privateKeyToAccount(generatePrivateKey()).address, balance],
   });
   await publicClient.waitForTransactionReceipt({ hash });
+}
+
+/**
+ * A payer of its own: a fresh key holding `usdc` base units, sent from the funded test wallet
+ * `from`, and gas, so emptying it (or what it has outstanding) touches no other test's wallet.
+ */
+export async function fundedPayer({ usdc, from }: { usdc: bigint; from: Hex }): Promise<Hex> {
+  const privateKey = generatePrivateKey();
+  const address = privateKeyToAccount(privateKey).address;
+  const { publicClient, walletFor } = chainClients();
+  await publicClient.request({ method: "hardhat_setBalance" as never, params: [address, `0x${parseEther("1").toString(16)}`] as never });
+  const hash = await walletFor(from).writeContract({ address: chain().asset as Hex, abi: erc20Abi, functionName: "transfer", args: [address, usdc] });
+  await publicClient.waitForTransactionReceipt({ hash });
+  return privateKey;
 }
 
 /**

@@ -157,4 +157,22 @@ describe("gateway configuration", () => {
     expect(loadConfig({ TRUSTED_PROXY: "2" }).payments.trustedProxy).toEqual({ kind: "hops", hops: 2 });
     expect(configError({ TRUSTED_PROXY: "all" }).variables).toEqual(["TRUSTED_PROXY"]);
   });
+
+  it("bounds deep research's unsettled turns per payer and per client, and authorizations to what a route needs, with documented defaults", () => {
+    expect(loadConfig({}).payments).toMatchObject({ deferredTurns: { maxPerPayer: 5, maxPerClient: 10 }, validityLeewaySeconds: 300 });
+    expect(loadConfig({ DEEP_RESEARCH_MAX_UNSETTLED_PER_PAYER: "2", DEEP_RESEARCH_MAX_UNSETTLED_PER_CLIENT: "40", PAYMENT_VALIDITY_LEEWAY_SECONDS: "0" }).payments).toMatchObject({
+      deferredTurns: { maxPerPayer: 2, maxPerClient: 40 },
+      validityLeewaySeconds: 0,
+    });
+    for (const value of ["0", "-1", "1.5", "many"]) {
+      expect(configError({ DEEP_RESEARCH_MAX_UNSETTLED_PER_PAYER: value }).variables).toEqual(["DEEP_RESEARCH_MAX_UNSETTLED_PER_PAYER"]);
+      expect(configError({ DEEP_RESEARCH_MAX_UNSETTLED_PER_CLIENT: value }).variables).toEqual(["DEEP_RESEARCH_MAX_UNSETTLED_PER_CLIENT"]);
+    }
+    expect(configError({ PAYMENT_VALIDITY_LEEWAY_SECONDS: "-1" }).variables).toEqual(["PAYMENT_VALIDITY_LEEWAY_SECONDS"]);
+    expect(configError({ PAYMENT_VALIDITY_LEEWAY_SECONDS: "86400" }).message).toContain("PAYMENT_VALIDITY_LEEWAY_SECONDS: must be at most 3600");
+    // One payer's turns come from one client: a client bound below the payer's would silently replace it.
+    expect(configError({ DEEP_RESEARCH_MAX_UNSETTLED_PER_PAYER: "8", DEEP_RESEARCH_MAX_UNSETTLED_PER_CLIENT: "4" }).message).toContain(
+      "DEEP_RESEARCH_MAX_UNSETTLED_PER_CLIENT: must be at least DEEP_RESEARCH_MAX_UNSETTLED_PER_PAYER",
+    );
+  });
 });

@@ -6,7 +6,7 @@ import { sweepGatewayTables } from "@/lib/lifecycle/sweep";
 import { log } from "@/lib/log";
 import { getPaymentsContext } from "@/lib/payments/context";
 import { runSettlementCron } from "@/lib/payments/cron";
-import { getAgentApi, UpstreamHttpError } from "@/lib/upstream";
+import { getAgentApi } from "@/lib/upstream";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;
@@ -22,14 +22,8 @@ export const GET = withCron("GET /api/cron", async () => {
     chain,
     nowSeconds: () => Math.floor(Date.now() / 1000),
     getConversation: async (conversationId) => (await agent.getDeepResearch(conversationId)).data,
-    getPrivateRunStatus: async (messageId) => {
-      try {
-        return (await agent.getPrivateRunStatus(messageId)).data.status;
-      } catch (err) {
-        if (err instanceof UpstreamHttpError && err.upstreamStatus === 404) return null;
-        throw err;
-      }
-    },
+    getWorkStatuses: async (messageIds) => (await agent.getWorkStatuses(messageIds)).data,
+    getPrivateRunStatus: async (messageId) => (await agent.getPrivateRunStatus(messageId)).data.status,
     batchSize: getConfig().payments.cronBatchSize,
   });
   // A sweep that fails is tried again next minute; it never costs the settlements their answer.

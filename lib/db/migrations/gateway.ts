@@ -1,6 +1,7 @@
 import { addWindowEndSql } from "@/lib/rate-limit/fixed-window";
 import type { Migration } from "../migrate";
 import { attemptHoldsMigration } from "./gateway-attempt-holds";
+import { deepResearchMoneyMigrations } from "./gateway-deep-research-money";
 
 /**
  * The gateway's tables, in the `gateway` schema (the agent keeps its own). Append new migrations;
@@ -183,4 +184,5 @@ export const gatewayMigrations: Migration[] = [
     `,
   },
   attemptHoldsMigration,
+  ...deepResearchMoneyMigrations,
 ];
