@@ -11,6 +11,7 @@ import {
   portSchema,
   positiveIntSchema,
   postgresUrlSchema,
+  trustedProxySchema,
 } from "./env";
 
 export { ConfigError } from "./env";
@@ -43,20 +44,6 @@ const facilitatorHeadersSchema = z.string().transform((value, ctx) => {
     ctx.addIssue({ code: "custom", message: 'must be a JSON object of header names to string values, e.g. {"X-API-Key":"…"}' });
     return z.NEVER;
   }
-});
-
-/**
- * Who may say where a request came from: nobody but the socket (\`none\`, the default: the
- * address \`npm start\` appends to X-Forwarded-For), Vercel's edge (\`vercel\`, the default on Vercel),
- * or N reverse proxies in front of the gateway that each append to X-Forwarded-For.
- */
-const trustedProxySchema = z.string().transform((value, ctx) => {
-  if (value === "none") return { kind: "none" as const };
-  if (value === "vercel") return { kind: "vercel" as const };
-  const hops = Number(value);
-  if (Number.isInteger(hops) && hops >= 1 && hops <= 10) return { kind: "hops" as const, hops };
-  ctx.addIssue({ code: "custom", message: "must be none, vercel, or the number (1 to 10) of reverse proxies that append to X-Forwarded-For" });
-  return z.NEVER;
 });
 
 /**
@@ -114,7 +101,8 @@ const rawSchema = z
     FACILITATOR_PRIVATE_KEY: privateKeySchema.optional(),
     FACILITATOR_PRIVATE_KEYS: privateKeyListSchema.optional(),
     FACILITATOR_SETTLEMENT_MODE: z.enum(["pipelined", "serial"], { error: "must be pipelined or serial" }).default("pipelined"),
-    TRUSTED_PROXY: trustedProxySchema.optional(),
+    /** Who may say where a request came from (lib/http/client-address.ts): none, vercel (the default on Vercel) or N proxies. */
+    TRUSTED_PROXY: trustedProxySchema({ vercel: true }).optional(),
     VERCEL: z.string().optional(),
     PREVIEW_SHARES_PRODUCTION_LEDGER: booleanSchema.default(false),
     INVALID_PAYMENT_LIMIT: positiveIntSchema.default(20),
