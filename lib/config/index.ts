@@ -82,6 +82,8 @@ const rawSchema = z
     UPSTREAM_STAGING_API_URL: baseUrlSchema.optional(),
     AGENT_SERVICE_KEY: z.string().min(16, "must be at least 16 characters").optional(),
     UPSTREAM_TIMEOUT_MS: positiveIntSchema.default(15_000),
+    /** How long what the agent says before payment (literature reach, private mode) is reused (lib/upstream/status-cache.ts). */
+    AGENT_STATUS_CACHE_MS: positiveIntSchema.max(600_000, "must be at most 600000").default(2_000),
     HEALTH_TIMEOUT_MS: positiveIntSchema.default(3_000),
     HEALTH_SLOW_MS: positiveIntSchema.default(1_000),
     CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
@@ -234,6 +236,12 @@ export function loadConfig(env: Env) {
       baseUrl: isPreview ? (raw.UPSTREAM_STAGING_API_URL ?? raw.UPSTREAM_API_URL) : raw.UPSTREAM_API_URL,
       serviceKey: raw.AGENT_SERVICE_KEY,
       timeoutMs: raw.UPSTREAM_TIMEOUT_MS,
+      /**
+       * What the agent says before payment (can a literature source answer, is private mode ready)
+       * is asked once per this window, shared by every gateway process: an unpaid request costs
+       * the agent nothing.
+       */
+      statusCacheMs: raw.AGENT_STATUS_CACHE_MS,
     },
     health: { timeoutMs: raw.HEALTH_TIMEOUT_MS, slowMs: raw.HEALTH_SLOW_MS },
     cronSecret: raw.CRON_SECRET,

@@ -320,5 +320,17 @@ describe("every table has a retention, enforced by a sweep", () => {
       const rows = await gateway.query<{ conversation_id: string }>("SELECT conversation_id FROM gateway.chat_conversations WHERE conversation_id LIKE 'chat-%' ORDER BY 1");
       expect(rows.rows.map((r) => r.conversation_id)).toEqual(["chat-continued"]);
     });
+
+    it("deletes what an agent said before payment once nobody asked it again for a day (an agent no longer configured)", async () => {
+      await gateway.query(
+        `INSERT INTO gateway.agent_status (agent_url, key, value, read_at, lease_until) VALUES
+           ('http://gone.test', 'literature_reach:fast', 'null', now() - interval '25 hours', now() - interval '25 hours'),
+           ('http://live.test', 'literature_reach:fast', 'null', now(), now())`,
+      );
+      const swept = await sweepGatewayTables({ db: gateway, retention: getConfig().retention });
+      expect(swept.agentStatus).toBe(1);
+      const rows = await gateway.query<{ agent_url: string }>("SELECT agent_url FROM gateway.agent_status WHERE agent_url LIKE '%.test' ORDER BY 1");
+      expect(rows.rows.map((r) => r.agent_url)).toEqual(["http://live.test"]);
+    });
   });
 });

@@ -157,4 +157,11 @@ describe("gateway configuration", () => {
     expect(loadConfig({ TRUSTED_PROXY: "2" }).payments.trustedProxy).toEqual({ kind: "hops", hops: 2 });
     expect(configError({ TRUSTED_PROXY: "all" }).variables).toEqual(["TRUSTED_PROXY"]);
   });
+
+  it("reuses what the agent said before payment for 2 s by default, and never for longer than ten minutes", () => {
+    expect(loadConfig({}).upstream.statusCacheMs).toBe(2_000);
+    expect(loadConfig({ AGENT_STATUS_CACHE_MS: "5000" }).upstream.statusCacheMs).toBe(5_000);
+    expect(configError({ AGENT_STATUS_CACHE_MS: "0" }).variables).toEqual(["AGENT_STATUS_CACHE_MS"]);
+    expect(configError({ AGENT_STATUS_CACHE_MS: "600001" }).variables).toEqual(["AGENT_STATUS_CACHE_MS"]);
+  });
 });
