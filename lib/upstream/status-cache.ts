@@ -61,9 +61,13 @@ export function createStatusCache({
 }): StatusCache {
   const entries = new Map<string, StatusRead<unknown>>();
   const refreshes = new Map<string, Promise<StatusRead<unknown>>>();
-  // A refresh that began before a `forget` must not put back what was forgotten.
+  // A refresh that began before a `forget` must not put back what was forgotten, nor trust an
+  // answer the agent gave before it (the shared row may not say so yet).
   let generation = 0;
-  const usable = (readAtMs: number, t: number) => t - readAtMs < freshMs + GRACE_MS;
+  const forgotten = new Map<string, number>();
+  const after = (name: string, readAtMs: number) => readAtMs > (forgotten.get(name) ?? -Infinity);
+  const fresh = (name: string, readAtMs: number, t: number) => t - readAtMs < freshMs && after(name, readAtMs);
+  const usable = (name: string, readAtMs: number, t: number) => t - readAtMs < freshMs + GRACE_MS && after(name, readAtMs);
 
   async function refresh<T>(key: StatusKey<T>): Promise<StatusRead<T>> {
     const began = generation;
@@ -77,12 +81,13 @@ export function createStatusCache({
       for (;;) {
         const row = await withinMs(readRow(shared, { agentUrl, name: key.name }), DATABASE_STEP_MS);
         const t = now();
-        if (row && t - row.readAtMs < freshMs) return keep({ value: key.parse(row.value), readAtMs: row.readAtMs, recheckAtMs: row.readAtMs + freshMs });
-        if (await withinMs(takeLease(shared, { agentUrl, name: key.name, nowMs: t, freshMs }), DATABASE_STEP_MS)) break;
+        if (row && fresh(key.name, row.readAtMs, t)) return keep({ value: key.parse(row.value), readAtMs: row.readAtMs, recheckAtMs: row.readAtMs + freshMs });
+        const readBeforeMs = Math.max(t - freshMs, forgotten.get(key.name) ?? -Infinity);
+        if (await withinMs(takeLease(shared, { agentUrl, name: key.name, nowMs: t, readBeforeMs }), DATABASE_STEP_MS)) break;
         // Another process is asking the agent: keep the answer in hand while it is usable, else wait for that process's.
         const inHand = entries.get(key.name) as StatusRead<T> | undefined;
-        if (inHand && usable(inHand.readAtMs, t)) return keep({ ...inHand, recheckAtMs: t + RECHECK_MS });
-        if (row && usable(row.readAtMs, t)) return keep({ value: key.parse(row.value), readAtMs: row.readAtMs, recheckAtMs: t + RECHECK_MS });
+        if (inHand && usable(key.name, inHand.readAtMs, t)) return keep({ ...inHand, recheckAtMs: t + RECHECK_MS });
+        if (row && usable(key.name, row.readAtMs, t)) return keep({ value: key.parse(row.value), readAtMs: row.readAtMs, recheckAtMs: t + RECHECK_MS });
         await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
       }
     } catch {
@@ -107,7 +112,7 @@ export function createStatusCache({
         refreshes.set(key.name, started);
         pending = started;
       }
-      if (entry && usable(entry.readAtMs, t)) return entry;
+      if (entry && usable(key.name, entry.readAtMs, t)) return entry;
       return pending;
     },
     async forget(names) {
@@ -115,6 +120,7 @@ export function createStatusCache({
       for (const name of names) {
         entries.delete(name);
         refreshes.delete(name);
+        forgotten.set(name, now());
       }
       try {
         const shared = await withinMs(db(), DATABASE_STEP_MS);
@@ -133,15 +139,16 @@ async function readRow(db: Queryable, { agentUrl, name }: { agentUrl: string; na
 }
 
 /**
- * Takes the row's lease (making the row) when its answer is no longer fresh and nobody holds the
- * lease: true when this process got it, and is to ask the agent.
+ * Takes the row's lease (making the row) when its answer was read at or before `readBeforeMs` (no
+ * longer fresh, or forgotten here) and nobody holds the lease: true when this process got it, and
+ * is to ask the agent.
  */
-async function takeLease(db: Queryable, { agentUrl, name, nowMs, freshMs }: { agentUrl: string; name: string; nowMs: number; freshMs: number }): Promise<boolean> {
+async function takeLease(db: Queryable, { agentUrl, name, nowMs, readBeforeMs }: { agentUrl: string; name: string; nowMs: number; readBeforeMs: number }): Promise<boolean> {
   const { rowCount } = await db.query(
     `INSERT INTO gateway.agent_status AS s (agent_url, key, value, read_at, lease_until) VALUES ($1, $2, 'null'::jsonb, to_timestamp(0), $4)
      ON CONFLICT (agent_url, key) DO UPDATE SET lease_until = $4
       WHERE s.read_at <= $5 AND s.lease_until <= $3`,
-    [agentUrl, name, new Date(nowMs), new Date(nowMs + LEASE_MS), new Date(nowMs - freshMs)],
+    [agentUrl, name, new Date(nowMs), new Date(nowMs + LEASE_MS), new Date(readBeforeMs)],
   );
   return (rowCount ?? 0) > 0;
 }

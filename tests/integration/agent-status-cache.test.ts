@@ -1,5 +1,10 @@
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { LiteratureReach } from "@/lib/contracts";
+import type { Queryable } from "@/lib/db";
+import { runMigrations } from "@/lib/db/migrate";
+import { gatewayMigrations } from "@/lib/db/migrations/gateway";
+import { createStatusCache } from "@/lib/upstream/status-cache";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";
@@ -154,6 +159,26 @@ describe("the unpaid path does not call the agent per request", () => {
       expect((await waiting).map((r) => r.status).every((s) => s === 402)).toBe(true);
       expect(agent.calls().fast).toBe(4);
     });
+  });
+
+  it("asks again at once after the agent contradicted it, even before the shared row says so", async () => {
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    try {
+      await runMigrations(pool, { schema: "gateway", migrations: gatewayMigrations });
+      // The shared row is told late (here: never) that the answer was forgotten.
+      const db: Queryable = { query: ((text: string, values?: unknown[]) => (text.startsWith("UPDATE") ? new Promise(() => undefined) : pool.query(text, values))) as Queryable["query"] };
+      const cache = createStatusCache({ agentUrl: `http://forget.test/${Date.now()}`, freshMs: Number(LONG_WINDOW_MS), db: async () => db });
+      let asked = 0;
+      const key = (answer: LiteratureReach) => ({ name: "literature_reach:fast", ask: async () => (asked++, answer), parse: (v: unknown) => v as LiteratureReach });
+      expect((await cache.read(key(REACHABLE))).value).toEqual(REACHABLE);
+      expect((await cache.read(key(REACHABLE))).value).toEqual(REACHABLE);
+      expect(asked).toBe(1);
+      void cache.forget(["literature_reach:fast"]);
+      expect((await cache.read(key(UNREACHABLE))).value).toEqual(UNREACHABLE);
+      expect(asked).toBe(2);
+    } finally {
+      await pool.end();
+    }
   });
 
   describe("in several gateway processes", () => {
