@@ -125,8 +125,8 @@ export async function runPaymentsBench(): Promise<void> {
     const rounds: Record<"reference" | "gateway", Figure[]> = { reference: [], gateway: [] };
     const reachCallsBefore = agent.reachCalls();
     for (let round = 0; round < 3; round++) {
-      rounds.reference.push(await load("reference: withX402 (@x402/next) POST /api/chat", `${referenceUrl}/api/chat`, post));
-      rounds.gateway.push(await load("gateway POST /api/chat", `${gatewayUrl}/api/chat`, post));
+      rounds.reference.push(await load("reference: withX402 (@x402/next) POST /api/chat", `${referenceUrl}/api/chat`, { ...post, cpuPid: reference.child.pid }));
+      rounds.gateway.push(await load("gateway POST /api/chat", `${gatewayUrl}/api/chat`, { ...post, cpuPid: gateway.child.pid }));
     }
     // Its literature-reach check before the 402 reads a short-lived cache (lib/upstream/status-cache.ts), not the agent.
     const reachCalls = agent.reachCalls() - reachCallsBefore;
@@ -135,6 +135,9 @@ export async function runPaymentsBench(): Promise<void> {
     printTable(unpaid, unpaid[0]!);
     console.log(`\nRounds (req/s): reference ${rounds.reference.map((f) => f.rps).join(", ")}; gateway ${rounds.gateway.map((f) => f.rps).join(", ")}`);
     console.log(`The agent was asked about literature reach ${reachCalls} times during the gateway's rounds.`);
+    const cpu = (figures: Figure[]) => percentile(figures.map((f) => f.cpuMsPerRequest ?? NaN), 50);
+    const cpuMs = { reference: cpu(rounds.reference), gateway: cpu(rounds.gateway) };
+    console.log(`Server CPU per request (median round): reference ${cpuMs.reference} ms, gateway ${cpuMs.gateway} ms (${(cpuMs.gateway / cpuMs.reference).toFixed(3)}×).`);
 
     // 2. Paid round trips, alternating between the two servers.
     console.log(`\n### Paid round trip: 402, sign, paid request, 202 (${PAID_ROUNDS} each, alternating)\n`);
@@ -208,7 +211,7 @@ export async function runPaymentsBench(): Promise<void> {
     for (const c of cron) console.log(`| ${c.count} | ${c.runs} | ${c.seconds.toFixed(2)} | ${c.msPerPayment.toFixed(1)} |`);
     console.log(`\nTime per payment, 500 against 100: ${(cron[1]!.msPerPayment / cron[0]!.msPerPayment).toFixed(3)}×`);
 
-    saveResults("payments", { seconds, connections, unpaid, reachCalls, paid, paidRounds: PAID_ROUNDS, cron });
+    saveResults("payments", { seconds, connections, unpaid, rounds, reachCalls, cpuMs, paid, paidRounds: PAID_ROUNDS, cron });
   } finally {
     await pool.end();
     await gateway.stop();
