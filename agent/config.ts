@@ -9,7 +9,7 @@ import { CROSSREF_BASE_URL } from "./literature/sources/crossref";
 import { EUROPEPMC_BASE_URL } from "./literature/sources/europepmc";
 import { OPENALEX_BASE_URL } from "./literature/sources/openalex";
 import { PUBMED_BASE_URL } from "./literature/sources/pubmed";
-import { baseUrlSchema, booleanSchema, type Env, parseEnv, portSchema, positiveIntSchema, postgresUrlSchema } from "../lib/config/env";
+import { baseUrlSchema, booleanSchema, type Env, parseEnv, portSchema, positiveIntSchema, postgresUrlSchema, trustedProxySchema } from "../lib/config/env";
 
 /**
  * The agent's configuration: the only agent module that reads the environment. With nothing set it
@@ -85,7 +85,10 @@ const rawSchema = z
     CHAT_RATE_LIMIT: positiveIntSchema.default(20),
     PREMIUM_CHAT_RATE_LIMIT: positiveIntSchema.default(600),
     CHAT_RATE_WINDOW_SECONDS: positiveIntSchema.default(600),
-    AGENT_TRUST_PROXY: booleanSchema.default(false),
+    /** Who may say where a public caller came from, as the gateway's TRUSTED_PROXY: none, or N proxies that append to X-Forwarded-For. */
+    AGENT_TRUSTED_PROXY: trustedProxySchema({ vercel: false }).default({ kind: "none" }),
+    /** Its predecessor, whose `true` trusted the first X-Forwarded-For entry: the one a client writes itself. */
+    AGENT_TRUST_PROXY: booleanSchema.optional(),
     SERVICE_TOKEN_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed address").optional(),
     SERVICE_TOKEN_RPC_URL: baseUrlSchema.optional(),
     SERVICE_TOKEN_CHAIN_ID: positiveIntSchema.default(31337),
@@ -116,6 +119,13 @@ const rawSchema = z
     DEEP_RESEARCH_BUDGET_SECONDS: positiveIntSchema.default(1200),
   })
   .superRefine((env, ctx) => {
+    if (env.AGENT_TRUST_PROXY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AGENT_TRUST_PROXY"],
+        message: "is replaced by AGENT_TRUSTED_PROXY: set it to the number of reverse proxies in front of the agent that append to X-Forwarded-For (true trusted the address a client writes itself)",
+      });
+    }
     if (env.NODE_ENV === "production" && env.AGENT_SERVICE_KEY === undefined) {
       ctx.addIssue({ code: "custom", path: ["AGENT_SERVICE_KEY"], message: "is required in production: without it nobody could call the paid routes" });
     }
@@ -237,8 +247,8 @@ export function loadAgentConfig(env: Env) {
       chatLimit: raw.CHAT_RATE_LIMIT,
       premiumChatLimit: raw.PREMIUM_CHAT_RATE_LIMIT,
       windowSeconds: raw.CHAT_RATE_WINDOW_SECONDS,
-      /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
-      trustProxy: raw.AGENT_TRUST_PROXY,
+      /** Where a public caller's address is read from (lib/http/client-address.ts, the gateway's rule). */
+      trustedProxy: raw.AGENT_TRUSTED_PROXY,
       premium: {
         /** Every key, a holder's or an operator's, stops working this many days after it is made. */
         termDays: raw.PREMIUM_KEY_TTL_DAYS,

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Queryable } from "@/lib/db";
 import { ApiError } from "@/lib/http";
 import { bearerMatches } from "@/lib/http/bearer";
+import { clientAddress } from "@/lib/http/client-address";
 import type { AgentConfig } from "../config";
 import { checkPremiumKey } from "../premium/check-key";
 import type { AgentEnv, Caller } from "./context";
@@ -22,7 +23,7 @@ export async function identifyCaller(c: Context<AgentEnv>, { config, db }: { con
     if (premium) return { kind: "premium", keyId: premium.id, owner: premium.owner };
     throw new ApiError("unauthorized", "Invalid API key", { reason: "unauthorized" });
   }
-  return { kind: "public", address: clientAddress(c, config.access.trustProxy) };
+  return { kind: "public", address: publicCallerAddress(c, config) };
 }
 
 /** Who owns what a keyed caller starts: `service` (the gateway) or the premium key's owner. */
@@ -38,16 +39,25 @@ export function callerOf(c: Context<AgentEnv>): Caller {
   return caller;
 }
 
-/** The caller's address: the socket's, or X-Forwarded-For's first entry behind a trusted proxy. */
-export function clientAddress(c: Context<AgentEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+/**
+ * Every public caller whose address cannot be trusted (no socket, or a proxy chain shorter than
+ * AGENT_TRUSTED_PROXY says): one key for all of them, so none of them escapes a limit.
+ */
+export const UNKNOWN_CLIENT = "unknown";
+
+/**
+ * A public caller's address by the gateway's rule (lib/http/client-address.ts): the socket's, or
+ * the hop AGENT_TRUSTED_PROXY proxies before it; an IPv6 caller counts as its /64.
+ */
+export function publicCallerAddress(c: Context<AgentEnv>, config: AgentConfig): string {
+  return clientAddress(c.req.raw, config.access.trustedProxy, { socket: socketAddress(c) }) ?? UNKNOWN_CLIENT;
+}
+
+function socketAddress(c: Context<AgentEnv>): string | null {
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    return getConnInfo(c).remote.address ?? null;
   } catch {
-    return "unknown"; // no socket: an in-process request (tests)
+    return null; // no socket: an in-process request (tests)
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getAddress } from "viem";
 import type { Queryable } from "@/lib/db";
+import { withTransaction } from "@/lib/db/transaction";
 import { RateLimitedError } from "@/lib/http";
 
 /** How long a challenge may be signed and traded for a key. */
@@ -8,9 +9,10 @@ export const CHALLENGE_TTL_SECONDS = 600;
 
 /**
  * Issues a one-time challenge for `wallet` to sign. Anyone may ask, so what they can store is
- * bounded: at most `perClient` unused, unexpired challenges per client address and `max` in all
- * (checked in the inserting statement; concurrent requests can pass the bound by at most their
- * number). Expired challenges are deleted by the premium sweep (agent/premium/retention.ts).
+ * bounded: at most `perClient` unused, unexpired challenges per client address and `max` in all,
+ * exactly, at any concurrency: issuing is serialized by a transaction lock (a cheap insert, rarely
+ * asked for), so requests arriving together cannot each see room that only one of them has.
+ * Expired challenges are deleted by the premium sweep (agent/premium/retention.ts).
  * Throws RateLimitedError (429 `too_many_challenges`, Retry-After until one of them expires).
  */
 export async function issueChallenge({
@@ -32,13 +34,17 @@ export async function issueChallenge({
   const expiresAt = new Date(nowMs + CHALLENGE_TTL_SECONDS * 1000);
   const message = `Longevity Research Agent: request a premium API key\nWallet: ${getAddress(wallet)}\nChallenge: ${id}\nExpires: ${expiresAt.toISOString()}`;
   const open = "used_at IS NULL AND expires_at > $6";
-  const { rowCount } = await db.query(
-    `INSERT INTO agent.premium_challenges (id, wallet, message, expires_at, client)
-     SELECT $1, $2, $3, $4, $5
-      WHERE (SELECT count(*) FROM agent.premium_challenges WHERE client = $5 AND ${open}) < $7
-        AND (SELECT count(*) FROM agent.premium_challenges WHERE ${open}) < $8`,
-    [id, wallet.toLowerCase(), message, expiresAt, client, new Date(nowMs), perClient, max],
-  );
+  const rowCount = await withTransaction(db, async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('agent.premium_challenges'))");
+    const inserted = await tx.query(
+      `INSERT INTO agent.premium_challenges (id, wallet, message, expires_at, client)
+       SELECT $1, $2, $3, $4, $5
+        WHERE (SELECT count(*) FROM agent.premium_challenges WHERE client = $5 AND ${open}) < $7
+          AND (SELECT count(*) FROM agent.premium_challenges WHERE ${open}) < $8`,
+      [id, wallet.toLowerCase(), message, expiresAt, client, new Date(nowMs), perClient, max],
+    );
+    return inserted.rowCount;
+  });
   if (!rowCount) throw await tooManyChallenges({ db, client, perClient, nowMs });
   return { challengeId: id, message, expiresAt: expiresAt.toISOString() };
 }

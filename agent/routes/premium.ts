@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { isAddress } from "viem";
 import { z } from "zod";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
-import { clientAddress } from "../http/access";
+import { publicCallerAddress } from "../http/access";
 import { issueChallenge } from "../premium/challenge";
 import { serviceTokenChain } from "../premium/holding";
 import { tradeChallengeForKey } from "../premium/issue-key";
@@ -30,7 +30,7 @@ export function premiumRoutes({ config, db }: RouteDeps): Hono<AgentEnv> {
     available();
     const { wallet } = validateBody(z.object({ wallet: z.string().refine((w) => isAddress(w), "wallet must be an address") }), await readJsonObject(c.req.raw, { maxBytes: 4096 }));
     const { challengesPerClient: perClient, challengesMax: max } = config.access.premium;
-    return c.json(await issueChallenge({ db, wallet, client: clientAddress(c, config.access.trustProxy), perClient, max }));
+    return c.json(await issueChallenge({ db, wallet, client: publicCallerAddress(c, config), perClient, max }));
   });
 
   // POST /api/premium/keys – trade a signed challenge for a key (shown once)

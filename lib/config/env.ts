@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TrustedProxy } from "../http/client-address";
 
 /**
  * Building blocks shared by the per-deployment config modules (the gateway's `lib/config` and,
@@ -82,6 +83,22 @@ export const baseUrlSchema = z.string().transform((value, ctx) => {
 export const postgresUrlSchema = z
   .string()
   .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string");
+
+/**
+ * Who may say where a request came from (lib/http/client-address.ts), for both services: nobody but
+ * the socket (`none`), or N reverse proxies in front that each append to X-Forwarded-For; and, where
+ * `vercel` is allowed (the gateway), Vercel's edge.
+ */
+export function trustedProxySchema({ vercel }: { vercel: boolean }) {
+  return z.string().transform((value, ctx): TrustedProxy => {
+    if (value === "none") return { kind: "none" };
+    if (vercel && value === "vercel") return { kind: "vercel" };
+    const hops = Number(value);
+    if (/^\d+$/.test(value) && hops >= 1 && hops <= 10) return { kind: "hops", hops };
+    ctx.addIssue({ code: "custom", message: `must be none${vercel ? ", vercel," : ""} or the number (1 to 10) of reverse proxies that append to X-Forwarded-For` });
+    return z.NEVER;
+  });
+}
 
 /**
  * Parses `env` with `schema` and throws a ConfigError naming each bad variable. Object keys of the

@@ -11,6 +11,7 @@ import {
   portSchema,
   positiveIntSchema,
   postgresUrlSchema,
+  trustedProxySchema,
 } from "./env";
 
 export { ConfigError } from "./env";
@@ -43,20 +44,6 @@ const facilitatorHeadersSchema = z.string().transform((value, ctx) => {
     ctx.addIssue({ code: "custom", message: 'must be a JSON object of header names to string values, e.g. {"X-API-Key":"…"}' });
     return z.NEVER;
   }
-});
-
-/**
- * Who may say where a request came from: nobody but the socket (\`none\`, the default: the
- * address \`npm start\` appends to X-Forwarded-For), Vercel's edge (\`vercel\`, the default on Vercel),
- * or N reverse proxies in front of the gateway that each append to X-Forwarded-For.
- */
-const trustedProxySchema = z.string().transform((value, ctx) => {
-  if (value === "none") return { kind: "none" as const };
-  if (value === "vercel") return { kind: "vercel" as const };
-  const hops = Number(value);
-  if (Number.isInteger(hops) && hops >= 1 && hops <= 10) return { kind: "hops" as const, hops };
-  ctx.addIssue({ code: "custom", message: "must be none, vercel, or the number (1 to 10) of reverse proxies that append to X-Forwarded-For" });
-  return z.NEVER;
 });
 
 /**
@@ -95,6 +82,8 @@ const rawSchema = z
     UPSTREAM_STAGING_API_URL: baseUrlSchema.optional(),
     AGENT_SERVICE_KEY: z.string().min(16, "must be at least 16 characters").optional(),
     UPSTREAM_TIMEOUT_MS: positiveIntSchema.default(15_000),
+    /** How long what the agent says before payment (literature reach, private mode) is reused (lib/upstream/status-cache.ts). */
+    AGENT_STATUS_CACHE_MS: positiveIntSchema.max(600_000, "must be at most 600000").default(2_000),
     HEALTH_TIMEOUT_MS: positiveIntSchema.default(3_000),
     HEALTH_SLOW_MS: positiveIntSchema.default(1_000),
     CRON_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
@@ -114,7 +103,8 @@ const rawSchema = z
     FACILITATOR_PRIVATE_KEY: privateKeySchema.optional(),
     FACILITATOR_PRIVATE_KEYS: privateKeyListSchema.optional(),
     FACILITATOR_SETTLEMENT_MODE: z.enum(["pipelined", "serial"], { error: "must be pipelined or serial" }).default("pipelined"),
-    TRUSTED_PROXY: trustedProxySchema.optional(),
+    /** Who may say where a request came from (lib/http/client-address.ts): none, vercel (the default on Vercel) or N proxies. */
+    TRUSTED_PROXY: trustedProxySchema({ vercel: true }).optional(),
     VERCEL: z.string().optional(),
     PREVIEW_SHARES_PRODUCTION_LEDGER: booleanSchema.default(false),
     INVALID_PAYMENT_LIMIT: positiveIntSchema.default(20),
@@ -262,6 +252,12 @@ export function loadConfig(env: Env) {
       baseUrl: isPreview ? (raw.UPSTREAM_STAGING_API_URL ?? raw.UPSTREAM_API_URL) : raw.UPSTREAM_API_URL,
       serviceKey: raw.AGENT_SERVICE_KEY,
       timeoutMs: raw.UPSTREAM_TIMEOUT_MS,
+      /**
+       * What the agent says before payment (can a literature source answer, is private mode ready)
+       * is asked once per this window, shared by every gateway process: an unpaid request costs
+       * the agent nothing.
+       */
+      statusCacheMs: raw.AGENT_STATUS_CACHE_MS,
     },
     health: { timeoutMs: raw.HEALTH_TIMEOUT_MS, slowMs: raw.HEALTH_SLOW_MS },
     cronSecret: raw.CRON_SECRET,

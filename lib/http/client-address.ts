@@ -1,13 +1,16 @@
 import { isIPv4, isIPv6 } from "node:net";
 
 /**
- * Where a request came from, as far as this deployment can trust it. Any client can write an
- * X-Forwarded-For header, so only the hops added by servers we run count:
- * - `none` (self-hosted, the default): the last hop, which `npm start` (server.mjs) appends from
- *   the socket itself; everything before it is the client's own claim and ignored;
- * - `hops` N: N reverse proxies in front of the gateway each appended one more hop, so the client
- *   is the one N places before the last;
- * - `vercel`: Vercel's edge overwrites `x-vercel-forwarded-for` with the address it saw.
+ * Where a request came from, as far as this deployment can trust it: the one rule of both
+ * services (the gateway's paid routes, the agent's free chat and premium challenges). Any client
+ * can write an X-Forwarded-For header, so only the hops added by servers we run count. The hops
+ * are X-Forwarded-For's entries followed by the socket's own address, then:
+ * - `none` (the default): the socket's address, the last hop; everything before it is the
+ *   client's own claim and ignored;
+ * - `hops` N: N reverse proxies in front each appended one more hop, so the client is the one N
+ *   places before the last (only sound when nobody can reach the service except through them);
+ * - `vercel` (the gateway on Vercel): Vercel's edge overwrites `x-vercel-forwarded-for` with the
+ *   address it saw.
  * Returns null when the request carries no address we can trust (a misconfigured proxy chain).
  */
 export type TrustedProxy = { kind: "none" } | { kind: "vercel" } | { kind: "hops"; hops: number };
@@ -15,14 +18,22 @@ export type TrustedProxy = { kind: "none" } | { kind: "vercel" } | { kind: "hops
 /** Every header `clientAddress` reads: what a request made on a client's behalf carries over (lib/mcp). */
 export const CLIENT_ADDRESS_HEADERS = ["x-forwarded-for", "x-vercel-forwarded-for", "x-real-ip"] as const;
 
-export function clientAddress(request: Request, trusted: TrustedProxy): string | null {
+/**
+ * `socket`: the address of the connection this process accepted, where it can see it (the agent,
+ * `getConnInfo`), null when it cannot (an in-process request: nothing is trusted). Left out by the
+ * gateway, whose route handlers cannot see the socket: `npm start` (server.mjs) appends it to
+ * X-Forwarded-For instead, so there the last entry is the socket's.
+ */
+export function clientAddress(request: Request, trusted: TrustedProxy, { socket }: { socket?: string | null } = {}): string | null {
   if (trusted.kind === "vercel") {
     return normalize(firstHop(request.headers.get("x-vercel-forwarded-for")) ?? firstHop(request.headers.get("x-real-ip")));
   }
+  if (socket === null) return null;
   const hops = (request.headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((h) => h.trim())
     .filter(Boolean);
+  if (socket !== undefined) hops.push(socket);
   const index = hops.length - 1 - (trusted.kind === "hops" ? trusted.hops : 0);
   return index >= 0 ? normalize(hops[index]) : null;
 }

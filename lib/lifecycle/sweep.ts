@@ -30,7 +30,17 @@ export async function sweepGatewayTables({ db, retention }: { db: Queryable; ret
     unchargedPayments: await sweepUnchargedPayments({ db, afterSeconds: retention.unchargedPaymentSeconds }),
     conversations: await sweepConversations({ db, afterSeconds: retention.deepResearchSeconds }),
     chatConversations: await sweepChatConversations({ db, afterSeconds: retention.chatConversationSeconds }),
+    agentStatus: await sweepAgentStatus({ db }),
   };
+}
+
+/**
+ * The agent's answers before payment are asked again every few seconds while anyone asks; a row
+ * not asked again for a day is an agent no longer configured (a changed UPSTREAM_API_URL).
+ */
+export async function sweepAgentStatus({ db }: { db: Queryable }): Promise<number> {
+  const { rowCount } = await db.query("DELETE FROM gateway.agent_status WHERE read_at < now() - interval '1 day' AND lease_until < now()");
+  return rowCount ?? 0;
 }
 
 /** A client's long-poll row whose every hold lapsed holds nothing (lib/private/long-polls.ts). */

@@ -1,9 +1,8 @@
 import "server-only";
-import { getConfig } from "@/lib/config";
 import { failedSourceSchema } from "@/lib/contracts";
 import { parseJsonObject } from "@/lib/http";
-import { log } from "@/lib/log";
-import { getAgentApi, UpstreamHttpError } from "@/lib/upstream";
+import { UpstreamHttpError } from "@/lib/upstream";
+import { forgetLiteratureReach, readLiteratureReach } from "@/lib/upstream/agent-status";
 import { LiteratureUnavailableError, NO_SOURCE_REACHABLE } from "./unavailable";
 
 /**
@@ -12,27 +11,23 @@ import { LiteratureUnavailableError, NO_SOURCE_REACHABLE } from "./unavailable";
  * agent's own 503 when a started search reached none (answered before settlement: not charged).
  */
 
-/** The check before payment waits this long for the agent at most (or UPSTREAM_TIMEOUT_MS if shorter); past it, the request goes on. */
-const REACH_TIMEOUT_MS = 2_000;
-
 /**
  * Throws LiteratureUnavailableError (503, Retry-After) when the agent reports that no literature
- * source can answer now. An agent that cannot say (unreachable, an older agent without the route)
- * does not block payment: the agent refuses the work itself if it cannot be done, before the
- * gateway settles, so failing open here charges nobody for nothing.
+ * source can answer. What it reports is read from a short-lived cache shared by the gateway's
+ * processes (lib/upstream/status-cache.ts: asked once per AGENT_STATUS_CACHE_MS, 2 s, and never
+ * used more than 5 s after the agent said it), so an unpaid request costs the agent nothing. An
+ * answer that went stale, and an agent that cannot say (unreachable, an older agent without the
+ * route), do not block payment: the agent refuses the work itself if it cannot be done, before
+ * the gateway settles, so failing open here charges nobody for nothing.
  */
 export async function requireLiteratureReach({ mode }: { mode?: "fast" } = {}): Promise<void> {
-  let reach;
-  try {
-    reach = (await getAgentApi().getLiteratureReach({ mode, timeoutMs: Math.min(REACH_TIMEOUT_MS, getConfig().upstream.timeoutMs) })).data;
-  } catch (err) {
-    log.warn("literature reach unreadable; the agent will judge the request itself", { error: err });
-    return;
-  }
-  if (reach.available) return;
+  const { value: reach, readAtMs, recheckAtMs } = await readLiteratureReach(mode ?? "all");
+  if (!reach || reach.available) return;
+  // Until the agent expects a source back, and at least until this answer is asked again.
+  const retryAtMs = Math.max(readAtMs + (reach.retryAfterSeconds ?? 30) * 1000, recheckAtMs);
   throw new LiteratureUnavailableError({
     message: `${reach.message ?? "No literature source can answer right now."} Nothing was charged; try again after Retry-After.`,
-    retryAfterSeconds: reach.retryAfterSeconds ?? 30,
+    retryAfterSeconds: Math.max(1, Math.ceil((retryAtMs - Date.now()) / 1000)),
     failedSources: reach.sources.filter((s) => s.circuit !== "closed" && s.source !== "local").map((s) => ({ source: s.source, kind: "circuit_open" as const })),
   });
 }
@@ -46,6 +41,8 @@ export async function relayLiteratureUnavailable<T>(call: () => Promise<T>): Pro
     return await call();
   } catch (err) {
     if (!(err instanceof UpstreamHttpError) || err.upstreamStatus !== 503 || err.upstreamReason !== NO_SOURCE_REACHABLE) throw err;
+    // The reach the gateway had cached said otherwise (or is about to): the next request asks again.
+    void forgetLiteratureReach();
     const body = parseJsonObject(err.body) ?? {};
     const failed = failedSourceSchema.array().safeParse(body.failedSources);
     const retryAfter = typeof body.retryAfterSeconds === "number" ? body.retryAfterSeconds : Number(err.upstreamHeaders.get("retry-after") ?? 30);

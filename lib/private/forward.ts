@@ -1,10 +1,10 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
 import { ApiError, parseJsonObject } from "@/lib/http";
-import { log } from "@/lib/log";
 import { enclaveKeyReported } from "./enclave-key";
 import { ENCLAVE_KEY_HEADER } from "./enclave-key-header";
-import { getAgentApi, UpstreamHttpError } from "@/lib/upstream";
+import { UpstreamHttpError } from "@/lib/upstream";
+import { readAgentPrivateStatus } from "@/lib/upstream/agent-status";
 
 /**
  * Hands a sealed request to the enclave. Its 400 (an envelope it cannot open, or one holding no
@@ -47,12 +47,11 @@ export function pollUrl(path: string): string {
   return new URL(path, getConfig().publicUrl).toString();
 }
 
-/** The agent's private-mode report, or null when it cannot be read (unreachable, erroring). */
+/**
+ * The agent's private-mode report, or null when it cannot be read (unreachable, erroring). Read
+ * before payment, so from the short-lived cache of lib/upstream/agent-status.ts: an unpaid request
+ * costs the agent nothing.
+ */
 export async function readPrivateStatus() {
-  try {
-    return (await getAgentApi().getPrivateStatus()).data;
-  } catch (err) {
-    log.warn("private status unreadable", { error: err });
-    return null;
-  }
+  return (await readAgentPrivateStatus()).value;
 }

@@ -31,7 +31,7 @@ export * from "./client";
 /** How long the gateway waits for a private chat start: the agent answers 202 after 20 s by default. */
 export const PRIVATE_CHAT_TIMEOUT_MS = 30_000;
 
-const agentPrivateStatusSchema = z.object({
+export const agentPrivateStatusSchema = z.object({
   privateMode: z.enum(["ready", "not_ready"]),
   privateLiterature: z.enum(["enabled", "disabled"]),
   attested: z.boolean(),
@@ -62,7 +62,9 @@ export function createAgentApi(client: UpstreamClient) {
       client.json("/api/deep-research/start", deepResearchAcceptedSchema, { method: "POST", body }),
     getEnclaveKey: () => client.json("/api/enclave-key", enclaveKeyResponseSchema),
     /** The enclave's readiness (agent-only shape: private mode, private literature, attestation). */
-    getPrivateStatus: () => client.json("/api/private/status", agentPrivateStatusSchema),
+    /** One attempt within `timeoutMs` when given (a check before payment), else the client's own. */
+    getPrivateStatus: ({ timeoutMs }: { timeoutMs?: number } = {}) =>
+      client.json("/api/private/status", agentPrivateStatusSchema, timeoutMs === undefined ? {} : { timeoutMs, retries: 0 }),
     /** Waits for the agent's own synchronous window (PRIVATE_CHAT_WAIT_MS, 20 s) plus a margin. */
     startPrivateChat: (envelope: EncryptedEnvelope) =>
       client.json("/api/private/chat", encryptedChatSyncResponseSchema.or(z.object({ requestId: z.string().min(1), status: z.literal("queued") })), {

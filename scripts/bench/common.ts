@@ -1,4 +1,5 @@
 /** Helpers shared by the benchmark sections. */
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,13 +14,18 @@ export const root = path.resolve(import.meta.dirname, "../..");
 export const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-export type Figure = { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number };
+/** `cpuMsPerRequest`: CPU the server (`cpuPid` and the processes below it) spent per request, when asked. */
+export type Figure = { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuMsPerRequest?: number };
 
-/** Loads `url` with autocannon after a 2-second warm-up. */
+/**
+ * Loads `url` with autocannon after a 2-second warm-up. With `cpuPid`, also the server's CPU time
+ * per request: on a machine others share, requests per second follow the share of CPU the server
+ * was given, the CPU each request costs does not.
+ */
 export async function load(
   name: string,
   url: string,
-  options: { headers?: Record<string, string>; method?: "GET" | "POST"; body?: string } = {},
+  options: { headers?: Record<string, string>; method?: "GET" | "POST"; body?: string; cpuPid?: number } = {},
 ): Promise<Figure> {
   const opts = {
     url,
@@ -29,8 +35,55 @@ export async function load(
     ...(options.body ? { body: options.body } : {}),
   };
   await autocannon({ ...opts, duration: 2 });
+  const cpuBefore = treeCpuSeconds(options.cpuPid);
   const r = await autocannon({ ...opts, duration: seconds });
-  return { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+  const cpuMsPerRequest = ((treeCpuSeconds(options.cpuPid) - cpuBefore) * 1000) / r.requests.total;
+  return {
+    name,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    ...(Number.isFinite(cpuMsPerRequest) ? { cpuMsPerRequest: Math.round(cpuMsPerRequest * 100) / 100 } : {}),
+  };
+}
+
+/** CPU seconds (user and system) `pid` and every process below it have used so far, from Linux's /proc; NaN elsewhere or without a pid. */
+export function treeCpuSeconds(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const stats = fs
+      .readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .flatMap((entry) => {
+        try {
+          // Fields after the parenthesised command name: state, ppid, …; utime and stime are the 14th and 15th of the whole line.
+          const fields = fs.readFileSync(`/proc/${entry}/stat`, "utf8").replace(/^.*\) /s, "").split(" ");
+          return [{ pid: Number(entry), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) }];
+        } catch {
+          return []; // the process ended meanwhile
+        }
+      });
+    const tree = new Set([pid]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const s of stats) {
+        if (tree.has(s.pid) || !tree.has(s.ppid)) continue;
+        tree.add(s.pid);
+        grew = true;
+      }
+    }
+    return stats.filter((s) => tree.has(s.pid)).reduce((sum, s) => sum + s.ticks, 0) / clockTicksPerSecond();
+  } catch {
+    return NaN;
+  }
+}
+
+let ticksPerSecond: number | undefined;
+function clockTicksPerSecond(): number {
+  ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  return ticksPerSecond;
 }
 
 /** A fixed-answer server in a process of its own, so it does not share the load generator's thread. */

@@ -34,8 +34,12 @@ const CRON_SECRET = "bench-cron-secret-0123456789";
 const PAID_ROUNDS = Number(process.env.BENCH_PAID_ROUNDS ?? 40);
 const CHAT_BODY = JSON.stringify({ message: "Does rapamycin extend lifespan in mice?" });
 
-/** The agent as the gateway sees it: accepts chat jobs, and reports every deep-research turn finished. */
-async function startAgentDouble(): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * The agent as the gateway sees it: says a literature source can answer (counting how often it is
+ * asked), accepts chat jobs, and reports every deep-research turn finished.
+ */
+async function startAgentDouble(): Promise<{ url: string; reachCalls: () => number; close: () => Promise<void> }> {
+  let reachCalls = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -48,6 +52,10 @@ async function startAgentDouble(): Promise<{ url: string; close: () => Promise<v
         const { messageIds } = JSON.parse(Buffer.concat(chunks).toString()) as { messageIds: string[] };
         status = 200;
         body = { turns: messageIds.map((messageId) => ({ messageId, status: "completed" })), runs: [] };
+      } else if (req.method === "GET" && req.url?.startsWith("/api/literature/reach")) {
+        reachCalls++;
+        status = 200;
+        body = { available: true, localLibrary: "has_records", sources: [], retryAfterSeconds: null, message: null };
       } else if (req.method === "GET" && match) {
         const id = decodeURIComponent(match[1]!);
         status = 200;
@@ -64,7 +72,7 @@ async function startAgentDouble(): Promise<{ url: string; close: () => Promise<v
   });
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+  return { url: `http://127.0.0.1:${port}`, reachCalls: () => reachCalls, close: () => new Promise((r) => server.close(() => r())) };
 }
 
 /** The gateway as `npm start` runs it, or (with `dir`) another Next.js app under `next start`. */
@@ -113,21 +121,29 @@ export async function runPaymentsBench(): Promise<void> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
 
   try {
-    await waitForHttp(`${gatewayUrl}/api/health`, { statuses: [200, 503] });
-    await waitForHttp(`${referenceUrl}/api/chat`, { statuses: [402, 405] });
+    // Bounds on a hang only: on a busy machine `next start` takes tens of seconds to answer.
+    await waitForHttp(`${gatewayUrl}/api/health`, { statuses: [200, 503], timeoutMs: 300_000 });
+    await waitForHttp(`${referenceUrl}/api/chat`, { statuses: [402, 405], timeoutMs: 300_000 });
 
     // 1. The unpaid 402 path: three alternating rounds each, the median round reported.
     console.log(`### Unpaid 402 path (${connections} connections, ${seconds} s per round, 3 alternating rounds)\n`);
     const post = { method: "POST" as const, body: CHAT_BODY, headers: { "content-type": "application/json" } };
     const rounds: Record<"reference" | "gateway", Figure[]> = { reference: [], gateway: [] };
+    const reachCallsBefore = agent.reachCalls();
     for (let round = 0; round < 3; round++) {
-      rounds.reference.push(await load("reference: withX402 (@x402/next) POST /api/chat", `${referenceUrl}/api/chat`, post));
-      rounds.gateway.push(await load("gateway POST /api/chat", `${gatewayUrl}/api/chat`, post));
+      rounds.reference.push(await load("reference: withX402 (@x402/next) POST /api/chat", `${referenceUrl}/api/chat`, { ...post, cpuPid: reference.child.pid }));
+      rounds.gateway.push(await load("gateway POST /api/chat", `${gatewayUrl}/api/chat`, { ...post, cpuPid: gateway.child.pid }));
     }
+    // Its literature-reach check before the 402 reads a short-lived cache (lib/upstream/status-cache.ts), not the agent.
+    const reachCalls = agent.reachCalls() - reachCallsBefore;
     const medianRound = (figures: Figure[]) => [...figures].sort((a, b) => a.rps - b.rps)[1]!;
     const unpaid = [medianRound(rounds.reference), medianRound(rounds.gateway)];
     printTable(unpaid, unpaid[0]!);
     console.log(`\nRounds (req/s): reference ${rounds.reference.map((f) => f.rps).join(", ")}; gateway ${rounds.gateway.map((f) => f.rps).join(", ")}`);
+    console.log(`The agent was asked about literature reach ${reachCalls} times during the gateway's rounds.`);
+    const cpu = (figures: Figure[]) => percentile(figures.map((f) => f.cpuMsPerRequest ?? NaN), 50);
+    const cpuMs = { reference: cpu(rounds.reference), gateway: cpu(rounds.gateway) };
+    console.log(`Server CPU per request (median round): reference ${cpuMs.reference} ms, gateway ${cpuMs.gateway} ms (${(cpuMs.gateway / cpuMs.reference).toFixed(3)}×).`);
 
     // 2. Paid round trips, alternating between the two servers.
     console.log(`\n### Paid round trip: 402, sign, paid request, 202 (${PAID_ROUNDS} each, alternating)\n`);
@@ -201,7 +217,7 @@ export async function runPaymentsBench(): Promise<void> {
     for (const c of cron) console.log(`| ${c.count} | ${c.runs} | ${c.seconds.toFixed(2)} | ${c.msPerPayment.toFixed(1)} |`);
     console.log(`\nTime per payment, 500 against 100: ${(cron[1]!.msPerPayment / cron[0]!.msPerPayment).toFixed(3)}×`);
 
-    saveResults("payments", { seconds, connections, unpaid, paid, paidRounds: PAID_ROUNDS, cron });
+    saveResults("payments", { seconds, connections, unpaid, rounds, reachCalls, cpuMs, paid, paidRounds: PAID_ROUNDS, cron });
   } finally {
     await pool.end();
     await gateway.stop();

@@ -12,6 +12,7 @@ import { agentRequest, seedLibrary, startTestAgent, TEST_SERVICE_KEY } from "../
 import { createTestDatabase } from "../support/database";
 import { freePort } from "../support/postgres";
 import { chain, wallet } from "../support/payments";
+import { requestFrom } from "../support/request-from";
 import { freshHolder, mintServiceToken, moveServiceToken, tokens } from "../support/service-token";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,7 +33,6 @@ describe("the agent's access rules: rate limits and premium keys", () => {
       LITERATURE_SOURCES: "local",
       CHAT_RATE_LIMIT: "3",
       CHAT_RATE_WINDOW_SECONDS: "600",
-      AGENT_TRUST_PROXY: "true",
       SERVICE_TOKEN_ADDRESS: chain().serviceToken,
       SERVICE_TOKEN_RPC_URL: chain().rpcUrl,
       SERVICE_TOKEN_MIN_BALANCE: String(1000n * 10n ** 18n),
@@ -52,8 +52,8 @@ describe("the agent's access rules: rate limits and premium keys", () => {
     vi.useRealTimers();
   });
 
-  const chat = (headers: Record<string, string>) =>
-    agent.app.fetch(new Request("http://agent.test/api/chat", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ message: "telomeres" }) }));
+  /** A chat over a socket of its own, from a loopback address standing for a client (tests/support/request-from.ts). */
+  const chat = (headers: Record<string, string>, from = "127.0.0.61") => requestFrom({ url: `${agent.url}/api/chat`, from, headers, body: { message: "telomeres" } });
 
   async function obtainKey(privateKey: `0x${string}`, signWith: `0x${string}` = privateKey) {
     const address = privateKeyToAccount(privateKey).address;
@@ -64,14 +64,14 @@ describe("the agent's access rules: rate limits and premium keys", () => {
   }
 
   it("limits free chat per client address with 429 and retryAfterSeconds; the service key is never limited", async () => {
-    const from = { "x-forwarded-for": "203.0.113.9" };
-    for (let i = 0; i < 3; i++) expect((await chat(from)).status).toBe(202);
-    const limited = await chat(from);
+    const from = "127.0.0.62";
+    for (let i = 0; i < 3; i++) expect((await chat({}, from)).status).toBe(202);
+    const limited = await chat({}, from);
     expect(limited.status).toBe(429);
     const body = rateLimitedBodySchema.parse(await limited.json());
     expect(limited.headers.get("retry-after")).toBe(String(body.retryAfterSeconds));
-    expect((await chat({ "x-forwarded-for": "198.51.100.7" })).status).toBe(202);
-    for (let i = 0; i < 5; i++) expect((await chat({ ...from, authorization: `Bearer ${TEST_SERVICE_KEY}` })).status).toBe(202);
+    expect((await chat({}, "127.0.0.63")).status).toBe(202);
+    for (let i = 0; i < 5; i++) expect((await chat({ authorization: `Bearer ${TEST_SERVICE_KEY}` }, from)).status).toBe(202);
   });
 
   it("gives a premium key to a wallet holding enough of the service token; the key lifts the limit and opens deep research", async () => {
@@ -81,9 +81,9 @@ describe("the agent's access rules: rate limits and premium keys", () => {
     expect(key).toMatch(/^lra_premium_[A-Za-z0-9_-]{43}$/);
     const stored = await agent.pool.query("SELECT key_hash FROM agent.premium_keys");
     expect(JSON.stringify(stored.rows)).not.toContain(key); // only the hash is kept
-    const from = { "x-forwarded-for": "203.0.113.9" }; // an address already over the free limit
-    expect((await chat(from)).status).toBe(429);
-    expect((await chat({ ...from, authorization: `Bearer ${key}` })).status).toBe(202);
+    const from = "127.0.0.62"; // an address already over the free limit
+    expect((await chat({}, from)).status).toBe(429);
+    expect((await chat({ authorization: `Bearer ${key}` }, from)).status).toBe(202);
     const dr = await agentRequest(agent.app, "/api/deep-research/start", { body: { message: "telomeres" }, key });
     expect(dr.status).toBe(202);
     expect((await agentRequest(agent.app, "/api/deep-research/start", { body: { message: "t" }, key: null })).status).toBe(401);

@@ -19,6 +19,7 @@ import { agentRequest, seedLibrary, startTestAgent, TEST_SERVICE_KEY } from "../
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { chain, freshAddress } from "../support/payments";
+import { requestFrom } from "../support/request-from";
 import { routeFetch } from "../support/routes";
 
 type Agent = Awaited<ReturnType<typeof startTestAgent>>;
@@ -38,7 +39,6 @@ describe("every table has a retention, enforced by a sweep", () => {
       POSTGRES_URL: database.url,
       LITERATURE_SOURCES: "local",
       SERVICE_TOKEN_ADDRESS: "0x000000000000000000000000000000000000dEaD",
-      AGENT_TRUST_PROXY: "true",
       PREMIUM_CHALLENGES_PER_CLIENT: "2",
       PREMIUM_CHALLENGES_MAX: "3",
     });
@@ -81,23 +81,17 @@ describe("every table has a retention, enforced by a sweep", () => {
   });
 
   it("bounds the premium challenges anyone may ask for, per client and in all: 429 with Retry-After, and expired ones are deleted", async () => {
-    const ask = (client: string) =>
-      agent.app.fetch(
-        new Request("http://agent.test/api/premium/challenge", {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-forwarded-for": client },
-          body: JSON.stringify({ wallet: "0x000000000000000000000000000000000000bEEF" }),
-        }),
-      );
-    expect((await ask("198.51.100.1")).status).toBe(200);
-    expect((await ask("198.51.100.1")).status).toBe(200);
-    const own = await ask("198.51.100.1");
+    // Each client over a socket of its own, from a loopback address (tests/support/request-from.ts).
+    const ask = (client: string) => requestFrom({ url: `${agent.url}/api/premium/challenge`, from: client, body: { wallet: "0x000000000000000000000000000000000000bEEF" } });
+    expect((await ask("127.0.0.71")).status).toBe(200);
+    expect((await ask("127.0.0.71")).status).toBe(200);
+    const own = await ask("127.0.0.71");
     expect(own.status).toBe(429);
     expect(Number(own.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await own.json()).toMatchObject({ reason: "too_many_challenges", retryAfterSeconds: expect.any(Number) });
     // Another client gets one, and then the total (3) is reached for everyone.
-    expect((await ask("198.51.100.2")).status).toBe(200);
-    const everyone = await ask("198.51.100.3");
+    expect((await ask("127.0.0.72")).status).toBe(200);
+    const everyone = await ask("127.0.0.73");
     expect(everyone.status).toBe(429);
     expect(everyone.headers.get("retry-after")).not.toBeNull();
     const { rows } = await agent.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM agent.premium_challenges");
@@ -107,7 +101,7 @@ describe("every table has a retention, enforced by a sweep", () => {
     await agent.pool.query("UPDATE agent.premium_challenges SET expires_at = now() - interval '1 second'");
     await sweepPremium({ db: agent.pool, keyRetentionSeconds: 30 * DAY });
     expect((await agent.pool.query("SELECT 1 FROM agent.premium_challenges")).rowCount).toBe(0);
-    expect((await ask("198.51.100.3")).status).toBe(200);
+    expect((await ask("127.0.0.73")).status).toBe(200);
   });
 
   it("keeps a premium key's hash for its retention after its term, then deletes it", async () => {
@@ -325,6 +319,18 @@ describe("every table has a retention, enforced by a sweep", () => {
       expect(swept.chatConversations).toBe(1);
       const rows = await gateway.query<{ conversation_id: string }>("SELECT conversation_id FROM gateway.chat_conversations WHERE conversation_id LIKE 'chat-%' ORDER BY 1");
       expect(rows.rows.map((r) => r.conversation_id)).toEqual(["chat-continued"]);
+    });
+
+    it("deletes what an agent said before payment once nobody asked it again for a day (an agent no longer configured)", async () => {
+      await gateway.query(
+        `INSERT INTO gateway.agent_status (agent_url, key, value, read_at, lease_until) VALUES
+           ('http://gone.test', 'literature_reach:fast', 'null', now() - interval '25 hours', now() - interval '25 hours'),
+           ('http://live.test', 'literature_reach:fast', 'null', now(), now())`,
+      );
+      const swept = await sweepGatewayTables({ db: gateway, retention: getConfig().retention });
+      expect(swept.agentStatus).toBe(1);
+      const rows = await gateway.query<{ agent_url: string }>("SELECT agent_url FROM gateway.agent_status WHERE agent_url LIKE '%.test' ORDER BY 1");
+      expect(rows.rows.map((r) => r.agent_url)).toEqual(["http://live.test"]);
     });
   });
 });

@@ -237,9 +237,10 @@ describe.skipIf(databaseKind() === "pglite")("honest reach: literature sources t
         await until(async () => literatureReachSchema.parse(await (await agentRequest(agent.app, "/api/literature/reach?mode=fast")).json()).available, {
           what: "Europe PMC to be probed back",
         });
-        const unpaid = await postJson(`${PUBLIC_URL}/api/chat`, { message: QUESTION });
-        expect(unpaid.status).toBe(402);
-        paymentRequiredBodySchema.parse(await unpaid.json());
+        // The gateway asks the agent again once its cached answer is past AGENT_STATUS_CACHE_MS (2 s).
+        let unpaid: Response | undefined;
+        await until(async () => (unpaid = await postJson(`${PUBLIC_URL}/api/chat`, { message: QUESTION })).status === 402, { what: "the gateway to ask for payment again" });
+        paymentRequiredBodySchema.parse(await unpaid!.json());
 
         const before = await usdcBalance(payTo);
         const { fetch: pay } = createPayingFetch({ privateKey: wallet(61).privateKey, network: chain().network, asset: chain().asset, fetchImpl: routeFetch });
@@ -262,6 +263,67 @@ describe.skipIf(databaseKind() === "pglite")("honest reach: literature sources t
       } finally {
         state.europepmcUp = false;
       }
+    });
+  });
+
+  describe("through the gateway, from a cached answer that went stale", () => {
+    let agent: Agent;
+    let restore: () => Promise<void>;
+    const payTo = freshAddress();
+
+    beforeAll(async () => {
+      state.pubmedUp = false;
+      state.europepmcUp = true;
+      // Circuits open on the first failure and stay open; the gateway keeps the agent's answer ten minutes.
+      agent = await startTestAgent({ ...sourcesEnv(), SOURCE_CIRCUIT_FAILURES: "1", SOURCE_CIRCUIT_COOLDOWN_MS: "600000" });
+      restore = await configureGateway({
+        POSTGRES_URL: database.url,
+        UPSTREAM_API_URL: agent.url,
+        AGENT_SERVICE_KEY: TEST_SERVICE_KEY,
+        PUBLIC_URL,
+        RPC_URL: chain().rpcUrl,
+        PAY_TO_ADDRESS: payTo,
+        AGENT_STATUS_CACHE_MS: "600000",
+      });
+    });
+    afterAll(async () => {
+      state.europepmcUp = false;
+      await restore?.();
+      await agent?.stop();
+    });
+
+    it("a stale 'reachable' costs nothing: the agent refuses the paid request before any work, nothing is charged, and the gateway asks again", async () => {
+      // The gateway learns (and keeps) that a source can answer.
+      expect((await postJson(`${PUBLIC_URL}/api/chat`, { message: QUESTION })).status).toBe(402);
+      // Then every source fails, and the agent's circuits open on a search of its own.
+      state.europepmcUp = false;
+      expect((await agentRequest(agent.app, "/api/chat", { body: { message: QUESTION } })).status).toBe(503);
+      await until(async () => !literatureReachSchema.parse(await (await agentRequest(agent.app, "/api/literature/reach?mode=fast")).json()).available, {
+        what: "the agent to know no source can answer",
+      });
+      // The gateway still says what it was told: it asks for payment.
+      expect((await postJson(`${PUBLIC_URL}/api/chat`, { message: QUESTION })).status).toBe(402);
+
+      const payer = wallet(67);
+      const [payeeBefore, payerBefore] = [await usdcBalance(payTo), await usdcBalance(payer.address)];
+      const jobsBefore = (await agent.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM agent.jobs")).rows[0]!.n;
+      const { fetch: pay } = createPayingFetch({ privateKey: payer.privateKey, network: chain().network, asset: chain().asset, fetchImpl: routeFetch });
+      const response = await pay(`${PUBLIC_URL}/api/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: QUESTION }) });
+      expect(response.status).toBe(503);
+      expect(response.headers.get("payment-response")).toBeNull();
+      expect(await response.json()).toMatchObject({ error: "literature_unavailable", reason: "no_source_reachable", charged: false });
+      expect(await usdcBalance(payTo)).toBe(payeeBefore);
+      expect(await usdcBalance(payer.address)).toBe(payerBefore);
+      // Refused before queueing: the agent did no work for it.
+      expect((await agent.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM agent.jobs")).rows[0]!.n).toBe(jobsBefore);
+      const { rows } = await agent.pool.query<{ status: string }>("SELECT status FROM gateway.payments WHERE payer = $1", [payer.address.toLowerCase()]);
+      expect(rows.map((r) => r.status)).toEqual(["voided"]);
+
+      // The agent's refusal made the gateway forget its answer: the next request is refused before payment.
+      const next = await postJson(`${PUBLIC_URL}/api/chat`, { message: QUESTION });
+      expect(next.status).toBe(503);
+      expect(next.headers.get("payment-required")).toBeNull();
+      expect(await next.json()).toMatchObject({ error: "literature_unavailable", reason: "no_source_reachable" });
     });
   });
 });

@@ -11,7 +11,7 @@ import { generatePrivateKey } from "viem/accounts";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
-import { chain, drainWallet, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
+import { chain, drainWallet, freshAddress, fundedPayer, signPayment, usdcBalance, wallet } from "../support/payments";
 import { postJson, routeFetch } from "../support/routes";
 
 const PUBLIC_URL = "https://gateway.test";
@@ -42,7 +42,7 @@ describe("paid routes: chat and literature", () => {
       if (req.path.includes("/cancel")) return { status: 204 };
       if (agentMode === "fail") return { status: 500, body: { error: "boom" } };
       // Four times the gateway's timeout: the gateway gives up long before this answers.
-      if (agentMode === "slow") return { status: 202, body: {}, delayMs: 20_000 };
+      if (agentMode === "slow") return { status: 202, body: {}, delayMs: 60_000 };
       if (agentMode === "drain" && drainKey) await drainWallet(drainKey);
       if (req.path === "/api/chat") return { status: 202, body: { requestId: randomUUID(), status: "queued" } };
       if (req.path === "/api/literature") return { status: 202, body: { jobId: randomUUID(), status: "queued" } };
@@ -51,8 +51,9 @@ describe("paid routes: chat and literature", () => {
     restore = await configureGateway({
       POSTGRES_URL: database.url,
       UPSTREAM_API_URL: agent.url,
-      // Room for the drained-wallet double below, which makes a chain transfer before it answers.
-      UPSTREAM_TIMEOUT_MS: "5000",
+      // Room for the drained-wallet double below, which makes a chain transfer before it answers
+      // (5 s was not always enough on a loaded machine); the "times out" case waits this long.
+      UPSTREAM_TIMEOUT_MS: "15000",
       PUBLIC_URL,
       RPC_URL: chain().rpcUrl,
       PAY_TO_ADDRESS: payTo,
@@ -268,12 +269,12 @@ describe("paid routes: chat and literature", () => {
   });
 
   it("cancels the job and answers 402 when the payment cannot be settled after the agent accepted it", async () => {
-    // Fund a payer for this test only, then let the agent double drain it between verify and settle.
-    const funded = wallet(8);
-    drainKey = funded.privateKey;
+    // A payer of this test's own (a shared test wallet's nonce would race other files' transfers),
+    // drained by the agent double after the gateway's checks and before its settlement.
+    drainKey = await fundedPayer({ usdc: 1_000_000n, from: wallet(8).privateKey });
     agentMode = "drain";
     const { requirements } = await requirementsOf(CHAT_URL);
-    const { header } = await signPayment({ privateKey: funded.privateKey, requirements });
+    const { header } = await signPayment({ privateKey: drainKey, requirements });
     const before = await usdcBalance(payTo);
     const cancelsBefore = agent.requests.filter((r) => r.path.startsWith("/api/chat/cancel/")).length;
     const response = await post(CHAT_URL, { message: "q" }, { "payment-signature": header });

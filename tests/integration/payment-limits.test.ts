@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import http from "node:http";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
 import { generatePrivateKey } from "viem/accounts";
@@ -9,6 +8,7 @@ import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
 import { chain, freshAddress, signPayment, wallet } from "../support/payments";
+import { requestFrom } from "../support/request-from";
 import { postJson, routeFetch } from "../support/routes";
 import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";
 import { buildQueuedChatResult } from "../support/builders";
@@ -159,26 +159,9 @@ describe("invalid-payment rate limit, polling routes and the cron route", () => 
     });
 
     /** A paid chat to the gateway process from a loopback address of our choosing. */
-    function send({ from, header, forwardedFor, to = gateway }: { from: string; header: string; forwardedFor?: string; to?: GatewayProcess }): Promise<number> {
-      return new Promise((resolve, reject) => {
-        const url = new URL(`${to.url}/api/chat`);
-        const req = http.request(
-          {
-            host: url.hostname,
-            port: url.port,
-            path: url.pathname,
-            method: "POST",
-            localAddress: from,
-            headers: { "content-type": "application/json", "payment-signature": header, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
-          },
-          (res) => {
-            res.resume();
-            res.on("end", () => resolve(res.statusCode ?? 0));
-          },
-        );
-        req.on("error", reject);
-        req.end(JSON.stringify({ message: "q" }));
-      });
+    async function send({ from, header, forwardedFor, to = gateway }: { from: string; header: string; forwardedFor?: string; to?: GatewayProcess }): Promise<number> {
+      const headers = { "payment-signature": header, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) };
+      return (await requestFrom({ url: `${to.url}/api/chat`, from, headers, body: { message: "q" } })).status;
     }
 
     it("a client that rotates X-Forwarded-For is still counted by its socket address and reaches 429", async () => {

@@ -11,6 +11,7 @@ const GATEWAY_VARIABLES = [
   "PUBLIC_URL",
   "AGENT_SERVICE_KEY",
   "UPSTREAM_TIMEOUT_MS",
+  "AGENT_STATUS_CACHE_MS",
   "RPC_URL",
   "X402_NETWORK",
   "X402_ASSET",
@@ -55,10 +56,11 @@ export async function configureGateway(env: Partial<Record<(typeof GATEWAY_VARIA
 }
 
 async function resetSingletons(): Promise<void> {
-  const g = globalThis as unknown as { gatewayDb?: Promise<pg.Pool>; agentApi?: unknown; paymentsContext?: unknown };
+  const g = globalThis as unknown as { gatewayDb?: Promise<pg.Pool>; agentApi?: unknown; agentStatus?: unknown; paymentsContext?: unknown };
   const db = g.gatewayDb;
   delete g.gatewayDb;
   delete g.agentApi;
+  delete g.agentStatus;
   delete g.paymentsContext;
   resetConfigForTests();
   if (db) await db.then((p) => p.end()).catch(() => undefined);

@@ -26,6 +26,16 @@ describe("who the client is", () => {
     expect(clientAddress(request({ "x-forwarded-for": "not an address" }), { kind: "none" })).toBeNull();
   });
 
+  it("where the service sees its socket (the agent), the socket is the last hop: the same rule, one function", () => {
+    const spoofed = request({ "x-forwarded-for": "6.6.6.6, 203.0.113.9" });
+    expect(clientAddress(spoofed, { kind: "none" }, { socket: "::ffff:198.51.100.7" })).toBe("198.51.100.7");
+    expect(clientAddress(spoofed, { kind: "hops", hops: 1 }, { socket: "10.0.0.1" })).toBe("203.0.113.9");
+    expect(clientAddress(request({}), { kind: "hops", hops: 1 }, { socket: "10.0.0.1" })).toBeNull();
+    // No socket to see (an in-process request): nothing the headers say is trusted.
+    expect(clientAddress(spoofed, { kind: "none" }, { socket: null })).toBeNull();
+    expect(clientAddress(request({ "x-forwarded-for": "2001:db8:1:2::99" }), { kind: "hops", hops: 1 }, { socket: "10.0.0.1" })).toBe("2001:db8:1:2::/64");
+  });
+
   it("keys IPv4-mapped addresses as IPv4, ports away, and IPv6 by its /64", () => {
     expect(normalize("::ffff:203.0.113.9")).toBe("203.0.113.9");
     expect(normalize("203.0.113.9:5120")).toBe("203.0.113.9");

@@ -175,4 +175,11 @@ describe("gateway configuration", () => {
       "DEEP_RESEARCH_MAX_UNSETTLED_PER_CLIENT: must be at least DEEP_RESEARCH_MAX_UNSETTLED_PER_PAYER",
     );
   });
+
+  it("reuses what the agent said before payment for 2 s by default, and never for longer than ten minutes", () => {
+    expect(loadConfig({}).upstream.statusCacheMs).toBe(2_000);
+    expect(loadConfig({ AGENT_STATUS_CACHE_MS: "5000" }).upstream.statusCacheMs).toBe(5_000);
+    expect(configError({ AGENT_STATUS_CACHE_MS: "0" }).variables).toEqual(["AGENT_STATUS_CACHE_MS"]);
+    expect(configError({ AGENT_STATUS_CACHE_MS: "600001" }).variables).toEqual(["AGENT_STATUS_CACHE_MS"]);
+  });
 });

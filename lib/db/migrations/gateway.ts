@@ -185,4 +185,21 @@ export const gatewayMigrations: Migration[] = [
   },
   attemptHoldsMigration,
   ...deepResearchMoneyMigrations,
+  {
+    version: 13,
+    name: "what the agent said before payment, shared by the gateway's processes",
+    sql: `
+      -- The agent's last answer per question asked before payment (literature reach, private
+      -- mode), so that one gateway process asks it per window for all (lib/upstream/status-cache.ts):
+      -- value is null when the agent could not say; lease_until, while a process is asking it.
+      CREATE TABLE gateway.agent_status (
+        agent_url text NOT NULL,
+        key text NOT NULL,
+        value jsonb NOT NULL,
+        read_at timestamptz NOT NULL,
+        lease_until timestamptz NOT NULL,
+        PRIMARY KEY (agent_url, key)
+      );
+    `,
+  },
 ];
