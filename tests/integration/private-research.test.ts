@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importLibraryFile } from "@/agent/library/import";
+import { createOperatorKey } from "@/agent/premium/keys";
 import { createPrivateRun, getPrivateRunStatus } from "@/agent/private/deep-research";
 import { sweepPrivateJobs } from "@/agent/private/retention";
 import {
@@ -261,15 +262,53 @@ describe("private literature search and private deep research", () => {
 
     it("reads a run whose job died for good as failed, before and after the sweep deletes that job", async () => {
       const messageId = randomUUID();
-      await createPrivateRun({ db: agent.pool, messageId, message: "q", recoveryKey: createRecoveryKey(portablePrimitives) });
+      await createPrivateRun({ db: agent.pool, messageId, message: "q", recoveryKey: createRecoveryKey(portablePrimitives), owner: "service" });
       // The state failExhaustedJobs leaves when a worker crashed on every attempt.
+      const jobId = randomUUID();
       await agent.pool.query(
         "INSERT INTO agent.jobs (id, kind, status, input, attempts, max_attempts, finished_at) VALUES ($1, 'private_deep_research', 'failed', $2, 3, 3, now() - interval '2 hours')",
-        [randomUUID(), JSON.stringify({ messageId })],
+        [jobId, JSON.stringify({ messageId })],
       );
-      expect(await getPrivateRunStatus({ db: agent.pool, messageId })).toBe("failed");
-      expect(await sweepPrivateJobs({ db: agent.pool, retentionSeconds: 3600 })).toBeGreaterThan(0);
-      expect(await getPrivateRunStatus({ db: agent.pool, messageId })).toBe("failed");
+      expect(await getPrivateRunStatus({ db: agent.pool, messageId, owner: "service" })).toBe("failed");
+      // The agent's workers sweep too (every 10 s): whichever sweep came first, the job is gone.
+      await sweepPrivateJobs({ db: agent.pool, retentionSeconds: 3600 });
+      expect((await agent.pool.query("SELECT 1 FROM agent.jobs WHERE id = $1", [jobId])).rowCount).toBe(0);
+      expect(await getPrivateRunStatus({ db: agent.pool, messageId, owner: "service" })).toBe("failed");
+    });
+
+    it("a premium key that did not start a private run, chat or search reads it as unknown (404); its starter reads it", async () => {
+      // Issue 24, item 10: the payer of a run the gateway started, holding a premium key too, must
+      // not read its sealed result at the agent before (or without) the gateway's settlement.
+      const premium = (await createOperatorKey({ db: agent.pool, termDays: 1 })).key;
+      const recoveryKey = createRecoveryKey(portablePrimitives);
+      const start = await seal({ message: "leucocyte telomere length and mortality", recoveryKey });
+      const { messageId } = (await (await agentRequest(agent.app, "/api/private/deep-research", { body: start.envelope })).json()) as { messageId: string };
+      await until(async () => ((await (await agentRequest(agent.app, `/api/private/deep-research/${messageId}`)).json()) as { status: string }).status === "completed", {
+        what: "the gateway's private run to complete",
+      });
+      const poll = async (key: string) => agentRequest(agent.app, `/api/private/deep-research/status/${messageId}`, { body: (await seal({ recoveryKey, messageId })).envelope, key });
+      const byPremium = await poll(premium);
+      expect(byPremium.status).toBe(404);
+      expect(await byPremium.json()).toMatchObject({ reason: "not_found" });
+      expect((await agentRequest(agent.app, `/api/private/deep-research/${messageId}`, { key: premium })).status).toBe(404);
+      expect((await poll(TEST_SERVICE_KEY)).status).toBe(200);
+
+      // A run the premium key started is its own, and no one else's (not even the gateway's).
+      const own = await agentRequest(agent.app, "/api/private/deep-research", { body: (await seal({ message: "rapamycin and lifespan", recoveryKey })).envelope, key: premium });
+      expect(own.status).toBe(202);
+      const ownId = ((await own.json()) as { messageId: string }).messageId;
+      expect((await agentRequest(agent.app, `/api/private/deep-research/${ownId}`, { key: premium })).status).toBe(200);
+      expect((await agentRequest(agent.app, `/api/private/deep-research/${ownId}`)).status).toBe(404);
+
+      // The same rule for the gateway's sealed chat and literature jobs.
+      const chat = await agentRequest(agent.app, "/api/private/chat", { body: (await seal({ message: "Does rapamycin extend lifespan in mice?" })).envelope });
+      const { requestId: chatId } = (await chat.json()) as { requestId: string };
+      expect((await agentRequest(agent.app, `/api/private/chat/status/${chatId}`, { key: premium })).status).toBe(404);
+      expect((await agentRequest(agent.app, `/api/private/chat/status/${chatId}`)).status).toBe(200);
+      const search = await agentRequest(agent.app, "/api/private/literature", { body: (await seal({ question: "rapamycin lifespan mice" })).envelope });
+      const { requestId: searchId } = (await search.json()) as { requestId: string };
+      expect((await agentRequest(agent.app, `/api/private/literature/status/${searchId}`, { key: premium })).status).toBe(404);
+      expect((await agentRequest(agent.app, `/api/private/literature/status/${searchId}`)).status).toBe(200);
     });
 
     it("refuses a start without a recovery key and a poll it cannot open, with 400s", async () => {
