@@ -6,6 +6,7 @@ import {
   encryptedEnvelopeSchema,
   encryptedLiteraturePlaintextSchema,
   PRIVATE_ENVELOPE_MAX_BYTES,
+  type EncryptedDeepResearchReceipt,
 } from "@/lib/contracts";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { log } from "@/lib/log";
@@ -130,20 +131,26 @@ export function privateRoutes(deps: RouteDeps): Hono<AgentEnv> {
     return c.json(presentPrivateLiteratureJob(job));
   });
 
-  // POST /api/private/deep-research – a sealed {message, recoveryKey}: a private run (202 queued)
+  // POST /api/private/deep-research – a sealed {message, recoveryKey}: a private run (202 queued, with its sealed receipt)
   routes.post("/private/deep-research", keyed, counted("deepResearch"), async (c) => {
     const envelope = await readEnvelope(c.req.raw);
-    const { plaintext } = await openSealedRequest(enclaveKey, envelope, encryptedDeepResearchStartPlaintextSchema, "deep-research request");
+    const { plaintext, replyTo } = await openSealedRequest(enclaveKey, envelope, encryptedDeepResearchStartPlaintextSchema, "deep-research request");
     const caller = callerOf(c);
     const messageId = await startPrivateRun({ db, envelope, message: plaintext.message, recoveryKey: plaintext.recoveryKey, owner: ownerOf(caller), lane: laneOf(caller) });
-    return c.json({ messageId, status: "queued" }, 202);
+    // The receipt, sealed to this start: only its client learns, unforgeably, which run is its own.
+    const receipt: EncryptedDeepResearchReceipt = { messageId, status: "queued" };
+    return c.json({ ...receipt, ...sealTo(replyTo, receipt) }, 202);
   });
 
-  // POST /api/private/deep-research/status/:messageId – a sealed {recoveryKey} poll, answered by its starter's run alone, sealed to this poll's key
+  // POST /api/private/deep-research/status/:messageId – a sealed {recoveryKey, messageId} poll, answered by its starter's run alone, sealed to this poll's key
   routes.post("/private/deep-research/status/:messageId", keyed, async (c) => {
     const envelope = await readEnvelope(c.req.raw);
     const { plaintext, replyTo } = await openSealedRequest(enclaveKey, envelope, encryptedDeepResearchPollPlaintextSchema, "deep-research poll");
-    const run = await readPrivateRun({ db, messageId: c.req.param("messageId"), recoveryKey: plaintext.recoveryKey, owner: ownerOf(callerOf(c)) });
+    const messageId = c.req.param("messageId");
+    // A poll names its run: sent to another run's URL (by a gateway passing one run off as
+    // another), it is unknown. A poll that names none is the contract's first form, answered by URL.
+    const named = plaintext.messageId === undefined || plaintext.messageId === messageId;
+    const run = named ? await readPrivateRun({ db, messageId, recoveryKey: plaintext.recoveryKey, owner: ownerOf(callerOf(c)) }) : null;
     if (!run) throw new ApiError("not_found", "Unknown research run for this recovery key", { reason: "not_found" });
     if (run.status === "completed") return c.json({ status: "completed", ...sealTo(replyTo, run.result) });
     return c.json(run);
