@@ -210,11 +210,6 @@ export type Started<K extends PrivateKind> = {
   response: Response;
   /** Which X25519 sealed it: WebCrypto's where the platform has it, else @noble's. */
   path: SealingPath;
-  /**
-   * Deep research: the run the enclave started for this very request, as its receipt (sealed to
-   * this request's key) names it. Every poll names it, and only its result is accepted.
-   */
-  messageId?: string;
 };
 
 /**
@@ -242,9 +237,7 @@ export async function startPrivate<K extends PrivateKind>(
     }
     throw new PrivateModeError("request_refused", `${START_PATHS[kind]} answered ${response.status}: ${String(body.error ?? "")}`, response.status);
   }
-  const answerKey = { ephemeralPrivateKey: sealed.ephemeralPrivateKey, requestSecret: sealed.requestSecret };
-  const run = kind === "deep-research" ? { messageId: await runOfReceipt(answerKey, body) } : {};
-  return { kind, answerKey, body, response, path: sealed.path, ...run };
+  return { kind, answerKey: { ephemeralPrivateKey: sealed.ephemeralPrivateKey, requestSecret: sealed.requestSecret }, body, response, path: sealed.path };
 }
 
 /** A deep-research answer that is not (or not shown to be) the enclave's for this client's own run. */
@@ -259,14 +252,14 @@ const notThisRun = (what: string) =>
  * key, so no one else could have made it) names the same run, and `pollUrl` polls it. A gateway
  * that names an older run of the same recovery key, or drops the receipt, is refused.
  */
-async function runOfReceipt(answerKey: AnswerKey, body: Record<string, unknown>): Promise<string> {
+async function runOfReceipt({ answerKey, body }: Started<"deep-research">): Promise<{ messageId: string; pollUrl: string }> {
   const accepted = encryptedDeepResearchAcceptedSchema.safeParse(body);
   if (!accepted.success) throw notThisRun("The start's answer carries no receipt sealed by the enclave");
   const { messageId, pollUrl } = accepted.data;
   const receipt = encryptedDeepResearchReceiptSchema.safeParse(await openAnswer(answerKey, accepted.data));
   if (!receipt.success || receipt.data.messageId !== messageId) throw notThisRun("The service names a research run other than the one the enclave started for this request");
   if (!new URL(pollUrl).pathname.endsWith(`/${encodeURIComponent(messageId)}`)) throw notThisRun("The service's pollUrl polls a research run other than this request's");
-  return messageId;
+  return { messageId, pollUrl };
 }
 
 type Follow = ClientOptions & {
@@ -342,18 +335,18 @@ export async function awaitPrivateLiterature(
 export type PrivateResearchResult = { reply: string; citations: ChatResult["references"]; worldState: Record<string, unknown>; [field: string]: unknown };
 
 /**
- * Follows a private deep-research run: the one the start's receipt named (`started.messageId`).
- * Each poll is a sealed request of its own carrying the recovery key and that run's id (the
- * enclave answers no other run to it); the completed result is sealed to that poll's fresh key,
- * opened here, and accepted only when it names the same run.
+ * Follows a private deep-research run: the one the start's receipt names (checked first, before
+ * any poll: the payment was made, so the caller has recorded it, but nothing is followed or shown
+ * for a run the enclave did not start for this request). Each poll is a sealed request of its own
+ * carrying the recovery key and that run's id (the enclave answers no other run to it); the
+ * completed result is sealed to that poll's fresh key, opened here, and accepted only when it
+ * names the same run.
  */
 export async function awaitPrivateDeepResearch(
   started: Started<"deep-research">,
   { fetch: fetchImpl = globalThis.fetch, onStatus, limitMs = 3_600_000, intervalMs = 2_000, signal, enclave, recoveryKey }: Follow & { enclave: EnclaveKeyInfo; recoveryKey: string },
 ): Promise<PrivateResearchResult> {
-  const { messageId } = started;
-  if (messageId === undefined) throw notThisRun("The start named no research run the enclave vouched for");
-  const { pollUrl } = encryptedDeepResearchAcceptedSchema.parse(started.body);
+  const { messageId, pollUrl } = await runOfReceipt(started);
   const deadline = Date.now() + limitMs;
   for (;;) {
     if (Date.now() > deadline || signal?.aborted) throw new PrivateModeError("gave_up", `No result after ${Math.round(limitMs / 1000)} s; poll again later with the same recovery key`);

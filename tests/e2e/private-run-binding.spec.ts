@@ -85,5 +85,8 @@ test("the page refuses an earlier run passed off as the new one, and shows nothi
   await expect(panel.errorNote.getByRole("button", { name: "Retry" })).toHaveCount(0);
   await expect(panel.answers).toHaveCount(0);
   expect(routed).toBe(0); // refused at the receipt, before any poll
+  // What was authorized is not hidden, and the thread says there is no answer.
+  await expect(app.paymentHistory).toContainText("$1.00");
+  await expect(page.getByRole("region", { name: "This research thread" })).toContainText("No answer: The service names a research run other than the one the enclave started");
   await page.screenshot({ path: testInfo.outputPath("private-run-passed-off.png"), fullPage: true });
 });
