@@ -241,4 +241,16 @@ export const agentMigrations: Migration[] = [
       CREATE INDEX IF NOT EXISTS jobs_claim_order_idx ON agent.jobs (priority DESC, created_at) WHERE status IN ('queued', 'running');
     `,
   },
+  {
+    version: 13,
+    name: "private work answers its starter alone",
+    sql: `
+      -- Who started a private run ('service' for the gateway, or a premium key's owner, as
+      -- dr_conversations.owner): only they may read it. Private chat and literature jobs keep
+      -- theirs in agent.jobs.caller, which said 'private' for all of them until now. Earlier runs
+      -- and jobs go to the gateway: which key started them was not recorded.
+      ALTER TABLE agent.private_runs ADD COLUMN IF NOT EXISTS owner text NOT NULL DEFAULT 'service';
+      UPDATE agent.jobs SET caller = 'service' WHERE caller = 'private';
+    `,
+  },
 ];

@@ -46,6 +46,8 @@ type JobOf<K extends JobKind> = {
   progress: { stage: string; percent: number } | null;
   attempts: number;
   maxAttempts: number;
+  /** Who started it: the owner of private work and deep research (agent/http/access.ts `ownerOf`), else the caller's kind. */
+  caller: string | null;
   lockedBy: string | null;
   createdAt: Date;
   startedAt: Date | null;
@@ -89,7 +91,7 @@ export async function finishJobs(db: Queryable, update: string, params: unknown[
   return ids;
 }
 
-const COLUMNS = "id, kind, status, input, result, error, progress, attempts, max_attempts, locked_by, created_at, started_at, finished_at";
+const COLUMNS = "id, kind, status, input, result, error, progress, attempts, max_attempts, caller, locked_by, created_at, started_at, finished_at";
 
 function toJob(r: Record<string, unknown>): Job {
   return {
@@ -102,6 +104,7 @@ function toJob(r: Record<string, unknown>): Job {
     progress: (r.progress as Job["progress"]) ?? null,
     attempts: Number(r.attempts),
     maxAttempts: Number(r.max_attempts),
+    caller: (r.caller as string | null) ?? null,
     lockedBy: (r.locked_by as string | null) ?? null,
     createdAt: r.created_at as Date,
     startedAt: (r.started_at as Date | null) ?? null,
@@ -142,12 +145,26 @@ export async function getJob({ db, id }: { db: Queryable; id: string }): Promise
 }
 
 /**
- * A job of `kind`, or null when it is unknown, of another kind, or older than `maxAgeMs` (the
- * retention a status route keeps: past it the job reads as unknown before the sweep deletes it).
+ * A job of `kind`, or null when it is unknown, of another kind, older than `maxAgeMs` (the
+ * retention a status route keeps: past it the job reads as unknown before the sweep deletes it),
+ * or, when `caller` is given, started by anyone else (indistinguishable from unknown on purpose).
  */
-export async function getJobOfKind<K extends JobKind>({ db, id, kind, maxAgeMs = Infinity }: { db: Queryable; id: string; kind: K; maxAgeMs?: number }): Promise<Job<K> | null> {
+export async function getJobOfKind<K extends JobKind>({
+  db,
+  id,
+  kind,
+  maxAgeMs = Infinity,
+  caller,
+}: {
+  db: Queryable;
+  id: string;
+  kind: K;
+  maxAgeMs?: number;
+  caller?: string;
+}): Promise<Job<K> | null> {
   const job = await getJob({ db, id });
-  return job && job.kind === kind && Date.now() - job.createdAt.getTime() <= maxAgeMs ? (job as Job<K>) : null;
+  if (!job || job.kind !== kind || Date.now() - job.createdAt.getTime() > maxAgeMs) return null;
+  return caller === undefined || job.caller === caller ? (job as Job<K>) : null;
 }
 
 /**

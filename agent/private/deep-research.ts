@@ -39,50 +39,59 @@ export type PrivateRunResult = {
   sessionStatus: string;
 };
 
-/** Records a new private run, its question encrypted under the recovery key, before its job is queued. */
-export async function createPrivateRun({ db, messageId, message, recoveryKey }: { db: Queryable; messageId: string; message: string; recoveryKey: string }) {
+/**
+ * Records a new private run of `owner` (who started it: `ownerOf` in agent/http/access.ts), its
+ * question encrypted under the recovery key, before its job is queued.
+ */
+export async function createPrivateRun({ db, messageId, message, recoveryKey, owner }: { db: Queryable; messageId: string; message: string; recoveryKey: string; owner: string }) {
   const { lookupId, storageKey } = deriveRecoveryKeys(nativePrimitives, recoveryKey);
   const state: RunState = { question: message, iterations: [], world: EMPTY_WORLD };
-  await db.query("INSERT INTO agent.private_runs (message_id, lookup_id, status, sealed) VALUES ($1, $2, 'queued', $3)", [
+  await db.query("INSERT INTO agent.private_runs (message_id, lookup_id, status, sealed, owner) VALUES ($1, $2, 'queued', $3, $4)", [
     messageId,
     lookupId,
     encryptAtRest(nativePrimitives, storageKey, state),
+    owner,
   ]);
 }
 
 /**
- * Starts a private run for a sealed request the route has opened: records it (its question
- * encrypted under the recovery key) and queues its job in `lane`, which opens the envelope again.
- * Returns the run's messageId.
+ * Starts a private run of `owner` for a sealed request the route has opened: records it (its
+ * question encrypted under the recovery key) and queues its job in `lane`, which opens the
+ * envelope again. Returns the run's messageId.
  */
 export async function startPrivateRun({
   db,
   envelope,
   message,
   recoveryKey,
+  owner,
   lane,
 }: {
   db: Queryable;
   envelope: EncryptedEnvelope;
   message: string;
   recoveryKey: string;
+  owner: string;
   lane: JobLane;
 }): Promise<string> {
   const messageId = randomUUID();
-  await createPrivateRun({ db, messageId, message, recoveryKey });
-  await submitJob({ db, kind: "private_deep_research", input: { messageId, envelope }, lane, caller: "private", maxAttempts: 3 });
+  await createPrivateRun({ db, messageId, message, recoveryKey, owner });
+  await submitJob({ db, kind: "private_deep_research", input: { messageId, envelope }, lane, caller: owner, maxAttempts: 3 });
   return messageId;
 }
 
-/** One read of a run, so its status and its sealed state are of the same moment. */
-async function readRun(db: Queryable, messageId: string, lookupId?: string) {
+/**
+ * One read of a run, so its status and its sealed state are of the same moment: null unless
+ * `owner` started it (and, when given, the recovery key's `lookupId` is the run's).
+ */
+async function readRun(db: Queryable, { messageId, owner, lookupId }: { messageId: string; owner: string; lookupId?: string }) {
   if (!isUuid(messageId)) return null;
   const { rows } = await db.query<{ status: PrivateRunStatus; sealed: string; error: string | null; job_status: JobStatus | null }>(
     `SELECT r.status, r.sealed, r.error,
             (SELECT j.status FROM agent.jobs j WHERE j.kind = 'private_deep_research' AND j.input->>'messageId' = r.message_id::text
               ORDER BY j.created_at DESC LIMIT 1) AS job_status
-       FROM agent.private_runs r WHERE r.message_id = $1 AND ($2::text IS NULL OR r.lookup_id = $2)`,
-    [messageId, lookupId ?? null],
+       FROM agent.private_runs r WHERE r.message_id = $1 AND r.owner = $2 AND ($3::text IS NULL OR r.lookup_id = $3)`,
+    [messageId, owner, lookupId ?? null],
   );
   const row = rows[0];
   if (!row) return null;
@@ -90,33 +99,37 @@ async function readRun(db: Queryable, messageId: string, lookupId?: string) {
   return { status: recordWireStatus(row.status, row.job_status), sealed: row.sealed, error: row.error };
 }
 
-/** A private run's status without its content, for the gateway's settlement (the status says nothing of the question). */
-export async function getPrivateRunStatus({ db, messageId }: { db: Queryable; messageId: string }): Promise<PrivateRunStatus | null> {
-  return (await readRun(db, messageId))?.status ?? null;
+/**
+ * A private run's status without its content, for the settlement of whoever started it (the
+ * gateway): null when unknown or started by another owner. The status says nothing of the question.
+ */
+export async function getPrivateRunStatus({ db, messageId, owner }: { db: Queryable; messageId: string; owner: string }): Promise<PrivateRunStatus | null> {
+  return (await readRun(db, { messageId, owner }))?.status ?? null;
 }
 
 /** The statuses of the private runs among `messageIds`, in one query, for the gateway's settlement cron; unknown ids are left out. */
-export async function getPrivateRunStatuses({ db, messageIds }: { db: Queryable; messageIds: string[] }): Promise<{ messageId: string; status: PrivateRunStatus }[]> {
+export async function getPrivateRunStatuses({ db, messageIds, owner }: { db: Queryable; messageIds: string[]; owner: string }): Promise<{ messageId: string; status: PrivateRunStatus }[]> {
   const ids = messageIds.filter(isUuid);
   if (ids.length === 0) return [];
   const { rows } = await db.query<{ message_id: string; status: PrivateRunStatus; job_status: JobStatus | null }>(
     `SELECT r.message_id::text AS message_id, r.status,
             (SELECT j.status FROM agent.jobs j WHERE j.kind = 'private_deep_research' AND j.input->>'messageId' = r.message_id::text
               ORDER BY j.created_at DESC LIMIT 1) AS job_status
-       FROM agent.private_runs r WHERE r.message_id = ANY($1::uuid[])`,
-    [ids],
+       FROM agent.private_runs r WHERE r.message_id = ANY($1::uuid[]) AND r.owner = $2`,
+    [ids, owner],
   );
   return rows.map((r) => ({ messageId: r.message_id, status: recordWireStatus(r.status, r.job_status) }));
 }
 
 /**
- * A private run as its recovery key's holder sees it: null when the id is unknown or belongs to
- * another key (the two are indistinguishable on purpose), else its status and, when completed,
- * the result opened from storage (the route seals it to the poll's ephemeral key).
+ * A private run as its starter, holding its recovery key, sees it: null when the id is unknown,
+ * belongs to another key or was started by another owner (indistinguishable on purpose), else its
+ * status and, when completed, the result opened from storage (the route seals it to the poll's
+ * ephemeral key).
  */
-export async function readPrivateRun({ db, messageId, recoveryKey }: { db: Queryable; messageId: string; recoveryKey: string }) {
+export async function readPrivateRun({ db, messageId, recoveryKey, owner }: { db: Queryable; messageId: string; recoveryKey: string; owner: string }) {
   const { lookupId, storageKey } = deriveRecoveryKeys(nativePrimitives, recoveryKey);
-  const run = await readRun(db, messageId, lookupId);
+  const run = await readRun(db, { messageId, owner, lookupId });
   if (!run) return null;
   if (run.status === "completed") return { status: run.status, result: (decryptAtRest(nativePrimitives, storageKey, run.sealed) as RunState).result! };
   if (run.status === "failed") return { status: run.status, error: run.error ?? "The private research run failed" };

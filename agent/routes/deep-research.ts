@@ -33,14 +33,14 @@ export function deepResearchRoutes({ config, db }: RouteDeps): Hono<AgentEnv> {
     return c.json({ messageId: turn.messageId, conversationId: turn.conversationId, status: "queued" }, 202);
   });
 
-  // POST /api/deep-research/statuses – {messageIds}: the status of each of the caller's turns, and for
-  // the gateway of its sealed runs, in one call (its settlement cron settles what has ended first)
+  // POST /api/deep-research/statuses – {messageIds}: the status of each of the caller's turns and
+  // sealed runs, in one call (the gateway's settlement cron settles what has ended first)
   routes.post("/statuses", async (c) => {
     const { messageIds } = validateBody(workStatusesRequestSchema, await readJsonObject(c.req.raw, { maxBytes: 64 * 1024 }));
     const caller = callerOf(c);
-    const turns = await getTurnStatuses({ db, messageIds, owner: ownerOf(caller) });
-    // A sealed run has no owner of its own yet: only the service key (the gateway, which sold it) learns its status here.
-    const runs = caller.kind === "service" ? await getPrivateRunStatuses({ db, messageIds }) : [];
+    const owner = ownerOf(caller);
+    const turns = await getTurnStatuses({ db, messageIds, owner });
+    const runs = await getPrivateRunStatuses({ db, messageIds, owner });
     return c.json({ turns, runs });
   });
 

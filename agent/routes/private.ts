@@ -6,12 +6,13 @@ import {
   encryptedEnvelopeSchema,
   encryptedLiteraturePlaintextSchema,
   PRIVATE_ENVELOPE_MAX_BYTES,
+  type EncryptedDeepResearchReceipt,
 } from "@/lib/contracts";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { log } from "@/lib/log";
 import { describeSealingSuite, SEALING_PAGE_PATH } from "@/lib/sealing/descriptor";
 import { buildSealingPage, type SealingPage } from "@/lib/sealing/page";
-import { callerOf, requireServiceKey, requireServiceOrPremium } from "../http/access";
+import { callerOf, ownerOf, requireServiceKey, requireServiceOrPremium } from "../http/access";
 import type { AgentEnv } from "../http/context";
 import type { RouteDeps } from "../http/deps";
 import { countPremiumUse, type PremiumUse } from "../http/rate-limit";
@@ -88,7 +89,7 @@ export function privateRoutes(deps: RouteDeps): Hono<AgentEnv> {
   routes.post("/private/chat", keyed, counted("private"), async (c) => {
     const envelope = await readEnvelope(c.req.raw);
     await openSealedRequest(enclaveKey, envelope, encryptedChatPlaintextSchema, "chat request");
-    const job = await submitJob({ db, kind: "private_chat", input: { envelope }, lane: laneOf(callerOf(c)), caller: "private" });
+    const job = await submitJob({ db, kind: "private_chat", input: { envelope }, lane: laneOf(callerOf(c)), caller: ownerOf(callerOf(c)) });
     const done = await jobWaiter.wait(job.id, config.enclave.chatWaitMs, c.req.raw.signal);
     if (done?.status === "completed") return c.json({ requestId: job.id, ...(done.result as object) });
     return c.json({ requestId: job.id, status: "queued" }, 202);
@@ -96,7 +97,7 @@ export function privateRoutes(deps: RouteDeps): Hono<AgentEnv> {
 
   // GET /api/private/chat/status/:requestId – the job, its answer sealed to the request's key
   routes.get("/private/chat/status/:requestId", keyed, async (c) => {
-    const job = await getJobOfKind({ db, id: c.req.param("requestId"), kind: "private_chat", maxAgeMs });
+    const job = await getJobOfKind({ db, id: c.req.param("requestId"), kind: "private_chat", maxAgeMs, caller: ownerOf(callerOf(c)) });
     if (!job) throw new ApiError("not_found", "Unknown or expired request id", { reason: "not_found" });
     return c.json(presentPrivateChatJob(job));
   });
@@ -114,7 +115,7 @@ export function privateRoutes(deps: RouteDeps): Hono<AgentEnv> {
     if (!config.enclave.privateLiterature) throw new ApiError("forbidden", "private_literature_disabled", { reason: "private_literature_disabled" });
     const envelope = await readEnvelope(c.req.raw);
     await openSealedRequest(enclaveKey, envelope, encryptedLiteraturePlaintextSchema, "literature request");
-    const job = await submitJob({ db, kind: "private_literature", input: { envelope }, lane: laneOf(callerOf(c)), caller: "private" });
+    const job = await submitJob({ db, kind: "private_literature", input: { envelope }, lane: laneOf(callerOf(c)), caller: ownerOf(callerOf(c)) });
     return c.json({ requestId: job.id, status: "pending" }, 202);
   });
 
@@ -124,25 +125,32 @@ export function privateRoutes(deps: RouteDeps): Hono<AgentEnv> {
     const timeout = parseTimeout(c.req.query("timeout"));
     const id = c.req.param("requestId");
     const notFound = () => c.json({ status: "not_found", error: "Unknown or expired request id" }, 404);
-    if (!(await getJobOfKind({ db, id, kind: "private_literature", maxAgeMs }))) return notFound();
+    if (!(await getJobOfKind({ db, id, kind: "private_literature", maxAgeMs, caller: ownerOf(callerOf(c)) }))) return notFound();
     const job = await jobWaiter.wait(id, timeout * 1000, c.req.raw.signal);
     if (job?.kind !== "private_literature") return notFound(); // swept while waited on
     return c.json(presentPrivateLiteratureJob(job));
   });
 
-  // POST /api/private/deep-research – a sealed {message, recoveryKey}: a private run (202 queued)
+  // POST /api/private/deep-research – a sealed {message, recoveryKey}: a private run (202 queued, with its sealed receipt)
   routes.post("/private/deep-research", keyed, counted("deepResearch"), async (c) => {
     const envelope = await readEnvelope(c.req.raw);
-    const { plaintext } = await openSealedRequest(enclaveKey, envelope, encryptedDeepResearchStartPlaintextSchema, "deep-research request");
-    const messageId = await startPrivateRun({ db, envelope, message: plaintext.message, recoveryKey: plaintext.recoveryKey, lane: laneOf(callerOf(c)) });
-    return c.json({ messageId, status: "queued" }, 202);
+    const { plaintext, replyTo } = await openSealedRequest(enclaveKey, envelope, encryptedDeepResearchStartPlaintextSchema, "deep-research request");
+    const caller = callerOf(c);
+    const messageId = await startPrivateRun({ db, envelope, message: plaintext.message, recoveryKey: plaintext.recoveryKey, owner: ownerOf(caller), lane: laneOf(caller) });
+    // The receipt, sealed to this start: only its client learns, unforgeably, which run is its own.
+    const receipt: EncryptedDeepResearchReceipt = { messageId, status: "queued" };
+    return c.json({ ...receipt, ...sealTo(replyTo, receipt) }, 202);
   });
 
-  // POST /api/private/deep-research/status/:messageId – a sealed {recoveryKey} poll; the answer is sealed to this poll's key
+  // POST /api/private/deep-research/status/:messageId – a sealed {recoveryKey, messageId} poll, answered by its starter's run alone, sealed to this poll's key
   routes.post("/private/deep-research/status/:messageId", keyed, async (c) => {
     const envelope = await readEnvelope(c.req.raw);
     const { plaintext, replyTo } = await openSealedRequest(enclaveKey, envelope, encryptedDeepResearchPollPlaintextSchema, "deep-research poll");
-    const run = await readPrivateRun({ db, messageId: c.req.param("messageId"), recoveryKey: plaintext.recoveryKey });
+    const messageId = c.req.param("messageId");
+    // A poll names its run: sent to another run's URL (by a gateway passing one run off as
+    // another), it is unknown. A poll that names none is the contract's first form, answered by URL.
+    const named = plaintext.messageId === undefined || plaintext.messageId === messageId;
+    const run = named ? await readPrivateRun({ db, messageId, recoveryKey: plaintext.recoveryKey, owner: ownerOf(callerOf(c)) }) : null;
     if (!run) throw new ApiError("not_found", "Unknown research run for this recovery key", { reason: "not_found" });
     if (run.status === "completed") return c.json({ status: "completed", ...sealTo(replyTo, run.result) });
     return c.json(run);
@@ -151,7 +159,7 @@ export function privateRoutes(deps: RouteDeps): Hono<AgentEnv> {
   // GET /api/private/deep-research/:messageId – the run's status alone (the gateway's cron asks for many at once: POST /api/deep-research/statuses)
   routes.get("/private/deep-research/:messageId", keyed, async (c) => {
     const messageId = c.req.param("messageId");
-    const status = await getPrivateRunStatus({ db, messageId });
+    const status = await getPrivateRunStatus({ db, messageId, owner: ownerOf(callerOf(c)) });
     if (!status) throw new ApiError("not_found", "Unknown research run", { reason: "not_found" });
     return c.json({ messageId, status });
   });

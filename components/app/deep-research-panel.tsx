@@ -190,8 +190,9 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
     panel: "research",
     resume: ({ handle, question }) => followPlain(handle, question),
     describe: privateError,
-    // The sealed run itself failed (the status route said so): polling again would not help.
-    isFinal: (err) => isPrivateModeError(err) && err.code === "request_failed" && err.status === undefined,
+    // The sealed run itself failed (the status route said so), or its answer was refused as not
+    // this run's or not the enclave's: polling again would not help.
+    isFinal: (err) => isPrivateModeError(err) && ((err.code === "request_failed" && err.status === undefined) || err.code === "answer_not_genuine"),
     onDone: (outcome, started) => {
       if (started.handle) thread.finish(started.handle.entryId, { outcome: { kind: "research", result: outcome.conversation, messageId: started.handle.messageId } });
     },

@@ -80,7 +80,7 @@ export type DeepResearchAccepted = z.infer<typeof deepResearchAcceptedSchema>;
  */
 export const privateDeepResearchResultSchema = z
   .object({
-    messageId: z.string().min(1),
+    messageId: z.string().min(1).describe("the run this result is of: a client accepts it only for the run its start's receipt named"),
     status: z.literal("completed"),
     reply: z.string().describe("the report, with inline [N] markers"),
     citations: z.array(gradedReferenceSchema),

@@ -76,9 +76,21 @@ export const encryptedDeepResearchStartPlaintextSchema = requestContract(
 );
 export type EncryptedDeepResearchStartPlaintext = z.infer<typeof encryptedDeepResearchStartPlaintextSchema>;
 
-/** Section 2.9: plaintext of an encrypted deep-research poll. */
+/**
+ * Section 2.9: plaintext of an encrypted deep-research poll. `messageId` is ours, an addition: the
+ * run the client polls, which the enclave checks against the URL's (docs/sealing.md, "A run's
+ * answers name the run"). A poll without it (the contract's first form) is still answered.
+ */
 export const encryptedDeepResearchPollPlaintextSchema = requestContract(
-  z.object({ recoveryKey: recoveryKeySchema }),
+  z.object({
+    recoveryKey: recoveryKeySchema,
+    messageId: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("the run polled, as the start's sealed receipt named it; a poll sent to another run's URL is 404"),
+  }),
   { id: "EncryptedDeepResearchPollPlaintext" },
 );
 export type EncryptedDeepResearchPollPlaintext = z.infer<typeof encryptedDeepResearchPollPlaintextSchema>;
@@ -114,9 +126,22 @@ export const encryptedChatStatusSchema = z
   .register(responseRegistry, { id: "EncryptedChatStatus" });
 export type EncryptedChatStatus = z.infer<typeof encryptedChatStatusSchema>;
 
-/** Section 4.1: 202 of POST /api/deep-research/encrypted. */
-export const encryptedDeepResearchAcceptedSchema = z
-  .object({ messageId: z.string().min(1), status: z.literal("queued"), pollUrl: pollUrlSchema })
+/**
+ * What the enclave seals to a deep-research start's key in its 202 (ours, an addition to section
+ * 4.1): the run it started for that very request, which only that request's client can open.
+ */
+export const encryptedDeepResearchReceiptSchema = z
+  .object({ messageId: z.string().min(1), status: z.literal("queued") })
+  .register(responseRegistry, { id: "EncryptedDeepResearchReceipt" });
+export type EncryptedDeepResearchReceipt = z.infer<typeof encryptedDeepResearchReceiptSchema>;
+
+/**
+ * Section 4.1: 202 of POST /api/deep-research/encrypted, with the enclave's sealed receipt (an
+ * EncryptedDeepResearchReceipt sealed to the start's ephemeral key): a client polls only the run
+ * the receipt names.
+ */
+export const encryptedDeepResearchAcceptedSchema = encryptedResponseSchema
+  .extend({ messageId: z.string().min(1), status: z.literal("queued"), pollUrl: pollUrlSchema })
   .register(responseRegistry, { id: "EncryptedDeepResearchAccepted" });
 
 /** Section 4.1: 200 of POST /api/deep-research/encrypted/status/{messageId}. */

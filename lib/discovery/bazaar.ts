@@ -2,6 +2,7 @@ import { declareDiscoveryExtension } from "@x402/extensions/bazaar";
 import { z } from "zod";
 import { chatRequestSchema, deepResearchStartRequestSchema, encryptedEnvelopeSchema, literatureQueryRequestSchema } from "@/lib/contracts";
 import { getPaidOperation, type PaidOperation } from "@/lib/payments/prices";
+import sealingVectors from "@/lib/sealing/vectors.json";
 import { asyncPollingSchema, describePolling, POLLING_ROUTES, type AsyncPolling } from "./polling";
 
 /**
@@ -18,10 +19,9 @@ import { asyncPollingSchema, describePolling, POLLING_ROUTES, type AsyncPolling 
  * documentation (`{"message": …}` sealed to the vector's enclave key), valid base64 as the schema
  * requires; a real request seals to the key of GET /api/enclave-key.
  */
-const ENVELOPE_EXAMPLE = {
-  hpke_ciphertext: "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYBfvkHimqJ1bsAbMCwEg3zWvI6Harvnvxve6tppvALZyDs9HdHAvWXq7GfKD4+EjfeaLZYf+jCYeirO0iNZrfrsPJNe7v",
-  hpke_ephemeral_public_key: "WGmv9FBUlzLLqu1eXfmzCm2jHLDldCutWtShp2jxpns=",
-};
+const ENVELOPE_EXAMPLE = sealingVectors.envelope;
+/** A sealed answer's fields, in the same way: the response test vector (a real receipt seals `{messageId, status}`). */
+const SEALED_ANSWER_EXAMPLE = sealingVectors.response;
 
 const EXAMPLE_ID = "0f8fad5b-d9cb-469f-a165-70867728950e";
 const EXAMPLE_CONVERSATION_ID = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
@@ -39,7 +39,7 @@ export const BAZAAR_ROUTES: Record<
   deepResearchEncrypted: {
     input: encryptedEnvelopeSchema,
     inputExample: ENVELOPE_EXAMPLE,
-    acceptedExample: (publicUrl) => ({ messageId: EXAMPLE_ID, status: "queued", pollUrl: `${publicUrl}/api/deep-research/encrypted/status/${EXAMPLE_ID}` }),
+    acceptedExample: (publicUrl) => ({ messageId: EXAMPLE_ID, status: "queued", pollUrl: `${publicUrl}/api/deep-research/encrypted/status/${EXAMPLE_ID}`, ...SEALED_ANSWER_EXAMPLE }),
   },
   chat: {
     input: chatRequestSchema,

@@ -123,7 +123,8 @@ export const POLLING_ROUTES: Record<PaidOperation["id"], PollingRoute> = {
     pollMethod: "POST",
     pollPath: "/api/deep-research/encrypted/status/{messageId}",
     pollUrlField: "pollUrl",
-    pollBody: 'an EncryptedEnvelope sealing {"recoveryKey": "<the start\'s recoveryKey>"} with a fresh ephemeral key; the completed result is sealed to that poll',
+    pollBody:
+      'an EncryptedEnvelope sealing {"recoveryKey": "<the start\'s recoveryKey>", "messageId": "<the run the 202\'s sealed receipt names>"} with a fresh ephemeral key; the completed result is sealed to that poll and names its run',
     ...deepResearchTimings,
   },
 };

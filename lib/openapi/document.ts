@@ -133,9 +133,12 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
         requestSchema: "EncryptedEnvelope",
         sealedPlaintext: "EncryptedDeepResearchStartPlaintext",
         description:
-          "Starts deep research on a question sealed to the enclave (GET /api/enclave-key): the gateway relays the envelope without reading it. The plaintext carries a `recoveryKey` the client keeps: every poll is sealed with it. Settled when the result is delivered, and admitted on the payer's balance and bounds, as plain deep research; a run whose searches reached no literature source fails, uncharged.",
+          "Starts deep research on a question sealed to the enclave (GET /api/enclave-key): the gateway relays the envelope without reading it. The plaintext carries a `recoveryKey` the client keeps: every poll is sealed with it. Settled when the result is delivered, and admitted on the payer's balance and bounds, as plain deep research; a run whose searches reached no literature source fails, uncharged. The 202 carries the enclave's receipt, sealed to this request's key: open it and poll only the run it names (a gateway could otherwise pass off another run of the same recovery key as this one).",
         responses: {
-          "202": json("EncryptedDeepResearchAccepted", "Accepted; poll `pollUrl` with a sealed envelope", { example: acceptedExample("deepResearchEncrypted", publicUrl) }),
+          "202": json("EncryptedDeepResearchAccepted", "Accepted; open the receipt (`hpke_response_*`), check it names `messageId`, then poll `pollUrl` with a sealed envelope naming that run", {
+            example: acceptedExample("deepResearchEncrypted", publicUrl),
+            sealedAnswer: { schemaId: "EncryptedDeepResearchReceipt", description: "What `hpke_response_ciphertext` opens to (UTF-8 JSON), with the start's ephemeral key: the run the enclave started for this request" },
+          }),
           "429": unsettledTurns,
           "503": literatureUnavailable(settlementUnavailable),
         },
@@ -146,7 +149,7 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
         operationId: "getEncryptedDeepResearchStatus",
         summary: "Poll an encrypted deep-research run (free)",
         description:
-          "A POST, so the poll can carry its envelope: `{recoveryKey}` sealed with a fresh ephemeral key. The completed result is sealed to this poll's key and released once the run's payment is settled (the first such poll carries PAYMENT-RESPONSE).",
+          "A POST, so the poll can carry its envelope: `{recoveryKey, messageId}` sealed with a fresh ephemeral key, `messageId` the run the start's receipt named (the enclave answers a poll naming another run than the URL's as unknown, 404). The completed result is sealed to this poll's key, names its run (`messageId`: refuse a result of another run), and is released once the run's payment is settled (the first such poll carries PAYMENT-RESPONSE).",
         ...sealed,
         tags: ["deep research", "private mode"],
         parameters: [pathParam("messageId", "The `messageId` of the 202")],
@@ -166,7 +169,7 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
             sealedAnswer: sealedAnswer("PrivateDeepResearchResult"),
           }),
           ...bodyErrors(maxBodyBytes, { paid: false }),
-          "404": error("Unknown run, or a recovery key that is not the run's (`reason: not_found`)"),
+          "404": error("Unknown run, a recovery key that is not the run's, or a poll naming another run (`reason: not_found`)"),
           "500": error("`enclave_failed`: the enclave could not answer the poll (unreachable or failing), or another internal failure"),
           "503": databaseUnavailable,
         },

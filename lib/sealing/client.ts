@@ -13,6 +13,7 @@ import {
   encryptedChatStatusSchema,
   encryptedChatSyncResponseSchema,
   encryptedDeepResearchAcceptedSchema,
+  encryptedDeepResearchReceiptSchema,
   encryptedDeepResearchStatusSchema,
   encryptedLiteratureAcceptedSchema,
   encryptedLiteratureStatusSchema,
@@ -239,6 +240,28 @@ export async function startPrivate<K extends PrivateKind>(
   return { kind, answerKey: { ephemeralPrivateKey: sealed.ephemeralPrivateKey, requestSecret: sealed.requestSecret }, body, response, path: sealed.path };
 }
 
+/** A deep-research answer that is not (or not shown to be) the enclave's for this client's own run. */
+const notThisRun = (what: string) =>
+  new PrivateModeError(
+    "answer_not_genuine",
+    `${what}: it may be another research run of the same recovery key passed off as this one, so it is refused; nothing from it is shown.`,
+  );
+
+/**
+ * The run a deep-research start's 202 names, once the enclave's receipt (sealed to this start's
+ * key, so no one else could have made it) names the same run, and `pollUrl` polls it. A gateway
+ * that names an older run of the same recovery key, or drops the receipt, is refused.
+ */
+async function runOfReceipt({ answerKey, body }: Started<"deep-research">): Promise<{ messageId: string; pollUrl: string }> {
+  const accepted = encryptedDeepResearchAcceptedSchema.safeParse(body);
+  if (!accepted.success) throw notThisRun("The start's answer carries no receipt sealed by the enclave");
+  const { messageId, pollUrl } = accepted.data;
+  const receipt = encryptedDeepResearchReceiptSchema.safeParse(await openAnswer(answerKey, accepted.data));
+  if (!receipt.success || receipt.data.messageId !== messageId) throw notThisRun("The service names a research run other than the one the enclave started for this request");
+  if (!new URL(pollUrl).pathname.endsWith(`/${encodeURIComponent(messageId)}`)) throw notThisRun("The service's pollUrl polls a research run other than this request's");
+  return { messageId, pollUrl };
+}
+
 type Follow = ClientOptions & {
   onStatus?: (status: string) => void;
   /** Give up after this long (chat: 60 s, as the contract's guidance says). */
@@ -312,25 +335,31 @@ export async function awaitPrivateLiterature(
 export type PrivateResearchResult = { reply: string; citations: ChatResult["references"]; worldState: Record<string, unknown>; [field: string]: unknown };
 
 /**
- * Follows a private deep-research run. Each poll is a sealed request of its own carrying the
- * recovery key; the completed result is sealed to that poll's fresh key and opened here.
+ * Follows a private deep-research run: the one the start's receipt names (checked first, before
+ * any poll: the payment was made, so the caller has recorded it, but nothing is followed or shown
+ * for a run the enclave did not start for this request). Each poll is a sealed request of its own
+ * carrying the recovery key and that run's id (the enclave answers no other run to it); the
+ * completed result is sealed to that poll's fresh key, opened here, and accepted only when it
+ * names the same run.
  */
 export async function awaitPrivateDeepResearch(
   started: Started<"deep-research">,
   { fetch: fetchImpl = globalThis.fetch, onStatus, limitMs = 3_600_000, intervalMs = 2_000, signal, enclave, recoveryKey }: Follow & { enclave: EnclaveKeyInfo; recoveryKey: string },
 ): Promise<PrivateResearchResult> {
-  const { pollUrl } = encryptedDeepResearchAcceptedSchema.parse(started.body);
+  const { messageId, pollUrl } = await runOfReceipt(started);
   const deadline = Date.now() + limitMs;
   for (;;) {
     if (Date.now() > deadline || signal?.aborted) throw new PrivateModeError("gave_up", `No result after ${Math.round(limitMs / 1000)} s; poll again later with the same recovery key`);
-    const poll = await sealRequestFast({ enclavePublicKey: enclave.publicKey, plaintext: { recoveryKey } });
+    const poll = await sealRequestFast({ enclavePublicKey: enclave.publicKey, plaintext: { recoveryKey, messageId } });
     const status = encryptedDeepResearchStatusSchema.parse(
       await getJson(fetchImpl, pollUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(poll.envelope) }),
     );
     onStatus?.(status.status);
     if (status.status === "failed") throw new PrivateModeError("request_failed", `The private research run failed: ${status.error ?? ""}`);
     if (status.status === "completed") {
-      return (await openAnswer(poll, status)) as PrivateResearchResult;
+      const result = (await openAnswer(poll, status)) as PrivateResearchResult;
+      if (result.messageId !== messageId) throw notThisRun("The answer is the enclave's, but for another research run than this request's");
+      return result;
     }
     await sleep(intervalMs, signal);
   }

@@ -92,10 +92,16 @@ export function buildSealingPage({ publicUrl }: { publicUrl: string }) {
     plaintexts: {
       "POST /api/chat/encrypted": { request: "EncryptedChatPlaintext", answer: "ChatResult" },
       "POST /api/literature/encrypted": { request: "EncryptedLiteraturePlaintext", answer: "LiteratureJobResult (in the completed poll of GET /api/literature/encrypted/status/{requestId})" },
-      "POST /api/deep-research/encrypted": { request: "EncryptedDeepResearchStartPlaintext", answer: "none sealed: 202 {messageId, status, pollUrl}" },
+      "POST /api/deep-research/encrypted": {
+        request: "EncryptedDeepResearchStartPlaintext",
+        answer:
+          "202 {messageId, status, pollUrl, hpke_response_ciphertext, hpke_response_ephemeral_key}: the last two are the receipt, an EncryptedDeepResearchReceipt {messageId, status} sealed to the start's e. Open it as any answer and go on only if its messageId is the 202's: that is the run the enclave started for this request, and the only one to poll",
+      },
       "POST /api/deep-research/encrypted/status/{messageId}": {
-        request: "EncryptedDeepResearchPollPlaintext",
-        answer: "{messageId, status, reply, citations, worldState, quality, sessionStatus}, sealed to this poll's e",
+        request:
+          "EncryptedDeepResearchPollPlaintext {recoveryKey, messageId}, messageId being the run the receipt named: a poll naming another run than the URL's is answered 404, as an unknown run. (A poll without messageId, the contract's first form, is still answered by the URL, unchecked.)",
+        answer:
+          "PrivateDeepResearchResult {messageId, status, reply, citations, worldState, quality, sessionStatus}, sealed to this poll's e: refuse it, as not genuine, unless its messageId is the run the receipt named",
       },
       schemas: `${publicUrl}/api/openapi.json (components.schemas)`,
     },

@@ -11,6 +11,7 @@ import {
   encryptedChatSyncResponseSchema,
   encryptedDeepResearchStatusSchema,
   encryptedLiteratureStatusSchema,
+  encryptedResponseSchema,
   type EncryptedEnvelope,
   literatureAcceptedSchema,
   literatureJobResultSchema,
@@ -82,8 +83,12 @@ export function createAgentApi(client: UpstreamClient) {
       client.json(`/api/private/literature/status/${id(requestId)}?timeout=${timeoutSeconds}`, encryptedLiteratureStatusSchema, {
         timeoutMs: timeoutSeconds * 1000 + 5_000,
       }),
+    /**
+     * Starts a sealed run: its id, and the enclave's receipt sealed to the start (relayed as it is;
+     * optional on this hop so an agent deployed before it still starts runs, which clients then refuse).
+     */
     startPrivateDeepResearch: (envelope: EncryptedEnvelope) =>
-      client.json("/api/private/deep-research", z.object({ messageId: z.string().min(1), status: z.literal("queued") }), { method: "POST", body: envelope }),
+      client.json("/api/private/deep-research", encryptedResponseSchema.partial().extend({ messageId: z.string().min(1), status: z.literal("queued") }), { method: "POST", body: envelope }),
     /** Forwards a sealed poll; the agent answers the status, sealed to the poll's key when completed. */
     pollPrivateDeepResearch: (messageId: string, envelope: EncryptedEnvelope) =>
       client.json(`/api/private/deep-research/status/${id(messageId)}`, encryptedDeepResearchStatusSchema, { method: "POST", body: envelope }),

@@ -117,6 +117,11 @@ describe("the agent's access rules: rate limits and premium keys", () => {
   const HOLDING_GONE = { status: 403, reason: "insufficient_service_token" };
 
   /** A fresh wallet holding `amount` of the service token, and its premium key. */
+  /** Who the agent recorded as a conversation's starter (ownerOf), to start a sealed run as the same caller. */
+  async function ownerOfConversation(conversationId: string): Promise<string> {
+    const { rows } = await agent.pool.query<{ owner: string }>("SELECT owner FROM agent.dr_conversations WHERE id = $1", [conversationId]);
+    return rows[0]!.owner;
+  }
   async function holderWithKey(amount = tokens(1000)) {
     const holder = await freshHolder();
     await mintServiceToken(holder.address, amount);
@@ -311,20 +316,22 @@ describe("the agent's access rules: rate limits and premium keys", () => {
       expect(await statusOf(gateways.conversationId)).toBe("cancelled");
     });
 
-    it("many turns' statuses in one call (the gateway's settlement cron): only the caller's own turns, sealed runs to the service key alone, unknown ids left out", async () => {
+    it("many turns' statuses in one call (the gateway's settlement cron): only the caller's own turns and sealed runs, unknown ids left out", async () => {
       const mine = await holderWithKey();
       const gateways = await start(TEST_SERVICE_KEY);
       const premium = await start(mine.key);
       const run = randomUUID();
-      await createPrivateRun({ db: agent.pool, messageId: run, message: "a sealed question", recoveryKey: createRecoveryKey(portablePrimitives) });
+      await createPrivateRun({ db: agent.pool, messageId: run, message: "a sealed question", recoveryKey: createRecoveryKey(portablePrimitives), owner: "service" });
+      const holdersRun = randomUUID();
+      await createPrivateRun({ db: agent.pool, messageId: holdersRun, message: "another sealed question", recoveryKey: createRecoveryKey(portablePrimitives), owner: await ownerOfConversation(premium.conversationId) });
       const statuses = async (key: string | null, messageIds: string[]) => agentRequest(agent.app, "/api/deep-research/statuses", { body: { messageIds }, key });
-      const asked = [gateways.messageId, premium.messageId, run, randomUUID(), "not-a-uuid"];
+      const asked = [gateways.messageId, premium.messageId, run, holdersRun, randomUUID(), "not-a-uuid"];
 
       const service = await statuses(TEST_SERVICE_KEY, asked);
       expect(service.status).toBe(200);
       expect(await service.json()).toEqual({ turns: [{ messageId: gateways.messageId, status: expect.any(String) }], runs: [{ messageId: run, status: "queued" }] });
       const holder = await statuses(mine.key, asked);
-      expect(await holder.json()).toEqual({ turns: [{ messageId: premium.messageId, status: expect.any(String) }], runs: [] });
+      expect(await holder.json()).toEqual({ turns: [{ messageId: premium.messageId, status: expect.any(String) }], runs: [{ messageId: holdersRun, status: "queued" }] });
       expect((await statuses(null, asked)).status).toBe(401);
       expect((await statuses(TEST_SERVICE_KEY, [])).status).toBe(400);
       expect((await statuses(TEST_SERVICE_KEY, Array.from({ length: 501 }, () => randomUUID()))).status).toBe(400);

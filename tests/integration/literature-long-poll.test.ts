@@ -71,7 +71,7 @@ describe("the encrypted literature long-poll", () => {
   });
 
   /** A private literature job that stays active until the test finishes it (no workers run here). */
-  const activeJob = async () => (await enqueueJob({ db: agentDb.pool, kind: "private_literature", input: { envelope: { hpke_ciphertext: "AAAA", hpke_ephemeral_public_key: "AAAA" } }, lane: "paid", caller: "private" })).id;
+  const activeJob = async () => (await enqueueJob({ db: agentDb.pool, kind: "private_literature", input: { envelope: { hpke_ciphertext: "AAAA", hpke_ephemeral_public_key: "AAAA" } }, lane: "paid", caller: "service" })).id;
 
   /** Completes a job without telling anyone: no NOTIFY, no announcement in this process. */
   const finishSilently = (id: string) =>

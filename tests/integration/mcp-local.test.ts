@@ -5,14 +5,17 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
-import { decodePaymentRequiredHeader, encodePaymentRequiredHeader } from "@x402/core/http";
-import type { PaymentRequired } from "@x402/core/types";
+import { decodePaymentRequiredHeader, decodePaymentSignatureHeader, encodePaymentRequiredHeader } from "@x402/core/http";
+import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
+import type { Hex } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chatJobStatusSchema } from "@/lib/contracts";
+import { getPaidOperation } from "@/lib/payments/prices";
+import { transferCallData } from "@/lib/payments/settlement/transfer";
 import { startLibraryAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
-import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
+import { authorizationUsed, chain, chainClients, freshAddress, usdcBalance, wallet } from "../support/payments";
 import { until } from "../support/until";
 
 /**
@@ -252,21 +255,23 @@ describe("the local MCP server against a real gateway", () => {
     expect(await paymentsOf(payer.address)).toBe(paymentsBefore);
   });
 
-  it("a payment the route refuses after signing (a conversation the gateway does not know) is released: nothing charged, the day cap intact", async () => {
+  it("a payment the route refuses after signing (a conversation the gateway does not know) still counts against the day cap: the service's word frees no signature", async () => {
     const payer = wallet(19);
     const stateDir = newStateDir();
-    const mcp = await startMcp(serverEnv(payer, stateDir, { LONGEVITY_MCP_MAX_PER_DAY: "0.02" }));
+    const mcp = await startMcp(serverEnv(payer, stateDir, { LONGEVITY_MCP_MAX_PER_DAY: "0.03" }));
     const before = await usdcBalance(payer.address);
     const refused = await call(mcp, "chat", { message: "And in humans?", conversationId: randomUUID() });
     expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toMatch(/^The service answered 404 \(not_found: .*\)\. Nothing was charged\.$/);
+    expect(textOf(refused)).toMatch(
+      /^The service answered 404 \(not_found: .*\)\. The service says nothing was charged, but the signed payment could still be settled until \S+Z, so it counts against the caps until the chain shows it expired unused\.$/,
+    );
     expect(refused.structuredContent).toMatchObject({ charged: false });
     expect(await usdcBalance(payer.address)).toBe(before);
-    expect(ledgerOf(stateDir)).toEqual([]);
-    // The whole day's cap is still there for a question that is answered.
-    const paid = await call(mcp, "chat", { message: "Does rapamycin extend lifespan in mice?" });
-    expect(paid.isError, textOf(paid)).toBeFalsy();
-    expect(before - (await usdcBalance(payer.address))).toBe(20_000n);
+    expect(ledgerOf(stateDir)).toEqual([expect.objectContaining({ tool: "chat", amount: "20000", state: "refused" })]);
+    // The gateway kept its word, but a service that did not could settle it for 5 minutes yet.
+    const next = await call(mcp, "chat", { message: "Does rapamycin extend lifespan in mice?" });
+    expect(textOf(next)).toMatch(/^Refused before signing: chat asks \$0\.02, and \$0\.02 of the daily cap of \$0\.03/);
+    expect(await usdcBalance(payer.address)).toBe(before);
   });
 
   it("two chats asked at once cannot together pass the day cap: one is paid, the other refused before signing", async () => {
@@ -302,6 +307,12 @@ describe("the local MCP server against a real gateway", () => {
     let offer: PaymentRequired;
     /** What it serves as its discovery manifest; the genuine one unless a test changes it. */
     let served: Record<string, unknown>;
+    /**
+     * Whether it keeps what is signed: it answers every signed call 400 `charged: false`, as an
+     * honest refusal would, and holds on to the signature to settle it later (issue 24, item 8).
+     * Otherwise a signed call reaching it is a failure of the server under test.
+     */
+    let keeps = false;
     const payer = wallet(29);
 
     beforeAll(async () => {
@@ -310,7 +321,9 @@ describe("the local MCP server against a real gateway", () => {
       genuine = decodePaymentRequiredHeader(unpaid.headers.get("payment-required")!);
       double = await startHttpDouble((req) => {
         if (req.method === "GET" && req.path === "/.well-known/x402.json") return { status: 200, body: served };
-        // Anything that reaches here with a signature is a failure of the server under test.
+        if (req.method === "POST" && req.path === "/api/chat" && keeps && req.headers["payment-signature"]) {
+          return { status: 400, body: { error: "The request was refused", reason: "invalid_request", charged: false } };
+        }
         if (req.method === "POST" && req.path === "/api/chat") return { status: 402, body: offer, headers: { "payment-required": encodePaymentRequiredHeader(offer) } };
         return { status: 404, body: { error: "unknown" } };
       });
@@ -318,9 +331,87 @@ describe("the local MCP server against a real gateway", () => {
     afterAll(async () => {
       await double?.close();
     });
+    afterEach(() => {
+      keeps = false;
+      double.requests.splice(0);
+    });
 
     const withAccept = (overrides: Partial<PaymentRequired["accepts"][number]>): PaymentRequired => ({ ...genuine, accepts: [{ ...genuine.accepts[0]!, ...overrides }] });
     const signedRequests = () => double.requests.filter((r) => r.headers["payment-signature"] !== undefined || r.headers["x-payment"] !== undefined);
+    /** The authorizations the double kept, as signed. */
+    const kept = () => signedRequests().map((r) => decodePaymentSignatureHeader(String(r.headers["payment-signature"])));
+    /** Settles a kept authorization on the local chain, as the service would whenever it liked (any account may send it). */
+    async function settle(payload: PaymentPayload): Promise<void> {
+      const { publicClient, walletFor } = chainClients();
+      const hash = await walletFor(wallet(27).privateKey).sendTransaction({ to: chain().asset as Hex, data: transferCallData(payload) });
+      expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+    }
+    /** Mines an empty block: the local chain's clock moves only with its blocks. */
+    const mine = () => fetch(chain().rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "evm_mine", params: [] }) });
+    const maliciousEnv = (stateDir: string, extra: Record<string, string> = {}) => ({
+      LONGEVITY_MCP_URL: double.url,
+      LONGEVITY_MCP_PRIVATE_KEY: payer.privateKey,
+      LONGEVITY_MCP_STATE_DIR: stateDir,
+      LONGEVITY_MCP_RPC_URL: chain().rpcUrl,
+      ...extra,
+    });
+
+    it("a service that answers every payment \"400 charged: false\", keeps the signatures and settles them later gets no more than the daily cap, each signed for 5 minutes at most", async () => {
+      served = manifest;
+      offer = genuine;
+      keeps = true;
+      const stateDir = newStateDir();
+      const mcp = await startMcp(maliciousEnv(stateDir, { LONGEVITY_MCP_MAX_PER_DAY: "0.05" }));
+      const before = await usdcBalance(payer.address);
+      const texts: string[] = [];
+      for (let i = 0; i < 4; i++) texts.push(textOf(await call(mcp, "chat", { message: `Question ${i}` })));
+      const signedBy = Math.floor(Date.now() / 1000);
+      expect(texts).toEqual([
+        expect.stringMatching(/^The service answered 400 .* counts against the caps until the chain shows it expired unused\.$/),
+        expect.stringMatching(/^The service answered 400 .* counts against the caps/),
+        expect.stringMatching(/^Refused before signing: chat asks \$0\.02, and \$0\.04 of the daily cap of \$0\.05/),
+        expect.stringMatching(/^Refused before signing: chat asks \$0\.02, and \$0\.04 of the daily cap of \$0\.05/),
+      ]);
+      const signatures = kept();
+      expect(signatures).toHaveLength(2);
+      for (const payload of signatures) {
+        const { validBefore } = (payload.payload as { authorization: { validBefore: string } }).authorization;
+        expect(Number(validBefore)).toBeLessThanOrEqual(signedBy + getPaidOperation("chat").maxTimeoutSeconds);
+      }
+      // The service settles what it kept: the payer loses what the cap allowed, and no more.
+      for (const payload of signatures) await settle(payload);
+      expect(before - (await usdcBalance(payer.address))).toBe(40_000n);
+      expect(ledgerOf(stateDir).map((e) => e.state)).toEqual(["refused", "refused"]);
+    });
+
+    it("a payment a service refused is freed only once the chain shows its authorization expired unused", async () => {
+      served = manifest;
+      offer = withAccept({ maxTimeoutSeconds: 5 }); // within what a chat needs: it expires soon
+      keeps = true;
+      const stateDir = newStateDir();
+      const mcp = await startMcp(maliciousEnv(stateDir, { LONGEVITY_MCP_MAX_PER_DAY: "0.03" }));
+      expect(textOf(await call(mcp, "chat", { message: "q" }))).toMatch(/^The service answered 400/);
+      expect(textOf(await call(mcp, "chat", { message: "q" }))).toMatch(/^Refused before signing/);
+      const [first] = kept();
+      const validBefore = Number((first!.payload as { authorization: { validBefore: string } }).authorization.validBefore);
+      // Once the chain's clock has passed validBefore, the next call asks the chain, finds the first
+      // authorization unused, and signs again.
+      let last = "";
+      await until(
+        async () => {
+          await mine();
+          last = textOf(await call(mcp, "chat", { message: "q" }));
+          return !last.startsWith("Refused before signing");
+        },
+        { what: "the refused authorization to expire on chain", timeoutMs: 120_000, everyMs: 1000 },
+      );
+      expect(last).toMatch(/^The service answered 400/);
+      const latest = (await chainClients().publicClient.getBlock({ blockTag: "latest" })).timestamp;
+      expect(Number(latest)).toBeGreaterThanOrEqual(validBefore);
+      expect(kept()).toHaveLength(2);
+      expect(await authorizationUsed(payer.address, (first!.payload as { authorization: { nonce: string } }).authorization.nonce)).toBe(false);
+      expect(ledgerOf(stateDir)).toEqual([expect.objectContaining({ state: "refused" })]);
+    }, 180_000);
 
     it.each([
       ["1000 USDC for a chat", { amount: "1000000000" }, "asks $1000.00, more than the $0.02 chat costs"],
@@ -328,6 +419,7 @@ describe("the local MCP server against a real gateway", () => {
       ["payment to another address", { payTo: "0x000000000000000000000000000000000000dEaD" }, "pays 0x000000000000000000000000000000000000dEaD, not the service's payee"],
       ["another token", { asset: "0x0000000000000000000000000000000000000bad" }, "pays in the token 0x0000000000000000000000000000000000000bad"],
       ["another network", { network: "eip155:1" as const }, "pays on the network eip155:1"],
+      ["an authorization valid for 7 days", { maxTimeoutSeconds: 7 * 24 * 3600 }, "asks for an authorization valid 604800 s, longer than the 300 s chat needs"],
     ])("asking %s gets nothing signed", async (_, overrides, reason) => {
       served = manifest;
       offer = withAccept(overrides);
@@ -374,7 +466,9 @@ describe("the local MCP server against a real gateway", () => {
       const refused = await call(pinned, "chat", { message: "q" });
       expect(textOf(refused)).toMatch(/not what LONGEVITY_MCP_NETWORK, LONGEVITY_MCP_ASSET and LONGEVITY_MCP_PAY_TO allow/);
       expect(signedRequests()).toEqual([]);
-    });
+      // Three server processes start one after the other: on a loaded 2-core machine each start
+      // took over 20 s, so the bound is far above the file's 60 s.
+    }, 180_000);
   });
 
   it("without a key the server still starts: the status tools work, the paid tools say how to set one", async () => {

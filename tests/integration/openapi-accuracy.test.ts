@@ -299,6 +299,12 @@ describe("the OpenAPI document, against what every operation really answers", ()
       expect(status).toBe("completed");
     });
 
+    it("POST /api/deep-research/start: 404 for a conversation this payer did not start, charged: false", async () => {
+      const response = await post(pay(PAYER.deepResearch), "/api/deep-research/start", { message: "And then?", conversationId: randomUUID() });
+      expect(response.status).toBe(404);
+      await check("POST /api/deep-research/start", response);
+    });
+
     it("GET /api/deep-research/{conversationId}: 404 for an unknown conversation", async () => {
       const response = await gateway(url(`/api/deep-research/${randomUUID()}`));
       expect(response.status).toBe(404);

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importLibraryFile } from "@/agent/library/import";
+import { createOperatorKey } from "@/agent/premium/keys";
 import { createPrivateRun, getPrivateRunStatus } from "@/agent/private/deep-research";
 import { sweepPrivateJobs } from "@/agent/private/retention";
 import {
@@ -175,7 +176,7 @@ describe("private literature search and private deep research", () => {
     async function pollRun(messageId: string, recoveryKey: string) {
       return pollFor(
         async () => {
-          const poll = await seal({ recoveryKey });
+          const poll = await seal({ recoveryKey, messageId });
           const response = await agentRequest(agent.app, `/api/private/deep-research/status/${messageId}`, { body: poll.envelope });
           expect(response.status).toBe(200);
           return { status: encryptedDeepResearchStatusSchema.parse(await response.json()), poll };
@@ -261,15 +262,86 @@ describe("private literature search and private deep research", () => {
 
     it("reads a run whose job died for good as failed, before and after the sweep deletes that job", async () => {
       const messageId = randomUUID();
-      await createPrivateRun({ db: agent.pool, messageId, message: "q", recoveryKey: createRecoveryKey(portablePrimitives) });
+      await createPrivateRun({ db: agent.pool, messageId, message: "q", recoveryKey: createRecoveryKey(portablePrimitives), owner: "service" });
       // The state failExhaustedJobs leaves when a worker crashed on every attempt.
+      const jobId = randomUUID();
       await agent.pool.query(
         "INSERT INTO agent.jobs (id, kind, status, input, attempts, max_attempts, finished_at) VALUES ($1, 'private_deep_research', 'failed', $2, 3, 3, now() - interval '2 hours')",
-        [randomUUID(), JSON.stringify({ messageId })],
+        [jobId, JSON.stringify({ messageId })],
       );
-      expect(await getPrivateRunStatus({ db: agent.pool, messageId })).toBe("failed");
-      expect(await sweepPrivateJobs({ db: agent.pool, retentionSeconds: 3600 })).toBeGreaterThan(0);
-      expect(await getPrivateRunStatus({ db: agent.pool, messageId })).toBe("failed");
+      expect(await getPrivateRunStatus({ db: agent.pool, messageId, owner: "service" })).toBe("failed");
+      // The agent's workers sweep too (every 10 s): whichever sweep came first, the job is gone.
+      await sweepPrivateJobs({ db: agent.pool, retentionSeconds: 3600 });
+      expect((await agent.pool.query("SELECT 1 FROM agent.jobs WHERE id = $1", [jobId])).rowCount).toBe(0);
+      expect(await getPrivateRunStatus({ db: agent.pool, messageId, owner: "service" })).toBe("failed");
+    });
+
+    it("binds every sealed answer to its run: the start's receipt and the result name it, and a poll for one run sent to another's URL is unknown (404)", async () => {
+      // Issue 24, item 9: a gateway that routes the poll of a client's new run to an older run of
+      // the same recovery key must not get the older, genuine answer sealed to that poll.
+      const recoveryKey = createRecoveryKey(portablePrimitives);
+      const startRun = async (message: string) => {
+        const start = await seal({ message, recoveryKey });
+        const accepted = await agentRequest(agent.app, "/api/private/deep-research", { body: start.envelope });
+        expect(accepted.status).toBe(202);
+        const body = (await accepted.json()) as { messageId: string } & SealedResponse;
+        // The receipt: {messageId, status} sealed to the start's key, so only this start's client learns its run.
+        expect(openResponse({ ...start, response: body })).toEqual({ messageId: body.messageId, status: "queued" });
+        return body.messageId;
+      };
+      const older = await startRun("leucocyte telomere length and mortality");
+      const newer = await startRun("rapamycin and lifespan");
+      const { status, poll } = await pollRun(older, recoveryKey);
+      expect(status.status).toBe("completed");
+      expect(openResponse({ ...poll, response: status as SealedResponse })).toMatchObject({ messageId: older });
+
+      // The newer run's poll, routed to the older run's URL: unknown, nothing sealed.
+      const routed = await agentRequest(agent.app, `/api/private/deep-research/status/${older}`, { body: (await seal({ recoveryKey, messageId: newer })).envelope });
+      expect(routed.status).toBe(404);
+      const refused = (await routed.json()) as Record<string, unknown>;
+      expect(refused).toMatchObject({ reason: "not_found" });
+      expect(refused.hpke_response_ciphertext).toBeUndefined();
+
+      // A poll of the contract's first form ({recoveryKey} alone) is still answered by its URL, and
+      // its sealed result names the run, so such a client can check it too.
+      const legacy = await seal({ recoveryKey });
+      const answered = encryptedDeepResearchStatusSchema.parse(await (await agentRequest(agent.app, `/api/private/deep-research/status/${older}`, { body: legacy.envelope })).json());
+      expect(openResponse({ ...legacy, response: answered as SealedResponse })).toMatchObject({ messageId: older });
+    });
+
+    it("a premium key that did not start a private run, chat or search reads it as unknown (404); its starter reads it", async () => {
+      // Issue 24, item 10: the payer of a run the gateway started, holding a premium key too, must
+      // not read its sealed result at the agent before (or without) the gateway's settlement.
+      const premium = (await createOperatorKey({ db: agent.pool, termDays: 1 })).key;
+      const recoveryKey = createRecoveryKey(portablePrimitives);
+      const start = await seal({ message: "leucocyte telomere length and mortality", recoveryKey });
+      const { messageId } = (await (await agentRequest(agent.app, "/api/private/deep-research", { body: start.envelope })).json()) as { messageId: string };
+      await until(async () => ((await (await agentRequest(agent.app, `/api/private/deep-research/${messageId}`)).json()) as { status: string }).status === "completed", {
+        what: "the gateway's private run to complete",
+      });
+      const poll = async (key: string) => agentRequest(agent.app, `/api/private/deep-research/status/${messageId}`, { body: (await seal({ recoveryKey, messageId })).envelope, key });
+      const byPremium = await poll(premium);
+      expect(byPremium.status).toBe(404);
+      expect(await byPremium.json()).toMatchObject({ reason: "not_found" });
+      expect((await agentRequest(agent.app, `/api/private/deep-research/${messageId}`, { key: premium })).status).toBe(404);
+      expect((await poll(TEST_SERVICE_KEY)).status).toBe(200);
+
+      // A run the premium key started is its own, and no one else's (not even the gateway's).
+      const own = await agentRequest(agent.app, "/api/private/deep-research", { body: (await seal({ message: "rapamycin and lifespan", recoveryKey })).envelope, key: premium });
+      expect(own.status).toBe(202);
+      const ownId = ((await own.json()) as { messageId: string }).messageId;
+      expect((await agentRequest(agent.app, `/api/private/deep-research/${ownId}`, { key: premium })).status).toBe(200);
+      expect((await agentRequest(agent.app, `/api/private/deep-research/${ownId}`)).status).toBe(404);
+
+      // The same rule for the gateway's sealed chat and literature jobs.
+      const chat = await agentRequest(agent.app, "/api/private/chat", { body: (await seal({ message: "Does rapamycin extend lifespan in mice?" })).envelope });
+      const { requestId: chatId } = (await chat.json()) as { requestId: string };
+      expect((await agentRequest(agent.app, `/api/private/chat/status/${chatId}`, { key: premium })).status).toBe(404);
+      expect((await agentRequest(agent.app, `/api/private/chat/status/${chatId}`)).status).toBe(200);
+      const search = await agentRequest(agent.app, "/api/private/literature", { body: (await seal({ question: "rapamycin lifespan mice" })).envelope });
+      const { requestId: searchId } = (await search.json()) as { requestId: string };
+      expect((await agentRequest(agent.app, `/api/private/literature/status/${searchId}`, { key: premium })).status).toBe(404);
+      expect((await agentRequest(agent.app, `/api/private/literature/status/${searchId}`)).status).toBe(200);
     });
 
     it("refuses a start without a recovery key and a poll it cannot open, with 400s", async () => {
@@ -374,13 +446,16 @@ describe("private literature search and private deep research", () => {
         const accepted = await post(pay(32), "/api/deep-research/encrypted", start.envelope);
         expect(accepted.status).toBe(202);
         expect(accepted.headers.get("payment-response")).toBeNull(); // nothing settled yet
-        const { messageId, pollUrl } = encryptedDeepResearchAcceptedSchema.parse(await accepted.json());
+        const acceptedBody = encryptedDeepResearchAcceptedSchema.parse(await accepted.json());
+        const { messageId, pollUrl } = acceptedBody;
         expect(pollUrl).toBe(`${PUBLIC_URL}/api/deep-research/encrypted/status/${messageId}`);
+        // The enclave's receipt, relayed: only the start's key opens it, and it names the run.
+        expect(openResponse({ ...start, response: acceptedBody })).toEqual({ messageId, status: "queued" });
         expect(await usdcBalance(payTo)).toBe(before);
 
         const { status, poll } = await pollFor(
           async () => {
-            const poll = await seal({ recoveryKey });
+            const poll = await seal({ recoveryKey, messageId });
             const response = await post(routeFetch, `/api/deep-research/encrypted/status/${messageId}`, poll.envelope);
             expect(response.status).toBe(200);
             const status = encryptedDeepResearchStatusSchema.parse(await response.json());
@@ -392,8 +467,9 @@ describe("private literature search and private deep research", () => {
         );
         expect(status.status).toBe("completed");
         expect((await usdcBalance(payTo)) - before).toBe(1_000_000n);
-        const result = openResponse({ ...poll, response: status as SealedResponse }) as { reply: string };
+        const result = openResponse({ ...poll, response: status as SealedResponse }) as { reply: string; messageId: string };
         expect(result.reply).toMatch(/\[1\]/);
+        expect(result.messageId).toBe(messageId);
 
         // Polling again, and the cron, charge nothing more.
         await post(routeFetch, `/api/deep-research/encrypted/status/${messageId}`, (await seal({ recoveryKey })).envelope);

@@ -3,14 +3,25 @@ import type { AddressInfo } from "node:net";
 import type { Envelope } from "@/lib/sealing";
 import { forgeries, type ForgeryKind } from "./forgery";
 
+/** A deep-research poll's path, with the run it names. */
+const RUN_POLL = /^\/api\/deep-research\/encrypted\/status\/([^/?]+)/;
+
+/**
+ * How the intermediary passes off `olderRun` (an earlier run of the same recovery key) as the run
+ * a client just started: every deep-research poll is sent to the older run's URL, and with
+ * `claim` the start's 202 names the older run too (its messageId and pollUrl).
+ */
+export type PassOff = { olderRun: string; claim: boolean };
+
 /**
  * An intermediary where the gateway's TLS terminator or CDN would stand: it relays everything to
  * `upstream` (pollUrls rewritten to point back at itself, as a real one would) and, while `forge`
  * is set, replaces every sealed answer with its own, sealed to the ephemeral key of the request it
- * relayed (chat's 200 and its poll, literature's poll, each deep-research poll).
+ * relayed (chat's 200 and its poll, literature's poll, each deep-research poll); while `passOff`
+ * is set, it routes deep-research polls to another run (PassOff), counting them in `routed`.
  */
 export async function startForgingProxy(upstream: string, plaintextFor: (path: string) => unknown) {
-  const state: { forge: ForgeryKind | null; forged: number } = { forge: null, forged: 0 };
+  const state: { forge: ForgeryKind | null; forged: number; passOff: PassOff | null; routed: number } = { forge: null, forged: 0, passOff: null, routed: 0 };
   const envelopes = new Map<string, Envelope>();
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -21,7 +32,14 @@ export async function startForgingProxy(upstream: string, plaintextFor: (path: s
       if (value === undefined || ["host", "content-length", "connection"].includes(name)) continue;
       headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
-    const upstreamResponse = await fetch(new URL(req.url!, upstream), { method: req.method, headers, body: body.length ? body : undefined });
+    const { passOff } = state;
+    let path = req.url!;
+    const polled = RUN_POLL.exec(path)?.[1];
+    if (passOff && polled !== undefined && polled !== passOff.olderRun) {
+      path = path.replace(RUN_POLL, `/api/deep-research/encrypted/status/${passOff.olderRun}`);
+      state.routed++;
+    }
+    const upstreamResponse = await fetch(new URL(path, upstream), { method: req.method, headers, body: body.length ? body : undefined });
     let text = await upstreamResponse.text();
     const envelope = parseEnvelope(body);
     let answer: Record<string, unknown> | null = null;
@@ -38,6 +56,10 @@ export async function startForgingProxy(upstream: string, plaintextFor: (path: s
       if (state.forge && answeredEnvelope && typeof answer.hpke_response_ciphertext === "string") {
         Object.assign(answer, forgeries[state.forge](answeredEnvelope, plaintextFor(req.url!)));
         state.forged++;
+      }
+      if (passOff?.claim && req.url === "/api/deep-research/encrypted" && upstreamResponse.status === 202 && typeof answer.messageId === "string") {
+        answer.pollUrl = String(answer.pollUrl).replace(answer.messageId, passOff.olderRun);
+        answer.messageId = passOff.olderRun;
       }
       text = JSON.stringify(answer).replaceAll(upstream, origin());
     }

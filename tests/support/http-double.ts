@@ -12,7 +12,7 @@ export type HttpDouble = {
   close: () => Promise<void>;
 };
 
-export type DoubleHandler = (req: { method: string; path: string; body: string }) =>
+export type DoubleHandler = (req: { method: string; path: string; headers: http.IncomingHttpHeaders; body: string }) =>
   | { status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
   | Promise<{ status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }>;
 

@@ -20,6 +20,7 @@ import {
   encryptedChatStatusSchema,
   encryptedChatSyncResponseSchema,
   encryptedDeepResearchAcceptedSchema,
+  encryptedDeepResearchReceiptSchema,
   encryptedDeepResearchPollPlaintextSchema,
   encryptedDeepResearchStartPlaintextSchema,
   encryptedDeepResearchStatusSchema,
@@ -265,6 +266,8 @@ describe("sealed envelopes and plaintexts (2.9, 4.1 to 4.4)", () => {
     accepts(encryptedDeepResearchStartPlaintextSchema, { message: "m", recoveryKey: RECOVERY_KEY });
     rejects(encryptedDeepResearchStartPlaintextSchema, { message: "m" }, "recoveryKey");
     accepts(encryptedDeepResearchPollPlaintextSchema, { recoveryKey: RECOVERY_KEY });
+    accepts(encryptedDeepResearchPollPlaintextSchema, { recoveryKey: RECOVERY_KEY, messageId: UUID });
+    rejects(encryptedDeepResearchPollPlaintextSchema, { recoveryKey: RECOVERY_KEY, messageId: "" }, "messageId");
     rejects(encryptedDeepResearchPollPlaintextSchema, {}, "recoveryKey");
     const lit = accepts(encryptedLiteraturePlaintextSchema, { question: "metformin and frailty", recoveryKey: RECOVERY_KEY });
     expect(lit.mode).toBe("fast");
@@ -279,7 +282,9 @@ describe("sealed envelopes and plaintexts (2.9, 4.1 to 4.4)", () => {
     accepts(encryptedChatStatusSchema, { status: "completed", requestId: UUID, ...sealed });
     rejects(encryptedChatStatusSchema, { status: "completed", requestId: UUID });
     accepts(encryptedChatStatusSchema, { status: "failed", error: "private model unavailable" });
-    accepts(encryptedDeepResearchAcceptedSchema, { messageId: "m", status: "queued", pollUrl: "https://x.example/p" });
+    accepts(encryptedDeepResearchAcceptedSchema, { messageId: "m", status: "queued", pollUrl: "https://x.example/p", ...sealed });
+    rejects(encryptedDeepResearchAcceptedSchema, { messageId: "m", status: "queued", pollUrl: "https://x.example/p" }, "hpke_response_ciphertext");
+    accepts(encryptedDeepResearchReceiptSchema, { messageId: "m", status: "queued" });
     accepts(encryptedDeepResearchStatusSchema, { status: "running" });
     accepts(encryptedDeepResearchStatusSchema, { status: "completed", ...sealed });
     rejects(encryptedDeepResearchStatusSchema, { status: "active" });

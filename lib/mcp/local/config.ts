@@ -36,6 +36,7 @@ const localMcpEnvSchema = z.object({
   LONGEVITY_MCP_NETWORK: z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, "must be a CAIP-2 network such as eip155:8453").optional(),
   LONGEVITY_MCP_ASSET: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be the token's 0x address").optional(),
   LONGEVITY_MCP_PAY_TO: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x address").optional(),
+  LONGEVITY_MCP_RPC_URL: baseUrlSchema.optional(),
   XDG_STATE_HOME: z.string().optional(),
   LOCALAPPDATA: z.string().optional(),
 });
@@ -55,17 +56,28 @@ export type LocalMcpConfig = {
   /** The spend ledger and the destinations first seen per service live here. */
   stateDir: string;
   pins: DestinationPins;
+  /** Where to read the chain (LONGEVITY_MCP_RPC_URL); unset, chain-check.ts picks one per network. */
+  rpcUrl: string | null;
+  /** The local demo's chain, when this clone started one (`.demo/stack.json`). */
+  demoChain: { rpcUrl: string; chainId: number } | null;
 };
 
-/** The default service: the demo this clone started (`.demo/stack.json`), else the demo's usual address. */
-function defaultBaseUrl(root: string): string {
+type DemoStack = { gatewayUrl?: unknown; rpcUrl?: unknown; chainId?: unknown };
+
+/** The demo this clone started (`.demo/stack.json`), or nothing. */
+function readDemoStack(root: string): DemoStack {
   try {
-    const stack = JSON.parse(fs.readFileSync(path.join(root, ".demo", "stack.json"), "utf8")) as { gatewayUrl?: unknown };
-    if (typeof stack.gatewayUrl === "string" && /^https?:\/\//.test(stack.gatewayUrl)) return stack.gatewayUrl.replace(/\/+$/, "");
+    return JSON.parse(fs.readFileSync(path.join(root, ".demo", "stack.json"), "utf8")) as DemoStack;
   } catch {
-    // No demo started from this clone.
+    return {}; // No demo started from this clone.
   }
-  return "http://localhost:3000";
+}
+
+const httpUrl = (value: unknown): value is string => typeof value === "string" && /^https?:\/\//.test(value);
+
+/** The default service: the demo this clone started, else the demo's usual address. */
+function defaultBaseUrl(stack: DemoStack): string {
+  return httpUrl(stack.gatewayUrl) ? stack.gatewayUrl.replace(/\/+$/, "") : "http://localhost:3000";
 }
 
 /** `$XDG_STATE_HOME/longevity-mcp`, else `~/.local/state/longevity-mcp` (`%LOCALAPPDATA%\longevity-mcp` on Windows). */
@@ -81,9 +93,10 @@ function defaultStateDir(env: { XDG_STATE_HOME?: string; LOCALAPPDATA?: string }
  */
 export function loadLocalMcpConfig(env: Env, { root }: { root: string }): LocalMcpConfig {
   const raw = parseEnv(localMcpEnvSchema, env);
+  const stack = readDemoStack(root);
   return {
     privateKey: (raw.LONGEVITY_MCP_PRIVATE_KEY as `0x${string}` | undefined) ?? null,
-    baseUrl: raw.LONGEVITY_MCP_URL ?? defaultBaseUrl(root),
+    baseUrl: raw.LONGEVITY_MCP_URL ?? defaultBaseUrl(stack),
     maxPerCall: raw.LONGEVITY_MCP_MAX_PER_CALL,
     maxPerDay: raw.LONGEVITY_MCP_MAX_PER_DAY,
     stateDir: path.resolve(raw.LONGEVITY_MCP_STATE_DIR ?? defaultStateDir(raw)),
@@ -92,5 +105,7 @@ export function loadLocalMcpConfig(env: Env, { root }: { root: string }): LocalM
       ...(raw.LONGEVITY_MCP_ASSET ? { asset: raw.LONGEVITY_MCP_ASSET } : {}),
       ...(raw.LONGEVITY_MCP_PAY_TO ? { payTo: raw.LONGEVITY_MCP_PAY_TO } : {}),
     },
+    rpcUrl: raw.LONGEVITY_MCP_RPC_URL ?? null,
+    demoChain: httpUrl(stack.rpcUrl) && typeof stack.chainId === "number" ? { rpcUrl: stack.rpcUrl, chainId: stack.chainId } : null,
   };
 }

@@ -5,20 +5,24 @@ import { createPayingFetch } from "@/lib/payments/client";
 import type { PaidOperation } from "@/lib/payments/prices";
 import type { LocalMcpConfig } from "./config";
 import { requirementProblem, type PaymentTerms } from "./payment-terms";
-import { SpendCapError, type SpendLedger } from "./spend-ledger";
+import { SpendCapError, type ChainFor, type SpendLedger } from "./spend-ledger";
 
 /**
  * One paid request of the local MCP server: POST the operation's route with the official x402
  * client (`createPayingFetch`: @x402/fetch over @x402/core and the exact EVM scheme), which
  * answers the 402 by signing. Before it signs, the client's own hooks hold it to what the user
- * allowed: a policy drops every requirement for another network, token or payee, or above the
- * tool's price or the per-call cap (lib/mcp/local/payment-terms.ts), and the last hook before
- * signing reserves the amount in the spend ledger, which refuses it past the daily cap. The
- * official client's spend controls cap each payment at the per-call cap as well. What the answer
- * says of the payment then settles the reservation: charged (PAYMENT-RESPONSE), authorized
- * (deep research, settled on delivery), released (an error saying nothing was charged), or
- * uncertain (counted, since it may yet be settled).
+ * allowed: a policy drops every requirement for another network, token or payee, above the tool's
+ * price or the per-call cap, or valid longer than the tool needs (lib/mcp/local/payment-terms.ts),
+ * and the last hook before signing reserves the amount in the spend ledger, which refuses it past
+ * the daily cap (after asking the chain which earlier authorizations expired unused). The
+ * official client's spend controls cap each payment at the per-call cap as well. Once signed, and
+ * before it is sent, the authorization is recorded; what the answer says of it is then recorded
+ * too (charged, authorized, refused, uncertain), but it counts against the caps until the chain
+ * shows it expired unused, whatever the service says.
  */
+
+/** Seconds between reserving and the scheme's reading of the clock when it signs (validBefore = now + maxTimeoutSeconds). */
+const SIGNING_SLACK_SECONDS = 60;
 
 /** A failure to show the caller as the tool's error, its message written for a person. */
 export class LocalToolError extends Error {
@@ -39,11 +43,14 @@ export type PaidAnswer = {
   /** The price asked, in base units (0 when the route answered without a 402). */
   amount: bigint;
   /**
-   * What became of the payment: `none` (the route answered without asking for one), `charged`,
-   * `authorized` (settled on delivery), `released` (refused or answered with an error, nothing
-   * charged) or `uncertain` (signed and sent; counted against the caps, as it may yet be settled).
+   * What the service said of the payment: `none` (the route answered without asking for one),
+   * `charged`, `authorized` (settled on delivery), `refused` (an error saying nothing was charged:
+   * the signature still counts against the caps until it expires unused) or `uncertain` (signed
+   * and sent, no clear answer).
    */
-  outcome: "none" | "charged" | "authorized" | "released" | "uncertain";
+  outcome: "none" | "charged" | "authorized" | "refused" | "uncertain";
+  /** When a signed authorization stops being settleable (seconds since the epoch). */
+  validBefore: number | null;
   payer: string;
 };
 
@@ -78,6 +85,7 @@ export async function payForOperation({
   config,
   ledger,
   terms,
+  chainFor,
   tool,
   operation,
   body,
@@ -86,6 +94,8 @@ export async function payForOperation({
   config: LocalMcpConfig;
   ledger: SpendLedger;
   terms: PaymentTerms;
+  /** Where to ask which earlier authorizations expired unused. */
+  chainFor: ChainFor;
   tool: string;
   operation: PaidOperation;
   body: unknown;
@@ -122,6 +132,7 @@ export async function payForOperation({
   let reservation: string | null = null;
   let amount = 0n;
   let signed = false;
+  let validBefore: number | null = null;
   let refusal: string | null = null;
   paying.client
     .registerPolicy((_version, requirements) => requirements.filter((r) => problemOf(r) === null))
@@ -131,13 +142,24 @@ export async function payForOperation({
       if (problem) return { abort: true, reason: (refusal = `Refused before signing: the service's payment request ${problem}.`) };
       try {
         amount = BigInt(selectedRequirements.amount);
-        reservation = (await ledger.reserve({ tool, amount })).id;
+        await ledger.releaseExpired(chainFor);
+        const latest = Math.floor(Date.now() / 1000) + selectedRequirements.maxTimeoutSeconds + SIGNING_SLACK_SECONDS;
+        reservation = (await ledger.reserve({ tool, amount, validBefore: latest })).id;
       } catch (err) {
         refusal = err instanceof SpendCapError ? err.message : `Refused before signing: the spend ledger cannot be used: ${(err as Error).message}`;
         return { abort: true, reason: refusal };
       }
     })
-    .onAfterPaymentCreation(async () => {
+    .onAfterPaymentCreation(async ({ paymentPayload, selectedRequirements }) => {
+      // Recorded before it is sent (a failure here stops the request): a signature the ledger
+      // does not know of could be settled unseen.
+      const auth = (paymentPayload.payload as { authorization?: { from?: string; nonce?: string; validBefore?: string } }).authorization;
+      const until = Number(auth?.validBefore);
+      if (!auth?.from || !auth.nonce || !(until <= Math.floor(Date.now() / 1000) + operation.maxTimeoutSeconds + SIGNING_SLACK_SECONDS)) {
+        throw new Error(`the signed authorization is not an EIP-3009 one valid at most ${operation.maxTimeoutSeconds} s`);
+      }
+      await ledger.signed(reservation!, { payer: auth.from, nonce: auth.nonce, asset: selectedRequirements.asset, network: selectedRequirements.network, validBefore: until });
+      validBefore = until;
       signed = true;
     });
 
@@ -150,7 +172,7 @@ export async function payForOperation({
       signal,
     });
   } catch (err) {
-    if (reservation && !signed) await ledger.release(reservation);
+    if (reservation && !signed) await ledger.releaseUnsigned(reservation);
     else if (reservation) await ledger.mark(reservation, { state: "uncertain" });
     if (refusal) throw new LocalToolError(refusal);
     const offered = required as PaymentRequired | null;
@@ -166,13 +188,12 @@ export async function payForOperation({
   let outcome: PaidAnswer["outcome"] = "none";
   if (reservation) {
     if (settlement?.success) outcome = "charged";
-    else if (settlement || (response.status >= 400 && response.status < 500) || answer.charged === false) outcome = "released";
+    else if (settlement || (response.status >= 400 && response.status < 500) || answer.charged === false) outcome = "refused";
     else if (response.status < 300 && operation.settlement === "deferred") outcome = "authorized";
     else outcome = "uncertain";
-    if (outcome === "released") await ledger.release(reservation);
-    else if (outcome === "charged") await ledger.mark(reservation, { state: "charged", transaction: settlement!.transaction, network: settlement!.network });
+    if (outcome === "charged") await ledger.mark(reservation, { state: "charged", transaction: settlement!.transaction, network: settlement!.network });
     else if (outcome === "authorized") await ledger.mark(reservation, { state: "authorized", conversationId: String(answer.conversationId ?? ""), messageId: String(answer.messageId ?? "") });
-    else await ledger.mark(reservation, { state: "uncertain" });
+    else await ledger.mark(reservation, { state: outcome });
   }
-  return { status: response.status, body: answer, settlement, polling: pollingOf(required), amount, outcome, payer: paying.address };
+  return { status: response.status, body: answer, settlement, polling: pollingOf(required), amount, outcome, validBefore: validBefore as number | null, payer: paying.address };
 }

@@ -127,10 +127,12 @@ export class PaymentTerms {
 /**
  * Why `requirement` must not be signed for `tool` (null when it may): another scheme, network,
  * token or payee than `destination`, an amount above the tool's own price or above the per-call
- * cap. The daily cap is the spend ledger's.
+ * cap, or an authorization valid longer than the tool needs (this build's `maxTimeoutSeconds` of
+ * the operation: a signature counts against the caps until it expires, and a service could
+ * settle it until then). The daily cap is the spend ledger's.
  */
 export function requirementProblem(
-  requirement: { scheme: string; network: string; asset: string; payTo: string; amount: string },
+  requirement: { scheme: string; network: string; asset: string; payTo: string; amount: string; maxTimeoutSeconds: number },
   { destination, operation, maxPerCall, tool }: { destination: Destination; operation: PaidOperation; maxPerCall: bigint; tool: string },
 ): string | null {
   if (requirement.scheme !== "exact") return `uses the scheme "${requirement.scheme}", not "exact"`;
@@ -141,5 +143,8 @@ export function requirementProblem(
   const amount = BigInt(requirement.amount);
   if (amount > BigInt(operation.amount)) return `asks ${formatUsd(amount)}, more than the ${operation.price} ${tool} costs`;
   if (amount > maxPerCall) return `asks ${formatUsd(amount)}, above the per-call cap of ${formatUsd(maxPerCall)} (LONGEVITY_MCP_MAX_PER_CALL)`;
+  const valid = requirement.maxTimeoutSeconds;
+  if (!Number.isInteger(valid) || valid <= 0) return `asks for an authorization valid ${JSON.stringify(valid)} s, not a whole number of seconds`;
+  if (valid > operation.maxTimeoutSeconds) return `asks for an authorization valid ${valid} s, longer than the ${operation.maxTimeoutSeconds} s ${tool} needs`;
   return null;
 }

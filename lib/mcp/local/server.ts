@@ -5,6 +5,7 @@ import type { SettleResponse } from "@x402/core/types";
 import { privateKeyToAccount } from "viem/accounts";
 import { MCP_TOOLS, statusPath, type McpTool } from "@/lib/mcp/catalog";
 import { getPaidOperation, type PaidOperation } from "@/lib/payments/prices";
+import { authorizationChain, rpcUrlFor, type AuthorizationChain } from "./chain-check";
 import type { LocalMcpConfig } from "./config";
 import { formatUsd } from "./money";
 import { LocalToolError, payForOperation, type PaidAnswer } from "./pay";
@@ -59,17 +60,26 @@ function routeErrorText(status: number, body: Json): string {
 }
 
 /** What became of a payment whose request ended in an error, in words. */
-const OUTCOME_WORDS: Record<PaidAnswer["outcome"], string> = {
-  none: "Nothing was paid.",
-  released: "Nothing was charged.",
-  charged: "",
-  authorized: "",
-  uncertain: "The payment was signed and may yet be settled, so it counts against the caps.",
-};
+function outcomeWords({ outcome, validBefore }: Pick<PaidAnswer, "outcome" | "validBefore">): string {
+  const until = validBefore ? ` until ${new Date(validBefore * 1000).toISOString()}` : "";
+  if (outcome === "none") return "Nothing was paid.";
+  if (outcome === "refused") {
+    return `The service says nothing was charged, but the signed payment could still be settled${until}, so it counts against the caps until the chain shows it expired unused.`;
+  }
+  if (outcome === "uncertain") return `The payment was signed and may yet be settled${until}, so it counts against the caps.`;
+  return "";
+}
 
 export function createLocalMcpServer({ config, version }: { config: LocalMcpConfig; version: string }): McpServer {
   const ledger = new SpendLedger({ stateDir: config.stateDir, maxPerCall: config.maxPerCall, maxPerDay: config.maxPerDay });
   const terms = new PaymentTerms({ baseUrl: config.baseUrl, pins: config.pins, stateDir: config.stateDir });
+  const chains = new Map<string, AuthorizationChain>();
+  const chainFor = (network: string) => {
+    const url = rpcUrlFor(config, network);
+    if (!url) return null;
+    if (!chains.has(url)) chains.set(url, authorizationChain(url));
+    return chains.get(url)!;
+  };
   const payer = config.privateKey ? privateKeyToAccount(config.privateKey).address : null;
   const caps = `at most ${formatUsd(config.maxPerCall)} per call and ${formatUsd(config.maxPerDay)} in any 24 hours`;
   const server = new McpServer(
@@ -81,11 +91,11 @@ export function createLocalMcpServer({ config, version }: { config: LocalMcpConf
 
   async function callPaid(tool: PaidTool, args: Json, extra: Extra): Promise<CallToolResult> {
     const operation = getPaidOperation(tool.operation);
-    const paid = await payForOperation({ config, ledger, terms, tool: tool.name, operation, body: args, signal: extra.signal });
+    const paid = await payForOperation({ config, ledger, terms, chainFor, tool: tool.name, operation, body: args, signal: extra.signal });
     const price = formatUsd(paid.amount);
     const paidWords = paid.settlement?.success ? settlementText({ ...paid.settlement, payer: paid.settlement.payer ?? paid.payer }, price) : null;
     if (paid.status >= 300) {
-      return result({ text: [routeErrorText(paid.status, paid.body), OUTCOME_WORDS[paid.outcome], paidWords].filter(Boolean).join(" "), body: paid.body, settlement: paid.settlement, isError: true });
+      return result({ text: [routeErrorText(paid.status, paid.body), outcomeWords(paid), paidWords].filter(Boolean).join(" "), body: paid.body, settlement: paid.settlement, isError: true });
     }
 
     const statusTool = MCP_TOOLS.find((t): t is FreeTool => t.name === tool.statusTool && t.kind === "free")!;

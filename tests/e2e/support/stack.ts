@@ -14,16 +14,21 @@ export function readStack(): DemoStack {
 
 /**
  * Runs `npm run ask -- <args>` (scripts/ask.ts) against `gateway`, with the demo's folder for its
- * wallets; resolves with the exit code and both outputs.
+ * wallets; resolves with the exit code and both outputs. `timeoutMs` only stops a hung run.
  */
-export async function runAsk(gateway: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runAsk(
+  gateway: string,
+  args: string[],
+  env: Record<string, string> = {},
+  { timeoutMs = 80_000 }: { timeoutMs?: number } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const { execFile } = await import("node:child_process");
   const root = path.resolve(import.meta.dirname, "../../..");
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ["--import", "tsx", path.join(root, "scripts/ask.ts"), ...args],
-      { cwd: root, env: { ...process.env, GATEWAY_URL: gateway, DEMO_DIR: demoDir, ...env }, timeout: 80_000 },
+      { cwd: root, env: { ...process.env, GATEWAY_URL: gateway, DEMO_DIR: demoDir, ...env }, timeout: timeoutMs },
       (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     );
   });

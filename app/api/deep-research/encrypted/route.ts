@@ -10,13 +10,15 @@ export const dynamic = "force-dynamic";
 // result is delivered, like plain deep research). Before payment, 503 literature_unavailable when
 // no literature source can answer (the run would have nothing to research from); a run whose
 // searches then reached none fails, uncharged. The run is the agent's; its payment is found by the
-// run's messageId.
+// run's messageId. The enclave's receipt (hpke_response_*, sealed to the start) is relayed as it is.
 export const POST = withPayment("deepResearchEncrypted", {
   bodySchema: encryptedEnvelopeSchema,
   precheck: () => requireLiteratureReach(),
   handle: async ({ body }) => {
     const { data } = await forwardToEnclave(() => getAgentApi().startPrivateDeepResearch(body));
-    const url = pollUrl(`/api/deep-research/encrypted/status/${encodeURIComponent(data.messageId)}`);
-    return { status: 202, body: { messageId: data.messageId, status: "queued", pollUrl: url }, upstreamJobId: data.messageId, messageId: data.messageId };
+    const { messageId, hpke_response_ciphertext, hpke_response_ephemeral_key } = data;
+    const receipt = hpke_response_ciphertext && hpke_response_ephemeral_key ? { hpke_response_ciphertext, hpke_response_ephemeral_key } : {};
+    const url = pollUrl(`/api/deep-research/encrypted/status/${encodeURIComponent(messageId)}`);
+    return { status: 202, body: { messageId, status: "queued", pollUrl: url, ...receipt }, upstreamJobId: messageId, messageId };
   },
 });

@@ -12,10 +12,11 @@ import { getAgentApi } from "@/lib/upstream";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/deep-research/encrypted/status/[messageId] – a sealed {recoveryKey} poll (free). The
-// enclave opens it and answers the run's status, sealed to this poll's key when completed; the
-// gateway settles the run's payment on delivery and releases the sealed result only once settled,
-// with PAYMENT-RESPONSE on the first poll that releases it; Retry-After while not final.
+// POST /api/deep-research/encrypted/status/[messageId] – a sealed {recoveryKey, messageId} poll
+// (free). The enclave opens it and answers the run's status (404 when it names another run),
+// sealed to this poll's key when completed; the gateway settles the run's payment on delivery and
+// releases the sealed result only once settled, with PAYMENT-RESPONSE on the first poll that
+// releases it; Retry-After while not final.
 export const POST = withApi<{ messageId: string }>("POST /api/deep-research/encrypted/status/[messageId]", async ({ request, params }) => {
   const envelope = await parseJsonBody(request, encryptedEnvelopeSchema, { maxBytes: getConfig().maxBodyBytes });
   const db = await getDb();
