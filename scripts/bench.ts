@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- foundation|payments|settlement|agent|queues|library|answers|deep-research|sealing|chat-latency]`: the figures the issues ask for, each section against
+ * `npm run bench [-- foundation|payments|settlement|agent|queues|library|answers|stance|deep-research|sealing|chat-latency]`: the figures the issues ask for, each section against
  * a reference measured in the same run (shared machines are noisy; ratios travel, absolute times
  * do not). Results are printed as tables and saved under bench-results/ (not committed).
  * Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_PAID_ROUNDS (40),
@@ -17,6 +17,7 @@ import { runPaymentsBench } from "./bench/payments";
 import { runQueuesBench } from "./bench/queues";
 import { runSealingBench } from "./bench/sealing";
 import { runSettlementBench } from "./bench/settlement";
+import { runStanceBench } from "./bench/stance";
 
 const sections: Record<string, () => Promise<void>> = {
   foundation: runFoundationBench,
@@ -26,16 +27,17 @@ const sections: Record<string, () => Promise<void>> = {
   queues: runQueuesBench,
   library: runLibraryBench,
   answers: runAnswersBench,
+  stance: runStanceBench,
   "deep-research": runDeepResearchBench,
   sealing: runSealingBench,
   "chat-latency": runChatLatencyBench,
 };
 
 /**
- * Sections that need no Next.js build: sealing (pure computation), agent, answers, deep-research
+ * Sections that need no Next.js build: sealing and stance (pure computation), agent, answers, deep-research
  * and queues (the agent alone), chat-latency (the gateway's route handlers in a process of their own).
  */
-const NO_BUILD = new Set(["sealing", "agent", "answers", "deep-research", "queues", "chat-latency"]);
+const NO_BUILD = new Set(["sealing", "stance", "agent", "answers", "deep-research", "queues", "chat-latency"]);
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
