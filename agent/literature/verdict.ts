@@ -21,6 +21,8 @@ export type QuestionClaim = {
   /** The species the question names ("patients", "women" name humans); empty when it names none. */
   species: StudySpecies[];
   terms: QueryTerm[];
+  /** The question as asked: the stance reader reads a negated claim and its directions from it (stance/claim.ts). */
+  text?: string;
 };
 
 const QUESTION_SPECIES: [RegExp, StudySpecies][] = [
@@ -49,7 +51,7 @@ export function readQuestion(question: string, terms: QueryTerm[]): QuestionClai
   let species: StudySpecies[] = [...new Set(found.includes("other_mammal") ? [...found, ...ANY_ANIMAL] : found)];
   if (HUMAN_WORDS.test(question)) species = [...species, "human"];
   const valence: Valence = SAFETY_QUESTION.test(question) && !HARM_QUESTION.test(question) ? "benefit" : valenceOf(question);
-  return { valence: valence === "neutral" && HARM_QUESTION.test(question) ? "harm" : valence, equivalence: EQUIVALENCE.test(question), species, terms };
+  return { valence: valence === "neutral" && HARM_QUESTION.test(question) ? "harm" : valence, equivalence: EQUIVALENCE.test(question), species, terms, text: question };
 }
 
 /** Weight of a design in the verdict: a systematic review or a randomized trial counts most. */

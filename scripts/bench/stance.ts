@@ -20,7 +20,7 @@ import path from "node:path";
 import type { Verdict } from "../../lib/contracts";
 import { extractTerms } from "../../agent/literature/terms";
 import { readQuestion } from "../../agent/literature/verdict";
-import { readStance, verdictOfStudy } from "../../agent/literature/stance";
+import { readStance, readStanceByRules, verdictOfStudy } from "../../agent/literature/stance";
 import { root, saveResults } from "./common";
 import { abstractOf, PUBMEDQA_SET, readPubmedQa } from "./pubmedqa";
 import { halfOf, type Half } from "./split";
@@ -64,10 +64,13 @@ export function readSciFact(): StanceItem[] {
   });
 }
 
-/** The one-study verdict the stance reader gives an item. */
-export function judge(item: Pick<StanceItem, "question" | "text">) {
+export const READERS = ["rules", "model"] as const;
+export type Reader = (typeof READERS)[number];
+
+/** The one-study verdict a stance reader gives an item: the rules alone, or the fitted model over them (what the agent uses). */
+export function judge(item: Pick<StanceItem, "question" | "text">, reader: Reader) {
   const claim = readQuestion(item.question, extractTerms(item.question));
-  const reading = readStance({ text: item.text, claim });
+  const reading = (reader === "rules" ? readStanceByRules : readStance)({ text: item.text, claim });
   return { reading, verdict: verdictOfStudy(reading) };
 }
 
@@ -115,45 +118,56 @@ const GOALS: Record<string, { accuracy: number; committedPrecision: number }> = 
 export async function runStanceBench(): Promise<void> {
   const errors = process.env.BENCH_STANCE_ERRORS;
   if (errors && errors !== "tune") throw new Error("BENCH_STANCE_ERRORS: only the tuning half's errors can be printed (BENCH_STANCE_ERRORS=tune)");
+  // BENCH_STANCE_HALVES=tune while writing rules: the held-out figures are not even looked at.
+  const halves = (process.env.BENCH_STANCE_HALVES ?? "tune,holdout").split(",").map((h) => h.trim()) as Half[];
+  if (halves.some((h) => h !== "tune" && h !== "holdout")) throw new Error("BENCH_STANCE_HALVES: tune, holdout or both");
   const started = performance.now();
-  const results: Record<string, Record<Half, StanceFigures>> = {};
+  const results: Record<string, Record<string, Partial<Record<Half, StanceFigures>>>> = {};
   console.log("\n## Stance: each item's own abstract or evidence toward its claim, one study's verdict\n");
-  console.log("| set | half | items | accuracy | committed right | commit rate | recall supports / contradicts / neither | majority baseline | goal (held-out) |");
-  console.log("|---|---|---:|---:|---:|---:|---|---:|---|");
-  const wrongTune: { set: string; item: StanceItem; judged: ReturnType<typeof judge> }[] = [];
-  for (const set of stanceSets()) {
-    const judged = set.items.map((item) => ({ item, judged: judge(item) }));
-    results[set.name] = {} as Record<Half, StanceFigures>;
-    for (const half of ["tune", "holdout"] as const) {
-      const inHalf = judged.filter((j) => j.item.half === half);
-      const f = figuresOf(inHalf.map((j) => ({ gold: j.item.gold, verdict: j.judged.verdict })));
-      results[set.name]![half] = f;
-      const goal = GOALS[set.name]!;
-      const met = f.accuracy >= goal.accuracy && f.committedPrecision >= goal.committedPrecision;
-      console.log(
-        `| ${set.name} | ${half} | ${f.n} | ${pct(f.accuracy)} | ${pct(f.committedPrecision)} | ${pct(f.commitRate)} | ${GOLDS.map((g) => (f.recall[g] === null ? "–" : pct(f.recall[g]!))).join(" / ")} | ${pct(f.majority.share)} (${f.majority.gold}) | ≥ ${pct(goal.accuracy)}${goal.committedPrecision ? `, ≥ ${pct(goal.committedPrecision)} committed` : ""}${half === "holdout" ? (met ? ": met" : ": NOT met") : ""} |`,
-      );
-      if (half === "tune") for (const j of inHalf) if (!isRight(j.item.gold, j.judged.verdict)) wrongTune.push({ set: set.name, ...j });
+  console.log("| set | reader | half | items | accuracy | committed right | commit rate | recall supports / contradicts / neither | majority baseline | goal (held-out) |");
+  console.log("|---|---|---|---:|---:|---:|---:|---|---:|---|");
+  const wrongTune: Wrong[] = [];
+  const sets = stanceSets();
+  for (const set of sets) {
+    results[set.name] = {};
+    for (const reader of READERS) {
+      const judged = set.items.filter((item) => halves.includes(item.half)).map((item) => ({ item, judged: judge(item, reader) }));
+      results[set.name]![reader] = {};
+      for (const half of halves) {
+        const inHalf = judged.filter((j) => j.item.half === half);
+        const f = figuresOf(inHalf.map((j) => ({ gold: j.item.gold, verdict: j.judged.verdict })));
+        results[set.name]![reader]![half] = f;
+        const goal = GOALS[set.name]!;
+        const met = f.accuracy >= goal.accuracy && f.committedPrecision >= goal.committedPrecision;
+        console.log(
+          `| ${set.name} | ${reader} | ${half} | ${f.n} | ${pct(f.accuracy)} | ${pct(f.committedPrecision)} | ${pct(f.commitRate)} | ${GOLDS.map((g) => (f.recall[g] === null ? "–" : pct(f.recall[g]!))).join(" / ")} | ${pct(f.majority.share)} (${f.majority.gold}) | ≥ ${pct(goal.accuracy)}${goal.committedPrecision ? `, ≥ ${pct(goal.committedPrecision)} committed` : ""}${half === "holdout" ? (met ? ": met" : ": NOT met") : ""} |`,
+        );
+        if (half === "tune" && reader === "model") for (const j of inHalf) if (!isRight(j.item.gold, j.judged.verdict)) wrongTune.push({ set: set.name, ...j, rules: judge(j.item, "rules") });
+      }
     }
   }
-  console.log("\nConfusion (expert → verdict: supports, contradicts, mixed, insufficient):\n");
-  for (const [name, halves] of Object.entries(results)) {
-    for (const [half, f] of Object.entries(halves)) {
-      const rows = GOLDS.filter((g) => Object.values(f.confusion[g]).some((n) => n > 0)).map((g) => `${g} → ${VERDICTS.map((v) => f.confusion[g][v]).join(" / ")}`);
-      console.log(`- ${name}, ${half}: ${rows.join("; ")}`);
+  console.log("\nConfusion (expert → verdict: supports / contradicts / mixed / insufficient):\n");
+  for (const [name, readers] of Object.entries(results)) {
+    for (const [reader, byHalf] of Object.entries(readers)) {
+      for (const [half, f] of Object.entries(byHalf)) {
+        const rows = GOLDS.filter((g) => Object.values(f.confusion[g]).some((n) => n > 0)).map((g) => `${g} → ${VERDICTS.map((v) => f.confusion[g][v]).join(" / ")}`);
+        console.log(`- ${name}, ${reader}, ${half}: ${rows.join("; ")}`);
+      }
     }
   }
-  console.log(`\n${(performance.now() - started).toFixed(0)} ms in all.`);
+  console.log(`\n${sets.reduce((n, s) => n + s.items.length, 0)} items read twice in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   if (errors === "tune") printTuneErrors(wrongTune);
   saveResults("stance", results);
 }
 
+type Wrong = { set: string; item: StanceItem; judged: ReturnType<typeof judge>; rules: ReturnType<typeof judge> };
+
 /** The tuning half's wrong items, to read while writing rules. Never the held-out half's. */
-function printTuneErrors(wrong: { set: string; item: StanceItem; judged: ReturnType<typeof judge> }[]): void {
-  console.log(`\n### Wrong on the tuning half (${wrong.length})\n`);
-  for (const { set, item, judged } of wrong) {
+function printTuneErrors(wrong: Wrong[]): void {
+  console.log(`\n### The model's wrong verdicts on the tuning half (${wrong.length})\n`);
+  for (const { set, item, judged, rules } of wrong) {
     if (item.half !== "tune") continue;
-    console.log(`--- ${set} ${item.id}: expert ${item.gold}, read ${judged.verdict} (certainty ${judged.reading.certainty.toFixed(2)})`);
+    console.log(`--- ${set} ${item.id}: expert ${item.gold}, read ${judged.verdict} (certainty ${judged.reading.certainty.toFixed(2)}; rules ${rules.verdict})`);
     console.log(`Q: ${item.question}`);
     console.log(`T: ${item.text.replace(/\s+/g, " ")}`);
     for (const c of judged.reading.clauses ?? []) console.log(`   ${c.stance.padEnd(11)} ${c.counted ? "*" : " "} ${c.text}`);
