@@ -52,6 +52,9 @@ export function isAimSentence(sentence: string): boolean {
   return AIM.test(sentence) || AIM_FORM.test(sentence.trim()) || QUESTION_MARK.test(sentence);
 }
 
+/** A p-value above 0.05 ("p = 0.05" itself is read as the threshold met, as authors mostly mean it). */
+const P_NOT_SIGNIFICANT = /\bp\s*(>|≥)\s*0?\.0[5-9]|\bp\s*=\s*0?\.(05\d*[1-9]|0[6-9]|[1-9])/i;
+
 const NULL_CUES = [
   /\bno (statistically |clinically )?significant\b/i,
   /\bnot (statistically |clinically )?significant(ly)?\b/i,
@@ -66,7 +69,7 @@ const NULL_CUES = [
   /\bthere (is|are|was|were|exists?) (still )?no\b/i,
   // Outcomes said to be alike; not a subject described so ("a group of similar size", "patients
   // with comparable baseline risk"), which states no finding.
-  /(?<!\b(of|with) (a )?)\b(similar|comparable|unchanged|unaffected|equivalent|not different)\b/i,
+  /(?<!\b(of|with) (a )?)\b(similar|comparable|unchanged|unaffected|equivalent|not different)\b(?!\s+(findings|results|trends?|conclusions|patterns|observations)\b)/i,
   /\bneither\b.*\bnor\b/i,
   // The second half of "associated with X, but not with Y": a clause that opens on its negation.
   /^not\b(?!\s+only\b)/i,
@@ -81,11 +84,13 @@ const NULL_CUES = [
   /\b(absence|lack) of (a |an |any )?(\w+ ){0,3}?(effects?|differences?|associations?|relationships?|correlations?|benefits?|improvements?|gains?|impact|influence|advantages?|changes?|evidence|efficacy|response)\b/i,
   /\bno (\w+ ){0,3}?(effects?|differences?|changes?|associations?|relationships?|correlations?|benefits?|improvements?|gains?|impact|influence|advantages?|role|link|need|value|use|evidence|reduction|increase|decrease)\b/i,
   /\bno statistical(ly)? significan\w*/i,
+  // "could have occurred merely by chance": the finding is not held to be real.
+  /\b(by chance|chance (finding|observation|association)|due to chance)\b/i,
   // A contribution said to be small: "will only make a small contribution", "a limited effect", "trivial impact".
   /\b(small|limited|minor|trivial|negligible|marginal|minimal|little) (\w+ )?(effects?|impacts?|contributions?|benefits?|roles?|improvements?|gains?|influence)\b/i,
   /\b(low|poor|limited|modest|weak) (\w+ )?(efficiency|efficacy|accuracy|sensitivity|specificity|validity|reliability|yield|value|performance|agreement|utility|usefulness|predictive (value|power|ability))\b/i,
   /\b(no|not|poor|weak) (correlation|correlated|predictive|predictor|agreement|association)\b/i,
-  /\bp\s*(>|=|≥)\s*0?\.(0[5-9]|[1-9])/i,
+  P_NOT_SIGNIFICANT,
   /\(p\s*=\s*ns\)|\bp\s*=\s*ns\b/i,
   // A negated statement on the finding itself: "was not found to be a predictor", "is not safe",
   // "are not adequate predictors", "there is no advantage", "a lack of understanding".
@@ -98,7 +103,10 @@ const NULL_CUES = [
 
 /** The absences that say things are alike: what an equivalence claim asks for. */
 const ALIKE =
-  /\b(no (statistically |clinically )?significant|not (statistically |clinically )?significant(ly)?|non-?significant(ly)?|no statistical(ly)? significan\w*|(did|does|do|was|were|is|are) not (significantly )?(differ|change)|no (\w+ ){0,2}?differences?|not different|similar|comparable|unchanged|unaffected|equivalent|identical|equal(ly)?|the same|as (good|effective|safe|accurate|reliable) as|non-?inferior|interchangeable)\b|\bp\s*(>|=|≥)\s*0?\.(0[5-9]|[1-9])/i;
+  /\b(no (statistically |clinically )?significant|not (statistically |clinically )?significant(ly)?|non-?significant(ly)?|no statistical(ly)? significan\w*|(did|does|do|was|were|is|are) not (significantly )?(differ|change)|no (\w+ ){0,2}?differences?|not different|similar|comparable|unchanged|unaffected|equivalent|identical|equal(ly)?|the same|as (good|effective|safe|accurate|reliable) as|non-?inferior|interchangeable)\b|\bp\s*(>|≥)\s*0?\.0[5-9]|\bp\s*=\s*0?\.(05\d*[1-9]|0[6-9]|[1-9])/i;
+
+/** Sameness denied: "not all patients need the same dose", "are not equivalent". */
+const NOT_ALIKE = /\b(not|no|never)\b[^.;]{0,60}\b(the same|similar|equal|equivalent|comparable|identical|interchangeable)\b/i;
 
 /** A ratio whose 95% confidence interval spans 1: no significant association. */
 const CI_SPANS_ONE = /\b(?:OR|HR|RR|odds ratio|hazard ratio|relative risk|risk ratio)\b[^;]{0,40}?\d*\.?\d+[^;]{0,20}?(?:95%\s*)?(?:CI|confidence interval)[,:;=\s]*(0?\.\d+|1\.0+)\s*(?:to|-|–|,)\s*(1\.\d*[1-9]\d*|[2-9](?:\.\d+)?)/i;
@@ -117,6 +125,9 @@ const UNCERTAIN = /\b(inconclusive|uncertain|unclear|unknown|controversial|confl
 /** A negation within a few words before a harm: "no serious adverse events", "did not increase complications". */
 const SAFETY_NEGATED =
   /\b(no|not|without|nor|never|free of|n't)\b(\W+\w+){0,4}?\W+(adverse|side effects?|toxicit\w*|complications?|harms?|serious (events|reactions)|bleeding)\b/i;
+/** Harms whose absence is stated outright ("no perforations", "did not present with recurrence"): a finding of safety. */
+const HARM_ABSENT =
+  /\b(no|without|free of|never)\b(\W+\w+){0,3}?\W+(perforations?|strictures?|infections?|leaks?|leakage|recurrences?|deaths?|malfunctions?|relapses?|reoperations?|readmissions?)\b|\bnot (develop|experience|present with|suffer|lead to|result in|cause)\w*\b(\W+\w+){0,3}?\W+(perforations?|strictures?|infections?|leaks?|leakage|recurrences?|deaths?|malfunctions?|relapses?)\b/i;
 const SAFETY_OBJECT = /\b(adverse|side effects?|toxicit\w*|safety|complications?|harms?|serious (events|reactions)|tolerab\w*|bleeding)\b/i;
 
 const UP = /\b(increas\w*|higher|greater|more|elevat\w*|rais\w*|enhanc\w*|longer|extend\w*|prolong\w*|boost\w*|accelerat\w*|promot\w*|induc\w*|rise|rose|gain\w*|exceed\w*)\b/gi;
@@ -131,6 +142,8 @@ const GOOD =
 
 const BENEFIT_WORDS =
   /\b(encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|(procedure|treatment|method|option|approach|technique) of choice|adequate (alternative|substitute|method|tool|option|means)|improv\w*|benefi\w*|effective|efficacious|superior|better|favou?rable|success\w*|feasib\w*|safe|well tolerated|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|relie\w*|outperform\w*|accurate|reliable|valid|useful|suitable|acceptable|sufficient|protective|protected|prevented|preventing|extended (median |maximal |mean )?(lifespan|life span|survival))\b/i;
+const BENEFIT_SHRINKS =
+  /\b(benefits?|advantages?|value|usefulness|utility|yield|accuracy|efficacy|effectiveness)\b[^.;,]{0,40}?\b(less|lower|smaller|limited|reduced|minimal|decreas\w*|diminish\w*)\b/i;
 const HARM_WORDS =
   /\b(worse|worsen\w*|impair\w*|harm\w*|detriment\w*|deleterious|toxic|inferior|adverse(ly)? affect\w*|shortened (lifespan|life span|survival)|poorer|unsafe|dangerous)\b/i;
 
@@ -151,8 +164,8 @@ export function readFinding(sentence: string): FindingReading {
   if (nullHit) {
     // "No serious adverse events occurred" is a finding of safety: a benefit, not an absent effect.
     // Only when the negation is on the harm itself: "a poor knowledge of the side effects" is not.
-    if (SAFETY_NEGATED.test(text) && !GOOD.test(text.replace(SAFETY_OBJECT, " "))) return { effect: "found", valence: "benefit", safety: true, certainty, association };
-    return { effect: "none", valence: "neutral", safety, certainty, association, alike: ALIKE.test(text) || CI_SPANS_ONE.test(text) };
+    if ((SAFETY_NEGATED.test(text) || HARM_ABSENT.test(text)) && !GOOD.test(text.replace(SAFETY_OBJECT, " "))) return { effect: "found", valence: "benefit", safety: true, certainty, association };
+    return { effect: "none", valence: "neutral", safety, certainty, association, alike: (ALIKE.test(text) && !NOT_ALIKE.test(text)) || CI_SPANS_ONE.test(text) };
   }
   if (!effectHit) return { effect: "unclear", valence: "neutral", safety, certainty, association };
   if (uncertain && certainty < 1) return { effect: "unclear", valence: "neutral", safety, certainty, association };
@@ -164,8 +177,10 @@ export function readFinding(sentence: string): FindingReading {
  * change goes on what it changes ("lower mortality" is a benefit, "lower survival" a harm).
  */
 export function valenceOf(text: string): Valence {
-  const benefit = BENEFIT_WORDS.test(text);
-  const harm = HARM_WORDS.test(text);
+  // "the benefit of SL will become even less": a benefit said to shrink is no benefit.
+  const shrinking = BENEFIT_SHRINKS.test(text);
+  const benefit = BENEFIT_WORDS.test(text) && !shrinking;
+  const harm = HARM_WORDS.test(text) || shrinking;
   if (benefit && !harm) return "benefit";
   if (harm && !benefit) return "harm";
   let score = 0;
@@ -196,11 +211,14 @@ export function isFindingSentence(sentence: string): boolean {
 /** The clauses of a sentence that may state different findings ("X improved, but Y did not"). */
 export function clauses(sentence: string): string[] {
   // "Although X, Y" and "Despite X, Y": the finding is Y; X is conceded.
-  const main = sentence.replace(/^(although|though|while|whereas|despite|even though|in spite of)\b[^,]{0,200},\s*/i, "");
+  // "While X, Y" and "Whereas X, Y" set two findings side by side: both are read.
+  const main = sentence.replace(/^(although|though|despite|even though|in spite of)\b[^,]{0,200},\s*/i, "").replace(/^(while|whereas)\s+([^,]{0,200}),\s*/i, "$2; ");
   // "linked to X rather than to Y", "X instead of Y": Y is what it is not.
   const contrasted = main.replace(/,?\s+\b(rather than|instead of)\b\s+/i, "; not ");
-  return contrasted
+  // A semicolon inside brackets separates statistics ("(HR, 1.13; 95% CI, 1.02-1.26)"), not findings.
+  const guarded = contrasted.replace(/\([^()]*\)/g, (inside) => inside.replace(/;/g, "\u0000"));
+  return guarded
     .split(/(?:,|;)?\s+\b(?:but|whereas|while|although|though|however|yet)\b,?\s+|;\s+/i)
-    .map((c) => c.trim())
+    .map((c) => c.replace(/\u0000/g, ";").trim())
     .filter((c) => c.length > 12);
 }

@@ -33,7 +33,7 @@ export type ClaimReading = {
  * patients with no history of …", nor a genotype ("mice lacking Sirt1", "lack of FGF21").
  */
 const NEGATION =
-  /(?<!\b(with|or|without)\s)\b(not|no|never|cannot|neither|nor|none)\b(?!\s+(only|longer|inferior|just|merely)\b)|n't\b|\b(fails?|failed) to\b|\b(unable to|unrelated to)\b|\black(s|ed)? (\w+ )?(validity|evidence|effect|efficacy|benefit|association|impact|value|accuracy)\b/i;
+  /(?<!\b(with|or|without)\s)\b(not|no|never|cannot|neither|nor|none)\b(?!\s+(only|longer|inferior|just|merely)\b)|n't\b|\b(fails?|failed) to\b|\b(unable to|unrelated to|incapable of|immune to|devoid of)\b|\b(trivial|negligible|minor|little|no) (role|effect|impact|influence|contribution)\b|\black(s|ed)? (\w+ )?(validity|evidence|effect|efficacy|benefit|association|impact|value|accuracy)\b/i;
 /** A claim that something falls short, said of its subject ("X is ineffective", "is an unsafe option"): its plain form is the positive word. */
 const SHORTFALL =
   /\b(is|are|was|were|be|been|being|remains?|seems?|appears?|proved?)\s+(a\s+|an\s+)?(\w+ly\s+)?(ineffective|inefficient|inaccurate|unsafe|unreliable|unnecessary|insufficient|inadequate|invalid|unhelpful|useless|unsuccessful|irrelevant|dispensable)\b/i;
@@ -41,6 +41,8 @@ const SHORTFALL =
 const EQUIVALENCE = /\b(comparable|similar|equivalent|equal(ly)?|as (good|effective|safe|accurate|reliable|efficient|useful) as|non-?inferior|interchangeable|the same|reflects?)\b/i;
 /** A claim that X can stand in for Y: supported by X found as good or better, so read as a benefit, not an equivalence. */
 const ALTERNATIVE = /\b(alternative to|substitute for|replace|instead of)\b/i;
+const PREDICTION = /\b(predict\w*|prognos\w*|markers?|indicators?|associat\w*|related|relationship|correlat\w*|linked|determinants?|risk factors?)\b/i;
+const CHANGE = /\b(increas\w*|decreas\w*|reduc\w*|lower\w*|rais\w*|improv\w*|prevent\w*|worsen\w*|protect\w*)\b/i;
 /** A claim that something can be done without: "Can STIR imaging be omitted?" is "STIR imaging is not needed". */
 const OMISSION = /\b(be |been )?(omitted|avoided|stopped|discontinued|withheld|abandoned|skipped|dispensed with|forgone|foregone|eliminated|abolished|withdrawn)\b/i;
 
@@ -74,7 +76,9 @@ export function readClaim(claim: StanceClaim): ClaimReading {
       for (const c of covered) if (!parts[c]!.stems.includes(acronym)) parts[c] = { ...parts[c]!, stems: [...parts[c]!.stems, acronym] };
     }
   }
-  const valence = alternative ? "benefit" : claim.text !== undefined ? plainValence(plain, claim.valence) : claim.valence;
+  // A question of prediction or association asks about no direction ("Can X help predict the risk of Y?").
+  const predictive = PREDICTION.test(plain) && !CHANGE.test(plain);
+  const valence = alternative ? "benefit" : predictive ? "neutral" : claim.text !== undefined ? plainValence(plain, claim.valence) : claim.valence;
   return { negated, equivalence, valence, directions: directionsOf(plain), parts, total };
 }
 

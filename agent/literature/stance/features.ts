@@ -20,6 +20,9 @@ const NONSIGNIFICANT = /\bp\s*(>|=|≥)\s*0?\.(0[5-9]|[1-9])|\b(no|not) (statist
 const NECESSITY = /\b(necessary|need|needed|required|mandatory|always|routine(ly)?|justified|worth\w*|indicated|essential|obligatory|warranted)\b/i;
 const DOUBT = /\b(really|still|truly|actually|myth|overrated|waste|overestimat\w*|necessarily|just|only)\b/i;
 const NUMBER = /\d+(?:[.,]\d+)?/g;
+/** A claim of strength ("highly effective", "consistently", "most") met by a finding of modest size. */
+const STRONG = /\b(highly|very|strongly|substantially|markedly|greatly|consistently|always|most|major|dramatically|significantly)\b/i;
+const MODEST = /\b(modest(ly)?|slight(ly)?|small|limited|marginal(ly)?|minor|weak(ly)?|mild(ly)?|partial(ly)?|some)\b/i;
 
 const count = (re: RegExp, text: string) => Math.log1p((text.match(re) ?? []).length);
 
@@ -31,6 +34,22 @@ function sectionFeatures(prefix: string, read: SectionReading | null, out: Recor
   out[`${prefix}_weight`] = Math.log1p(total);
   out[`${prefix}_certainty`] = read?.certainty ?? 0;
   out[`${prefix}_relevance`] = read?.relevance ?? 0;
+  // What the clauses closest to the claim say, one by one: how many each way, and of what kind.
+  const counted = (read?.clauses ?? []).filter((c) => c.counted);
+  const n = (test: (c: (typeof counted)[number]) => boolean) => Math.log1p(counted.filter(test).length);
+  out[`${prefix}_n_for`] = n((c) => c.stance === "supports");
+  out[`${prefix}_n_against`] = n((c) => c.stance === "contradicts");
+  out[`${prefix}_n_none`] = n((c) => c.effect === "none");
+  out[`${prefix}_n_alike`] = n((c) => c.alike);
+  out[`${prefix}_n_restated`] = n((c) => c.effect === "restated");
+  out[`${prefix}_n_moved_with`] = n((c) => c.moved > 0);
+  out[`${prefix}_n_moved_against`] = n((c) => c.moved < 0);
+  out[`${prefix}_n_significant`] = n((c) => c.significant);
+  out[`${prefix}_n_hedged`] = n((c) => c.certainty < 1);
+  // The last clause read: in an abstract without its conclusion, results end on the main one.
+  const last = (read?.clauses ?? []).at(-1);
+  out[`${prefix}_last_for`] = last?.stance === "supports" ? 1 : 0;
+  out[`${prefix}_last_against`] = last?.stance === "contradicts" ? 1 : 0;
 }
 
 /** The named features of one claim and text, from the rules' reading of them. */
@@ -47,7 +66,9 @@ export function stanceFeatures({ parts, claimText, text }: { parts: PartsReading
   const claimNumbers = (claimText.match(NUMBER) ?? []).filter((n) => n.length > 1 || claimText.includes(`${n}%`));
   out.claim_numbers_missing = claimNumbers.length > 0 ? claimNumbers.filter((n) => !text.includes(n)).length / claimNumbers.length : 0;
 
+  out.strong_claim_modest_finding = STRONG.test(claimText) && MODEST.test(parts.deciding) ? 1 : 0;
   out.has_conclusion = parts.conclusion ? 1 : 0;
+  out.claim_statement_negated = out.claim_negated * (1 - out.claim_question);
   sectionFeatures("conclusion", parts.conclusion, out);
   sectionFeatures("findings", parts.findings, out);
   const decided = parts.conclusion && parts.conclusion.stance !== "unclear" ? parts.conclusion : parts.findings;

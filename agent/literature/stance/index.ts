@@ -48,7 +48,21 @@ const COMPARATIVE = /\b(superior|inferior|better|worse|higher|lower|more|less|gr
 const CONCLUDING = /^(in conclusion|conclusions?|to conclude|we conclude|overall|taken together|in summary|thus|therefore|hence|these (results|findings|data|observations)|our (results|findings|data|study)|this (study|trial|analysis|review) (shows|showed|demonstrates|demonstrated|found|suggests|indicates|provides))\b/i;
 
 /** One clause read toward the claim, and whether it counted (for the benchmark's error listing). */
-export type ReadClause = { text: string; stance: Side; counted: boolean };
+export type ReadClause = {
+  text: string;
+  stance: Side;
+  counted: boolean;
+  relevance: number;
+  certainty: number;
+  /** How it was read: an effect found, none, or a restatement of the claim without a finding word. */
+  effect: "found" | "none" | "restated";
+  /** For `none`: things found alike (what an equivalence asks), not another negation. */
+  alike: boolean;
+  /** The way it moves the claim's quantity: +1 as the claim says, -1 the other way, 0 not said. */
+  moved: number;
+  /** It reports a significant p-value. */
+  significant: boolean;
+};
 export type StanceReading = { stance: Stance; certainty: number; clauses?: ReadClause[] };
 /** A reading of some sections, with the weights behind it (for the fitted model's features). */
 export type SectionReading = StanceReading & { forWeight: number; againstWeight: number; relevance: number };
@@ -58,7 +72,7 @@ export type SectionReading = StanceReading & { forWeight: number; againstWeight:
  * plain, less when hedged), 0 when it states nothing on the claim.
  */
 export function stanceOfReference({ text, claim }: { text: string; claim: StanceClaim }): { stance: Stance; certainty: number } {
-  const { stance, certainty } = readStanceByRules({ text, claim });
+  const { stance, certainty } = readStance({ text, claim });
   return { stance, certainty };
 }
 
@@ -66,6 +80,9 @@ export function stanceOfReference({ text, claim }: { text: string; claim: Stance
 export function readStance({ text, claim }: { text: string; claim: StanceClaim }): StanceReading {
   const parts = readParts({ text, claim });
   const rules = rulesOf(parts);
+  // A study the rules read nothing from states nothing on the claim: the model weighs readings, it
+  // does not guess a stance from the base rate of the sets it was fitted on.
+  if (rules.stance === "unclear") return rules;
   const x = stanceFeatures({ parts, claimText: claim.text ?? "", text });
   return { ...decide(MODEL, x, { readBothWays: rules.forWeight > 0 && rules.againstWeight > 0 }), clauses: rules.clauses };
 }
@@ -114,7 +131,7 @@ function relevanceOf(stems: Set<string>, claim: ClaimReading): number {
   return Math.min(1, held / claim.total);
 }
 
-type Read = { text: string; stance: Side; relevance: number; weight: number; certainty: number };
+type Read = Omit<ReadClause, "counted"> & { weight: number };
 
 /**
  * The stance of some sections: every clause of their finding sentences read against the claim;
@@ -136,20 +153,48 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
     for (const clause of clauses(sentence)) {
       const relevance = 0.6 * relevanceOf(stemSet(clause), claim) + 0.4 * relevanceOf(sentenceStems, claim);
       let finding: FindingReading = readFinding(clause);
-      // A conclusion or result that restates the claim without a finding word still affirms it.
-      if (finding.effect === "unclear" && !plainFinding && relevance < 0.5) continue;
-      if (finding.effect === "unclear" && relevance >= 0.5 && !HEDGED_OR_OPEN.test(clause) && !/\?\s*$/.test(clause)) finding = { ...finding, effect: "found", certainty: Math.min(finding.certainty, 0.8) };
+      // A conclusion, a reported finding ("Here we show that …") or a short quoted finding that
+      // restates the claim without a finding word still affirms it; a result sentence that only
+      // describes (a count, a rate) does not.
+      const affirms = conclusion || REPORTED.test(sentence) || sentences.length <= 3;
+      if (finding.effect === "unclear" && !plainFinding && !(affirms && relevance >= RESTATES)) continue;
+      const restated = finding.effect === "unclear" && affirms && relevance >= RESTATES && !HEDGED_OR_OPEN.test(clause);
+      if (restated) finding = { ...finding, effect: "found", certainty: Math.min(finding.certainty, 0.8) };
+      // "regardless of the type of follow-up", "independent of age": what follows does not matter.
+      // When that is the claim's own subject, the clause says it has no effect.
+      const irrelevant = IRRELEVANT_OF.exec(clause);
+      if (irrelevant && relevanceOf(stemSet(irrelevant[1]!), claim) >= 0.3) finding = { ...finding, effect: "none", alike: false };
       const moved = finding.effect === "found" ? agreement(claim.directions, directionsOf(clause)) : 0;
       const stance = stanceOfReading(finding, claim, { moved, clause });
       if (!stance) continue;
-      read.push({ text: clause, stance, relevance, weight: (0.25 + relevance) * position * concluding * finding.certainty, certainty: finding.certainty });
+      read.push({
+        text: clause,
+        stance,
+        relevance,
+        weight: (0.25 + relevance) * position * concluding * finding.certainty,
+        certainty: finding.certainty,
+        effect: restated ? "restated" : finding.effect === "none" ? "none" : "found",
+        alike: finding.alike === true,
+        moved,
+        significant: SIGNIFICANT.test(clause),
+      });
     }
   });
   // The findings on the question's own subject decide: clauses less on it than the closest are
   // about something else the study also measured (baseline differences, secondary outcomes).
   const closest = Math.max(0, ...read.map((r) => r.relevance));
   const counted = read.filter((r) => r.relevance >= closest - 0.15);
-  const listed = read.map((r) => ({ text: r.text, stance: r.stance, counted: counted.includes(r) }));
+  const listed: ReadClause[] = read.map((r) => ({
+    text: r.text,
+    stance: r.stance,
+    counted: counted.includes(r),
+    relevance: r.relevance,
+    certainty: r.certainty,
+    effect: r.effect,
+    alike: r.alike,
+    moved: r.moved,
+    significant: r.significant,
+  }));
   const forWeight = counted.filter((r) => r.stance === "supports").reduce((n, r) => n + r.weight, 0);
   const againstWeight = counted.filter((r) => r.stance === "contradicts").reduce((n, r) => n + r.weight, 0);
   const total = forWeight + againstWeight;
@@ -160,6 +205,12 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
   return { stance: minor >= 0.48 ? "mixed" : forWeight > againstWeight ? "supports" : "contradicts", certainty, clauses: listed, ...weights };
 }
 
+const REPORTED =
+  /\b(we|our (data|results|findings|study|analysis)|this (study|work|analysis)|these (data|results|findings|studies)|it has become evident|here)\b[^.;]{0,40}\b(show|shows|showed|shown|demonstrate|demonstrates|demonstrated|found|find|report|reveal|revealed|reveals|identify|identified|establish|established|indicate|indicates|indicated|provide evidence|uncover|uncovered|discover|discovered)\b/i;
+const SIGNIFICANT = /\bp\s*(<|≤|=)\s*0?\.0([0-4]\d*|0\d*)\b|\bsignificant(ly)?\b(?<!\b(no|not|non-?)\s*significant(ly)?)/i;
+const IRRELEVANT_OF = /\b(?:regardless of|irrespective of|no matter (?:what|which|how|whether)|independent(?:ly)? of|unrelated to|not related to)\s+([^,;.]{0,80})/i;
+/** How much of the claim's words a sentence must hold to restate it. */
+const RESTATES = 0.3;
 const HEDGED_OR_OPEN = /\b(whether|if|remains?|unknown|unclear|uncertain|investigat\w*|examin\w*|to (determine|assess|evaluate|test))\b/i;
 
 /** One study's stance as a verdict, when it is the only study: a study that states nothing is `insufficient`. */
