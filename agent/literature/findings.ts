@@ -84,6 +84,9 @@ const NULL_CUES = [
   /\b(absence|lack) of (a |an |any )?(\w+ ){0,3}?(effects?|differences?|associations?|relationships?|correlations?|benefits?|improvements?|gains?|impact|influence|advantages?|changes?|evidence|efficacy|response)\b/i,
   /\bno (\w+ ){0,3}?(effects?|differences?|changes?|associations?|relationships?|correlations?|benefits?|improvements?|gains?|impact|influence|advantages?|role|link|need|value|use|evidence|reduction|increase|decrease)\b/i,
   /\bno statistical(ly)? significan\w*/i,
+  // Said to happen hardly ever, or held in doubt: "rarely changed management", "its value remains questionable".
+  /\b(rarely|seldom|hardly ever|scarcely)\b/i,
+  /\b(questionable|doubtful|unproven|not proven|unconvincing)\b/i,
   // "could have occurred merely by chance": the finding is not held to be real.
   /\b(by chance|chance (finding|observation|association)|due to chance)\b/i,
   // A contribution said to be small: "will only make a small contribution", "a limited effect", "trivial impact".
@@ -124,7 +127,7 @@ const UNCERTAIN = /\b(inconclusive|uncertain|unclear|unknown|controversial|confl
 
 /** A negation within a few words before a harm: "no serious adverse events", "did not increase complications". */
 const SAFETY_NEGATED =
-  /\b(no|not|without|nor|never|free of|n't)\b(\W+\w+){0,4}?\W+(adverse|side effects?|toxicit\w*|complications?|harms?|serious (events|reactions)|bleeding)\b/i;
+  /\b(no|not|without|nor|never|rarely|seldom|free of|n't)\b(\W+\w+){0,4}?\W+(adverse|side effects?|toxicit\w*|complications?|harms?|serious (events|reactions)|bleeding)\b/i;
 /** Harms whose absence is stated outright ("no perforations", "did not present with recurrence"): a finding of safety. */
 const HARM_ABSENT =
   /\b(no|without|free of|never)\b(\W+\w+){0,3}?\W+(perforations?|strictures?|infections?|leaks?|leakage|recurrences?|deaths?|malfunctions?|relapses?|reoperations?|readmissions?)\b|\bnot (develop|experience|present with|suffer|lead to|result in|cause)\w*\b(\W+\w+){0,3}?\W+(perforations?|strictures?|infections?|leaks?|leakage|recurrences?|deaths?|malfunctions?|relapses?)\b/i;
@@ -142,6 +145,7 @@ const GOOD =
 
 const BENEFIT_WORDS =
   /\b(encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|(procedure|treatment|method|option|approach|technique) of choice|adequate (alternative|substitute|method|tool|option|means)|improv\w*|benefi\w*|effective|efficacious|superior|better|favou?rable|success\w*|feasib\w*|safe|well tolerated|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|relie\w*|outperform\w*|accurate|reliable|valid|useful|suitable|acceptable|sufficient|protective|protected|prevented|preventing|extended (median |maximal |mean )?(lifespan|life span|survival))\b/i;
+const OUTWEIGH = /\b(benefits?|advantages?|risks?|harms?|costs?|disadvantages?)\b[^.;]{0,50}?\boutweigh\w*/i;
 const BENEFIT_SHRINKS =
   /\b(benefits?|advantages?|value|usefulness|utility|yield|accuracy|efficacy|effectiveness)\b[^.;,]{0,40}?\b(less|lower|smaller|limited|reduced|minimal|decreas\w*|diminish\w*)\b/i;
 const HARM_WORDS =
@@ -177,6 +181,9 @@ export function readFinding(sentence: string): FindingReading {
  * change goes on what it changes ("lower mortality" is a benefit, "lower survival" a harm).
  */
 export function valenceOf(text: string): Valence {
+  // "the risks of the operation outweigh its benefits": whichever is said to outweigh decides.
+  const weighed = OUTWEIGH.exec(text);
+  if (weighed) return /^(benefit|advantage)/i.test(weighed[1]!) ? "benefit" : "harm";
   // "the benefit of SL will become even less": a benefit said to shrink is no benefit.
   const shrinking = BENEFIT_SHRINKS.test(text);
   const benefit = BENEFIT_WORDS.test(text) && !shrinking;

@@ -25,9 +25,16 @@ describe("negations and shortfalls read as what they say", () => {
     ["Our registry shows an absence of a winter effect on mortality after hip fracture."],
     ["The frailty checklist had low diagnostic efficiency in community clinics."],
     ["Memory games produced no general gains in cognition among retired teachers."],
+    ["Repeat imaging rarely changed management after a minor head injury."],
+    ["The value of routine chest films before cataract surgery remains questionable."],
   ])("%s → no effect", (sentence) => {
     expect(isFindingSentence(sentence)).toBe(true);
     expect(readFinding(sentence).effect).toBe("none");
+  });
+
+  it("reads risks said to outweigh benefits as a harm, and the converse as a benefit", () => {
+    expect(readFinding("In frail patients the risks of the operation outweigh its benefits.")).toMatchObject({ effect: "found", valence: "harm" });
+    expect(readFinding("In fit patients the benefits of the operation clearly outweigh its risks.")).toMatchObject({ effect: "found", valence: "benefit" });
   });
 
   it("does not take a plainly stated negative for a hedge", () => {

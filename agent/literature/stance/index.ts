@@ -148,7 +148,7 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
     // Aims, open questions and methods are never findings.
     if (isAimSentence(sentence) || (!conclusion && isMethodSentence(sentence))) return;
     const sentenceStems = stemSet(sentence);
-    const position = conclusion ? 1 : 0.5 + i / Math.max(1, sentences.length);
+    const position = conclusion ? 1 / (1 + 0.3 * i) : 0.5 + i / Math.max(1, sentences.length);
     const concluding = CONCLUDING.test(sentence) ? 1.5 : 1;
     for (const clause of clauses(sentence)) {
       const relevance = 0.6 * relevanceOf(stemSet(clause), claim) + 0.4 * relevanceOf(sentenceStems, claim);
@@ -157,8 +157,10 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       // restates the claim without a finding word still affirms it; a result sentence that only
       // describes (a count, a rate) does not.
       const affirms = conclusion || REPORTED.test(sentence) || sentences.length <= 3;
-      if (finding.effect === "unclear" && !plainFinding && !(affirms && relevance >= RESTATES)) continue;
-      const restated = finding.effect === "unclear" && affirms && relevance >= RESTATES && !HEDGED_OR_OPEN.test(clause);
+      // A short quoted finding restates with fewer of the claim's words than a sentence of a whole abstract.
+      const restates = relevance >= (sentences.length <= 3 ? RESTATES : 0.5);
+      if (finding.effect === "unclear" && !plainFinding && !(affirms && restates)) continue;
+      const restated = finding.effect === "unclear" && affirms && restates && !HEDGED_OR_OPEN.test(clause);
       if (restated) finding = { ...finding, effect: "found", certainty: Math.min(finding.certainty, 0.8) };
       // "regardless of the type of follow-up", "independent of age": what follows does not matter.
       // When that is the claim's own subject, the clause says it has no effect.
