@@ -32,6 +32,8 @@ import { halfOf } from "./split";
 import { ABSTRACT_FORMS, LIMIT, measureBm25, PUBMEDQA_SET, readPubmedQa, summariseRanks, writePubmedQaJsonLines, type AbstractForm, type PubmedQaItem, type Quality } from "./pubmedqa";
 
 const CONCURRENCY = Number(process.env.BENCH_CHAT_CONCURRENCY ?? 8);
+/** BENCH_ANSWERS_HALVES=tune while tuning: the held-out half's verdict figures are not even printed. */
+const HALVES_SHOWN = (process.env.BENCH_ANSWERS_HALVES ?? "tune,holdout").split(",").map((h) => h.trim());
 const GOALS = { offTopicPerAnswer: 0.05, ownSupporting: 0.97 };
 const LABELS = ["yes", "no", "maybe"] as const;
 type Label = (typeof LABELS)[number];
@@ -131,12 +133,13 @@ async function benchForm(items: [string, PubmedQaItem][], form: AbstractForm): P
     else {
       console.log("| half | answers | verdict accuracy | committed verdicts right | commit rate | majority-class baseline | recall yes | recall no | recall maybe |");
       console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-      for (const [half, v] of Object.entries(verdict) as [string, NonNullable<ReturnType<typeof verdictFigures>>][]) {
+      const shown = Object.entries(verdict).filter(([half]) => HALVES_SHOWN.includes(half)) as [string, NonNullable<ReturnType<typeof verdictFigures>>][];
+      for (const [half, v] of shown) {
         console.log(
           `| ${half} | ${v.answered} | ${pct(v.accuracy)} | ${pct(v.committedPrecision)} | ${pct(v.commitRate)} | ${pct(v.baseline)} (always "${v.majority}") | ${pct(v.recall.yes)} | ${pct(v.recall.no)} | ${pct(v.recall.maybe)} |`,
         );
       }
-      for (const [half, v] of Object.entries(verdict) as [string, NonNullable<ReturnType<typeof verdictFigures>>][]) {
+      for (const [half, v] of shown) {
         console.log(`\nConfusion, ${half} half (expert → verdict): ${Object.entries(v.confusion).map(([k, n]) => `${k} ${n}`).join(", ")}.`);
       }
       console.log("\nWrong verdicts of the tuning half by the reason the result gives (the held-out half's are not listed):");

@@ -130,6 +130,12 @@ describe("what the claim says", () => {
     expect(stance("Metformin does not extend lifespan in mice.", text)).toBe("contradicts");
   });
 
+  it("reads the claim's words from `question` as well as `text` (the shared question reading names it so)", () => {
+    const { text: _asked, ...rest } = claimOf("Metformin does not extend lifespan in mice.");
+    const text = "RESULTS: Metformin extended median lifespan of male mice by 6% (p < 0.01).";
+    expect(readStanceByRules({ text, claim: { ...rest, question: "Metformin does not extend lifespan in mice." } }).stance).toBe("contradicts");
+  });
+
   it("does not take a genotype or a modifier for a negated claim", () => {
     expect(readClaim(claimOf("Mice lacking klotho age faster.")).negated).toBe(false);
     expect(readClaim(claimOf("Is surgery safe in patients with no prior stroke?")).negated).toBe(false);
@@ -172,13 +178,16 @@ describe("the fitted model", () => {
     for (const row of MODEL.weights) expect(row).toHaveLength(MODEL.features.length);
   });
 
-  it("gives probabilities, and a certainty that is the side's probability", () => {
+  it("gives probabilities; the reading carries the side's probability, and a certainty that says how plainly the finding was stated", () => {
     const claim = claimOf("Does tai chi reduce falls in older adults?");
     const text = "CONCLUSIONS: Tai chi reduced falls in older adults by a third (p < 0.001).";
     const p = predict(MODEL, stanceFeatures({ parts: readParts({ text, claim }), claimText: "Does tai chi reduce falls in older adults?", text }));
     expect(p.supports + p.contradicts + p.neither).toBeCloseTo(1, 10);
     const read = readStance({ text, claim });
     expect(read.stance).toBe("supports");
-    expect(read.certainty).toBeCloseTo(p.supports, 10);
+    expect(read.probability).toBeCloseTo(p.supports, 10);
+    expect(read.certainty).toBe(1);
+    const hedged = "CONCLUSIONS: Tai chi may reduce falls in older adults.";
+    expect(readStance({ text: hedged, claim }).certainty).toBeLessThan(1);
   });
 });

@@ -13,6 +13,8 @@ export type StanceClaim = {
   equivalence: boolean;
   terms: QueryTerm[];
   text?: string;
+  /** The same as `text`, under the name the question reading (reading.ts's QuestionReading) gives it. */
+  question?: string;
 };
 
 export type ClaimReading = {
@@ -50,8 +52,10 @@ const OMISSION = /\b(be |been )?(omitted|avoided|stopped|discontinued|withheld|a
 const ENGLISH_PAIRS = new Set("am an as at be by do go he if in is it me my no of on or so to up us we".split(" "));
 
 /** Reads a claim for the stance reader. */
-export function readClaim(claim: StanceClaim): ClaimReading {
-  const text = claim.text ?? claim.terms.map((t) => t.term).join(" ");
+export function readClaim(input: StanceClaim): ClaimReading {
+  const asked = input.text ?? input.question;
+  const claim = { ...input, text: asked };
+  const text = asked ?? claim.terms.map((t) => t.term).join(" ");
   const omission = claim.text !== undefined && OMISSION.test(text);
   // Two negations cancel: "Can X not be omitted?" asks whether X is needed.
   const negated = claim.text !== undefined && (NEGATION.test(text) || SHORTFALL.test(text)) !== omission;

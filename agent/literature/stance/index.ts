@@ -63,7 +63,14 @@ export type ReadClause = {
   /** It reports a significant p-value. */
   significant: boolean;
 };
-export type StanceReading = { stance: Stance; certainty: number; clauses?: ReadClause[] };
+export type StanceReading = {
+  stance: Stance;
+  /** How plainly the deciding findings were stated: 1 plain, less when hedged ("may", "suggests"); 0 when nothing was. */
+  certainty: number;
+  /** The fitted model's probability for the stance it gave (absent when the rules alone decided). */
+  probability?: number;
+  clauses?: ReadClause[];
+};
 /** A reading of some sections, with the weights behind it (for the fitted model's features). */
 export type SectionReading = StanceReading & { forWeight: number; againstWeight: number; relevance: number };
 
@@ -83,8 +90,11 @@ export function readStance({ text, claim }: { text: string; claim: StanceClaim }
   // A study the rules read nothing from states nothing on the claim: the model weighs readings, it
   // does not guess a stance from the base rate of the sets it was fitted on.
   if (rules.stance === "unclear") return rules;
-  const x = stanceFeatures({ parts, claimText: claim.text ?? "", text });
-  return { ...decide(MODEL, x, { readBothWays: rules.forWeight > 0 && rules.againstWeight > 0 }), clauses: rules.clauses };
+  const x = stanceFeatures({ parts, claimText: claim.text ?? claim.question ?? "", text });
+  // The certainty stays the rules' (how plainly the finding is stated), which the verdict weighs;
+  // the model decides the side and says how likely it is.
+  const decided = decide(MODEL, x, { readBothWays: rules.forWeight > 0 && rules.againstWeight > 0 });
+  return { stance: decided.stance, certainty: rules.certainty, probability: decided.probability, clauses: rules.clauses };
 }
 
 /** The rules' reading alone, without the fitted model (the benchmark reports both). */

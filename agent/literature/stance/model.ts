@@ -31,13 +31,13 @@ export function predict(model: StanceModel, x: Record<string, number>): Record<S
 }
 
 /**
- * The stance the model gives: the likelier side when it reaches `commitAt` and outweighs "neither"; otherwise `mixed` when
- * the rules read findings both ways, `unclear` when they read none. `certainty` is the side's
- * probability (or the undecided one's).
+ * The stance the model gives: the likelier side when it reaches `commitAt` and outweighs "neither";
+ * otherwise `mixed` when the rules read findings both ways, `unclear` when they read none.
+ * `probability` is the model's for the stance it gives (for an undecided one, the likeliest class's).
  */
-export function decide(model: StanceModel, x: Record<string, number>, { readBothWays }: { readBothWays: boolean }): { stance: Stance; certainty: number } {
+export function decide(model: StanceModel, x: Record<string, number>, { readBothWays }: { readBothWays: boolean }): { stance: Stance; probability: number } {
   const p = predict(model, x);
   const side = p.supports >= p.contradicts ? "supports" : "contradicts";
-  if (p[side] >= model.commitAt && p[side] >= p.neither) return { stance: side, certainty: p[side] };
-  return { stance: readBothWays ? "mixed" : "unclear", certainty: Math.max(p.neither, p[side]) };
+  if (p[side] >= model.commitAt && p[side] >= p.neither) return { stance: side, probability: p[side] };
+  return { stance: readBothWays ? "mixed" : "unclear", probability: Math.max(p.neither, p[side]) };
 }
