@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- foundation|payments|settlement|agent|queues|library|answers|paraphrase|deep-research|sealing|chat-latency|follow-up]`: the figures the issues ask for, each section against
+ * `npm run bench [-- foundation|payments|settlement|agent|queues|library|answers|paraphrase|stance|deep-research|sealing|chat-latency|follow-up]`: the figures the issues ask for, each section against
  * a reference measured in the same run (shared machines are noisy; ratios travel, absolute times
  * do not). Results are printed as tables and saved under bench-results/ (not committed).
  * Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_PAID_ROUNDS (40),
@@ -19,6 +19,7 @@ import { runPaymentsBench } from "./bench/payments";
 import { runQueuesBench } from "./bench/queues";
 import { runSealingBench } from "./bench/sealing";
 import { runSettlementBench } from "./bench/settlement";
+import { runStanceBench } from "./bench/stance";
 
 const sections: Record<string, () => Promise<void>> = {
   foundation: runFoundationBench,
@@ -29,6 +30,7 @@ const sections: Record<string, () => Promise<void>> = {
   library: runLibraryBench,
   answers: runAnswersBench,
   paraphrase: runParaphraseBench,
+  stance: runStanceBench,
   "deep-research": runDeepResearchBench,
   sealing: runSealingBench,
   "chat-latency": runChatLatencyBench,
@@ -36,10 +38,10 @@ const sections: Record<string, () => Promise<void>> = {
 };
 
 /**
- * Sections that need no Next.js build: sealing (pure computation), agent, answers, deep-research
+ * Sections that need no Next.js build: sealing and stance (pure computation), agent, answers, deep-research,
  * paraphrase and queues (the agent alone), chat-latency (the gateway's route handlers in a process of their own).
  */
-const NO_BUILD = new Set(["sealing", "agent", "answers", "paraphrase", "deep-research", "queues", "chat-latency", "follow-up"]);
+const NO_BUILD = new Set(["sealing", "stance", "agent", "answers", "paraphrase", "deep-research", "queues", "chat-latency", "follow-up"]);
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

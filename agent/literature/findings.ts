@@ -17,6 +17,8 @@ export type FindingReading = {
   certainty: number;
   /** An association rather than an intervention's effect ("was associated with", "predicted"). */
   association: boolean;
+  /** For `none`: the finding is that things are alike ("did not differ", "similar", p > 0.05), not another negation ("not all patients need …"). */
+  alike?: boolean;
 };
 
 /** Words that mark a sentence stating a finding rather than background or methods. */
@@ -26,7 +28,32 @@ export const FINDING_CUES =
 /** A sentence that says what a study set out to do, not what it found. */
 const AIM =
   /\b(aims?|aimed|objectives?|purpose|goal|we (sought|hypothesi[sz]ed|investigated|examined|evaluated|assessed|explored|asked|studied|compared)|this study (investigated|examined|evaluated|assessed|explored|addressed)|to (determine|assess|evaluate|investigate|examine|explore|compare|test) (whether|if|the)|whether|remains? (to be|unknown|unclear)|little is known|has not been)\b/i;
+/** An aim put another way: "To study whether …", "This study was undertaken to …", "This study looks for …". */
+const AIM_FORM =
+  /^(to|in order to) [a-z]+\b|\b(study|trial|analysis|review|survey|investigation|work|project|paper|report)\s+(was|is)\s+(done|undertaken|designed|conducted|performed|carried out|initiated|aimed|intended|planned)\s+to\b|\b(looks?|looked) for\b|\b(sought|set out|attempted|tried) to\b|\bthe present study was to\b/i;
 const QUESTION_MARK = /\?\s*$/;
+
+/**
+ * A sentence that says what was done, not what was found: "The charts of 31 patients were
+ * reviewed", "Patients were randomized to …", "Group 1 consisted of …". A sentence that also states
+ * a result (a significant difference, a p-value, "was associated with") is not one.
+ */
+const METHOD_FORM =
+  /\b(were|was|are|is) (retrospectively |prospectively |randomly |then |also |subsequently |consecutively |further )?(reviewed|recorded|measured|assessed|collected|included|enrolled|recruited|randomi[sz]ed|calculated|analy[sz]ed|used|obtained|performed|examined|studied|followed|interviewed|asked|selected|identified|divided|allocated|assigned|evaluated|determined|tested|investigated|treated|operated|surveyed|defined|classified|matched|administered|given|screened|scored|categori[sz]ed|stratified|sampled|applied|registered|monitored|documented|extracted|abstracted|conducted|carried out|estimated|quantified|counted|invited|informed|offered|submitted|exposed|injected|fed|implanted|harvested|stained|sequenced|genotyped|imaged|scanned|photographed|compared using|modell?ed)\b|\b(consisted of|comprised|underwent|were divided|was defined as|were defined as|we (used|reviewed|recorded|measured|collected|included|enrolled|recruited|randomi[sz]ed|analy[sz]ed|performed|conducted|identified|surveyed|interviewed|selected|calculated|estimated|examined|studied|compared|evaluated|assessed|investigated|developed|designed|constructed|applied|searched|extracted|followed))\b|^(data|information|records|questionnaires|samples|specimens|patients|participants|subjects) (were|was) /i;
+const RESULT_SIGNS = /\b(significant\w*|p\s*[<>=≤≥]|associated with|correlat\w*|higher|lower|greater|fewer|more likely|less likely|increased|decreased|reduced|improved|differ\w*|similar|no (effect|change)|odds ratio|hazard ratio|relative risk|\d+(\.\d+)?\s*%)/i;
+
+/** True when a sentence says what was done (methods), not what was found. */
+export function isMethodSentence(sentence: string): boolean {
+  return METHOD_FORM.test(sentence) && !RESULT_SIGNS.test(sentence);
+}
+
+/** True when a sentence states an aim or an open question (what was set out to learn). */
+export function isAimSentence(sentence: string): boolean {
+  return AIM.test(sentence) || AIM_FORM.test(sentence.trim()) || QUESTION_MARK.test(sentence);
+}
+
+/** A p-value above 0.05 ("p = 0.05" itself is read as the threshold met, as authors mostly mean it). */
+const P_NOT_SIGNIFICANT = /\bp\s*(>|≥)\s*0?\.0[5-9]|\bp\s*=\s*0?\.(05\d*[1-9]|0[6-9]|[1-9])/i;
 
 const NULL_CUES = [
   /\bno (statistically |clinically )?significant\b/i,
@@ -42,24 +69,47 @@ const NULL_CUES = [
   /\bthere (is|are|was|were|exists?) (still )?no\b/i,
   // Outcomes said to be alike; not a subject described so ("a group of similar size", "patients
   // with comparable baseline risk"), which states no finding.
-  /(?<!\b(of|with) (a )?)\b(similar|comparable|unchanged|unaffected|equivalent|not different)\b/i,
+  /(?<!\b(of|with) (a )?)\b(similar|comparable|unchanged|unaffected|equivalent|not different)\b(?!\s+(findings|results|trends?|conclusions|patterns|observations)\b)/i,
   /\bneither\b.*\bnor\b/i,
+  // The second half of "associated with X, but not with Y": a clause that opens on its negation.
+  /^not\b(?!\s+only\b)/i,
   /\bno longer\b/i,
   /\b(nearly |almost |virtually )?identical\b/i,
   /\bno (evidence|indication|sign) (of|for|that)\b/i,
   /\b(did not|failed to|does not) reach (statistical )?significance\b/i,
-  /\b(insignificant|unrelated|irrespective of|regardless of|independent of)\b/i,
+  // Not "independent of", "irrespective of", "regardless of": "associated with Y independent of age"
+  // states an effect held after adjustment, not its absence.
+  /\b(insignificant|unrelated)\b/i,
+  // "an absence of a July effect", "no general gains", "low diagnostic efficiency" (issue 25).
+  /\b(absence|lack) of (a |an |any )?(\w+ ){0,3}?(effects?|differences?|associations?|relationships?|correlations?|benefits?|improvements?|gains?|impact|influence|advantages?|changes?|evidence|efficacy|response)\b/i,
+  /\bno (\w+ ){0,3}?(effects?|differences?|changes?|associations?|relationships?|correlations?|benefits?|improvements?|gains?|impact|influence|advantages?|role|link|need|value|use|evidence|reduction|increase|decrease)\b/i,
+  /\bno statistical(ly)? significan\w*/i,
+  // Said to happen hardly ever, or held in doubt: "rarely changed management", "its value remains questionable".
+  /\b(rarely|seldom|hardly ever|scarcely)\b/i,
+  /\b(questionable|doubtful|unproven|not proven|unconvincing)\b/i,
+  // "could have occurred merely by chance": the finding is not held to be real.
+  /\b(by chance|chance (finding|observation|association)|due to chance)\b/i,
+  // A contribution said to be small: "will only make a small contribution", "a limited effect", "trivial impact".
+  /\b(small|limited|minor|trivial|negligible|marginal|minimal|little) (\w+ )?(effects?|impacts?|contributions?|benefits?|roles?|improvements?|gains?|influence)\b/i,
+  /\b(low|poor|limited|modest|weak) (\w+ )?(efficiency|efficacy|accuracy|sensitivity|specificity|validity|reliability|yield|value|performance|agreement|utility|usefulness|predictive (value|power|ability))\b/i,
   /\b(no|not|poor|weak) (correlation|correlated|predictive|predictor|agreement|association)\b/i,
-  /\bp\s*(>|=|≥)\s*0?\.(0[5-9]|[1-9])/i,
+  P_NOT_SIGNIFICANT,
   /\(p\s*=\s*ns\)|\bp\s*=\s*ns\b/i,
   // A negated statement on the finding itself: "was not found to be a predictor", "is not safe",
   // "are not adequate predictors", "there is no advantage", "a lack of understanding".
-  /\b(is|are|was|were|be|been|being|seems?|appears?|did|does|do|could|can|will|would|should)\s+not\b(?!\s+only\b)|\bcannot\b|\b\w+n't\b|\bnot (a|an|the)\b|\bno (\w+ )?(advantage|role|benefit|link|need|value|use|impact|evidence)\b|\black(s|ed|ing)?\b|\bunable to\b|\b(cast|casts|raise|raises) doubts?\b|\b(poor|inadequate|insufficient|disappointing|limited) (knowledge|understanding|predictor|accuracy|value|agreement|performance)\b/i,
+  /\b(is|are|was|were|be|been|being|seems?|appears?|did|does|do|could|can|will|would|should)\s+not\b(?!\s+(only|just|merely)\b)|\bcannot\b|\b\w+n't\b|\bnot (a|an|the)\b(?!\s+only\b)|\bno (\w+ )?(advantage|role|benefit|link|need|value|use|impact|evidence)\b|\b(a|the) lack of\b|\black(s|ed)? (any |a )?(\w+ )?(effect|association|benefit|evidence|difference|correlation|efficacy|sensitivity|specificity|accuracy|validity|power|support|improvement|relationship)s?\b|\bunable to\b|\b(cast|casts|raise|raises) doubts?\b|\b(poor|inadequate|insufficient|disappointing|limited) (knowledge|understanding|predictor|accuracy|value|agreement|performance)\b/i,
   // Saying something falls short: "current guidelines are inadequate", "little need to", "of low
   // yield", "there are no data to support", "none of the identifiers … have been validated".
   /\b(insufficient|inadequate|unsatisfactory|ineffective|unreliable|inaccurate|unnecessary|disappointing)\b|\blittle (evidence|need|benefit|value|effect|impact|support|role|use)\b|\bof (low|limited|little|minor|no) (yield|value|importance|benefit|use|relevance|significance)\b|\bno (data|systematic|consistent|convincing|reliable)\b|\bnone of\b|\b(may|might|must|need|should)\s+not\b/i,
   /\b(no|without) (serious |major |severe |significant |treatment-related |drug-related )?(adverse (events?|effects?|reactions?)|side effects?|complications?|toxicit\w*)\b/i,
 ];
+
+/** The absences that say things are alike: what an equivalence claim asks for. */
+const ALIKE =
+  /\b(no (statistically |clinically )?significant|not (statistically |clinically )?significant(ly)?|non-?significant(ly)?|no statistical(ly)? significan\w*|(did|does|do|was|were|is|are) not (significantly )?(differ|change)|no (\w+ ){0,2}?differences?|not different|similar|comparable|unchanged|unaffected|equivalent|identical|equal(ly)?|the same|as (good|effective|safe|accurate|reliable) as|non-?inferior|interchangeable)\b|\bp\s*(>|≥)\s*0?\.0[5-9]|\bp\s*=\s*0?\.(05\d*[1-9]|0[6-9]|[1-9])/i;
+
+/** Sameness denied: "not all patients need the same dose", "are not equivalent". */
+const NOT_ALIKE = /\b(not|no|never)\b[^.;]{0,60}\b(the same|similar|equal|equivalent|comparable|identical|interchangeable)\b/i;
 
 /** A ratio whose 95% confidence interval spans 1: no significant association. */
 const CI_SPANS_ONE = /\b(?:OR|HR|RR|odds ratio|hazard ratio|relative risk|risk ratio)\b[^;]{0,40}?\d*\.?\d+[^;]{0,20}?(?:95%\s*)?(?:CI|confidence interval)[,:;=\s]*(0?\.\d+|1\.0+)\s*(?:to|-|–|,)\s*(1\.\d*[1-9]\d*|[2-9](?:\.\d+)?)/i;
@@ -67,7 +117,7 @@ const CI_SPANS_ONE = /\b(?:OR|HR|RR|odds ratio|hazard ratio|relative risk|risk r
 const SIGNIFICANT_P = /\bp\s*(<|≤|=)\s*0?\.0([0-4]\d*|0\d*)\b/i;
 
 const EFFECT_CUES =
-  /\b(significant(ly)?|associated with|association (between|with|of)|correlated|correlation|predict(s|ed|or|ors|ive)?|improv\w*|increas\w*|decreas\w*|reduc\w*|lower(ed)?|higher|greater|fewer|less|more likely|less likely|extend\w*|prolong\w*|shorten\w*|delay\w*|prevent\w*|protect\w*|enhanc\w*|attenuat\w*|inhibit\w*|suppress\w*|promot\w*|elevat\w*|diminish\w*|worsen\w*|impair\w*|benefi\w*|effective|efficacious|superior|inferior|feasible|feasibility|accura\w*|reliab\w*|sensitivity|specificity|well tolerated|safe|outperform\w*|differ(ed|ent|ence)|depend\w*|linked|related to|risk factors?|hazard ratio|odds ratio|relative risk|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|induc\w*|accelerat\w*|slow\w*)\b/i;
+  /\b(encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|of choice|adequate (alternative|substitute|method|tool|option|means)|significant(ly)?|associated with|association (between|with|of)|correlated|correlation|predict(s|ed|or|ors|ive)?|improv\w*|increas\w*|decreas\w*|reduc\w*|lower(ed)?|higher|greater|fewer|less|more likely|less likely|extend\w*|prolong\w*|shorten\w*|delay\w*|prevent\w*|protect\w*|enhanc\w*|attenuat\w*|inhibit\w*|suppress\w*|promot\w*|elevat\w*|diminish\w*|worsen\w*|impair\w*|benefi\w*|effective|efficacious|superior|inferior|feasible|feasibility|accura\w*|reliab\w*|sensitivity|specificity|well tolerated|safe|outperform\w*|differ(ed|ent|ence)|depend\w*|linked|related to|risk factors?|hazard ratio|odds ratio|relative risk|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|induc\w*|accelerat\w*|slow\w*)\b/i;
 /** Effect sizes written as abbreviations (case matters: "OR" is an odds ratio, "or" is not). */
 const EFFECT_SIZE = /\b(HR|OR|RR|aOR|aHR)\b\s*[=:(,]?\s*\d/;
 
@@ -77,7 +127,10 @@ const UNCERTAIN = /\b(inconclusive|uncertain|unclear|unknown|controversial|confl
 
 /** A negation within a few words before a harm: "no serious adverse events", "did not increase complications". */
 const SAFETY_NEGATED =
-  /\b(no|not|without|nor|never|free of|n't)\b(\W+\w+){0,4}?\W+(adverse|side effects?|toxicit\w*|complications?|harms?|serious (events|reactions)|bleeding)\b/i;
+  /\b(no|not|without|nor|never|rarely|seldom|free of|n't)\b(\W+\w+){0,4}?\W+(adverse|side effects?|toxicit\w*|complications?|harms?|serious (events|reactions)|bleeding)\b/i;
+/** Harms whose absence is stated outright ("no perforations", "did not present with recurrence"): a finding of safety. */
+const HARM_ABSENT =
+  /\b(no|without|free of|never)\b(\W+\w+){0,3}?\W+(perforations?|strictures?|infections?|leaks?|leakage|recurrences?|deaths?|malfunctions?|relapses?|reoperations?|readmissions?)\b|\bnot (develop|experience|present with|suffer|lead to|result in|cause)\w*\b(\W+\w+){0,3}?\W+(perforations?|strictures?|infections?|leaks?|leakage|recurrences?|deaths?|malfunctions?|relapses?)\b/i;
 const SAFETY_OBJECT = /\b(adverse|side effects?|toxicit\w*|safety|complications?|harms?|serious (events|reactions)|tolerab\w*|bleeding)\b/i;
 
 const UP = /\b(increas\w*|higher|greater|more|elevat\w*|rais\w*|enhanc\w*|longer|extend\w*|prolong\w*|boost\w*|accelerat\w*|promot\w*|induc\w*|rise|rose|gain\w*|exceed\w*)\b/gi;
@@ -91,7 +144,10 @@ const GOOD =
   /\b(survival|lifespan|life span|longevity|healthspan|function|functioning|strength|quality of life|health|performance|speed|density|sensitivity|cognition|cognitive (function|performance|score)|memory|adherence|remission|response|recovery|satisfaction|independence|mobility|capacity|fitness|accuracy|efficacy|benefit|wellbeing|well-being|cure|healing|resilience|clearance|autophagy|vo2max|muscle|muscle mass|lean (body )?mass|bone mass|hdl|detection( rates?)?|diagnostic yield)\b/i;
 
 const BENEFIT_WORDS =
-  /\b(improv\w*|benefi\w*|effective|efficacious|superior|better|favou?rable|success\w*|feasib\w*|safe|well tolerated|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|relie\w*|outperform\w*|accurate|reliable|valid|useful|suitable|acceptable|sufficient|protective|protected|prevented|preventing|extended (median |maximal |mean )?(lifespan|life span|survival))\b/i;
+  /\b(encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|(procedure|treatment|method|option|approach|technique) of choice|adequate (alternative|substitute|method|tool|option|means)|improv\w*|benefi\w*|effective|efficacious|superior|better|favou?rable|success\w*|feasib\w*|safe|well tolerated|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|relie\w*|outperform\w*|accurate|reliable|valid|useful|suitable|acceptable|sufficient|protective|protected|prevented|preventing|extended (median |maximal |mean )?(lifespan|life span|survival))\b/i;
+const OUTWEIGH = /\b(benefits?|advantages?|risks?|harms?|costs?|disadvantages?)\b[^.;]{0,50}?\boutweigh\w*/i;
+const BENEFIT_SHRINKS =
+  /\b(benefits?|advantages?|value|usefulness|utility|yield|accuracy|efficacy|effectiveness)\b[^.;,]{0,40}?\b(less|lower|smaller|limited|reduced|minimal|decreas\w*|diminish\w*)\b/i;
 const HARM_WORDS =
   /\b(worse|worsen\w*|impair\w*|harm\w*|detriment\w*|deleterious|toxic|inferior|adverse(ly)? affect\w*|shortened (lifespan|life span|survival)|poorer|unsafe|dangerous)\b/i;
 
@@ -105,13 +161,15 @@ export function readFinding(sentence: string): FindingReading {
   const nullHit = NULL_CUES.some((re) => re.test(text)) || CI_SPANS_ONE.test(text);
   const effectHit = EFFECT_CUES.test(text) || EFFECT_SIZE.test(text) || SIGNIFICANT_P.test(text);
   const association = ASSOCIATION_CONTEXT.test(text) && !INTERVENTION_CONTEXT.test(text);
-  const certainty = HEDGE_STRONG.test(text) ? 0.6 : HEDGE_MILD.test(text) ? 0.85 : 1;
+  // "could not be confirmed", "cannot be recommended" state a negative plainly: not a hedge.
+  const unhedged = text.replace(/\b(could|can)\s+not\b|\bcannot\b|\bcouldn't\b/gi, " ");
+  const certainty = HEDGE_STRONG.test(unhedged) ? 0.6 : HEDGE_MILD.test(unhedged) ? 0.85 : 1;
   const safety = SAFETY_OBJECT.test(text);
   if (nullHit) {
     // "No serious adverse events occurred" is a finding of safety: a benefit, not an absent effect.
     // Only when the negation is on the harm itself: "a poor knowledge of the side effects" is not.
-    if (SAFETY_NEGATED.test(text) && !GOOD.test(text.replace(SAFETY_OBJECT, " "))) return { effect: "found", valence: "benefit", safety: true, certainty, association };
-    return { effect: "none", valence: "neutral", safety, certainty, association };
+    if ((SAFETY_NEGATED.test(text) || HARM_ABSENT.test(text)) && !GOOD.test(text.replace(SAFETY_OBJECT, " "))) return { effect: "found", valence: "benefit", safety: true, certainty, association };
+    return { effect: "none", valence: "neutral", safety, certainty, association, alike: (ALIKE.test(text) && !NOT_ALIKE.test(text)) || CI_SPANS_ONE.test(text) };
   }
   if (!effectHit) return { effect: "unclear", valence: "neutral", safety, certainty, association };
   if (uncertain && certainty < 1) return { effect: "unclear", valence: "neutral", safety, certainty, association };
@@ -123,8 +181,13 @@ export function readFinding(sentence: string): FindingReading {
  * change goes on what it changes ("lower mortality" is a benefit, "lower survival" a harm).
  */
 export function valenceOf(text: string): Valence {
-  const benefit = BENEFIT_WORDS.test(text);
-  const harm = HARM_WORDS.test(text);
+  // "the risks of the operation outweigh its benefits": whichever is said to outweigh decides.
+  const weighed = OUTWEIGH.exec(text);
+  if (weighed) return /^(benefit|advantage)/i.test(weighed[1]!) ? "benefit" : "harm";
+  // "the benefit of SL will become even less": a benefit said to shrink is no benefit.
+  const shrinking = BENEFIT_SHRINKS.test(text);
+  const benefit = BENEFIT_WORDS.test(text) && !shrinking;
+  const harm = HARM_WORDS.test(text) || shrinking;
   if (benefit && !harm) return "benefit";
   if (harm && !benefit) return "harm";
   let score = 0;
@@ -148,13 +211,21 @@ export function valenceOf(text: string): Valence {
 
 /** True when a sentence states what was found, not the background, aims or methods. */
 export function isFindingSentence(sentence: string): boolean {
-  return FINDING_CUES.test(sentence) && !AIM.test(sentence) && !QUESTION_MARK.test(sentence);
+  // A negated or falling-short statement is a finding too ("no general gains", "low diagnostic efficiency").
+  return (FINDING_CUES.test(sentence) || NULL_CUES.some((re) => re.test(sentence))) && !isAimSentence(sentence) && !isMethodSentence(sentence);
 }
 
 /** The clauses of a sentence that may state different findings ("X improved, but Y did not"). */
 export function clauses(sentence: string): string[] {
-  return sentence
+  // "Although X, Y" and "Despite X, Y": the finding is Y; X is conceded.
+  // "While X, Y" and "Whereas X, Y" set two findings side by side: both are read.
+  const main = sentence.replace(/^(although|though|despite|even though|in spite of)\b[^,]{0,200},\s*/i, "").replace(/^(while|whereas)\s+([^,]{0,200}),\s*/i, "$2; ");
+  // "linked to X rather than to Y", "X instead of Y": Y is what it is not.
+  const contrasted = main.replace(/,?\s+\b(rather than|instead of)\b\s+/i, "; not ");
+  // A semicolon inside brackets separates statistics ("(HR, 1.13; 95% CI, 1.02-1.26)"), not findings.
+  const guarded = contrasted.replace(/\([^()]*\)/g, (inside) => inside.replace(/;/g, "\u0000"));
+  return guarded
     .split(/(?:,|;)?\s+\b(?:but|whereas|while|although|though|however|yet)\b,?\s+|;\s+/i)
-    .map((c) => c.trim())
+    .map((c) => c.replace(/\u0000/g, ";").trim())
     .filter((c) => c.length > 12);
 }

@@ -1,6 +1,7 @@
 import type { EvidenceType, OutcomeDirection, StudySnapshot, StudySpecies } from "@/lib/contracts";
 import { splitSentences } from "./sentences";
 import { clauses, isFindingSentence, readFinding, type FindingReading } from "./findings";
+import { NOT_FINDINGS, sectionsOf } from "./stance/sections";
 import type { LiteratureRecord } from "./record";
 
 /**
@@ -15,7 +16,9 @@ export type SnapshotSource = Pick<LiteratureRecord, "title" | "abstract" | "mesh
 
 export function extractSnapshot(record: SnapshotSource, design: EvidenceType): StudySnapshot {
   const abstract = record.abstract ?? "";
-  const sentences = splitSentences(abstract);
+  // Background, aims and methods never state the finding; a conclusion section does first.
+  const sections = sectionsOf(abstract).filter((section) => !NOT_FINDINGS.has(section.role));
+  const sentences = sections.flatMap((section) => splitSentences(section.text).map((text) => ({ text, conclusion: section.role === "conclusion" })));
   const title = record.titleDerived ? "" : record.title;
   const species = speciesOf(record, design);
   const counted = countedPopulation(abstract);
@@ -252,10 +255,13 @@ export function directionOf(reading: FindingReading): OutcomeDirection {
   return reading.valence === "harm" && !reading.association ? "negative" : "positive";
 }
 
-/** The sentence stating a study's main finding, and the direction of its findings taken together. */
-export function mainFinding(sentences: string[]): { direction: OutcomeDirection; finding: string | null } {
+/**
+ * The sentence stating a study's main finding, and the direction of its findings taken together: a
+ * sentence of the conclusion section, or one that opens as a conclusion, is the main one.
+ */
+export function mainFinding(sentences: { text: string; conclusion?: boolean }[]): { direction: OutcomeDirection; finding: string | null } {
   const candidates = sentences
-    .map((text, i) => ({ text, i, conclusion: CONCLUSION.test(text) }))
+    .map(({ text, conclusion }, i) => ({ text, i, conclusion: conclusion === true || CONCLUSION.test(text) }))
     .filter((s) => isFindingSentence(s.text))
     .map((s) => ({ ...s, directions: clauses(s.text).map((c) => directionOf(readFinding(c))).filter((d) => d !== "unclear") }))
     .filter((s) => s.directions.length > 0);

@@ -1,7 +1,9 @@
 import type { EvidenceRole, EvidenceType, Stance, StudySnapshot, StudySpecies, Verdict, VerdictBasis, VerdictConfidence } from "@/lib/contracts";
-import { clauses, isFindingSentence, readFinding, valenceOf, type FindingReading, type Valence } from "./findings";
-import { splitSentences } from "./sentences";
-import { stemSet, type QueryTerm } from "./terms";
+import { valenceOf, type Valence } from "./findings";
+import type { QueryTerm } from "./terms";
+
+// The stance of one reference lives in stance/; re-exported for the verdict's callers.
+export { stanceOfReading, stanceOfReference } from "./stance";
 
 /**
  * The direction of the evidence on a question's claim. Each on-topic reference gets a stance from
@@ -19,6 +21,8 @@ export type QuestionClaim = {
   /** The species the question names ("patients", "women" name humans); empty when it names none. */
   species: StudySpecies[];
   terms: QueryTerm[];
+  /** The question as asked: the stance reader reads a negated claim and its directions from it (stance/claim.ts). */
+  text?: string;
 };
 
 const QUESTION_SPECIES: [RegExp, StudySpecies][] = [
@@ -47,76 +51,7 @@ export function readQuestion(question: string, terms: QueryTerm[]): QuestionClai
   let species: StudySpecies[] = [...new Set(found.includes("other_mammal") ? [...found, ...ANY_ANIMAL] : found)];
   if (HUMAN_WORDS.test(question)) species = [...species, "human"];
   const valence: Valence = SAFETY_QUESTION.test(question) && !HARM_QUESTION.test(question) ? "benefit" : valenceOf(question);
-  return { valence: valence === "neutral" && HARM_QUESTION.test(question) ? "harm" : valence, equivalence: EQUIVALENCE.test(question), species, terms };
-}
-
-/** A reading's stance on the claim, or null when it states nothing on it. */
-export function stanceOfReading(reading: FindingReading, claim: QuestionClaim): "supports" | "contradicts" | null {
-  if (reading.effect === "unclear") return null;
-  if (claim.equivalence) return reading.effect === "none" ? "supports" : "contradicts";
-  if (reading.effect === "none") return "contradicts";
-  if (claim.valence === "neutral" || reading.valence === "neutral") return "supports";
-  return reading.valence === claim.valence ? "supports" : "contradicts";
-}
-
-const CONCLUSION = /^(in conclusion|conclusions?|to conclude|we conclude|overall|taken together|in summary|these (results|findings|data)|our (results|findings|data))\b/i;
-
-/** Where a structured abstract's conclusion section starts, as PubMed labels it ("CONCLUSIONS: …"). */
-const CONCLUSION_SECTION = /(?:^|\s)(?:CONCLUSIONS?|CONCLUSIONS? AND (?:RELEVANCE|IMPLICATIONS)|INTERPRETATION|IMPLICATIONS)\s*:/;
-
-/**
- * The stance of one reference. A structured abstract's conclusion section is its authors' own
- * answer, read first; the rest of the abstract decides only when the conclusion states nothing on
- * the claim (measured: docs/literature.md, "Answer quality").
- */
-export function stanceOfReference({ text, claim }: { text: string; claim: QuestionClaim }): { stance: Stance; certainty: number } {
-  const at = text.search(CONCLUSION_SECTION);
-  if (at > 0) {
-    const concluded = stanceOfText(text.slice(at), claim);
-    if (concluded.stance !== "unclear") return concluded;
-  }
-  return stanceOfText(text, claim);
-}
-
-/**
- * The stance of a text: every clause of its finding sentences read against the claim; the
- * clauses sharing the most of the question's terms decide, later ones (results, conclusions) and
- * plain ones counting more. `certainty` is how hedged its findings were (1 plain).
- */
-function stanceOfText(text: string, claim: QuestionClaim): { stance: Stance; certainty: number } {
-  const sentences = splitSentences(text);
-  let forWeight = 0;
-  let againstWeight = 0;
-  let certaintySum = 0;
-  let counted = 0;
-  const read: { stance: "supports" | "contradicts"; overlap: number; weight: number; certainty: number }[] = [];
-  sentences.forEach((sentence, i) => {
-    if (!isFindingSentence(sentence)) return;
-    const position = 0.5 + i / Math.max(1, sentences.length);
-    const conclusion = CONCLUSION.test(sentence) ? 1.5 : 1;
-    for (const clause of clauses(sentence)) {
-      const reading = readFinding(clause);
-      const stance = stanceOfReading(reading, claim);
-      if (!stance) continue;
-      const stems = stemSet(clause);
-      const overlap = claim.terms.filter((t) => t.weight === 1 && t.stems.some((s) => stems.has(s))).length;
-      read.push({ stance, overlap, weight: (1 + overlap) * position * conclusion * reading.certainty, certainty: reading.certainty });
-    }
-  });
-  // The findings on the question's own subject decide: clauses less on it than the closest are
-  // about something else the study also measured (baseline differences, secondary outcomes).
-  const closest = Math.max(0, ...read.map((r) => r.overlap));
-  for (const r of read.filter((r) => r.overlap >= closest)) {
-    if (r.stance === "supports") forWeight += r.weight;
-    else againstWeight += r.weight;
-    certaintySum += r.certainty;
-    counted++;
-  }
-  const total = forWeight + againstWeight;
-  if (total === 0) return { stance: "unclear", certainty: 0 };
-  const certainty = certaintySum / counted;
-  const minor = Math.min(forWeight, againstWeight) / total;
-  return { stance: minor >= 0.48 ? "mixed" : forWeight > againstWeight ? "supports" : "contradicts", certainty };
+  return { valence: valence === "neutral" && HARM_QUESTION.test(question) ? "harm" : valence, equivalence: EQUIVALENCE.test(question), species, terms, text: question };
 }
 
 /** Weight of a design in the verdict: a systematic review or a randomized trial counts most. */

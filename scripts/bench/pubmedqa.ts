@@ -9,6 +9,8 @@ import path from "node:path";
 import { root } from "./common";
 
 export const PUBMEDQA = path.join(root, "../shared/eval/pubmedqa-dev/pqal_dev.json");
+/** The set's name in the fixed split (scripts/bench/split.ts): each item's half is halfOf({ set, id: PMID }). */
+export const PUBMEDQA_SET = "pubmedqa-dev";
 
 /** Results per question in every ranking figure: MRR is MRR@10. */
 export const LIMIT = 10;

@@ -37,7 +37,8 @@ describe("the study snapshot", () => {
       sampleSize: 1200,
       intervention: "metformin",
       direction: "null",
-      finding: "CONCLUSIONS: Metformin did not reduce all-cause mortality in older adults without diabetes.",
+      // The conclusion section's sentence, quoted without its label (issue 25, items 4 and 6).
+      finding: "Metformin did not reduce all-cause mortality in older adults without diabetes.",
     });
   });
 
@@ -192,6 +193,18 @@ describe("reading a finding", () => {
     ["Does resveratrol activate SIRT1 in vitro?", true],
   ] as const)("a question names cells as its subjects only for work on cells: %s → %s", (question, cells) => {
     expect(readQuestion(question, extractTerms(question)).species.includes("cells")).toBe(cells);
+  });
+
+  it("never takes a background, aim or methods section's sentence for the finding", () => {
+    const snapshot = extractSnapshot(
+      record({
+        abstract:
+          "BACKGROUND: Statins reduced mortality in earlier trials. OBJECTIVE: To show that statins reduce falls. METHODS: We randomized 400 older adults to a statin or placebo. RESULTS: Falls did not differ between the groups (p = 0.62).",
+      }),
+      "randomized_controlled_trial",
+    );
+    expect(snapshot.finding).toBe("Falls did not differ between the groups (p = 0.62).");
+    expect(snapshot.direction).toBe("null");
   });
 
   it("weighs hedged findings less", () => {

@@ -1,0 +1,92 @@
+import { valenceOf, type Valence } from "../findings";
+import { stem, tokenize, type QueryTerm } from "../terms";
+import { directionsOf, type Direction } from "./directions";
+
+/**
+ * What the stance reader needs of a question's claim. verdict.ts's QuestionClaim has these fields;
+ * `text` (the question as asked) lets the reader see what the other fields do not say: a negated
+ * claim ("Metformin does not extend lifespan", "X is ineffective"), an equivalence put in other
+ * words ("Is ultrasound equal to X-ray?"), and which way it says a quantity moves.
+ */
+export type StanceClaim = {
+  valence: Valence;
+  equivalence: boolean;
+  terms: QueryTerm[];
+  text?: string;
+  /** The same as `text`, under the name the question reading (reading.ts's QuestionReading) gives it. */
+  question?: string;
+};
+
+export type ClaimReading = {
+  /** The claim asserts an absence or a shortfall: read the finding as for the plain claim, then turn it round. */
+  negated: boolean;
+  equivalence: boolean;
+  /** The direction the plain claim asks about (its negation removed). */
+  valence: Valence;
+  directions: Direction[];
+  /** The claim's words, each as the stems that count for it, with its weight (1 content, less for evaluative or generic words). */
+  parts: { stems: string[]; weight: number }[];
+  /** The sum of the parts' weights. */
+  total: number;
+};
+
+/**
+ * A negation of the claim itself: not "not only … but", "non-inferior", "whether or not", "in
+ * patients with no history of …", nor a genotype ("mice lacking Sirt1", "lack of FGF21").
+ */
+const NEGATION =
+  /(?<!\b(with|or|without)\s)\b(not|no|never|cannot|neither|nor|none)\b(?!\s+(only|longer|inferior|just|merely)\b)|n't\b|\b(fails?|failed) to\b|\b(unable to|unrelated to|incapable of|immune to|devoid of)\b|\b(trivial|negligible|minor|little|no) (role|effect|impact|influence|contribution)\b|\black(s|ed)? (\w+ )?(validity|evidence|effect|efficacy|benefit|association|impact|value|accuracy)\b/i;
+/** A claim that something falls short, said of its subject ("X is ineffective", "is an unsafe option"): its plain form is the positive word. */
+const SHORTFALL =
+  /\b(is|are|was|were|be|been|being|remains?|seems?|appears?|proved?)\s+(a\s+|an\s+)?(\w+ly\s+)?(ineffective|inefficient|inaccurate|unsafe|unreliable|unnecessary|insufficient|inadequate|invalid|unhelpful|useless|unsuccessful|irrelevant|dispensable)\b/i;
+/** Equivalence in words the question reading does not list. */
+const EQUIVALENCE = /\b(comparable|similar|equivalent|equal(ly)?|as (good|effective|safe|accurate|reliable|efficient|useful) as|non-?inferior|interchangeable|the same|reflects?)\b/i;
+/** A claim that X can stand in for Y: supported by X found as good or better, so read as a benefit, not an equivalence. */
+const ALTERNATIVE = /\b(alternative to|substitute for|replace|instead of)\b/i;
+const PREDICTION = /\b(predict\w*|prognos\w*|markers?|indicators?|associat\w*|related|relationship|correlat\w*|linked|determinants?|risk factors?)\b/i;
+const CHANGE = /\b(increas\w*|decreas\w*|reduc\w*|lower\w*|rais\w*|improv\w*|prevent\w*|worsen\w*|protect\w*)\b/i;
+/** A claim that something can be done without: "Can STIR imaging be omitted?" is "STIR imaging is not needed". */
+const OMISSION = /\b(be |been )?(omitted|avoided|stopped|discontinued|withheld|abandoned|skipped|dispensed with|forgone|foregone|eliminated|abolished|withdrawn)\b/i;
+
+/** Two-letter initials that are English words, never taken for an abbreviation. */
+const ENGLISH_PAIRS = new Set("am an as at be by do go he if in is it me my no of on or so to up us we".split(" "));
+
+/** Reads a claim for the stance reader. */
+export function readClaim(input: StanceClaim): ClaimReading {
+  const asked = input.text ?? input.question;
+  const claim = { ...input, text: asked };
+  const text = asked ?? claim.terms.map((t) => t.term).join(" ");
+  const omission = claim.text !== undefined && OMISSION.test(text);
+  // Two negations cancel: "Can X not be omitted?" asks whether X is needed.
+  const negated = claim.text !== undefined && (NEGATION.test(text) || SHORTFALL.test(text)) !== omission;
+  const plain = text.replace(NEGATION, " ").replace(SHORTFALL, (w) => w.replace(/\b(in|un|ir)(?=\w+$)/i, "")).replace(OMISSION, "needed");
+  const alternative = claim.text !== undefined && ALTERNATIVE.test(text);
+  const equivalence = (claim.equivalence || EQUIVALENCE.test(text)) && !alternative;
+  const parts =
+    claim.terms.length > 0
+      ? claim.terms.map((t) => ({ stems: t.stems, weight: t.generic ? 0.1 : t.weight }))
+      : [...new Set(tokenize(text).filter((t) => t.length > 2).map(stem))].map((s) => ({ stems: [s], weight: 1 }));
+  const total = parts.reduce((n, p) => n + p.weight, 0);
+  // "neighbourhood social capital" is "NSC" in the study that measured it: the initials of a run of
+  // the claim's words stand for those words.
+  const words = tokenize(text);
+  for (let len = 2; len <= 4; len++) {
+    for (let i = 0; i + len <= words.length; i++) {
+      const run = words.slice(i, i + len);
+      const covered = run.map((w) => parts.findIndex((p) => p.stems.includes(stem(w))));
+      if (covered.some((c) => c < 0)) continue;
+      const acronym = run.map((w) => w[0]).join("");
+      if (ENGLISH_PAIRS.has(acronym)) continue;
+      for (const c of covered) if (!parts[c]!.stems.includes(acronym)) parts[c] = { ...parts[c]!, stems: [...parts[c]!.stems, acronym] };
+    }
+  }
+  // A question of prediction or association asks about no direction ("Can X help predict the risk of Y?").
+  const predictive = PREDICTION.test(plain) && !CHANGE.test(plain);
+  const valence = alternative ? "benefit" : predictive ? "neutral" : claim.text !== undefined ? plainValence(plain, claim.valence) : claim.valence;
+  return { negated, equivalence, valence, directions: directionsOf(plain), parts, total };
+}
+
+function plainValence(plain: string, given: Valence): Valence {
+  const read = valenceOf(plain);
+  return read === "neutral" ? given : read;
+}

@@ -1,0 +1,119 @@
+import { stem, tokenize } from "../terms";
+
+/** Two-letter initials that are English words, never taken for an abbreviation. */
+const ENGLISH_PAIRS = new Set("am an as at be by do go he if in is it me my no of on or so to up us we".split(" "));
+
+/**
+ * Which way a statement moves what ("reduced mortality", "tau phosphorylation was higher",
+ * "inversely associated with risk"), so a claim and a finding can be compared on the same
+ * quantity: a claim that X decreases Y is contradicted by a finding that X increased Y, whatever
+ * Y is, where benefit and harm (findings.ts) only know the outcomes they list.
+ */
+
+export type Sign = 1 | -1;
+/**
+ * A change: its sign; what it is said of (`target`: the object of "X reduces Y", the subject of
+ * "Y was reduced" or "Y is scarce"); and the other side (`agent`: X).
+ */
+export type Direction = { sign: Sign; target: Set<string>; agent: Set<string> };
+
+const UP =
+  /\b(increas\w*|higher|greater|more|elevat\w*|rais(?:e|es|ed|ing)|enhanc\w*|augment\w*|promot\w*|accelerat\w*|induc(?:e|es|ed|ing|tion)|activat\w*|stimulat\w*|up-?regulat\w*|boost\w*|gain(?:s|ed)?|exceed\w*|rise|rises|rose|risen|longer|prolong\w*|extend\w*|potentiat\w*|amplif\w*|facilitat\w*|strengthen\w*|expand\w*|abundant|positively (?:associated|correlated|related))\b/gi;
+const DOWN =
+  /\b(decreas\w*|lower(?:ed|s|ing)?|reduc\w*|fewer|less|diminish\w*|attenuat\w*|declin\w*|shorter|shorten\w*|suppress\w*|inhibit\w*|slow(?:s|ed|ing)|delay\w*|prevent\w*|loss|lost|drop(?:s|ped)?|fell|falls?|impair\w*|down-?regulat\w*|block\w*|abolish\w*|abrogat\w*|deplet\w*|weaken\w*|dampen\w*|imped\w*|hinder\w*|scarce|rare|absent|blunt\w*|mitigat\w*|protect\w* (?:against|from)|negatively (?:associated|correlated|related)|inversely (?:associated|correlated|related))\b/gi;
+
+/** Words that end what a change is said of. */
+const BOUNDARY = /^(than|compared|versus|vs|whereas|but|while|although|which|that|who|when|because|whether|and|or)$/;
+/** Words that name no quantity of their own ("levels of", "the rate of"), so never match alone. */
+const GENERIC = new Set(
+  [
+    "level", "rate", "risk", "concentr", "express", "activ", "number", "frequenc", "incid", "preval", "amount", "product", "use", "effect",
+    "patient", "group", "signific", "statist", "p", "mean", "median", "total", "overal", "proport", "percentag", "score", "valu", "significantli",
+    "likely", "like", "associ", "correl", "relat", "independ", "function", "time", "respons", "outcom", "chang", "increas", "decreas", "reduc",
+    "higher", "lower", "treatment", "therapi", "subject", "particip", "studi", "result", "data", "model", "cell", "factor", "human", "mice", "rat",
+  ].map((w) => w),
+);
+const STOP = new Set(
+  "a an the of in on at to for with by from into as is are was were be been being this these those its their his her our we it after during among per within about over under its".split(" "),
+);
+
+function contentStems(tokens: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const t of tokens) {
+    if (STOP.has(t) || /^\d+([.,]\d+)?%?$/.test(t)) continue;
+    const s = stem(t);
+    if (!GENERIC.has(s) && !GENERIC.has(t)) out.add(s);
+  }
+  return out;
+}
+
+/** A copula or auxiliary just before the change: "Y was reduced", "Y is higher", "Y were significantly lower". */
+const COPULA_BEFORE = /\b(is|are|was|were|be|been|being|became|become|becomes|remained|remains|appears?|seems?)\s+(\w+ly\s+)?(\w+ly\s+)?$/i;
+
+/** The changes a clause states, each with what it is said of. */
+export function directionsOf(clause: string): Direction[] {
+  const found: Direction[] = [];
+  for (const [re, sign] of [
+    [UP, 1],
+    [DOWN, -1],
+  ] as const) {
+    for (const m of clause.matchAll(re)) {
+      const afterTokens: string[] = [];
+      for (const t of tokenize(clause.slice(m.index! + m[0].length).split(/[,;:()]/)[0] ?? "")) {
+        if (BOUNDARY.test(t)) break;
+        afterTokens.push(t);
+        if (afterTokens.length >= 8) break;
+      }
+      const beforeText = clause.slice(0, m.index!);
+      const beforeTokens = tokenize(beforeText.split(/[,;:()]|\b(?:than|compared|versus|whereas|but|while|although|which|that|when)\b/i).pop() ?? "").slice(-6);
+      const object = withAcronyms(contentStems(afterTokens), afterTokens);
+      const subject = withAcronyms(contentStems(beforeTokens), beforeTokens);
+      const passive = COPULA_BEFORE.test(beforeText) || object.size === 0;
+      found.push({ sign, target: passive ? subject : object, agent: passive ? object : subject });
+    }
+  }
+  return found;
+}
+
+/** The initials of each run of two to four words ("brown adipose tissue" → "bat"), so a claim's words meet a study's abbreviation. */
+export function withAcronyms(stems: Set<string>, tokens: string[]): Set<string> {
+  const words = tokens.filter((t) => /^[a-z]/.test(t) && !STOP.has(t));
+  for (let len = 2; len <= 4; len++) {
+    for (let i = 0; i + len <= words.length; i++) {
+      const acronym = words.slice(i, i + len).map((w) => w[0]).join("");
+      if (!ENGLISH_PAIRS.has(acronym)) stems.add(acronym);
+    }
+  }
+  return stems;
+}
+
+/** Stems that name the same thing: equal, or one a prefix (of five letters or more) of the other ("tumor", "tumorigen"). */
+function same(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 5 && long.startsWith(short);
+}
+
+function shared(a: Set<string>, b: Set<string>): number {
+  let n = 0;
+  for (const x of a) for (const y of b) if (same(x, y)) {
+    n++;
+    break;
+  }
+  return n;
+}
+
+/**
+ * +1 when a finding moves what the claim says it moves the same way, -1 the other way, 0 when they
+ * share no moved quantity.
+ */
+export function agreement(claim: Direction[], finding: Direction[]): number {
+  let score = 0;
+  for (const c of claim) {
+    for (const f of finding) {
+      const n = shared(c.target, f.target) || 0.5 * shared(c.target, f.agent);
+      if (n > 0) score += c.sign === f.sign ? n : -n;
+    }
+  }
+  return Math.sign(score);
+}

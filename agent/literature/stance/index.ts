@@ -1,0 +1,204 @@
+import type { Stance, Verdict } from "@/lib/contracts";
+import { clauses, isAimSentence, isFindingSentence, isMethodSentence, readFinding, type FindingReading } from "../findings";
+import { splitSentences } from "../sentences";
+import { stemSet } from "../terms";
+import { readClaim, type ClaimReading, type StanceClaim } from "./claim";
+import { agreement, directionsOf } from "./directions";
+import { stanceFeatures } from "./features";
+import { decide, MODEL } from "./model";
+import { NOT_FINDINGS, sectionsOf, type Section } from "./sections";
+import type { PartsReading, ReadClause, SectionReading, StanceReading } from "./types";
+
+/**
+ * The stance of one study toward a question's claim, read from its abstract (docs/chat.md, "The
+ * verdict", step 2; issue 25, item 4). The verdict (verdict.ts) aggregates these over the
+ * references that test the question; `npm run bench -- stance` measures this reading alone.
+ *
+ * A structured abstract's conclusion decides; the results (or an unlabelled abstract's findings)
+ * only when the conclusion states nothing on the claim. Background, aims and methods are never read
+ * as findings. A negated or falling-short finding reads as no effect (findings.ts); a negated claim
+ * ("X does not extend lifespan") is read as its plain form and the stance turned round.
+ */
+
+export type { StanceClaim } from "./claim";
+export type { PartsReading, ReadClause, SectionReading, StanceReading } from "./types";
+
+type Side = "supports" | "contradicts";
+
+/** A reading's stance on the plain claim, or null when it states nothing on it. */
+export function stanceOfReading(
+  reading: FindingReading,
+  claim: Pick<ClaimReading, "equivalence" | "valence">,
+  { moved = 0, clause = "" }: { moved?: number; clause?: string } = {},
+): Side | null {
+  if (reading.effect === "unclear") return null;
+  if (claim.equivalence) {
+    // Only an absence of difference supports an equivalence: "not all patients need the same target" does not.
+    if (reading.effect === "none") return reading.alike ? "supports" : "contradicts";
+    // "X is an accurate alternative to Y" supports an equivalence; a difference found does not.
+    return reading.valence === "benefit" && !COMPARATIVE.test(clause) ? "supports" : "contradicts";
+  }
+  if (reading.effect === "none") return "contradicts";
+  if (moved !== 0) return moved > 0 ? "supports" : "contradicts";
+  if (claim.valence === "neutral" || reading.valence === "neutral") return "supports";
+  return reading.valence === claim.valence ? "supports" : "contradicts";
+}
+
+const COMPARATIVE = /\b(superior|inferior|better|worse|higher|lower|more|less|greater|fewer|outperform\w*|differ\w*)\b/i;
+
+/** A sentence that opens the authors' conclusion inside an unlabelled abstract. */
+const CONCLUDING = /^(in conclusion|conclusions?|to conclude|we conclude|overall|taken together|in summary|thus|therefore|hence|these (results|findings|data|observations)|our (results|findings|data|study)|this (study|trial|analysis|review) (shows|showed|demonstrates|demonstrated|found|suggests|indicates|provides))\b/i;
+
+/**
+ * The stance of one reference. `certainty` is how plainly its deciding findings were stated (1
+ * plain, less when hedged), 0 when it states nothing on the claim.
+ */
+export function stanceOfReference({ text, claim }: { text: string; claim: StanceClaim }): { stance: Stance; certainty: number } {
+  const { stance, certainty } = readStance({ text, claim });
+  return { stance, certainty };
+}
+
+/** stanceOfReference with the clauses the rules read: the fitted model (model.ts) weighs the rules' readings. */
+export function readStance({ text, claim }: { text: string; claim: StanceClaim }): StanceReading {
+  const parts = readParts({ text, claim });
+  const rules = rulesOf(parts);
+  // A study the rules read nothing from states nothing on the claim: the model weighs readings, it
+  // does not guess a stance from the base rate of the sets it was fitted on.
+  if (rules.stance === "unclear") return rules;
+  const x = stanceFeatures({ parts, claimText: claim.text ?? claim.question ?? "", text });
+  // The certainty stays the rules' (how plainly the finding is stated), which the verdict weighs;
+  // the model decides the side and says how likely it is.
+  const decided = decide(MODEL, x, { readBothWays: rules.forWeight > 0 && rules.againstWeight > 0 });
+  return { stance: decided.stance, certainty: rules.certainty, probability: decided.probability, clauses: rules.clauses };
+}
+
+/** The rules' reading alone, without the fitted model (the benchmark reports both). */
+export function readStanceByRules({ text, claim }: { text: string; claim: StanceClaim }): StanceReading {
+  return rulesOf(readParts({ text, claim }));
+}
+
+/** The conclusion's reading when it states something on the claim, else the other findings'. */
+export function rulesOf(parts: PartsReading): SectionReading {
+  return parts.conclusion && parts.conclusion.stance !== "unclear" ? parts.conclusion : parts.findings;
+}
+
+
+export function readParts({ text, claim }: { text: string; claim: StanceClaim }): PartsReading {
+  const reading = readClaim(claim);
+  const sections = sectionsOf(text);
+  const concluded = sections.filter((s) => s.role === "conclusion");
+  const others = sections.filter((s) => !NOT_FINDINGS.has(s.role) && s.role !== "conclusion");
+  const conclusion = concluded.length > 0 ? turned(readSections(concluded, reading, true), reading.negated) : null;
+  const findings = turned(readSections(others, reading, false), reading.negated);
+  const deciding = (conclusion && conclusion.stance !== "unclear" ? concluded : others).map((s) => s.text).join(" ");
+  return { claim: reading, conclusion, findings, deciding };
+}
+
+/** A negated claim's stance is its plain form's turned round. */
+function turned(read: SectionReading, negated: boolean): SectionReading {
+  if (!negated) return read;
+  const swap = (s: Stance): Stance => (s === "supports" ? "contradicts" : s === "contradicts" ? "supports" : s);
+  return {
+    ...read,
+    stance: swap(read.stance),
+    forWeight: read.againstWeight,
+    againstWeight: read.forWeight,
+    clauses: read.clauses?.map((c) => ({ ...c, stance: swap(c.stance) as Side })),
+  };
+}
+
+/** The share of the claim's weight a text holds. */
+function relevanceOf(stems: Set<string>, claim: ClaimReading): number {
+  if (claim.total === 0) return 0;
+  const held = claim.parts.reduce((n, p) => n + (p.stems.some((s) => stems.has(s)) ? p.weight : 0), 0);
+  return Math.min(1, held / claim.total);
+}
+
+type Read = Omit<ReadClause, "counted"> & { weight: number };
+
+/**
+ * The stance of some sections: every clause of their finding sentences read against the claim;
+ * the clauses closest to the claim's words decide, later ones and concluding ones counting more.
+ */
+function readSections(sections: Section[], claim: ClaimReading, conclusion: boolean): SectionReading {
+  const sentences = sections.flatMap((s) => splitSentences(s.text).map((text) => ({ text, labelled: s.label !== null })));
+  // In an unlabelled abstract, what comes before the stated aim is background.
+  const aimAt = sentences.findIndex((s, i) => !s.labelled && i < Math.max(2, sentences.length * 0.6) && isAimSentence(s.text));
+  const read: Read[] = [];
+  sentences.forEach(({ text: sentence, labelled }, i) => {
+    const plainFinding = isFindingSentence(sentence);
+    if (!labelled && !conclusion && (i <= aimAt || (i === 0 && sentences.length > 3 && !CONCLUDING.test(sentence)))) return;
+    // Aims, open questions and methods are never findings.
+    if (isAimSentence(sentence) || (!conclusion && isMethodSentence(sentence))) return;
+    const sentenceStems = stemSet(sentence);
+    const position = conclusion ? 1 / (1 + 0.3 * i) : 0.5 + i / Math.max(1, sentences.length);
+    const concluding = CONCLUDING.test(sentence) ? 1.5 : 1;
+    for (const clause of clauses(sentence)) {
+      const relevance = 0.6 * relevanceOf(stemSet(clause), claim) + 0.4 * relevanceOf(sentenceStems, claim);
+      let finding: FindingReading = readFinding(clause);
+      // A conclusion, a reported finding ("Here we show that …") or a short quoted finding that
+      // restates the claim without a finding word still affirms it; a result sentence that only
+      // describes (a count, a rate) does not.
+      const affirms = conclusion || REPORTED.test(sentence) || sentences.length <= 3;
+      // A short quoted finding restates with fewer of the claim's words than a sentence of a whole abstract.
+      const restates = relevance >= (sentences.length <= 3 ? RESTATES : 0.5);
+      if (finding.effect === "unclear" && !plainFinding && !(affirms && restates)) continue;
+      const restated = finding.effect === "unclear" && affirms && restates && !HEDGED_OR_OPEN.test(clause);
+      if (restated) finding = { ...finding, effect: "found", certainty: Math.min(finding.certainty, 0.8) };
+      // "regardless of the type of follow-up", "independent of age": what follows does not matter.
+      // When that is the claim's own subject, the clause says it has no effect.
+      const irrelevant = IRRELEVANT_OF.exec(clause);
+      if (irrelevant && relevanceOf(stemSet(irrelevant[1]!), claim) >= 0.3) finding = { ...finding, effect: "none", alike: false };
+      const moved = finding.effect === "found" ? agreement(claim.directions, directionsOf(clause)) : 0;
+      const stance = stanceOfReading(finding, claim, { moved, clause });
+      if (!stance) continue;
+      read.push({
+        text: clause,
+        stance,
+        relevance,
+        weight: (0.25 + relevance) * position * concluding * finding.certainty,
+        certainty: finding.certainty,
+        effect: restated ? "restated" : finding.effect === "none" ? "none" : "found",
+        alike: finding.alike === true,
+        moved,
+        significant: SIGNIFICANT.test(clause),
+      });
+    }
+  });
+  // The findings on the question's own subject decide: clauses less on it than the closest are
+  // about something else the study also measured (baseline differences, secondary outcomes).
+  const closest = Math.max(0, ...read.map((r) => r.relevance));
+  const counted = read.filter((r) => r.relevance >= closest - 0.15);
+  const listed: ReadClause[] = read.map((r) => ({
+    text: r.text,
+    stance: r.stance,
+    counted: counted.includes(r),
+    relevance: r.relevance,
+    certainty: r.certainty,
+    effect: r.effect,
+    alike: r.alike,
+    moved: r.moved,
+    significant: r.significant,
+  }));
+  const forWeight = counted.filter((r) => r.stance === "supports").reduce((n, r) => n + r.weight, 0);
+  const againstWeight = counted.filter((r) => r.stance === "contradicts").reduce((n, r) => n + r.weight, 0);
+  const total = forWeight + againstWeight;
+  const weights = { forWeight, againstWeight, relevance: closest };
+  if (total === 0) return { stance: "unclear", certainty: 0, clauses: listed, ...weights };
+  const certainty = counted.reduce((n, r) => n + r.certainty, 0) / counted.length;
+  const minor = Math.min(forWeight, againstWeight) / total;
+  return { stance: minor >= 0.48 ? "mixed" : forWeight > againstWeight ? "supports" : "contradicts", certainty, clauses: listed, ...weights };
+}
+
+const REPORTED =
+  /\b(we|our (data|results|findings|study|analysis)|this (study|work|analysis)|these (data|results|findings|studies)|it has become evident|here)\b[^.;]{0,40}\b(show|shows|showed|shown|demonstrate|demonstrates|demonstrated|found|find|report|reveal|revealed|reveals|identify|identified|establish|established|indicate|indicates|indicated|provide evidence|uncover|uncovered|discover|discovered)\b/i;
+const SIGNIFICANT = /\bp\s*(<|≤|=)\s*0?\.0([0-4]\d*|0\d*)\b|\bsignificant(ly)?\b(?<!\b(no|not|non-?)\s*significant(ly)?)/i;
+const IRRELEVANT_OF = /\b(?:regardless of|irrespective of|no matter (?:what|which|how|whether)|independent(?:ly)? of|unrelated to|not related to)\s+([^,;.]{0,80})/i;
+/** How much of the claim's words a sentence must hold to restate it. */
+const RESTATES = 0.3;
+const HEDGED_OR_OPEN = /\b(whether|if|remains?|unknown|unclear|uncertain|investigat\w*|examin\w*|to (determine|assess|evaluate|test))\b/i;
+
+/** One study's stance as a verdict, when it is the only study: a study that states nothing is `insufficient`. */
+export function verdictOfStudy({ stance }: { stance: Stance }): Verdict {
+  return stance === "unclear" ? "insufficient" : stance;
+}

@@ -1,0 +1,43 @@
+import type { Stance } from "@/lib/contracts";
+import fitted from "./weights.json";
+
+/**
+ * The fitted stance model: a multinomial logistic regression over the features of features.ts,
+ * its weights learned by `npm run train:stance` (scripts/train-stance.ts) from the tuning halves
+ * of ../shared/eval only, and committed as weights.json. Pure arithmetic at run time: no native
+ * code, no network, nothing downloaded (docs/decisions.md, "The stance of a study").
+ */
+
+export const CLASSES = ["supports", "contradicts", "neither"] as const;
+export type StanceClass = (typeof CLASSES)[number];
+
+export type StanceModel = {
+  features: string[];
+  /** One row per class of CLASSES, one weight per feature. */
+  weights: number[][];
+  /** A side is taken only when its probability reaches this; below it the study is read as undecided. */
+  commitAt: number;
+};
+
+export const MODEL: StanceModel = fitted as StanceModel;
+
+/** The probability of each class. */
+export function predict(model: StanceModel, x: Record<string, number>): Record<StanceClass, number> {
+  const z = model.weights.map((row) => row.reduce((n, w, i) => n + w * (x[model.features[i]!] ?? 0), 0));
+  const top = Math.max(...z);
+  const e = z.map((v) => Math.exp(v - top));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return Object.fromEntries(CLASSES.map((c, i) => [c, e[i]! / sum])) as Record<StanceClass, number>;
+}
+
+/**
+ * The stance the model gives: the likelier side when it reaches `commitAt` and outweighs "neither";
+ * otherwise `mixed` when the rules read findings both ways, `unclear` when they read none.
+ * `probability` is the model's for the stance it gives (for an undecided one, the likeliest class's).
+ */
+export function decide(model: StanceModel, x: Record<string, number>, { readBothWays }: { readBothWays: boolean }): { stance: Stance; probability: number } {
+  const p = predict(model, x);
+  const side = p.supports >= p.contradicts ? "supports" : "contradicts";
+  if (p[side] >= model.commitAt && p[side] >= p.neither) return { stance: side, probability: p[side] };
+  return { stance: readBothWays ? "mixed" : "unclear", probability: Math.max(p.neither, p[side]) };
+}

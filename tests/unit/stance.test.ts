@@ -1,0 +1,193 @@
+import { describe, expect, it } from "vitest";
+import { isAimSentence, isFindingSentence, isMethodSentence, readFinding } from "@/agent/literature/findings";
+import { readStance, readStanceByRules, stanceOfReference, verdictOfStudy } from "@/agent/literature/stance";
+import { readClaim } from "@/agent/literature/stance/claim";
+import { stanceFeatures } from "@/agent/literature/stance/features";
+import { MODEL, predict } from "@/agent/literature/stance/model";
+import { readParts } from "@/agent/literature/stance";
+import { sectionsOf } from "@/agent/literature/stance/sections";
+import { extractTerms } from "@/agent/literature/terms";
+import { readQuestion } from "@/agent/literature/verdict";
+
+/**
+ * The stance of one study toward a question (issue 25, item 4), on sentences and abstracts written
+ * for these tests (none of them is taken from the evaluation sets, and none is real research).
+ */
+
+const claimOf = (question: string) => readQuestion(question, extractTerms(question));
+const stance = (question: string, text: string) => stanceOfReference({ text, claim: claimOf(question) }).stance;
+const byRules = (question: string, text: string) => readStanceByRules({ text, claim: claimOf(question) }).stance;
+
+describe("negations and shortfalls read as what they say", () => {
+  it.each([
+    ["Creatine did not affect bone density in postmenopausal women over two years."],
+    ["The protective effect of green tea on memory could not be confirmed in the older cohort."],
+    ["Our registry shows an absence of a winter effect on mortality after hip fracture."],
+    ["The frailty checklist had low diagnostic efficiency in community clinics."],
+    ["Memory games produced no general gains in cognition among retired teachers."],
+    ["Repeat imaging rarely changed management after a minor head injury."],
+    ["The value of routine chest films before cataract surgery remains questionable."],
+  ])("%s → no effect", (sentence) => {
+    expect(isFindingSentence(sentence)).toBe(true);
+    expect(readFinding(sentence).effect).toBe("none");
+  });
+
+  it("reads risks said to outweigh benefits as a harm, and the converse as a benefit", () => {
+    expect(readFinding("In frail patients the risks of the operation outweigh its benefits.")).toMatchObject({ effect: "found", valence: "harm" });
+    expect(readFinding("In fit patients the benefits of the operation clearly outweigh its risks.")).toMatchObject({ effect: "found", valence: "benefit" });
+  });
+
+  it("does not take a plainly stated negative for a hedge", () => {
+    expect(readFinding("The protective effect of green tea on memory could not be confirmed.").certainty).toBe(1);
+    expect(readFinding("Routine screening of the second knee may not be necessary.").certainty).toBeLessThan(1);
+  });
+
+  it.each([
+    ["Does creatine improve bone density in postmenopausal women?", "RESULTS: Creatine did not affect bone density in postmenopausal women over two years."],
+    ["Does green tea protect memory in older adults?", "CONCLUSIONS: The protective effect of green tea on memory in older adults could not be confirmed."],
+    ["Is there a winter effect on mortality after hip fracture?", "CONCLUSIONS: Our registry shows an absence of a winter effect on mortality after hip fracture."],
+    ["Is the frailty checklist accurate for diagnosing frailty?", "CONCLUSIONS: The frailty checklist had low diagnostic efficiency for diagnosing frailty in community clinics."],
+    ["Do memory games improve cognition in retired teachers?", "CONCLUSIONS: Memory games produced no general gains in cognition among retired teachers."],
+  ])("a study concluding the negative contradicts the question: %s", (question, abstract) => {
+    expect(byRules(question, abstract)).toBe("contradicts");
+    expect(stance(question, abstract)).toBe("contradicts");
+  });
+});
+
+describe("aims, objectives and methods are never findings", () => {
+  it.each([
+    ["The aim of this study was to show that tai chi reduces falls in older adults."],
+    ["To determine whether tai chi reduces falls, we followed 300 residents for a year."],
+    ["This study was undertaken to test if tai chi reduces falls in nursing homes."],
+    ["We sought to establish that tai chi reduces falls."],
+  ])("%s", (sentence) => {
+    expect(isAimSentence(sentence)).toBe(true);
+    expect(isFindingSentence(sentence)).toBe(false);
+  });
+
+  it.each([["The charts of 40 patients who underwent knee replacement were reviewed."], ["Residents were randomized to tai chi or stretching."]])(
+    "a method sentence is not a finding: %s",
+    (sentence) => {
+      expect(isMethodSentence(sentence)).toBe(true);
+      expect(isFindingSentence(sentence)).toBe(false);
+    },
+  );
+
+  it("reads no stance from an abstract whose only words on the claim are its aim and methods", () => {
+    const question = "Does tai chi reduce falls in older adults?";
+    const abstract =
+      "OBJECTIVE: To show that tai chi reduces falls in older adults. METHODS: We enrolled 300 older adults and randomized them to tai chi or stretching; falls were recorded for a year.";
+    expect(byRules(question, abstract)).toBe("unclear");
+    expect(verdictOfStudy({ stance: byRules(question, abstract) })).toBe("insufficient");
+  });
+
+  it("does not let a stated aim decide the stance when the results say otherwise", () => {
+    const question = "Does tai chi reduce falls in older adults?";
+    const abstract =
+      "OBJECTIVE: To show that tai chi reduces falls in older adults. METHODS: We randomized 300 older adults to tai chi or stretching. RESULTS: The rate of falls in older adults did not differ between the groups (p = 0.41).";
+    expect(byRules(question, abstract)).toBe("contradicts");
+    expect(stance(question, abstract)).toBe("contradicts");
+  });
+
+  it("in an unlabelled abstract, reads what comes before the stated aim as background", () => {
+    const question = "Does vitamin K slow arterial calcification?";
+    const abstract =
+      "Vitamin K is thought to slow arterial calcification. Earlier trials suggested that it reduces calcification scores. We aimed to test whether vitamin K slows arterial calcification in dialysis patients. We randomized 120 dialysis patients to vitamin K or placebo. Arterial calcification scores did not differ between the groups after 18 months.";
+    expect(byRules(question, abstract)).toBe("contradicts");
+  });
+});
+
+describe("the authors' conclusion is the finding", () => {
+  it("reads the conclusion section over the results before it", () => {
+    const question = "Does omega-3 supplementation lower triglycerides in older adults?";
+    const abstract =
+      "BACKGROUND: Triglycerides rise with age. RESULTS: In the unadjusted analysis, omega-3 lowered triglycerides in older adults (p = 0.01). CONCLUSIONS: After adjustment for diet, omega-3 supplementation did not lower triglycerides in older adults.";
+    expect(byRules(question, abstract)).toBe("contradicts");
+    expect(stance(question, abstract)).toBe("contradicts");
+  });
+
+  it("reads a conclusion labelled without a colon, as some sources write it", () => {
+    const question = "Does omega-3 supplementation lower triglycerides in older adults?";
+    const abstract = "RESULTS Omega-3 lowered triglycerides in the unadjusted analysis. CONCLUSIONS Omega-3 supplementation did not lower triglycerides in older adults once diet was accounted for.";
+    expect(sectionsOf(abstract).map((s) => s.role)).toEqual(["results", "conclusion"]);
+    expect(byRules(question, abstract)).toBe("contradicts");
+  });
+
+  it("takes a conclusion recommending the practice as support, hedged or not", () => {
+    const question = "Can resistance exercise counteract the loss of muscle strength with age?";
+    const abstract =
+      "RESULTS: Strength rose in the trained group. CONCLUSIONS: Our results suggest that resistance exercise could be prescribed to counteract the loss of muscle strength with age.";
+    expect(byRules(question, abstract)).toBe("supports");
+    expect(stance(question, abstract)).toBe("supports");
+  });
+});
+
+describe("what the claim says", () => {
+  it("turns the stance round for a negated claim", () => {
+    const text = "RESULTS: Metformin extended median lifespan of male mice by 6% (p < 0.01).";
+    expect(stance("Metformin extends lifespan in mice.", text)).toBe("supports");
+    expect(byRules("Metformin does not extend lifespan in mice.", text)).toBe("contradicts");
+    expect(stance("Metformin does not extend lifespan in mice.", text)).toBe("contradicts");
+  });
+
+  it("reads the claim's words from `question` as well as `text` (the shared question reading names it so)", () => {
+    const { text: _asked, ...rest } = claimOf("Metformin does not extend lifespan in mice.");
+    const text = "RESULTS: Metformin extended median lifespan of male mice by 6% (p < 0.01).";
+    expect(readStanceByRules({ text, claim: { ...rest, question: "Metformin does not extend lifespan in mice." } }).stance).toBe("contradicts");
+  });
+
+  it("does not take a genotype or a modifier for a negated claim", () => {
+    expect(readClaim(claimOf("Mice lacking klotho age faster.")).negated).toBe(false);
+    expect(readClaim(claimOf("Is surgery safe in patients with no prior stroke?")).negated).toBe(false);
+    expect(readClaim(claimOf("Is the drug effective in case of insufficient response to metformin?")).negated).toBe(false);
+    expect(readClaim(claimOf("Cognitive training is an ineffective treatment for insomnia.")).negated).toBe(true);
+  });
+
+  it("reads a claim that something can be left out as a claim that it is not needed", () => {
+    const question = "Can the second knee scan be omitted after arthroplasty?";
+    expect(byRules(question, "CONCLUSIONS: There is no need for a second knee scan after arthroplasty.")).toBe("supports");
+    expect(byRules(question, "CONCLUSIONS: A second knee scan after arthroplasty changed management in a third of patients and is needed.")).toBe("contradicts");
+  });
+
+  it("supports an equivalence only with an absence of difference, not with another negation", () => {
+    const alike = "Is home blood pressure monitoring as accurate as clinic monitoring?";
+    expect(byRules(alike, "CONCLUSIONS: Home and clinic blood pressure monitoring readings were similar in accuracy.")).toBe("supports");
+    const same = "Should all patients receive the same preoperative iron dose?";
+    expect(byRules(same, "CONCLUSIONS: Not all patients need the same preoperative iron dose; weight and haemoglobin should guide it.")).toBe("contradicts");
+  });
+
+  it("compares which way the claim and the finding move the same quantity", () => {
+    const question = "Does cold exposure decrease brown adipose tissue activity?";
+    expect(byRules(question, "RESULTS: Two hours of cold exposure increased BAT activity in healthy men (p < 0.001).")).toBe("contradicts");
+    expect(byRules(question, "RESULTS: Two hours of cold exposure lowered brown adipose tissue activity in healthy men (p < 0.001).")).toBe("supports");
+  });
+
+  it("reads a finding that something does not matter, when that is the claim's own subject, as no effect", () => {
+    const question = "Does the type of reminder influence screening attendance?";
+    expect(byRules(question, "CONCLUSIONS: Screening attendance was low regardless of the type of reminder sent.")).toBe("contradicts");
+  });
+});
+
+describe("the fitted model", () => {
+  it("was trained on the features the agent computes (retrain with npm run train:stance when they change)", () => {
+    const claim = claimOf("Does tai chi reduce falls?");
+    const text = "CONCLUSIONS: Tai chi reduced falls.";
+    const features = stanceFeatures({ parts: readParts({ text, claim }), claimText: "Does tai chi reduce falls?", text });
+    expect(MODEL.features).toEqual(Object.keys(features));
+    expect(MODEL.weights).toHaveLength(3);
+    for (const row of MODEL.weights) expect(row).toHaveLength(MODEL.features.length);
+  });
+
+  it("gives probabilities; the reading carries the side's probability, and a certainty that says how plainly the finding was stated", () => {
+    const claim = claimOf("Does tai chi reduce falls in older adults?");
+    const text = "CONCLUSIONS: Tai chi reduced falls in older adults by a third (p < 0.001).";
+    const p = predict(MODEL, stanceFeatures({ parts: readParts({ text, claim }), claimText: "Does tai chi reduce falls in older adults?", text }));
+    expect(p.supports + p.contradicts + p.neither).toBeCloseTo(1, 10);
+    const read = readStance({ text, claim });
+    expect(read.stance).toBe("supports");
+    expect(read.probability).toBeCloseTo(p.supports, 10);
+    expect(read.certainty).toBe(1);
+    const hedged = "CONCLUSIONS: Tai chi may reduce falls in older adults.";
+    expect(readStance({ text: hedged, claim }).certainty).toBeLessThan(1);
+  });
+});
