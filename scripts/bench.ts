@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- foundation|payments|settlement|agent|queues|library|answers|paraphrase|stance|deep-research|sealing|chat-latency|follow-up]`: the figures the issues ask for, each section against
+ * `npm run bench [-- foundation|payments|settlement|agent|queues|library|answers|paraphrase|stance|deep-research|sealing|chat-latency|follow-up|confusion]`: the figures the issues ask for, each section against
  * a reference measured in the same run (shared machines are noisy; ratios travel, absolute times
  * do not). Results are printed as tables and saved under bench-results/ (not committed).
  * Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_PAID_ROUNDS (40),
@@ -11,6 +11,7 @@ import { runAgentBench } from "./bench/agent";
 import { runChatLatencyBench } from "./bench/chat-latency";
 import { runAnswersBench } from "./bench/answers";
 import { runDeepResearchBench } from "./bench/deep-research";
+import { runConfusionBench } from "./bench/confusion";
 import { runFollowUpBench } from "./bench/follow-up";
 import { runFoundationBench } from "./bench/foundation";
 import { runLibraryBench } from "./bench/library";
@@ -35,13 +36,14 @@ const sections: Record<string, () => Promise<void>> = {
   sealing: runSealingBench,
   "chat-latency": runChatLatencyBench,
   "follow-up": runFollowUpBench,
+  confusion: runConfusionBench,
 };
 
 /**
  * Sections that need no Next.js build: sealing and stance (pure computation), agent, answers, deep-research,
- * paraphrase and queues (the agent alone), chat-latency (the gateway's route handlers in a process of their own).
+ * paraphrase, confusion and queues (the agent alone), chat-latency (the gateway's route handlers in a process of their own).
  */
-const NO_BUILD = new Set(["sealing", "stance", "agent", "answers", "paraphrase", "deep-research", "queues", "chat-latency", "follow-up"]);
+const NO_BUILD = new Set(["sealing", "stance", "agent", "answers", "paraphrase", "deep-research", "queues", "chat-latency", "follow-up", "confusion"]);
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));

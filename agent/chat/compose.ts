@@ -35,6 +35,7 @@ export function roleOf(ref: EngineReference, reading: QuestionReading): { role: 
       partsAddressed: relevance?.partsAddressed,
       evidenceType: ref.evidenceType,
       isRetracted: ref.isRetracted ?? false,
+      species: ref.snapshot ? ref.snapshot.species : undefined,
     },
   });
   return { role: decided.role, reason: decided.reason };

@@ -1,6 +1,7 @@
 import type { EvidenceType, Verdict, VerdictBasis, VerdictConfidence } from "@/lib/contracts";
 import type { AnswerReference } from "./answer-reference";
 import { requiredParts, type QuestionReading } from "./reading";
+import { inQuestionSpecies, speciesWords } from "./roles";
 import { NO_STUDY_TESTS_IT, ONLY_OTHER_SPECIES, type GradedForVerdict } from "./verdict";
 import { listed } from "./words";
 import { CONTROLLED_DESIGNS, DESIGN_STRENGTH_ORDER, PRIMARY_DESIGNS } from "@/lib/contracts/designs";
@@ -116,6 +117,17 @@ function insufficientReason({
   tested: string;
 }): string {
   if (basis.reason === NO_STUDY_TESTS_IT) {
+    // Studies of the whole question in another species than the one it names (roles.ts).
+    const elsewhere = references
+      .map((r, i) => ({ r, g: graded[i] }))
+      .filter(({ r }) => r.evidenceRole === "context" && (r.missingConcepts?.length ?? 0) === 0 && !inQuestionSpecies(reading, { species: r.snapshot ? r.snapshot.species : undefined, evidenceType: r.evidenceType }));
+    if (elsewhere.length > 0) {
+      const found = elsewhere.filter(({ g }) => g && g.stance !== "unclear").map(({ g }) => g!);
+      const where = speciesWords(elsewhere.map(({ r }) => r.snapshot?.species ?? null));
+      const studies = plural(elsewhere.length, "study", "studies");
+      const way = found.length === 0 ? "state no clear finding on it" : `${directionWord(found)} it there`;
+      return `no study found tests ${tested} in ${speciesWords(reading.species)}. The closest found, ${studies} in ${where}, ${elsewhere.length === 1 ? way.replace(/^state /, "states ") : way}.`;
+    }
     const closest = references.filter((r) => r.evidenceRole === "context" && (r.missingConcepts?.length ?? 0) > 0);
     const both = requiredParts(reading).length > 1 ? `no study found tests both ${tested}` : `no study found tests ${tested}`;
     if (closest.length === 0) return `${both}.`;
@@ -123,18 +135,17 @@ function insufficientReason({
   }
   if (basis.reason === ONLY_OTHER_SPECIES) {
     const indirect = graded.filter((g) => g.evidenceRole === "supporting" && !g.direct && g.stance !== "unclear");
-    const way = indirect.every((g) => g.stance === "supports")
-      ? indirect.length === 1
-        ? "supports"
-        : "support"
-      : indirect.every((g) => g.stance === "contradicts")
-        ? indirect.length === 1
-          ? "contradicts"
-          : "contradict"
-        : "disagree on";
-    return `${basis.reason}. ${plural(indirect.length, "study", "studies")} in other species ${way} it there.`;
+    return `${basis.reason}. ${plural(indirect.length, "study", "studies")} in other species ${directionWord(indirect)} it there.`;
   }
   return `${basis.reason}.`;
+}
+
+/** How studies read on a claim, as a verb agreeing with their number: "supports", "contradict", "disagree on". */
+function directionWord(found: Pick<GradedForVerdict, "stance">[]): string {
+  const one = found.length === 1;
+  if (found.every((g) => g.stance === "supports")) return one ? "supports" : "support";
+  if (found.every((g) => g.stance === "contradicts")) return one ? "contradicts" : "contradict";
+  return one ? "is mixed on" : "disagree on";
 }
 
 /**

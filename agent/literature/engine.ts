@@ -3,7 +3,7 @@ import { PRIMARY_DESIGNS } from "@/lib/contracts/designs";
 import { plannedSources as planSources } from "@/lib/contracts/sources";
 import { describeSourceFailures } from "@/lib/contracts/source-words";
 import { composeAnswer, type Citable } from "./answer";
-import { classifyEvidence } from "./evidence";
+import { classifyEvidence, isStudyProtocol } from "./evidence";
 import { extractSnapshot } from "./snapshot";
 import { mergeRecords } from "./merge";
 import type { LiteratureRecord, SourceName } from "./record";
@@ -123,7 +123,11 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   await progress("grading", 75);
 
   const listed = request.filterReferences ? accepted : [...accepted, ...rejected];
-  const roleOf = (j: Judged) => decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType: classifyEvidence(j.record).type, isRetracted: j.record.isRetracted } });
+  const roleOf = (j: Judged) => {
+    const evidenceType = classifyEvidence(j.record).type;
+    const { species } = extractSnapshot(j.record, evidenceType);
+    return decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), species } });
+  };
   const references: (ReturnType<typeof describeReference> & { abstract?: string | null })[] = listed.map((j, i) => ({
     ...describeReference(j, i + 1, { withReason: false, role: roleOf(j) }),
     ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}),

@@ -68,3 +68,16 @@ const DESIGN_WORDS: [RegExp, EvidenceType][] = [
   ],
   [/\b(in (mice|rats)|mice were|rats were|murine model|mouse model|rat model|in vitro|cell lines?|cultured cells)\b/i, "preclinical"],
 ];
+
+/** A title that presents a study's plan rather than its results. */
+const PROTOCOL_TITLE = /\b(study protocol|trial protocol|protocol (for|of) an?\b|rationale and design|design and rationale|rationale, design|design and methods of)\b/i;
+
+/**
+ * A study's protocol or design paper: what a trial will do, with no results yet (PubMed's
+ * publication type "Clinical Trial Protocol", or a title that presents a protocol or a trial's
+ * rationale and design). It tests nothing yet, so it is never evidence (roles.ts).
+ */
+export function isStudyProtocol(record: Pick<LiteratureRecord, "publicationTypes" | "title">): boolean {
+  if (record.publicationTypes.some((t) => t.toLowerCase() === "clinical trial protocol")) return true;
+  return PROTOCOL_TITLE.test(record.title ?? "");
+}

@@ -65,10 +65,9 @@ export type Judged = {
    */
   partCoverage: Partial<Record<RequiredQuestionPart, number>>;
   /**
-   * The required parts the record addresses: it holds at least PART_COVERAGE of the part's weight,
-   * and the part's most specific word (the rarest among the candidates) by name or synonym. A
-   * buccal-cancer study holds "localized", "cancer" and "treatment" of "localized prostate cancer
-   * treatment", but not "prostate".
+   * The required parts the record addresses: it holds at least PART_COVERAGE of the part's weight
+   * by name or synonym. (Requiring the part's rarest word too cost the PubMedQA items' own
+   * abstracts: that word is often an odd word of the question, "underrecognised", "sicker".)
    */
   partsAddressed: RequiredQuestionPart[];
   flags: Flag[];
@@ -132,8 +131,7 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
       const total = words.reduce((a, w) => a + w.weight, 0);
       const coverage = total > 0 ? Math.round((words.filter((w) => holds[w.term]![i]!).reduce((a, w) => a + w.weight, 0) / total) * 1000) / 1000 : 0;
       partCoverage[part] = coverage;
-      const specific = words.reduce<{ term: number; weight: number } | null>((a, w) => (!a || w.weight > a.weight ? w : a), null);
-      if (coverage >= PART_COVERAGE && specific !== null && holds[specific.term]![i]!) partsAddressed.push(part);
+      if (coverage >= PART_COVERAGE) partsAddressed.push(part);
     }
     return { score, matchedTerms, missing, partCoverage, partsAddressed };
   });

@@ -1,4 +1,4 @@
-import type { EvidenceRole, EvidenceType } from "@/lib/contracts";
+import type { EvidenceRole, EvidenceType, StudySpecies } from "@/lib/contracts";
 import { requiredParts, type QuestionReading, type RequiredPart } from "./reading";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
 import { listed } from "./words";
@@ -12,8 +12,10 @@ import { listed } from "./words";
  * of its subject), by name, synonym, lay term, class member or MeSH heading (relevance.ts decides
  * what a record names). Addressing one part only makes it `context`, its reason saying which part
  * it lacks: a rapamycin study is never evidence on metformin, and a metformin trial that says
- * nothing of aging is not evidence on whether metformin slows aging. Nothing is promoted for
- * being the closest match found.
+ * nothing of aging is not evidence on whether metformin slows aging. A question that names its
+ * species ("in humans", "in mice", "people") is tested only in that species: a mouse study of
+ * metformin and lifespan is context for "does metformin slow aging in humans?", said so. Nothing
+ * is promoted for being the closest match found.
  */
 
 export type RoleInput = {
@@ -26,6 +28,10 @@ export type RoleInput = {
   partsAddressed?: readonly RequiredQuestionPart[] | undefined;
   evidenceType: EvidenceType;
   isRetracted: boolean;
+  /** A protocol or design paper with no results yet (evidence.ts isStudyProtocol). */
+  isProtocol?: boolean | undefined;
+  /** Who it was done in (its snapshot's species; null when nothing says). Absent: not known here. */
+  species?: StudySpecies | null | undefined;
 };
 
 export type RoleDecision = {
@@ -36,18 +42,25 @@ export type RoleDecision = {
   testsQuestion: boolean;
   /** The required parts it does not address. */
   missingParts: RequiredPart[];
+  /** It addresses every part, but in another species than the one the question names. */
+  otherSpecies: boolean;
 };
 
 export function decideRole({ reading, reference }: { reading: QuestionReading; reference: RoleInput }): RoleDecision {
   const missingParts = partsMissing(reading, reference);
-  const decision = (role: EvidenceRole, reason: string): RoleDecision => ({ role, reason, testsQuestion: role === "supporting", missingParts });
+  const otherSpecies = missingParts.length === 0 && !inQuestionSpecies(reading, reference);
+  const decision = (role: EvidenceRole, reason: string): RoleDecision => ({ role, reason, testsQuestion: role === "supporting", missingParts, otherSpecies });
   if (reference.isRetracted) return decision("lead_only", "retracted: never evidence");
   if (!reference.accepted) {
     if (reference.reason !== null && reference.reason !== "off_topic") return decision("context", `outside the request (${REJECTION_WORDS[reference.reason]})`);
     return decision("lead_only", `off topic: ${doesNotStudy(reading, reference.missingConcepts, missingParts)}`);
   }
   if (reference.evidenceType === "commentary") return decision("context", "a comment or editorial, not evidence");
+  if (reference.isProtocol) return decision("context", "a study's protocol or design, with no results yet: not evidence");
   if (missingParts.length > 0) return decision("context", `${doesNotStudy(reading, reference.missingConcepts, missingParts)}; shown for context, not counted in the verdict`);
+  if (otherSpecies) {
+    return decision("context", `studies ${studied(reading)} in ${speciesWords([studySpeciesOf(reference)])}, not in ${speciesWords(reading.species)}; shown for context, not counted in the verdict`);
+  }
   return decision("supporting", `studies ${studied(reading)}`);
 }
 
@@ -58,6 +71,46 @@ export function partsMissing(reading: QuestionReading, reference: Pick<RoleInput
   const missing = new Set(reference.missingConcepts);
   const addressed = reference.partsAddressed;
   return requiredParts(reading).filter((part) => (addressed ? !addressed.includes(RELEVANCE_PART[part]) : reading.concepts.some((c) => c.part === part && missing.has(c.label))));
+}
+
+/**
+ * Who a study was done in: its snapshot's species, else humans unless its design is preclinical
+ * (null: an animal or cell study that does not say which).
+ */
+function studySpeciesOf(reference: Pick<RoleInput, "species" | "evidenceType">): StudySpecies | null {
+  return reference.species ?? (reference.evidenceType === "preclinical" ? null : "human");
+}
+
+/**
+ * Whether a study was done in the species the question names. A question naming none asks about
+ * none in particular; a reference whose species is not known here (stored before it was carried)
+ * is taken as the question's.
+ */
+export function inQuestionSpecies(reading: Pick<QuestionReading, "species">, reference: Pick<RoleInput, "species" | "evidenceType">): boolean {
+  if (reading.species.length === 0 || reference.species === undefined) return true;
+  const species = studySpeciesOf(reference);
+  if (species === null) return reading.species.some((s) => s !== "human");
+  return reading.species.includes(species);
+}
+
+const SPECIES_WORDS: Record<StudySpecies, string> = {
+  human: "humans",
+  mouse: "mice",
+  rat: "rats",
+  nonhuman_primate: "non-human primates",
+  dog: "dogs",
+  other_mammal: "other mammals",
+  fish: "fish",
+  fly: "flies",
+  worm: "worms",
+  yeast: "yeast",
+  cells: "cells",
+};
+
+/** "mice", "humans", "animals or cells" (an unstated preclinical species). */
+export function speciesWords(species: readonly (StudySpecies | null)[]): string {
+  const words = [...new Set(species.map((s) => (s === null ? "animals or cells" : SPECIES_WORDS[s])))];
+  return listed(words, "or");
 }
 
 /** "metformin and aging": what a study that tests the question studies. */

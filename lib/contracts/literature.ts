@@ -93,7 +93,7 @@ export const literatureReferenceRelevanceSchema = z
     partsAddressed: z
       .array(z.enum(["topic", "exposure", "outcome", "main"]))
       .optional()
-      .describe("the required parts it addresses: half of the part's weight, its most specific word included; a reference addressing every one tests the question"),
+      .describe("the required parts it addresses: at least half of the part's weight, rarer words weighing more; a reference addressing every one tests the question"),
   })
   .register(responseRegistry, { id: "LiteratureReferenceRelevance" });
 

@@ -39,7 +39,7 @@ const LABELS = ["yes", "no", "maybe"] as const;
 type Label = (typeof LABELS)[number];
 const VERDICT_LABEL: Record<string, Label> = { supports: "yes", contradicts: "no", mixed: "maybe", insufficient: "maybe" };
 
-type Reference = { ordinal?: number; id?: string; pmid?: string | null; doi?: string | null; title?: string; url?: string; evidenceRole: string; roleReason?: string };
+export type Reference = { ordinal?: number; id?: string; pmid?: string | null; doi?: string | null; title?: string; url?: string; evidenceRole: string; roleReason?: string };
 type ChatOutcome = {
   pmid: string;
   ms: number;
@@ -185,44 +185,47 @@ export async function importItems({ url, items, dir, form }: { url: string; item
   }
 }
 
-type App = Awaited<ReturnType<typeof startTestAgent>>["app"];
+export type App = Awaited<ReturnType<typeof startTestAgent>>["app"];
 
-/** One question as a chat: submitted, then followed on its status route until it is done. */
-async function askChat(app: App, pmid: string, item: PubmedQaItem): Promise<ChatOutcome> {
-  const started = performance.now();
-  const accepted = await agentRequest(app, "/api/chat", { body: { message: item.QUESTION } });
+/** What a completed chat result carries that the benches read. */
+export type ChatResultRead = {
+  answer: string;
+  references: Reference[];
+  rejectedReferences?: Reference[];
+  quality: { contractValid: boolean; citedSupportingOrdinals: number[] };
+  verdict?: unknown;
+  verdictBasis?: { reason?: unknown; confidence?: unknown };
+};
+
+/** A message as a chat through the agent: submitted, then followed on its status route until it is done. */
+export async function chatThrough(app: App, message: string): Promise<ChatResultRead> {
+  const accepted = await agentRequest(app, "/api/chat", { body: { message } });
   if (accepted.status !== 202) throw new Error(`POST /api/chat answered ${accepted.status}: ${await accepted.text()}`);
   const { requestId } = (await accepted.json()) as { requestId: string };
   for (;;) {
-    const status = (await (await agentRequest(app, `/api/chat/status/${requestId}`)).json()) as {
-      status: string;
-      result?: {
-        answer: string;
-        references: Reference[];
-        rejectedReferences?: Reference[];
-        quality: { contractValid: boolean; citedSupportingOrdinals: number[] };
-        verdict?: unknown;
-        verdictBasis?: { reason?: unknown; confidence?: unknown };
-      };
-    };
-    if (status.status === "failed") throw new Error(`chat for PMID ${pmid} failed: ${JSON.stringify(status)}`);
-    if (status.status === "completed" && status.result) {
-      const r = status.result;
-      return {
-        pmid,
-        ms: performance.now() - started,
-        answer: r.answer,
-        references: r.references,
-        citedSupporting: r.quality.citedSupportingOrdinals,
-        contractValid: r.quality.contractValid,
-        verdict: typeof r.verdict === "string" ? r.verdict : null,
-        verdictReason: typeof r.verdictBasis?.reason === "string" ? r.verdictBasis.reason : null,
-        confidence: typeof r.verdictBasis?.confidence === "string" ? r.verdictBasis.confidence : null,
-        rejected: r.rejectedReferences ?? [],
-      };
-    }
+    const status = (await (await agentRequest(app, `/api/chat/status/${requestId}`)).json()) as { status: string; result?: ChatResultRead };
+    if (status.status === "failed") throw new Error(`chat “${message}” failed: ${JSON.stringify(status)}`);
+    if (status.status === "completed" && status.result) return status.result;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** One PubMedQA question as a chat. */
+async function askChat(app: App, pmid: string, item: PubmedQaItem): Promise<ChatOutcome> {
+  const started = performance.now();
+  const r = await chatThrough(app, item.QUESTION);
+  return {
+    pmid,
+    ms: performance.now() - started,
+    answer: r.answer,
+    references: r.references,
+    citedSupporting: r.quality.citedSupportingOrdinals,
+    contractValid: r.quality.contractValid,
+    verdict: typeof r.verdict === "string" ? r.verdict : null,
+    verdictReason: typeof r.verdictBasis?.reason === "string" ? r.verdictBasis.reason : null,
+    confidence: typeof r.verdictBasis?.confidence === "string" ? r.verdictBasis.confidence : null,
+    rejected: r.rejectedReferences ?? [],
+  };
 }
 
 /** The gold PMID's position in the engine's ranking of the library's candidates (0: not in the first LIMIT). */

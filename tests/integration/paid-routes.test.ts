@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { chatRequestSchema, paymentRequiredBodySchema } from "@/lib/contracts";
 import { withPayment } from "@/lib/payments/paid-route";
 import { getDb } from "@/lib/db";
@@ -33,6 +33,7 @@ describe("paid routes: chat and literature", () => {
   let agentMode: "ok" | "fail" | "slow" | "drain" = "ok";
   let drainKey: `0x${string}` | undefined;
   let restore: () => Promise<void>;
+  let gatewayEnv: Parameters<typeof configureGateway>[0];
   const payTo = freshAddress();
   let facilitatorCalls = { verify: 0, settle: 0 };
 
@@ -48,22 +49,28 @@ describe("paid routes: chat and literature", () => {
       if (req.path === "/api/literature") return { status: 202, body: { jobId: randomUUID(), status: "queued" } };
       return { status: 404, body: { error: "unknown" } };
     });
-    restore = await configureGateway({
+    gatewayEnv = {
       POSTGRES_URL: database.url,
       UPSTREAM_API_URL: agent.url,
-      // Room for the drained-wallet double below, which makes a chain transfer before it answers
-      // (5 s was not always enough on a loaded machine); the "times out" case waits this long.
-      UPSTREAM_TIMEOUT_MS: "15000",
+      // Far above any working answer: the drained-wallet double below makes a chain transfer before
+      // it answers (5 s, then 15 s, were not enough on a loaded machine). The "times out" case
+      // configures a short one of its own.
+      UPSTREAM_TIMEOUT_MS: "120000",
       PUBLIC_URL,
       RPC_URL: chain().rpcUrl,
       PAY_TO_ADDRESS: payTo,
       AGENT_SERVICE_KEY: "service-key-for-tests-0123",
       INVALID_PAYMENT_LIMIT: "1000",
-    });
+    };
+    restore = await configureGateway(gatewayEnv);
   });
   beforeEach(() => {
     agentMode = "ok";
-    // Count what reaches the facilitator, to prove the cheap checks never get there.
+    countFacilitatorCalls();
+  });
+
+  /** Counts what reaches the facilitator, to prove the cheap checks never get there. */
+  function countFacilitatorCalls(): void {
     const { facilitator } = getPaymentsContext();
     const original = { verify: facilitator.verify.bind(facilitator), settle: facilitator.settle.bind(facilitator) };
     facilitatorCalls = { verify: 0, settle: 0 };
@@ -72,7 +79,7 @@ describe("paid routes: chat and literature", () => {
       settle: (...args: Parameters<typeof facilitator.settle>) => (facilitatorCalls.settle++, original.settle(...args)),
       original,
     });
-  });
+  }
   afterEach(() => {
     const { facilitator } = getPaymentsContext() as unknown as { facilitator: Record<string, unknown> & { original?: object } };
     if (facilitator.original) Object.assign(facilitator, facilitator.original);
@@ -158,6 +165,12 @@ describe("paid routes: chat and literature", () => {
     ["times out", "slow" as const],
   ])("answers 502 when the agent %s, voids the payment and charges nothing", async (_name, mode) => {
     agentMode = mode;
+    // A timeout of its own, far below the double's 60 s delay: the gateway gives up first.
+    const restoreTimeout = mode === "slow" ? await configureGateway({ ...gatewayEnv, UPSTREAM_TIMEOUT_MS: "1000" }) : null;
+    if (restoreTimeout) countFacilitatorCalls();
+    onTestFinished(async () => {
+      if (restoreTimeout) await restoreTimeout();
+    });
     const { requirements } = await requirementsOf(CHAT_URL);
     const { header, nonce } = await signPayment({ privateKey: wallet(3).privateKey, requirements });
     const before = await usdcBalance(payTo);

@@ -153,9 +153,9 @@ describe("the extractive answer", () => {
       { id: 1, title: "Rapamycin extends lifespan in genetically heterogeneous mice", abstract: "Rapamycin extended median and maximal lifespan of male and female mice.", evidenceType: "preclinical", mesh: ["Animals", "Mice"] },
     ]);
     expect(result.verdict).toBe("insufficient");
-    expect(result.verdictBasis).toMatchObject({ indirect: 1 });
-    expect(result.answer).toMatch(/^Bottom line: the evidence is insufficient to answer it: the only studies .* 1 study in other species supports it there\./);
-    expect(result.answer).toMatch(/not been shown in humans/);
+    // A study in another species than the question names does not test it: context, not evidence (roles.ts).
+    expect(result.references.map((r) => [r.evidenceRole, r.roleReason])).toEqual([["context", expect.stringMatching(/ in mice, not in humans; shown for context/)]]);
+    expect(result.answer).toMatch(/^Bottom line: the evidence is insufficient to answer it: no study found tests .+ in humans\. The closest found, 1 study in mice, supports it there\./);
   });
 });
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { classifyEvidence, isStudyProtocol } from "@/agent/literature/evidence";
+import { readQuestion } from "@/agent/literature/reading";
 import { judgeRecords } from "@/agent/literature/relevance";
+import { decideRole } from "@/agent/literature/roles";
+import { extractSnapshot } from "@/agent/literature/snapshot";
 import { extractTerms } from "@/agent/literature/terms";
 import { buildRecord } from "../support/records";
 
@@ -101,5 +105,57 @@ describe("relevance: a reference is on topic only when it names the question's s
     expect(a!.accepted).toBe(true);
     expect(b!.score).toBeLessThan(0.7 * a!.score);
     expect(b).toMatchObject({ accepted: false, reason: "off_topic" });
+  });
+});
+
+describe("evidence roles: a study tests the question only in what it studies, in the question's species, with results", () => {
+  const roleFor = (question: string, record: ReturnType<typeof buildRecord>, others: ReturnType<typeof buildRecord>[] = []) => {
+    const reading = readQuestion(question);
+    const [judged] = judgeRecords([record, ...others], reading.terms);
+    const evidenceType = classifyEvidence(record).type;
+    return decideRole({
+      reading,
+      reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), species: extractSnapshot(record, evidenceType).species },
+    });
+  };
+  const muscleTrial = buildRecord({
+    ids: { pmid: "1" },
+    title: "Metformin blunts muscle hypertrophy after resistance training in older adults",
+    abstract:
+      "BACKGROUND: Metformin might interfere with the muscle's adaptation to exercise. METHODS: Adults aged 65 years or older were randomized to metformin or placebo during resistance training. RESULTS: Lean mass rose less with metformin. CONCLUSIONS: Metformin blunted the gain in muscle mass.",
+    mesh: ["Humans", "Aged", "Metformin", "Resistance Training"],
+    publicationTypes: ["Randomized Controlled Trial"],
+  });
+  const wormStudy = buildRecord({
+    ids: { pmid: "2" },
+    title: "Metformin extends Caenorhabditis elegans lifespan by altering bacterial folate metabolism",
+    abstract: "RESULTS: Metformin extended median lifespan of the worms by 36%. CONCLUSIONS: Metformin extended the lifespan of C. elegans.",
+    mesh: ["Animals", "Caenorhabditis elegans", "Metformin", "Longevity"],
+  });
+
+  it("'aging' is not named by 'aged 65' or MeSH 'Aged': the trial in older adults does not study aging", () => {
+    const role = roleFor("Does metformin slow aging in humans?", muscleTrial, [wormStudy]);
+    expect(role.role).not.toBe("supporting");
+    expect(role.reason).toMatch(/does not study aging/);
+  });
+
+  it("a study of the whole question in another species than the one asked about is context, said so", () => {
+    const inMice = roleFor("Does metformin extend lifespan in mice?", wormStudy, [muscleTrial]);
+    expect(inMice).toMatchObject({ role: "context", otherSpecies: true });
+    expect(inMice.reason).toMatch(/in worms, not in mice; shown for context/);
+    expect(roleFor("Does metformin extend lifespan in worms?", wormStudy, [muscleTrial]).role).toBe("supporting");
+    // A question that names no species asks about none in particular.
+    expect(roleFor("Does metformin extend lifespan?", wormStudy, [muscleTrial]).role).toBe("supporting");
+  });
+
+  it("a trial's protocol, with no results yet, is never evidence", () => {
+    const protocol = buildRecord({
+      ids: { pmid: "3" },
+      title: "Targeting Aging with Metformin (TAME): rationale and design of a trial to delay age-related disease",
+      abstract: "CONCLUSIONS: TAME will test whether metformin delays aging in older adults.",
+      mesh: ["Humans", "Aged", "Metformin", "Aging", "Research Design"],
+    });
+    expect(roleFor("Does metformin slow aging in humans?", protocol, [wormStudy])).toMatchObject({ role: "context", reason: expect.stringMatching(/protocol or design, with no results yet/) });
+    expect(isStudyProtocol(buildRecord({ ids: { pmid: "4" }, title: "A ketogenic diet in epilepsy", abstract: "x", mesh: [], publicationTypes: ["Clinical Trial Protocol"] }))).toBe(true);
   });
 });

@@ -24,8 +24,11 @@ export type ClaimReading = {
   /** The direction the plain claim asks about (its negation removed). */
   valence: Valence;
   directions: Direction[];
-  /** The claim's words, each as the stems that count for it, with its weight (1 content, less for evaluative or generic words). */
-  parts: { stems: string[]; weight: number }[];
+  /**
+   * The claim's words, each as the stems that count for it, with its weight (1 content, less for
+   * evaluative or generic words), and whether it names the claim's outcome.
+   */
+  parts: { stems: string[]; weight: number; outcome?: boolean }[];
   /** The sum of the parts' weights. */
   total: number;
 };
@@ -64,7 +67,7 @@ export function readClaim(input: StanceClaim): ClaimReading {
   const equivalence = (claim.equivalence || EQUIVALENCE.test(text)) && !alternative;
   const parts =
     claim.terms.length > 0
-      ? claim.terms.map((t) => ({ stems: t.stems, weight: t.generic ? 0.1 : t.weight }))
+      ? claim.terms.map((t) => ({ stems: t.stems, weight: t.generic ? 0.1 : t.weight, outcome: t.part === "outcome" && !t.generic }))
       : [...new Set(tokenize(text).filter((t) => t.length > 2).map(stem))].map((s) => ({ stems: [s], weight: 1 }));
   const total = parts.reduce((n, p) => n + p.weight, 0);
   // "neighbourhood social capital" is "NSC" in the study that measured it: the initials of a run of

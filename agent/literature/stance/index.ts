@@ -107,11 +107,13 @@ function turned(read: SectionReading, negated: boolean): SectionReading {
   };
 }
 
-/** The share of the claim's weight a text holds. */
-function relevanceOf(stems: Set<string>, claim: ClaimReading): number {
-  if (claim.total === 0) return 0;
-  const held = claim.parts.reduce((n, p) => n + (p.stems.some((s) => stems.has(s)) ? p.weight : 0), 0);
-  return Math.min(1, held / claim.total);
+/** The share of the claim's weight a text holds, the outcome's words counting `outcomeWeighs` times. */
+function relevanceOf(stems: Set<string>, claim: ClaimReading, { outcomeWeighs = 1 }: { outcomeWeighs?: number } = {}): number {
+  const weight = (p: ClaimReading["parts"][number]) => p.weight * (p.outcome ? outcomeWeighs : 1);
+  const total = claim.parts.reduce((n, p) => n + weight(p), 0);
+  if (total === 0) return 0;
+  const held = claim.parts.reduce((n, p) => n + (p.stems.some((s) => stems.has(s)) ? weight(p) : 0), 0);
+  return Math.min(1, held / total);
 }
 
 type Read = Omit<ReadClause, "counted"> & { weight: number };
@@ -134,7 +136,10 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
     const position = conclusion ? 1 / (1 + 0.3 * i) : 0.5 + i / Math.max(1, sentences.length);
     const concluding = CONCLUDING.test(sentence) ? 1.5 : 1;
     for (const clause of clauses(sentence)) {
-      const relevance = 0.6 * relevanceOf(stemSet(clause), claim) + 0.4 * relevanceOf(sentenceStems, claim);
+      // A sentence's subject (the exposure) is shared by its clauses; what each clause says it of is
+      // its own: of "X raised NAD+ but did not improve muscle strength", the clause naming the
+      // claim's outcome speaks to the claim.
+      const relevance = 0.6 * relevanceOf(stemSet(clause), claim, { outcomeWeighs: 2 }) + 0.4 * relevanceOf(sentenceStems, claim);
       let finding: FindingReading = readFinding(clause);
       // A conclusion, a reported finding ("Here we show that …") or a short quoted finding that
       // restates the claim without a finding word still affirms it; a result sentence that only

@@ -1,11 +1,20 @@
 import { stemmer } from "stemmer";
 
-/** The Porter stem of a word (each part of a hyphenated word is stemmed). */
+/**
+ * Words whose Porter stem would merge them with words of another meaning, kept apart: "aging" (the
+ * process a longevity question asks about) stems to "age" like "aged" and "age" (how old the
+ * subjects were, and MeSH's check tags "Aged" and "Middle Aged", on nearly every clinical record), so
+ * a diabetes trial "in adults aged 60" would name "aging". "aging" and "ageing" keep a stem of
+ * their own; "aged", "ages" and "age" keep Porter's.
+ */
+const OWN_STEM: Record<string, string> = { aging: "aging", ageing: "aging" };
+
+/** The Porter stem of a word (each part of a hyphenated word is stemmed), but for OWN_STEM. */
 export function stem(word: string): string {
   return word
     .toLowerCase()
     .split("-")
-    .map((part) => (/^[a-z]+$/.test(part) ? stemmer(part) : part))
+    .map((part) => OWN_STEM[part] ?? (/^[a-z]+$/.test(part) ? stemmer(part) : part))
     .join("-");
 }
 
