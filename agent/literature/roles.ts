@@ -48,6 +48,8 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   }
   if (reference.evidenceType === "commentary") return decision("context", "a comment or editorial, not evidence");
   if (missingParts.length > 0) return decision("context", `${doesNotStudy(reading, reference.missingConcepts, missingParts)}; shown for context, not counted in the verdict`);
+  // A topic claims nothing a study could be evidence for: what is on it is background (reading.ts, `asks`).
+  if (!reading.asks) return decision("context", `about ${studied(reading)}; the search names no claim to test`);
   return decision("supporting", `studies ${studied(reading)}`);
 }
 
