@@ -133,7 +133,11 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   let judged: Judged[];
   if (focus.topics.length === 0) judged = byQuestion!;
   else if (tagMode === "fanout") judged = merged.map((_, i) => bestJudgement(byTopic.map((t) => t.judged[i]!)));
-  else judged = merged.map((_, i) => judgedOnTopic(byTopic[0]!.judged[i]!, byTopic.every((t) => !t.judged[i]!.flags.includes("off_topic"))));
+  else {
+    // Combined: scored on the question, or on every tag's words together when it is only its tags.
+    const scored = byQuestion ?? judgeRecords(merged, joinTerms(...focus.tagTerms), filters);
+    judged = merged.map((_, i) => judgedOnTopic(scored[i]!, byTopic.every((t) => !t.judged[i]!.flags.includes("off_topic"))));
+  }
   judged = await applyRegistryChecks(judged, deps, plan.verifyTop, wide);
   judged.sort((a, b) => Number(b.accepted) - Number(a.accepted) || b.score - a.score || (b.record.year ?? 0) - (a.record.year ?? 0));
   const accepted = judged.filter((j) => j.accepted).slice(0, plan.maxResults);
