@@ -142,7 +142,9 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   judged.sort((a, b) => Number(b.accepted) - Number(a.accepted) || b.score - a.score || (b.record.year ?? 0) - (a.record.year ?? 0));
   const accepted = judged.filter((j) => j.accepted).slice(0, plan.maxResults);
   const rejected = judged.filter((j) => !j.accepted);
-  reasoning.push(`Kept ${accepted.length} of ${rawCount} (naming the question's concepts, not retracted, inside the filters)${rejected.length ? `; rejected ${rejected.length}` : ""}.`);
+  const aboutTags = tagMode === "combined" ? "about every tag" : "about a tag";
+  const kept = focus.topics.length === 0 ? "naming the question's concepts" : focus.ownQuestion ? `answering the question, ${aboutTags}` : aboutTags;
+  reasoning.push(`Kept ${accepted.length} of ${rawCount} (${kept}, not retracted, inside the filters)${rejected.length ? `; rejected ${rejected.length}` : ""}.`);
   await progress("grading", 75);
 
   const listed = request.filterReferences ? accepted : [...accepted, ...rejected];
