@@ -88,7 +88,7 @@ export function writeAnswer({
     const direct = isDirect(r.snapshot ?? { species: null, design: r.evidenceType }, claim);
     return { evidenceRole: r.evidenceRole, evidenceType: r.evidenceType, relevance: r.relevance, stance, certainty, direct };
   });
-  const { verdict, basis } = deriveVerdict(graded);
+  const { verdict, basis } = deriveVerdict(graded, { asks: reading.asks });
 
   const passages = new Map<number, string>();
   for (const r of references) passages.set(r.ordinal, quotable((r.abstract ? bestPassage(r.abstract, terms) : null) ?? r.snapshot?.finding ?? r.title));

@@ -2,7 +2,7 @@ import type { EvidenceType, Verdict, VerdictBasis, VerdictConfidence } from "@/l
 import type { AnswerReference } from "./answer-reference";
 import { requiredParts, type QuestionReading } from "./reading";
 import { inQuestionSpecies, speciesWords } from "./roles";
-import { NO_STUDY_TESTS_IT, ONLY_OTHER_SPECIES, type GradedForVerdict } from "./verdict";
+import { NO_CLAIM_TO_TEST, NO_STUDY_TESTS_IT, ONLY_OTHER_SPECIES, type GradedForVerdict } from "./verdict";
 import { listed } from "./words";
 import { CONTROLLED_DESIGNS, DESIGN_STRENGTH_ORDER, PRIMARY_DESIGNS } from "@/lib/contracts/designs";
 
@@ -77,6 +77,7 @@ export function bottomLineOf({
   const onTopic = graded.filter((g) => g.evidenceRole === "supporting");
   const m = onTopic.length;
   const confidence = basis.confidence ?? "low";
+  if (basis.reason === NO_CLAIM_TO_TEST) return `Bottom line: ${noClaim(reading, references.length)}`;
   if (verdict === "insufficient") return `Bottom line: the evidence is insufficient to answer it: ${insufficientReason({ reading, basis, references, graded, tested })}`;
   const studies = { one: `study that tests ${tested}`, many: `studies that test ${tested}` };
   const strongestOf = (side: "supports" | "contradicts") => {
@@ -100,6 +101,16 @@ export function bottomLineOf({
     case "mixed":
       return `Bottom line: ${VERDICT_SENTENCE.mixed[confidence]}. Of the ${m} ${m === 1 ? studies.one : studies.many}, ${basis.supporting} report${basis.supporting === 1 ? "s" : ""} findings in its favour, ${basis.contradicting} no effect or the opposite${basis.mixed ? `, and ${basis.mixed} both` : ""}.${why}`;
   }
+}
+
+/**
+ * A topic with no claim: no verdict, and why. Never the words of another verdict ("support",
+ * "contradict"): the audit (agent/chat/audit.ts) holds a bottom line to its own.
+ */
+function noClaim(reading: QuestionReading, found: number): string {
+  const topic = `“${reading.question.replace(/[?.!]+$/, "").trim()}”`;
+  const shown = found === 0 ? "Nothing on it was found in the sources searched." : `The ${found === 1 ? "study" : `${found} studies`} found on it ${found === 1 ? "is" : "are"} listed as background.`;
+  return `no verdict: ${topic} names a topic, not a claim to test, so the evidence is insufficient for one. ${shown} Ask a question about it (what it does, or what changes it) for a verdict.`;
 }
 
 /** Why the evidence is insufficient, in words, ending with a full stop. */
@@ -185,7 +196,7 @@ export function limitsOf({
   const notes: string[] = [];
   const supporting = references.filter((r) => r.evidenceRole === "supporting");
   const aboutAnimals = reading.species.length > 0 && !reading.species.includes("human");
-  if (references.length > 0 && supporting.length === 0) notes.push("None of these references tests the question itself; they are shown as background.");
+  if (references.length > 0 && supporting.length === 0 && reading.asks) notes.push("None of these references tests the question itself; they are shown as background.");
   else if (supporting.length > 0 && !aboutAnimals) {
     const humanDesigns = supporting.filter((r) => PRIMARY_DESIGNS.includes(r.evidenceType) && r.snapshot?.species !== "mouse" && r.snapshot?.species !== "rat");
     if (humanDesigns.length === 0 && supporting.every((r) => r.evidenceType === "preclinical" || (r.snapshot?.species && r.snapshot.species !== "human"))) {

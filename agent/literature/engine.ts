@@ -8,13 +8,15 @@ import { extractSnapshot } from "./snapshot";
 import { mergeRecords } from "./merge";
 import type { LiteratureRecord, SourceName } from "./record";
 import { assertReached } from "./reach";
-import { readQuestion } from "./reading";
-import { judgeRecords, type Judged } from "./relevance";
+import { readQuestion, type QuestionReading } from "./reading";
+import { judgedOnTopic, judgeRecords, type Judged } from "./relevance";
 import { decideRole, type RoleDecision } from "./roles";
 import { failedSourcesOf, failureKindOf } from "./source-health";
 import type { LiteratureSource, SourceQuery } from "./sources/types";
 import { extractTerms, searchTerms, sourceExpansions, type QueryTerm } from "./terms";
+import { readTopic, topicPlace, type Topic } from "./topic";
 import { scoreConfidence, verifyRecord, type RegistryCheck } from "./verification";
+import { listed as listWords } from "./words";
 
 /**
  * The literature engine: question → query plan → federated search over the sources of the mode
@@ -74,25 +76,36 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   const wide = request.mode === "deep" || request.retrievalProfile === "litqa-recall";
   const tags = request.tags ?? [];
   const tagMode = tags.length > 0 ? (request.tagMode ?? "fanout") : undefined;
-  const reading = readQuestion(tagMode === "combined" ? [request.question, ...tags].join(" ") : request.question);
+  // The question is read on its own: tags narrow what answers it and are never part of its claim.
+  const reading = readQuestion(request.question);
   const questionTerms = reading.terms;
+  const focus = focusOf({ reading, tags });
   const { dateFrom, dateTo } = dateRange(request);
   const plan = planSearch(request, deps, questionTerms);
   reasoning.push(
     `Query terms: ${questionTerms.map((t) => t.term).join(", ") || "(none)"}; mode ${request.mode}${request.scope ? `, scope ${request.scope}` : ""}${dateFrom || dateTo ? `, dates ${dateFrom ?? "…"} to ${dateTo ?? "…"}` : ""}.`,
   );
+  if (focus.topics.length > 0) {
+    reasoning.push(
+      `Tags (${tagMode}): a record counts for ${listWords(focus.topics.map((t) => `“${t.label}”`), tagMode === "fanout" ? "or" : "and")} when its title, MeSH terms or aim names it, not a mention in passing${focus.ownQuestion ? ", and only when it also answers the question" : ""}.`,
+    );
+  }
   await progress("searching", 10);
 
-  // Fanout searches each tracked term on its own; everything else is one search of the question.
+  // Fanout searches each tag on its own (with the question's words when the question has its own
+  // subject: a tag narrows it); combined, the question and every tag in one search.
   const searches: { tag: string | null; terms: QueryTerm[] }[] =
-    tagMode === "fanout" ? tags.map((tag) => ({ tag, terms: extractTerms(tag) })) : [{ tag: null, terms: questionTerms }];
+    tagMode === "fanout"
+      ? focus.tagTerms.map((terms, k) => ({ tag: tags[k]!, terms: focus.ownQuestion ? joinTerms(questionTerms, terms) : terms }))
+      : [{ tag: null, terms: tagMode === "combined" && focus.ownQuestion ? joinTerms(questionTerms, ...focus.tagTerms) : tagMode === "combined" ? joinTerms(...focus.tagTerms) : questionTerms }];
   const used = new Set<SourceName>();
   const failed = new Map<SourceName, SourceFailureKind>();
   const found: { tag: string | null; records: LiteratureRecord[] }[] = [];
   for (const search of searches) {
-    const variants = search.tag === null ? plan.variants : [searchTerms(search.terms)];
+    const variants = search.terms === questionTerms ? plan.variants : focus.ownQuestion ? plan.variants.map((v) => [...new Set([...v, ...searchTerms(search.terms)])]) : [searchTerms(search.terms)];
     const expansions = sourceExpansions(search.terms, variants[0] ?? []);
-    const records = await searchSources({ deps, plan, variants, expansions, text: search.tag ?? request.question, scope: request.scope, dateFrom, dateTo, used, failed, reasoning });
+    const text = search.tag === null ? [request.question, ...(tagMode === "combined" && focus.ownQuestion ? tags : [])].join(" ") : focus.ownQuestion ? `${request.question} ${search.tag}` : search.tag;
+    const records = await searchSources({ deps, plan, variants, expansions, text, scope: request.scope, dateFrom, dateTo, used, failed, reasoning });
     found.push({ tag: search.tag, records });
   }
   for (const [source, why] of failed) reasoning.push(`${source} failed (${why}); its results are missing, the others stand.`);
@@ -104,22 +117,34 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   const rawCount = merged.length;
   reasoning.push(`Merged ${found.reduce((n, f) => n + f.records.length, 0)} records into ${rawCount} by identifier (DOI, PMID, PMCID, NCT, library id) and by title.`);
 
-  // Relevance against the question; in fanout, against each tag on its own (a reference counts
-  // when it is relevant to any tag, and each tag's coverage comes from its own judgement).
+  // Relevance against the question; a tag is judged on whether it is the record's subject
+  // (topic.ts), within the question's topic when the question has one of its own.
   const filters = { dateFrom, dateTo, scope: request.scope };
-  const byTag = new Map<string, Judged[]>();
+  const byQuestion = focus.ownQuestion || focus.topics.length === 0 ? judgeRecords(merged, questionTerms, filters) : null;
+  const onQuestion = (i: number) => byQuestion === null || !byQuestion[i]!.flags.includes("off_topic");
+  const byTopic = focus.topics.map((topic, k) => {
+    const onTag = judgeRecords(merged, focus.tagTerms[k]!, filters);
+    const judged = merged.map((record, i) => {
+      const base = byQuestion?.[i] ?? onTag[i]!;
+      return judgedOnTopic({ ...base, matchedTerms: [...new Set([...base.matchedTerms, ...onTag[i]!.matchedTerms])] }, onQuestion(i) && topicPlace(record, topic) !== null);
+    });
+    return { judged, matched: onTag.map((j) => j.matchedTerms) };
+  });
   let judged: Judged[];
-  if (tagMode === "fanout") {
-    for (const search of searches) byTag.set(search.tag!, judgeRecords(merged, search.terms, filters));
-    judged = merged.map((_, i) => bestJudgement([...byTag.values()].map((list) => list[i]!)));
-  } else {
-    judged = judgeRecords(merged, questionTerms, filters);
+  if (focus.topics.length === 0) judged = byQuestion!;
+  else if (tagMode === "fanout") judged = merged.map((_, i) => bestJudgement(byTopic.map((t) => t.judged[i]!)));
+  else {
+    // Combined: scored on the question, or on every tag's words together when it is only its tags.
+    const scored = byQuestion ?? judgeRecords(merged, joinTerms(...focus.tagTerms), filters);
+    judged = merged.map((_, i) => judgedOnTopic(scored[i]!, byTopic.every((t) => !t.judged[i]!.flags.includes("off_topic"))));
   }
   judged = await applyRegistryChecks(judged, deps, plan.verifyTop, wide);
   judged.sort((a, b) => Number(b.accepted) - Number(a.accepted) || b.score - a.score || (b.record.year ?? 0) - (a.record.year ?? 0));
   const accepted = judged.filter((j) => j.accepted).slice(0, plan.maxResults);
   const rejected = judged.filter((j) => !j.accepted);
-  reasoning.push(`Kept ${accepted.length} of ${rawCount} (naming the question's concepts, not retracted, inside the filters)${rejected.length ? `; rejected ${rejected.length}` : ""}.`);
+  const aboutTags = tagMode === "combined" ? "about every tag" : "about a tag";
+  const kept = focus.topics.length === 0 ? "naming the question's concepts" : focus.ownQuestion ? `answering the question, ${aboutTags}` : aboutTags;
+  reasoning.push(`Kept ${accepted.length} of ${rawCount} (${kept}, not retracted, inside the filters)${rejected.length ? `; rejected ${rejected.length}` : ""}.`);
   await progress("grading", 75);
 
   const listed = request.filterReferences ? accepted : [...accepted, ...rejected];
@@ -136,7 +161,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
     .filter((r) => r.relevance?.accepted)
     .map((r) => ({ ordinal: r.id as number, title: r.title, url: r.url, abstract: listed[(r.id as number) - 1]!.record.abstract, year: r.year ?? null, journal: (r.journal as string | null) ?? null, label: r.label as string, evidenceType: r.evidenceType, evidenceRole: r.evidenceRole, relevance: r.relevance?.score, snapshot: r.snapshot, missingConcepts: r.relevance?.missingConcepts ?? [] }));
   const sourcesNote = describeSourceFailures({ failed: failedSources, used: [...used] });
-  const composed = composeAnswer({ reading: tagMode === "fanout" ? readQuestion(request.question) : reading, citable, sourcesNote });
+  const composed = composeAnswer({ reading, citable, sourcesNote });
   const { answer, formattedAnswer, contextPassages } = composed;
   for (const r of references) if (composed.stances.has(r.id as number)) r.stance = composed.stances.get(r.id as number);
   await progress("answering", 90);
@@ -175,7 +200,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
     effectiveSources: [...used],
     sourceProfile: request.sourceProfile ?? (request.mode === "deep" ? "deep-default" : "fast-default"),
     ...(tagMode ? { tagMode } : {}),
-    ...(tagMode === "fanout" ? { tags, resultsByTag: coverageByTag(tags, byTag, references, request.includeRejected) } : {}),
+    ...(tagMode === "fanout" ? { tags, resultsByTag: coverageByTag({ tags, byTopic, references, includeRejected: request.includeRejected }) } : {}),
   };
   return result;
 }
@@ -366,30 +391,55 @@ function bestJudgement(judgements: Judged[]): Judged {
   };
 }
 
-function coverageByTag(
-  tags: string[],
-  byTag: Map<string, Judged[]>,
-  references: ReturnType<typeof describeReference>[],
-  includeRejected: boolean,
-): NonNullable<LiteratureJobResult["resultsByTag"]> {
+function coverageByTag({
+  tags,
+  byTopic,
+  references,
+  includeRejected,
+}: {
+  tags: string[];
+  /** Each tag's judgement of every record, and the tag's words each record holds. */
+  byTopic: { judged: Judged[]; matched: string[][] }[];
+  references: ReturnType<typeof describeReference>[];
+  includeRejected: boolean;
+}): NonNullable<LiteratureJobResult["resultsByTag"]> {
   const out: NonNullable<LiteratureJobResult["resultsByTag"]> = {};
   const refFor = (j: Judged) => references.find((r) => r.title === j.record.title && r.url === j.record.url);
-  for (const tag of tags) {
-    const judged = byTag.get(tag) ?? [];
-    // Covered only by accepted references whose own text matched the tag: source-grounded.
-    const acceptedFor = judged.filter((j) => j.accepted && j.matchedTerms.length > 0);
-    const rejectedFor = judged.filter((j) => !j.accepted && j.matchedTerms.length > 0);
+  tags.forEach((tag, k) => {
+    const { judged, matched } = byTopic[k]!;
+    // Covered only by accepted references whose own text holds the tag: source-grounded.
+    const acceptedFor = judged.map((j, i) => ({ j, words: matched[i]! })).filter(({ j, words }) => j.accepted && words.length > 0);
+    const rejectedFor = judged.map((j, i) => ({ j, words: matched[i]! })).filter(({ j, words }) => !j.accepted && words.length > 0);
     out[tag] = {
       tag,
       covered: acceptedFor.length > 0,
       acceptedCount: acceptedFor.length,
       rejectedCount: rejectedFor.length,
-      matchedTerms: [...new Set(acceptedFor.flatMap((j) => j.matchedTerms))],
-      acceptedReferences: acceptedFor.map((j) => ({ id: refFor(j)?.id ?? null, title: j.record.title, url: j.record.url, score: j.score })),
-      rejectedReferences: includeRejected ? rejectedFor.map((j) => ({ title: j.record.title, url: j.record.url, reason: j.reason })) : null,
+      matchedTerms: [...new Set(acceptedFor.flatMap(({ words }) => words))],
+      acceptedReferences: acceptedFor.map(({ j }) => ({ id: refFor(j)?.id ?? null, title: j.record.title, url: j.record.url, score: j.score })),
+      rejectedReferences: includeRejected ? rejectedFor.map(({ j }) => ({ title: j.record.title, url: j.record.url, reason: j.reason })) : null,
     };
-  }
+  });
   return out;
+}
+
+/**
+ * The tags of a search, each read as a topic (topic.ts). `ownQuestion`: the question has a subject
+ * of its own beside the tags ("Does rapamycin extend lifespan?" with the tag "aging"), which every
+ * reference must answer; a question that is only its tags ("aging" with the tag "aging") has none.
+ */
+function focusOf({ reading, tags }: { reading: QuestionReading; tags: string[] }): { topics: Topic[]; tagTerms: QueryTerm[][]; ownQuestion: boolean } {
+  if (tags.length === 0) return { topics: [], tagTerms: [], ownQuestion: true };
+  const tagTerms = tags.map((tag) => extractTerms(tag));
+  const tagStems = new Set(tagTerms.flat().flatMap((t) => t.own ?? t.stems));
+  const own = reading.concepts.some((c) => c.terms.some((t) => !(t.own ?? t.stems).some((s) => tagStems.has(s))));
+  return { topics: tags.map(readTopic), tagTerms, ownQuestion: own };
+}
+
+/** Terms of several searches as one, each word once. */
+function joinTerms(...lists: QueryTerm[][]): QueryTerm[] {
+  const seen = new Set<string>();
+  return lists.flat().filter((t) => !seen.has(t.term) && seen.add(t.term));
 }
 
 function dateRange(request: LiteratureQueryRequest): { dateFrom?: string; dateTo?: string } {

@@ -34,6 +34,12 @@ export type QuestionReading = {
   question: string;
   /** `claim` when a statement was pasted rather than a question asked. */
   form: "question" | "claim";
+  /**
+   * It asks something a study can answer: a question, a sentence stating a claim, or words that
+   * relate an exposure to an outcome. A topic alone ("aging", "rapamycin and lifespan", a tag)
+   * asks nothing: no study supports or contradicts it, and it gets no verdict.
+   */
+  asks: boolean;
   /** Every word of the question that search and relevance use, placed in its part. */
   terms: QueryTerm[];
   /** The intervention or exposure, in the question's words; null when the question relates nothing. */
@@ -97,6 +103,7 @@ export function readQuestion(question: string): QuestionReading {
   return {
     question: text,
     form,
+    asks: form === "question" || /[.!]\s*$/.test(text) || concepts.some((c) => c.part === "exposure" || c.part === "outcome"),
     terms,
     exposure: label("exposure") ?? (concepts.some((c) => c.part === "outcome") ? labelOf(["exposure"]) : null),
     outcome: label("outcome") ?? labelOf(["outcome"]),

@@ -168,6 +168,16 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
 }
 
 /**
+ * A judgement decided again on whether the record is on topic, when something else than the
+ * question's words decides it (a tag's topic, topic.ts); every other reason to reject it stands.
+ */
+export function judgedOnTopic(j: Judged, onTopic: boolean): Judged {
+  const flags: Flag[] = [...j.flags.filter((f) => f !== "off_topic"), ...(onTopic ? [] : (["off_topic"] as const))];
+  const reason: RejectionReason | null = j.reason !== null && j.reason !== "off_topic" ? j.reason : onTopic ? null : "off_topic";
+  return { ...j, flags, reason, accepted: reason === null };
+}
+
+/**
  * The concepts a record must name: every content concept of the question's required parts, each
  * with its words some candidate holds (words none holds are left out, and so is a concept left with
  * none). `unknown` names a subject (topic, exposure, or the whole question) no candidate holds any

@@ -55,6 +55,8 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
     if (reference.reason !== null && reference.reason !== "off_topic") return decision("context", `outside the request (${REJECTION_WORDS[reference.reason]})`);
     return decision("lead_only", `off topic: ${doesNotStudy(reading, reference.missingConcepts, missingParts)}`);
   }
+  // A topic claims nothing a study could be evidence for: what is on it is background (reading.ts, `asks`).
+  if (!reading.asks) return decision("context", `about ${studied(reading)}; the search names no claim to test`);
   if (reference.evidenceType === "commentary") return decision("context", "a comment or editorial, not evidence");
   if (reference.isProtocol) return decision("context", "a study's protocol or design, with no results yet: not evidence");
   if (missingParts.length > 0) return decision("context", `${doesNotStudy(reading, reference.missingConcepts, missingParts)}; shown for context, not counted in the verdict`);

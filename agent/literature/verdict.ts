@@ -92,12 +92,12 @@ export type GradedForVerdict = {
 
 /**
  * The verdict over the references that test the question (role `supporting`): `insufficient` when
- * there are none, when none states a finding on the claim, when only indirect evidence does, or
+ * the search asks nothing (a topic, not a claim: `asks` false), when there are none, when none states a finding on the claim, when only indirect evidence does, or
  * when the direct evidence is too weak; otherwise `supports` when the weight for is at least twice
  * the weight against, `contradicts` when the weight against is at least twice the weight for,
  * `mixed` between. Every verdict carries its confidence (confidenceOf).
  */
-export function deriveVerdict(references: GradedForVerdict[]): { verdict: Verdict; basis: VerdictBasis } {
+export function deriveVerdict(references: GradedForVerdict[], { asks = true }: { asks?: boolean } = {}): { verdict: Verdict; basis: VerdictBasis } {
   const onTopic = references.filter((r) => r.evidenceRole === "supporting");
   const count = (stance: Stance) => onTopic.filter((r) => r.stance === stance).length;
   const stated = onTopic.filter((r) => r.stance !== "unclear");
@@ -123,6 +123,8 @@ export function deriveVerdict(references: GradedForVerdict[]): { verdict: Verdic
       },
     };
   };
+  // A topic alone claims nothing: whatever was found on it is no verdict (reading.ts, `asks`).
+  if (!asks) return basis("insufficient", NO_CLAIM_TO_TEST);
   if (references.length === 0) return basis("insufficient", "nothing on-topic was found in the sources searched");
   if (onTopic.length === 0) return basis("insufficient", NO_STUDY_TESTS_IT);
   if (stated.length === 0) return basis("insufficient", "none of the studies that test it states a clear finding on it");
@@ -133,6 +135,8 @@ export function deriveVerdict(references: GradedForVerdict[]): { verdict: Verdic
   return basis("mixed", "the design-weighted findings for and against it are within two to one of each other");
 }
 
+/** The reason of an insufficient verdict when the search names a topic and no claim (tags alone, "rapamycin and lifespan"). */
+export const NO_CLAIM_TO_TEST = "the search names a topic, not a claim to test";
 /** The reason of an insufficient verdict when no study tests the question (the writer names what was closest). */
 export const NO_STUDY_TESTS_IT = "no study found tests the question";
 /** The reason of an insufficient verdict when only studies in other species state a finding. */

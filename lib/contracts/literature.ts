@@ -47,11 +47,13 @@ export const literatureQueryRequestSchema = requestContract(
       .array(z.string().trim().min(1, "tags must not be empty").max(MAX_TAG_CHARS))
       .max(MAX_TAGS, `at most ${MAX_TAGS} tags`)
       .optional()
-      .describe("tracked terms for radar-style searches"),
+      .describe(
+        "tracked terms for radar-style searches: a reference counts for a tag when the tag is its subject (title, MeSH, aim), not a mention in passing; with a question of its own, only when it also answers the question (tags narrow, never widen)",
+      ),
     tagMode: z
       .enum(tagModes)
       .optional()
-      .describe("fanout: each tag searched independently; combined: one search; fanout when tags are given without it"),
+      .describe("fanout: each tag searched independently (a reference counts for any tag); combined: one search (a reference counts for every tag); fanout when tags are given without it"),
     allowSourceExpansion: z.boolean().optional().describe("deprecated, ignored"),
     maxResults: z.int().min(1).max(MAX_RESULTS_LIMIT).optional().describe("maximum number of results"),
     perSourceLimit: z.int().min(0).optional().describe("deprecated, ignored"),

@@ -259,9 +259,15 @@ describe("the engine", () => {
     const result = await runLiteratureSearch(request({ question: "aging interventions", tags: ["rapamycin", "metformin", "taurine"] }), deps({ pubmed }));
     expect(result.tagMode).toBe("fanout");
     expect(result.tags).toEqual(["rapamycin", "metformin", "taurine"]);
-    expect(pubmed.queries.map((q) => q.terms)).toEqual([["rapamycin"], ["metformin"], ["taurine"]]);
+    // Each tag searched on its own, within the question's words: a tag narrows the question (issue 25, item 7).
+    expect(pubmed.queries.map((q) => q.terms)).toEqual([
+      ["aging", "interventions", "rapamycin"],
+      ["aging", "interventions", "metformin"],
+      ["aging", "interventions", "taurine"],
+    ]);
     expect(result.resultsByTag!.rapamycin).toMatchObject({ covered: true, acceptedCount: 1, matchedTerms: ["rapamycin"] });
-    expect(result.resultsByTag!.metformin).toMatchObject({ covered: true, acceptedCount: 1 });
+    // A metformin trial of mortality in older adults (MeSH "Aged") does not study aging.
+    expect(result.resultsByTag!.metformin).toMatchObject({ covered: false, acceptedCount: 0 });
     expect(result.resultsByTag!.taurine).toMatchObject({ covered: false, acceptedCount: 0 });
   });
 
