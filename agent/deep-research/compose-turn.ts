@@ -62,6 +62,8 @@ export async function composeTurn({
       })
     : [];
   const graded: Reference[] = [...(chat.references as Reference[]), ...(context as Reference[])];
+  // The references that test the question, by the one rule of roles.ts: hypotheses rest on these only.
+  const supportingKeys = new Set((chat.references as Reference[]).filter((r) => r.evidenceRole === "supporting").flatMap((r) => keysOf(r)));
 
   const { cite, cited } = createCitations();
   const contradictions = findContradictions(findings, read, cite);
@@ -74,7 +76,7 @@ export async function composeTurn({
     accepted: graded.length,
     findings,
     contradictions,
-    hypotheses: deriveHypotheses({ findings, read, cite }),
+    hypotheses: deriveHypotheses({ findings, read, cite, supporting: (f) => f.references.some((r) => keysOf(r).some((k) => supportingKeys.has(k))) }),
     openQuestions: deriveOpenQuestions({ findings: world.findings, read, plan, contradictions }),
     bottomLine: withoutMarkers(bottomLineOf(chat)),
     limits: typeof chat.metadata?.limits === "string" && chat.metadata.limits.trim() ? withoutMarkers(chat.metadata.limits) : null,
@@ -88,7 +90,8 @@ export async function composeTurn({
   if (llm && inTime() && references.length > 0) {
     const evidence = evidenceOf(references, findings);
     const digest = texts.slice(2).join("\n");
-    const modelHypotheses = await hypothesesWithModel({ settings: llm, read, digest, evidence, signal });
+    // A model's hypotheses, like the deterministic ones, rest only on the references that test the question.
+    const modelHypotheses = await hypothesesWithModel({ settings: llm, read, digest, evidence: evidence.filter((e) => e.evidenceRole === "supporting"), signal });
     steps.hypotheses = modelHypotheses.step;
     if (modelHypotheses.hypotheses) {
       texts = resolveCitations({ texts: writeReply(facts, cite, { hypotheses: modelHypotheses.hypotheses }), cited, references, fixed: true }).texts;

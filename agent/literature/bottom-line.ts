@@ -1,7 +1,7 @@
 import type { EvidenceType, Verdict, VerdictBasis, VerdictConfidence } from "@/lib/contracts";
 import type { AnswerReference } from "./answer-reference";
 import { requiredParts, type QuestionReading } from "./reading";
-import { NO_STUDY_TESTS_IT, ONLY_OTHER_SPECIES, type GradedForVerdict } from "./verdict";
+import { NO_CLEAR_FINDING, NO_STUDY_TESTS_IT, NOTHING_ON_TOPIC, ONLY_OTHER_SPECIES, ONLY_WEAK_EVIDENCE, type GradedForVerdict } from "./verdict";
 import { listed } from "./words";
 import { CONTROLLED_DESIGNS, DESIGN_STRENGTH_ORDER, PRIMARY_DESIGNS } from "@/lib/contracts/designs";
 
@@ -132,8 +132,12 @@ function insufficientReason({
           ? "contradicts"
           : "contradict"
         : "disagree on";
-    return `${basis.reason}. ${plural(indirect.length, "study", "studies")} in other species ${way} it there.`;
+    return `the only studies of ${tested} that state a finding on it are in other species than the question's (animals or cells). ${plural(indirect.length, "study", "studies")} in other species ${way} it there.`;
   }
+  // Each reason names what the question asks about, so the bottom line says which question it answers.
+  if (basis.reason === NO_CLEAR_FINDING) return `none of the studies that test ${tested} states a clear finding on it.`;
+  if (basis.reason === ONLY_WEAK_EVIDENCE) return `the only direct evidence on ${tested} found is weak.`;
+  if (basis.reason === NOTHING_ON_TOPIC) return `nothing on ${tested} was found in the sources searched.`;
   return `${basis.reason}.`;
 }
 
