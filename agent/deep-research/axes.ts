@@ -1,4 +1,5 @@
 import { readQuestion, type QuestionReading, type RequiredPart } from "../literature/reading";
+import { isVerbOnly } from "../literature/vocabulary";
 import { extractTerms, stemSet, tokenize } from "../literature/terms";
 import { listed } from "../literature/words";
 
@@ -124,11 +125,12 @@ export function readResearchQuestion(question: string): ResearchQuestion {
 
   const concepts = conceptWords(question);
   const reading = readQuestion(question);
-  const { intervention, outcome } = partsOf(reading, concepts);
+  const { intervention, outcomes } = partsOf(reading, concepts);
+  const outcome = outcomes.length > 0 ? listed(outcomes) : null;
   const association = ASSOCIATION_CUES.test(question) || (intervention !== null && tokenize(intervention).some((w) => TRAIT_WORDS.test(w)));
   if (association && !asked.includes("observational")) asked.push("observational");
   const population = tokens.filter((t) => POPULATION_WORDS.test(t)).join(" ") || null;
-  const topic = intervention ? listed([intervention, ...(outcome ? [outcome] : [])]) : concepts.join(" ") || question.replace(/[?!.]+$/, "");
+  const topic = intervention ? listed([intervention, ...outcomes]) : concepts.join(" ") || question.replace(/[?!.]+$/, "");
   return { question, concepts, intervention, outcome, topic, reading, species, population, association, asked: [...new Set(asked)] };
 }
 
@@ -136,17 +138,25 @@ export function readResearchQuestion(question: string): ResearchQuestion {
  * The intervention and the outcome as noun phrases, from the question's one reading (reading.ts):
  * its parts lie on either side of the relation ("Can physical training counteract the effects of
  * aging?" relates physical training to aging), so no verb of the question is ever inside them, and
- * every sentence built from them is grammatical. A question that relates nothing names its subject's
- * first concept; one the reading finds no concept in keeps this module's own guess.
+ * every sentence built from them is grammatical. A question that relates nothing asks about its
+ * subject's first concept, bearing on the others; one the reading finds no concept in keeps this
+ * module's own guess.
  */
-function partsOf(reading: QuestionReading, concepts: string[]): { intervention: string | null; outcome: string | null } {
+function partsOf(reading: QuestionReading, concepts: string[]): { intervention: string | null; outcomes: string[] } {
   const labels = (part: RequiredPart) => reading.concepts.filter((c) => c.part === part).map((c) => c.label);
+  const own = interventionAndOutcome(reading.question, concepts);
+  // This module's longer name of the same intervention ("vitamin d supplementation" for "vitamin"), when it holds no verb.
+  const named = (label: string) => (own.intervention && !hasVerb(own.intervention) && tokenize(label).every((w) => tokenize(own.intervention!).includes(w)) ? own.intervention : label);
   const exposure = labels("exposure")[0] ?? null;
-  const outcomes = labels("outcome");
-  if (exposure) return { intervention: exposure, outcome: outcomes.length > 0 ? listed(outcomes) : null };
-  const subject = [...labels("topic"), ...labels("subject")].find((label) => !AXIS_CUES.some(([re]) => tokenize(label).every((w) => re.test(w))));
-  if (subject) return { intervention: subject, outcome: null };
-  return interventionAndOutcome(reading.question, concepts);
+  if (exposure) return { intervention: named(exposure), outcomes: labels("outcome") };
+  // "leucocyte telomere length and mortality": the first concept is what is asked about, the others what it bears on.
+  const subjects = [...labels("topic"), ...labels("subject")].filter((label) => !AXIS_CUES.some(([re]) => tokenize(label).every((w) => re.test(w))));
+  if (subjects.length > 0) return { intervention: named(subjects[0]!), outcomes: subjects.slice(1) };
+  return { intervention: own.intervention && !hasVerb(own.intervention) ? own.intervention : null, outcomes: own.outcome && !hasVerb(own.outcome) ? [own.outcome] : [] };
+}
+
+function hasVerb(phrase: string): boolean {
+  return tokenize(phrase).some(isVerbOnly);
 }
 
 /**
@@ -164,6 +174,7 @@ function conceptWords(question: string): string[] {
       !DIRECTION_WORDS.test(w) &&
       !AXIS_CUES.some(([re]) => re.test(w)) &&
       !GENERIC_WORDS.test(w) &&
+      !isVerbOnly(w) &&
       !/^\d+$/.test(w),
   );
   const lettered = /\b(vitamin|omega)[\s-]([a-k]\d{0,2}|\d{1,2})\b/i.exec(question);

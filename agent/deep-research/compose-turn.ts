@@ -3,6 +3,7 @@ import { composeChatResult } from "../chat/compose";
 import type { LlmSettings } from "../chat/llm";
 import { computeQuality } from "../chat/quality";
 import { formatSources } from "../literature/answer";
+import { splitSentences } from "../literature/sentences";
 import { AXES, type AxisId, type AxisPlan, type ResearchQuestion } from "./axes";
 import { createCitations, nameCitations, resolveCitations } from "./citations";
 import { hypothesesWithModel, reportWithModel, type EvidenceItem, type ModelStep } from "./model";
@@ -102,7 +103,7 @@ export async function composeTurn({
       steps.report = report.step;
       if (report.text) {
         const tail = texts.filter((t) => t.startsWith("Open questions:") || t === facts.limits);
-        const candidate = [texts[0]!, texts[1]!, report.text, ...tail].filter(Boolean);
+        const candidate = [texts[0]!, texts[1]!, hypothesesOnSupporting(report.text, references), ...tail].filter(Boolean);
         if (computeQuality(candidate.join("\n\n"), references).contractValid) texts = candidate;
         else steps.report = { used: false, reason: "the report breaks the citation contract" };
       }
@@ -173,6 +174,27 @@ function evidenceOf(references: Reference[], findings: WorldState["findings"]): 
     const said = findings.filter((f) => f.references.some((ref) => keysOf(ref).some((k) => keys.includes(k)))).map((f) => f.statement);
     return { ordinal: r.ordinal, title: r.title, passage: said.length ? said.join(" ") : r.title, evidenceType: r.evidenceType, evidenceRole: r.evidenceRole };
   });
+}
+
+/**
+ * A model's report with its hypotheses resting on supporting references only: a hypothesis
+ * sentence citing a reference that does not test the question goes, and the paragraph with it
+ * when none is left.
+ */
+export function hypothesesOnSupporting(report: string, references: Pick<Reference, "ordinal" | "evidenceRole">[]): string {
+  const supporting = new Set(references.filter((r) => r.evidenceRole === "supporting").map((r) => r.ordinal));
+  return report
+    .split(/\n\n+/)
+    .map((paragraph) => {
+      if (!paragraph.startsWith("Hypotheses:")) return paragraph;
+      const kept = splitSentences(paragraph.slice("Hypotheses:".length).trim()).filter((sentence) => {
+        const markers = [...sentence.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+        return markers.length > 0 && markers.every((n) => supporting.has(n));
+      });
+      return kept.length > 0 ? `Hypotheses: ${kept.join(" ")}` : null;
+    })
+    .filter((p): p is string => p !== null)
+    .join("\n\n");
 }
 
 /** The chat answer's bottom line: its metadata's, else its paragraph that opens with it. */

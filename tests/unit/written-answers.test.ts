@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { composeChatResult } from "@/agent/chat/compose";
+import { hypothesesOnSupporting } from "@/agent/deep-research/compose-turn";
 import { researchTurn } from "@/agent/deep-research/run";
 import type { Finding } from "@/agent/deep-research/world";
 import { deriveTitle } from "@/agent/library/prepare-record";
@@ -379,3 +380,15 @@ describe.skipIf(!shared)(`deep research over real abstracts (tuning half; skippe
 function stanceWord(direction: string): string | null {
   return direction === "positive" ? "supports" : direction === "null" ? "contradicts" : null;
 }
+
+describe("a model's report keeps its hypotheses on supporting references only", () => {
+  it("drops a hypothesis sentence citing a context reference, and the paragraph when none is left", () => {
+    const references = [
+      { ordinal: 1, evidenceRole: "supporting" as const },
+      { ordinal: 2, evidenceRole: "context" as const },
+    ];
+    const report = "Human trials: Training slowed the loss of type II fibres [1].\n\nHypotheses: Training protects fibres through mitochondrial biogenesis [2]. A longer trial would show the same in women [1].";
+    expect(hypothesesOnSupporting(report, references)).toBe("Human trials: Training slowed the loss of type II fibres [1].\n\nHypotheses: A longer trial would show the same in women [1].");
+    expect(hypothesesOnSupporting("Hypotheses: It acts through mTOR [2].", references)).toBe("");
+  });
+});
