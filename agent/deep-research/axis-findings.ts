@@ -200,9 +200,15 @@ function directionOfSentence(sentence: string): OutcomeDirection {
   return directionOf(readFinding(sentence));
 }
 
-/** The stated finding of an abstract that shares most of the question's terms: never its aim or methods. */
+/**
+ * The stated finding of an abstract that shares most of the question's terms, from the authors'
+ * conclusion when it states one (the section the study's stance is read from, so the sentence
+ * quoted is the one the verdict counts), else from its results; never its aim or methods.
+ */
 function questionPassage(abstract: string | null, terms: QueryTerm[]): string | null {
   if (!abstract) return null;
-  const findings = findingSentences(abstract).filter((s) => isFindingSentence(s) && !METHODS.test(s));
+  const stated = (s: string) => isFindingSentence(s) && !METHODS.test(s);
+  const concluded = placedSentences(abstract).filter((s) => s.section === "conclusions" && stated(s.text)).map((s) => s.text);
+  const findings = concluded.length > 0 ? concluded : findingSentences(abstract).filter(stated);
   return findings.length > 0 ? bestPassage(findings.join(" "), terms) : null;
 }
