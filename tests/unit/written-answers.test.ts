@@ -5,7 +5,9 @@ import { researchTurn } from "@/agent/deep-research/run";
 import type { Finding } from "@/agent/deep-research/world";
 import { deriveTitle } from "@/agent/library/prepare-record";
 import { runLiteratureSearch } from "@/agent/literature/engine";
+import { bestPassage, placedSentences } from "@/agent/literature/passages";
 import { readQuestion } from "@/agent/literature/reading";
+import { cleanMarkupText } from "@/agent/literature/sources/normalize";
 import type { LiteratureRecord } from "@/agent/literature/record";
 import type { LiteratureSource, SourceQuery } from "@/agent/literature/sources/types";
 import { stemSet } from "@/agent/literature/terms";
@@ -390,5 +392,17 @@ describe("a model's report keeps its hypotheses on supporting references only", 
     const report = "Human trials: Training slowed the loss of type II fibres [1].\n\nHypotheses: Training protects fibres through mitochondrial biogenesis [2]. A longer trial would show the same in women [1].";
     expect(hypothesesOnSupporting(report, references)).toBe("Human trials: Training slowed the loss of type II fibres [1].\n\nHypotheses: A longer trial would show the same in women [1].");
     expect(hypothesesOnSupporting("Hypotheses: It acts through mTOR [2].", references)).toBe("");
+  });
+});
+
+describe("an abstract's headings from any source are section labels, never words of a sentence", () => {
+  it("reads Europe PMC's <h4> headings as PubMed renders labels, so no quote opens with “Results”", () => {
+    const abstract = cleanMarkupText("<h4>Background</h4>Rapamycin inhibits mTORC1.<h4>Results</h4>Median lifespan rose by 9% (p&lt;0.05).");
+    expect(abstract).toBe("BACKGROUND: Rapamycin inhibits mTORC1. RESULTS: Median lifespan rose by 9% (p<0.05).");
+    expect(placedSentences(abstract)).toEqual([
+      { text: "Rapamycin inhibits mTORC1.", section: "background" },
+      { text: "Median lifespan rose by 9% (p<0.05).", section: "results" },
+    ]);
+    expect(bestPassage(abstract, readQuestion("Does rapamycin extend lifespan?").terms)).toBe("Median lifespan rose by 9% (p<0.05).");
   });
 });
