@@ -1,4 +1,4 @@
-import { readQuestion, type QuestionReading, type RequiredPart } from "../literature/reading";
+import { phrasesOf, readQuestion, type QuestionReading, type RequiredPart } from "../literature/reading";
 import { isVerbOnly } from "../literature/vocabulary";
 import { extractTerms, stemSet, tokenize } from "../literature/terms";
 import { listed } from "../literature/words";
@@ -143,7 +143,7 @@ export function readResearchQuestion(question: string): ResearchQuestion {
  * module's own guess.
  */
 function partsOf(reading: QuestionReading, concepts: string[]): { intervention: string | null; outcomes: string[] } {
-  const labels = (part: RequiredPart) => reading.concepts.filter((c) => c.part === part).map((c) => c.label);
+  const labels = (part: RequiredPart) => reading.concepts.filter((c) => c.part === part).flatMap((c) => phrasesOf(c.label));
   const own = interventionAndOutcome(reading.question, concepts);
   // This module's longer name of the same intervention ("vitamin d supplementation" for "vitamin"), when it holds no verb.
   const named = (label: string) => (own.intervention && !hasVerb(own.intervention) && tokenize(label).every((w) => tokenize(own.intervention!).includes(w)) ? own.intervention : label);

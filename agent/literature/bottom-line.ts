@@ -1,6 +1,6 @@
 import type { EvidenceType, Verdict, VerdictBasis, VerdictConfidence } from "@/lib/contracts";
 import type { AnswerReference } from "./answer-reference";
-import { requiredParts, type QuestionReading } from "./reading";
+import { phrasesOf, requiredParts, type QuestionReading } from "./reading";
 import { NO_CLEAR_FINDING, NO_STUDY_TESTS_IT, NOTHING_ON_TOPIC, ONLY_OTHER_SPECIES, ONLY_WEAK_EVIDENCE, type GradedForVerdict } from "./verdict";
 import { listed } from "./words";
 import { CONTROLLED_DESIGNS, DESIGN_STRENGTH_ORDER, PRIMARY_DESIGNS } from "@/lib/contracts/designs";
@@ -50,7 +50,7 @@ function plural(n: number, one: string, many = `${one}s`): string {
 
 /** "metformin and aging": what a study that tests the question studies, in the question's words. */
 export function testedConcepts(reading: QuestionReading): string {
-  const labels = requiredParts(reading).flatMap((part) => reading.concepts.filter((c) => c.part === part).map((c) => c.label));
+  const labels = requiredParts(reading).flatMap((part) => reading.concepts.filter((c) => c.part === part).flatMap((c) => phrasesOf(c.label)));
   return listed(labels.length > 0 ? labels : [reading.question.replace(/[?.!]+$/, "")]);
 }
 
@@ -148,7 +148,7 @@ function insufficientReason({
 function closestSentence(closest: AnswerReference[]): string {
   const groups = new Map<string, number>();
   for (const r of closest) {
-    const key = listed(r.missingConcepts ?? [], "or");
+    const key = listed((r.missingConcepts ?? []).flatMap(phrasesOf), "or");
     groups.set(key, (groups.get(key) ?? 0) + 1);
   }
   if (groups.size === 1) {

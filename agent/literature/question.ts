@@ -91,9 +91,8 @@ export function placeQuestionWords(
   isContent: (word: string) => boolean,
   isSpecific: (word: string) => boolean,
   isFiller: (word: string) => boolean = () => false,
-  isVerb: (word: string) => boolean = () => false,
 ): PlacedWord[] {
-  return segmentQuestion(question, isContent, isSpecific, isVerb).flatMap((s) => concepts(s.tokens, s.part, (w) => isContent(w) && !isVerb(w), isFiller));
+  return segmentQuestion(question, isContent, isSpecific).flatMap((s) => concepts(s.tokens, s.part, isContent, isFiller));
 }
 
 /**
@@ -101,15 +100,10 @@ export function placeQuestionWords(
  * diabetes", "mice") and what it compares with ("placebo", "open surgery"), from the stretches
  * placed as context (after "in", "among", "versus", …, or a later sentence).
  */
-export function questionContexts(
-  question: string,
-  isContent: (word: string) => boolean,
-  isSpecific: (word: string) => boolean,
-  isVerb: (word: string) => boolean = () => false,
-): { population: string[]; comparator: string[] } {
+export function questionContexts(question: string, isContent: (word: string) => boolean, isSpecific: (word: string) => boolean): { population: string[]; comparator: string[] } {
   const population: string[] = [];
   const comparator: string[] = [];
-  for (const { part, tokens } of segmentQuestion(question, isContent, isSpecific, isVerb)) {
+  for (const { part, tokens } of segmentQuestion(question, isContent, isSpecific)) {
     if (part !== "context") continue;
     // A context stretch may hold both: "in older adults versus placebo".
     let into = population;
@@ -142,9 +136,7 @@ export function questionContexts(
   return { population, comparator };
 }
 
-type IsWord = (word: string) => boolean;
-
-function segmentQuestion(question: string, isContent: IsWord, isSpecific: IsWord, isVerb: IsWord): Segment[] {
+function segmentQuestion(question: string, isContent: (word: string) => boolean, isSpecific: (word: string) => boolean): Segment[] {
   const sentences = splitSentences(lex(question));
   const segments: Segment[] = [];
   let asked = false;
@@ -159,11 +151,11 @@ function segmentQuestion(question: string, isContent: IsWord, isSpecific: IsWord
     const colon = sentence.findIndex((t) => t.punct && t.text === ":");
     const body = colon > 0 && sentence.slice(colon + 1).some((t) => !t.punct && isContent(t.text)) ? sentence.slice(colon + 1) : sentence;
     if (body === sentence) {
-      segments.push(...readClause(body, isContent, isSpecific, isVerb));
+      segments.push(...readClause(body, isContent, isSpecific));
       continue;
     }
     segments.push(...withContext(sentence.slice(0, colon), "topic", isContent, isSpecific));
-    segments.push(...readBody(body, isContent, isSpecific, isVerb));
+    segments.push(...readBody(body, isContent, isSpecific));
   }
   return segments;
 }
@@ -174,11 +166,11 @@ function segmentQuestion(question: string, isContent: IsWord, isSpecific: IsWord
  * it relates the topic to is the outcome, and a body that relates nothing only says what is asked
  * of the topic, naming no concept of its own (context, never required).
  */
-function readBody(tokens: Token[], isContent: IsWord, isSpecific: IsWord, isVerb: IsWord): Segment[] {
+function readBody(tokens: Token[], isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): Segment[] {
   const first = tokens.findIndex((t) => !t.punct && (isContent(t.text) || PRONOUNS.has(t.text)));
-  if (first < 0 || !PRONOUNS.has(tokens[first]!.text)) return readClause(tokens, isContent, isSpecific, isVerb);
+  if (first < 0 || !PRONOUNS.has(tokens[first]!.text)) return readClause(tokens, isContent, isSpecific);
   const words = tokens.map((t) => (t.punct ? "" : t.text));
-  const split = findRelation(words, (from, to) => (from === 0 && to > first) || words.slice(from, to).some((w) => w !== "" && isContent(w) && !isVerb(w)), isVerb);
+  const split = findRelation(words, (from, to) => (from === 0 && to > first) || words.slice(from, to).some((w) => w !== "" && isContent(w)));
   if (!split) return [{ part: "predicate", tokens }];
   return withContext(tokens.slice(split.outcome[0], split.outcome[1]), "outcome", isContent, isSpecific);
 }
@@ -186,9 +178,9 @@ function readBody(tokens: Token[], isContent: IsWord, isSpecific: IsWord, isVerb
 /** Pronouns a question's body uses for the topic it named before the colon. */
 const PRONOUNS = new Set(["it", "they", "this", "these", "that", "those", "its", "their", "them"]);
 
-function readClause(tokens: Token[], isContent: IsWord, isSpecific: IsWord, isVerb: IsWord): Segment[] {
+function readClause(tokens: Token[], isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): Segment[] {
   const words = tokens.map((t) => (t.punct ? "" : t.text));
-  const split = findRelation(words, (from, to) => words.slice(from, to).some((w) => w !== "" && isContent(w) && !isVerb(w)), isVerb);
+  const split = findRelation(words, (from, to) => words.slice(from, to).some((w) => w !== "" && isContent(w)));
   if (!split) return withContext(tokens, "main", isContent, isSpecific);
   return [
     ...withContext(tokens.slice(split.exposure[0], split.exposure[1]), "exposure", isContent, isSpecific),
@@ -200,7 +192,7 @@ function readClause(tokens: Token[], isContent: IsWord, isSpecific: IsWord, isVe
  * Where the exposure and the outcome lie, as [from, to) token ranges, or null without a cue. A cue
  * counts only with content words on both sides ("Does it impact survival?" names no exposure).
  */
-function findRelation(words: string[], hasContent: (from: number, to: number) => boolean, isVerb: IsWord = () => false): { exposure: [number, number]; outcome: [number, number] } | null {
+function findRelation(words: string[], hasContent: (from: number, to: number) => boolean): { exposure: [number, number]; outcome: [number, number] } | null {
   const n = words.length;
   const found = (exposure: [number, number], outcome: [number, number]) => (hasContent(...exposure) && hasContent(...outcome) ? { exposure, outcome } : null);
   for (let i = 0; i < n; i++) {
@@ -219,8 +211,7 @@ function findRelation(words: string[], hasContent: (from: number, to: number) =>
     const split =
       (RELATION_PAIRS.has(pair) ? found([0, i], [i + 2, n]) : null) ??
       (i + 2 < n && RELATION_PAIRS.has(`${pair} ${words[i + 2]}`) ? found([0, i], [i + 3, n]) : null) ??
-      // A verb the list lacks ("relieve", "reflect") relates the parts as well: WordNet knows it only as a verb.
-      (RELATION_VERBS.has(w) || (w !== "" && isVerb(w)) ? found([0, i], [i + 1, n]) : null);
+      (RELATION_VERBS.has(w) ? found([0, i], [i + 1, n]) : null);
     if (split) return split;
     if (TRAILING_RELATIONS.has(w) && !words.slice(i + 1).some(Boolean)) {
       const and = words.lastIndexOf("and", i);

@@ -1,5 +1,5 @@
 import { placeQuestionWords, questionContexts, type QuestionPart } from "./question";
-import { alternativesOf, expandConcept, findConcepts, isVerbOnly, phraseOrders, type ConceptExpansion, type ConceptMention } from "./vocabulary";
+import { alternativesOf, expandConcept, findConcepts, phraseOrders, type ConceptExpansion, type ConceptMention } from "./vocabulary";
 import type { SourceExpansion } from "./sources/types";
 import { otherSpelling, stem, stemPhrase, tokenize } from "./vocabulary/words";
 
@@ -156,13 +156,13 @@ const isSpecific = (t: string) => !isGeneric(t) && !isWeak(t);
 
 /** Whom a question asks about and what it compares with, in its own words (question.ts, questionContexts). */
 export function contextsOf(question: string): { population: string[]; comparator: string[] } {
-  return questionContexts(question, isContent, isSpecific, isVerbOnly);
+  return questionContexts(question, isContent, isSpecific);
 }
 
 /** The content terms of a question, in order, without duplicates, each placed in the question's structure. */
 export function extractTerms(question: string): QueryTerm[] {
   const placed = new Map<string, { part: QuestionPart; concept: string }>();
-  for (const p of placeQuestionWords(question, isContent, isSpecific, isFiller, isVerbOnly)) if (!placed.has(p.word)) placed.set(p.word, p);
+  for (const p of placeQuestionWords(question, isContent, isSpecific, isFiller)) if (!placed.has(p.word)) placed.set(p.word, p);
   const tokens = tokenize(question);
   const known = findConcepts(tokens, { isWord: isContent, isContent: (t) => isContent(t) && isSpecific(t) });
   const mentionAt = new Map(known.flatMap((m) => Array.from({ length: m.end - m.start }, (_, k) => [m.start + k, m] as const)));

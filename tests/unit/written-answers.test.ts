@@ -6,7 +6,9 @@ import type { Finding } from "@/agent/deep-research/world";
 import { deriveTitle } from "@/agent/library/prepare-record";
 import { runLiteratureSearch } from "@/agent/literature/engine";
 import { bestPassage, placedSentences } from "@/agent/literature/passages";
-import { readQuestion } from "@/agent/literature/reading";
+import { phrasesOf, readQuestion } from "@/agent/literature/reading";
+import { testedConcepts } from "@/agent/literature/bottom-line";
+import { readResearchQuestion } from "@/agent/deep-research/axes";
 import { cleanMarkupText } from "@/agent/literature/sources/normalize";
 import type { LiteratureRecord } from "@/agent/literature/record";
 import type { LiteratureSource, SourceQuery } from "@/agent/literature/sources/types";
@@ -125,7 +127,7 @@ function chatAnswer(question: string, records: LiteratureRecord[]): Promise<Chat
 
 /** The required concepts of a question, each of which the bottom line names. */
 function conceptsOf(question: string): string[] {
-  return readQuestion(question).concepts.map((c) => c.label);
+  return readQuestion(question).concepts.flatMap((c) => phrasesOf(c.label));
 }
 
 const SAMPLE = 60;
@@ -201,11 +203,11 @@ const QUESTIONS = [
 describe("phrases built from a question's parts are noun phrases", () => {
   const questions = [...QUESTIONS, ...items.slice(0, 120).map(([, it]) => it.QUESTION)];
 
-  it("the question's reading names its exposure, outcome and subject without a verb", () => {
+  it("the bottom line's and deep research's names of the question's parts hold no verb", () => {
     const verbs: string[] = [];
     for (const q of questions) {
-      const reading = readQuestion(q);
-      for (const phrase of [reading.exposure, reading.outcome, reading.subject, ...reading.concepts.map((c) => c.label)]) {
+      const read = readResearchQuestion(q);
+      for (const phrase of [testedConcepts(readQuestion(q)), read.topic, read.intervention, read.outcome]) {
         if (phrase && verbsIn(phrase).length > 0) verbs.push(`${q} → “${phrase}” (${verbsIn(phrase).join(", ")})`);
       }
     }
