@@ -94,7 +94,7 @@ export function composeChatResult({
   // The passage of each reference that bears on the question: what the answer quotes, what a
   // model is given, and what the audit checks a model's sentence against.
   const contextPassages = references.map((ref) => ({ ordinal: ref.ordinal, text: written.passages.get(ref.ordinal) ?? ref.title }));
-  const answer = references.length === 0 ? nothingFound("", sourcesNote) : written.answer;
+  const answer = references.length === 0 ? nothingFound(question, sourcesNote) : written.answer;
   const sourceList = formatSources(
     references.map((r): Citable => ({ ordinal: r.ordinal, title: r.title, url: r.url, abstract: null, year: r.year ?? null, journal: null, label: labelOf(r) })),
   );

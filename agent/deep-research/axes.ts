@@ -1,4 +1,7 @@
+import { phrasesOf, readQuestion, type QuestionReading, type RequiredPart } from "../literature/reading";
+import { isVerbOnly } from "../literature/vocabulary";
 import { extractTerms, stemSet, tokenize } from "../literature/terms";
+import { listed } from "../literature/words";
 
 /**
  * The evidence axes a deep-research run plans by, and how a question is read into them: its
@@ -38,10 +41,14 @@ export type ResearchQuestion = {
   question: string;
   /** Content words naming the subject, in the question's order (at most six). */
   concepts: string[];
-  /** The intervention or exposure ("rapamycin", "telomere length"); null when none stands out. */
+  /** The intervention or exposure, a noun phrase ("rapamycin", "telomere length"); null when none stands out. */
   intervention: string | null;
-  /** The outcome ("lifespan", "mortality"); null when none stands out. */
+  /** The outcome, a noun phrase or a list of them ("lifespan", "aging and muscle"); null when none stands out. */
   outcome: string | null;
+  /** What the question asks about, as a noun phrase for the reply's sentences: "rapamycin and lifespan". */
+  topic: string;
+  /** The question's one reading (reading.ts): its parts, and what each study's stance is read against. */
+  reading: QuestionReading;
   /** The animal the question names, as a search word ("mice"); null when it names none. */
   species: string | null;
   /** The people the question names ("older adults", "women"), for the searches in humans; null when none. */
@@ -117,11 +124,39 @@ export function readResearchQuestion(question: string): ResearchQuestion {
   if (humans) asked.unshift("human_trials");
 
   const concepts = conceptWords(question);
-  const { intervention, outcome } = interventionAndOutcome(question, concepts);
+  const reading = readQuestion(question);
+  const { intervention, outcomes } = partsOf(reading, concepts);
+  const outcome = outcomes.length > 0 ? listed(outcomes) : null;
   const association = ASSOCIATION_CUES.test(question) || (intervention !== null && tokenize(intervention).some((w) => TRAIT_WORDS.test(w)));
   if (association && !asked.includes("observational")) asked.push("observational");
   const population = tokens.filter((t) => POPULATION_WORDS.test(t)).join(" ") || null;
-  return { question, concepts, intervention, outcome, species, population, association, asked: [...new Set(asked)] };
+  const topic = intervention ? listed([intervention, ...outcomes]) : concepts.join(" ") || question.replace(/[?!.]+$/, "");
+  return { question, concepts, intervention, outcome, topic, reading, species, population, association, asked: [...new Set(asked)] };
+}
+
+/**
+ * The intervention and the outcome as noun phrases, from the question's one reading (reading.ts):
+ * its parts lie on either side of the relation ("Can physical training counteract the effects of
+ * aging?" relates physical training to aging), so no verb of the question is ever inside them, and
+ * every sentence built from them is grammatical. A question that relates nothing asks about its
+ * subject's first concept, bearing on the others; one the reading finds no concept in keeps this
+ * module's own guess.
+ */
+function partsOf(reading: QuestionReading, concepts: string[]): { intervention: string | null; outcomes: string[] } {
+  const labels = (part: RequiredPart) => reading.concepts.filter((c) => c.part === part).flatMap((c) => phrasesOf(c.label));
+  const own = interventionAndOutcome(reading.question, concepts);
+  // This module's longer name of the same intervention ("vitamin d supplementation" for "vitamin"), when it holds no verb.
+  const named = (label: string) => (own.intervention && !hasVerb(own.intervention) && tokenize(label).every((w) => tokenize(own.intervention!).includes(w)) ? own.intervention : label);
+  const exposure = labels("exposure")[0] ?? null;
+  if (exposure) return { intervention: named(exposure), outcomes: labels("outcome") };
+  // "leucocyte telomere length and mortality": the first concept is what is asked about, the others what it bears on.
+  const subjects = [...labels("topic"), ...labels("subject")].filter((label) => !AXIS_CUES.some(([re]) => tokenize(label).every((w) => re.test(w))));
+  if (subjects.length > 0) return { intervention: named(subjects[0]!), outcomes: subjects.slice(1) };
+  return { intervention: own.intervention && !hasVerb(own.intervention) ? own.intervention : null, outcomes: own.outcome && !hasVerb(own.outcome) ? [own.outcome] : [] };
+}
+
+function hasVerb(phrase: string): boolean {
+  return tokenize(phrase).some(isVerbOnly);
 }
 
 /**
@@ -139,6 +174,7 @@ function conceptWords(question: string): string[] {
       !DIRECTION_WORDS.test(w) &&
       !AXIS_CUES.some(([re]) => re.test(w)) &&
       !GENERIC_WORDS.test(w) &&
+      !isVerbOnly(w) &&
       !/^\d+$/.test(w),
   );
   const lettered = /\b(vitamin|omega)[\s-]([a-k]\d{0,2}|\d{1,2})\b/i.exec(question);

@@ -1,13 +1,13 @@
 import type { OutcomeDirection, StudySpecies } from "@/lib/contracts";
-import { withSubject } from "../literature/answer";
-import { bestPassage, quotable, unlabelled } from "../literature/passages";
+import { referenceStance, withSubject } from "../literature/answer";
+import type { QuestionReading } from "../literature/reading";
+import { bestPassage, findingSentences, placedSentences, quotable, unlabelled } from "../literature/passages";
 import { isFindingSentence, readFinding } from "../literature/findings";
-import { splitSentences } from "../literature/sentences";
 import { directionOf } from "../literature/snapshot";
 import type { QueryTerm } from "../literature/terms";
 import { type AxisId } from "./axes";
 import type { Finding, FindingReference, StoredReference } from "./world";
-import { HUMAN_TRIAL_DESIGNS } from "@/lib/contracts/designs";
+import { designGroupOf, HUMAN_TRIAL_DESIGNS } from "@/lib/contracts/designs";
 
 /**
  * Which evidence axes a reference bears on, and the finding it states on each: its main finding on
@@ -33,17 +33,24 @@ const REPORTED = /\b(caused|occurred|more (frequent|common)|less (frequent|commo
 const REVIEW_TRIALS = /\brandomi[sz]ed|\btrials?\b/i;
 const REVIEW_COHORTS = /\b(cohorts?|observational|prospective|population-based)\b/i;
 const REVIEW_ANIMALS = /\b(mice|mouse|rats?|rodents?|animal models?|monkeys?|worms?|flies|drosophila|elegans)\b/i;
+/** The axes whose findings answer the question itself (the verdict's studies, by design). */
+export const ANSWERING_AXES: AxisId[] = ["human_trials", "observational", "animal"];
 const ANIMALS: StudySpecies[] = ["mouse", "rat", "nonhuman_primate", "dog", "other_mammal", "fish", "fly", "worm", "yeast"];
 
-/** The axis a reference's design puts it on; reviews and undetermined designs go by their text, else the axis searched. */
+/**
+ * The axis a reference's design puts it on, by the one rule of lib/contracts/designs.ts (the
+ * engine's evidence type and species): a trial on human trials, an observational study on
+ * observational cohorts, animals on animal models, cells on mechanism. Reviews go by what their
+ * text reviews; other and unstated designs stay on the axis searched, and the reply quotes them
+ * apart from that axis' own design (report.ts).
+ */
 export function designAxis(ref: StoredReference, searched: AxisId): AxisId {
   const type = ref.evidenceType ?? "unknown";
   const species = ref.snapshot?.species ?? null;
-  if (species && ANIMALS.includes(species)) return "animal";
-  if (species === "cells") return "mechanism";
-  if (HUMAN_TRIAL_DESIGNS.includes(type)) return "human_trials";
-  if (type === "observational") return "observational";
-  if (type === "preclinical") return "animal";
+  const group = designGroupOf({ evidenceType: type, species });
+  if (group === "animal_or_cell") return species === "cells" ? "mechanism" : "animal";
+  if (group === "human_trial") return "human_trials";
+  if (group === "observational") return "observational";
   const text = `${ref.title} ${ref.abstract ?? ""}`;
   if (type === "systematic_review" || type === "narrative_review") {
     if (REVIEW_TRIALS.test(text) && searched === "human_trials") return "human_trials";
@@ -71,8 +78,18 @@ export function isDesignEvidence(axis: AxisId, finding: Pick<Finding, "design" |
 /** The sentence of a reference on a topical axis: the first of its abstract's sentences in the axis' vocabulary, other than `except`. */
 export function topicalSentence(ref: StoredReference, axis: AxisId, except: (sentence: string) => boolean = () => false): string | null {
   if (!TOPICAL[axis] || !ref.abstract) return null;
-  const sentences = splitSentences(ref.abstract);
-  return sentences.find((s, at) => !(at === 0 && sentences.length >= 3) && statesTopical(s, axis) && !except(s)) ?? null;
+  const { sentences, background } = quotableSentences(ref.abstract);
+  return sentences.find((s, at) => !(at === 0 && background) && statesTopical(s, axis) && !except(s)) ?? null;
+}
+
+/**
+ * The sentences of an abstract a finding may quote: never its background, aims or methods
+ * (passages.ts). In an unlabelled abstract of three or more sentences, the first is the background.
+ */
+function quotableSentences(abstract: string): { sentences: string[]; background: boolean } {
+  const labelled = placedSentences(abstract).some((s) => s.section !== null);
+  const sentences = findingSentences(abstract);
+  return { sentences, background: !labelled && sentences.length >= 3 };
 }
 
 /**
@@ -83,10 +100,9 @@ export function topicalSentence(ref: StoredReference, axis: AxisId, except: (sen
 function topicalSentences(ref: StoredReference, taken: (sentence: string) => boolean): { axis: AxisId; sentence: string }[] {
   if (!ref.abstract) return [];
   const pairs: { axis: AxisId; sentence: string; hits: number; at: number }[] = [];
-  const sentences = splitSentences(ref.abstract);
+  const { sentences, background } = quotableSentences(ref.abstract);
   sentences.forEach((sentence, at) => {
-    // The first of three or more sentences is the background, not what the study found.
-    if (taken(sentence) || (at === 0 && sentences.length >= 3)) return;
+    if (taken(sentence) || (at === 0 && background)) return;
     for (const [axis, vocabulary] of Object.entries(TOPICAL) as [AxisId, RegExp][]) {
       if (!statesTopical(sentence, axis)) continue;
       const hits = [...sentence.matchAll(new RegExp(vocabulary.source, "gi"))].length;
@@ -118,6 +134,7 @@ export function findingsOf({
   searched,
   anchoredToQuestion,
   terms,
+  reading,
   ordinal,
   known = () => false,
 }: {
@@ -125,6 +142,8 @@ export function findingsOf({
   searched: AxisId;
   anchoredToQuestion: boolean;
   terms: QueryTerm[];
+  /** The question's reading: a finding on the question carries its study's stance toward it, as the verdict reads it. */
+  reading?: QuestionReading;
   ordinal: number;
   known?: (sentence: string) => boolean;
 }): Finding[] {
@@ -135,13 +154,14 @@ export function findingsOf({
   const statementOf = (sentence: string) =>
     quotable(namesItsSubjects(sentence, ref) ? sentence : withSubject(sentence, { snapshot: ref.snapshot ?? null, evidenceType: design, abstract: ref.abstract ?? null, title: ref.title }));
   const taken = (sentence: string) => known(quotable(sentence)) || known(statementOf(sentence));
+  const stance = anchoredToQuestion && reading ? referenceStance({ abstract: ref.abstract ?? null, snapshot: ref.snapshot ?? null }, reading).stance : undefined;
   const add = (axis: AxisId, sentence: string | null, direction: OutcomeDirection) => {
     if (!sentence) return;
     sentence = unlabelled(sentence);
     const statement = statementOf(sentence);
     const quote = quotable(sentence);
     if (findings.some((f) => f.statement === statement || f.quote === quote)) return;
-    findings.push({ statement, quote, references: [reference], axis, species, direction, design });
+    findings.push({ statement, quote, references: [reference], axis, species, direction, ...(stance && ANSWERING_AXES.includes(axis) ? { stance } : {}), design });
   };
   if (anchoredToQuestion) {
     // The sentence that bears on the question (sharing most of its terms, a stated finding first),
@@ -180,9 +200,15 @@ function directionOfSentence(sentence: string): OutcomeDirection {
   return directionOf(readFinding(sentence));
 }
 
-/** The stated finding of an abstract that shares most of the question's terms: never its aim or methods. */
+/**
+ * The stated finding of an abstract that shares most of the question's terms, from the authors'
+ * conclusion when it states one (the section the study's stance is read from, so the sentence
+ * quoted is the one the verdict counts), else from its results; never its aim or methods.
+ */
 function questionPassage(abstract: string | null, terms: QueryTerm[]): string | null {
   if (!abstract) return null;
-  const findings = splitSentences(abstract).filter((s) => isFindingSentence(s) && !METHODS.test(s));
+  const stated = (s: string) => isFindingSentence(s) && !METHODS.test(s);
+  const concluded = placedSentences(abstract).filter((s) => s.section === "conclusions" && stated(s.text)).map((s) => s.text);
+  const findings = concluded.length > 0 ? concluded : findingSentences(abstract).filter(stated);
   return findings.length > 0 ? bestPassage(findings.join(" "), terms) : null;
 }

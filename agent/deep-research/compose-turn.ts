@@ -3,6 +3,7 @@ import { composeChatResult } from "../chat/compose";
 import type { LlmSettings } from "../chat/llm";
 import { computeQuality } from "../chat/quality";
 import { formatSources } from "../literature/answer";
+import { splitSentences } from "../literature/sentences";
 import { AXES, type AxisId, type AxisPlan, type ResearchQuestion } from "./axes";
 import { createCitations, nameCitations, resolveCitations } from "./citations";
 import { hypothesesWithModel, reportWithModel, type EvidenceItem, type ModelStep } from "./model";
@@ -62,6 +63,8 @@ export async function composeTurn({
       })
     : [];
   const graded: Reference[] = [...(chat.references as Reference[]), ...(context as Reference[])];
+  // The references that test the question, by the one rule of roles.ts: hypotheses rest on these only.
+  const supportingKeys = new Set((chat.references as Reference[]).filter((r) => r.evidenceRole === "supporting").flatMap((r) => keysOf(r)));
 
   const { cite, cited } = createCitations();
   const contradictions = findContradictions(findings, read, cite);
@@ -74,7 +77,7 @@ export async function composeTurn({
     accepted: graded.length,
     findings,
     contradictions,
-    hypotheses: deriveHypotheses({ findings, read, cite }),
+    hypotheses: deriveHypotheses({ findings, read, cite, supporting: (f) => f.references.some((r) => keysOf(r).some((k) => supportingKeys.has(k))) }),
     openQuestions: deriveOpenQuestions({ findings: world.findings, read, plan, contradictions }),
     bottomLine: withoutMarkers(bottomLineOf(chat)),
     limits: typeof chat.metadata?.limits === "string" && chat.metadata.limits.trim() ? withoutMarkers(chat.metadata.limits) : null,
@@ -88,7 +91,8 @@ export async function composeTurn({
   if (llm && inTime() && references.length > 0) {
     const evidence = evidenceOf(references, findings);
     const digest = texts.slice(2).join("\n");
-    const modelHypotheses = await hypothesesWithModel({ settings: llm, read, digest, evidence, signal });
+    // A model's hypotheses, like the deterministic ones, rest only on the references that test the question.
+    const modelHypotheses = await hypothesesWithModel({ settings: llm, read, digest, evidence: evidence.filter((e) => e.evidenceRole === "supporting"), signal });
     steps.hypotheses = modelHypotheses.step;
     if (modelHypotheses.hypotheses) {
       texts = resolveCitations({ texts: writeReply(facts, cite, { hypotheses: modelHypotheses.hypotheses }), cited, references, fixed: true }).texts;
@@ -99,7 +103,7 @@ export async function composeTurn({
       steps.report = report.step;
       if (report.text) {
         const tail = texts.filter((t) => t.startsWith("Open questions:") || t === facts.limits);
-        const candidate = [texts[0]!, texts[1]!, report.text, ...tail].filter(Boolean);
+        const candidate = [texts[0]!, texts[1]!, hypothesesOnSupporting(report.text, references), ...tail].filter(Boolean);
         if (computeQuality(candidate.join("\n\n"), references).contractValid) texts = candidate;
         else steps.report = { used: false, reason: "the report breaks the citation contract" };
       }
@@ -170,6 +174,27 @@ function evidenceOf(references: Reference[], findings: WorldState["findings"]): 
     const said = findings.filter((f) => f.references.some((ref) => keysOf(ref).some((k) => keys.includes(k)))).map((f) => f.statement);
     return { ordinal: r.ordinal, title: r.title, passage: said.length ? said.join(" ") : r.title, evidenceType: r.evidenceType, evidenceRole: r.evidenceRole };
   });
+}
+
+/**
+ * A model's report with its hypotheses resting on supporting references only: a hypothesis
+ * sentence citing a reference that does not test the question goes, and the paragraph with it
+ * when none is left.
+ */
+export function hypothesesOnSupporting(report: string, references: Pick<Reference, "ordinal" | "evidenceRole">[]): string {
+  const supporting = new Set(references.filter((r) => r.evidenceRole === "supporting").map((r) => r.ordinal));
+  return report
+    .split(/\n\n+/)
+    .map((paragraph) => {
+      if (!paragraph.startsWith("Hypotheses:")) return paragraph;
+      const kept = splitSentences(paragraph.slice("Hypotheses:".length).trim()).filter((sentence) => {
+        const markers = [...sentence.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+        return markers.length > 0 && markers.every((n) => supporting.has(n));
+      });
+      return kept.length > 0 ? `Hypotheses: ${kept.join(" ")}` : null;
+    })
+    .filter((p): p is string => p !== null)
+    .join("\n\n");
 }
 
 /** The chat answer's bottom line: its metadata's, else its paragraph that opens with it. */

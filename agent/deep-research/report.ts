@@ -1,6 +1,6 @@
 import type { StudySpecies } from "@/lib/contracts";
 import { AXES, AXIS_IDS, type AxisId, type AxisPlan, type ResearchQuestion } from "./axes";
-import { isDesignEvidence } from "./axis-findings";
+import { ANSWERING_AXES, isDesignEvidence } from "./axis-findings";
 import { SPECIES_PLURAL, type Cite } from "./synthesis";
 import type { Contradiction, Finding } from "./world";
 
@@ -68,12 +68,32 @@ export function writeAxisSections(facts: TurnFacts, cite: Cite): string[] {
 }
 
 function axisBody(axis: AxisId, findings: Finding[], cite: Cite): string {
-  // Studies of the axis' own design first (trials before reviews on human trials, and so on).
-  const ranked = [...findings.filter((f) => isDesignEvidence(axis, f)), ...findings.filter((f) => !isDesignEvidence(axis, f))];
+  // Studies of the axis' own design first (trials before reviews on human trials, and so on); on an
+  // axis of designs, a study of another or unstated design is quoted apart, never as one of them.
+  const own = findings.filter((f) => isDesignEvidence(axis, f));
+  const ranked = [...own, ...findings.filter((f) => !isDesignEvidence(axis, f))];
   const quoted = ranked.slice(0, PER_AXIS);
   const more = ranked.length - quoted.length;
   const tail = more > 0 ? ` ${more} more finding${more === 1 ? " is" : "s are"} in the world state.` : "";
-  if (axis !== "animal") return quoted.map((f) => `${f.statement} ${cite(f.references)}`).join(" ") + tail;
+  if (ANSWERING_AXES.includes(axis)) {
+    const ofDesign = quoted.filter((f) => own.includes(f));
+    const other = quoted.filter((f) => !own.includes(f));
+    const head = ofDesign.length > 0 ? speciesBody(axis, ofDesign, cite) : nothingOn(axis);
+    const apart = other.length > 0 ? ` ${OTHER_DESIGNS[axis]}: ${other.map((f) => `${f.statement} ${cite(f.references)}`).join(" ")}` : "";
+    return head + apart + tail;
+  }
+  return quoted.map((f) => `${f.statement} ${cite(f.references)}`).join(" ") + tail;
+}
+
+/** The words that set apart, on an axis of designs, what its search found of other designs. */
+const OTHER_DESIGNS: Partial<Record<AxisId, string>> = {
+  human_trials: "Not a trial, or of unstated design, found by the same search",
+  observational: "Not an observational study, or of unstated design, found by the same search",
+  animal: "Not an animal study, or of unstated design, found by the same search",
+};
+
+function speciesBody(axis: AxisId, quoted: Finding[], cite: Cite): string {
+  if (axis !== "animal") return quoted.map((f) => `${f.statement} ${cite(f.references)}`).join(" ");
   const bySpecies = new Map<string, Finding[]>();
   for (const f of quoted) bySpecies.set(f.species ?? "", [...(bySpecies.get(f.species ?? "") ?? []), f]);
   const parts = [...bySpecies].map(([species, list]) => {
@@ -81,7 +101,7 @@ function axisBody(axis: AxisId, findings: Finding[], cite: Cite): string {
     const name = SPECIES_PLURAL[species as StudySpecies];
     return bySpecies.size > 1 && name ? `In ${name}: ${text}` : text;
   });
-  return parts.join(" ") + tail;
+  return parts.join(" ");
 }
 
 function nothingOn(axis: AxisId): string {

@@ -296,7 +296,7 @@ async function searchAxis({
     screened: [...new Set(all.map((r) => keysOf(r)[0]!))],
     sources: literature.effectiveSources ?? [],
     findings: references.flatMap((ref, n) =>
-      findingsOf({ ref, searched: item.axis, anchoredToQuestion: onQuestion, terms, ordinal: n + 1, known: (statement) => knownSentences.has(sentenceKey(statement)) }),
+      findingsOf({ ref, searched: item.axis, anchoredToQuestion: onQuestion, terms, reading: read.reading, ordinal: n + 1, known: (statement) => knownSentences.has(sentenceKey(statement)) }),
     ),
     references,
   };

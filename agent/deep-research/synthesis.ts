@@ -49,8 +49,7 @@ const STATED: OutcomeDirection[] = ["positive", "negative", "null"];
 
 /** The question's subject in a few words: "rapamycin and lifespan". */
 export function topicOf(read: ResearchQuestion): string {
-  if (read.intervention && read.outcome) return `${read.intervention} and ${read.outcome}`;
-  return read.intervention ?? (read.concepts.join(" ") || read.question.replace(/[?!.]+$/, ""));
+  return read.topic;
 }
 
 /** The axes whose findings answer the question itself: their studies can disagree on it. */
@@ -64,15 +63,15 @@ const ANSWERING: AxisId[] = ["human_trials", "observational", "animal"];
 export function findContradictions(findings: Finding[], read: ResearchQuestion, cite: Cite): Contradiction[] {
   const groups = new Map<string, Finding[]>();
   for (const f of findings) {
-    if (!f.axis || !ANSWERING.includes(f.axis) || !f.direction || !STATED.includes(f.direction)) continue;
+    if (!f.axis || !ANSWERING.includes(f.axis) || !sideOf(f)) continue;
     const species = f.axis === "animal" ? (f.species ?? null) : null;
     const key = `${f.axis}|${species ?? ""}`;
     groups.set(key, [...(groups.get(key) ?? []), f]);
   }
   const out: Contradiction[] = [];
   for (const [key, group] of groups) {
-    const effect = group.filter((f) => f.direction === "positive" || f.direction === "negative").flatMap((f) => f.references);
-    const none = group.filter((f) => f.direction === "null").flatMap((f) => f.references);
+    const effect = group.filter((f) => sideOf(f) === "for").flatMap((f) => f.references);
+    const none = group.filter((f) => sideOf(f) === "against").flatMap((f) => f.references);
     if (effect.length === 0 || none.length === 0) continue;
     const [axis, speciesKey] = key.split("|") as [AxisId, string];
     const species = (speciesKey || null) as StudySpecies | null;
@@ -80,11 +79,22 @@ export function findContradictions(findings: Finding[], read: ResearchQuestion, 
     out.push({
       axis,
       species,
-      statement: `${label} disagree on ${topicOf(read)}: ${some(effect, cite)} report${effect.length === 1 ? "s" : ""} an effect, ${some(none, cite)} none.`,
+      statement: `${label} disagree on ${topicOf(read)}: ${some(effect, cite)} ${effect.length === 1 ? "finds" : "find"} for it, ${some(none, cite)} against it.`,
       references: [...effect, ...none],
     });
   }
   return out;
+}
+
+/**
+ * Which side of the question a finding is on: its study's stance as the verdict reads it (one
+ * reading, so the reply never says the evidence contradicts what its quoted findings support); a
+ * finding stored before findings carried a stance, by its sentence's direction.
+ */
+function sideOf(f: Finding): "for" | "against" | null {
+  if (f.stance) return f.stance === "supports" ? "for" : f.stance === "contradicts" ? "against" : null;
+  if (!f.direction || !STATED.includes(f.direction)) return null;
+  return f.direction === "null" ? "against" : "for";
 }
 
 /** At most three references cited, and how many more there are: "[1][2][3] and 4 more". */
@@ -93,15 +103,27 @@ function some(refs: FindingReference[], cite: Cite): string {
 }
 
 /** Hypotheses drawn from what the axes found, each resting on the references it cites; at most four. */
-export function deriveHypotheses({ findings, read, cite }: { findings: Finding[]; read: ResearchQuestion; cite: Cite }): string[] {
+export function deriveHypotheses({
+  findings: all,
+  read,
+  cite,
+  supporting,
+}: {
+  findings: Finding[];
+  read: ResearchQuestion;
+  cite: Cite;
+  /** Whether a finding's study tests the question (evidence role `supporting`): hypotheses rest on no other. */
+  supporting: (f: Finding) => boolean;
+}): string[] {
+  const findings = all.filter(supporting);
   const subject = read.intervention ?? topicOf(read);
   const outcome = read.outcome ?? "the outcome asked about";
   const on = (axis: AxisId, pred: (f: Finding) => boolean = () => true) => findings.filter((f) => f.axis === axis && pred(f));
   const refs = (list: Finding[]) => list.slice(0, 3).flatMap((f) => f.references);
-  const positive = (f: Finding) => f.direction === "positive";
+  const positive = (f: Finding) => sideOf(f) === "for";
   const trials = on("human_trials", (f) => isDesignEvidence("human_trials", f));
   const positiveTrials = trials.filter(positive);
-  const nullTrials = trials.filter((f) => f.direction === "null");
+  const nullTrials = trials.filter((f) => sideOf(f) === "against");
   const animals = on("animal", (f) => positive(f) && isDesignEvidence("animal", f));
   const cohorts = on("observational", positive);
   const mechanisms = on("mechanism");

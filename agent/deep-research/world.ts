@@ -1,4 +1,4 @@
-import type { EvidenceType, LiteratureJobResult, OutcomeDirection, StudySnapshot, StudySpecies } from "@/lib/contracts";
+import type { EvidenceType, LiteratureJobResult, OutcomeDirection, Stance, StudySnapshot, StudySpecies } from "@/lib/contracts";
 import { workKeys } from "../literature/merge";
 import { AXES, AXIS_IDS, type AxisId, type AxisPlan } from "./axes";
 
@@ -24,6 +24,8 @@ export type Finding = {
   species?: StudySpecies | null;
   /** The direction of the study's finding: an effect (`positive`), a harm (`negative`), none (`null`). */
   direction?: OutcomeDirection;
+  /** The study's stance toward the question, read as the verdict reads it (findings on the question itself). */
+  stance?: Stance;
   design?: EvidenceType;
 };
 

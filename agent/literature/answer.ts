@@ -7,7 +7,7 @@ import { splitSentences } from "./sentences";
 import type { QuestionReading } from "./reading";
 import { tokenize } from "./terms";
 import { deriveVerdict, isDirect, stanceOfReference, type GradedForVerdict } from "./verdict";
-import { HUMAN_TRIAL_DESIGNS } from "@/lib/contracts/designs";
+import { designGroupOf, type DesignGroup } from "@/lib/contracts/designs";
 
 export { bestPassage, splitSentences, withSubject };
 
@@ -41,12 +41,12 @@ export type { AnswerReference } from "./answer-reference";
 export type ContextPassage = { ordinal: number; referenceId: string; text: string; url: string };
 
 /** The evidence groups, strongest first, and the designs each holds. */
-const GROUPS: { label: string; holds: (r: AnswerReference) => boolean }[] = [
-  { label: "Systematic reviews and meta-analyses", holds: (r) => r.evidenceType === "systematic_review" },
-  { label: "Human trials", holds: (r) => HUMAN_TRIAL_DESIGNS.includes(r.evidenceType) },
-  { label: "Observational studies", holds: (r) => r.evidenceType === "observational" },
-  { label: "Animal and cell studies", holds: (r) => r.evidenceType === "preclinical" || (r.snapshot?.species != null && r.snapshot.species !== "human") },
-  { label: "Other studies", holds: () => true },
+const GROUPS: { label: string; group: DesignGroup }[] = [
+  { label: "Systematic reviews and meta-analyses", group: "systematic_review" },
+  { label: "Human trials", group: "human_trial" },
+  { label: "Observational studies", group: "observational" },
+  { label: "Animal and cell studies", group: "animal_or_cell" },
+  { label: "Other studies", group: "other" },
 ];
 export const SECTION_LABELS = [...GROUPS.map((g) => g.label), "Bottom line", "Limits"];
 
@@ -82,8 +82,7 @@ export function writeAnswer({
   const terms = reading.terms;
   const stances = new Map<number, Stance>();
   const graded: GradedForVerdict[] = references.map((r) => {
-    const text = [r.abstract, r.snapshot?.finding].filter(Boolean).join(" ");
-    const { stance, certainty } = text ? stanceOfReference({ text, claim }) : { stance: "unclear" as const, certainty: 0 };
+    const { stance, certainty } = referenceStance(r, claim);
     stances.set(r.ordinal, stance);
     const direct = isDirect(r.snapshot ?? { species: null, design: r.evidenceType }, claim);
     return { evidenceRole: r.evidenceRole, evidenceType: r.evidenceType, relevance: r.relevance, stance, certainty, direct };
@@ -105,7 +104,8 @@ export function writeAnswer({
       same.ordinals.push(r.ordinal);
       continue;
     }
-    claims.push({ group: GROUPS.findIndex((g) => g.holds(r)), text: sentence, key, ordinals: [r.ordinal] });
+    const group = designGroupOf({ evidenceType: r.evidenceType, species: r.snapshot?.species ?? null });
+    claims.push({ group: GROUPS.findIndex((g) => g.group === group), text: sentence, key, ordinals: [r.ordinal] });
   }
   const sections = GROUPS.map((group, i) => {
     const inGroup = claims.filter((c) => c.group === i);
@@ -118,6 +118,12 @@ export function writeAnswer({
   const limits = notes.length > 0 ? `Limits: ${notes.join(" ")}` : null;
   const answer = [bottomLine, ...sections, ...(limits ? [limits] : [])].join("\n\n");
   return { answer, verdict, verdictBasis: basis, stances, passages, bottomLine, limits };
+}
+
+/** A reference's stance toward the question, read from its abstract and main finding: the one reading the verdict and deep research's findings share. */
+export function referenceStance(reference: Pick<AnswerReference, "abstract" | "snapshot">, reading: QuestionReading): { stance: Stance; certainty: number } {
+  const text = [reference.abstract, reference.snapshot?.finding].filter(Boolean).join(" ");
+  return text ? stanceOfReference({ text, claim: reading }) : { stance: "unclear", certainty: 0 };
 }
 
 /**

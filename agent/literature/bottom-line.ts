@@ -1,8 +1,8 @@
 import type { EvidenceType, Verdict, VerdictBasis, VerdictConfidence } from "@/lib/contracts";
 import type { AnswerReference } from "./answer-reference";
-import { requiredParts, type QuestionReading } from "./reading";
+import { phrasesOf, requiredParts, type QuestionReading } from "./reading";
 import { inQuestionSpecies, speciesWords } from "./roles";
-import { NO_CLAIM_TO_TEST, NO_STUDY_TESTS_IT, ONLY_OTHER_SPECIES, type GradedForVerdict } from "./verdict";
+import { NO_CLAIM_TO_TEST, NO_CLEAR_FINDING, NO_STUDY_TESTS_IT, NOTHING_ON_TOPIC, ONLY_OTHER_SPECIES, ONLY_WEAK_EVIDENCE, type GradedForVerdict } from "./verdict";
 import { listed } from "./words";
 import { CONTROLLED_DESIGNS, DESIGN_STRENGTH_ORDER, PRIMARY_DESIGNS } from "@/lib/contracts/designs";
 
@@ -51,7 +51,7 @@ function plural(n: number, one: string, many = `${one}s`): string {
 
 /** "metformin and aging": what a study that tests the question studies, in the question's words. */
 export function testedConcepts(reading: QuestionReading): string {
-  const labels = requiredParts(reading).flatMap((part) => reading.concepts.filter((c) => c.part === part).map((c) => c.label));
+  const labels = requiredParts(reading).flatMap((part) => reading.concepts.filter((c) => c.part === part).flatMap((c) => phrasesOf(c.label)));
   return listed(labels.length > 0 ? labels : [reading.question.replace(/[?.!]+$/, "")]);
 }
 
@@ -146,8 +146,12 @@ function insufficientReason({
   }
   if (basis.reason === ONLY_OTHER_SPECIES) {
     const indirect = graded.filter((g) => g.evidenceRole === "supporting" && !g.direct && g.stance !== "unclear");
-    return `${basis.reason}. ${plural(indirect.length, "study", "studies")} in other species ${directionWord(indirect)} it there.`;
+    return `the only studies of ${tested} that state a finding on it are in other species than the question's (animals or cells). ${plural(indirect.length, "study", "studies")} in other species ${directionWord(indirect)} it there.`;
   }
+  // Each reason names what the question asks about, so the bottom line says which question it answers.
+  if (basis.reason === NO_CLEAR_FINDING) return `none of the studies that test ${tested} states a clear finding on it.`;
+  if (basis.reason === ONLY_WEAK_EVIDENCE) return `the only direct evidence on ${tested} found is weak.`;
+  if (basis.reason === NOTHING_ON_TOPIC) return `nothing on ${tested} was found in the sources searched.`;
   return `${basis.reason}.`;
 }
 
@@ -166,7 +170,7 @@ function directionWord(found: Pick<GradedForVerdict, "stance">[]): string {
 function closestSentence(closest: AnswerReference[]): string {
   const groups = new Map<string, number>();
   for (const r of closest) {
-    const key = listed(r.missingConcepts ?? [], "or");
+    const key = listed((r.missingConcepts ?? []).flatMap(phrasesOf), "or");
     groups.set(key, (groups.get(key) ?? 0) + 1);
   }
   if (groups.size === 1) {

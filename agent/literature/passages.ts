@@ -1,5 +1,6 @@
-import { FINDING_CUES, isFindingSentence } from "./findings";
+import { FINDING_CUES, isAimSentence, isFindingSentence } from "./findings";
 import { splitSentences } from "./sentences";
+import { NOT_FINDINGS, roleOfLabel, sectionsOf, type SectionRole } from "./stance/sections";
 import { stemSet, type QueryTerm } from "./terms";
 
 /**
@@ -12,37 +13,31 @@ import { stemSet, type QueryTerm } from "./terms";
 export type Section = "background" | "aim" | "methods" | "results" | "conclusions";
 export type PlacedSentence = { text: string; section: Section | null };
 
-/** A section label as PubMed gives it: upper-case words before a colon ("MAIN OUTCOME MEASURES:"). */
-const LABEL = /(?:^|(?<=[\s.]))([A-Z][A-Z0-9 ,&/()-]{2,60}?):\s+(?=\S)/g;
+const SECTION_OF_ROLE: Record<SectionRole, Section | null> = { background: "background", aim: "aim", methods: "methods", results: "results", conclusion: "conclusions", other: null };
 
-const SECTIONS: [RegExp, Section][] = [
-  [/^(conclusions?|interpretations?|implications?|conclusions? and (relevance|implications)|summary|discussion)\b/i, "conclusions"],
-  [/^(results?|findings|main results|key results|outcomes?)\b/i, "results"],
-  [/^(objectives?|aims?|purposes?|goals?|hypothes[ie]s|study questions?|research questions?|questions?)\b/i, "aim"],
-  [/^(methods?|materials|design|setting|settings|participants|patients|subjects|interventions?|measurements?|main outcome measures?|study design|data sources|study selection|data extraction|methodology|procedures?)\b/i, "methods"],
-  [/^(background|introduction|context|importance|rationale|purpose of review)\b/i, "background"],
-];
-
-/** The sentences of an abstract, each without its section label and with its section (null when unlabelled). */
+/**
+ * The sentences of an abstract, each without its section label and with its section (null when
+ * unlabelled). Labels are read by the one section reader (stance/sections.ts), so any label PubMed
+ * gives ("DESIGN, SETTING, AND PARTICIPANTS", "SUMMARY OF BACKGROUND DATA") leaves the text.
+ */
 export function placedSentences(abstract: string): PlacedSentence[] {
   const text = abstract.replace(/\s+/g, " ").trim();
-  const labels = [...text.matchAll(LABEL)].filter((m) => SECTIONS.some(([re]) => re.test(m[1]!)));
-  if (labels.length === 0) return splitSentences(text).map((s) => ({ text: s, section: null }));
-  const out: PlacedSentence[] = [];
-  const before = text.slice(0, labels[0]!.index).trim();
-  if (before) out.push(...splitSentences(before).map((s) => ({ text: s, section: null })));
-  labels.forEach((m, i) => {
-    const section = SECTIONS.find(([re]) => re.test(m[1]!))![1];
-    const start = m.index! + m[0].length;
-    const end = i + 1 < labels.length ? labels[i + 1]!.index! : text.length;
-    out.push(...splitSentences(text.slice(start, end)).map((s) => ({ text: s, section })));
-  });
-  return out;
+  return sectionsOf(text).flatMap((s) => splitSentences(s.text).map((sentence) => ({ text: unlabelled(sentence), section: SECTION_OF_ROLE[s.role] })));
 }
+
+/** The sentences of an abstract that may state a finding: none of its background, aims or methods. */
+export function findingSentences(abstract: string): string[] {
+  return sectionsOf(abstract.replace(/\s+/g, " ").trim())
+    .filter((s) => !NOT_FINDINGS.has(s.role))
+    .flatMap((s) => splitSentences(s.text).map(unlabelled));
+}
+
+/** A leading section label in capitals ("RESULTS: …", "DESIGN, SETTING, AND PARTICIPANTS: …"). */
+const LEADING_LABEL = /^\s*([A-Z][A-Z]+(?:[ ,/&-]+(?:[A-Z]{2,}|and|of|the))*)\s*:\s+(?=\S)/;
 
 /** A sentence without a leading section label ("RESULTS: Median lifespan rose …" → "Median lifespan rose …"). */
 export function unlabelled(sentence: string): string {
-  return sentence.replace(/^\s*([A-Z][A-Z0-9 ,&/()-]{2,60}?):\s+(?=\S)/, (whole, label: string) => (SECTIONS.some(([re]) => re.test(label)) ? "" : whole));
+  return sentence.replace(LEADING_LABEL, (whole, label: string) => (label.length >= 4 || roleOfLabel(label) !== "other" ? "" : whole));
 }
 
 /** A sentence fit to quote: one line, no section label, ending in a full stop, and no bracketed number that would read as a marker. */
@@ -59,8 +54,10 @@ export function quotable(text: string): string {
  */
 export function bestPassage(abstract: string, terms: QueryTerm[]): string | null {
   const sentences = placedSentences(abstract);
-  const findings = sentences.filter((s) => (s.section === null || s.section === "results" || s.section === "conclusions") && isFindingSentence(s.text));
-  const pool = findings.length > 0 ? findings : sentences;
+  const stated = sentences.filter((s) => s.section === null || s.section === "results" || s.section === "conclusions");
+  const findings = stated.filter((s) => isFindingSentence(s.text));
+  // Never an aim, a method or the background: an abstract whose other sentences state no finding gives its results or conclusion as they are, else nothing.
+  const pool = findings.length > 0 ? findings : stated.filter((s) => s.section !== null || !isAimSentence(s.text));
   let best: { text: string; score: number } | null = null;
   pool.forEach((sentence, i) => {
     const stems = stemSet(sentence.text);

@@ -2,6 +2,7 @@ import type { StudySpecies } from "@/lib/contracts";
 import { valenceOf, type Valence } from "./findings";
 import type { QuestionPart } from "./question";
 import { contextsOf, extractTerms, type QueryTerm } from "./terms";
+import { isVerbOnly } from "./vocabulary";
 
 /**
  * A question read once, into what every stage of an answer needs: the intervention or exposure,
@@ -149,4 +150,18 @@ function uniqueConcepts(terms: QueryTerm[]): string[] {
 function joinLabels(labels: string[]): string | null {
   if (labels.length === 0) return null;
   return labels.length === 1 ? labels[0]! : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+}
+
+/**
+ * A concept's label as the noun phrases an answer may write: split at any word WordNet knows only
+ * as a verb ("yoga relieve chronic" → "yoga", "chronic"), so every phrase built from a question's
+ * parts is grammatical however the reading placed its words.
+ */
+export function phrasesOf(label: string): string[] {
+  const phrases: string[][] = [[]];
+  for (const word of label.split(/\s+/).filter(Boolean)) {
+    if (isVerbOnly(word)) phrases.push([]);
+    else phrases.at(-1)!.push(word);
+  }
+  return phrases.filter((p) => p.length > 0).map((p) => p.join(" "));
 }

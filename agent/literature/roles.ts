@@ -1,5 +1,5 @@
 import type { EvidenceRole, EvidenceType, StudySpecies } from "@/lib/contracts";
-import { requiredParts, type QuestionReading, type RequiredPart } from "./reading";
+import { phrasesOf, requiredParts, type QuestionReading, type RequiredPart } from "./reading";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
 import { listed } from "./words";
 
@@ -118,7 +118,7 @@ export function speciesWords(species: readonly (StudySpecies | null)[]): string 
 /** "metformin and aging": what a study that tests the question studies. */
 function studied(reading: QuestionReading): string {
   const parts = requiredParts(reading);
-  const labels = parts.flatMap((part) => reading.concepts.filter((c) => c.part === part).map((c) => c.label));
+  const labels = parts.flatMap((part) => reading.concepts.filter((c) => c.part === part).flatMap((c) => phrasesOf(c.label)));
   return listed(labels.length > 0 ? labels : [reading.question.replace(/[?.!]+$/, "")]);
 }
 
@@ -127,8 +127,8 @@ function doesNotStudy(reading: QuestionReading, missingConcepts: readonly string
   const missing = new Set(missingConcepts);
   const inParts = reading.concepts.filter((c) => missingParts.includes(c.part));
   const named = inParts.filter((c) => missing.has(c.label)).map((c) => c.label);
-  if (named.length > 0) return `does not study ${listed(named, "or")}`;
-  if (inParts.length > 0) return `does not study ${listed(inParts.map((c) => c.label), "or")}`;
+  if (named.length > 0) return `does not study ${listed(named.flatMap(phrasesOf), "or")}`;
+  if (inParts.length > 0) return `does not study ${listed(inParts.flatMap((c) => phrasesOf(c.label)), "or")}`;
   if (missingConcepts.length > 0) return `does not study ${listed([...missingConcepts], "or")}`;
   return "matches too few of the question's words to rely on";
 }

@@ -125,11 +125,11 @@ export function deriveVerdict(references: GradedForVerdict[], { asks = true }: {
   };
   // A topic alone claims nothing: whatever was found on it is no verdict (reading.ts, `asks`).
   if (!asks) return basis("insufficient", NO_CLAIM_TO_TEST);
-  if (references.length === 0) return basis("insufficient", "nothing on-topic was found in the sources searched");
+  if (references.length === 0) return basis("insufficient", NOTHING_ON_TOPIC);
   if (onTopic.length === 0) return basis("insufficient", NO_STUDY_TESTS_IT);
-  if (stated.length === 0) return basis("insufficient", "none of the studies that test it states a clear finding on it");
+  if (stated.length === 0) return basis("insufficient", NO_CLEAR_FINDING);
   if (direct.length === 0) return basis("insufficient", ONLY_OTHER_SPECIES);
-  if (directWeight < MIN_DIRECT_WEIGHT) return basis("insufficient", "the only direct evidence found is weak");
+  if (directWeight < MIN_DIRECT_WEIGHT) return basis("insufficient", ONLY_WEAK_EVIDENCE);
   if (weightFor >= 2 * weightAgainst) return basis("supports", "the design-weighted findings for it outweigh those against at least two to one");
   if (weightAgainst >= 2 * weightFor) return basis("contradicts", "the design-weighted findings against it outweigh those for at least two to one");
   return basis("mixed", "the design-weighted findings for and against it are within two to one of each other");
@@ -137,6 +137,10 @@ export function deriveVerdict(references: GradedForVerdict[], { asks = true }: {
 
 /** The reason of an insufficient verdict when the search names a topic and no claim (tags alone, "rapamycin and lifespan"). */
 export const NO_CLAIM_TO_TEST = "the search names a topic, not a claim to test";
+/** The reasons of an insufficient verdict: the bottom line says each in words that name the question's parts (bottom-line.ts). */
+export const NOTHING_ON_TOPIC = "nothing on-topic was found in the sources searched";
+export const NO_CLEAR_FINDING = "none of the studies that test it states a clear finding on it";
+export const ONLY_WEAK_EVIDENCE = "the only direct evidence found is weak";
 /** The reason of an insufficient verdict when no study tests the question (the writer names what was closest). */
 export const NO_STUDY_TESTS_IT = "no study found tests the question";
 /** The reason of an insufficient verdict when only studies in other species state a finding. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { evidenceTypeSchema, outcomeDirectionSchema, studySpeciesSchema } from "./evidence";
+import { evidenceTypeSchema, outcomeDirectionSchema, stanceSchema, studySpeciesSchema } from "./evidence";
 import { responseRegistry } from "./registry";
 
 /**
@@ -29,6 +29,7 @@ export const worldFindingDocumentSchema = z
     axis: axisIdSchema.optional(),
     species: studySpeciesSchema.nullable().optional().describe("who or what the study was done in"),
     direction: outcomeDirectionSchema.optional(),
+    stance: stanceSchema.optional().describe("the study's stance toward the question, the one the verdict counts (findings on the question itself)"),
     design: evidenceTypeSchema.optional(),
   })
   .register(responseRegistry, { id: "WorldFinding" });

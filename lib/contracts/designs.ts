@@ -42,3 +42,19 @@ export const CONTROLLED_DESIGNS: readonly EvidenceTypeName[] = ["systematic_revi
 export function isEvidenceType(value: unknown): value is EvidenceTypeName {
   return typeof value === "string" && (evidenceTypes as readonly string[]).includes(value);
 }
+
+/** Where a study's design puts it among an answer's evidence: the answer's groups and deep research's design axes alike. */
+export type DesignGroup = "systematic_review" | "human_trial" | "observational" | "animal_or_cell" | "other";
+
+/**
+ * The one rule placing a study by the engine's evidence type and the species it was done in: a
+ * systematic review; else a study in animals or cells (a randomized study in mice is an animal
+ * study); else a trial in people, an observational study, or another or unstated design.
+ */
+export function designGroupOf({ evidenceType, species }: { evidenceType: EvidenceTypeName; species?: string | null }): DesignGroup {
+  if (evidenceType === "systematic_review") return "systematic_review";
+  if (evidenceType === "preclinical" || (species != null && species !== "human")) return "animal_or_cell";
+  if (HUMAN_TRIAL_DESIGNS.includes(evidenceType)) return "human_trial";
+  if (evidenceType === "observational") return "observational";
+  return "other";
+}

@@ -134,11 +134,13 @@ async function research(app: Parameters<typeof agentRequest>[0], question: strin
   if (response.status !== 202) throw new Error(`start answered ${response.status}: ${await response.text()}`);
   const { conversationId: id } = (await response.json()) as { conversationId: string };
   for (;;) {
-    const conversation = (await (await agentRequest(app, `/api/deep-research/${id}`)).json()) as {
+    const answer = await agentRequest(app, `/api/deep-research/${id}`);
+    // On a loaded machine the agent may answer 503 (its database pool busy): that is asked again, not a result.
+    const conversation = (answer.ok ? await answer.json() : { turns: [] }) as {
       worldState: Turn["world"];
       turns: { status: string; reply?: string; citations: Record<string, unknown>[] }[];
     };
-    const turn = conversation.turns[turns - 1];
+    const turn = conversation.turns?.[turns - 1];
     if (turn?.status === "failed" || turn?.status === "cancelled") throw new Error(`the run of “${question}” ${turn.status}`);
     if (turn?.status === "completed") return { question, conversationId: id, ms: performance.now() - started, turn: { reply: turn.reply ?? "", citations: turn.citations, world: conversation.worldState } };
     await new Promise((r) => setTimeout(r, 25));

@@ -211,7 +211,8 @@ describe("Europe PMC", () => {
     expect(preprint).toMatchObject({ isPreprint: true, journal: "bioRxiv", date: "2024-02-02", url: "https://doi.org/10.1101/2024.02.01.578000" });
     expect(preprint?.ids).toEqual({ doi: "10.1101/2024.02.01.578000", ppr: "PPR700001" });
     expect(preprint?.title).toBe("Intermittent rapamycin extends lifespan in aged mice (synthetic)");
-    expect(preprint?.abstract).toBe("Background Rapamycin inhibits mTORC1. Results Median lifespan rose by 9% (p<0.05).");
+    // Its headings are labels as PubMed renders them, read by the one section reader (never a word of the sentence after them).
+    expect(preprint?.abstract).toBe("BACKGROUND: Rapamycin inhibits mTORC1. RESULTS: Median lifespan rose by 9% (p<0.05).");
     expect(retracted).toMatchObject({ isRetracted: true, journal: "Aging Cell", year: 2019, citedByCount: 17 });
     expect(retracted?.ids.doi).toBe("10.5555/synthetic.retracted.2019");
     expect(retracted?.mesh).toEqual(["Humans", "Aging", "Metformin"]);

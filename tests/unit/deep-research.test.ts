@@ -252,14 +252,15 @@ describe("deep research derives hypotheses and open questions from what each axi
   it("flags mouse studies that disagree, and draws hypotheses from the axes instead of a template", async () => {
     const { world, result } = await run();
     expect(world.contradictions).toEqual([expect.objectContaining({ axis: "animal", species: "mouse" })]);
-    expect(world.contradictions![0]!.statement).toMatch(/^Mouse studies disagree on rapamycin and lifespan: .*PMID 19587680.* reports? an effect, .*PMID 90200002.* none\.$/);
+    // Each side is the study's stance, read as the verdict reads it.
+    expect(world.contradictions![0]!.statement).toMatch(/^Mouse studies disagree on rapamycin and lifespan: .*PMID 19587680.* finds? for it, .*PMID 90200002.* against it\.$/);
     expect(world.openQuestions.join(" ")).toMatch(/Mouse studies disagree/);
     expect(world.hypotheses.length).toBeGreaterThan(0);
     for (const h of world.hypotheses) expect(h).not.toMatch(/worth testing further/);
     for (const q of world.openQuestions) expect(q).not.toMatch(/Little evidence was found/);
     // The effect in mice against the human trial that found none.
     expect(world.hypotheses.join(" ")).toMatch(/seen in mice .* did not carry over in the human trials found/);
-    expect(result.answer).toMatch(/Mouse studies disagree on rapamycin and lifespan: \[\d+\](\[\d+\])* reports? an effect, \[\d+\] none\./);
+    expect(result.answer).toMatch(/Mouse studies disagree on rapamycin and lifespan: \[\d+\](\[\d+\])* finds? for it, \[\d+\] against it\./);
   });
 
   it("says what an axis did not find: no human randomized trial, no adverse-effect data", async () => {

@@ -68,8 +68,20 @@ export function cleanXmlText(raw: string): string {
 const INLINE_TAG = /<\/?(?:i|b|u|em|strong|sub|sup|sc|span|italic|bold|jats:(?:italic|bold|sub|sup|sc|underline|monospace)|mml:[a-z]+|inline-formula)\b[^<>]*\/?>/gi;
 const BLOCK_TAG = /<\/?(?:p|br|div|h[1-6]|title|sec|list|list-item|jats:[a-z-]+)\b[^<>]*\/?>/gi;
 
+/** A section heading inside an abstract ("<h4>Results</h4>", "<jats:title>Conclusions</jats:title>"). */
+const HEADING = /<(h[1-6]|title|jats:title)\b[^<>]*>([^<>]{1,60})<\/\1>/gi;
+
+/**
+ * An abstract's section headings become labels as PubMed's client renders them ("RESULTS: …"), so
+ * every source's structured abstract is read by the one section reader and no heading is left as a
+ * word of the sentence after it ("Results Median lifespan rose …").
+ */
 function stripKnownTags(text: string): string {
-  return text.replace(INLINE_TAG, "").replace(BLOCK_TAG, " ");
+  return text
+    // "Abstract" heads the whole text, not one of its sections.
+    .replace(HEADING, (_, _tag: string, heading: string) => (/^\s*abstract\s*:?\s*$/i.test(heading) ? " " : ` ${heading.trim().replace(/:$/, "").toUpperCase()}: `))
+    .replace(INLINE_TAG, "")
+    .replace(BLOCK_TAG, " ");
 }
 
 /** Text of a JSON field that may hold HTML or JATS markup. */

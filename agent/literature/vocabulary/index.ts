@@ -1,4 +1,5 @@
 import { CURATED_CONCEPTS, type CuratedConcept, type VocabularySource } from "./concepts";
+import { openWordNet, type WordNet } from "./wordnet";
 import { createWordNetSynonyms, type WordNetSynonyms } from "./wordnet-synonyms";
 import { normalizeHeading, otherSpelling, stem, stemPhrase, tokenize } from "./words";
 
@@ -28,11 +29,36 @@ type CompiledForm = { stems: string[]; concept: CuratedConcept };
 
 const FORMS_BY_FIRST_STEM = compileForms(CURATED_CONCEPTS);
 
+let lexicon: WordNet | null = null;
 let wordnet: WordNetSynonyms | null = null;
 /** WordNet opened on first use (its index files are read once, about 6 MB). */
+function wordnetLexicon(): WordNet {
+  lexicon ??= openWordNet();
+  return lexicon;
+}
 function wordnetSynonyms(): WordNetSynonyms {
-  wordnet ??= createWordNetSynonyms();
+  wordnet ??= createWordNetSynonyms(wordnetLexicon());
   return wordnet;
+}
+
+const verbOnly = new Map<string, boolean>();
+/**
+ * A word WordNet knows only as a verb, in its base or third-person form ("counteract", "relieves"):
+ * it relates a question's parts and never names one. Participles and gerunds ("inhaled", "prescribing")
+ * modify or name things, so they are not asked about.
+ */
+export function isVerbOnly(word: string): boolean {
+  const known = verbOnly.get(word);
+  if (known !== undefined) return known;
+  const wn = wordnetLexicon();
+  const forms = [...new Set([word, word.replace(/ies$/, "y"), word.replace(/es$/, ""), word.replace(/s$/, "")])].filter((f) => f.length > 2);
+  const result =
+    /^[a-z]+$/.test(word) &&
+    !/(ed|ing)$/.test(word) &&
+    forms.some((f) => wn.synsets(f, "verb").length > 0) &&
+    !forms.some((f) => wn.synsets(f, "noun").length > 0 || wn.synsets(f, "adj").length > 0);
+  verbOnly.set(word, result);
+  return result;
 }
 
 /** Opens WordNet now rather than on the first question (the agent calls this at start). */
