@@ -298,6 +298,7 @@ async function main(): Promise<void> {
       { name: "ledger agrees with the chain", ok: ledger.disagreements.length === 0, detail: `${ledger.settledRows} settled rows, ${ledger.transfers} transfers to payTo, ${ledger.disagreements.length} disagreements` },
       { name: "every job finished or failed visibly", ok: unfinishedJobs.length === 0, detail: `${unfinishedJobs.length} left queued or running` },
       { name: "no request gave up", ok: outcomes.every((o) => o.end !== "gave-up"), detail: `${outcomes.filter((o) => o.end === "gave-up").length} gave up` },
+      { name: "the agent never died of a fault it was not given", ok: agentDeaths.length === 0, detail: `${agentDeaths.length} unexpected exits` },
       { name: "health showed each outage and recovered", ok: faults.every((f) => f.healthShown && f.healthyAfterS !== null), detail: faults.filter((f) => !f.healthShown || f.healthyAfterS === null).map((f) => f.name).join("; ") || "all" },
     ];
     console.log("\n| check | result | detail |");
@@ -319,6 +320,7 @@ async function main(): Promise<void> {
       ledger,
       unfinishedJobs,
       gaveUp: outcomes.filter((o) => o.end === "gave-up").map(summary).slice(0, 50),
+      agentDeaths,
     });
     process.exitCode = checks.every((c) => c.ok) ? 0 : 1;
   } finally {
@@ -326,8 +328,21 @@ async function main(): Promise<void> {
   }
 }
 
+/** Agent processes that ended without being killed by the run, with the end of their stderr. */
+const agentDeaths: { at: number; code: number | null; signal: string | null; stderr: string }[] = [];
+
 function startAgent(env: NodeJS.ProcessEnv): Service {
-  return startService({ name: "agent", command: process.execPath, args: ["--import", "tsx", path.join(root, "agent/main.ts")], env, quiet: true });
+  const service = startService({ name: "agent", command: process.execPath, args: ["--import", "tsx", path.join(root, "agent/main.ts")], env, quiet: true });
+  // Quiet, but a death the run did not cause must say why (a run once lost its agent for good
+  // while PostgreSQL restarted, with nothing to show for it).
+  let stderr = "";
+  service.child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4_000)));
+  service.child.once("exit", (code, signal) => {
+    if (signal === "SIGKILL" || signal === "SIGTERM") return;
+    agentDeaths.push({ at: now(), code, signal, stderr });
+    console.error(`The agent exited (code ${code}, signal ${signal}); its stderr ended with:\n${stderr}`);
+  });
+  return service;
 }
 
 async function importLibrary(url: string): Promise<void> {
