@@ -127,7 +127,10 @@ async function main(): Promise<void> {
       LOG_SILENT: "1",
     };
     let agent: Service = startAgent(agentEnv);
-    cleanups.push(() => agent.stop());
+    cleanups.push(() => {
+      endedByTheRun.add(agent.child);
+      return agent.stop();
+    });
     await waitForHttp(`${agentUrl}/api/health`, { statuses: [200] });
     await importLibrary(database.url);
 
@@ -222,6 +225,7 @@ async function main(): Promise<void> {
       "agent killed (SIGKILL), restarted after 10 s",
       "upstreamApi",
       async () => {
+        endedByTheRun.add(agent.child);
         agent.child.kill("SIGKILL");
         await new Promise<void>((resolve) => (agent.child.exitCode !== null || agent.child.signalCode !== null ? resolve() : agent.child.once("exit", () => resolve())));
       },
@@ -328,6 +332,8 @@ async function main(): Promise<void> {
   }
 }
 
+/** Agent processes the run itself ends (its fault, its cleanup): any other end is a finding. */
+const endedByTheRun = new WeakSet<object>();
 /** Agent processes that ended without being killed by the run, with the end of their stderr. */
 const agentDeaths: { at: number; code: number | null; signal: string | null; stderr: string }[] = [];
 
@@ -338,7 +344,7 @@ function startAgent(env: NodeJS.ProcessEnv): Service {
   let stderr = "";
   service.child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4_000)));
   service.child.once("exit", (code, signal) => {
-    if (signal === "SIGKILL" || signal === "SIGTERM") return;
+    if (endedByTheRun.has(service.child)) return;
     agentDeaths.push({ at: now(), code, signal, stderr });
     console.error(`The agent exited (code ${code}, signal ${signal}); its stderr ended with:\n${stderr}`);
   });
