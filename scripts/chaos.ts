@@ -127,7 +127,10 @@ async function main(): Promise<void> {
       LOG_SILENT: "1",
     };
     let agent: Service = startAgent(agentEnv);
-    cleanups.push(() => agent.stop());
+    cleanups.push(() => {
+      endedByTheRun.add(agent.child);
+      return agent.stop();
+    });
     await waitForHttp(`${agentUrl}/api/health`, { statuses: [200] });
     await importLibrary(database.url);
 
@@ -222,6 +225,7 @@ async function main(): Promise<void> {
       "agent killed (SIGKILL), restarted after 10 s",
       "upstreamApi",
       async () => {
+        endedByTheRun.add(agent.child);
         agent.child.kill("SIGKILL");
         await new Promise<void>((resolve) => (agent.child.exitCode !== null || agent.child.signalCode !== null ? resolve() : agent.child.once("exit", () => resolve())));
       },
@@ -298,6 +302,7 @@ async function main(): Promise<void> {
       { name: "ledger agrees with the chain", ok: ledger.disagreements.length === 0, detail: `${ledger.settledRows} settled rows, ${ledger.transfers} transfers to payTo, ${ledger.disagreements.length} disagreements` },
       { name: "every job finished or failed visibly", ok: unfinishedJobs.length === 0, detail: `${unfinishedJobs.length} left queued or running` },
       { name: "no request gave up", ok: outcomes.every((o) => o.end !== "gave-up"), detail: `${outcomes.filter((o) => o.end === "gave-up").length} gave up` },
+      { name: "the agent never died of a fault it was not given", ok: agentDeaths.length === 0, detail: `${agentDeaths.length} unexpected exits` },
       { name: "health showed each outage and recovered", ok: faults.every((f) => f.healthShown && f.healthyAfterS !== null), detail: faults.filter((f) => !f.healthShown || f.healthyAfterS === null).map((f) => f.name).join("; ") || "all" },
     ];
     console.log("\n| check | result | detail |");
@@ -319,6 +324,7 @@ async function main(): Promise<void> {
       ledger,
       unfinishedJobs,
       gaveUp: outcomes.filter((o) => o.end === "gave-up").map(summary).slice(0, 50),
+      agentDeaths,
     });
     process.exitCode = checks.every((c) => c.ok) ? 0 : 1;
   } finally {
@@ -326,8 +332,23 @@ async function main(): Promise<void> {
   }
 }
 
+/** Agent processes the run itself ends (its fault, its cleanup): any other end is a finding. */
+const endedByTheRun = new WeakSet<object>();
+/** Agent processes that ended without being killed by the run, with the end of their stderr. */
+const agentDeaths: { at: number; code: number | null; signal: string | null; stderr: string }[] = [];
+
 function startAgent(env: NodeJS.ProcessEnv): Service {
-  return startService({ name: "agent", command: process.execPath, args: ["--import", "tsx", path.join(root, "agent/main.ts")], env, quiet: true });
+  const service = startService({ name: "agent", command: process.execPath, args: ["--import", "tsx", path.join(root, "agent/main.ts")], env, quiet: true });
+  // Quiet, but a death the run did not cause must say why (a run once lost its agent for good
+  // while PostgreSQL restarted, with nothing to show for it).
+  let stderr = "";
+  service.child.stderr?.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4_000)));
+  service.child.once("exit", (code, signal) => {
+    if (endedByTheRun.has(service.child)) return;
+    agentDeaths.push({ at: now(), code, signal, stderr });
+    console.error(`The agent exited (code ${code}, signal ${signal}); its stderr ended with:\n${stderr}`);
+  });
+  return service;
 }
 
 async function importLibrary(url: string): Promise<void> {

@@ -141,7 +141,8 @@ export function createChainReaderFor(client: PublicClient): ChainReader {
     findAuthorizationFate: async (ref) => {
       if (!(await authorizationState(ref.asset, ref.payer, ref.nonce))) return { state: "unused" };
       const asset = getAddress(ref.asset);
-      const latest = await client.getBlockNumber();
+      // Never viem's cached head (kept for its polling interval): a transfer mined since would be missed.
+      const latest = await client.getBlockNumber({ cacheTime: 0 });
       const earliest = await estimateBlockAt(client, latest, ref.validAfter);
       for (let to = latest; to >= earliest; to -= LOG_RANGE) {
         const from = to - LOG_RANGE + 1n > earliest ? to - LOG_RANGE + 1n : earliest;

@@ -4,6 +4,7 @@ import { reconcileConversation, type ReconcileCounts } from "@/lib/deep-research
 import { lookUpWork, type WorkLookupDeps } from "@/lib/deep-research/work-statuses";
 import { log } from "@/lib/log";
 import { UpstreamHttpError } from "@/lib/upstream/client";
+import { mayHaveTransferred } from "./earlier-transfer";
 import { claimDuePayments, listScheduledPayments, markCronChecked, markUnsettled, transitionPayment, voidPayment, type PaymentRow } from "./ledger";
 import { confirmPayment, settlePayment, type SettleDeps } from "./settle";
 
@@ -46,7 +47,8 @@ type ReadyWork = { kind: "ended"; status: DeepResearchStatus } | { kind: "lost" 
  *   `unsettled` for its client's retry (nobody is charged for an answer they never got);
  * - unsettled payments (answered 503) are checked on chain, settled if their transfer landed after
  *   all, and closed once their authorization has expired;
- * - requests interrupted before settling are closed: nothing of ours was sent, so nothing is owed;
+ * - requests interrupted before settling are closed: nothing of ours was sent, so nothing is owed
+ *   (a retry of an earlier attempt that sent its transfer is left `unsettled`, as that attempt was);
  * - the self-hosted facilitator's transactions are repaired (lib/payments/settlement).
  * What a run looked at goes behind what it has not, so nothing the cron cannot move yet keeps it
  * from the rest. Overlapping runs take disjoint batches; settlement itself happens once per payment.
@@ -70,7 +72,12 @@ export async function runSettlementCron(deps: CronDeps): Promise<CronResult> {
         count(result, await closeUnsettled(deps, row));
       } else if (row.status === "received" || row.status === "verified") {
         result.interrupted++;
-        if (await transitionPayment({ db: deps.db, id: row.id, from: ["received", "verified"], to: "voided", failureReason: "interrupted" })) result.voided++;
+        if (mayHaveTransferred(row)) {
+          // A retry of an earlier attempt that sent its transfer: owed if it landed, never voided.
+          await markUnsettled({ db: deps.db, id: row.id, status: "unsettled", message: "a retry's process stopped before it answered", outcomeUnknown: true });
+        } else if (await transitionPayment({ db: deps.db, id: row.id, from: ["received", "verified"], to: "voided", failureReason: "interrupted" })) {
+          result.voided++;
+        }
       }
     } catch (err) {
       result.errors++;

@@ -299,7 +299,9 @@ export const SETTLE_LEASE_SECONDS = 120;
 /**
  * Takes the right to settle one payment: moves it to `settling` under a lease if it is `from` one
  * of the given statuses, or `settling` with an expired lease. Returns the row when this caller
- * won, null when someone else holds it or it is already final.
+ * won, null when someone else holds it or it is already final. Taking over an expired lease
+ * records the earlier attempt's outcome as unknown since it started (its process may have sent the
+ * transfer and stopped before writing it down), so a transfer found on chain counts as this payment's.
  */
 export async function takeSettlement({
   db,
@@ -318,6 +320,7 @@ export async function takeSettlement({
   const { rows } = await db.query(
     `UPDATE gateway.payments
         SET status = 'settling', settle_started_at = now(), settle_attempts = settle_attempts + 1, updated_at = now(),
+            outcome_unknown_since = CASE WHEN status = 'settling' THEN coalesce(outcome_unknown_since, settle_started_at) ELSE outcome_unknown_since END,
             upstream_job_id = coalesce($4, upstream_job_id),
             work_status = coalesce($5, work_status), work_body = coalesce($6, work_body)
       WHERE id = $1

@@ -1,7 +1,7 @@
 import { ApiError, jsonResponse } from "@/lib/http";
 import { answerResponse, paidAnswer, replayResponse } from "./answers";
 import { claimRedo, clearWork, getPayment, recordPaidWork, releaseRedo, reopenPayment, storeResponse, type PaymentRow, type WorkAnswer } from "./ledger";
-import { refuse, serve, unavailable, type PaidRequest } from "./paid-steps";
+import { refuse, serve, settledWithoutWork, unavailable, unavailableMaybeCharged, type PaidRequest } from "./paid-steps";
 import { withAttemptSlot } from "./rate-limit";
 import type { PaymentReason } from "./reasons";
 import { confirmPayment, settlePayment } from "./settle";
@@ -119,7 +119,10 @@ async function takeOver<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: Pa
   }
   // The old job cannot be delivered unpaid; forget it so a later retry starts afresh.
   await clearWork({ db: ctx.db, id: row.id });
-  if (outcome.outcome === "unavailable") return unavailable("The payment could not be settled right now; nothing was charged. Send the same PAYMENT-SIGNATURE again", outcome.message);
+  if (outcome.outcome === "unavailable") {
+    if (outcome.mayHaveTransferred) return unavailableMaybeCharged(outcome.message);
+    return unavailable("The payment could not be settled right now; nothing was charged. Send the same PAYMENT-SIGNATURE again", outcome.message);
+  }
   const reason: PaymentReason = outcome.outcome === "failed" ? outcome.reason : "authorization_expired";
   return refuse(ctx, reason, outcome.outcome === "failed" ? outcome.message : undefined, { store: row.id, count: false });
 }
@@ -139,7 +142,9 @@ function reopen<B>(ctx: PaidRequest<B>, row: PaymentRow, from: PaymentRow["statu
 
 /**
  * A settled payment whose work was cancelled (the transfer landed after a 503): the work, now, by
- * one retry however many arrive at once; null for the others, which wait for its answer.
+ * one retry however many arrive at once; null for the others, which wait for its answer. Work
+ * that cannot be done now (the agent down, no literature source) is a 503 that says the payment
+ * is settled and to send the same signature again, never the work's own "nothing was charged".
  */
 async function redoPaidWork<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow): Promise<Response | null> {
   if (!(await claimRedo({ db: ctx.db, id: row.id, staleSeconds: REQUEST_LEASE_SECONDS }))) return null;
@@ -148,10 +153,12 @@ async function redoPaidWork<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row
     work = await ctx.handle({ request: ctx.request, body: ctx.body, payment: checked, params: ctx.params });
   } catch (err) {
     await releaseRedo({ db: ctx.db, id: row.id });
-    throw err;
+    if (err instanceof ApiError && err.status < 500) throw err;
+    return settledWithoutWork(row.txHash ?? "unknown");
   }
   if (work.status >= 400) {
     await releaseRedo({ db: ctx.db, id: row.id });
+    if (work.status >= 500) return settledWithoutWork(row.txHash ?? "unknown");
     return jsonResponse(work.body, { status: work.status });
   }
   const answer = paidAnswer({ status: work.status, body: work.body }, { transaction: row.txHash ?? "", requirements: ctx.requirements, payer: checked.payer });

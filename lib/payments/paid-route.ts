@@ -20,7 +20,9 @@ export type { PaidHandler, PaidWork } from "./paid-steps";
 
 /**
  * Wraps a paid route in the order of checks of docs/payments.md:
- * 1. the route's own pre-payment check (a 503 or 403 no payment could fix);
+ * 1. the route's own pre-payment check (a 503 or 403 no payment could fix), for a request without
+ *    a payment; one that carries a payment has it checked once that payment is claimed as new (in
+ *    serve), never when its signature is sent again: an earlier attempt may have paid already;
  * 2. no PAYMENT-SIGNATURE: 402 with the requirements, whatever the body; its `error` says why
  *    the body would be refused once paid for, when it would be;
  * 3. the body (400, `charged: false`);
@@ -73,10 +75,10 @@ export function withPayment<S extends z.ZodType>(
 
   async function paidRequest({ request, params }: { request: Request; params: Record<string, string> }): Promise<Response> {
     const timing = new Timing();
-    await precheck?.();
+    const header = request.headers.get("payment-signature");
+    if (!header) await precheck?.();
     const config = getConfig();
     const built = buildPaymentRequired({ operation, settings: config.payments, publicUrl: config.publicUrl });
-    const header = request.headers.get("payment-signature");
     const read = await readPaidBody(request, bodySchema, { maxBytes: paidBodyLimit(op, config.maxBodyBytes) });
     if (!header) return "refusal" in read ? paymentRequiredForRefusedBody(built, read.refusal) : paymentRequiredResponse(built);
     if ("refusal" in read) return unchargedResponse(read.refusal.toResponse());
@@ -98,6 +100,7 @@ export function withPayment<S extends z.ZodType>(
       client: clientAddress(request, config.payments.trustedProxy),
       digest: digestRequest(route, params, body),
       timing,
+      precheck,
     };
     if (ctx.client) assertNotBlocked(ctx.client);
 

@@ -6,7 +6,8 @@ import { ApiError, errorResponse, jsonResponse, RateLimitedError } from "@/lib/h
 import { log } from "@/lib/log";
 import { answerResponse, paidAnswer, snapshot } from "./answers";
 import { holdDeferredPayment, UNSETTLED_TURNS_RETRY_AFTER_SECONDS } from "./deferred-holds";
-import { clearWork, markFailed, schedulePayment, storeResponse, voidPayment, type PaymentRow, type WorkAnswer } from "./ledger";
+import { earlierTransfer } from "./earlier-transfer";
+import { clearWork, markFailed, markUnsettled, schedulePayment, storeResponse, voidPayment, type PaymentRow, type WorkAnswer } from "./ledger";
 import type { PaidOperation } from "./prices";
 import { recordInvalidAttempt } from "./rate-limit";
 import { isPayersFault, type PaymentReason } from "./reasons";
@@ -61,10 +62,20 @@ export type PaidRequest<B> = {
   client: string | null;
   digest: string;
   timing: Timing;
+  /** The route's check before payment (paid-route.ts, step 1), made here for a payment claimed as new. */
+  precheck?: (() => Promise<void>) | undefined;
 };
 
-/** Steps 6a to 9 for a payment this request holds. */
+/** Steps 6a to 9 for a payment this request holds (and step 1, the route's check, for its payment). */
 export async function serve<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow): Promise<Response> {
+  const refusal = await precheckRefusal(ctx);
+  if (refusal) {
+    const response = await unchargedResponse(refusal.toResponse());
+    return endUncharged(ctx, row, async () => {
+      await voidPayment({ db: ctx.db, id: row.id, reason: "precheck_refused", message: refusal.message, response: await snapshot(response) });
+      return response;
+    });
+  }
   if (ctx.op.settlement === "deferred") {
     const refused = await admitDeferred(ctx, row);
     if (refused) return refused;
@@ -72,15 +83,19 @@ export async function serve<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row
   if (ctx.op.settlement === "deferred" || !checked.signatureCheckedLocally) {
     const verdict = await ctx.timing.measure("verify", () => ctx.deps.facilitator.verify(checked.payload, ctx.requirements));
     if (verdict.kind === "refused" && !(verdict.reason === "invalid_signature" && checked.signatureCheckedLocally)) {
-      await markFailed({ db: ctx.db, id: row.id, reason: verdict.reason, message: verdict.message, end: isPayersFault(verdict.reason) ? "count" : "release" });
-      return refuse(ctx, verdict.reason, verdict.message, { store: row.id, count: false });
+      return endUncharged(ctx, row, async () => {
+        await markFailed({ db: ctx.db, id: row.id, reason: verdict.reason, message: verdict.message, end: isPayersFault(verdict.reason) ? "count" : "release" });
+        return refuse(ctx, verdict.reason, verdict.message, { store: row.id, count: false });
+      });
     }
     // A signature this gateway recovered itself, called invalid by the facilitator: it could not
     // check it (its chain out of reach), which is the service's trouble, not the payer's.
     if (verdict.kind !== "valid") {
-      // Nothing happened to the authorization: the same signature sent again tries again.
-      await voidPayment({ db: ctx.db, id: row.id, reason: "verification_unavailable", message: verdict.message });
-      return unavailable("Payment verification is unavailable right now; nothing was charged", verdict.message);
+      return endUncharged(ctx, row, async () => {
+        // Nothing happened to the authorization: the same signature sent again tries again.
+        await voidPayment({ db: ctx.db, id: row.id, reason: "verification_unavailable", message: verdict.message });
+        return unavailable("Payment verification is unavailable right now; nothing was charged", verdict.message);
+      });
     }
   }
 
@@ -138,16 +153,47 @@ async function runWork<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: Pay
     work = await ctx.timing.measure("upstream", () => ctx.handle({ request: ctx.request, body: ctx.body, payment: checked, params: ctx.params }));
   } catch (err) {
     const response = await unchargedResponse(errorResponse(err, { route: ctx.route }));
-    await voidPayment({ db: ctx.db, id: row.id, reason: "request_failed", message: `answered ${response.status}`, response: await snapshot(response) });
-    return response;
+    return endUncharged(ctx, row, async () => {
+      await voidPayment({ db: ctx.db, id: row.id, reason: "request_failed", message: `answered ${response.status}`, response: await snapshot(response) });
+      return response;
+    });
   }
   if (work.status >= 400) {
     await cancelWork(ctx, work, row.id);
     const response = await unchargedResponse(jsonResponse(work.body, { status: work.status }));
-    await voidPayment({ db: ctx.db, id: row.id, reason: "request_failed", message: `answered ${work.status}`, response: await snapshot(response) });
-    return response;
+    return endUncharged(ctx, row, async () => {
+      await voidPayment({ db: ctx.db, id: row.id, reason: "request_failed", message: `answered ${work.status}`, response: await snapshot(response) });
+      return response;
+    });
   }
   return work;
+}
+
+/** Step 1 for a payment claimed as new: the route's check, as an error to answer (null when it passed). */
+async function precheckRefusal<B>(ctx: PaidRequest<B>): Promise<ApiError | null> {
+  if (!ctx.precheck) return null;
+  try {
+    await ctx.precheck();
+    return null;
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    throw err;
+  }
+}
+
+/**
+ * An attempt that charged nothing ends with `end` (its "nothing was charged" answer) only when no
+ * earlier attempt of the payment sent a transfer that landed or may still land (a retry of a 503
+ * whose transfer went through after all). Otherwise the payment is owed: settled, or left
+ * `unsettled` for the cron, and the answer is a 503 that says to send the same signature again,
+ * which gets the work without a second charge (paid-retry.ts).
+ */
+async function endUncharged<B>(ctx: PaidRequest<B>, row: PaymentRow, end: () => Promise<Response>): Promise<Response> {
+  const earlier = await earlierTransfer(ctx.deps, row);
+  if (earlier.kind === "none") return end();
+  if (earlier.kind === "settled") return settledWithoutWork(earlier.transaction);
+  await markUnsettled({ db: ctx.db, id: row.id, status: "unsettled", message: earlier.message, outcomeUnknown: true });
+  return unavailableMaybeCharged(earlier.message);
 }
 
 /** Step 9 for chat and literature: settled (or broadcast) before the answer leaves. */
@@ -184,6 +230,7 @@ async function settleNow<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: P
     }
     case "unavailable":
       await cancelWork(ctx, work, row.id);
+      if (outcome.mayHaveTransferred) return unavailableMaybeCharged(outcome.message);
       return unavailable("The payment could not be settled right now; nothing was delivered or charged. Send the same PAYMENT-SIGNATURE again", outcome.message);
     case "busy":
       throw new Error(`payment ${row.id} was taken by another settlement while this request held it`);
@@ -242,6 +289,29 @@ export function paymentRequiredForRefusedBody(built: ReturnType<typeof buildPaym
 export function unavailable(error: string, detail: string): never {
   log.warn("paid request answered 503", { error, detail });
   throw new ApiError("unavailable", error, { reason: "settlement_unavailable", headers: { "retry-after": String(RETRY_AFTER_SECONDS) } });
+}
+
+/**
+ * 503 for a payment whose transfer may have happened (sent, its outcome unknown): not "nothing was
+ * charged", which may be untrue; the same signature sent again is served, and charged at most once.
+ */
+export function unavailableMaybeCharged(detail: string): never {
+  unavailable(
+    "The payment could not be confirmed right now and nothing was delivered; its transfer may have gone through. Send the same request with the same PAYMENT-SIGNATURE again: it is served and charged at most once",
+    detail,
+  );
+}
+
+/**
+ * 503 for a payment settled on chain whose work cannot be done right now (a retry of a 503 whose
+ * transfer landed, its work refused meanwhile): the same signature sent again does the work, free.
+ */
+export function settledWithoutWork(transaction: string): never {
+  log.warn("paid request answered 503: settled, its work not done yet", { transaction });
+  throw new ApiError("unavailable", `This payment was settled (transaction ${transaction}) but its work cannot be done right now; send the same request with the same PAYMENT-SIGNATURE again: it is served without a second charge`, {
+    reason: "payment_in_progress",
+    headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
+  });
 }
 
 /**

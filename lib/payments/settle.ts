@@ -15,8 +15,11 @@ export type SettleOutcome =
   | { outcome: "pending"; row: PaymentRow; transaction: string }
   /** The payment cannot be settled: the payer's fault (402 with the reason). */
   | { outcome: "failed"; row: PaymentRow; reason: PaymentReason; message: string }
-  /** The service could not settle it now (503): not the payer's fault, nothing charged. */
-  | { outcome: "unavailable"; row: PaymentRow; message: string }
+  /**
+   * The service could not settle it now (503): not the payer's fault; nothing charged unless
+   * `mayHaveTransferred` (a transfer was sent and its outcome is unknown).
+   */
+  | { outcome: "unavailable"; row: PaymentRow; message: string; mayHaveTransferred: boolean }
   /** The authorization expired before anything was sent. */
   | { outcome: "expired"; row: PaymentRow }
   /** Someone else is settling it, or it is no longer in a state to settle. */
@@ -204,7 +207,7 @@ async function record(
         return { outcome: "failed", row: { ...row, status: "failed" }, reason: "settlement_unavailable", message };
       }
       await markUnsettled({ db, id: row.id, status: whenUnavailable === "unsettle" ? "unsettled" : "scheduled", message: result.message, outcomeUnknown: result.mayHaveTransferred });
-      return { outcome: "unavailable", row, message: result.message };
+      return { outcome: "unavailable", row, message: result.message, mayHaveTransferred: result.mayHaveTransferred || row.outcomeUnknownSince !== null };
     }
   }
 }

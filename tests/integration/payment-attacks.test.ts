@@ -406,7 +406,7 @@ describe("hosted facilitator failures", () => {
     }
   });
 
-  it("the cron gives up, with its reason, on a deferred settlement that never reached the facilitator, and closes an unsettled payment once it expired", async () => {
+  it("the cron never gives up a deferred settlement whose process stopped mid-attempt (that attempt may have reached the facilitator: its transfer would count), and closes an unsettled payment once it expired", async () => {
     const db = await getDb();
     const drRequirements = decodePaymentRequiredHeader((await postJson(`${PUBLIC_URL}/api/deep-research/start`, { message: "q" })).headers.get("payment-required")!).accepts[0]!;
     const scheduled = await claimed(drRequirements, 48, "deepResearch");
@@ -420,7 +420,11 @@ describe("hosted facilitator failures", () => {
       await restoreUnreachable();
     }
     const status = async (id: string) => (await (await getDb()).query("SELECT status, failure_reason FROM gateway.payments WHERE id = $1", [id])).rows[0];
-    expect(await status(scheduled)).toEqual({ status: "failed", failure_reason: "settlement_unavailable" });
+    // Given up ('failed'), a transfer the stopped attempt sent would land unrecorded: it stays owed
+    // until its authorization expires, and a transfer found meanwhile settles it.
+    expect(await status(scheduled)).toEqual({ status: "scheduled", failure_reason: "settlement_unavailable" });
+    const { rows } = await (await getDb()).query("SELECT outcome_unknown_since IS NOT NULL AS unknown FROM gateway.payments WHERE id = $1", [scheduled]);
+    expect(rows[0]).toEqual({ unknown: true });
     expect(await status(unsettled)).toEqual({ status: "voided", failure_reason: "unsettled_expired" });
   });
 });
