@@ -2,6 +2,7 @@ import type { EvidenceRole, EvidenceType, StudySpecies } from "@/lib/contracts";
 import { phrasesOf, requiredParts, type QuestionReading, type RequiredPart } from "./reading";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
 import { listed } from "./words";
+import { SPECIES_PLURAL } from "@/lib/contracts/designs";
 
 /**
  * The one place that decides a reference's evidence role, for chat, literature search and deep
@@ -95,23 +96,10 @@ export function inQuestionSpecies(reading: Pick<QuestionReading, "species">, ref
   return reading.species.includes(species);
 }
 
-const SPECIES_WORDS: Record<StudySpecies, string> = {
-  human: "humans",
-  mouse: "mice",
-  rat: "rats",
-  nonhuman_primate: "non-human primates",
-  dog: "dogs",
-  other_mammal: "other mammals",
-  fish: "fish",
-  fly: "flies",
-  worm: "worms",
-  yeast: "yeast",
-  cells: "cells",
-};
 
 /** "mice", "humans", "animals or cells" (an unstated preclinical species). */
 export function speciesWords(species: readonly (StudySpecies | null)[]): string {
-  const words = [...new Set(species.map((s) => (s === null ? "animals or cells" : SPECIES_WORDS[s])))];
+  const words = [...new Set(species.map((s) => (s === null ? "animals or cells" : SPECIES_PLURAL[s])))];
   return listed(words, "or");
 }
 

@@ -1,3 +1,5 @@
+import type { StudySpecies } from "./evidence";
+
 /**
  * Study designs, defined once: the contract's evidence types (section 2.5) and the groupings every
  * part of the service uses (the engine's quality flags, the verdict, the answer's sections, deep
@@ -58,3 +60,18 @@ export function designGroupOf({ evidenceType, species }: { evidenceType: Evidenc
   if (evidenceType === "observational") return "observational";
   return "other";
 }
+
+/** Who a study was done in, in words, as the answer, the roles' reasons and the page say it. */
+export const SPECIES_PLURAL: Record<StudySpecies, string> = {
+  human: "humans",
+  mouse: "mice",
+  rat: "rats",
+  nonhuman_primate: "non-human primates",
+  dog: "dogs",
+  other_mammal: "other mammals",
+  fish: "fish",
+  fly: "flies",
+  worm: "worms",
+  yeast: "yeast",
+  cells: "cells",
+};

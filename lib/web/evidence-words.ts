@@ -1,4 +1,5 @@
 import type { EvidenceRole, EvidenceType, OutcomeDirection, Stance, StudySnapshot, StudySpecies, Verdict, VerdictBasis, VerdictConfidence, Verification } from "@/lib/contracts/evidence";
+import { SPECIES_PLURAL } from "@/lib/contracts/designs";
 
 /**
  * Every grade the evidence engine gives, in words a researcher reads, with what it means (the
@@ -114,23 +115,10 @@ export function verdictLabel(verdict: Verdict, confidence: VerdictConfidence | u
 export const CONFIDENCE_MEANING =
   "How far to trust this reference as evidence for the question, 0 to 100%: the strength of its design × how well it is verified (verified ×1, probably genuine ×0.85, not verified ×0.6) × its relevance, lowered for preprints and animal-only work, 0 if retracted.";
 
-const SPECIES_WORDS: Record<StudySpecies, string> = {
-  human: "humans",
-  mouse: "mice",
-  rat: "rats",
-  nonhuman_primate: "non-human primates",
-  dog: "dogs",
-  other_mammal: "other mammals",
-  fish: "fish",
-  fly: "flies",
-  worm: "worms",
-  yeast: "yeast",
-  cells: "cells",
-};
 
 /** Who a study was done in, in words ("mice"); null when nothing says. */
 export function speciesWords(species: StudySpecies | null | undefined): string | null {
-  return species ? (SPECIES_WORDS[species] ?? species.replace(/_/g, " ")) : null;
+  return species ? (SPECIES_PLURAL[species] ?? species.replace(/_/g, " ")) : null;
 }
 
 /** Where the evidence comes from: human, animal, cell studies, or none stated. */
