@@ -15,8 +15,7 @@ import path from "node:path";
 import { stanceFeatures } from "../agent/literature/stance/features";
 import { readParts, rulesOf } from "../agent/literature/stance";
 import { CLASSES, predict, type StanceModel } from "../agent/literature/stance/model";
-import { extractTerms } from "../agent/literature/terms";
-import { readQuestion } from "../agent/literature/verdict";
+import { readQuestion } from "../agent/literature/reading";
 import { root } from "./bench/common";
 import { stanceSets, type Gold } from "./bench/stance";
 
@@ -34,7 +33,7 @@ function examples(): Example[] {
   for (const set of stanceSets()) {
     for (const item of set.items) {
       if (item.half !== "tune") continue;
-      const claim = readQuestion(item.question, extractTerms(item.question));
+      const claim = readQuestion(item.question);
       const parts = readParts({ text: item.text, claim });
       const x = stanceFeatures({ parts, claimText: item.question, text: item.text });
       const decided = rulesOf(parts);

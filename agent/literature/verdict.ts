@@ -1,6 +1,6 @@
-import type { EvidenceRole, EvidenceType, Stance, StudySnapshot, StudySpecies, Verdict, VerdictBasis, VerdictConfidence } from "@/lib/contracts";
-import { valenceOf, type Valence } from "./findings";
-import type { QueryTerm } from "./terms";
+import type { EvidenceRole, EvidenceType, Stance, StudySnapshot, Verdict, VerdictBasis, VerdictConfidence } from "@/lib/contracts";
+import type { QuestionReading } from "./reading";
+import { inQuestionSpecies } from "./roles";
 
 // The stance of one reference lives in stance/; re-exported for the verdict's callers.
 export { stanceOfReading, stanceOfReference } from "./stance";
@@ -12,47 +12,6 @@ export { stanceOfReading, stanceOfReference } from "./stance";
  * (docs/chat.md, "The verdict").
  */
 
-/** What a question claims, as far as a yes/no reading goes. */
-export type QuestionClaim = {
-  /** The direction the question asks about: "does X reduce mortality" asks about a benefit. */
-  valence: Valence;
-  /** It asks whether things are alike ("comparable", "as effective as", "non-inferior"). */
-  equivalence: boolean;
-  /** The species the question names ("patients", "women" name humans); empty when it names none. */
-  species: StudySpecies[];
-  terms: QueryTerm[];
-  /** The question as asked: the stance reader reads a negated claim and its directions from it (stance/claim.ts). */
-  text?: string;
-};
-
-const QUESTION_SPECIES: [RegExp, StudySpecies][] = [
-  [/\b(mice|mouse|murine|rodents?)\b/i, "mouse"],
-  [/\b(rats?|rodents?)\b/i, "rat"],
-  [/\b(monkeys?|macaques?|primates?|marmosets?)\b/i, "nonhuman_primate"],
-  [/\b(dogs?|canine)\b/i, "dog"],
-  [/\b(zebrafish|killifish|fish)\b/i, "fish"],
-  [/\b(drosophila|flies|fruit fl(y|ies))\b/i, "fly"],
-  [/\b(c\. elegans|caenorhabditis|nematodes?|worms?)\b/i, "worm"],
-  [/\b(yeast)\b/i, "yeast"],
-  // Work on cells as such, not a cell named in a disease or a tissue ("non-small cell lung cancer",
-  // "renal cell carcinoma", "red blood cell alloimmunization", "T-cell responses"): those questions
-  // are about patients or animals, and reading them as about cells made every human study indirect.
-  [/\b(in vitro|cell lines?|cell cultures?|cultured (\w+ ){0,3}cells|in cells)\b/i, "cells"],
-  [/\b(animals?|animal models?)\b/i, "other_mammal"],
-];
-const ANY_ANIMAL: StudySpecies[] = ["mouse", "rat", "nonhuman_primate", "dog", "other_mammal", "fish", "fly", "worm", "yeast"];
-const HUMAN_WORDS = /\b(humans?|people|patients?|adults?|women|men|children|elderly|older|persons?|individuals?|participants?|clinical)\b/i;
-const EQUIVALENCE = /\b(comparable|similar|equivalent|equally|as (good|effective|safe|accurate|reliable) as|non-?inferior|interchangeable|the same)\b/i;
-const SAFETY_QUESTION = /\b(safe|safety|tolerated|tolerable)\b/i;
-const HARM_QUESTION = /\b(harmful|dangerous|toxic|risk of|risk for|increase[sd]? (the )?risk|worsen|impair|adverse)\b/i;
-
-export function readQuestion(question: string, terms: QueryTerm[]): QuestionClaim {
-  const found = QUESTION_SPECIES.filter(([re]) => re.test(question)).map(([, s]) => s);
-  let species: StudySpecies[] = [...new Set(found.includes("other_mammal") ? [...found, ...ANY_ANIMAL] : found)];
-  if (HUMAN_WORDS.test(question)) species = [...species, "human"];
-  const valence: Valence = SAFETY_QUESTION.test(question) && !HARM_QUESTION.test(question) ? "benefit" : valenceOf(question);
-  return { valence: valence === "neutral" && HARM_QUESTION.test(question) ? "harm" : valence, equivalence: EQUIVALENCE.test(question), species, terms, text: question };
-}
 
 /** Weight of a design in the verdict: a systematic review or a randomized trial counts most. */
 export const DESIGN_WEIGHT: Record<EvidenceType, number> = {
@@ -73,12 +32,8 @@ export const INDIRECT_FACTOR = 0.5;
 export const MIN_DIRECT_WEIGHT = 0.12;
 
 /** Whether a study's subjects are the ones the question asks about. */
-export function isDirect(snapshot: Pick<StudySnapshot, "species" | "design">, claim: QuestionClaim): boolean {
-  // A question that names no species asks about none in particular: every study answers it directly.
-  if (claim.species.length === 0) return true;
-  const species = snapshot.species ?? (snapshot.design === "preclinical" ? null : "human");
-  if (species === null) return claim.species.some((s) => s !== "human");
-  return claim.species.includes(species);
+export function isDirect(snapshot: Pick<StudySnapshot, "species" | "design">, claim: Pick<QuestionReading, "species">): boolean {
+  return inQuestionSpecies(claim, { species: snapshot.species, evidenceType: snapshot.design });
 }
 
 export type GradedForVerdict = {

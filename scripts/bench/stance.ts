@@ -18,8 +18,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Verdict } from "../../lib/contracts";
-import { extractTerms } from "../../agent/literature/terms";
-import { readQuestion } from "../../agent/literature/verdict";
+import { readQuestion } from "../../agent/literature/reading";
 import { readStance, readStanceByRules, verdictOfStudy } from "../../agent/literature/stance";
 import { root, saveResults } from "./common";
 import { abstractOf, PUBMEDQA_SET, readPubmedQa } from "./pubmedqa";
@@ -69,7 +68,7 @@ export type Reader = (typeof READERS)[number];
 
 /** The one-study verdict a stance reader gives an item: the rules alone, or the fitted model over them (what the agent uses). */
 export function judge(item: Pick<StanceItem, "question" | "text">, reader: Reader) {
-  const claim = readQuestion(item.question, extractTerms(item.question));
+  const claim = readQuestion(item.question);
   const reading = (reader === "rules" ? readStanceByRules : readStance)({ text: item.text, claim });
   return { reading, verdict: verdictOfStudy(reading) };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isFindingSentence, readFinding } from "@/agent/literature/findings";
-import { extractTerms } from "@/agent/literature/terms";
-import { readQuestion, stanceOfReference } from "@/agent/literature/verdict";
+import { readQuestion } from "@/agent/literature/reading";
+import { stanceOfReference } from "@/agent/literature/verdict";
 import { extractSnapshot, parseCount } from "@/agent/literature/snapshot";
 import { studySnapshotSchema } from "@/lib/contracts";
 
@@ -173,7 +173,7 @@ describe("reading a finding", () => {
   });
 
   it("reads a structured abstract's conclusion section as the authors' answer", () => {
-    const claim = readQuestion("Does grip strength predict falls in older adults?", extractTerms("Does grip strength predict falls in older adults?"));
+    const claim = readQuestion("Does grip strength predict falls in older adults?");
     const abstract =
       "BACKGROUND: Falls are common in older adults. RESULTS: Weaker grip strength predicted falls in older adults (HR 1.8, p < 0.001). " +
       "Grip strength was associated with falls in older adults in every subgroup (p = 0.01). " +
@@ -192,7 +192,7 @@ describe("reading a finding", () => {
     ["Does metformin extend replicative lifespan in cell lines?", true],
     ["Does resveratrol activate SIRT1 in vitro?", true],
   ] as const)("a question names cells as its subjects only for work on cells: %s → %s", (question, cells) => {
-    expect(readQuestion(question, extractTerms(question)).species.includes("cells")).toBe(cells);
+    expect(readQuestion(question).species.includes("cells")).toBe(cells);
   });
 
   it("never takes a background, aim or methods section's sentence for the finding", () => {

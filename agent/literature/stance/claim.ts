@@ -3,7 +3,7 @@ import { stem, tokenize, type QueryTerm } from "../terms";
 import { directionsOf, type Direction } from "./directions";
 
 /**
- * What the stance reader needs of a question's claim. verdict.ts's QuestionClaim has these fields;
+ * What the stance reader needs of a question's claim. reading.ts's QuestionReading has these fields;
  * `text` (the question as asked) lets the reader see what the other fields do not say: a negated
  * claim ("Metformin does not extend lifespan", "X is ineffective"), an equivalence put in other
  * words ("Is ultrasound equal to X-ray?"), and which way it says a quantity moves.
