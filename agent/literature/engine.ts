@@ -1,4 +1,4 @@
-import type { EvidenceRole, LiteratureJobResult, LiteratureQueryRequest, ReferenceGrading, SourceFailureKind } from "@/lib/contracts";
+import type { EvidenceRole, EvidenceType, LiteratureJobResult, LiteratureQueryRequest, ReferenceGrading, SourceFailureKind, StudySnapshot } from "@/lib/contracts";
 import { PRIMARY_DESIGNS } from "@/lib/contracts/designs";
 import { plannedSources as planSources } from "@/lib/contracts/sources";
 import { describeSourceFailures } from "@/lib/contracts/source-words";
@@ -148,13 +148,10 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   await progress("grading", 75);
 
   const listed = request.filterReferences ? accepted : [...accepted, ...rejected];
-  const roleOf = (j: Judged) => {
-    const evidenceType = classifyEvidence(j.record).type;
-    const { species } = extractSnapshot(j.record, evidenceType);
-    return decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), species } });
-  };
+  const roleOf: RoleOf = (j, { evidenceType, species }) =>
+    decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), species } });
   const references: (ReturnType<typeof describeReference> & { abstract?: string | null })[] = listed.map((j, i) => ({
-    ...describeReference(j, i + 1, { withReason: false, role: roleOf(j) }),
+    ...describeReference(j, i + 1, { withReason: false, roleOf }),
     ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}),
   }));
   const citable: Citable[] = references
@@ -177,7 +174,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
     formattedAnswer,
     references,
     ...(request.includeRejected
-      ? { rejectedReferences: rejected.map((j, i) => ({ ...describeReference(j, i + 1, { withReason: true, role: roleOf(j) }), ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}) })) }
+      ? { rejectedReferences: rejected.map((j, i) => ({ ...describeReference(j, i + 1, { withReason: true, roleOf }), ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}) })) }
       : {}),
     contextPassages: contextPassages.map((p) => ({ ...p })),
     reasoning,
@@ -334,9 +331,14 @@ async function applyRegistryChecks(judged: Judged[], deps: EngineDeps, top: numb
   return judged;
 }
 
-function describeReference(j: Judged, ordinal: number, { withReason, role }: { withReason: boolean; role: RoleDecision }): ReferenceOut & Record<string, unknown> {
+/** A record's evidence role, decided from its design and snapshot (computed once, in describeReference). */
+type RoleOf = (j: Judged, study: { evidenceType: EvidenceType; species: StudySnapshot["species"] }) => RoleDecision;
+
+function describeReference(j: Judged, ordinal: number, { withReason, roleOf }: { withReason: boolean; roleOf: RoleOf }): ReferenceOut & Record<string, unknown> {
   const r = j.record;
   const evidence = classifyEvidence(r);
+  const snapshot = extractSnapshot(r, evidence.type);
+  const role = roleOf(j, { evidenceType: evidence.type, species: snapshot.species });
   const verification = verifyRecord(r, (j as Judged & { check?: RegistryCheck }).check);
   const confidence = scoreConfidence({ record: r, evidenceType: evidence.type, verification: verification.level, relevance: j.score, animalOnly: j.flags.includes("animal_only") });
   return {
@@ -359,7 +361,7 @@ function describeReference(j: Judged, ordinal: number, { withReason, role }: { w
     titleDerived: r.titleDerived ?? false,
     evidenceType: evidence.type,
     evidenceReason: evidence.reason,
-    snapshot: extractSnapshot(r, evidence.type),
+    snapshot,
     verification: verification.level,
     verificationReason: verification.reason,
     confidence: confidence.confidence,
