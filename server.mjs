@@ -22,16 +22,22 @@ export function appendPeerAddress(req) {
   req.headers["x-forwarded-for"] = claimed ? `${claimed}, ${peer}` : peer;
 }
 
+/** The methods Next.js hands to a route file's exports; it answers any other itself. */
+const ROUTE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
 /**
- * Answers TRACE and TRACK, which Next.js cannot represent (fetch's Request refuses them) and
- * answered with a plain-text 500 before any route or the proxy ran. No route serves them: 405
- * with the methods the path serves (GET and HEAD for pages), or 404 for an API path no route
- * serves, as the proxy answers other methods. Returns whether it answered.
+ * Answers the methods no route file can export: TRACE and TRACK on any path, which Next.js cannot
+ * represent (fetch's Request refuses them) and answered with a plain-text 500 before any route or
+ * the proxy ran; and any other (PROPFIND, PURGE…) on an API path, which the paid routes, having no
+ * proxy run (lib/http/own-edge.ts), would otherwise answer with Next.js's empty 405. No route serves
+ * them: 405 with the methods the path serves (GET and HEAD for pages), or 404 for an API path no
+ * route serves, as the proxy answers other methods. Returns whether it answered.
  */
 export function answerUnrepresentableMethod(req, res) {
-  if (req.method !== "TRACE" && req.method !== "TRACK") return false;
   const pathname = (req.url ?? "/").split("?")[0];
   const api = isApiEdgePath(pathname);
+  const unrepresentable = req.method === "TRACE" || req.method === "TRACK";
+  if (!unrepresentable && (!api || ROUTE_METHODS.has(req.method))) return false;
   const { status, body, headers } = unmatchedRoute({ method: req.method, path: pathname, allowed: api ? gatewayAllowedMethods(pathname) : ["GET", "HEAD"] });
   res.writeHead(status, { ...headers, "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
   res.end(JSON.stringify(body));

@@ -1,6 +1,6 @@
 /** Types of lib/http/api-routes.mjs (plain JavaScript, read by server.mjs too). */
 export type ApiMethod = "GET" | "POST";
-export declare const API_ROUTES: readonly { path: string; methods: readonly ApiMethod[] }[];
+export declare const API_ROUTES: readonly { path: string; methods: readonly ApiMethod[]; ownEdge?: true }[];
 export declare const DISCOVERY_PATHS: readonly string[];
 export declare function isApiEdgePath(pathname: string): boolean;
 export declare function allowedMethods(served: Iterable<string>): string[];

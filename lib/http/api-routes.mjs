@@ -5,19 +5,25 @@
  * document to, so `Allow` cannot drift from what is served. Plain JavaScript because server.mjs,
  * which runs without a compiler, reads it too. Beside /api, the discovery documents agents look
  * for at the usual places (DISCOVERY_PATHS).
+ *
+ * `ownEdge`: the proxy does not run for this path (proxy.ts's matcher leaves it out) and its route
+ * file answers the methods it does not serve itself, as the edge would (lib/http/own-edge.ts).
+ * These are the paid routes, whose unpaid 402 anyone may ask for as often as they like: a proxy
+ * run cost more than the rest of that answer (docs/payments.md, "The unpaid path"). Only fixed
+ * paths: nothing in them is left to decode.
  */
 export const API_ROUTES = [
-  { path: "/api/chat", methods: ["POST"] },
+  { path: "/api/chat", methods: ["POST"], ownEdge: true },
   { path: "/api/chat/status/{requestId}", methods: ["GET"] },
-  { path: "/api/chat/encrypted", methods: ["POST"] },
+  { path: "/api/chat/encrypted", methods: ["POST"], ownEdge: true },
   { path: "/api/chat/encrypted/status/{requestId}", methods: ["GET"] },
-  { path: "/api/literature", methods: ["POST"] },
+  { path: "/api/literature", methods: ["POST"], ownEdge: true },
   { path: "/api/literature/jobs/{jobId}", methods: ["GET"] },
-  { path: "/api/literature/encrypted", methods: ["POST"] },
+  { path: "/api/literature/encrypted", methods: ["POST"], ownEdge: true },
   { path: "/api/literature/encrypted/status/{requestId}", methods: ["GET"] },
-  { path: "/api/deep-research/start", methods: ["POST"] },
+  { path: "/api/deep-research/start", methods: ["POST"], ownEdge: true },
   { path: "/api/deep-research/{conversationId}", methods: ["GET"] },
-  { path: "/api/deep-research/encrypted", methods: ["POST"] },
+  { path: "/api/deep-research/encrypted", methods: ["POST"], ownEdge: true },
   { path: "/api/deep-research/encrypted/status/{messageId}", methods: ["POST"] },
   { path: "/api/mcp", methods: ["POST"] },
   { path: "/api/enclave-key", methods: ["GET"] },

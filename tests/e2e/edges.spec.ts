@@ -46,12 +46,19 @@ test.describe("the gateway's edges, on the real server", () => {
     const del = await send(baseURL!, "DELETE", "/api/chat");
     expect({ status: del.status, allow: del.headers.allow, type: del.headers["content-type"] }).toEqual({ status: 405, allow: "OPTIONS, POST", type: "application/json; charset=utf-8" });
     expect(JSON.parse(del.text)).toEqual({ error: "DELETE is not allowed on /api/chat; use OPTIONS, POST", reason: "method_not_allowed" });
+    // The paid routes answer their own edge (no proxy run on their unpaid path), the same way.
+    for (const method of ["GET", "PATCH", "PROPFIND", "TRACE"]) {
+      const refused = await send(baseURL!, method, "/api/literature");
+      expect({ method, status: refused.status, allow: refused.headers.allow, type: refused.headers["content-type"] }).toEqual({ method, status: 405, allow: "OPTIONS, POST", type: "application/json; charset=utf-8" });
+      expect(JSON.parse(refused.text)).toEqual({ error: `${method} is not allowed on /api/literature; use OPTIONS, POST`, reason: "method_not_allowed" });
+    }
     const unknown = await send(baseURL!, "PUT", "/api/nothing-here");
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.text)).toEqual({ error: "No such route: PUT /api/nothing-here", reason: "not_found" });
     // What routes serve still passes: the CORS preflight, and a GET.
     const preflight = await send(baseURL!, "OPTIONS", "/api/chat");
     expect(preflight.status).toBe(204);
+    expect(preflight.headers.allow).toBe("OPTIONS, POST");
     expect(preflight.headers["access-control-allow-origin"]).toBe("*");
     expect((await send(baseURL!, "GET", "/api/openapi.json")).status).toBe(200);
   });

@@ -34,30 +34,44 @@ export async function routeFetch(input: RequestInfo | URL, init?: RequestInit): 
 
 /**
  * The gateway as Next.js runs it, for requests a route handler alone would not see: the proxy's
- * API edge first, then what Next.js itself answers when nothing stops a request before it
- * (measured on `next start`): 500 text/plain for a path that does not decode, 204 to OPTIONS,
- * HEAD from the GET handler without its body, an empty 405 for a method the route does not
- * export, a 404 page for a path no route serves; then the route.
+ * API edge first where the proxy runs (every API path but the `ownEdge` routes': proxy.ts's
+ * matcher, held to the table by tests/unit/api-edge.test.ts), then what
+ * Next.js itself answers when nothing stops a request before it (measured on `next start`): 500
+ * text/plain for a path that does not decode, a 404 page for a path no route serves; then the
+ * route file's export for the method: OPTIONS answered 204 and HEAD from GET without its body
+ * when the file does not export them, an empty 405 for any other method it does not export.
  */
 export async function gatewayFetch(request: Request, { edge = refuseUnservedApiRequest } = {}): Promise<Response> {
-  const refused = edge(request);
-  if (refused) return refused;
   const path = new URL(request.url).pathname;
+  if (!API_ROUTES.some((route) => route.ownEdge && route.path === path)) {
+    const refused = edge(request);
+    if (refused) return refused;
+  }
   try {
     decodeURIComponent(path);
   } catch {
     return new Response("Internal Server Error", { status: 500, headers: { "content-type": "text/plain" } });
   }
-  const route = table.find((r) => r.pattern.test(path));
-  if (!route) return new Response("<!DOCTYPE html><title>404</title>", { status: 404, headers: { "content-type": "text/html; charset=utf-8" } });
-  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { allow: [...route.methods, "OPTIONS"].join(", ") } });
-  if (request.method === "HEAD" && route.methods.includes("GET")) {
-    const response = await routeFetch(new Request(request, { method: "GET" }));
+  const match = table.map((route) => ({ route, match: route.pattern.exec(path) })).find((m) => m.match);
+  if (!match) return new Response("<!DOCTYPE html><title>404</title>", { status: 404, headers: { "content-type": "text/html; charset=utf-8" } });
+  const { route } = match;
+  const exported = (await import(route.file)) as Record<string, Handler | undefined>;
+  const params = Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(match.match![i + 1]!)]));
+  const context = { params: Promise.resolve(params) };
+  const own = exported[request.method];
+  if (own) {
+    const response = await own(request, context);
+    if (request.method !== "HEAD") return response;
     await response.body?.cancel();
     return new Response(null, { status: response.status, headers: response.headers });
   }
-  if (!route.methods.includes(request.method)) return new Response(null, { status: 405 });
-  return routeFetch(request);
+  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { allow: [...route.methods, "OPTIONS"].join(", ") } });
+  if (request.method === "HEAD" && exported.GET) {
+    const response = await exported.GET(new Request(request, { method: "GET" }), context);
+    await response.body?.cancel();
+    return new Response(null, { status: response.status, headers: response.headers });
+  }
+  return new Response(null, { status: 405 });
 }
 
 export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {

@@ -4,8 +4,10 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { refuseUnservedApiRequest } from "@/lib/http/api-edge";
 import { API_ROUTES, gatewayAllowedMethods } from "@/lib/http/api-routes.mjs";
+import { ownEdge } from "@/lib/http/own-edge";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { proxy } from "@/proxy";
+import { proxyRunsFor } from "../support/proxy-matcher";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -121,5 +123,48 @@ describe("the proxy", () => {
     for (const url of ["/", "/.well-known/other.json", "/llms.txt/"]) {
       expect(run("GET", url).headers.get("content-security-policy"), url).toContain("default-src 'self'");
     }
+  });
+});
+
+describe("the paid routes' own edge (no proxy run on their unpaid path)", () => {
+  const concrete = (template: string) => template.replace(/\{\w+\}/g, "3f1c9a");
+
+  it("is where the proxy does not run: every API path but the ownEdge routes' has it", () => {
+    for (const route of API_ROUTES) expect(proxyRunsFor(concrete(route.path)), route.path).toBe(!route.ownEdge);
+    for (const other of ["/api", "/api/", "/api/nope", "/api/chat/", "/api/chatx", "/api/chat/x", "/api/literatures", "/api/deep-research/start/x", "/api/chat/status/%zz", "/"]) {
+      expect(proxyRunsFor(other), other).toBe(true);
+    }
+  });
+
+  it("is spread into exactly the ownEdge routes' files, each with its own path", () => {
+    const spread = Object.fromEntries(
+      routeFiles().flatMap(({ template, file }) => {
+        const match = /^export const \{ GET, HEAD, PUT, PATCH, DELETE, OPTIONS \} = ownEdge\("([^"]+)"\);$/m.exec(fs.readFileSync(file, "utf8"));
+        return match ? [[template, match[1]]] : [];
+      }),
+    );
+    expect(spread).toEqual(Object.fromEntries(API_ROUTES.filter((r) => r.ownEdge).map((r) => [r.path, r.path])));
+  });
+
+  it.each(API_ROUTES.filter((r) => r.ownEdge).map((r) => [r.path] as const))("answers %s's other methods as the edge answers them, and OPTIONS as Next.js did", async (path) => {
+    const handlers = ownEdge(path);
+    for (const method of ["GET", "HEAD", "PUT", "PATCH", "DELETE"] as const) {
+      const request = () => new Request(`http://gateway.test${path}`, { method });
+      const own = await handlers[method](request());
+      const edge = refuseUnservedApiRequest(request())!;
+      expect({ status: own.status, allow: own.headers.get("allow"), type: own.headers.get("content-type"), body: await own.json() }, method).toEqual({
+        status: edge.status,
+        allow: edge.headers.get("allow"),
+        type: edge.headers.get("content-type"),
+        body: await edge.json(),
+      });
+    }
+    const preflight = await handlers.OPTIONS(new Request(`http://gateway.test${path}`, { method: "OPTIONS" }));
+    expect({ status: preflight.status, allow: preflight.headers.get("allow") }).toEqual({ status: 204, allow: gatewayAllowedMethods(path).join(", ") });
+  });
+
+  it("is refused for a route that keeps the proxy", () => {
+    expect(() => ownEdge("/api/health")).toThrow(/not a POST route with its own edge/);
+    expect(() => ownEdge("/api/mcp")).toThrow(/not a POST route with its own edge/);
   });
 });

@@ -2,8 +2,12 @@ import { startPaidChat } from "@/lib/chat/start-chat";
 import { chatRequestSchema } from "@/lib/contracts";
 import { requireLiteratureReach } from "@/lib/literature/reach";
 import { withPayment } from "@/lib/payments/paid-route";
+import { ownEdge } from "@/lib/http/own-edge";
 
 export const dynamic = "force-dynamic";
+
+// Every other method, answered here: the proxy does not run for this path (lib/http/own-edge.ts).
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge("/api/chat");
 
 // POST /api/chat – start a cited chat answer ($0.02, settled before the 202), or continue a
 // conversation the same payer started (`conversationId`; anyone else's is 404, never charged).

@@ -4,8 +4,12 @@ import { requireLiteratureReach } from "@/lib/literature/reach";
 import { withPayment } from "@/lib/payments/paid-route";
 import { forwardToEnclave, pollUrl, readPrivateStatus } from "@/lib/private/forward";
 import { getAgentApi } from "@/lib/upstream";
+import { ownEdge } from "@/lib/http/own-edge";
 
 export const dynamic = "force-dynamic";
+
+// Every other method, answered here: the proxy does not run for this path (lib/http/own-edge.ts).
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge("/api/chat/encrypted");
 
 // POST /api/chat/encrypted – a sealed chat request ($0.02). The gateway never sees plaintext: it
 // checks the enclave is ready and that the literature can be searched (503 before payment), takes

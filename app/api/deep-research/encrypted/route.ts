@@ -3,8 +3,12 @@ import { requireLiteratureReach } from "@/lib/literature/reach";
 import { withPayment } from "@/lib/payments/paid-route";
 import { forwardToEnclave, pollUrl } from "@/lib/private/forward";
 import { getAgentApi } from "@/lib/upstream";
+import { ownEdge } from "@/lib/http/own-edge";
 
 export const dynamic = "force-dynamic";
+
+// Every other method, answered here: the proxy does not run for this path (lib/http/own-edge.ts).
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge("/api/deep-research/encrypted");
 
 // POST /api/deep-research/encrypted – a sealed {message, recoveryKey} ($1.00, settled when the
 // result is delivered, like plain deep research). Before payment, 503 literature_unavailable when

@@ -2,8 +2,12 @@ import { deepResearchStartRequestSchema } from "@/lib/contracts";
 import { startPaidTurn } from "@/lib/deep-research/start-turn";
 import { requireLiteratureReach } from "@/lib/literature/reach";
 import { withPayment } from "@/lib/payments/paid-route";
+import { ownEdge } from "@/lib/http/own-edge";
 
 export const dynamic = "force-dynamic";
+
+// Every other method, answered here: the proxy does not run for this path (lib/http/own-edge.ts).
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge("/api/deep-research/start");
 
 // POST /api/deep-research/start – start deep research, or continue a conversation the same payer
 // started (`conversationId`; anyone else's is 404, never charged) ($1.00, settled when delivered).

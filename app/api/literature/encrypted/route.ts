@@ -4,8 +4,12 @@ import { requireLiteratureReach } from "@/lib/literature/reach";
 import { withPayment } from "@/lib/payments/paid-route";
 import { forwardToEnclave, pollUrl, readPrivateStatus } from "@/lib/private/forward";
 import { getAgentApi } from "@/lib/upstream";
+import { ownEdge } from "@/lib/http/own-edge";
 
 export const dynamic = "force-dynamic";
+
+// Every other method, answered here: the proxy does not run for this path (lib/http/own-edge.ts).
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge("/api/literature/encrypted");
 
 // POST /api/literature/encrypted – a sealed literature search ($0.03, settled before the 202).
 // Before payment: private literature off upstream → 403; its status unreadable → 503; no
