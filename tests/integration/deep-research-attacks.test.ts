@@ -6,10 +6,12 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deepResearchConversationSchema, type DeepResearchConversation } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
+import { MAX_UNAVAILABLE_ATTEMPTS } from "@/lib/payments/settle";
 import { transferCallData } from "@/lib/payments/settlement/transfer";
 import { startDeepResearchDouble, type DeepResearchDouble } from "../support/agent-double";
 import { createTestDatabase, databaseKind, NEEDS_SERVER } from "../support/database";
 import { configureGateway } from "../support/gateway";
+import { closedUrl } from "../support/http-double";
 import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";
 import { chain, chainClients, claimTestPayment, drainWallet, freshAddress, fundedPayer, signPayment, usdcBalance, wallet } from "../support/payments";
 import { startRpcProxy, type RpcProxy } from "../support/rpc-proxy";
@@ -274,6 +276,38 @@ describe("deep research under attack", () => {
         await db.query("UPDATE gateway.payments SET cron_claimed_until = NULL");
       }
       expect(await status()).toBe("settled");
+    });
+
+    it(`gives a finished turn's settlement up after ${MAX_UNAVAILABLE_ATTEMPTS} tries that never reached the facilitator: failed, nothing charged; one try short of that, it is tried again`, async () => {
+      const db = await getDb();
+      // Whatever earlier tests left for the cron is moved first, so this run's batch holds these two.
+      for (let i = 0; i < 10 && Number((await cron()).checked) > 0; i++) await db.query("UPDATE gateway.payments SET cron_claimed_until = NULL");
+      const before = await usdcBalance(payTo);
+      const givenUp = await startTurn(await payer(1), { message: "its facilitator never answers" });
+      const kept = await startTurn(await payer(1), { message: "one more try to come" });
+      expect([givenUp.status, kept.status]).toEqual([202, 202]);
+      agent.finish(givenUp.body.messageId);
+      agent.finish(kept.body.messageId);
+      // Each earlier try found the facilitator unreachable; this run's try is the last one for the first.
+      await db.query("UPDATE gateway.payments SET settle_attempts = $2 WHERE message_id = $1", [givenUp.body.messageId, MAX_UNAVAILABLE_ATTEMPTS - 1]);
+      await db.query("UPDATE gateway.payments SET settle_attempts = $2 WHERE message_id = $1", [kept.body.messageId, MAX_UNAVAILABLE_ATTEMPTS - 2]);
+      const restoreUnreachable = await configureGateway({ ...env(), FACILITATOR_URL: await closedUrl() });
+      try {
+        await cron();
+      } finally {
+        await restoreUnreachable();
+      }
+      // Reconfiguring the gateway opened a new pool.
+      const row = async (messageId: string) => (await (await getDb()).query("SELECT status, failure_reason FROM gateway.payments WHERE message_id = $1", [messageId])).rows[0];
+      expect(await row(givenUp.body.messageId)).toEqual({ status: "failed", failure_reason: "settlement_unavailable" });
+      expect(await row(kept.body.messageId)).toMatchObject({ status: "scheduled" });
+      expect((await poll(givenUp.body.conversationId)).status).toBe("failed");
+      expect(await usdcBalance(payTo)).toBe(before);
+      // With the facilitator back, the one still scheduled is settled.
+      await (await getDb()).query("UPDATE gateway.payments SET cron_claimed_until = NULL");
+      await cron();
+      expect(await paymentStatus(kept.body.messageId)).toBe("settled");
+      expect((await usdcBalance(payTo)) - before).toBe(PRICE);
     });
   });
 
