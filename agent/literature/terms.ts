@@ -36,7 +36,9 @@ const WEAK_WORDS = new Set(
   improves improved justifiable justified key necessary need needed new novel option optimal possible predict predictor
   predictors really reliable relevant reliability safe safety sensitive still sufficient suitable true truly useful
   valid value worth worthwhile whole provide required mandatory obligatory indicated warranted obsolete preferable ideal
-  adequately superior inferior equivalent comparable acceptable cost-effective`
+  adequately superior inferior equivalent comparable acceptable cost-effective
+  underrecognized underrecognised under-recognized under-recognised underappreciated underestimated overestimated overrated
+  overlooked neglected myth hype disaster paradox dilemma phenomenon chance effort`
     .split(/\s+/)
     .filter(Boolean),
 );
