@@ -131,7 +131,7 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
       const total = words.reduce((a, w) => a + w.weight, 0);
       const coverage = total > 0 ? Math.round((words.filter((w) => holds[w.term]![i]!).reduce((a, w) => a + w.weight, 0) / total) * 1000) / 1000 : 0;
       partCoverage[part] = coverage;
-      if (coverage >= PART_COVERAGE) partsAddressed.push(part);
+      if (coverage >= PART_COVERAGE || inPart.every((c) => holdsHead(c, terms, (t) => holds[t]![i]!))) partsAddressed.push(part);
     }
     return { score, matchedTerms, missing, partCoverage, partsAddressed };
   });
@@ -204,6 +204,19 @@ export function requiredConcepts(terms: QueryTerm[], weights: number[], held: bo
     }
   }
   return { concepts: [...concepts.values()], unknown };
+}
+
+/**
+ * Whether a record holds a concept's head: the last word of its name ("smokers" of "passive
+ * smokers", "monitoring" of "intensive monitoring"), which names what the concept is, the words
+ * before it only saying which one. Only a head that is among the concept's weighed words (some
+ * candidate holds it; not generic) counts.
+ */
+function holdsHead(concept: RequiredConcept, terms: QueryTerm[], holds: (term: number) => boolean): boolean {
+  if (concept.words.length < 2) return false;
+  const head = concept.label.split(" ").at(-1);
+  const word = concept.words.find((w) => terms[w.term]!.term === head);
+  return word !== undefined && holds(word.term);
 }
 
 /** A record names a concept when it holds at least COVERAGE of the concept's weight. */

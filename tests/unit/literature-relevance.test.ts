@@ -97,6 +97,16 @@ describe("relevance: a reference is on topic only when it names the question's s
     expect(judged).toMatchObject({ accepted: true, missingConcepts: ["mortality"] });
   });
 
+  it("counts a part addressed by its concept's head word, never by a modifier alone", () => {
+    const question = "Does intensive glucose monitoring reduce neonatal hypoglycaemia?";
+    const head = buildRecord({ ids: { pmid: "1" }, title: "Monitoring after birth", abstract: "Continuous monitoring of newborns reduced neonatal hypoglycaemia.", mesh: [] });
+    const modifier = buildRecord({ ids: { pmid: "2" }, title: "Intensive care after birth", abstract: "Intensive insulin and neonatal hypoglycaemia.", mesh: [] });
+    const both = buildRecord({ ids: { pmid: "3" }, title: "Intensive glucose monitoring in newborns", abstract: "Intensive glucose monitoring and neonatal hypoglycaemia.", mesh: [] });
+    const [byHead, byModifier] = judgeRecords([head, modifier, both], extractTerms(question));
+    expect(byHead!.partsAddressed).toContain("exposure");
+    expect(byModifier!.partsAddressed).not.toContain("exposure");
+  });
+
   it("rejects a record far weaker than the best match even when it names the concepts", () => {
     const strong = record("5", "Rapamycin extends lifespan in genetically heterogeneous male and female mice", "Rapamycin fed late in life extended median and maximal lifespan of male and female mice.");
     const weak = record("6", "Rapamycin in transplant recipients", "Rapamycin was given; lifespan of the graft was recorded, with no data on mice, sex or age at start.");
