@@ -1,5 +1,5 @@
 /**
- * `npm test`: the type check, then the unit, integration and browser suites, each with a JSON
+ * `npm test`: the type check and lint (side by side), then the unit, integration and browser suites, each with a JSON
  * report, a line per suite (with its skipped tests), and one closing line summing them:
  * `N passed, N failed`. Exits non-zero when
  * any suite failed or could not run. `.ci/run` runs exactly this.
@@ -107,41 +107,54 @@ function buildGatewayEarly(): Promise<void> {
   });
 }
 
+/** A suite's counts and failed tests once it has run, and how long it took. */
+async function runSuite(suite: Suite): Promise<{ counts: Counts; failed: string[]; seconds: number }> {
+  if (suite.report) fs.rmSync(suite.report, { force: true });
+  const started = performance.now();
+  const code = await run(suite);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  const failed: string[] = [];
+  let counts: Counts;
+  if (!suite.report || !suite.read) {
+    counts = code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
+  } else if (fs.existsSync(suite.report)) {
+    const report = JSON.parse(fs.readFileSync(suite.report, "utf8"));
+    counts = suite.read(report);
+    failed.push(...(suite.failures?.(report) ?? []).map((f) => `  ${suite.name}: ${f}`));
+    if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  } else {
+    counts = { passed: 0, failed: 1, skipped: 0 };
+  }
+  if (counts.failed > 0 && failed.length === 0) failed.push(`  ${suite.name}: exited ${code} with no failed test to name; its output is above`);
+  return { counts, failed, seconds };
+}
+
 async function main(): Promise<void> {
   let building: Promise<void> = Promise.resolve();
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
   const lines: string[] = [];
   const failedTests: string[] = [];
+  // The type check and lint are one process each, on one core each: they run side by side.
+  const lint = suites.find((s) => s.name === "lint")!;
+  let linting: ReturnType<typeof runSuite> | null = null;
   for (const suite of suites) {
-    if (suite.report) fs.rmSync(suite.report, { force: true });
     if (suite.name === "e2e") await building;
-    console.log(`\n=== ${suite.name} ===`);
-    const code = await run(suite);
-    let counts: Counts;
-    if (!suite.report || !suite.read) {
-      counts = code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 };
-    } else if (fs.existsSync(suite.report)) {
-      const report = JSON.parse(fs.readFileSync(suite.report, "utf8"));
-      counts = suite.read(report);
-      failedTests.push(...(suite.failures?.(report) ?? []).map((f) => `  ${suite.name}: ${f}`));
-      // A runner that failed without a failing test (a crash, a failed setup) still fails the run.
-      if (code !== 0 && counts.failed === 0) counts.failed = 1;
+    if (suite === lint && linting) {
+      // Started beside the type check; its output is above.
     } else {
-      counts = { passed: 0, failed: 1, skipped: 0 };
+      console.log(`\n=== ${suite.name}${suite.name === "typecheck" ? " and lint" : ""} ===`);
     }
-    // A suite that failed with no test to name (the type check, lint, a crash): say so, beside the others.
-    if (counts.failed > 0 && !failedTests.some((f) => f.startsWith(`  ${suite.name}: `))) {
-      failedTests.push(`  ${suite.name}: exited ${code} with no failed test to name; its output is above`);
-    }
+    if (suite.name === "typecheck") linting = runSuite(lint);
+    const { counts, failed, seconds } = suite === lint && linting ? await linting : await runSuite(suite);
+    failedTests.push(...failed);
     if (suite.name === "typecheck") building = buildGatewayEarly();
-    lines.push(`${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+    lines.push(`${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds} s)`);
     total.passed += counts.passed;
     total.failed += counts.failed;
     total.skipped += counts.skipped;
   }
   const summary = `${total.passed} passed, ${total.failed} failed`;
   fs.writeFileSync(path.join(results, "summary.txt"), summary + "\n");
-  // The failed tests are named just above the totals, so the last lines of a CI log say what failed.
   const failedList = failedTests.length > 0 ? `\nfailed tests:\n${failedTests.join("\n")}` : "";
   console.log(`\n${lines.join("\n")}\nall suites: ${total.skipped} skipped${failedList}\n${summary}`);
   process.exit(total.failed === 0 ? 0 : 1);
