@@ -139,11 +139,8 @@ async function main(): Promise<void> {
   let linting: ReturnType<typeof runSuite> | null = null;
   for (const suite of suites) {
     if (suite.name === "e2e") await building;
-    if (suite === lint && linting) {
-      // Started beside the type check; its output is above.
-    } else {
-      console.log(`\n=== ${suite.name}${suite.name === "typecheck" ? " and lint" : ""} ===`);
-    }
+    // Lint starts beside the type check, under its heading.
+    if (suite !== lint) console.log(`\n=== ${suite.name}${suite.name === "typecheck" ? " and lint" : ""} ===`);
     if (suite.name === "typecheck") linting = runSuite(lint);
     const { counts, failed, seconds } = suite === lint && linting ? await linting : await runSuite(suite);
     failedTests.push(...failed);
