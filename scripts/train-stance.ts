@@ -12,37 +12,14 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { stanceFeatures } from "../agent/literature/stance/features";
-import { readParts, rulesOf } from "../agent/literature/stance";
 import { CLASSES, predict, type StanceModel } from "../agent/literature/stance/model";
-import { readQuestion } from "../agent/literature/reading";
 import { root } from "./bench/common";
-import { stanceSets, type Gold } from "./bench/stance";
+import { examplesDigest, tuningExamples, type Example } from "./bench/stance-training";
 
 const OUT = path.join(root, "agent/literature/stance/weights.json");
 const LAMBDAS = [0.003, 0.01, 0.03, 0.1, 0.3];
 const THRESHOLDS = [0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7];
 const FOLDS = 5;
-const CLASS_OF: Record<Gold, number> = { supports: 0, contradicts: 1, neither: 2 };
-
-/** `ruled`: the rules read something; the model is fitted and used only then (an unread study is `unclear`). */
-type Example = { set: string; id: string; x: Record<string, number>; y: number; both: boolean; ruled: boolean };
-
-function examples(): Example[] {
-  const out: Example[] = [];
-  for (const set of stanceSets()) {
-    for (const item of set.items) {
-      if (item.half !== "tune") continue;
-      const claim = readQuestion(item.question);
-      const parts = readParts({ text: item.text, claim });
-      const x = stanceFeatures({ parts, claimText: item.question, text: item.text });
-      const decided = rulesOf(parts);
-      out.push({ set: set.name, id: item.id, x, y: CLASS_OF[item.gold], both: decided.forWeight > 0 && decided.againstWeight > 0, ruled: decided.stance !== "unclear" });
-    }
-  }
-  return out;
-}
-
 /** Fits weights by full-batch gradient descent (Adam), from zero. */
 export function fit(data: Example[], features: string[], lambda: number, iterations = 600): number[][] {
   const C = CLASSES.length;
@@ -118,7 +95,7 @@ function figures(scored: Scored[], commitAt: number) {
 
 function main(): void {
   const started = performance.now();
-  const data = examples();
+  const data = tuningExamples();
   const features = Object.keys(data[0]!.x);
   console.log(`${data.length} tuning examples (${[...new Set(data.map((d) => d.set))].join(", ")}), ${features.length} features; read in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   let best: { lambda: number; commitAt: number; score: number } | null = null;
@@ -149,6 +126,7 @@ function main(): void {
     classes: CLASSES,
     trainedOn: Object.fromEntries([...new Set(data.map((d) => d.set))].map((s) => [s, data.filter((d) => d.set === s && d.ruled).length])),
     lambda: best!.lambda,
+    examplesDigest: examplesDigest(data),
     ...model,
   };
   fs.writeFileSync(OUT, `${JSON.stringify(file, null, 1)}\n`);

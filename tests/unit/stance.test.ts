@@ -7,6 +7,8 @@ import { MODEL, predict } from "@/agent/literature/stance/model";
 import { readParts } from "@/agent/literature/stance";
 import { sectionsOf } from "@/agent/literature/stance/sections";
 import { readQuestion } from "@/agent/literature/reading";
+import weights from "@/agent/literature/stance/weights.json";
+import { examplesDigest, tuningExamples } from "@/scripts/bench/stance-training";
 
 /**
  * The stance of one study toward a question (issue 25, item 4), on sentences and abstracts written
@@ -176,6 +178,12 @@ describe("the fitted model", () => {
     expect(MODEL.features).toEqual(Object.keys(features));
     expect(MODEL.weights).toHaveLength(3);
     for (const row of MODEL.weights) expect(row).toHaveLength(MODEL.features.length);
+  });
+
+  it("was fitted on exactly the features the agent now computes for the tuning halves (else: npm run train:stance)", () => {
+    // Any change to how questions or abstracts are read moves some feature; weights fitted on the
+    // old features then weigh readings they never saw.
+    expect(examplesDigest(tuningExamples())).toBe((weights as { examplesDigest: string }).examplesDigest);
   });
 
   it("gives probabilities; the reading carries the side's probability, and a certainty that says how plainly the finding was stated", () => {
