@@ -64,7 +64,7 @@ export const config = {
   // The API, and pages: not static files, not prefetches.
   matcher: [
     // Every API path but the paid routes' fixed paths, which answer their own edge (`ownEdge` in
-    // lib/http/api-routes.mjs; tests/unit/own-edge.test.ts holds this list to that table).
+    // lib/http/api-routes.mjs; tests/unit/api-edge.test.ts holds this list to that table).
     "/api",
     "/api/((?!(?:chat|chat/encrypted|literature|literature/encrypted|deep-research/start|deep-research/encrypted)$).*)",
     // The discovery documents, prefetch headers or not (isApiEdgePath).

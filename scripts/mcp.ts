@@ -11,7 +11,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { privateKeyToAccount } from "viem/accounts";
 import { ConfigError } from "../lib/config/env";
 import { loadLocalMcpConfig } from "../lib/mcp/local/config";
-import { formatUsd } from "../lib/mcp/local/money";
+import { formatUsd } from "../lib/contracts/money";
 import { createLocalMcpServer } from "../lib/mcp/local/server";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -1,6 +1,6 @@
 import type { EvidenceRole, EvidenceType, LiteratureJobResult, LiteratureQueryRequest, ReferenceGrading, SourceFailureKind, StudySnapshot } from "@/lib/contracts";
 import { PRIMARY_DESIGNS } from "@/lib/contracts/designs";
-import { plannedSources as planSources } from "@/lib/contracts/sources";
+import { DEFAULT_MAX_RESULTS, isWideSearch, plannedSources as planSources } from "@/lib/contracts/sources";
 import { describeSourceFailures } from "@/lib/contracts/source-words";
 import { composeAnswer, type Citable } from "./answer";
 import { classifyEvidence, isStudyProtocol } from "./evidence";
@@ -73,7 +73,7 @@ export type ReferenceOut = NonNullable<LiteratureJobResult["references"]>[number
 export async function runLiteratureSearch(request: LiteratureQueryRequest, deps: EngineDeps): Promise<LiteratureJobResult> {
   const reasoning: string[] = [];
   const progress = deps.progress ?? (async () => undefined);
-  const wide = request.mode === "deep" || request.retrievalProfile === "litqa-recall";
+  const wide = isWideSearch(request);
   const tags = request.tags ?? [];
   const tagMode = tags.length > 0 ? (request.tagMode ?? "fanout") : undefined;
   // The question is read on its own: tags narrow what answers it and are never part of its claim.
@@ -208,7 +208,7 @@ export function plannedSources(request: Pick<LiteratureQueryRequest, "mode" | "r
 }
 
 function planSearch(request: LiteratureQueryRequest, deps: EngineDeps, terms: QueryTerm[]): Plan {
-  const wide = request.mode === "deep" || request.retrievalProfile === "litqa-recall";
+  const wide = isWideSearch(request);
   const sources = plannedSources(request, (Object.keys(deps.sources) as SourceName[]).filter((s) => deps.sources[s]));
   const base = searchTerms(terms);
   const variants: string[][] = [base];
@@ -219,7 +219,7 @@ function planSearch(request: LiteratureQueryRequest, deps: EngineDeps, terms: Qu
     if (withSynonyms.length > base.length) variants.push(withSynonyms);
     for (let i = 0; i + 1 < Math.min(content.length, request.retrievalProfile === "litqa-recall" ? 6 : 4); i++) variants.push([content[i]!.term, content[i + 1]!.term]);
   }
-  const maxResults = request.maxResults ?? (wide ? 25 : 10);
+  const maxResults = request.maxResults ?? DEFAULT_MAX_RESULTS[wide ? "deep" : "fast"];
   // Fast: one round trip per source. PubMed sends the strict query and Europe PMC, which indexes
   // PubMed's records too, the broadened one ranked by relevance, rather than each sending the
   // strict query and then, when it finds too few, the broadened one: half the requests under the

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getConfig } from "@/lib/config";
-import { PAID_OPERATIONS } from "@/lib/payments/prices";
+import { PAID_OPERATIONS } from "@/lib/operations";
 import { getWebConfig } from "@/lib/web/config";
 import { CodeBlock } from "./code-block";
 

@@ -2,6 +2,8 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import type { ChatResult } from "@/lib/contracts";
+import { sourcesInWords } from "@/lib/contracts/source-words";
+import { plannedSources } from "@/lib/contracts/sources";
 import { buildChatRequest } from "@/lib/web/message-request";
 import type { FollowTarget } from "@/lib/web/thread";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
@@ -36,7 +38,7 @@ function sealedChatEnded(err: unknown, answeredWithPayment: boolean): boolean {
 export function chatStageWords(stage: string | null | undefined, percent: number | null | undefined): string {
   if (stage === "queued") return "Queued: waiting for a worker";
   if (stage === "literature") {
-    if ((percent ?? 0) < 40) return "Searching PubMed, Europe PMC and the local library";
+    if ((percent ?? 0) < 40) return `Searching ${sourcesInWords(plannedSources({ mode: "fast" }))}`;
     if ((percent ?? 0) < 60) return "Checking each reference's relevance";
     return "Grading the evidence of each reference";
   }

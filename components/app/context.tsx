@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import type { PaidOperation } from "@/lib/payments/prices";
+import type { PaidOperation } from "@/lib/operations";
 import type { EnclaveKeyInfo } from "@/lib/sealing/client";
 import type { FollowTarget, ThreadKind, ThreadResult } from "@/lib/web/thread";
 import type { Payer, WebConfig } from "@/lib/web/types";

@@ -2,6 +2,8 @@
 
 import { useState } from "react";
 import { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAGS } from "@/lib/contracts/limits";
+import { sourcesInWords } from "@/lib/contracts/source-words";
+import { DEEP_SOURCES, DEFAULT_MAX_RESULTS, FAST_SOURCES } from "@/lib/contracts/sources";
 import { addTags, codePoints, FIELD_IDS, type LiteratureErrors, type LiteratureField, type LiteratureForm as Form, type Scope } from "@/lib/web/literature-request";
 import { PriceNote } from "./context";
 import styles from "./literature-panel.module.css";
@@ -99,11 +101,11 @@ export function LiteratureForm({
           <legend>Depth</legend>
           <label className={styles.choice}>
             <input type="radio" name="literature-mode" value="fast" checked={form.mode === "fast"} onChange={() => update("mode", "fast")} />
-            <span>Fast: PubMed, Europe PMC and the local library; 10 results by default</span>
+            <span>{`Fast: ${sourcesInWords(FAST_SOURCES)}; ${DEFAULT_MAX_RESULTS.fast} results by default`}</span>
           </label>
           <label className={styles.choice}>
             <input type="radio" name="literature-mode" value="deep" checked={form.mode === "deep"} onChange={() => update("mode", "deep")} />
-            <span>Deep: adds ClinicalTrials.gov, Crossref and OpenAlex, more query variants; 25 results by default</span>
+            <span>{`Deep: adds ${sourcesInWords(DEEP_SOURCES.filter((s) => !FAST_SOURCES.includes(s)))}, more query variants; ${DEFAULT_MAX_RESULTS.deep} results by default`}</span>
           </label>
           <label className={styles.choice}>
             <input type="checkbox" checked={form.recall} onChange={(e) => update("recall", e.target.checked)} />

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { PaidOperation } from "@/lib/payments/prices";
+import type { PaidOperation } from "@/lib/operations";
 import type { Payer, PaymentEntry, WebConfig } from "@/lib/web/types";
 import { describeThrown, UserFacingError } from "@/lib/web/requests";
 import type { FollowTarget, FollowUp, ThreadKind } from "@/lib/web/thread";

@@ -46,6 +46,11 @@ export function listInWords(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)!}`;
 }
 
+/** Sources in words, in the list's order: "PubMed, Europe PMC and the local library". */
+export function sourcesInWords(sources: readonly string[]): string {
+  return listInWords(byListOrder(sources).map(sourceLabel));
+}
+
 /**
  * Which sources failed and how, as a clause ("PubMed could not be reached and Europe PMC did not
  * answer in time"), sources of one kind together, in a fixed order.

@@ -13,11 +13,19 @@ export const FAST_SOURCES: readonly LiteratureSourceName[] = ["pubmed", "europep
 /** A deep search (deep mode, litqa-recall, deep research): every index. */
 export const DEEP_SOURCES: readonly LiteratureSourceName[] = ["pubmed", "europepmc", "clinicaltrials", "crossref", "openalex", "local"];
 
+/** How many references a search returns when the request names no `maxResults`, by its width. */
+export const DEFAULT_MAX_RESULTS = { fast: 10, deep: 25 } as const;
+
 export type SearchPlanRequest = { mode?: "fast" | "deep" | undefined; retrievalProfile?: string | undefined; scope?: "preprints" | "no-preprints" | "trials" | undefined };
+
+/** A deep search: deep mode, or the recall profile, which asks every index. */
+export function isWideSearch(request: SearchPlanRequest): boolean {
+  return request.mode === "deep" || request.retrievalProfile === "litqa-recall";
+}
 
 /** The sources a search asks, by its mode and scope, among those `available` (all when not given). */
 export function plannedSources<S extends string = LiteratureSourceName>(request: SearchPlanRequest, available?: readonly S[]): S[] {
-  const wide = request.mode === "deep" || request.retrievalProfile === "litqa-recall";
+  const wide = isWideSearch(request);
   let wanted: readonly string[] = wide ? DEEP_SOURCES : FAST_SOURCES;
   if (request.scope === "preprints") wanted = ["europepmc"];
   if (request.scope === "trials") wanted = ["clinicaltrials", "local"];

@@ -1,6 +1,6 @@
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { X402_VERSION } from "@/lib/contracts";
-import { PAID_OPERATIONS } from "@/lib/payments/prices";
+import { PAID_OPERATIONS } from "@/lib/operations";
 import { buildPaymentRequired, type PaymentSettings } from "@/lib/payments/requirements";
 import type { BazaarExtension } from "./bazaar";
 import type { AsyncPolling } from "./polling";

@@ -1,27 +1,12 @@
 import { z } from "zod";
-import {
-  chatAcceptedSchema,
-  chatJobStatusSchema,
-  deepResearchAcceptedSchema,
-  deepResearchConversationSchema,
-  encryptedChatAcceptedSchema,
-  encryptedChatStatusSchema,
-  encryptedDeepResearchAcceptedSchema,
-  encryptedDeepResearchStatusSchema,
-  encryptedLiteratureAcceptedSchema,
-  encryptedLiteratureStatusSchema,
-  literatureAcceptedSchema,
-  literatureJobResultSchema,
-} from "@/lib/contracts";
-import { DEEP_RESEARCH_RUN_BUDGET_SECONDS, type PaidOperation } from "@/lib/payments/prices";
+import { getPaidOperation, type PaidOperation } from "@/lib/operations";
 
 /**
  * How each paid route's work is followed after payment: every paid route answers 202 and the
- * client polls a free status route until a final status. One table, read by the 402's bazaar
- * extension, /.well-known/x402.json and /llms.txt. The status words are read from the contract's
- * schemas (the 202's and the status route's), so they cannot drift from what the routes answer;
- * the timings are the contract's (poll every 750 ms to 2 s, chat answers in 30 to 50 s, stop
- * after 60 s) and the run budget of deep research.
+ * client polls a free status route until a final status, as each operation's definition says
+ * (`polling`, lib/operations), read by the 402's bazaar extension, /.well-known/x402.json,
+ * /llms.txt and the status routes' Retry-After. The status words are read from the contract's
+ * schemas (the 202's and the status route's), so they cannot drift from what the routes answer.
  */
 
 /** Statuses after which a poll never changes: the work ended, one way or another. */
@@ -58,77 +43,6 @@ export const asyncPollingSchema = z.object({
 });
 export type AsyncPolling = z.infer<typeof asyncPollingSchema>;
 
-type PollingRoute = {
-  /** The 202 body. */
-  accepted: z.ZodType;
-  /** The status route's 200 body. */
-  status: z.ZodType;
-  pollMethod: AsyncPolling["pollMethod"];
-  /** The status route as lib/http/api-routes.mjs writes it, `{name}` filled from the 202's field `name`. */
-  pollPath: string;
-  pollUrlField?: string;
-  pollBody?: string;
-  longPollQuery?: string;
-  synchronous?: true;
-  intervalSeconds: number;
-  typicalSeconds: number;
-  maxSeconds: number;
-};
-
-const chatTimings = { intervalSeconds: 2, typicalSeconds: 50, maxSeconds: 60 };
-const deepResearchTimings = { intervalSeconds: 10, typicalSeconds: 300, maxSeconds: DEEP_RESEARCH_RUN_BUDGET_SECONDS };
-
-export const POLLING_ROUTES: Record<PaidOperation["id"], PollingRoute> = {
-  chat: { accepted: chatAcceptedSchema, status: chatJobStatusSchema, pollMethod: "GET", pollPath: "/api/chat/status/{requestId}", ...chatTimings },
-  chatEncrypted: {
-    accepted: encryptedChatAcceptedSchema,
-    status: encryptedChatStatusSchema,
-    pollMethod: "GET",
-    pollPath: "/api/chat/encrypted/status/{requestId}",
-    pollUrlField: "pollUrl",
-    synchronous: true,
-    ...chatTimings,
-  },
-  literature: {
-    accepted: literatureAcceptedSchema,
-    status: literatureJobResultSchema,
-    pollMethod: "GET",
-    pollPath: "/api/literature/jobs/{jobId}",
-    synchronous: true,
-    intervalSeconds: 1,
-    typicalSeconds: 6,
-    maxSeconds: 60,
-  },
-  literatureEncrypted: {
-    accepted: encryptedLiteratureAcceptedSchema,
-    status: encryptedLiteratureStatusSchema,
-    pollMethod: "GET",
-    pollPath: "/api/literature/encrypted/status/{requestId}",
-    pollUrlField: "pollUrl",
-    longPollQuery: "timeout=25",
-    intervalSeconds: 1,
-    typicalSeconds: 6,
-    maxSeconds: 60,
-  },
-  deepResearch: {
-    accepted: deepResearchAcceptedSchema,
-    status: deepResearchConversationSchema,
-    pollMethod: "GET",
-    pollPath: "/api/deep-research/{conversationId}",
-    ...deepResearchTimings,
-  },
-  deepResearchEncrypted: {
-    accepted: encryptedDeepResearchAcceptedSchema,
-    status: encryptedDeepResearchStatusSchema,
-    pollMethod: "POST",
-    pollPath: "/api/deep-research/encrypted/status/{messageId}",
-    pollUrlField: "pollUrl",
-    pollBody:
-      'an EncryptedEnvelope sealing {"recoveryKey": "<the start\'s recoveryKey>", "messageId": "<the run the 202\'s sealed receipt names>"} with a fresh ephemeral key; the completed result is sealed to that poll and names its run',
-    ...deepResearchTimings,
-  },
-};
-
 type Json = Record<string, unknown>;
 
 /** The values a JSON Schema allows for a string: its `const`, its `enum`, or its variants'. */
@@ -151,21 +65,21 @@ function statusWords(schema: unknown): string[] {
 
 /** The status words of a route: its 202's, then its status route's, each once. */
 export function statusWordsOf(operation: PaidOperation["id"]): string[] {
-  const route = POLLING_ROUTES[operation];
-  const words = [route.accepted, route.status].flatMap((schema) => statusWords(z.toJSONSchema(schema, { io: "output", unrepresentable: "any" })));
+  const op = getPaidOperation(operation);
+  const words = [op.accepted, op.polling.status].flatMap((schema) => statusWords(z.toJSONSchema(schema, { io: "output", unrepresentable: "any" })));
   return [...new Set(words)];
 }
 
 /** The asynchronous pattern of `operation` on the deployment at `publicUrl`. */
 export function describePolling({ operation, publicUrl }: { operation: PaidOperation["id"]; publicUrl: string }): AsyncPolling {
-  const route = POLLING_ROUTES[operation];
+  const route = getPaidOperation(operation).polling;
   const words = statusWordsOf(operation);
   const final: readonly string[] = FINAL_STATUSES;
   return {
     acceptedStatus: 202,
     ...(route.synchronous ? { synchronousStatus: 200 as const } : {}),
-    pollMethod: route.pollMethod,
-    pollUrlTemplate: `${publicUrl}${route.pollPath}`,
+    pollMethod: route.method,
+    pollUrlTemplate: `${publicUrl}${route.path}`,
     ...(route.pollUrlField ? { pollUrlField: route.pollUrlField } : {}),
     ...(route.pollBody ? { pollBody: route.pollBody } : {}),
     ...(route.longPollQuery ? { longPollQuery: route.longPollQuery } : {}),
@@ -179,7 +93,7 @@ export function describePolling({ operation, publicUrl }: { operation: PaidOpera
 
 /** Seconds a client should wait between polls of `operation`'s status route: its interval, a whole number of at least 1. */
 export function retryAfterSeconds(operation: PaidOperation["id"]): number {
-  return Math.max(1, Math.ceil(POLLING_ROUTES[operation].intervalSeconds));
+  return Math.max(1, Math.ceil(getPaidOperation(operation).polling.intervalSeconds));
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 import { countConversationsByStatus } from "@/lib/db/queries/conversations";
 import { parseJsonObject } from "@/lib/http";
 import { log } from "@/lib/log";
-import { pricingByRoute } from "@/lib/payments/prices";
+import { pricingByRoute } from "@/lib/operations";
 import type { UpstreamClient } from "@/lib/upstream/client";
 import { createPaymentsProbe } from "./payments";
 

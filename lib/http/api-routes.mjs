@@ -8,7 +8,7 @@
  *
  * `ownEdge`: the proxy does not run for this path (proxy.ts's matcher leaves it out) and its route
  * file answers the methods it does not serve itself, as the edge would (lib/http/own-edge.ts).
- * These are the paid routes, whose unpaid 402 anyone may ask for as often as they like: a proxy
+ * These are the paid operations' routes (lib/operations; tests/unit/api-edge.test.ts holds this table to them), whose unpaid 402 anyone may ask for as often as they like: a proxy
  * run cost more than the rest of that answer (docs/payments.md, "The unpaid path"). Only fixed
  * paths: nothing in them is left to decode.
  */

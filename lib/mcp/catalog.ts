@@ -1,10 +1,10 @@
-import { z } from "zod";
-import { chatRequestSchema, deepResearchStartRequestSchema, literatureQueryRequestSchema } from "@/lib/contracts";
+import type { z } from "zod";
 import { statusWordsOf } from "@/lib/discovery/polling";
-import type { PaidOperation } from "@/lib/payments/prices";
+import { getPaidOperation, type PaidOperation } from "@/lib/operations";
 
 /**
- * The MCP tools this service offers, in one table read by both MCP servers (issue 16):
+ * The MCP tools this service offers, read from the operations' definitions (`mcp`, lib/operations)
+ * by both MCP servers:
  * - the remote endpoint on the gateway (`/api/mcp`), which pays each paid tool through the same
  *   ledger and settlement code as the HTTP route it names (the x402 MCP transport);
  * - the local server people run beside their assistant (`npm run mcp`), which pays the same HTTP
@@ -41,75 +41,34 @@ export type McpTool = {
     }
 );
 
-const requestId = z.object({ requestId: z.string().min(1).max(128).describe("the requestId of the chat tool's answer") }).strict();
-const jobId = z.object({ jobId: z.string().min(1).max(128).describe("the jobId of the literature_search tool's answer") }).strict();
-const conversationId = z
-  .object({ conversationId: z.uuid().describe("the conversationId of the deep_research_start tool's answer") })
-  .strict();
+/** The paid tool of each operation that has one, then its free status tool, in the registry's order (chat, literature, deep research). */
+const ORDER: readonly PaidOperation["id"][] = ["chat", "literature", "deepResearch"];
 
-export const MCP_TOOLS: readonly McpTool[] = [
-  {
-    name: "chat",
-    title: "Cited chat answer ($0.02)",
-    description:
-      "Answers an aging, longevity or biomedical question with citations from the scientific literature: every [N] marker resolves to a verified reference, with a verdict (supports, contradicts, mixed, insufficient) and the evidence graded by strength. Costs $0.02 in USDC on Base (x402). Send conversationId from an earlier answer to ask a follow-up in the same conversation (only the payer who started it can). Waits for the answer; if it takes longer, returns the requestId to read with chat_status (free).",
-    input: chatRequestSchema,
-    kind: "paid",
-    operation: "chat",
-    waitSeconds: 55,
-    statusTool: "chat_status",
-  },
-  {
-    name: "chat_status",
-    title: "Chat answer status (free)",
-    description: `Reads a chat answer by the requestId the chat tool returned; its status is one of ${statusWordsOf("chat").join(", ")} (completed carries the answer and its references). Free.`,
-    input: requestId,
-    kind: "free",
-    method: "GET",
-    path: "/api/chat/status/{requestId}",
-  },
-  {
-    name: "literature_search",
-    title: "Literature search ($0.03)",
-    description:
-      "Federated search of PubMed, Europe PMC, Crossref, OpenAlex, bioRxiv/medRxiv and ClinicalTrials.gov (and the service's local library) for a question, returning references filtered for relevance (with a reason for each rejected one when includeRejected is true). Costs $0.03 in USDC on Base (x402). Waits for the result; if it takes longer, returns the jobId to read with literature_status (free).",
-    input: literatureQueryRequestSchema,
-    kind: "paid",
-    operation: "literature",
-    waitSeconds: 55,
-    statusTool: "literature_status",
-  },
-  {
-    name: "literature_status",
-    title: "Literature search status (free)",
-    description: `Reads a literature search by the jobId literature_search returned; its status is one of ${statusWordsOf("literature").join(", ")} (completed carries its references). Free.`,
-    input: jobId,
-    kind: "free",
-    method: "GET",
-    path: "/api/literature/jobs/{jobId}",
-  },
-  {
-    name: "deep_research_start",
-    title: "Start deep research ($1.00)",
-    description:
-      "Starts a deep-research turn: several iterations of literature search across evidence axes (human trials, observational cohorts, animal models, mechanism, safety, dose), with findings, hypotheses, open questions and a cited report. Takes minutes, so it returns at once with a conversationId to read with deep_research_status (free). Costs $1.00 in USDC on Base (x402), settled when the turn is delivered. Send conversationId to continue an earlier conversation this wallet started.",
-    input: deepResearchStartRequestSchema,
-    kind: "paid",
-    operation: "deepResearch",
-    waitSeconds: 0,
-    statusTool: "deep_research_status",
-  },
-  {
-    name: "deep_research_status",
-    title: "Deep research status (free)",
-    description:
-      `Reads a deep-research conversation by the conversationId deep_research_start returned: each turn's status (one of ${statusWordsOf("deepResearch").join(", ")}), its report, world state and settlement once delivered. Poll about every 10 seconds. Free.`,
-    input: conversationId,
-    kind: "free",
-    method: "GET",
-    path: "/api/deep-research/{conversationId}",
-  },
-];
+export const MCP_TOOLS: readonly McpTool[] = ORDER.map(getPaidOperation).flatMap((op): McpTool[] => {
+  if (!op.mcp) return [];
+  const { mcp } = op;
+  return [
+    {
+      name: mcp.name,
+      title: `${mcp.title} (${op.price})`,
+      description: mcp.description(op.price),
+      input: op.body,
+      kind: "paid",
+      operation: op.id,
+      waitSeconds: mcp.waitSeconds,
+      statusTool: mcp.status.name,
+    },
+    {
+      name: mcp.status.name,
+      title: mcp.status.title,
+      description: mcp.status.description(statusWordsOf(op.id)),
+      input: mcp.status.input,
+      kind: "free",
+      method: "GET",
+      path: op.polling.path,
+    },
+  ];
+});
 
 /** The tool named `name`, or undefined. */
 export function getMcpTool(name: string): McpTool | undefined {

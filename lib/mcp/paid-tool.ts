@@ -1,8 +1,7 @@
 import { decodePaymentResponseHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired, SettleResponse } from "@x402/core/types";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { POLLING_ROUTES } from "@/lib/discovery/polling";
-import { getPaidOperation } from "@/lib/payments/prices";
+import { getPaidOperation } from "@/lib/operations";
 import type { McpTool } from "./catalog";
 import { callRoute, type RouteAnswer } from "./gateway-call";
 import { statusText } from "./present";
@@ -65,7 +64,7 @@ function settlementOf(answer: RouteAnswer): SettleResponse | undefined {
 
 /** The status tool's arguments, read from the 202's fields of the same names (`requestId`, `jobId`, `conversationId`). */
 function statusParams(tool: PaidTool, accepted: Json): Record<string, string> {
-  const path = POLLING_ROUTES[tool.operation].pollPath;
+  const path = getPaidOperation(tool.operation).polling.path;
   const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
   return Object.fromEntries(names.map((name) => [name, String(accepted[name] ?? "")]));
 }
@@ -87,7 +86,7 @@ function finalResult({ meta, tool, extension }: Paid, accepted: Json, last: Rout
 
 /** Paid, not final yet: the 202 (and the last status read), and the free tool that reads it. */
 function pendingResult({ meta, tool, extension }: Paid, accepted: Json, params: Record<string, string>, last: RouteAnswer | undefined): CallToolResult {
-  const polling = POLLING_ROUTES[tool.operation];
+  const polling = getPaidOperation(tool.operation).polling;
   const latest = last?.status === 200 ? (last.body as Json) : {};
   const body: Json = { ...accepted, ...latest, next: { tool: tool.statusTool, arguments: params } };
   const settled = meta._meta ? "Paid" : `Accepted; ${getPaidOperation(tool.operation).price} is settled when the result is delivered`;

@@ -1,5 +1,5 @@
 import { chatJobStatusSchema, deepResearchConversationSchema, literatureJobResultSchema } from "@/lib/contracts";
-import type { PaidOperation } from "@/lib/payments/prices";
+import type { PaidOperation } from "@/lib/operations";
 import type { RouteAnswer } from "./gateway-call";
 
 /**

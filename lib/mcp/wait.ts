@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { FINAL_STATUSES, POLLING_ROUTES } from "@/lib/discovery/polling";
-import type { PaidOperation } from "@/lib/payments/prices";
+import { FINAL_STATUSES } from "@/lib/discovery/polling";
+import { getPaidOperation, type PaidOperation } from "@/lib/operations";
 import { callRoute, type RouteAnswer } from "./gateway-call";
 import type { ToolContext } from "./tool-context";
 
@@ -31,14 +31,14 @@ export async function waitForFinal({
   params: Record<string, string>;
   deadlineMs: number;
 }): Promise<{ final: boolean; last: RouteAnswer | undefined }> {
-  const route = POLLING_ROUTES[operation];
+  const route = getPaidOperation(operation).polling;
   // Sealed routes poll by POST with a sealed body; no tool offers them (lib/mcp/catalog.ts).
-  if (route.pollMethod !== "GET") throw new Error(`${operation} is not polled by GET`);
+  if (route.method !== "GET") throw new Error(`${operation} is not polled by GET`);
   const maxPauseMs = route.intervalSeconds * 1000;
   let pauseMs = FIRST_POLL_MS;
   let last: RouteAnswer | undefined;
   for (;;) {
-    last = await callRoute({ routes: ctx.routes, publicUrl: ctx.publicUrl, method: "GET", path: route.pollPath, params, from: ctx.headers });
+    last = await callRoute({ routes: ctx.routes, publicUrl: ctx.publicUrl, method: "GET", path: route.path, params, from: ctx.headers });
     if (isFinalAnswer(last)) return { final: true, last };
     await ctx.progress(describePending(last));
     if (ctx.signal.aborted || Date.now() + pauseMs > deadlineMs) return { final: false, last };

@@ -1,19 +1,17 @@
-import { describePolling, POLLING_ROUTES, retryAfterSeconds, type AsyncPolling } from "@/lib/discovery/polling";
-import { getPaidOperation, type PaidOperation } from "@/lib/payments/prices";
+import { describePolling, retryAfterSeconds, type AsyncPolling } from "@/lib/discovery/polling";
+import { PAID_OPERATIONS, type PaidOperation } from "@/lib/operations";
 
 /**
- * The polling guidance of the OpenAPI document, generated from lib/discovery/polling.ts (the table
- * the 402's bazaar extension, /.well-known/x402.json, /llms.txt and the status routes' Retry-After
- * read), so the document says what the routes do. Each asynchronous paid operation and its status
+ * The polling guidance of the OpenAPI document, generated from each operation's `polling`
+ * (lib/operations, through lib/discovery/polling.ts, which the 402's bazaar extension,
+ * /.well-known/x402.json, /llms.txt and the status routes' Retry-After read), so the document says
+ * what the routes do. Each asynchronous paid operation and its status
  * route gets `x-polling` (the table's entry, as the bazaar extension carries it) and a sentence in
  * its description; each status route's 200 documents `Retry-After`, and deep research's
  * `PAYMENT-RESPONSE`.
  */
 
 type Json = Record<string, unknown>;
-
-/** Settled after the 202, so deep research's receipt comes with a poll. */
-const SETTLED_ON_DELIVERY: readonly PaidOperation["id"][] = ["deepResearch", "deepResearchEncrypted"];
 
 /** The guidance in words: the route's own status words (the contract fixes them per route), its timings. */
 export function pollingSentence(polling: AsyncPolling, statusRoute: string): string {
@@ -41,18 +39,18 @@ function appendDescription(operation: Json, sentence: string): void {
 }
 
 /**
- * Adds the polling guidance to `paths` (the document's, changed in place) for every asynchronous
- * paid operation of the table and its status route.
+ * Adds the polling guidance to `paths` (the document's, changed in place) for every paid operation
+ * and its status route.
  * @throws Error when a route of the table is missing from `paths`
  */
 export function addPollingGuidance(paths: Record<string, Record<string, Json>>, { publicUrl }: { publicUrl: string }): void {
-  for (const operation of Object.keys(POLLING_ROUTES) as PaidOperation["id"][]) {
+  for (const paid of PAID_OPERATIONS) {
+    const operation = paid.id;
     const polling = describePolling({ operation, publicUrl });
-    const route = POLLING_ROUTES[operation];
-    const statusRoute = `${route.pollMethod} ${route.pollPath}`;
-    const paid = getPaidOperation(operation);
+    const route = paid.polling;
+    const statusRoute = `${route.method} ${route.path}`;
     const start = paths[paid.path]?.[paid.method.toLowerCase()];
-    const status = paths[route.pollPath]?.[route.pollMethod.toLowerCase()];
+    const status = paths[route.path]?.[route.method.toLowerCase()];
     if (!start || !status) throw new Error(`The OpenAPI document lacks ${paid.method} ${paid.path} or ${statusRoute}`);
     for (const op of [start, status]) {
       op["x-polling"] = polling;
@@ -63,7 +61,8 @@ export function addPollingGuidance(paths: Record<string, Record<string, Json>>, 
     ok.headers = {
       ...((ok.headers as Json | undefined) ?? {}),
       "Retry-After": retryAfterHeader(operation),
-      ...(SETTLED_ON_DELIVERY.includes(operation) ? { "PAYMENT-RESPONSE": receiptHeader } : {}),
+      // Settled after the 202: the receipt comes with the poll that delivers the result.
+      ...(paid.settlement === "deferred" ? { "PAYMENT-RESPONSE": receiptHeader } : {}),
     };
   }
 }

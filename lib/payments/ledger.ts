@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import type { Queryable } from "@/lib/db";
 import { isUuid } from "@/lib/db/uuid";
-import type { PaidOperation } from "./prices";
+import type { PaidOperation } from "@/lib/operations";
 import type { AttemptSlot } from "./rate-limit";
 import type { CheckedPayment } from "./verify-locally";
 

@@ -9,7 +9,7 @@ import { getPaymentsContext } from "./context";
 import { claimPayment } from "./ledger";
 import { sameSignatureAgain } from "./paid-retry";
 import { paymentRequiredForRefusedBody, refuse, serve, unchargedResponse, type PaidHandler, type PaidRequest } from "./paid-steps";
-import { getPaidOperation, paidBodyLimit, type PaidOperation } from "./prices";
+import { getPaidOperation, paidBodyLimit, type PaidOperation, type PaidOperationDefinition } from "@/lib/operations";
 import { assertNotBlocked, withAttemptSlot } from "./rate-limit";
 import { PaymentError } from "./reasons";
 import { buildPaymentRequired, buildRequirements, paymentRequiredResponse } from "./requirements";
@@ -42,18 +42,18 @@ export type { PaidHandler, PaidWork } from "./paid-steps";
  * and the same signature sent again resumes the payment. Unpaid work is cancelled.
  */
 export function withPayment<S extends z.ZodType>(
-  operation: PaidOperation["id"],
+  definition: PaidOperationDefinition<PaidOperation["id"], S>,
   {
-    bodySchema,
     handle,
     precheck,
   }: {
-    bodySchema: S;
     handle: PaidHandler<z.output<S>>;
     /** A check the contract makes before payment (encrypted routes: is the enclave ready?); throw an ApiError to refuse. */
     precheck?: () => Promise<void>;
   },
 ) {
+  const operation = definition.id;
+  const bodySchema = definition.body;
   const op = getPaidOperation(operation);
   const route = `${op.method} ${op.path}`;
   return withApi<Record<string, string>>(route, async (args) => {

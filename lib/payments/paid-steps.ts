@@ -8,7 +8,7 @@ import { answerResponse, paidAnswer, snapshot } from "./answers";
 import { holdDeferredPayment, UNSETTLED_TURNS_RETRY_AFTER_SECONDS } from "./deferred-holds";
 import { earlierTransfer } from "./earlier-transfer";
 import { clearWork, markFailed, markUnsettled, schedulePayment, storeResponse, voidPayment, type PaymentRow, type WorkAnswer } from "./ledger";
-import type { PaidOperation } from "./prices";
+import type { PaidOperation } from "@/lib/operations";
 import { recordInvalidAttempt } from "./rate-limit";
 import { isPayersFault, type PaymentReason } from "./reasons";
 import { paymentRequiredResponse, type buildPaymentRequired } from "./requirements";

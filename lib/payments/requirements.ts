@@ -4,7 +4,7 @@ import type { GatewayConfig } from "@/lib/config";
 import { X402_VERSION } from "@/lib/contracts";
 import { buildBazaarExtension } from "@/lib/discovery/bazaar";
 import { jsonResponse } from "@/lib/http";
-import { getPaidOperation, type PaidOperation } from "./prices";
+import { getPaidOperation, type PaidOperation } from "@/lib/operations";
 import { paymentReasons, type PaymentReason } from "./reasons";
 
 export type PaymentSettings = GatewayConfig["payments"];

@@ -2,7 +2,7 @@ import "server-only";
 import { privateKeyToAccount } from "viem/accounts";
 import { getConfig } from "@/lib/config";
 import { LOCAL_NETWORK } from "@/lib/payments/local-chain";
-import { PAID_OPERATIONS } from "@/lib/payments/prices";
+import { PAID_OPERATIONS } from "@/lib/operations";
 import type { WebConfig } from "./types";
 
 /**

@@ -3,7 +3,7 @@
  * answer suggests. Pure functions (no storage, no React): tests/unit/thread.test.ts.
  */
 import type { ChatResult, LiteratureJobResult } from "@/lib/contracts";
-import type { PaidOperation } from "@/lib/payments/prices";
+import type { PaidOperation } from "@/lib/operations";
 import type { ReadConversation } from "./read-results";
 
 export type ThreadKind = "chat" | "literature" | "research";

@@ -1,4 +1,4 @@
-import type { PaidOperation } from "@/lib/payments/prices";
+import type { PaidOperation } from "@/lib/operations";
 
 /** The page's view of the deployment (see lib/web/config.ts): serializable, passed to client components. */
 export type WebConfig = {

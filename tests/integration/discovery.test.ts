@@ -7,9 +7,9 @@ import { validateDiscoveryExtension, type DiscoveryExtension } from "@x402/exten
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BAZAAR_ROUTES, type BazaarExtension } from "@/lib/discovery/bazaar";
+import type { BazaarExtension } from "@/lib/discovery/bazaar";
 import type { DiscoveryManifest } from "@/lib/discovery/manifest";
-import { PAID_OPERATIONS, type PaidOperation } from "@/lib/payments/prices";
+import { PAID_OPERATIONS, type PaidOperation } from "@/lib/operations";
 import { createRecoveryKey, portablePrimitives, sealRequest } from "@/lib/sealing";
 import { startLibraryAgent } from "../support/agent";
 import { configureGatewayFor } from "../support/gateway";
@@ -43,7 +43,7 @@ describe("the discovery documents, against the live 402s and paid requests", () 
 
   /** The 402 of `op` for its example body, as any client first sees it; the header says the same. */
   async function live402(op: PaidOperation): Promise<PaymentRequired> {
-    const response = await gatewayFetch(new Request(`${PUBLIC_URL}${op.path}`, { method: "POST", headers: json, body: JSON.stringify(BAZAAR_ROUTES[op.id].inputExample) }));
+    const response = await gatewayFetch(new Request(`${PUBLIC_URL}${op.path}`, { method: "POST", headers: json, body: JSON.stringify(op.bodyExample) }));
     expect(response.status, op.path).toBe(402);
     const body = (await response.json()) as PaymentRequired;
     expect(decodePaymentRequiredHeader(response.headers.get("payment-required")!)).toEqual(body);
@@ -144,7 +144,7 @@ describe("the discovery documents, against the live 402s and paid requests", () 
         const recoveryKey = createRecoveryKey(portablePrimitives);
         return { body: await seal({ message: "Does rapamycin extend lifespan in mice?", recoveryKey }), recoveryKey };
       }
-      return { body: BAZAAR_ROUTES[op.id].inputExample };
+      return { body: op.bodyExample };
     }
 
     it.each(PAID_OPERATIONS.map((op, i) => [op.id, op, 11 + i] as const))("%s: the 202 fits the declared output, and the declared status route answers a declared status", async (_id, op, payer) => {

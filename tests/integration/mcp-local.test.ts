@@ -10,7 +10,7 @@ import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import type { Hex } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chatJobStatusSchema } from "@/lib/contracts";
-import { getPaidOperation } from "@/lib/payments/prices";
+import { getPaidOperation } from "@/lib/operations";
 import { transferCallData } from "@/lib/payments/settlement/transfer";
 import { startLibraryAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";

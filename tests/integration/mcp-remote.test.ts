@@ -10,6 +10,7 @@ import { getDb } from "@/lib/db";
 import { mcpBodyLimit } from "@/lib/mcp/body-limit";
 import { MCP_TOOLS } from "@/lib/mcp/catalog";
 import { handleMcpRequest } from "@/lib/mcp/endpoint";
+import { getPaidOperation } from "@/lib/operations";
 import { createPayingFetch } from "@/lib/payments/client";
 import { startLibraryAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { configureGateway } from "../support/gateway";
@@ -128,6 +129,15 @@ describe("the remote MCP endpoint", () => {
   }
 
   describe("discovery", () => {
+    it("has in-process handlers for every tool's route: each paid tool's operation and each status tool's route", () => {
+      const needed = MCP_TOOLS.map((tool) => {
+        if (tool.kind === "free") return `${tool.method} ${tool.path}`;
+        const op = getPaidOperation(tool.operation);
+        return `${op.method} ${op.path}`;
+      });
+      expect(needed.filter((route) => !(route in GATEWAY_ROUTES))).toEqual([]);
+    });
+
     it("advertises org.x402/payment and lists every catalog tool, its arguments the JSON Schema of its HTTP route's body", async () => {
       const { client } = await connect();
       expect(client.getServerCapabilities()?.extensions?.[EXTENSION]).toEqual({});

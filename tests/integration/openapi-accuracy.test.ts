@@ -5,9 +5,8 @@ import path from "node:path";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
-import { BAZAAR_ROUTES } from "@/lib/discovery/bazaar";
 import { createPayingFetch } from "@/lib/payments/client";
-import { PAID_OPERATIONS, type PaidOperation } from "@/lib/payments/prices";
+import { getPaidOperation, PAID_OPERATIONS, type PaidOperation } from "@/lib/operations";
 import { forgetEnclaveKey } from "@/lib/private/enclave-key";
 import { createRecoveryKey, encodeBase64, openResponse, portablePrimitives, sealRequest, type SealedResponse } from "@/lib/sealing";
 import { seedLibrary, startTestAgent } from "../support/agent";
@@ -114,7 +113,7 @@ describe("the OpenAPI document, against what every operation really answers", ()
 
   /** A PAYMENT-SIGNATURE for `op`, signed by `payer` for the requirements of its 402. */
   async function signatureFor(op: PaidOperation, payer: number = PAYER.refused): Promise<string> {
-    const unpaid = await post(gateway, op.path, BAZAAR_ROUTES[op.id].inputExample);
+    const unpaid = await post(gateway, op.path, op.bodyExample);
     expect(unpaid.status).toBe(402);
     const requirements = decodePaymentRequiredHeader(unpaid.headers.get("payment-required")!).accepts[0]!;
     return (await signPayment({ privateKey: wallet(payer).privateKey, requirements })).header;
@@ -191,9 +190,9 @@ describe("the OpenAPI document, against what every operation really answers", ()
 
   describe("paid operations: what every one answers before any work", () => {
     it.each(PAID_OPERATIONS.map((op) => [operationOf(op), op] as const))("%s: 402 for a valid body, an invalid one, and a refused payment", async (operation, op) => {
-      await check(operation, await post(gateway, op.path, BAZAAR_ROUTES[op.id].inputExample));
+      await check(operation, await post(gateway, op.path, op.bodyExample));
       await check(operation, await post(gateway, op.path, { unknownField: true }));
-      await check(operation, await post(gateway, op.path, BAZAAR_ROUTES[op.id].inputExample, { "payment-signature": "bm90LWEtcGF5bWVudA==" }));
+      await check(operation, await post(gateway, op.path, op.bodyExample, { "payment-signature": "bm90LWEtcGF5bWVudA==" }));
     });
 
     it.each(PAID_OPERATIONS.map((op) => [operationOf(op), op] as const))("%s: 400 for an invalid body with a payment, charged: false", async (operation, op) => {
@@ -211,9 +210,9 @@ describe("the OpenAPI document, against what every operation really answers", ()
 
     it.each(PAID_OPERATIONS.map((op, i) => [operationOf(op), op, i] as const))("%s: 429 once a client address goes over its invalid payments", async (operation, op, i) => {
       const client = { "x-forwarded-for": `203.0.113.${10 + i}` };
-      const first = await post(gateway, op.path, BAZAAR_ROUTES[op.id].inputExample, { ...client, "payment-signature": "bm90LWEtcGF5bWVudA==" });
+      const first = await post(gateway, op.path, op.bodyExample, { ...client, "payment-signature": "bm90LWEtcGF5bWVudA==" });
       expect(first.status).toBe(402);
-      const over = await post(gateway, op.path, BAZAAR_ROUTES[op.id].inputExample, { ...client, "payment-signature": "bm90LWEtcGF5bWVudA==" });
+      const over = await post(gateway, op.path, op.bodyExample, { ...client, "payment-signature": "bm90LWEtcGF5bWVudA==" });
       expect(over.status).toBe(429);
       await check(operation, over);
     });
@@ -421,10 +420,10 @@ describe("the OpenAPI document, against what every operation really answers", ()
     });
 
     it.each(PAID_OPERATIONS.map((op) => [operationOf(op), op] as const))("%s: refused before payment, or not charged after it", async (operation, op) => {
-      const unpaid = await post(gateway, op.path, BAZAAR_ROUTES[op.id].inputExample);
+      const unpaid = await post(gateway, op.path, op.bodyExample);
       if (unpaid.status !== 402) return void (await check(operation, unpaid));
       const before = await usdcBalance(payTo);
-      const paid = await post(gateway, op.path, BAZAAR_ROUTES[op.id].inputExample, { "payment-signature": await signatureFor(op) });
+      const paid = await post(gateway, op.path, op.bodyExample, { "payment-signature": await signatureFor(op) });
       expect(paid.status).toBeGreaterThanOrEqual(500);
       await check(operation, paid);
       expect(await usdcBalance(payTo)).toBe(before);
@@ -461,7 +460,7 @@ describe("the OpenAPI document, against what every operation really answers", ()
     });
 
     it.each(PAID_OPERATIONS.map((op) => [operationOf(op), op] as const))("%s: a paid request is 503 database_unavailable, charged nothing", async (operation, op) => {
-      const response = await post(gateway, op.path, BAZAAR_ROUTES[op.id].inputExample, { "payment-signature": await signatureFor(op) });
+      const response = await post(gateway, op.path, op.bodyExample, { "payment-signature": await signatureFor(op) });
       expect(response.status).toBe(503);
       await check(operation, response);
     });
@@ -495,7 +494,7 @@ describe("the OpenAPI document, against what every operation really answers", ()
 
     it.each(["chat", "literature", "chatEncrypted", "literatureEncrypted", "deepResearch", "deepResearchEncrypted"] as const)("%s: 503 literature_unavailable before payment", async (id) => {
       const op = PAID_OPERATIONS.find((o) => o.id === id)!;
-      const response = await post(gateway, op.path, BAZAAR_ROUTES[op.id].inputExample);
+      const response = await post(gateway, op.path, op.bodyExample);
       expect(response.status).toBe(503);
       expect(await check(operationOf(op), response)).toMatchObject({ error: "literature_unavailable" });
     });
@@ -505,7 +504,7 @@ describe("the OpenAPI document, against what every operation really answers", ()
       await restoreEmpty();
       restoreEmpty = await configureGateway({ ...live(), POSTGRES_URL: emptyDatabase.url, UPSTREAM_API_URL: off.url });
       try {
-        const response = await post(gateway, "/api/literature/encrypted", BAZAAR_ROUTES.literatureEncrypted.inputExample);
+        const response = await post(gateway, "/api/literature/encrypted", getPaidOperation("literatureEncrypted").bodyExample);
         expect(response.status).toBe(403);
         await check("POST /api/literature/encrypted", response);
       } finally {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describePolling, POLLING_ROUTES } from "@/lib/discovery/polling";
-import type { PaidOperation } from "@/lib/payments/prices";
+import { describePolling } from "@/lib/discovery/polling";
+import { getPaidOperation, type PaidOperation } from "@/lib/operations";
 import { buildLiteratureJobResult, buildQueuedChatResult } from "../support/builders";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
@@ -88,7 +88,7 @@ describe("Retry-After on the status routes of chat and literature", () => {
   });
 
   it.each(cases)("%s answering %s", async (operation, status) => {
-    const { pollPath, intervalSeconds } = POLLING_ROUTES[operation];
+    const { path: pollPath, intervalSeconds } = getPaidOperation(operation).polling;
     answer = { operation, body: BODIES[operation]![status] };
     const response = await routeFetch(`${PUBLIC_URL}${pollPath.replace(/\{\w+\}/, "some-id")}`);
     const text = await response.text();

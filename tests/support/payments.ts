@@ -8,7 +8,7 @@ import { inject } from "vitest";
 import type { Queryable } from "@/lib/db";
 import { claimPayment } from "@/lib/payments/ledger";
 import { LOCAL_DEPLOYER } from "@/lib/payments/local-chain";
-import type { PaidOperation } from "@/lib/payments/prices";
+import type { PaidOperation } from "@/lib/operations";
 import { signExactPayment } from "@/lib/payments/sign";
 import { decodePaymentHeader, verifyPaymentLocally } from "@/lib/payments/verify-locally";
 

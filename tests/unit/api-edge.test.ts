@@ -6,6 +6,7 @@ import { refuseUnservedApiRequest } from "@/lib/http/api-edge";
 import { API_ROUTES, gatewayAllowedMethods } from "@/lib/http/api-routes.mjs";
 import { ownEdge } from "@/lib/http/own-edge";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { getPaidOperation, PAID_OPERATIONS, type PaidOperation } from "@/lib/operations";
 import { proxy } from "@/proxy";
 import { proxyRunsFor } from "../support/proxy-matcher";
 
@@ -136,14 +137,26 @@ describe("the paid routes' own edge (no proxy run on their unpaid path)", () => 
     }
   });
 
-  it("is spread into exactly the ownEdge routes' files, each with its own path", () => {
+  it("is spread into exactly the ownEdge routes' files, each with the path of the operation its POST pays for", () => {
     const spread = Object.fromEntries(
       routeFiles().flatMap(({ template, file }) => {
-        const match = /^export const \{ GET, HEAD, PUT, PATCH, DELETE, OPTIONS \} = ownEdge\("([^"]+)"\);$/m.exec(fs.readFileSync(file, "utf8"));
-        return match ? [[template, match[1]]] : [];
+        const text = fs.readFileSync(file, "utf8");
+        const edge = /^export const \{ GET, HEAD, PUT, PATCH, DELETE, OPTIONS \} = ownEdge\((\w+)\.path\);$/m.exec(text);
+        if (!edge) return [];
+        // The same definition names the edge's path and the payment: the route file's own operation.
+        expect(/^export const POST = withPayment\((\w+),/m.exec(text)?.[1], file).toBe(edge[1]);
+        return [[template, getPaidOperation(edge[1] as PaidOperation["id"]).path]];
       }),
     );
     expect(spread).toEqual(Object.fromEntries(API_ROUTES.filter((r) => r.ownEdge).map((r) => [r.path, r.path])));
+  });
+
+  it("is every paid operation's, and the route table lists each operation's status route with its poll method", () => {
+    expect(API_ROUTES.filter((r) => r.ownEdge).map((r) => r.path).sort()).toEqual(PAID_OPERATIONS.map((op) => op.path).sort());
+    for (const op of PAID_OPERATIONS) {
+      expect(API_ROUTES.find((r) => r.path === op.path)?.methods, op.path).toEqual([op.method]);
+      expect(API_ROUTES.find((r) => r.path === op.polling.path)?.methods, op.polling.path).toEqual([op.polling.method]);
+    }
   });
 
   it.each(API_ROUTES.filter((r) => r.ownEdge).map((r) => [r.path] as const))("answers %s's other methods as the edge answers them, and OPTIONS as Next.js did", async (path) => {

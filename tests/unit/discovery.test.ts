@@ -1,13 +1,13 @@
 import { validateDiscoveryExtension, type DiscoveryExtension } from "@x402/extensions/bazaar";
 import { describe, expect, it } from "vitest";
 import { chatJobStatuses, deepResearchStatuses, literatureJobStatuses } from "@/lib/contracts";
-import { BAZAAR_ROUTES, buildBazaarExtension, type BazaarExtension } from "@/lib/discovery/bazaar";
+import { buildBazaarExtension, type BazaarExtension } from "@/lib/discovery/bazaar";
 import { buildLlmsTxt } from "@/lib/discovery/llms-txt";
 import { buildDiscoveryManifest } from "@/lib/discovery/manifest";
-import { asyncPollingSchema, FINAL_STATUSES, POLLING_ROUTES, statusWordsOf } from "@/lib/discovery/polling";
+import { asyncPollingSchema, FINAL_STATUSES, statusWordsOf } from "@/lib/discovery/polling";
 import { API_ROUTES } from "@/lib/http/api-routes.mjs";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
-import { PAID_OPERATIONS } from "@/lib/payments/prices";
+import { getPaidOperation, PAID_OPERATIONS } from "@/lib/operations";
 import { buildPaymentRequired, type PaymentSettings } from "@/lib/payments/requirements";
 import { REQUEST_INFO, RESPONSE_INFO } from "@/lib/sealing/codec";
 
@@ -45,9 +45,9 @@ describe("the 402's bazaar extension", () => {
   });
 
   it.each(PAID_OPERATIONS.map((op) => [op.id] as const))("of %s shows a 202 its route's contract accepts, and an input example its body schema accepts", (operation) => {
-    const route = BAZAAR_ROUTES[operation];
-    expect(POLLING_ROUTES[operation].accepted.safeParse(route.acceptedExample(PUBLIC_URL)).error).toBeUndefined();
-    expect(route.input.safeParse(route.inputExample).error).toBeUndefined();
+    const op = getPaidOperation(operation);
+    expect(op.accepted.safeParse(op.acceptedExample(PUBLIC_URL)).error).toBeUndefined();
+    expect(op.body.safeParse(op.bodyExample).error).toBeUndefined();
   });
 
   it("keeps every PAYMENT-REQUIRED header under 8 KiB (Node's clients refuse response headers past 16 KiB in all)", () => {
@@ -81,7 +81,7 @@ describe("the polling table", () => {
     expect(polling.pollUrlTemplate.startsWith(PUBLIC_URL)).toBe(true);
     const template = polling.pollUrlTemplate.slice(PUBLIC_URL.length);
     expect(API_ROUTES.find((r) => r.path === template)?.methods, template).toContain(polling.pollMethod);
-    const example = BAZAAR_ROUTES[operation].acceptedExample(PUBLIC_URL);
+    const example = getPaidOperation(operation).acceptedExample(PUBLIC_URL);
     const filled = polling.pollUrlTemplate.replace(/\{(\w+)\}/g, (_, name: string) => String(example[name]));
     expect(filled).not.toMatch(/undefined|\{/);
     if (polling.pollUrlField) expect(example[polling.pollUrlField]).toBe(filled);

@@ -5,11 +5,11 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { rpcUrlFor } from "@/lib/mcp/local/chain-check";
 import { loadLocalMcpConfig } from "@/lib/mcp/local/config";
-import { formatUsd, parseUsd } from "@/lib/mcp/local/money";
+import { formatUsd, parseUsd } from "@/lib/contracts/money";
 import { requirementProblem } from "@/lib/mcp/local/payment-terms";
 import { EXPIRY_MARGIN_SECONDS, SpendCapError, SpendLedger } from "@/lib/mcp/local/spend-ledger";
 import { StateFileError } from "@/lib/mcp/local/state-file";
-import { getPaidOperation } from "@/lib/payments/prices";
+import { getPaidOperation } from "@/lib/operations";
 import { until } from "../support/until";
 
 /** The local MCP server's money rules: dollars, caps, the ledger that keeps them across calls, restarts and processes. */

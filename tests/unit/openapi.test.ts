@@ -3,9 +3,8 @@ import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/openapi.json/route";
 import { CONTRACT_VERSION } from "@/lib/contracts";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
-import { POLLING_ROUTES } from "@/lib/discovery/polling";
 import { referencedSchemas } from "@/lib/openapi/components";
-import { PAID_OPERATIONS } from "@/lib/payments/prices";
+import { PAID_OPERATIONS } from "@/lib/operations";
 import { buildSealingPage } from "@/lib/sealing/page";
 import { createConformance, type OpenApiDocument } from "../support/openapi-conformance";
 
@@ -186,10 +185,10 @@ describe("what the document says of each operation (issue 16: the document match
   });
 
   it("documents the 404 of every status route, with its body schema", () => {
-    for (const route of Object.values(POLLING_ROUTES)) {
-      const notFound = full.paths[route.pollPath]![route.pollMethod.toLowerCase()]!.responses["404"];
-      expect(notFound, route.pollPath).toBeDefined();
-      expect(notFound!.content!["application/json"]!.schema, route.pollPath).toHaveProperty("$ref");
+    for (const { polling: route } of PAID_OPERATIONS) {
+      const notFound = full.paths[route.path]![route.method.toLowerCase()]!.responses["404"];
+      expect(notFound, route.path).toBeDefined();
+      expect(notFound!.content!["application/json"]!.schema, route.path).toHaveProperty("$ref");
     }
     expect(full.paths["/api/literature/jobs/{jobId}"]!.get!.responses["404"]!.description).toMatch(/Unknown or expired literature job/);
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
 import { paymentRequiredBodySchema } from "@/lib/contracts";
 import { digestRequest } from "@/lib/payments/paid-route";
-import { PAID_OPERATIONS, pricingByRoute } from "@/lib/payments/prices";
+import { PAID_OPERATIONS, pricingByRoute } from "@/lib/operations";
 import { mapFacilitatorReason, PaymentError } from "@/lib/payments/reasons";
 import { buildPaymentRequired, buildRequirements, paymentRequiredResponse } from "@/lib/payments/requirements";
 import { signExactPayment } from "@/lib/payments/sign";

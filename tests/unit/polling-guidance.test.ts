@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { deepResearchTurnSchema } from "@/lib/contracts";
-import { describePolling, FINAL_STATUSES, pollingHeaders, POLLING_ROUTES, retryAfterSeconds } from "@/lib/discovery/polling";
+import { describePolling, FINAL_STATUSES, pollingHeaders, retryAfterSeconds } from "@/lib/discovery/polling";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { pollingSentence } from "@/lib/openapi/polling";
-import { getPaidOperation, type PaidOperation } from "@/lib/payments/prices";
+import { getPaidOperation, PAID_OPERATIONS, type PaidOperation } from "@/lib/operations";
 
 type Operation = Record<string, any>;
 type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, any> } };
 
 const PUBLIC_URL = "https://research.example";
 const doc = buildOpenApiDocument({ publicUrl: PUBLIC_URL, maxBodyBytes: 256 * 1024 }) as unknown as Doc;
-const operations = Object.keys(POLLING_ROUTES) as PaidOperation["id"][];
+const operations = PAID_OPERATIONS.map((op) => op.id);
 
 /** The contract's status words of each status route, written out, so a change to the schemas that moves them is seen here. */
 const CONTRACT_WORDS: Record<PaidOperation["id"], { pending: string[]; final: string[] }> = {
@@ -30,22 +30,22 @@ describe("polling guidance: one table, read by the status routes and the OpenAPI
   });
 
   it.each(operations)("%s: the paid operation and its status route carry the table's guidance, in x-polling and in words", (operation) => {
-    const route = POLLING_ROUTES[operation];
+    const route = getPaidOperation(operation).polling;
     const paid = getPaidOperation(operation);
     const expected = describePolling({ operation, publicUrl: PUBLIC_URL });
     const start = doc.paths[paid.path]?.[paid.method.toLowerCase()];
-    const status = doc.paths[route.pollPath]?.[route.pollMethod.toLowerCase()];
+    const status = doc.paths[route.path]?.[route.method.toLowerCase()];
     for (const op of [start, status]) {
       expect(op?.["x-polling"]).toEqual(expected);
-      expect(op?.description).toContain(pollingSentence(expected, `${route.pollMethod} ${route.pollPath}`));
+      expect(op?.description).toContain(pollingSentence(expected, `${route.method} ${route.path}`));
     }
     expect(status?.description).toContain(`final: ${expected.finalStatuses.join(", ")}`);
     expect(status?.description).toContain(`every ${route.intervalSeconds} s`);
   });
 
   it.each(operations)("%s: the status route's 200 documents Retry-After with the table's interval", (operation) => {
-    const route = POLLING_ROUTES[operation];
-    const ok = doc.paths[route.pollPath]?.[route.pollMethod.toLowerCase()]?.responses?.["200"];
+    const route = getPaidOperation(operation).polling;
+    const ok = doc.paths[route.path]?.[route.method.toLowerCase()]?.responses?.["200"];
     expect(ok?.headers?.["Retry-After"]).toMatchObject({ schema: { type: "integer", minimum: 1, const: route.intervalSeconds } });
     expect(ok?.headers?.["Retry-After"]?.description).toMatch(/not final/);
   });

@@ -1,20 +1,19 @@
 import { startPaidChat } from "@/lib/chat/start-chat";
-import { chatRequestSchema } from "@/lib/contracts";
 import { requireLiteratureReach } from "@/lib/literature/reach";
+import { chat } from "@/lib/operations/chat";
 import { withPayment } from "@/lib/payments/paid-route";
 import { ownEdge } from "@/lib/http/own-edge";
 
 export const dynamic = "force-dynamic";
 
 // Every other method, answered here: the proxy does not run for this path (lib/http/own-edge.ts).
-export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge("/api/chat");
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge(chat.path);
 
-// POST /api/chat – start a cited chat answer ($0.02, settled before the 202), or continue a
+// POST /api/chat – start a cited chat answer (settled before the 202), or continue a
 // conversation the same payer started (`conversationId`; anyone else's is 404, never charged).
 // 503 literature_unavailable before payment when no literature source can answer, and without a
 // charge when the search reached none.
-export const POST = withPayment("chat", {
-  bodySchema: chatRequestSchema,
+export const POST = withPayment(chat, {
   precheck: () => requireLiteratureReach({ mode: "fast" }),
   handle: ({ body, payment }) => startPaidChat({ body, payer: payment.payer }),
 });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { baseUrlSchema, parseEnv, type Env } from "@/lib/config/env";
-import { parseUsd } from "./money";
+import { parseUsd } from "@/lib/contracts/money";
 
 /**
  * The configuration of the local MCP server (`npm run mcp`, `bin/longevity-mcp.mjs`), the one

@@ -2,7 +2,7 @@ import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { asyncPollingSchema, type AsyncPolling } from "@/lib/discovery/polling";
 import { createPayingFetch } from "@/lib/payments/client";
-import type { PaidOperation } from "@/lib/payments/prices";
+import type { PaidOperation } from "@/lib/operations";
 import type { LocalMcpConfig } from "./config";
 import { requirementProblem, type PaymentTerms } from "./payment-terms";
 import { SpendCapError, type ChainFor, type SpendLedger } from "./spend-ledger";

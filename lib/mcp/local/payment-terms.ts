@@ -1,8 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
-import type { PaidOperation } from "@/lib/payments/prices";
+import type { PaidOperation } from "@/lib/operations";
 import type { DestinationPins } from "./config";
-import { formatUsd } from "./money";
+import { formatUsd } from "@/lib/contracts/money";
 import { updateStateFile } from "./state-file";
 
 /**

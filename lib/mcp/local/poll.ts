@@ -1,5 +1,5 @@
-import { FINAL_STATUSES, POLLING_ROUTES, type AsyncPolling } from "@/lib/discovery/polling";
-import type { PaidOperation } from "@/lib/payments/prices";
+import { FINAL_STATUSES, type AsyncPolling } from "@/lib/discovery/polling";
+import { getPaidOperation, type PaidOperation } from "@/lib/operations";
 
 /**
  * Following paid work on its free status route, at the pace the service asks: the polling
@@ -17,7 +17,7 @@ const bound = (seconds: number) => Math.min(MAX_INTERVAL_SECONDS, Math.max(MIN_I
 
 /** The guidance the route's 402 served, bounded; this build's table where it served none. */
 export function pollGuidance(operation: PaidOperation["id"], served: AsyncPolling | null): PollGuidance {
-  const local = POLLING_ROUTES[operation];
+  const local = getPaidOperation(operation).polling;
   return {
     intervalSeconds: bound(served?.intervalSeconds ?? local.intervalSeconds),
     finalStatuses: served?.finalStatuses.length ? served.finalStatuses : FINAL_STATUSES,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import type { AuthorizationChain } from "./chain-check";
-import { formatUsd } from "./money";
+import { formatUsd } from "@/lib/contracts/money";
 import { readStateFile, updateStateFile } from "./state-file";
 
 /**

@@ -1,6 +1,6 @@
-import { encryptedEnvelopeSchema } from "@/lib/contracts";
 import { ApiError } from "@/lib/http";
 import { requireLiteratureReach } from "@/lib/literature/reach";
+import { chatEncrypted } from "@/lib/operations/chat-encrypted";
 import { withPayment } from "@/lib/payments/paid-route";
 import { forwardToEnclave, pollUrl, readPrivateStatus } from "@/lib/private/forward";
 import { getAgentApi } from "@/lib/upstream";
@@ -9,16 +9,15 @@ import { ownEdge } from "@/lib/http/own-edge";
 export const dynamic = "force-dynamic";
 
 // Every other method, answered here: the proxy does not run for this path (lib/http/own-edge.ts).
-export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge("/api/chat/encrypted");
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge(chatEncrypted.path);
 
-// POST /api/chat/encrypted – a sealed chat request ($0.02). The gateway never sees plaintext: it
+// POST /api/chat/encrypted – a sealed chat request. The gateway never sees plaintext: it
 // checks the enclave is ready and that the literature can be searched (503 before payment), takes
 // payment, and relays the envelope. An
 // envelope the enclave cannot open is the agent's 400 relayed; any other enclave failure is a 500.
 // Both are answered before settlement, so neither is charged. Its body may be up to 1 MiB (the
 // price table's maxBodyBytes): sealed attachments.
-export const POST = withPayment("chatEncrypted", {
-  bodySchema: encryptedEnvelopeSchema,
+export const POST = withPayment(chatEncrypted, {
   precheck: async () => {
     if ((await readPrivateStatus())?.privateMode !== "ready") {
       throw new ApiError("unavailable", "private_chat_unavailable", { reason: "private_mode_not_ready" });

@@ -1,5 +1,5 @@
-import { encryptedEnvelopeSchema } from "@/lib/contracts";
 import { requireLiteratureReach } from "@/lib/literature/reach";
+import { deepResearchEncrypted } from "@/lib/operations/deep-research-encrypted";
 import { withPayment } from "@/lib/payments/paid-route";
 import { forwardToEnclave, pollUrl } from "@/lib/private/forward";
 import { getAgentApi } from "@/lib/upstream";
@@ -8,15 +8,14 @@ import { ownEdge } from "@/lib/http/own-edge";
 export const dynamic = "force-dynamic";
 
 // Every other method, answered here: the proxy does not run for this path (lib/http/own-edge.ts).
-export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge("/api/deep-research/encrypted");
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge(deepResearchEncrypted.path);
 
-// POST /api/deep-research/encrypted – a sealed {message, recoveryKey} ($1.00, settled when the
+// POST /api/deep-research/encrypted – a sealed {message, recoveryKey} (settled when the
 // result is delivered, like plain deep research). Before payment, 503 literature_unavailable when
 // no literature source can answer (the run would have nothing to research from); a run whose
 // searches then reached none fails, uncharged. The run is the agent's; its payment is found by the
 // run's messageId. The enclave's receipt (hpke_response_*, sealed to the start) is relayed as it is.
-export const POST = withPayment("deepResearchEncrypted", {
-  bodySchema: encryptedEnvelopeSchema,
+export const POST = withPayment(deepResearchEncrypted, {
   precheck: () => requireLiteratureReach(),
   handle: async ({ body }) => {
     const { data } = await forwardToEnclave(() => getAgentApi().startPrivateDeepResearch(body));

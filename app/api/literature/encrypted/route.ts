@@ -1,6 +1,6 @@
-import { encryptedEnvelopeSchema } from "@/lib/contracts";
 import { ApiError } from "@/lib/http";
 import { requireLiteratureReach } from "@/lib/literature/reach";
+import { literatureEncrypted } from "@/lib/operations/literature-encrypted";
 import { withPayment } from "@/lib/payments/paid-route";
 import { forwardToEnclave, pollUrl, readPrivateStatus } from "@/lib/private/forward";
 import { getAgentApi } from "@/lib/upstream";
@@ -9,15 +9,14 @@ import { ownEdge } from "@/lib/http/own-edge";
 export const dynamic = "force-dynamic";
 
 // Every other method, answered here: the proxy does not run for this path (lib/http/own-edge.ts).
-export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge("/api/literature/encrypted");
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge(literatureEncrypted.path);
 
-// POST /api/literature/encrypted – a sealed literature search ($0.03, settled before the 202).
+// POST /api/literature/encrypted – a sealed literature search (settled before the 202).
 // Before payment: private literature off upstream → 403; its status unreadable → 503; no
 // literature source able to answer → 503 literature_unavailable (as the plain route). Then as
 // every encrypted route: 402, the envelope's shape (400), payment, and the envelope relayed; one
 // the enclave cannot open (or that holds no valid literature request) is a 400, uncharged.
-export const POST = withPayment("literatureEncrypted", {
-  bodySchema: encryptedEnvelopeSchema,
+export const POST = withPayment(literatureEncrypted, {
   precheck: async () => {
     const status = await readPrivateStatus();
     if (!status || status.privateMode !== "ready") {

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { literatureAcceptedSchema, literatureJobResultSchema, literatureQueryRequestSchema } from "@/lib/contracts";
+import { agentUnavailable, error, json, literatureUnavailable, pathParam, settlementUnavailable } from "@/lib/openapi/responses";
+import { definePaidOperation } from "./define";
+import { EXAMPLE_ID, LITERATURE_TIMINGS, SETTLED_AT_ONCE } from "./examples";
+
+/** POST /api/literature: federated literature search, settled before the 202. */
+export const literature = definePaidOperation({
+  id: "literature",
+  method: "POST",
+  path: "/api/literature",
+  summary: "Start literature search",
+  amount: "30000",
+  ...SETTLED_AT_ONCE,
+  body: literatureQueryRequestSchema,
+  bodyExample: { question: "senolytics and frailty in older adults", mode: "fast" },
+  accepted: literatureAcceptedSchema,
+  acceptedExample: () => ({ jobId: EXAMPLE_ID, status: "queued" }),
+  polling: { status: literatureJobResultSchema, method: "GET", path: "/api/literature/jobs/{jobId}", synchronous: true, ...LITERATURE_TIMINGS },
+  openapi: {
+    tags: ["literature"],
+    requestSchema: "LiteratureQueryRequest",
+    description:
+      "Federated literature search (PubMed, Europe PMC, ClinicalTrials.gov, Crossref, OpenAlex, preprint servers and the local library, by mode and scope) with relevance filtering, evidence grading and an extractive answer whose every [N] is a reference. The result's `failedSources` names the sources that failed; when none can answer, 503 `literature_unavailable` before payment.",
+    responses: ({ accepted }) => ({
+      "202": json("LiteratureAccepted", "Accepted; poll GET /api/literature/jobs/{jobId}", { example: accepted }),
+      "200": json("LiteratureJobResult", "Already complete (uncommon)"),
+      "503": literatureUnavailable(settlementUnavailable),
+    }),
+    status: {
+      operationId: "getLiteratureJob",
+      summary: "Poll a literature job (free, no second payment)",
+      description: "The job: its status, and once completed the answer, the references with their grading, the filtering summary and the sources searched.",
+      parameters: [pathParam("jobId", "The `jobId` of the 202")],
+      responses: () => ({
+        "200": json("LiteratureJobResult", "The job"),
+        "404": error("Unknown or expired literature job (`reason: not_found`); results are kept one hour"),
+        "500": error("Internal failure"),
+        "502": agentUnavailable,
+      }),
+    },
+  },
+  mcp: {
+    name: "literature_search",
+    title: "Literature search",
+    description: (price) =>
+      `Federated search of PubMed, Europe PMC, Crossref, OpenAlex, bioRxiv/medRxiv and ClinicalTrials.gov (and the service's local library) for a question, returning references filtered for relevance (with a reason for each rejected one when includeRejected is true). Costs ${price} in USDC on Base (x402). Waits for the result; if it takes longer, returns the jobId to read with literature_status (free).`,
+    waitSeconds: 55,
+    status: {
+      name: "literature_status",
+      title: "Literature search status (free)",
+      description: (words) => `Reads a literature search by the jobId literature_search returned; its status is one of ${words.join(", ")} (completed carries its references). Free.`,
+      input: z.object({ jobId: z.string().min(1).max(128).describe("the jobId of the literature_search tool's answer") }).strict(),
+    },
+  },
+});
