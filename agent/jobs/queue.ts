@@ -294,9 +294,3 @@ export async function failExhaustedJobs({ db }: { db: Queryable }): Promise<numb
   );
   return failed.length;
 }
-
-/** Job counts by status, for health. */
-export async function countJobs({ db }: { db: Queryable }): Promise<Record<string, number>> {
-  const { rows } = await db.query<{ status: string; count: string }>("SELECT status, count(*)::text AS count FROM agent.jobs GROUP BY status");
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
-}

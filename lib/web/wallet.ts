@@ -68,17 +68,12 @@ export function hasInjectedWallet(): boolean {
   return typeof window !== "undefined" && "ethereum" in window && Boolean((window as { ethereum?: unknown }).ethereum);
 }
 
+export type WalletKind = "injected" | "walletConnect";
+
 /**
  * Connects a wallet and makes sure it is on the payment chain (asking it to switch, and to add
  * the chain first when it does not know it: the local chain in local mode).
  */
-export type WalletKind = "injected" | "walletConnect";
-
-/** The wallet kinds this deployment offers. */
-export function walletKinds(config: WebConfig): WalletKind[] {
-  return config.walletConnectProjectId ? ["injected", "walletConnect"] : ["injected"];
-}
-
 export async function connectWallet(config: WebConfig, kind: WalletKind = "injected"): Promise<Payer> {
   const wc = wagmiConfig(config);
   const connector = wc.connectors.find((c) => c.type === kind);
