@@ -4,7 +4,10 @@
  * search is looking with it. Zod-free, so the page's first load does not carry the schemas.
  */
 
-/** The sources the agent can search (LITERATURE_SOURCES names a subset). */
+/**
+ * The sources the agent can call (LITERATURE_SOURCES names a subset). Each is searched except
+ * bioRxiv, whose API only links a preprint to its journal version: preprints come from Europe PMC.
+ */
 export const literatureSources = ["pubmed", "europepmc", "clinicaltrials", "biorxiv", "crossref", "openalex", "local"] as const;
 export type LiteratureSourceName = (typeof literatureSources)[number];
 

@@ -2,7 +2,7 @@ import { type SourceClientOptions, sourceHttpClient } from "../http";
 import type { LiteratureRecord } from "../record";
 import { isObject, readNumber, readString } from "./json-read";
 import { cleanMarkupText, formatAuthorName, normalizeDoi, parsePartialDate } from "./normalize";
-import { SourceError, type LiteratureSource } from "./types";
+import { SourceError } from "./types";
 
 /** The bioRxiv/medRxiv API, the production default (one API serves both servers). */
 export const BIORXIV_BASE_URL = "https://api.biorxiv.org";
@@ -28,7 +28,7 @@ export type PublishedVersion = {
   record: LiteratureRecord;
 };
 
-export type BiorxivSource = LiteratureSource & {
+export type BiorxivSource = {
   readonly name: PreprintServer;
   /**
    * Looks a preprint DOI up on `server` (default: this source's server, then the other one).
@@ -101,9 +101,8 @@ function parseAuthorList(authors: string | undefined): string[] {
 }
 
 /**
- * A bioRxiv or medRxiv source. The API has no keyword search, so `search` returns no records:
- * preprints are found through Europe PMC (`SRC:PPR`), and this source links each one to its
- * journal version with getPublishedVersion.
+ * bioRxiv's and medRxiv's lookup, never searched: their API has no keyword search, so preprints
+ * are found through Europe PMC (`SRC:PPR`) and this links each one to its journal version.
  */
 export function createBiorxivSource(options: BiorxivSourceOptions = {}): BiorxivSource {
   const server = options.server ?? "biorxiv";
@@ -118,9 +117,6 @@ export function createBiorxivSource(options: BiorxivSourceOptions = {}): Biorxiv
 
   return {
     name: server,
-    async search() {
-      return [];
-    },
     async getPublishedVersion(doi, onServer, { signal } = {}) {
       const normalized = normalizeDoi(doi);
       if (!normalized) return null;
