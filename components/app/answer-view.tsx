@@ -47,7 +47,7 @@ export function AnswerText({ answer, scope, ordinals }: { answer: string; scope:
 }
 
 /** Warnings a reader should see before trusting the answer. */
-export function evidenceWarnings(references: Reference[]): string[] {
+function evidenceWarnings(references: Reference[]): string[] {
   const warnings: string[] = [];
   const supporting = references.filter((r) => r.evidenceRole === "supporting");
   if (references.length === 0) warnings.push("No reference passed the relevance checks: there is no cited evidence for this answer.");

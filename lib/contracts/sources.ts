@@ -12,9 +12,9 @@ export const literatureSources = ["pubmed", "europepmc", "clinicaltrials", "bior
 export type LiteratureSourceName = (typeof literatureSources)[number];
 
 /** A fast search (chat's, and the default): one round trip to each. */
-export const FAST_SOURCES: readonly LiteratureSourceName[] = ["pubmed", "europepmc", "local"];
+const FAST_SOURCES: readonly LiteratureSourceName[] = ["pubmed", "europepmc", "local"];
 /** A deep search (deep mode, litqa-recall, deep research): every index. */
-export const DEEP_SOURCES: readonly LiteratureSourceName[] = ["pubmed", "europepmc", "clinicaltrials", "crossref", "openalex", "local"];
+const DEEP_SOURCES: readonly LiteratureSourceName[] = ["pubmed", "europepmc", "clinicaltrials", "crossref", "openalex", "local"];
 
 export type SearchPlanRequest = { mode?: "fast" | "deep" | undefined; retrievalProfile?: string | undefined; scope?: "preprints" | "no-preprints" | "trials" | undefined };
 

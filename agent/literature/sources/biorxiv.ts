@@ -10,7 +10,7 @@ export const BIORXIV_BASE_URL = "https://api.biorxiv.org";
 /** bioRxiv publishes no limit; one lookup per preprint needs little. */
 export const BIORXIV_REQUESTS_PER_SECOND = 2;
 
-export type PreprintServer = "biorxiv" | "medrxiv";
+type PreprintServer = "biorxiv" | "medrxiv";
 
 export type BiorxivSourceOptions = SourceClientOptions & {
   /** Which server this source stands for (its `name`), and the one tried first in lookups. */
@@ -18,7 +18,7 @@ export type BiorxivSourceOptions = SourceClientOptions & {
 };
 
 /** A preprint and, when it has one, the DOI of its journal version. */
-export type PublishedVersion = {
+type PublishedVersion = {
   doi: string;
   server: PreprintServer;
   /** The journal version's DOI; null while the server lists none ("NA"). */
@@ -42,7 +42,7 @@ export type BiorxivSource = {
  * Null when the collection is empty ("no posts found"). Throws SourceError "parse" when the body
  * is not a details response at all.
  */
-export function parseBiorxivDetails(json: unknown, server: PreprintServer): PublishedVersion | null {
+function parseBiorxivDetails(json: unknown, server: PreprintServer): PublishedVersion | null {
   if (!isObject(json) || !Array.isArray(json.collection)) throw new SourceError(server, "parse", "details answered without a collection");
   const versions = json.collection
     .filter(isObject)
