@@ -18,7 +18,7 @@ import { baseUrlSchema, booleanSchema, type Env, parseEnv, portSchema, positiveI
  * every variable.
  */
 
-export const sourceDefaults = {
+const sourceDefaults = {
   pubmed: PUBMED_BASE_URL,
   europepmc: EUROPEPMC_BASE_URL,
   clinicaltrials: CLINICALTRIALS_BASE_URL,
@@ -132,7 +132,7 @@ const rawSchema = z
   });
 
 export type AgentConfig = ReturnType<typeof loadAgentConfig>;
-export type SourceKey = keyof typeof sourceDefaults | "local";
+type SourceKey = keyof typeof sourceDefaults | "local";
 
 /** Reads and validates `env`. Throws ConfigError naming each bad variable. */
 export function loadAgentConfig(env: Env) {
@@ -280,7 +280,7 @@ export function loadAgentConfig(env: Env) {
  * The default key-encryption key file: in the user's configuration folder
  * ($XDG_CONFIG_HOME, else ~/.config; %APPDATA% on Windows), under longevity-research-agent/.
  */
-export function defaultKekFile(env: Env): string {
+function defaultKekFile(env: Env): string {
   const set = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
   const home = set(env.HOME) ?? os.homedir();
   const xdg = set(env.XDG_CONFIG_HOME);

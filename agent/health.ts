@@ -6,7 +6,7 @@ import type { ReachChecker } from "./literature/reach";
 import { isEnclaveKeyReady, type EnclaveKey } from "./private/enclave-key";
 
 /** Private mode as health reports it: ready or not, and plainly whether the enclave is attested. */
-export function privateModeReport(config: AgentConfig, ready: boolean) {
+function privateModeReport(config: AgentConfig, ready: boolean) {
   const attested = config.enclave.attestation !== null;
   return {
     status: ready ? "ready" : "not_ready",

@@ -1,8 +1,8 @@
 /**
- * `npm test`: the type check and lint (side by side), then the unit, integration and browser suites, each with a JSON
- * report, a line per suite (with its skipped tests), and one closing line summing them:
- * `N passed, N failed`. Exits non-zero when
- * any suite failed or could not run. `.ci/run` runs exactly this.
+ * `npm test`: the type check, lint and dead-code check (side by side), then the unit, integration
+ * and browser suites, each with a JSON report, a line per suite (with its skipped tests), and one
+ * closing line summing them: `N passed, N failed`. Exits non-zero when any suite failed or could
+ * not run. `.ci/run` runs exactly this.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -69,6 +69,8 @@ function playwrightFailures(suite: any): string[] {
 const suites: Suite[] = [
   { name: "typecheck", command: "npx", args: ["tsc", "--noEmit"] },
   { name: "lint", command: "npx", args: ["eslint", "."] },
+  // Unused files, exports, types and dependencies (knip.ts).
+  { name: "deadcode", command: "npx", args: ["knip", "--no-progress"] },
   vitest("unit"),
   vitest("integration"),
   {
@@ -134,15 +136,15 @@ async function main(): Promise<void> {
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
   const lines: string[] = [];
   const failedTests: string[] = [];
-  // The type check and lint are one process each, on one core each: they run side by side.
-  const lint = suites.find((s) => s.name === "lint")!;
-  let linting: ReturnType<typeof runSuite> | null = null;
+  // The type check and lint are one process each, on one core each: they run side by side, and the
+  // dead-code check (seconds of one core) beside them, both under the type check's heading.
+  const beside = suites.filter((s) => s.name === "lint" || s.name === "deadcode");
+  const started = new Map<Suite, ReturnType<typeof runSuite>>();
   for (const suite of suites) {
     if (suite.name === "e2e") await building;
-    // Lint starts beside the type check, under its heading.
-    if (suite !== lint) console.log(`\n=== ${suite.name}${suite.name === "typecheck" ? " and lint" : ""} ===`);
-    if (suite.name === "typecheck") linting = runSuite(lint);
-    const { counts, failed, seconds } = suite === lint && linting ? await linting : await runSuite(suite);
+    if (!beside.includes(suite)) console.log(`\n=== ${suite.name}${suite.name === "typecheck" ? ", lint and deadcode" : ""} ===`);
+    if (suite.name === "typecheck") for (const other of beside) started.set(other, runSuite(other));
+    const { counts, failed, seconds } = await (started.get(suite) ?? runSuite(suite));
     failedTests.push(...failed);
     if (suite.name === "typecheck") building = buildGatewayEarly();
     lines.push(`${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds} s)`);

@@ -15,7 +15,7 @@ export function withReading<T extends ChatResult>(result: T, reading: FollowUpRe
 }
 
 /** "Read as a follow-up to: “…”. Answered as: “…”." (the second part when the question was read anew). */
-export function followUpNote(reading: Pick<FollowUpReading, "follows" | "question">): string {
+function followUpNote(reading: Pick<FollowUpReading, "follows" | "question">): string {
   const answered = reading.question === reading.follows ? "" : ` Answered as: “${quoted(reading.question)}”.`;
   return `Read as a follow-up to: “${quoted(reading.follows ?? "")}”.${answered}`;
 }

@@ -10,7 +10,7 @@ import type { AuditedReference } from "./audit";
 export type LlmSettings = { baseUrl: string; apiKey?: string; model: string; timeoutMs: number };
 
 /** The answer's structure, the same as the extractive writer's (agent/literature/answer.ts). */
-export const SYSTEM_PROMPT = [
+const SYSTEM_PROMPT = [
   "You answer questions about aging, longevity and biomedicine for scientists.",
   "Use only the numbered evidence given. After every sentence that states a finding, cite the evidence it rests on as [N].",
   "Never cite a number that is not in the list, and never state anything the cited evidence does not say.",

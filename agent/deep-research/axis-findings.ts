@@ -44,7 +44,7 @@ const ANIMALS: StudySpecies[] = ["mouse", "rat", "nonhuman_primate", "dog", "oth
  * text reviews; other and unstated designs stay on the axis searched, and the reply quotes them
  * apart from that axis' own design (report.ts).
  */
-export function designAxis(ref: StoredReference, searched: AxisId): AxisId {
+function designAxis(ref: StoredReference, searched: AxisId): AxisId {
   const type = ref.evidenceType ?? "unknown";
   const species = ref.snapshot?.species ?? null;
   const group = designGroupOf({ evidenceType: type, species });
@@ -76,7 +76,7 @@ export function isDesignEvidence(axis: AxisId, finding: Pick<Finding, "design" |
 }
 
 /** The sentence of a reference on a topical axis: the first of its abstract's sentences in the axis' vocabulary, other than `except`. */
-export function topicalSentence(ref: StoredReference, axis: AxisId, except: (sentence: string) => boolean = () => false): string | null {
+function topicalSentence(ref: StoredReference, axis: AxisId, except: (sentence: string) => boolean = () => false): string | null {
   if (!TOPICAL[axis] || !ref.abstract) return null;
   const { sentences, background } = quotableSentences(ref.abstract);
   return sentences.find((s, at) => !(at === 0 && background) && statesTopical(s, axis) && !except(s)) ?? null;

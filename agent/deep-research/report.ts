@@ -34,7 +34,7 @@ export type TurnFacts = {
   limits: string | null;
 };
 
-export function writeHeader(facts: TurnFacts): string {
+function writeHeader(facts: TurnFacts): string {
   const n = facts.plan.planned.length;
   const covered = facts.plan.planned.map((p) => AXES[p.axis].label.toLowerCase());
   const budgetLeft = facts.plan.notCovered.filter((c) => c.reason === "iteration_budget" || c.reason === "time_budget");
@@ -51,7 +51,7 @@ export function writeHeader(facts: TurnFacts): string {
 }
 
 /** The evidence sections, one per axis that was searched or has findings, in plan order. */
-export function writeAxisSections(facts: TurnFacts, cite: Cite): string[] {
+function writeAxisSections(facts: TurnFacts, cite: Cite): string[] {
   const searched = facts.plan.planned.map((p) => p.axis);
   const order = [...searched, ...AXIS_IDS.filter((a) => !searched.includes(a))];
   const sections: string[] = [];

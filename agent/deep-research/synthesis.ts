@@ -48,7 +48,7 @@ const AXIS_GROUP: Record<AxisId, string> = {
 const STATED: OutcomeDirection[] = ["positive", "negative", "null"];
 
 /** The question's subject in a few words: "rapamycin and lifespan". */
-export function topicOf(read: ResearchQuestion): string {
+function topicOf(read: ResearchQuestion): string {
   return read.topic;
 }
 

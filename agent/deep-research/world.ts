@@ -50,7 +50,7 @@ export type AxisState = {
 export type Contradiction = { axis: AxisId; species?: StudySpecies | null; statement: string; references: FindingReference[] };
 
 /** How one turn researched: what a reply says of itself, kept for every turn of the conversation. */
-export type RunRecord = {
+type RunRecord = {
   messageId: string;
   iterations: number;
   axes: AxisId[];
@@ -190,7 +190,7 @@ export function countFindings(axes: AxisState[], findings: Finding[]): AxisState
   });
 }
 
-export function emptyAxis(axis: AxisId, status: AxisState["status"]): AxisState {
+function emptyAxis(axis: AxisId, status: AxisState["status"]): AxisState {
   return { axis, label: AXES[axis].label, status, queries: [], referencesRead: 0, referencesAccepted: 0, findings: 0 };
 }
 

@@ -43,7 +43,7 @@ export function callerOf(c: Context<AgentEnv>): Caller {
  * Every public caller whose address cannot be trusted (no socket, or a proxy chain shorter than
  * AGENT_TRUSTED_PROXY says): one key for all of them, so none of them escapes a limit.
  */
-export const UNKNOWN_CLIENT = "unknown";
+const UNKNOWN_CLIENT = "unknown";
 
 /**
  * A public caller's address by the gateway's rule (lib/http/client-address.ts): the socket's, or

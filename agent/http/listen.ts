@@ -11,7 +11,7 @@ import type { AgentEnv } from "./context";
  * timeout well above every idle gap between the gateway's calls makes that race rare; load
  * balancers use the same margin (60 s and more).
  */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /** Serves the agent's app over HTTP with the keep-alive margin above. */
 export function listen(app: Hono<AgentEnv>, { port, hostname }: { port: number; hostname: string }): ReturnType<typeof serve> {

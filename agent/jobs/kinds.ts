@@ -7,7 +7,7 @@ import { encryptedEnvelopeSchema, literatureQueryRequestSchema, type EncryptedRe
  * written by an older version, or by hand, fails as the job's error instead of being cast and
  * misread). Results are typed here and written only by the kind's handler.
  */
-export const jobInputSchemas = {
+const jobInputSchemas = {
   literature: literatureQueryRequestSchema,
   chat: z.object({ message: z.string(), conversationId: z.uuid().nullable(), fast: z.boolean().optional() }),
   deep_research: z.object({ messageId: z.uuid() }),
@@ -18,7 +18,6 @@ export const jobInputSchemas = {
 } as const;
 
 export type JobKind = keyof typeof jobInputSchemas;
-export const jobKinds = Object.keys(jobInputSchemas) as JobKind[];
 
 /** A job's input as the route gives it (before defaults are filled in). */
 export type JobInputOf<K extends JobKind> = z.input<(typeof jobInputSchemas)[K]>;
@@ -28,7 +27,7 @@ export type JobInput<K extends JobKind> = z.output<(typeof jobInputSchemas)[K]>;
 /** A turn that was cancelled or finished before this attempt began does nothing more. */
 type Skipped = { skipped: true };
 
-export type JobResults = {
+type JobResults = {
   literature: LiteratureJobResult;
   chat: QueuedChatResult;
   deep_research: { conversationId: string; messageId: string; quality: unknown } | Skipped;

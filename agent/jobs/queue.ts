@@ -6,7 +6,7 @@ import { afterCommit } from "@/lib/db/transaction";
 import { isUuid } from "@/lib/db/uuid";
 import { parseJobInput, type JobInputOf, type JobKind, type JobResult } from "./kinds";
 
-export { jobKinds, type JobKind } from "./kinds";
+export type { JobKind } from "./kinds";
 
 /**
  * The agent's job queue, in Postgres. Workers claim jobs with FOR UPDATE SKIP LOCKED under a lease:
@@ -27,7 +27,7 @@ export type JobStatus = "queued" | "running" | "completed" | "failed" | "cancell
  * this very request, and a deep-research authorization is waiting on it); `premium`: a premium
  * key; `free`: the public chat API.
  */
-export const JOB_LANES = { paid: 2, premium: 1, free: 0 } as const;
+const JOB_LANES = { paid: 2, premium: 1, free: 0 } as const;
 export type JobLane = keyof typeof JOB_LANES;
 
 /** The lane of work a caller starts. */
@@ -80,7 +80,7 @@ jobFinished.setMaxListeners(0);
  * announces each job it finished: pg_notify in the same statement (delivered at commit) and
  * jobFinished here. Every write that finishes a job goes through this. Returns the ids.
  */
-export async function finishJobs(db: Queryable, update: string, params: unknown[] = []): Promise<string[]> {
+async function finishJobs(db: Queryable, update: string, params: unknown[] = []): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     `WITH finished AS (${update}) SELECT id, pg_notify('${JOB_FINISHED_CHANNEL}', id::text) FROM finished`,
     params,
@@ -293,10 +293,4 @@ export async function failExhaustedJobs({ db }: { db: Queryable }): Promise<numb
       RETURNING id`,
   );
   return failed.length;
-}
-
-/** Job counts by status, for health. */
-export async function countJobs({ db }: { db: Queryable }): Promise<Record<string, number>> {
-  const { rows } = await db.query<{ status: string; count: string }>("SELECT status, count(*)::text AS count FROM agent.jobs GROUP BY status");
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
 }

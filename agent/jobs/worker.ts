@@ -19,7 +19,7 @@ export class JobFailure extends Error {
   }
 }
 
-export type JobContext = {
+type JobContext = {
   /** Aborted when the job was cancelled or this worker lost its lease: stop work, write nothing. */
   signal: AbortSignal;
   progress: (stage: string, percent: number) => Promise<void>;
@@ -27,7 +27,7 @@ export type JobContext = {
 };
 
 /** A job as its handler gets it: its input checked against its kind's schema. */
-export type HandledJob<K extends JobKind> = Omit<Job<K>, "input"> & { input: JobInput<K> };
+type HandledJob<K extends JobKind> = Omit<Job<K>, "input"> & { input: JobInput<K> };
 
 export type JobHandler<K extends JobKind> = (job: HandledJob<K>, context: JobContext) => Promise<JobResult<K>>;
 

@@ -18,9 +18,9 @@ import { locatePubmedArticles } from "./pubmed-articles";
  * is counted as a duplicate, so importing the same file twice adds nothing.
  */
 
-export type RejectedLine = { line: number; reason: string };
+type RejectedLine = { line: number; reason: string };
 export type ImportSummary = { inserted: number; duplicates: number; rejected: RejectedLine[] };
-export type ImportProgress = { linesRead: number; inserted: number; duplicates: number; rejected: number };
+type ImportProgress = { linesRead: number; inserted: number; duplicates: number; rejected: number };
 export type ImportOptions = {
   /** Records per insert statement; 500 keeps each statement around a megabyte. */
   batchSize?: number;
@@ -28,7 +28,7 @@ export type ImportOptions = {
   onProgress?: (progress: ImportProgress) => void;
 };
 
-export const DEFAULT_BATCH_SIZE = 500;
+const DEFAULT_BATCH_SIZE = 500;
 
 /** The file is not something the library can import (unknown format, not a PubMed article set). */
 export class LibraryImportError extends Error {
@@ -123,7 +123,7 @@ export async function importJsonLines({
  * Throws LibraryImportError when the text is not XML or holds no PubMed articles at all, and the
  * database's error when a batch cannot be stored.
  */
-export async function importPubmedXml({
+async function importPubmedXml({
   db,
   xml,
   file,

@@ -28,7 +28,6 @@ export const libraryLineSchema = z.object({
   authors: optionalList,
 });
 
-export type LibraryLine = z.infer<typeof libraryLineSchema>;
 
 /** A parsed line: the record, nothing (a blank line), or why it was rejected. */
 export type ParsedLine = { kind: "record"; input: LibraryRecordInput } | { kind: "blank" } | { kind: "rejected"; reason: string };

@@ -41,10 +41,10 @@ export type LibraryRow = {
 };
 
 /** Longest derived title, in characters, before it is cut at a word boundary. */
-export const DERIVED_TITLE_MAX = 150;
+const DERIVED_TITLE_MAX = 150;
 /** Longer abstracts are refused: a tsvector holds at most 1 MB, and nothing real comes near this. */
-export const ABSTRACT_MAX = 100_000;
-export const TITLE_MAX = 2_000;
+const ABSTRACT_MAX = 100_000;
+const TITLE_MAX = 2_000;
 
 // Control characters other than tab and line breaks (those count as whitespace and are collapsed).
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;

@@ -16,15 +16,15 @@ import type { SourceQuery } from "@/agent/literature/sources/types";
  */
 
 /** BM25's usual constants: term-frequency saturation and length normalisation. */
-export const BM25_K1 = 1.2;
-export const BM25_B = 0.75;
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
 
 /**
  * How much one occurrence counts, by tsvector weight: A title, C MeSH descriptors, B abstract
  * (D is unused). A BM25F-style field weighting: a word in the title says more about the record
  * than the same word once in the abstract.
  */
-export const FIELD_WEIGHTS: Record<string, number> = { A: 3, B: 1, C: 1.5, D: 1 };
+const FIELD_WEIGHTS: Record<string, number> = { A: 3, B: 1, C: 1.5, D: 1 };
 
 /** Most terms a query may have: the SQL and the scoring grow with each. */
 export const MAX_TERMS = 64;
@@ -37,7 +37,7 @@ export const MAX_TERMS = 64;
  * (scripts/bench/library.ts): 2,000 was both faster and better than 5,000 or 20,000, because
  * ts_rank, which picks the candidates, has no idf and lets common words crowd out the rare ones.
  */
-export const CANDIDATE_POSTINGS_BUDGET = 2_000;
+const CANDIDATE_POSTINGS_BUDGET = 2_000;
 
 /**
  * Candidates rescored by BM25 per search, at least (four times the limit when that is more):

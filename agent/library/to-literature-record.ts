@@ -5,7 +5,7 @@ import type { LiteratureRecord } from "@/agent/literature/record";
  * (LIBRARY_RECORD_PAGE_URL): the agent's own record route at its default port. That route needs the
  * service key, so a deployment sets the gateway's public record page (`${PUBLIC_URL}/library/records`).
  */
-export const DEFAULT_RECORD_PAGE_BASE = "http://localhost:3001/api/library/records";
+const DEFAULT_RECORD_PAGE_BASE = "http://localhost:3001/api/library/records";
 
 /** The columns of agent.library_records that make a LiteratureRecord. */
 export type LibraryRecordRow = {

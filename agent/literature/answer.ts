@@ -9,7 +9,7 @@ import { tokenize } from "./terms";
 import { deriveVerdict, isDirect, stanceOfReference, type GradedForVerdict } from "./verdict";
 import { designGroupOf, type DesignGroup } from "@/lib/contracts/designs";
 
-export { bestPassage, splitSentences, withSubject };
+export { splitSentences, withSubject };
 
 /**
  * The extractive answer: a bottom line (the verdict), then the evidence grouped by strength, each

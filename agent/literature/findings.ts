@@ -5,7 +5,7 @@
  * (snapshot.ts) and the stance of a reference toward a question (verdict.ts) are built on it.
  */
 
-export type Effect = "found" | "none" | "unclear";
+type Effect = "found" | "none" | "unclear";
 export type Valence = "benefit" | "harm" | "neutral";
 
 export type FindingReading = {

@@ -74,9 +74,9 @@ export type SourceHttpOptions = {
   onResponse?: (response: { status: number; headers: Headers }) => void;
 };
 
-export type QueryParams = Record<string, string | number | boolean | undefined | null>;
+type QueryParams = Record<string, string | number | boolean | undefined | null>;
 
-export type SourceRequest = {
+type SourceRequest = {
   query?: QueryParams;
   signal?: AbortSignal;
   accept?: string;
@@ -84,7 +84,7 @@ export type SourceRequest = {
   slotHeld?: boolean;
 };
 
-export type SourceResponse = { status: number; headers: Headers; text: string };
+type SourceResponse = { status: number; headers: Headers; text: string };
 
 export type SourceHttpClient = {
   readonly source: SourceName;

@@ -70,7 +70,7 @@ export function mergeRecords(records: LiteratureRecord[]): LiteratureRecord[] {
 }
 
 /** A title folded for comparison: accents, case, markup, punctuation and spacing. */
-export function normalizeTitle(title: string): string {
+function normalizeTitle(title: string): string {
   return title
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -10,7 +10,7 @@ import { stemSet, type QueryTerm } from "./terms";
  * no aim or method is quoted as what a study found.
  */
 
-export type Section = "background" | "aim" | "methods" | "results" | "conclusions";
+type Section = "background" | "aim" | "methods" | "results" | "conclusions";
 export type PlacedSentence = { text: string; section: Section | null };
 
 const SECTION_OF_ROLE: Record<SectionRole, Section | null> = { background: "background", aim: "aim", methods: "methods", results: "results", conclusion: "conclusions", other: null };

@@ -23,7 +23,7 @@ import { isVerbOnly } from "./vocabulary";
 export type RequiredPart = "topic" | "exposure" | "outcome" | "subject";
 
 /** One concept of the question (a run of adjacent content words), in the part it stands in. */
-export type ReadConcept = {
+type ReadConcept = {
   /** Its words as the question has them: "telomere length", "cognitive decline". */
   label: string;
   part: RequiredPart;
@@ -124,7 +124,7 @@ export function readQuestion(question: string): QuestionReading {
  * and evaluative ones ("effective", "safe") never make a concept by themselves: "Is it safe?"
  * names nothing a study must address, and the risk of dementia is about dementia.
  */
-export function requiredConcepts(terms: QueryTerm[]): ReadConcept[] {
+function requiredConcepts(terms: QueryTerm[]): ReadConcept[] {
   const partOf = (p: QuestionPart | undefined): RequiredPart | null => (p === "topic" ? "topic" : p === "exposure" ? "exposure" : p === "outcome" ? "outcome" : p === "main" ? "subject" : null);
   const byLabel = new Map<string, ReadConcept>();
   for (const term of terms) {

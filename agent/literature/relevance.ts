@@ -33,23 +33,23 @@ import { normalizeHeading } from "./vocabulary/words";
  * docs/literature.md): off-topic supporting references per answer 0.112 → 0.046, the item's own
  * abstract supporting 96.4% → 98.2% (the engine alone, before the chat's roles).
  */
-export const ACCEPT_THRESHOLD = 0.4;
+const ACCEPT_THRESHOLD = 0.4;
 /** The lowest score at which the best candidate, naming every required concept, is still on topic. */
-export const LOWEST_BEST = 0.25;
+const LOWEST_BEST = 0.25;
 /** Share of the best candidate's score a record needs. */
-export const RELATIVE_TO_BEST = 0.7;
+const RELATIVE_TO_BEST = 0.7;
 /** Required concepts the best candidate may miss and still set the bar (more: nothing is on topic). */
-export const MAX_MISSED = 2;
+const MAX_MISSED = 2;
 /**
  * Share of a required part's weight a record must hold to address it: the rare, specific words of
  * "should patients undergo a portoenterostomy" count for more than "undergo", and a study of
  * metformin holds nothing of "reduced cancer risk".
  */
-export const PART_COVERAGE = 0.5;
+const PART_COVERAGE = 0.5;
 /** Share of a concept's weight a record must hold to name it. */
 const COVERAGE = 0.5;
 
-export type Flag = "retracted" | "preprint" | "no_abstract" | "animal_only" | "trial" | "off_topic" | "derived_title";
+type Flag = "retracted" | "preprint" | "no_abstract" | "animal_only" | "trial" | "off_topic" | "derived_title";
 export type RejectionReason = "off_topic" | "retracted" | "out_of_date_range" | "preprint_excluded" | "not_a_trial";
 
 export type Judged = {
@@ -185,7 +185,7 @@ export function judgedOnTopic(j: Judged, onTopic: boolean): Judged {
  * that sense: what was found on the exposure is the closest evidence there is, and each reference
  * says what it lacks (`missingConcepts`). After a topic, the body's parts are never unknown.
  */
-export function requiredConcepts(terms: QueryTerm[], weights: number[], held: boolean[]): { concepts: RequiredConcept[]; unknown: string | null } {
+function requiredConcepts(terms: QueryTerm[], weights: number[], held: boolean[]): { concepts: RequiredConcept[]; unknown: string | null } {
   const concepts = new Map<string, RequiredConcept>();
   let unknown: string | null = null;
   const hasTopic = terms.some((t) => t.part === "topic");

@@ -70,7 +70,7 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
 const RELEVANCE_PART: Record<RequiredPart, RequiredQuestionPart> = { topic: "topic", exposure: "exposure", outcome: "outcome", subject: "main" };
 
 /** The required parts a record does not address (relevance's partsAddressed, else the concepts it misses). */
-export function partsMissing(reading: QuestionReading, reference: Pick<RoleInput, "missingConcepts" | "partsAddressed">): RequiredPart[] {
+function partsMissing(reading: QuestionReading, reference: Pick<RoleInput, "missingConcepts" | "partsAddressed">): RequiredPart[] {
   const missing = new Set(reference.missingConcepts);
   const addressed = reference.partsAddressed;
   return requiredParts(reading).filter((part) => (addressed ? !addressed.includes(RELEVANCE_PART[part]) : reading.concepts.some((c) => c.part === part && missing.has(c.label))));

@@ -259,7 +259,7 @@ export function directionOf(reading: FindingReading): OutcomeDirection {
  * The sentence stating a study's main finding, and the direction of its findings taken together: a
  * sentence of the conclusion section, or one that opens as a conclusion, is the main one.
  */
-export function mainFinding(sentences: { text: string; conclusion?: boolean }[]): { direction: OutcomeDirection; finding: string | null } {
+function mainFinding(sentences: { text: string; conclusion?: boolean }[]): { direction: OutcomeDirection; finding: string | null } {
   const candidates = sentences
     .map(({ text, conclusion }, i) => ({ text, i, conclusion: conclusion === true || CONCLUSION.test(text) }))
     .filter((s) => isFindingSentence(s.text))

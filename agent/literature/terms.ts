@@ -44,7 +44,7 @@ const WEAK_WORDS = new Set(
 );
 
 /** Weight of a weak (evaluative) term relative to a content term, in relevance. */
-export const WEAK_TERM_WEIGHT = 0.3;
+const WEAK_TERM_WEIGHT = 0.3;
 
 /**
  * Everyday English that a question may use and an abstract need not: verbs, adjectives and adverbs

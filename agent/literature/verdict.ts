@@ -3,7 +3,7 @@ import type { QuestionReading } from "./reading";
 import { inQuestionSpecies } from "./roles";
 
 // The stance of one reference lives in stance/; re-exported for the verdict's callers.
-export { stanceOfReading, stanceOfReference } from "./stance";
+export { stanceOfReference } from "./stance";
 
 /**
  * The direction of the evidence on a question's claim. Each on-topic reference gets a stance from
@@ -14,7 +14,7 @@ export { stanceOfReading, stanceOfReference } from "./stance";
 
 
 /** Weight of a design in the verdict: a systematic review or a randomized trial counts most. */
-export const DESIGN_WEIGHT: Record<EvidenceType, number> = {
+const DESIGN_WEIGHT: Record<EvidenceType, number> = {
   systematic_review: 1,
   randomized_controlled_trial: 1,
   controlled_trial: 0.8,
@@ -27,9 +27,9 @@ export const DESIGN_WEIGHT: Record<EvidenceType, number> = {
 };
 
 /** Evidence from another species than the question's counts this much, and never decides alone. */
-export const INDIRECT_FACTOR = 0.5;
+const INDIRECT_FACTOR = 0.5;
 /** Below this much direct, design-weighted evidence, the verdict is `insufficient` (weak evidence). */
-export const MIN_DIRECT_WEIGHT = 0.12;
+const MIN_DIRECT_WEIGHT = 0.12;
 
 /** Whether a study's subjects are the ones the question asks about. */
 export function isDirect(snapshot: Pick<StudySnapshot, "species" | "design">, claim: Pick<QuestionReading, "species">): boolean {
@@ -118,7 +118,7 @@ const CLEAR = 0.85;
  * strong design, or two fair ones, that agree; anything less is `low`, and so is every insufficient
  * verdict. A mixed verdict is at most moderate.
  */
-export function confidenceOf({ verdict, direct, indirect }: { verdict: Verdict; direct: Pick<GradedForVerdict, "evidenceType" | "stance" | "certainty" | "relevance" | "direct">[]; indirect: number }): {
+function confidenceOf({ verdict, direct, indirect }: { verdict: Verdict; direct: Pick<GradedForVerdict, "evidenceType" | "stance" | "certainty" | "relevance" | "direct">[]; indirect: number }): {
   confidence: VerdictConfidence;
   confidenceReason: string;
 } {

@@ -5,7 +5,7 @@ import { withTransaction } from "@/lib/db/transaction";
 import { RateLimitedError } from "@/lib/http";
 
 /** How long a challenge may be signed and traded for a key. */
-export const CHALLENGE_TTL_SECONDS = 600;
+const CHALLENGE_TTL_SECONDS = 600;
 
 /**
  * Issues a one-time challenge for `wallet` to sign. Anyone may ask, so what they can store is

@@ -13,7 +13,7 @@ import { earliestFreshHoldingBlock, expireHoldingChecks, issueHolderKey } from "
  * live key whose wallet sent tokens here since its holding was last read is made to read it again
  * on its next use. Throws ApiError 403 (too little) or 503 (the chain cannot be read).
  */
-export async function issueKeyToHolder({
+async function issueKeyToHolder({
   db,
   config,
   chain,

@@ -11,7 +11,7 @@ import type { Queryable } from "@/lib/db";
 const PREMIUM_KEY_PREFIX = "lra_premium_";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type PremiumKeyKind = "operator" | "holder";
+type PremiumKeyKind = "operator" | "holder";
 export type RevokedReason = "superseded" | "holding_lost" | "operator";
 
 export type PremiumKey = {

@@ -29,7 +29,7 @@ type RunState = {
 };
 
 /** The plaintext of a completed run's sealed answer (section 4.1: reply, citations, worldState, …). */
-export type PrivateRunResult = {
+type PrivateRunResult = {
   messageId: string;
   status: "completed";
   reply: string;

@@ -10,7 +10,7 @@ import { decryptAtRest, encryptAtRest } from "@/lib/sealing/recovery";
 export type EnclaveKey = { privateKey: Uint8Array; publicKey: string };
 
 /** Why the enclave key cannot be loaded, in words for the operator (never a secret). */
-export class EnclaveKeyError extends Error {
+class EnclaveKeyError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "EnclaveKeyError";

@@ -18,7 +18,7 @@ export type Opened<T> = { plaintext: T; replyTo: scheme.ReplyTo };
  * before the gateway settles anything). Errors name the sealing error code or the invalid fields'
  * paths and issue codes, never a value: the plaintext must not come back out in an error.
  */
-export async function openEnvelopeOrReject<S extends z.ZodType>(enclaveKey: () => Promise<EnclaveKey>, envelope: EncryptedEnvelope, schema: S, what: string): Promise<Opened<z.output<S>>> {
+async function openEnvelopeOrReject<S extends z.ZodType>(enclaveKey: () => Promise<EnclaveKey>, envelope: EncryptedEnvelope, schema: S, what: string): Promise<Opened<z.output<S>>> {
   let key: EnclaveKey;
   try {
     key = await enclaveKey();

@@ -24,7 +24,7 @@ import { openSealedRequest, sealTo } from "../private/envelope";
 import { presentPrivateChatJob, presentPrivateLiteratureJob } from "../private/present";
 
 /** Longest wait of the encrypted literature status route (section 4.4: `timeout` up to 25 s). */
-export const MAX_LITERATURE_WAIT_SECONDS = 25;
+const MAX_LITERATURE_WAIT_SECONDS = 25;
 
 /**
  * The enclave side's routes. Its key (open, cacheable 60 s, with the attestation material of a

@@ -2,9 +2,9 @@
 
 import { useId, useState } from "react";
 import type { ChatRejectedReference, GradedReference } from "@/lib/contracts/chat";
-import type { StudySnapshot, Verdict, VerdictBasis } from "@/lib/contracts/evidence";
+import type { Verdict, VerdictBasis } from "@/lib/contracts/evidence";
 import { rowFromGraded } from "@/lib/web/evidence-rows";
-import { DESIGN_WORDS, plural, ROLE_WORDS } from "@/lib/web/evidence-words";
+import { plural, ROLE_WORDS } from "@/lib/web/evidence-words";
 import { referenceLinks } from "@/lib/web/reference-links";
 import { AnswerTools } from "./answer-tools";
 import { BottomLine } from "./bottom-line";
@@ -25,40 +25,6 @@ export function safeHref(url: string | null | undefined): string | undefined {
 /** A graded reference as the page shows it: the contract's fields, and the grading when present. */
 type Reference = Pick<GradedReference, "ordinal" | "title" | "url" | "source" | "year" | "doi" | "pmid" | "evidenceType" | "verification" | "confidence" | "roleReason" | "evidenceRole"> &
   Partial<Pick<GradedReference, "snapshot" | "stance" | "evidenceReason" | "verificationReason" | "confidenceReason">>;
-
-const SNAPSHOT_DIRECTIONS = ["positive", "negative", "null", "mixed", "unclear"] as const;
-const STANCES = ["supports", "contradicts", "mixed", "unclear"] as const;
-const SPECIES = ["human", "mouse", "rat", "nonhuman_primate", "dog", "other_mammal", "fish", "fly", "worm", "yeast", "cells"] as const;
-const DESIGNS = Object.keys(DESIGN_WORDS) as StudySnapshot["design"][];
-
-/**
- * The grading of a reference that arrived as an open object (deep research's citations): each
- * field checked, anything malformed left out, so the page never renders what it cannot read.
- */
-export function readGrading(raw: Record<string, unknown>): Partial<Pick<GradedReference, "snapshot" | "stance">> {
-  const out: Partial<Pick<GradedReference, "snapshot" | "stance">> = {};
-  const stance = STANCES.find((s) => s === raw.stance);
-  if (stance) out.stance = stance;
-  const s = raw.snapshot;
-  if (typeof s === "object" && s !== null && !Array.isArray(s)) {
-    const snap = s as Record<string, unknown>;
-    const text = (v: unknown) => (typeof v === "string" && v.length <= 500 ? v : null);
-    const direction = SNAPSHOT_DIRECTIONS.find((d) => d === snap.direction) ?? "unclear";
-    out.snapshot = {
-      design: DESIGNS.find((d) => d === snap.design) ?? "unknown",
-      species: SPECIES.find((x) => x === snap.species) ?? null,
-      population: text(snap.population),
-      sampleSize: typeof snap.sampleSize === "number" && Number.isInteger(snap.sampleSize) && snap.sampleSize > 0 ? snap.sampleSize : null,
-      intervention: text(snap.intervention),
-      direction,
-      finding: text(snap.finding),
-    };
-  }
-  return out;
-}
-
-/** A study design in words (shared by every panel that shows references). */
-export const evidenceTypeLabel = (value: string) => DESIGN_WORDS[value as keyof typeof DESIGN_WORDS]?.label ?? value.replace(/_/g, " ");
 
 /** The answer with its [N] markers as links to the numbered references below it (rendered as text). */
 export function AnswerText({ answer, scope, ordinals }: { answer: string; scope: string; ordinals: Set<number> }) {
@@ -81,7 +47,7 @@ export function AnswerText({ answer, scope, ordinals }: { answer: string; scope:
 }
 
 /** Warnings a reader should see before trusting the answer. */
-export function evidenceWarnings(references: Reference[]): string[] {
+function evidenceWarnings(references: Reference[]): string[] {
   const warnings: string[] = [];
   const supporting = references.filter((r) => r.evidenceRole === "supporting");
   if (references.length === 0) warnings.push("No reference passed the relevance checks: there is no cited evidence for this answer.");

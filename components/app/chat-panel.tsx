@@ -35,7 +35,7 @@ function sealedChatEnded(err: unknown, answeredWithPayment: boolean): boolean {
 }
 
 /** The agent's stages (agent/chat/job.ts) in words: what is being done, not a code and a percent. */
-export function chatStageWords(stage: string | null | undefined, percent: number | null | undefined): string {
+function chatStageWords(stage: string | null | undefined, percent: number | null | undefined): string {
   if (stage === "queued") return "Queued: waiting for a worker";
   if (stage === "literature") {
     if ((percent ?? 0) < 40) return `Searching ${sourcesInWords(plannedSources({ mode: "fast" }))}`;

@@ -22,12 +22,12 @@ const LIMIT_MS = 300_000;
 type LiteratureHandle = { entryId: string; jobId: string; sources: string[] };
 
 /** The sources a request searches (lib/contracts/sources.ts, as the agent plans them), for the progress line. */
-export function sourcesSearched(body: Pick<LiteratureQueryInput, "mode" | "retrievalProfile" | "scope">): string[] {
+function sourcesSearched(body: Pick<LiteratureQueryInput, "mode" | "retrievalProfile" | "scope">): string[] {
   return plannedSources(body);
 }
 
 /** "searching PubMed and 2 more sources": where the work is, in words. */
-export function searchingWords(sources: string[]): string {
+function searchingWords(sources: string[]): string {
   const [first, ...rest] = sources;
   if (!first) return "Searching the literature sources";
   return `Searching ${sourceTitle(first)}${rest.length > 0 ? ` and ${rest.length} more source${rest.length === 1 ? "" : "s"}` : ""}, then judging each reference`;

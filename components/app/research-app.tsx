@@ -35,9 +35,6 @@ function storedHistory(address: string): PaymentEntry[] {
 const PAYER_KEY = "lra:payer";
 type PayerKind = "test" | "injected" | "walletConnect";
 
-/** The wallet code is loaded the first time it is needed, not with the page. */
-const loadWallet = () => import("@/lib/web/wallet");
-
 /**
  * The product: choose who pays (a browser wallet, or in local mode the demo's test wallet), ask,
  * search or research through the same /api routes agents use, optionally sealed end to end, and
@@ -58,7 +55,9 @@ export function ResearchApp({ config }: { config: WebConfig }) {
   const refreshBalance = useCallback(
     async (address: `0x${string}`) => {
       try {
-        const { tokenBalance } = await loadWallet();
+        // The wallet code is loaded the first time it is needed, not with the page; each use
+        // imports it by name, so the dead-code check sees which of its exports are used.
+        const { tokenBalance } = await import("@/lib/web/wallet");
         const units = await tokenBalance(config, address);
         setBalance(`${(Number(units) / 1e6).toFixed(2)} ${config.assetSymbol}`);
       } catch {
@@ -72,7 +71,7 @@ export function ResearchApp({ config }: { config: WebConfig }) {
     setConnecting(true);
     setWalletError(null);
     try {
-      const wallet = await loadWallet();
+      const wallet = await import("@/lib/web/wallet");
       const chosen = kind === "test" ? wallet.testWalletPayer(config) : await wallet.connectWallet(config, kind);
       setPayer(chosen);
       localStorage.setItem(PAYER_KEY, kind);
@@ -86,7 +85,10 @@ export function ResearchApp({ config }: { config: WebConfig }) {
   }
 
   async function leave() {
-    if (payer?.kind === "wallet") await (await loadWallet()).disconnectWallet(config).catch(() => undefined);
+    if (payer?.kind === "wallet") {
+      const { disconnectWallet } = await import("@/lib/web/wallet");
+      await disconnectWallet(config).catch(() => undefined);
+    }
     localStorage.removeItem(PAYER_KEY);
     setPayer(null);
     setBalance(null);

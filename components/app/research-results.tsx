@@ -60,7 +60,7 @@ function turnNote(turn: ReadTurn): string | null {
   }
 }
 
-export function Timeline({ turns, activeMessageId }: { turns: ReadTurn[]; activeMessageId?: string | undefined }) {
+function Timeline({ turns, activeMessageId }: { turns: ReadTurn[]; activeMessageId?: string | undefined }) {
   return (
     <ol className={styles.turns} data-testid="research-turns" aria-label="Turns of this conversation">
       {turns.map((turn, i) => {
@@ -114,7 +114,7 @@ function findingLinks(ref: WorldFindingReference): { href: string; text: string 
   return out.filter((l, i) => out.findIndex((o) => o.href === l.href) === i);
 }
 
-export function WorldStateView({ world }: { world: WorldState }) {
+function WorldStateView({ world }: { world: WorldState }) {
   return (
     <section className={styles.world} data-testid="world-state" aria-labelledby="world-state-heading">
       <h4 id="world-state-heading">World state: what the research has found</h4>

@@ -10,7 +10,7 @@ import { ApiError } from "@/lib/http";
  */
 
 /** The 404 for a conversation this payer did not start: the same words as for one nobody started. */
-export class ConversationNotFoundError extends ApiError {
+class ConversationNotFoundError extends ApiError {
   constructor() {
     super("not_found", "Unknown conversation: a chat continues only a conversation the same payer address started through this service (and for a day after its last question)", {
       reason: "not_found",

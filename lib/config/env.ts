@@ -24,7 +24,7 @@ export class ConfigError extends Error {
 }
 
 /** Empty strings count as unset, as they do in most dotenv files and CI settings. */
-export function blankAsUndefined(env: Env): Env {
+function blankAsUndefined(env: Env): Env {
   const out: Env = {};
   for (const [key, value] of Object.entries(env)) {
     out[key] = value === undefined || value.trim() === "" ? undefined : value.trim();

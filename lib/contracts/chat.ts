@@ -107,7 +107,7 @@ export const chatQualitySchema = z
 export type ChatQuality = z.infer<typeof chatQualitySchema>;
 
 /** How a message sent within a conversation was read (agent/chat/follow-up.ts). */
-export const FOLLOW_UP_KINDS = ["follow_up", "new_topic"] as const;
+const FOLLOW_UP_KINDS = ["follow_up", "new_topic"] as const;
 export const followUpReadingSchema = z
   .object({
     kind: z.enum(FOLLOW_UP_KINDS).describe("follow_up: read with the earlier question's subject; new_topic: read on its own words only"),
@@ -121,9 +121,10 @@ export type FollowUpReading = z.infer<typeof followUpReadingSchema>;
 /**
  * How a chat answer was written, as this service's agent records it in `metadata` (an open object
  * when read): the writer, the passage of each reference the answer quotes, the bottom line and
- * limits a model writer must keep, and the literature search behind it.
+ * limits a model writer must keep, and the literature search behind it. Registered for the OpenAPI
+ * document, which names it by id; no module parses it.
  */
-export const chatMetadataSchema = z
+z
   .object({
     writer: z.enum(["extractive", "model"]).describe("extractive: sentences taken from the references; model: a model's answer that passed the citation audit"),
     model: z.string().optional().describe("the model that wrote the answer (writer model)"),
@@ -179,7 +180,6 @@ export const chatJobStatuses = ["queued", "active", "completed", "failed"] as co
 export const chatJobStatusValueSchema = z.enum(chatJobStatuses);
 
 export const progressSchema = z.object({ stage: z.string().min(1), percent: percentSchema });
-export type Progress = z.infer<typeof progressSchema>;
 
 /** Section 2.8: GET /api/chat/status/{requestId}. A completed job has a result, a failed one an error. */
 export const chatJobStatusSchema = z
@@ -229,4 +229,3 @@ export const chatAcceptedSchema = z
     conversationId: z.string().min(1).optional().describe("the chat conversation this question belongs to; send it with a follow-up"),
   })
   .register(responseRegistry, { id: "ChatAccepted" });
-export type ChatAccepted = z.infer<typeof chatAcceptedSchema>;

@@ -19,7 +19,6 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const rateLimitedBodySchema = errorBodySchema
   .extend({ retryAfterSeconds: z.int().min(0) })
   .register(responseRegistry, { id: "RateLimited", description: "The body of a 429: the error, and how many seconds to wait" });
-export type RateLimitedBody = z.infer<typeof rateLimitedBodySchema>;
 
 /** A calendar date written YYYY-MM-DD that exists (2024-02-30 does not). */
 export const isoDateSchema = z.iso.date({ error: "must be a date written YYYY-MM-DD" });

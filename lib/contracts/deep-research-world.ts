@@ -11,7 +11,7 @@ import { responseRegistry } from "./registry";
 
 const axisIdSchema = z.string().describe("the evidence axis: human_trials, observational, animal, mechanism, safety or dose_timing");
 
-export const worldFindingReferenceDocumentSchema = z
+const worldFindingReferenceDocumentSchema = z
   .object({
     ordinal: z.int().min(1).describe("the reference's number in the turn's citations"),
     title: z.string(),
@@ -21,7 +21,7 @@ export const worldFindingReferenceDocumentSchema = z
   })
   .register(responseRegistry, { id: "WorldFindingReference" });
 
-export const worldFindingDocumentSchema = z
+const worldFindingDocumentSchema = z
   .object({
     statement: z.string(),
     references: z.array(worldFindingReferenceDocumentSchema),

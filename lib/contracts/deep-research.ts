@@ -16,7 +16,7 @@ export type DeepResearchStatus = z.infer<typeof deepResearchStatusSchema>;
  * Beside the contract's fields (this service's addition to section 2.3): what a paid turn cost, the
  * settled transfer of its payment. Set by the gateway from its ledger, never taken from the agent.
  */
-export const deepResearchSettlementSchema = z
+const deepResearchSettlementSchema = z
   .object({
     transaction: z.string().describe("hash of the settled transfer (the same as the PAYMENT-RESPONSE header's `transaction`)"),
     network: z.string().describe("CAIP-2 network of the transfer, e.g. eip155:8453 (Base)"),
@@ -72,13 +72,13 @@ export type DeepResearchStartRequest = z.infer<typeof deepResearchStartRequestSc
 export const deepResearchAcceptedSchema = z
   .object({ messageId: z.string().min(1), conversationId: z.string().min(1), status: z.literal("queued") })
   .register(responseRegistry, { id: "DeepResearchAccepted" });
-export type DeepResearchAccepted = z.infer<typeof deepResearchAcceptedSchema>;
 
 /**
  * The plaintext of a completed private deep-research run, sealed to the poll that asked for it:
  * the reply, its citations, the world state and the quality of the reply's citations.
+ * Registered for the OpenAPI document, which names it by id; no module parses it.
  */
-export const privateDeepResearchResultSchema = z
+z
   .object({
     messageId: z.string().min(1).describe("the run this result is of: a client accepts it only for the run its start's receipt named"),
     status: z.literal("completed"),
@@ -89,4 +89,3 @@ export const privateDeepResearchResultSchema = z
     sessionStatus: z.string().describe("what the run did, in words"),
   })
   .register(responseRegistry, { id: "PrivateDeepResearchResult" });
-export type PrivateDeepResearchResult = z.infer<typeof privateDeepResearchResultSchema>;

@@ -20,7 +20,7 @@ export type EvidenceType = z.infer<typeof evidenceTypeSchema>;
 export type Verification = z.infer<typeof verificationSchema>;
 
 /** Who or what a study was done in, as far as its abstract, MeSH and registry record tell. */
-export const studySpecies = ["human", "mouse", "rat", "nonhuman_primate", "dog", "other_mammal", "fish", "fly", "worm", "yeast", "cells"] as const;
+const studySpecies = ["human", "mouse", "rat", "nonhuman_primate", "dog", "other_mammal", "fish", "fly", "worm", "yeast", "cells"] as const;
 export const studySpeciesSchema = z.enum(studySpecies);
 export type StudySpecies = z.infer<typeof studySpeciesSchema>;
 
@@ -77,8 +77,8 @@ export type Verdict = z.infer<typeof verdictSchema>;
  * how plainly each states its finding (docs/chat.md, "The verdict"). A `low` verdict leans; it is
  * never shown like a `high` one.
  */
-export const verdictConfidences = ["high", "moderate", "low"] as const;
-export const verdictConfidenceSchema = z
+const verdictConfidences = ["high", "moderate", "low"] as const;
+const verdictConfidenceSchema = z
   .enum(verdictConfidences)
   .describe("How much the verdict can be trusted: high, moderate or low (few, weak, indirect, hedged or disagreeing studies)")
   .register(responseRegistry, { id: "VerdictConfidence" });

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { responseRegistry } from "./registry";
 import { literatureReachSchema } from "./source-health";
 
-export const healthStatuses = ["healthy", "degraded", "down"] as const;
-export const healthStatusSchema = z.enum(healthStatuses);
+const healthStatuses = ["healthy", "degraded", "down"] as const;
+const healthStatusSchema = z.enum(healthStatuses);
 export type HealthStatus = z.infer<typeof healthStatusSchema>;
 
 /** Section 2.12: one checked dependency. */
@@ -17,7 +17,7 @@ export const componentHealthSchema = z
 export type ComponentHealth = z.infer<typeof componentHealthSchema>;
 
 /** Conversation statistics (the contract does not show their fields; these are ours). */
-export const conversationStatsSchema = z.object({
+const conversationStatsSchema = z.object({
   total: z.int().min(0),
   byStatus: z.record(z.string(), z.int().min(0)),
 });
@@ -80,4 +80,3 @@ export const cronResponseSchema = z
     swept: z.record(z.string(), countSchema).nullable().describe("rows each retention sweep deleted or cleared; null when a sweep failed"),
   })
   .register(responseRegistry, { id: "CronResult" });
-export type CronResponse = z.infer<typeof cronResponseSchema>;

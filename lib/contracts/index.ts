@@ -13,5 +13,5 @@ export * from "./health";
 export * from "./source-health";
 export * from "./upstream-chat";
 export * from "./work-statuses";
-export { componentRef, documentAs, documentedShapeOf, requestRegistry, responseRegistry, type ContractMeta, type DocumentedShape } from "./registry";
+export { componentRef, documentAs, documentedShapeOf, requestRegistry, responseRegistry } from "./registry";
 export * from "./version";

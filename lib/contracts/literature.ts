@@ -6,7 +6,7 @@ import { requestContract, requestObject } from "./request-contract";
 import { failedSourceSchema } from "./source-health";
 import { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS } from "./limits";
 
-export { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS };
+export { MAX_QUESTION_CHARS, MAX_TAGS };
 
 /** Length in Unicode code points, as JSON Schema's minLength/maxLength count it. */
 function codePointLength(value: string): number {
@@ -16,14 +16,14 @@ function codePointLength(value: string): number {
 }
 
 /** `question`: 1 to 8192 characters (code points) and not only whitespace. */
-export const questionSchema = z
+const questionSchema = z
   .string({ error: "question is required and must be a string" })
   .refine((s) => s.trim().length > 0, "question must not be empty")
   .refine((s) => codePointLength(s) <= MAX_QUESTION_CHARS, `question must be at most ${MAX_QUESTION_CHARS} characters`)
   .meta({ minLength: 1, maxLength: MAX_QUESTION_CHARS });
 
 /** `year`: one year (`2021`) or an inclusive range (`2015-2021`). */
-export const yearFilterSchema = z
+const yearFilterSchema = z
   .string()
   .regex(/^\d{4}(-\d{4})?$/, "year must be YYYY or YYYY-YYYY")
   .refine((s) => {
@@ -31,11 +31,11 @@ export const yearFilterSchema = z
     return to === undefined || (from !== undefined && from <= to);
   }, "year range must not end before it starts");
 
-export const literatureModes = ["fast", "deep"] as const;
-export const sourceProfiles = ["fast-default", "deep-default", "clinical", "paperclip", "litqa-recall"] as const;
-export const tagModes = ["fanout", "combined"] as const;
-export const literatureScopes = ["preprints", "no-preprints", "trials"] as const;
-export const retrievalProfiles = ["default", "litqa-recall"] as const;
+const literatureModes = ["fast", "deep"] as const;
+const sourceProfiles = ["fast-default", "deep-default", "clinical", "paperclip", "litqa-recall"] as const;
+const tagModes = ["fanout", "combined"] as const;
+const literatureScopes = ["preprints", "no-preprints", "trials"] as const;
+const retrievalProfiles = ["default", "litqa-recall"] as const;
 
 /** Section 2.10: the literature search request, with its defaults. */
 export const literatureQueryRequestSchema = requestContract(
@@ -80,7 +80,7 @@ export type LiteratureQueryRequest = z.infer<typeof literatureQueryRequestSchema
 export type LiteratureQueryInput = z.input<typeof literatureQueryRequestSchema>;
 
 /** How a reference was judged. `reason` only on rejected ones with includeRejected. */
-export const literatureReferenceRelevanceSchema = z
+const literatureReferenceRelevanceSchema = z
   .object({
     accepted: z.boolean(),
     score: z.number(),
@@ -154,10 +154,12 @@ export const literatureQualitySchema = z
     rejectionReasons: z.record(z.string(), z.int().min(0)),
   })
   .register(responseRegistry, { id: "LiteratureQuality" });
-export type LiteratureQuality = z.infer<typeof literatureQualitySchema>;
 
-/** The passage of an accepted reference that bears on the question: what the answer quotes. */
-export const literaturePassageSchema = z
+/**
+ * The passage of an accepted reference that bears on the question: what the answer quotes.
+ * Registered for the OpenAPI document, which names it by id; no module parses it.
+ */
+z
   .object({
     ordinal: z.int().min(1).describe("the reference's number (its id)"),
     referenceId: z.string().describe("the reference's label"),
@@ -166,8 +168,11 @@ export const literaturePassageSchema = z
   })
   .register(responseRegistry, { id: "LiteraturePassage" });
 
-/** A reference a tag's search accepted, in a fanout's per-tag coverage. */
-export const literatureTagReferenceSchema = z
+/**
+ * A reference a tag's search accepted, in a fanout's per-tag coverage.
+ * Registered for the OpenAPI document, which names it by id; no module parses it.
+ */
+z
   .object({
     id: z.union([z.number(), z.string()]).nullable().describe("the id of the same reference in `references`, when it is listed there"),
     title: z.string(),
@@ -176,8 +181,11 @@ export const literatureTagReferenceSchema = z
   })
   .register(responseRegistry, { id: "LiteratureTagReference" });
 
-/** A reference a tag's search rejected, in a fanout's per-tag coverage (with includeRejected). */
-export const literatureTagRejectedReferenceSchema = z
+/**
+ * A reference a tag's search rejected, in a fanout's per-tag coverage (with includeRejected).
+ * Registered for the OpenAPI document, which names it by id; no module parses it.
+ */
+z
   .object({ title: z.string(), url: z.string(), reason: z.string().nullable().describe("why it was rejected") })
   .register(responseRegistry, { id: "LiteratureTagRejectedReference" });
 
@@ -237,4 +245,3 @@ export type LiteratureJobResult = z.infer<typeof literatureJobResultSchema>;
 export const literatureAcceptedSchema = z
   .object({ jobId: z.string().min(1), status: z.literal("queued") })
   .register(responseRegistry, { id: "LiteratureAccepted" });
-export type LiteratureAccepted = z.infer<typeof literatureAcceptedSchema>;

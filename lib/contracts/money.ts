@@ -2,7 +2,7 @@
  * Amounts of the service's token, a USD stablecoin with 6 decimals (USDC): the 402's `amount` is
  * in its base units (1000000 = $1.00), the local MCP server's caps are written in dollars, and every price shown is rendered from base units.
  */
-export const USD_DECIMALS = 6;
+const USD_DECIMALS = 6;
 const UNIT = 10n ** BigInt(USD_DECIMALS);
 
 /** `"1"`, `"1.5"`, `"$0.02"` → base units. Throws on anything else (a negative, more than 6 decimals). */

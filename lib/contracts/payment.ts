@@ -18,7 +18,6 @@ export const paymentRequirementsSchema = z
       .describe("EIP-712 domain of the token"),
   })
   .register(responseRegistry, { id: "PaymentRequirements" });
-export type PaymentRequirements = z.infer<typeof paymentRequirementsSchema>;
 
 /** Section 2.2: the body of every 402 (plus the error fields of section 2.1 on payment errors). */
 export const paymentRequiredBodySchema = z

@@ -65,4 +65,3 @@ export const sealingPageSchema = z
     }),
   })
   .register(responseRegistry, { id: "SealingPage", description: "How to seal a private request and open its answer: the suite, the steps, test vectors, errors and the recovery-key format" });
-export type SealingPageBody = z.infer<typeof sealingPageSchema>;

@@ -26,7 +26,7 @@ export const encryptedResponseSchema = z
   .register(responseRegistry, { id: "EncryptedResponse" });
 export type EncryptedResponse = z.infer<typeof encryptedResponseSchema>;
 
-export const RECOVERY_KEY_PREFIX = "longevity_key_v1_";
+const RECOVERY_KEY_PREFIX = "longevity_key_v1_";
 
 /**
  * `longevity_key_v1_` + 32 random bytes in unpadded base64url (43 characters). 256 bits fill 42
@@ -44,18 +44,17 @@ export const recoveryKeySchema = z
 export { PRIVATE_ENVELOPE_MAX_BYTES };
 
 /** Largest attachment text and count in a private chat (the contract leaves the shape open). */
-export const MAX_ATTACHMENT_CHARS = 100_000;
-export const MAX_ATTACHMENTS = 5;
+const MAX_ATTACHMENT_CHARS = 100_000;
+const MAX_ATTACHMENTS = 5;
 
 /** A text attachment of a private chat: a name, a textual media type and its content. */
-export const chatAttachmentSchema = z.object({
+const chatAttachmentSchema = z.object({
   name: z.string().min(1).max(255),
   mediaType: z
     .string()
     .regex(/^(text\/[-+.\w]+|application\/(json|xml|x-ndjson|csv))$/, "mediaType must be a textual media type"),
   text: z.string().max(MAX_ATTACHMENT_CHARS, `attachment text must be at most ${MAX_ATTACHMENT_CHARS} characters`),
 });
-export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
 
 /** Section 2.9: plaintext of an encrypted chat request. */
 export const encryptedChatPlaintextSchema = requestContract(
@@ -67,14 +66,12 @@ export const encryptedChatPlaintextSchema = requestContract(
   }),
   { id: "EncryptedChatPlaintext" },
 );
-export type EncryptedChatPlaintext = z.infer<typeof encryptedChatPlaintextSchema>;
 
 /** Section 2.9: plaintext of an encrypted deep-research start. */
 export const encryptedDeepResearchStartPlaintextSchema = requestContract(
   z.object({ message: messageSchema, recoveryKey: recoveryKeySchema }),
   { id: "EncryptedDeepResearchStartPlaintext" },
 );
-export type EncryptedDeepResearchStartPlaintext = z.infer<typeof encryptedDeepResearchStartPlaintextSchema>;
 
 /**
  * Section 2.9: plaintext of an encrypted deep-research poll. `messageId` is ours, an addition: the
@@ -93,7 +90,6 @@ export const encryptedDeepResearchPollPlaintextSchema = requestContract(
   }),
   { id: "EncryptedDeepResearchPollPlaintext" },
 );
-export type EncryptedDeepResearchPollPlaintext = z.infer<typeof encryptedDeepResearchPollPlaintextSchema>;
 
 /**
  * Section 2.9: plaintext of an encrypted literature request. The literature request's check of its
@@ -102,7 +98,6 @@ export type EncryptedDeepResearchPollPlaintext = z.infer<typeof encryptedDeepRes
 export const encryptedLiteraturePlaintextSchema = literatureQueryRequestSchema
   .safeExtend({ recoveryKey: recoveryKeySchema.optional() })
   .register(requestRegistry, { id: "EncryptedLiteraturePlaintext" });
-export type EncryptedLiteraturePlaintext = z.infer<typeof encryptedLiteraturePlaintextSchema>;
 
 const pollUrlSchema = z.url().describe("absolute URL to poll");
 
@@ -124,7 +119,6 @@ export const encryptedChatStatusSchema = z
     z.object({ status: z.literal("failed"), error: z.string() }),
   ])
   .register(responseRegistry, { id: "EncryptedChatStatus" });
-export type EncryptedChatStatus = z.infer<typeof encryptedChatStatusSchema>;
 
 /**
  * What the enclave seals to a deep-research start's key in its 202 (ours, an addition to section
@@ -167,7 +161,6 @@ export const encryptedLiteratureStatusSchema = z
     z.object({ status: z.literal("failed"), error: z.string() }),
   ])
   .register(responseRegistry, { id: "EncryptedLiteratureStatus" });
-export type EncryptedLiteratureStatus = z.infer<typeof encryptedLiteratureStatusSchema>;
 
 /** Section 4.4: 404 of the encrypted literature status route. */
 export const notFoundStatusSchema = z
@@ -240,7 +233,6 @@ export const enclaveKeyResponseSchema = z.object({
   attestation: tinfoilAttestationSchema.nullable().optional(),
   sealing: sealingSuiteSchema.optional().describe("the suite to seal to this key, and a link to the sealing page"),
 });
-export type EnclaveKeyResponse = z.infer<typeof enclaveKeyResponseSchema>;
 
 /** GET /api/enclave-key as the gateway (and the agent) serve it: always with the suite. */
 export const servedEnclaveKeySchema = enclaveKeyResponseSchema

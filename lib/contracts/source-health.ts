@@ -12,8 +12,8 @@ import { responseRegistry } from "./registry";
  * unreadable, was skipped because it failed repeatedly just before (`circuit_open`), or failed
  * inside the agent (`internal_error`).
  */
-export const sourceFailureKinds = ["timeout", "unreachable", "http_error", "rate_limited", "bad_response", "circuit_open", "internal_error"] as const;
-export const sourceFailureKindSchema = z.enum(sourceFailureKinds);
+const sourceFailureKinds = ["timeout", "unreachable", "http_error", "rate_limited", "bad_response", "circuit_open", "internal_error"] as const;
+const sourceFailureKindSchema = z.enum(sourceFailureKinds);
 export type SourceFailureKind = z.infer<typeof sourceFailureKindSchema>;
 
 /** One source that failed during a search. */
@@ -29,8 +29,8 @@ export type FailedSource = z.infer<typeof failedSourceSchema>;
  * A source's circuit: `closed` (called normally), `open` (failed repeatedly: skipped until a probe
  * at `retryAt` succeeds), `half_open` (being tried again).
  */
-export const sourceCircuits = ["closed", "open", "half_open"] as const;
-export const sourceCircuitSchema = z.enum(sourceCircuits);
+const sourceCircuits = ["closed", "open", "half_open"] as const;
+const sourceCircuitSchema = z.enum(sourceCircuits);
 export type SourceCircuit = z.infer<typeof sourceCircuitSchema>;
 
 /** One source's health, from the calls this agent process made to it (and its probes). */
@@ -79,4 +79,3 @@ export const literatureUnavailableSchema = z
     retryAfterSeconds: z.int().min(1),
   })
   .register(responseRegistry, { id: "LiteratureUnavailable" });
-export type LiteratureUnavailable = z.infer<typeof literatureUnavailableSchema>;

@@ -3,7 +3,7 @@
  * Zod-free, so the page's first load does not carry the schemas (as lib/contracts/limits.ts).
  */
 
-export const SOURCE_LABELS: Record<string, string> = {
+const SOURCE_LABELS: Record<string, string> = {
   pubmed: "PubMed",
   europepmc: "Europe PMC",
   clinicaltrials: "ClinicalTrials.gov",

@@ -4,14 +4,17 @@
  * search is looking with it. Zod-free, so the page's first load does not carry the schemas.
  */
 
-/** The sources the agent can search (LITERATURE_SOURCES names a subset). */
+/**
+ * The sources the agent can call (LITERATURE_SOURCES names a subset). Each is searched except
+ * bioRxiv, whose API only links a preprint to its journal version: preprints come from Europe PMC.
+ */
 export const literatureSources = ["pubmed", "europepmc", "clinicaltrials", "biorxiv", "crossref", "openalex", "local"] as const;
 export type LiteratureSourceName = (typeof literatureSources)[number];
 
 /** A fast search (chat's, and the default): one round trip to each. */
-export const FAST_SOURCES: readonly LiteratureSourceName[] = ["pubmed", "europepmc", "local"];
+const FAST_SOURCES: readonly LiteratureSourceName[] = ["pubmed", "europepmc", "local"];
 /** A deep search (deep mode, litqa-recall, deep research): every index. */
-export const DEEP_SOURCES: readonly LiteratureSourceName[] = ["pubmed", "europepmc", "clinicaltrials", "crossref", "openalex", "local"];
+const DEEP_SOURCES: readonly LiteratureSourceName[] = ["pubmed", "europepmc", "clinicaltrials", "crossref", "openalex", "local"];
 
 /** How many references a search returns when the request names no `maxResults`, by its width. */
 export const DEFAULT_MAX_RESULTS = { fast: 10, deep: 25 } as const;

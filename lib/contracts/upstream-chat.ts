@@ -31,12 +31,10 @@ export type UpstreamChatRequestB = z.infer<typeof upstreamChatRequestBSchema>;
 export const upstreamChatAcceptedASchema = z
   .object({ requestId: z.uuid(), status: z.literal("queued"), conversationId: z.uuid() })
   .register(responseRegistry, { id: "UpstreamChatAcceptedA" });
-export type UpstreamChatAcceptedA = z.infer<typeof upstreamChatAcceptedASchema>;
 
 export const upstreamChatAcceptedBSchema = z
   .strictObject({ requestId: z.uuid(), status: z.literal("queued") })
   .register(responseRegistry, { id: "UpstreamChatAcceptedB" });
-export type UpstreamChatAcceptedB = z.infer<typeof upstreamChatAcceptedBSchema>;
 
 /**
  * Section 4.6: the minimum a status poll promises. Our agent sends the full chat job status of
@@ -50,12 +48,8 @@ export const upstreamChatStatusSchema = z
     error: z.string().nullish(),
   })
   .register(responseRegistry, { id: "UpstreamChatStatus" });
-export type UpstreamChatStatus = z.infer<typeof upstreamChatStatusSchema>;
 
-/** Section 6: the four server-sent events of POST /api/chat/sync. */
-export const sseEventNames = ["queued", "progress", "completed", "error"] as const;
-export type SseEventName = (typeof sseEventNames)[number];
-
+/** Section 6: the four server-sent events of POST /api/chat/sync (queued, progress, completed, error). */
 export const sseQueuedEventASchema = z
   .object({ requestId: z.uuid(), conversationId: z.uuid() })
   .register(responseRegistry, { id: "SseQueuedEventA" });
@@ -76,9 +70,3 @@ export const sseErrorEventSchema = z
   .object({ error: z.string().min(1) })
   .register(responseRegistry, { id: "SseErrorEvent" });
 
-export type SseQueuedEventA = z.infer<typeof sseQueuedEventASchema>;
-export type SseQueuedEventB = z.infer<typeof sseQueuedEventBSchema>;
-export type SseProgressEvent = z.infer<typeof sseProgressEventSchema>;
-export type SseCompletedEventA = z.infer<typeof sseCompletedEventASchema>;
-export type SseCompletedEventB = z.infer<typeof sseCompletedEventBSchema>;
-export type SseErrorEvent = z.infer<typeof sseErrorEventSchema>;

@@ -14,7 +14,6 @@ export const WORK_STATUSES_MAX_IDS = 500;
 export const workStatusesRequestSchema = requestObject({
   messageIds: z.array(z.string().min(1).max(64)).min(1).max(WORK_STATUSES_MAX_IDS),
 });
-export type WorkStatusesRequest = z.infer<typeof workStatusesRequestSchema>;
 
 /** The status of each asked-for turn and sealed run the agent knows and the caller may see; the others are left out. */
 export const workStatusesSchema = z.object({

@@ -9,7 +9,7 @@ import { studySpeciesSchema } from "./evidence";
  */
 const texts = z.array(z.string()).catch([]).transform((items) => items.filter((s) => s.trim() !== ""));
 
-export const worldFindingReferenceSchema = z.object({
+const worldFindingReferenceSchema = z.object({
   ordinal: z.int().nullish().catch(null),
   title: z.string().min(1).catch("Untitled reference"),
   url: z.string().nullish().catch(null),
@@ -18,7 +18,7 @@ export const worldFindingReferenceSchema = z.object({
 });
 export type WorldFindingReference = z.infer<typeof worldFindingReferenceSchema>;
 
-export const worldFindingSchema = z.object({
+const worldFindingSchema = z.object({
   statement: z.string().min(1),
   references: z.array(worldFindingReferenceSchema).catch([]),
   axis: z.string().nullish().catch(null),
@@ -26,7 +26,7 @@ export const worldFindingSchema = z.object({
 });
 export type WorldFinding = z.infer<typeof worldFindingSchema>;
 
-export const worldAxisSchema = z.object({
+const worldAxisSchema = z.object({
   axis: z.string().min(1),
   label: z.string().nullish().catch(null),
   status: z.enum(["covered", "not_covered", "not_applicable"]).catch("covered"),

@@ -12,7 +12,7 @@ import { ApiError } from "@/lib/http";
  */
 
 /** The 404 for a conversation this payer did not start: the same words as for one nobody started. */
-export class DeepResearchConversationNotFoundError extends ApiError {
+class DeepResearchConversationNotFoundError extends ApiError {
   constructor() {
     super("not_found", "Unknown conversation: deep research continues only a conversation the same payer address started through this service", {
       reason: "not_found",

@@ -6,7 +6,7 @@ import { log } from "@/lib/log";
  * The one table from error kinds to HTTP statuses. Every error the service answers is an ApiError
  * of one of these kinds, rendered as the error body of section 2.1.
  */
-export const errorStatus = {
+const errorStatus = {
   bad_request: 400,
   unauthorized: 401,
   payment_required: 402,

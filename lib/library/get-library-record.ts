@@ -8,7 +8,7 @@ import { getAgentApi } from "@/lib/upstream";
  * route answers (the gateway reads it with its service key; the agent's address is never handed
  * out), without the agent's own URL.
  */
-export const libraryRecordSchema = z.object({
+const libraryRecordSchema = z.object({
   ids: z.object({ local: z.string(), pmid: z.string().optional(), doi: z.string().optional(), nct: z.string().optional() }),
   title: z.string(),
   abstract: z.string().nullable(),

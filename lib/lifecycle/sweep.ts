@@ -38,13 +38,13 @@ export async function sweepGatewayTables({ db, retention }: { db: Queryable; ret
  * The agent's answers before payment are asked again every few seconds while anyone asks; a row
  * not asked again for a day is an agent no longer configured (a changed UPSTREAM_API_URL).
  */
-export async function sweepAgentStatus({ db }: { db: Queryable }): Promise<number> {
+async function sweepAgentStatus({ db }: { db: Queryable }): Promise<number> {
   const { rowCount } = await db.query("DELETE FROM gateway.agent_status WHERE read_at < now() - interval '1 day' AND lease_until < now()");
   return rowCount ?? 0;
 }
 
 /** A client's long-poll row whose every hold lapsed holds nothing (lib/private/long-polls.ts). */
-export async function sweepLongPolls({ db }: { db: Queryable }): Promise<number> {
+async function sweepLongPolls({ db }: { db: Queryable }): Promise<number> {
   const { rowCount } = await db.query(
     `DELETE FROM gateway.long_polls l
       WHERE NOT EXISTS (SELECT 1 FROM jsonb_each(l.holders) h WHERE (h.value)::numeric > extract(epoch FROM now()))`,
@@ -58,7 +58,7 @@ export async function sweepLongPolls({ db }: { db: Queryable }): Promise<number>
  * retry of its signature is accepted (the local checks refuse an expired authorization before the
  * ledger is read), so nobody can be given them again. What was paid, by whom and how stays.
  */
-export async function clearPaymentAnswers({ db, afterSeconds }: { db: Queryable; afterSeconds: number }): Promise<number> {
+async function clearPaymentAnswers({ db, afterSeconds }: { db: Queryable; afterSeconds: number }): Promise<number> {
   const { rowCount } = await db.query(
     `UPDATE gateway.payments
         SET response_status = NULL, response_body = NULL, response_headers = NULL, work_status = NULL, work_body = NULL
@@ -76,7 +76,7 @@ export async function clearPaymentAnswers({ db, afterSeconds }: { db: Queryable;
  * nothing. One that a settlement transaction of ours names (a transfer that reverted) is a chain
  * record and stays.
  */
-export async function sweepUnchargedPayments({ db, afterSeconds }: { db: Queryable; afterSeconds: number }): Promise<number> {
+async function sweepUnchargedPayments({ db, afterSeconds }: { db: Queryable; afterSeconds: number }): Promise<number> {
   const { rowCount } = await db.query(
     `DELETE FROM gateway.payments p
       WHERE p.status IN ${FINAL_UNCHARGED}
@@ -88,7 +88,7 @@ export async function sweepUnchargedPayments({ db, afterSeconds }: { db: Queryab
 }
 
 /** Deletes the status rows of finished deep-research conversations untouched for `afterSeconds`. */
-export async function sweepConversations({ db, afterSeconds }: { db: Queryable; afterSeconds: number }): Promise<number> {
+async function sweepConversations({ db, afterSeconds }: { db: Queryable; afterSeconds: number }): Promise<number> {
   const { rowCount } = await db.query(
     `DELETE FROM gateway.deep_research_conversations
       WHERE status IN ('completed', 'failed', 'cancelled', 'timeout') AND updated_at < now() - make_interval(secs => $1)`,
@@ -102,7 +102,7 @@ export async function sweepConversations({ db, afterSeconds }: { db: Queryable; 
  * has forgotten the conversation by then (CHAT_CONVERSATION_RETENTION_SECONDS, the same variable),
  * and a follow-up is answered 404 either way.
  */
-export async function sweepChatConversations({ db, afterSeconds }: { db: Queryable; afterSeconds: number }): Promise<number> {
+async function sweepChatConversations({ db, afterSeconds }: { db: Queryable; afterSeconds: number }): Promise<number> {
   const { rowCount } = await db.query("DELETE FROM gateway.chat_conversations WHERE last_used_at < now() - make_interval(secs => $1)", [afterSeconds]);
   return rowCount ?? 0;
 }

@@ -11,7 +11,7 @@ import { CLIENT_ADDRESS_HEADERS } from "@/lib/http/client-address";
  * A Next.js route handler, as `app/api/<route>/route.ts` exports it. Declared as a method so a
  * handler typed for its own params (`{ requestId: string }`) fits: the path template names them.
  */
-export type RouteHandler = { handle(request: Request, context?: { params: Promise<Record<string, string>> }): Promise<Response> }["handle"];
+type RouteHandler = { handle(request: Request, context?: { params: Promise<Record<string, string>> }): Promise<Response> }["handle"];
 
 /** The handlers the endpoint calls, by `"<METHOD> <path template>"` as lib/http/api-routes.mjs writes the path. */
 export type GatewayRoutes = Readonly<Record<string, RouteHandler>>;

@@ -8,7 +8,7 @@ import { runPaidTool } from "./paid-tool";
 import type { ToolContext } from "./tool-context";
 import { PAYMENT_EXTENSION, usesPaymentExtension } from "./x402-binding";
 
-export const MCP_SERVER_INFO = { name: "longevity-research-agent", version: "1.0.0" };
+const MCP_SERVER_INFO = { name: "longevity-research-agent", version: "1.0.0" };
 
 const INSTRUCTIONS = [
   "Cited answers to aging, longevity and biomedical questions. chat, literature_search and deep_research_start are paid per call with x402 (USDC); their _status tools are free.",

@@ -18,7 +18,7 @@ export type ToolContext = {
 };
 
 /** Seconds in a Retry-After header, when it holds a number. */
-export function retryAfterOf(answer: RouteAnswer): number | undefined {
+function retryAfterOf(answer: RouteAnswer): number | undefined {
   const value = Number(answer.headers.get("retry-after") ?? Number.NaN);
   return Number.isFinite(value) ? value : undefined;
 }

@@ -8,7 +8,7 @@ import type { ToolContext } from "./tool-context";
 const FIRST_POLL_MS = 250;
 
 /** Whether a status route's answer will not change: a final status, or an answer of 400 or more (404: unknown or expired). */
-export function isFinalAnswer(answer: RouteAnswer): boolean {
+function isFinalAnswer(answer: RouteAnswer): boolean {
   if (answer.status >= 400 && answer.status < 500) return true;
   const status = (answer.body as { status?: unknown } | null)?.status;
   return answer.status === 200 && typeof status === "string" && (FINAL_STATUSES as readonly string[]).includes(status);

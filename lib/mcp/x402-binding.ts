@@ -14,8 +14,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
  * `result._meta["x402/payment-response"]`.
  */
 
-export const PAYMENT_META = "x402/payment";
-export const PAYMENT_RESPONSE_META = "x402/payment-response";
+const PAYMENT_META = "x402/payment";
+const PAYMENT_RESPONSE_META = "x402/payment-response";
 export const PAYMENT_EXTENSION = "org.x402/payment";
 const CLIENT_CAPABILITIES_META = "io.modelcontextprotocol/clientCapabilities";
 
@@ -33,7 +33,7 @@ type Meta = Record<string, unknown> | undefined;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Whether `capabilities` (a ClientCapabilities object) lists the `org.x402/payment` extension. */
-export function advertisesPaymentExtension(capabilities: unknown): boolean {
+function advertisesPaymentExtension(capabilities: unknown): boolean {
   return isObject(capabilities) && isObject(capabilities.extensions) && isObject(capabilities.extensions[PAYMENT_EXTENSION]);
 }
 

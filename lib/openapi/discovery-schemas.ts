@@ -24,8 +24,11 @@ responseRegistry.add(asyncPollingSchema, {
     "How a paid route's work is followed: the status the start answers while the work goes on (`acceptedStatus`, and `synchronousStatus` where it may instead answer the result), the free status route (`pollMethod`, `pollUrlTemplate`, an absolute RFC 6570 template filled from the 202's field of the same name, or `pollUrlField`, the 202's field holding the URL; `pollBody`, what a POST poll sends; `longPollQuery`, the query that makes a poll wait), `pendingStatuses` (keep polling) and `finalStatuses` (stop), and the timings in seconds: `intervalSeconds` between polls, `typicalSeconds`, `maxSeconds` after which to stop waiting.",
 });
 
-/** The `bazaar` entry of a 402's `extensions` (the x402 bazaar discovery extension), with `output` and `asyncPolling`. */
-export const bazaarExtensionSchema = z
+/**
+ * The `bazaar` entry of a 402's `extensions` (the x402 bazaar discovery extension), with `output`
+ * and `asyncPolling`. Registered for the OpenAPI document, which names it by id; no module parses it.
+ */
+z
   .object({
     info: z.object({
       input: z.object({
@@ -45,7 +48,7 @@ export const bazaarExtensionSchema = z
   .register(responseRegistry, { id: "BazaarExtension", description: "The x402 bazaar discovery extension of a paid route's 402: its input and its output" });
 
 /** One paid route in GET /.well-known/x402.json, lifted from its 402. */
-export const discoveryManifestItemSchema = z
+const discoveryManifestItemSchema = z
   .object({
     resource: z.object({ url: z.url(), description: z.string(), mimeType: z.string() }),
     type: z.literal("http"),
@@ -60,8 +63,11 @@ export const discoveryManifestItemSchema = z
   })
   .register(responseRegistry, { id: "DiscoveryManifestItem" });
 
-/** GET /.well-known/x402.json: the x402 well-known discovery manifest. */
-export const discoveryManifestSchema = z
+/**
+ * GET /.well-known/x402.json: the x402 well-known discovery manifest.
+ * Registered for the OpenAPI document, which names it by id; no module parses it.
+ */
+z
   .object({
     x402Version: z.literal(X402_VERSION),
     lastUpdated: z.int().min(0).describe("when this process resolved the manifest, in seconds since 1970"),

@@ -27,7 +27,7 @@ export const tokenEventsAbi = parseAbi([
 export type AuthorizationRef = { asset: string; payer: string; payTo: string; value: string; nonce: string; validAfter: number };
 
 /** A transfer of an authorization found on chain. */
-export type AuthorizationTransfer = { transaction: Hex; blockNumber: bigint; timestamp: number; sender: Hex };
+type AuthorizationTransfer = { transaction: Hex; blockNumber: bigint; timestamp: number; sender: Hex };
 
 /**
  * What the chain says about an authorization: unused; transferred to the payee (with the

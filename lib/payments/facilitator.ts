@@ -18,7 +18,7 @@ import { SettlementEngine, type EngineResult } from "./settlement/engine";
  * FACILITATOR_PRIVATE_KEYS. Every outcome says whose fault a failure is: `refused` is the
  * payment's (402), `unavailable` the service's (503, never counted against the client).
  */
-export type VerifyResult = { kind: "valid" } | { kind: "refused"; reason: PaymentReason; message: string } | { kind: "unavailable"; message: string };
+type VerifyResult = { kind: "valid" } | { kind: "refused"; reason: PaymentReason; message: string } | { kind: "unavailable"; message: string };
 
 export type SettleResult = EngineResult;
 

@@ -13,8 +13,7 @@ import type { CheckedPayment } from "./verify-locally";
  * request so a client that lost it can have it again for free.
  */
 
-export const paymentStatuses = ["received", "verified", "scheduled", "settling", "settled", "unsettled", "voided", "expired", "failed"] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
+export type PaymentStatus = "received" | "verified" | "scheduled" | "settling" | "settled" | "unsettled" | "voided" | "expired" | "failed";
 
 export type StoredResponse = { status: number; body: unknown; headers: Record<string, string> };
 
@@ -197,7 +196,7 @@ async function claimWithSlot(db: Queryable, insert: string, values: unknown[], s
 }
 
 /** Gives back a reservation no payment holds. */
-export async function releaseSlot(db: Queryable, slot: AttemptSlot): Promise<void> {
+async function releaseSlot(db: Queryable, slot: AttemptSlot): Promise<void> {
   await db.query("UPDATE gateway.rate_limits SET count = count - 1, held = held - 1 WHERE key = $1 AND window_start = $2 AND held > 0", [slot.key, slot.windowStart]);
 }
 
@@ -294,7 +293,7 @@ export async function updatePayment({
 }
 
 /** How long a settlement may run before another worker may take it over (a crashed worker's). */
-export const SETTLE_LEASE_SECONDS = 120;
+const SETTLE_LEASE_SECONDS = 120;
 
 /**
  * Takes the right to settle one payment: moves it to `settling` under a lease if it is `from` one

@@ -319,7 +319,7 @@ export function settledWithoutWork(transaction: string): never {
  * ledger: if the transfer turns out to have happened after all, a retry does the work again
  * rather than pointing at a cancelled job.
  */
-export async function cancelWork<B>(ctx: PaidRequest<B>, work: PaidWork, paymentId: string): Promise<void> {
+async function cancelWork<B>(ctx: PaidRequest<B>, work: PaidWork, paymentId: string): Promise<void> {
   if (work.cancel) await work.cancel().catch((err: unknown) => log.warn("could not cancel unpaid job", { paymentId, error: err }));
   await clearWork({ db: ctx.db, id: paymentId });
 }

@@ -29,7 +29,7 @@ const IN_FLIGHT_RETRY_SECONDS = 2;
 /** The window row an attempt of `client` reserves a place in. */
 export type AttemptSlot = { key: string; windowStart: Date; windowEnd: Date; limit: number };
 
-export function attemptSlot({ client, limit, windowSeconds, nowMs = Date.now() }: { client: string; limit: number; windowSeconds: number; nowMs?: number }): AttemptSlot {
+function attemptSlot({ client, limit, windowSeconds, nowMs = Date.now() }: { client: string; limit: number; windowSeconds: number; nowMs?: number }): AttemptSlot {
   const windowMs = windowSeconds * 1000;
   const start = Math.floor(nowMs / windowMs) * windowMs;
   return { key: invalidAttemptKey(client), windowStart: new Date(start), windowEnd: new Date(start + windowMs), limit };

@@ -22,7 +22,7 @@ const exactEvmPayloadSchema = z.object({
   }, "an object"),
 }, "an object");
 
-export type Authorization = z.infer<typeof exactEvmPayloadSchema>["authorization"];
+type Authorization = z.infer<typeof exactEvmPayloadSchema>["authorization"];
 
 export type CheckedPayment = {
   payload: PaymentPayload;
@@ -46,7 +46,7 @@ export type CheckedPayment = {
  * ledger (a `validBefore` of 2^63 would not). A paid route accepts far less: its own
  * `maxTimeoutSeconds` plus a leeway (`maxValiditySeconds`).
  */
-export const MAX_VALIDITY_SECONDS = 30 * 24 * 3600;
+const MAX_VALIDITY_SECONDS = 30 * 24 * 3600;
 
 /** Decodes PAYMENT-SIGNATURE. Throws PaymentError `invalid_payment_header`. */
 export function decodePaymentHeader(header: string): PaymentPayload {

@@ -4,7 +4,7 @@ import type { TinfoilAttestation } from "@/lib/contracts";
 import type { AgentApi } from "@/lib/upstream";
 
 /** The contract's cache time of the enclave key (section 4.2). */
-export const ENCLAVE_KEY_TTL_MS = 60_000;
+const ENCLAVE_KEY_TTL_MS = 60_000;
 
 type EnclaveKeyAnswer = { hpke_public_key: string; attested: boolean; attestation: TinfoilAttestation | null };
 /** A 32-byte key in standard base64 with padding. */

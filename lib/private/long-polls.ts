@@ -4,7 +4,7 @@ import { RateLimitedError } from "@/lib/http";
 import { log } from "@/lib/log";
 
 /** What a client over its bound is told to wait: about one poll interval of the contract (750 ms to 2 s). */
-export const LONG_POLL_RETRY_AFTER_SECONDS = 2;
+const LONG_POLL_RETRY_AFTER_SECONDS = 2;
 
 /** A hold outlives its wait by this much before it frees itself (a gateway that died mid-poll). */
 const HOLD_MARGIN_SECONDS = 10;

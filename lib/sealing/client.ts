@@ -27,7 +27,7 @@ import { decodeKey } from "./codec";
 import type { AnswerKey, SealedResponse } from "./scheme";
 import { sameRepo, type EnclaveTrust } from "./trust";
 
-export type { EnclaveTrust } from "./trust";
+;
 import { openResponseFast, sealRequestFast, type SealingPath } from "./webcrypto";
 
 export type PrivateErrorCode =
@@ -60,7 +60,7 @@ export class PrivateModeError extends Error {
  * What a verifier is given of the served attestation: the material, without the `configRepo`
  * label the server put on it, so the server's choice of repository cannot reach the verifier.
  */
-export type AttestationMaterial = Omit<TinfoilAttestation, "configRepo">;
+type AttestationMaterial = Omit<TinfoilAttestation, "configRepo">;
 
 /**
  * Checks attestation material against the client's trust anchor (`trust.repo`: the repository

@@ -57,7 +57,6 @@ export function describeSealingSuite({ pageUrl }: { pageUrl: string }) {
   };
 }
 
-export type SealingSuite = ReturnType<typeof describeSealingSuite>;
 
 /**
  * What the enclave says when it cannot open an envelope (the 400's `error` and `message`): what it

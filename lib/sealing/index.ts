@@ -1,14 +1,14 @@
 /**
  * Sealing for private mode (section 4.3), usable in the browser and in Node. This entry uses the
- * portable @noble primitives; servers import `lib/sealing/native` for Node's native crypto. Both
- * produce the same bytes (tests cross-check them against the vectors of docs/sealing.md).
+ * portable @noble primitives; the agent's enclave side imports `lib/sealing/native` for Node's
+ * native crypto. Both produce the same bytes (tests check both against docs/sealing.md's vectors).
  */
 import { portablePrimitives } from "./portable";
 import * as scheme from "./scheme";
 
-export { SealingError, type SealingErrorCode } from "./errors";
+export { SealingError } from "./errors";
 export { decodeBase64, encodeBase64, REQUEST_INFO, RESPONSE_INFO } from "./codec";
-export type { AnswerKey, Envelope, ReplyTo, SealedResponse } from "./scheme";
+export type { Envelope, SealedResponse } from "./scheme";
 export type { SealingPrimitives } from "./primitives";
 export { portablePrimitives };
 
@@ -16,7 +16,5 @@ type Args<F> = F extends (p: never, args: infer A) => unknown ? A : never;
 
 export const sealRequest = (args: Args<typeof scheme.sealRequest>) => scheme.sealRequest(portablePrimitives, args);
 export const openRequest = (args: Args<typeof scheme.openRequest>) => scheme.openRequest(portablePrimitives, args);
-export const sealResponse = (args: Args<typeof scheme.sealResponse>) => scheme.sealResponse(portablePrimitives, args);
 export const openResponse = (args: Args<typeof scheme.openResponse>) => scheme.openResponse(portablePrimitives, args);
-export const publicKeyOf = (privateKey: Uint8Array) => portablePrimitives.publicKey(privateKey);
-export { createRecoveryKey, deriveRecoveryKeys, encryptAtRest, decryptAtRest, parseRecoveryKey, RECOVERY_KEY_PREFIX } from "./recovery";
+export { createRecoveryKey, deriveRecoveryKeys, encryptAtRest, decryptAtRest, parseRecoveryKey } from "./recovery";

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { ApiError, parseJsonObject, relayUpstreamError } from "@/lib/http";
 
 /** Seconds a client should wait before trying again after the agent could not be reached. */
-export const UPSTREAM_RETRY_AFTER_SECONDS = 5;
+const UPSTREAM_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The agent could not be reached, or did not answer in time: the contract's 502 to the client,

@@ -30,7 +30,7 @@ export * from "./client";
  * Ids are path-encoded; bodies and answers are validated against the contract.
  */
 /** How long the gateway waits for a private chat start: the agent answers 202 after 20 s by default. */
-export const PRIVATE_CHAT_TIMEOUT_MS = 30_000;
+const PRIVATE_CHAT_TIMEOUT_MS = 30_000;
 
 export const agentPrivateStatusSchema = z.object({
   privateMode: z.enum(["ready", "not_ready"]),
@@ -41,7 +41,7 @@ export const agentPrivateStatusSchema = z.object({
 /** A private deep-research run's status alone (the settlement cron's question to an agent without POST /api/deep-research/statuses). */
 const privateRunStatusSchema = z.object({ messageId: z.string().min(1), status: z.enum(["queued", "running", "completed", "failed"]) });
 
-export function createAgentApi(client: UpstreamClient) {
+function createAgentApi(client: UpstreamClient) {
   const id = (value: string) => encodeURIComponent(value);
   return {
     client,

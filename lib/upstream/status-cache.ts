@@ -17,14 +17,14 @@ import type { Queryable } from "@/lib/db";
  */
 
 /** How long past its freshness an answer may still be served while its refresh runs: above the agent call's own limit (2 s). */
-export const GRACE_MS = 3_000;
+const GRACE_MS = 3_000;
 /**
  * How long a process that asks the agent holds the lease: far above a working call (the agent
  * call gives up after 2 s), so only a process that died or hung loses it to another.
  */
-export const LEASE_MS = 10_000;
+const LEASE_MS = 10_000;
 /** How soon a process that found another one asking looks at the shared row again. */
-export const RECHECK_MS = 250;
+const RECHECK_MS = 250;
 /** A database step of a refresh gives up after this long, and the process asks the agent itself. */
 const DATABASE_STEP_MS = 2_000;
 

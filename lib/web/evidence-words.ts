@@ -61,7 +61,7 @@ export const STANCE_WORDS: Record<Stance, Worded> = {
 };
 
 /** A literature reference's relevance flags (relevance.flags), as the table's chips and tooltips. */
-export const RELEVANCE_FLAG_WORDS: Record<string, Worded> = {
+const RELEVANCE_FLAG_WORDS: Record<string, Worded> = {
   retracted: { label: "Retracted", meaning: "The record is marked retracted: never evidence." },
   preprint: { label: "Preprint", meaning: "Not yet peer reviewed." },
   no_abstract: { label: "No abstract", meaning: "Judged on its title alone: no abstract to read." },
@@ -72,7 +72,7 @@ export const RELEVANCE_FLAG_WORDS: Record<string, Worded> = {
 };
 
 /** Why the relevance checks did not accept a literature reference (relevance.reason). */
-export const REJECTION_WORDS: Record<string, string> = {
+const REJECTION_WORDS: Record<string, string> = {
   retracted: "retracted",
   out_of_date_range: "outside the dates asked for",
   preprint_excluded: "a preprint, and preprints were excluded",
@@ -112,7 +112,7 @@ export function verdictLabel(verdict: Verdict, confidence: VerdictConfidence | u
   return VERDICT_WORDS[verdict].label;
 }
 
-export const CONFIDENCE_MEANING =
+const CONFIDENCE_MEANING =
   "How far to trust this reference as evidence for the question, 0 to 100%: the strength of its design × how well it is verified (verified ×1, probably genuine ×0.85, not verified ×0.6) × its relevance, lowered for preprints and animal-only work, 0 if retracted.";
 
 
@@ -122,9 +122,9 @@ export function speciesWords(species: StudySpecies | null | undefined): string |
 }
 
 /** Where the evidence comes from: human, animal, cell studies, or none stated. */
-export type EvidenceOrigin = "human" | "animal" | "cell" | "unstated";
+type EvidenceOrigin = "human" | "animal" | "cell" | "unstated";
 
-export function originOf(snapshot: Pick<StudySnapshot, "species" | "design"> | undefined): EvidenceOrigin {
+function originOf(snapshot: Pick<StudySnapshot, "species" | "design"> | undefined): EvidenceOrigin {
   const species = snapshot?.species;
   if (species === "human") return "human";
   if (species === "cells") return "cell";

@@ -6,10 +6,10 @@
 import type { LiteratureQueryInput } from "@/lib/contracts";
 import { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS } from "@/lib/contracts/limits";
 
-export type Mode = "fast" | "deep";
+type Mode = "fast" | "deep";
 export type Scope = "" | "preprints" | "no-preprints" | "trials";
-export type TagMode = "fanout" | "combined";
-export type DateFilter = "any" | "years" | "dates";
+type TagMode = "fanout" | "combined";
+type DateFilter = "any" | "years" | "dates";
 
 /**
  * The form. Only the request fields that change the search are offered (docs/literature.md,

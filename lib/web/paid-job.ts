@@ -26,7 +26,7 @@ export type JobPhase<R> =
   | { kind: "failed"; error: UserFacingError; retry: (() => void) | null };
 
 /** What following a job may report while it runs. */
-export type FollowContext = { signal: AbortSignal; report: (stage: string, percent?: number | null) => void };
+type FollowContext = { signal: AbortSignal; report: (stage: string, percent?: number | null) => void };
 
 /**
  * A paid job being followed. `handle` is what a reload needs to follow it again (null for sealed
@@ -46,7 +46,7 @@ export type StartedJob<H, R> = {
 /** A job remembered for this tab: followed again after a reload. */
 export type PendingJob<H> = { handle: H; question: string };
 
-export function readPending<H>(key: string): PendingJob<H> | null {
+function readPending<H>(key: string): PendingJob<H> | null {
   try {
     const value = JSON.parse(sessionStorage.getItem(key) ?? "null") as PendingJob<H> | null;
     return value && typeof value === "object" && "handle" in value && typeof value.question === "string" ? value : null;

@@ -23,7 +23,7 @@ const LIBRARY_RECORD_PATH = new RegExp(`^(?:/api)?/library/records/(${UUID})/?$`
 const NCT_ID = /\b(NCT\d{8})\b/i;
 
 /** The record page on this gateway, as a same-origin path. */
-export const libraryRecordPath = (id: string) => `/library/records/${id}`;
+const libraryRecordPath = (id: string) => `/library/records/${id}`;
 
 /** A DOI without a resolver prefix ("https://doi.org/10.1/x" → "10.1/x"), or null when it is not one. */
 export function bareDoi(doi: string | null | undefined): string | null {

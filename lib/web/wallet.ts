@@ -21,7 +21,7 @@ import { resendOnUnavailable } from "@/lib/payments/resend";
 import type { Payer, WebConfig } from "./types";
 
 /** The chain payments are made on, as viem and the wallet know it (the local chain is defined here). */
-export function chainOf(config: WebConfig): Chain {
+function chainOf(config: WebConfig): Chain {
   if (config.chainId === base.id) return base;
   if (config.chainId === baseSepolia.id) return baseSepolia;
   return defineChain({
@@ -64,21 +64,16 @@ function wagmiConfig(config: WebConfig): Config {
 
 
 /** Whether the browser has an injected wallet (a browser extension). */
-export function hasInjectedWallet(): boolean {
+function hasInjectedWallet(): boolean {
   return typeof window !== "undefined" && "ethereum" in window && Boolean((window as { ethereum?: unknown }).ethereum);
 }
+
+export type WalletKind = "injected" | "walletConnect";
 
 /**
  * Connects a wallet and makes sure it is on the payment chain (asking it to switch, and to add
  * the chain first when it does not know it: the local chain in local mode).
  */
-export type WalletKind = "injected" | "walletConnect";
-
-/** The wallet kinds this deployment offers. */
-export function walletKinds(config: WebConfig): WalletKind[] {
-  return config.walletConnectProjectId ? ["injected", "walletConnect"] : ["injected"];
-}
-
 export async function connectWallet(config: WebConfig, kind: WalletKind = "injected"): Promise<Payer> {
   const wc = wagmiConfig(config);
   const connector = wc.connectors.find((c) => c.type === kind);
@@ -110,7 +105,7 @@ export async function connectWallet(config: WebConfig, kind: WalletKind = "injec
 }
 
 /** The wallet stayed on another network than the payment chain (it refused or failed to switch). */
-export class WrongNetworkError extends Error {
+class WrongNetworkError extends Error {
   constructor(chainName: string, cause: unknown) {
     super(`The wallet is not on ${chainName}`, { cause });
     this.name = "WrongNetworkError";
@@ -118,7 +113,7 @@ export class WrongNetworkError extends Error {
 }
 
 /** Asks the wallet to switch to the payment chain (adding it when unknown). */
-export async function ensureChain(config: WebConfig): Promise<void> {
+async function ensureChain(config: WebConfig): Promise<void> {
   const wc = wagmiConfig(config);
   if (getConnection(wc).chainId === config.chainId) return;
   const chain = chainOf(config);

@@ -39,7 +39,7 @@ const LABELS = ["yes", "no", "maybe"] as const;
 type Label = (typeof LABELS)[number];
 const VERDICT_LABEL: Record<string, Label> = { supports: "yes", contradicts: "no", mixed: "maybe", insufficient: "maybe" };
 
-export type Reference = { ordinal?: number; id?: string; pmid?: string | null; doi?: string | null; title?: string; url?: string; evidenceRole: string; roleReason?: string };
+type Reference = { ordinal?: number; id?: string; pmid?: string | null; doi?: string | null; title?: string; url?: string; evidenceRole: string; roleReason?: string };
 type ChatOutcome = {
   pmid: string;
   ms: number;

@@ -37,7 +37,7 @@ const HITS = process.env.BENCH_CHAT_HITS === "dense" ? "dense" : "sparse";
 const GOAL = { p50: 3_000, p99: 6_000 };
 
 /** The documented profile: mean milliseconds per request of each source. */
-export const LATENCY_PROFILE = { pubmedEsearch: 600, pubmedEfetch: 600, europepmc: 800, crossrefWork: 400, crossrefNotices: 400, jitter: 0.25 } as const;
+const LATENCY_PROFILE = { pubmedEsearch: 600, pubmedEfetch: 600, europepmc: 800, crossrefWork: 400, crossrefNotices: 400, jitter: 0.25 } as const;
 
 const QUESTIONS = [
   "Is leucocyte telomere length associated with mortality?",

@@ -50,7 +50,7 @@ export async function load(
 }
 
 /** CPU seconds (user and system) `pid` and every process below it have used so far, from Linux's /proc; NaN elsewhere or without a pid. */
-export function treeCpuSeconds(pid: number | undefined): number {
+function treeCpuSeconds(pid: number | undefined): number {
   if (!pid) return NaN;
   try {
     const stats = fs

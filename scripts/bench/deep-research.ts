@@ -31,7 +31,7 @@ import { generateSyntheticRecords } from "../../tests/fixtures/library/synthetic
 import { startReplayServer, type ReplayServer } from "../../tests/support/replay-server";
 import { openBenchDatabase, percentile, root, saveResults } from "./common";
 
-export const DEEP_RESEARCH_QUESTIONS = [
+const DEEP_RESEARCH_QUESTIONS = [
   "Does rapamycin extend lifespan?",
   "Does metformin reduce frailty in older adults?",
   "Is leucocyte telomere length associated with mortality?",

@@ -17,26 +17,23 @@ import { halfOf, type Half } from "./split";
 export const EVAL_DIR = path.resolve(import.meta.dirname, "../../tests/fixtures/eval");
 
 /** Each set's name in the split (halfOf's `set`), and the files of its halves. */
-export const EVAL_SETS = { paraphrase: "paraphrase", confusion: "confusion", followUp: "follow-up" } as const;
-export type EvalSetName = (typeof EVAL_SETS)[keyof typeof EVAL_SETS];
+const EVAL_SETS = { paraphrase: "paraphrase", confusion: "confusion", followUp: "follow-up" } as const;
+type EvalSetName = (typeof EVAL_SETS)[keyof typeof EVAL_SETS];
 export const HALVES: readonly Half[] = ["tune", "holdout"];
 export const CONFUSION_LIBRARY_FILE = "confusion-library.jsonl";
-/** The confusion library as a file, for the library import (importLibraryFile). */
-export const CONFUSION_LIBRARY = path.join(EVAL_DIR, CONFUSION_LIBRARY_FILE);
 
-export function halfFile({ set, half }: { set: EvalSetName; half: Half }): string {
+function halfFile({ set, half }: { set: EvalSetName; half: Half }): string {
   return `${set}.${half}.jsonl`;
 }
 
 const id = z.string().regex(/^[a-z]\d{3}$/, "must be a letter and three digits");
 const text = z.string().trim().min(3);
 
-export const paraphraseItemSchema = z.strictObject({ id, pmid: z.string().regex(/^\d+$/), question: text });
+const paraphraseItemSchema = z.strictObject({ id, pmid: z.string().regex(/^\d+$/), question: text });
 export type ParaphraseItem = z.infer<typeof paraphraseItemSchema>;
 
-export const VERDICTS = ["supports", "contradicts", "mixed", "insufficient"] as const;
-export type ExpectedVerdict = (typeof VERDICTS)[number];
-export const confusionItemSchema = z.strictObject({
+const VERDICTS = ["supports", "contradicts", "mixed", "insufficient"] as const;
+const confusionItemSchema = z.strictObject({
   id,
   question: text,
   supporting: z.array(z.string()),
@@ -45,12 +42,12 @@ export const confusionItemSchema = z.strictObject({
 });
 export type ConfusionItem = z.infer<typeof confusionItemSchema>;
 
-export const FOLLOW_UP_LABELS = ["follow_up", "new_topic"] as const;
-export const followUpItemSchema = z.strictObject({ id, previous: text, message: z.string().trim().min(1), label: z.enum(FOLLOW_UP_LABELS) });
+const FOLLOW_UP_LABELS = ["follow_up", "new_topic"] as const;
+const followUpItemSchema = z.strictObject({ id, previous: text, message: z.string().trim().min(1), label: z.enum(FOLLOW_UP_LABELS) });
 export type FollowUpItem = z.infer<typeof followUpItemSchema>;
 
 /** A confusion-library record: the library's own import line, with the PMID every label refers to. */
-export const confusionRecordSchema = libraryLineSchema.extend({
+const confusionRecordSchema = libraryLineSchema.extend({
   pmid: z.string().regex(/^91\d{6}$/, "must be a synthetic PMID 91xxxxxx"),
   title: text,
   year: z.number().int(),
@@ -117,14 +114,14 @@ export function readFollowUpSet({ half, dir }: { half: Half; dir?: string }): Fo
  * Words that do not count when a paraphrase is compared with its item: function words, and the
  * two nouns every clinical question may use. Kept short and generic on purpose (issue 25).
  */
-export const PARAPHRASE_STOP_WORDS: ReadonlySet<string> = new Set(
+const PARAPHRASE_STOP_WORDS: ReadonlySet<string> = new Set(
   `a an the and or but if of in on at by for with to from into as than that this these those it its is are was were be been
   being do does did can could will would should may might must have has had after before what which who when where why how
   whether not no any i me my we our you your they them their there so people person patient patients`.split(/\s+/),
 );
 
 /** A text's words, lower-case and unaccented, possessive 's dropped, split at anything but letters and digits. */
-export function wordsOf(value: string): string[] {
+function wordsOf(value: string): string[] {
   return value
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
@@ -146,7 +143,7 @@ export function sharedStemWords({ question, item }: { question: string; item: Pi
 }
 
 /** The least each set must hold (issue 25 asks at least 40 paraphrases; each half here at least 35). */
-export const MINIMUM_SIZES = { paraphrasePerHalf: 35, confusion: 40, followUp: 80 } as const;
+const MINIMUM_SIZES = { paraphrasePerHalf: 35, confusion: 40, followUp: 80 } as const;
 
 const STRUCTURED_ABSTRACT = /^BACKGROUND: .+\nMETHODS: .+\nRESULTS: .+\nCONCLUSIONS: .+$/s;
 

@@ -36,7 +36,7 @@ type QueueUnderTest = {
   stop: () => Promise<void>;
 };
 
-export type QueueFigures = { queue: string; idleP50: number; idleP99: number; burstJobsPerSecond: number; paidWaitMs: number; lastFreeWaitMs: number };
+type QueueFigures = { queue: string; idleP50: number; idleP99: number; burstJobsPerSecond: number; paidWaitMs: number; lastFreeWaitMs: number };
 
 export async function runQueuesBench(): Promise<void> {
   console.log(`\n## Job queues: the agent's against pg-boss and graphile-worker (${WORKERS} workers, jobs of ${HOLD_MS} ms)\n`);

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 
 /** Changing the seed would reshuffle items someone has already read into the held-out half: never. */
-export const SPLIT_SEED = "longevity-eval-split-v1";
+const SPLIT_SEED = "longevity-eval-split-v1";
 
 export type Half = "tune" | "holdout";
 
@@ -15,9 +15,4 @@ export type Half = "tune" | "holdout";
 export function halfOf({ set, id }: { set: string; id: string }): Half {
   const digest = createHash("sha256").update(`${SPLIT_SEED}:${set}:${id}`).digest();
   return (digest[0]! & 1) === 0 ? "tune" : "holdout";
-}
-
-/** The items of one half, in their original order. */
-export function inHalf<T>({ set, items, idOf, half }: { set: string; items: readonly T[]; idOf: (item: T) => string; half: Half }): T[] {
-  return items.filter((item) => halfOf({ set, id: idOf(item) }) === half);
 }

@@ -24,15 +24,15 @@ import { root, saveResults } from "./common";
 import { abstractOf, PUBMEDQA_SET, readPubmedQa } from "./pubmedqa";
 import { halfOf, type Half } from "./split";
 
-export const SCIFACT = path.join(root, "../shared/eval/scifact-train/train.tsv");
-export const SCIFACT_SET = "scifact-train";
+const SCIFACT = path.join(root, "../shared/eval/scifact-train/train.tsv");
+const SCIFACT_SET = "scifact-train";
 
 /** The expert's answer in verdict terms: `neither` is PubMedQA's "maybe" (mixed or insufficient). */
 export type Gold = "supports" | "contradicts" | "neither";
 const GOLDS: readonly Gold[] = ["supports", "contradicts", "neither"];
 const VERDICTS: readonly Verdict[] = ["supports", "contradicts", "mixed", "insufficient"];
 
-export type StanceItem = { id: string; half: Half; question: string; text: string; gold: Gold };
+type StanceItem = { id: string; half: Half; question: string; text: string; gold: Gold };
 export type StanceSet = { name: string; title: string; items: StanceItem[] };
 
 const PUBMEDQA_GOLD: Record<string, Gold> = { yes: "supports", no: "contradicts", maybe: "neither" };
@@ -55,7 +55,7 @@ export function stanceSets(): StanceSet[] {
   ];
 }
 
-export function readSciFact(): StanceItem[] {
+function readSciFact(): StanceItem[] {
   const lines = fs.readFileSync(SCIFACT, "utf8").trim().split("\n").slice(1);
   return lines.map((line) => {
     const [index, evidence, claim, label] = line.split("\t") as [string, string, string, string];
@@ -63,17 +63,17 @@ export function readSciFact(): StanceItem[] {
   });
 }
 
-export const READERS = ["rules", "model"] as const;
-export type Reader = (typeof READERS)[number];
+const READERS = ["rules", "model"] as const;
+type Reader = (typeof READERS)[number];
 
 /** The one-study verdict a stance reader gives an item: the rules alone, or the fitted model over them (what the agent uses). */
-export function judge(item: Pick<StanceItem, "question" | "text">, reader: Reader) {
+function judge(item: Pick<StanceItem, "question" | "text">, reader: Reader) {
   const claim = readQuestion(item.question);
   const reading = (reader === "rules" ? readStanceByRules : readStance)({ text: item.text, claim });
   return { reading, verdict: verdictOfStudy(reading) };
 }
 
-export type StanceFigures = {
+type StanceFigures = {
   n: number;
   accuracy: number;
   committedPrecision: number;
@@ -83,12 +83,12 @@ export type StanceFigures = {
   confusion: Record<Gold, Record<Verdict, number>>;
 };
 
-export function isRight(gold: Gold, verdict: Verdict): boolean {
+function isRight(gold: Gold, verdict: Verdict): boolean {
   if (gold === "neither") return verdict === "mixed" || verdict === "insufficient";
   return verdict === gold;
 }
 
-export function figuresOf(outcomes: { gold: Gold; verdict: Verdict }[]): StanceFigures {
+function figuresOf(outcomes: { gold: Gold; verdict: Verdict }[]): StanceFigures {
   const n = outcomes.length;
   const confusion = Object.fromEntries(GOLDS.map((g) => [g, Object.fromEntries(VERDICTS.map((v) => [v, 0]))])) as Record<Gold, Record<Verdict, number>>;
   for (const o of outcomes) confusion[o.gold][o.verdict]++;

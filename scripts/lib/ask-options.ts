@@ -20,7 +20,7 @@ export type AskOptions = {
   requireAttestation: boolean;
 };
 
-export const ASK_USAGE = `Usage: npm run ask -- <chat|literature|deep-research> "question" [--conversation <id>] [--json]
+const ASK_USAGE = `Usage: npm run ask -- <chat|literature|deep-research> "question" [--conversation <id>] [--json]
        npm run ask -- <chat|literature|deep-research> --private "question" [--recovery-key <key>|new]
                       [--enclave-repo owner/name [--enclave-measurement <hex>]] [--require-attestation] [--json]`;
 

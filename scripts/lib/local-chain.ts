@@ -30,8 +30,8 @@ import {
 import { startService, type Service } from "./processes";
 
 const root = path.resolve(import.meta.dirname, "../..");
-export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
-export const USDC_DECIMALS = 6;
+const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
+const USDC_DECIMALS = 6;
 
 export type TestWallet = { address: Address; privateKey: Hex };
 

@@ -40,9 +40,8 @@ export function startService({
   return { name, child, stop };
 }
 
-/** Runs a command to completion; throws with its exit code when it fails. */
 /** Runs a command to its end, its output on ours or, with `log`, in that file; throws when it fails. */
-export async function runCommand({ command, args, env, cwd = process.cwd(), log }: { command: string; args: string[]; env: NodeJS.ProcessEnv; cwd?: string; log?: string }): Promise<void> {
+async function runCommand({ command, args, env, cwd = process.cwd(), log }: { command: string; args: string[]; env: NodeJS.ProcessEnv; cwd?: string; log?: string }): Promise<void> {
   const out = log === undefined ? "inherit" : fs.openSync(log, "w");
   const child = spawn(command, args, { cwd, env, stdio: log === undefined ? "inherit" : ["ignore", out, out] });
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
@@ -91,7 +90,7 @@ const publicEnvStamp = (dir: string) => path.join(dir, ".next", "public-env.json
  * (`inputs`, relative to `root`) and, when `env` is given, made with its `NEXT_PUBLIC_` values (a
  * build without a record of them counts as made with none).
  */
-export function isBuildFresh(root: string, { dir = root, inputs = BUILD_INPUTS, env }: { dir?: string; inputs?: string[]; env?: NodeJS.ProcessEnv } = {}): boolean {
+function isBuildFresh(root: string, { dir = root, inputs = BUILD_INPUTS, env }: { dir?: string; inputs?: string[]; env?: NodeJS.ProcessEnv } = {}): boolean {
   const buildId = path.join(dir, ".next", "BUILD_ID");
   if (!fs.existsSync(buildId)) return false;
   if (env) {

@@ -14,7 +14,7 @@ import { hardhat } from "viem/chains";
  * official x402 facilitator with a real key on the suite's chain, so `real` mode verifies and
  * settles for real; the other modes answer the ways hosted facilitators fail.
  */
-export type FacilitatorMode =
+type FacilitatorMode =
   /** Verify and settle for real. */
   | "real"
   /** Refuse every settlement with HTTP 400 and an x402 SettleResponse body (as some facilitators do for an empty wallet). */

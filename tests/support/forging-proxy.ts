@@ -11,7 +11,7 @@ const RUN_POLL = /^\/api\/deep-research\/encrypted\/status\/([^/?]+)/;
  * a client just started: every deep-research poll is sent to the older run's URL, and with
  * `claim` the start's 202 names the older run too (its messageId and pollUrl).
  */
-export type PassOff = { olderRun: string; claim: boolean };
+type PassOff = { olderRun: string; claim: boolean };
 
 /**
  * An intermediary where the gateway's TLS terminator or CDN would stand: it relays everything to

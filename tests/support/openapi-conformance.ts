@@ -27,7 +27,7 @@ const JSON_SCHEMA_2020_12_ID = "https://json-schema.org/draft/2020-12/schema";
  * Components whose contents are another format's, which the document names rather than repeats:
  * held to that format's own published schema instead (not closed: its keywords are the format's).
  */
-export const FORMAT_COMPONENTS: Record<string, string> = {
+const FORMAT_COMPONENTS: Record<string, string> = {
   JsonSchema: JSON_SCHEMA_2020_12_ID,
   OpenApiDocument: OPENAPI_31_SCHEMA_ID,
 };
@@ -49,7 +49,7 @@ function constrains(schema: unknown): boolean {
  * fields are open (absent, `true` or `{}`); a map whose values have a schema of their own keeps it.
  * `#/components/schemas/X` references point at X's own id, so each component compiles alone.
  */
-export function closeObjects(schema: unknown): unknown {
+function closeObjects(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(closeObjects);
   if (typeof schema !== "object" || schema === null) return schema;
   const out: Json = { ...(schema as Json) };

@@ -33,7 +33,7 @@ export type ReplayRoute = {
   times?: number;
 };
 
-export type ReplayRequest = {
+type ReplayRequest = {
   method: string;
   /** Decoded path without the query string. */
   path: string;

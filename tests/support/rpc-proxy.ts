@@ -6,8 +6,8 @@ import type { AddressInfo } from "node:net";
  * the node: see every call, refuse one, never answer one, or act (kill a process) right after a
  * transaction was really sent. Batches are split into their calls for the hook and joined again.
  */
-export type RpcCall = { method: string; params: unknown[] };
-export type RpcAction =
+type RpcCall = { method: string; params: unknown[] };
+type RpcAction =
   | { kind: "forward" }
   /** Answer with a JSON-RPC error without forwarding. */
   | { kind: "error"; code: number; message: string }

@@ -1,4 +1,4 @@
-import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, type Address, type Hex } from "viem";
+import { createPublicClient, createWalletClient, http, parseAbi, parseEther, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { inject } from "vitest";
@@ -41,8 +41,3 @@ export const mintServiceToken = (to: Address, amount: bigint) => send(LOCAL_DEPL
 
 /** `from` sends `amount` of the service token to `to` (mined before this returns). */
 export const moveServiceToken = (from: Hex, to: Address, amount: bigint) => send(from, "transfer", to, amount);
-
-export async function serviceTokenBalance(address: Address): Promise<bigint> {
-  const { publicClient, token } = clients();
-  return publicClient.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [address] });
-}

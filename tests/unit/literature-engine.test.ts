@@ -286,6 +286,25 @@ describe("the engine", () => {
     expect(result.rejectedReferences![0]).toMatchObject({ isRetracted: true, relevance: expect.objectContaining({ reason: "retracted" }) });
   });
 
+  it("asks the preprint lookup (bioRxiv/medRxiv) for an accepted preprint's journal version in a deep search only", async () => {
+    const preprint = buildRecord({ ids: { doi: "10.1101/2024.01.01.1" }, title: "Rapamycin extends lifespan in mice: a preprint", isPreprint: true, source: "europepmc", sources: ["europepmc"] });
+    const asked: string[] = [];
+    const engine = (mode: "fast" | "deep") =>
+      runLiteratureSearch(request({ question: "rapamycin lifespan mice", mode }), {
+        sources: { europepmc: fakeSource("europepmc", () => [preprint]) },
+        publishedVersion: async (doi) => {
+          asked.push(doi);
+          return "10.1038/journal.version";
+        },
+      });
+    const fast = await engine("fast");
+    expect(asked).toEqual([]);
+    expect(fast.references![0]).not.toHaveProperty("publishedDoi");
+    const deep = await engine("deep");
+    expect(asked).toEqual(["10.1101/2024.01.01.1"]);
+    expect(deep.references![0]).toMatchObject({ isPreprint: true, publishedDoi: "10.1038/journal.version" });
+  });
+
   it("says when nothing was found, citing nothing", async () => {
     const result = await runLiteratureSearch(request({ question: "xylophone gene therapy" }), deps({ pubmed: fakeSource("pubmed", () => []) }));
     expect(result.answer).toMatch(/No relevant evidence/);

@@ -2,7 +2,7 @@ import { type SourceClientOptions, sourceHttpClient } from "../http";
 import type { LiteratureRecord } from "../record";
 import { isObject, readNumber, readString } from "./json-read";
 import { cleanMarkupText, formatAuthorName, normalizeDoi, parsePartialDate } from "./normalize";
-import { SourceError, type LiteratureSource } from "./types";
+import { SourceError } from "./types";
 
 /** The bioRxiv/medRxiv API, the production default (one API serves both servers). */
 export const BIORXIV_BASE_URL = "https://api.biorxiv.org";
@@ -10,7 +10,7 @@ export const BIORXIV_BASE_URL = "https://api.biorxiv.org";
 /** bioRxiv publishes no limit; one lookup per preprint needs little. */
 export const BIORXIV_REQUESTS_PER_SECOND = 2;
 
-export type PreprintServer = "biorxiv" | "medrxiv";
+type PreprintServer = "biorxiv" | "medrxiv";
 
 export type BiorxivSourceOptions = SourceClientOptions & {
   /** Which server this source stands for (its `name`), and the one tried first in lookups. */
@@ -18,7 +18,7 @@ export type BiorxivSourceOptions = SourceClientOptions & {
 };
 
 /** A preprint and, when it has one, the DOI of its journal version. */
-export type PublishedVersion = {
+type PublishedVersion = {
   doi: string;
   server: PreprintServer;
   /** The journal version's DOI; null while the server lists none ("NA"). */
@@ -28,7 +28,7 @@ export type PublishedVersion = {
   record: LiteratureRecord;
 };
 
-export type BiorxivSource = LiteratureSource & {
+export type BiorxivSource = {
   readonly name: PreprintServer;
   /**
    * Looks a preprint DOI up on `server` (default: this source's server, then the other one).
@@ -42,7 +42,7 @@ export type BiorxivSource = LiteratureSource & {
  * Null when the collection is empty ("no posts found"). Throws SourceError "parse" when the body
  * is not a details response at all.
  */
-export function parseBiorxivDetails(json: unknown, server: PreprintServer): PublishedVersion | null {
+function parseBiorxivDetails(json: unknown, server: PreprintServer): PublishedVersion | null {
   if (!isObject(json) || !Array.isArray(json.collection)) throw new SourceError(server, "parse", "details answered without a collection");
   const versions = json.collection
     .filter(isObject)
@@ -101,9 +101,8 @@ function parseAuthorList(authors: string | undefined): string[] {
 }
 
 /**
- * A bioRxiv or medRxiv source. The API has no keyword search, so `search` returns no records:
- * preprints are found through Europe PMC (`SRC:PPR`), and this source links each one to its
- * journal version with getPublishedVersion.
+ * bioRxiv's and medRxiv's lookup, never searched: their API has no keyword search, so preprints
+ * are found through Europe PMC (`SRC:PPR`) and this links each one to its journal version.
  */
 export function createBiorxivSource(options: BiorxivSourceOptions = {}): BiorxivSource {
   const server = options.server ?? "biorxiv";
@@ -118,9 +117,6 @@ export function createBiorxivSource(options: BiorxivSourceOptions = {}): Biorxiv
 
   return {
     name: server,
-    async search() {
-      return [];
-    },
     async getPublishedVersion(doi, onServer, { signal } = {}) {
       const normalized = normalizeDoi(doi);
       if (!normalized) return null;

@@ -13,7 +13,7 @@ export const CLINICALTRIALS_BASE_URL = "https://clinicaltrials.gov";
  * intervention model, masking, results). Without `fields` the API sends whole studies, results
  * sections included, which are large.
  */
-export const CLINICALTRIALS_FIELDS = [
+const CLINICALTRIALS_FIELDS = [
   "NCTId", "BriefTitle", "OfficialTitle", "BriefSummary", "OverallStatus", "StudyType", "Phase",
   "DesignAllocation", "DesignInterventionModel", "DesignPrimaryPurpose", "DesignMasking", "EnrollmentCount",
   "Condition", "InterventionName", "HasResults", "ResultsFirstPostDate", "StudyFirstPostDate", "StartDate",
@@ -27,7 +27,7 @@ export type ClinicalTrialsSourceOptions = SourceClientOptions & {
   requiredTerms?: number;
 };
 
-export type ClinicalTrialsPage = { totalCount: number | null; nextPageToken: string | null; records: LiteratureRecord[] };
+type ClinicalTrialsPage = { totalCount: number | null; nextPageToken: string | null; records: LiteratureRecord[] };
 
 export type ClinicalTrialsSource = LiteratureSource & {
   readonly name: "clinicaltrials";
@@ -40,14 +40,14 @@ const MAX_PAGE_SIZE = 100;
 const MAX_PAGES = 5;
 
 /** The `query.term` for a source query (Essie syntax: quoted phrases, AND/OR). */
-export function buildClinicalTrialsTerm(query: SourceQuery, options: { broad?: boolean; requiredTerms?: number } = {}): string {
+function buildClinicalTrialsTerm(query: SourceQuery, options: { broad?: boolean; requiredTerms?: number } = {}): string {
   const terms = termsOf(query);
   const formatTerm = quoteTerm;
   return options.broad ? buildBroadQuery(terms, { formatTerm }) : buildStrictQuery(terms, { formatTerm, requiredTerms: options.requiredTerms });
 }
 
 /** Reads a `/api/v2/studies` response. Throws SourceError "parse" when it has no `studies` list. */
-export function parseClinicalTrialsSearch(json: unknown): ClinicalTrialsPage {
+function parseClinicalTrialsSearch(json: unknown): ClinicalTrialsPage {
   if (!isObject(json) || !Array.isArray(json.studies)) throw new SourceError("clinicaltrials", "parse", "studies answered without a studies list");
   return {
     totalCount: readNumber(json, "totalCount") ?? null,
@@ -57,7 +57,7 @@ export function parseClinicalTrialsSearch(json: unknown): ClinicalTrialsPage {
 }
 
 /** One study (as `/api/v2/studies/{nct}` or an element of `studies`) as a record; null without an NCT id. */
-export function parseClinicalTrialsStudy(study: unknown): LiteratureRecord | null {
+function parseClinicalTrialsStudy(study: unknown): LiteratureRecord | null {
   const protocol = readObject(study, "protocolSection");
   const identification = readObject(protocol, "identificationModule");
   const nct = normalizeNct(readString(identification, "nctId"));

@@ -22,7 +22,7 @@ export type CrossrefUpdate = {
   source: string | null;
 };
 
-export type CrossrefRelation = { type: string; id: string; idType: string };
+type CrossrefRelation = { type: string; id: string; idType: string };
 
 export type CrossrefWork = {
   record: LiteratureRecord;

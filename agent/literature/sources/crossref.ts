@@ -4,8 +4,8 @@ import { normalizeDoi } from "./normalize";
 import { termsOf } from "./query-terms";
 import type { LiteratureSource, SourceQuery } from "./types";
 
-export { classifyUpdateType, parseCrossrefWork, parseCrossrefWorkList } from "./crossref-parse";
-export type { CrossrefRelation, CrossrefUpdate, CrossrefUpdateKind, CrossrefWork } from "./crossref-parse";
+export { classifyUpdateType, parseCrossrefWork } from "./crossref-parse";
+;
 
 /** The Crossref REST API, the production default. */
 export const CROSSREF_BASE_URL = "https://api.crossref.org";
@@ -18,7 +18,7 @@ export type CrossrefSourceOptions = SourceClientOptions & {
   mailto?: string;
 };
 
-export type CrossrefRateLimit = { limit: number; intervalMs: number };
+type CrossrefRateLimit = { limit: number; intervalMs: number };
 
 export type CrossrefSource = LiteratureSource & {
   readonly name: "crossref";
@@ -35,7 +35,7 @@ export type CrossrefSource = LiteratureSource & {
 };
 
 /** The x-rate-limit-limit / x-rate-limit-interval pair ("50", "1s"), or null. */
-export function parseRateLimitHeaders(headers: Headers): CrossrefRateLimit | null {
+function parseRateLimitHeaders(headers: Headers): CrossrefRateLimit | null {
   const limit = Number(headers.get("x-rate-limit-limit"));
   const interval = /^(\d+(?:\.\d+)?)\s*(ms|s|m)?$/.exec(headers.get("x-rate-limit-interval")?.trim() ?? "");
   if (!Number.isFinite(limit) || limit <= 0 || !interval) return null;

@@ -74,7 +74,7 @@ export function parseEuropePmcSearch(json: unknown): EuropePmcPage {
 }
 
 /** One search result, `core` or `lite`, as a record; null when it has no usable id. */
-export function parseEuropePmcResult(result: unknown): LiteratureRecord | null {
+function parseEuropePmcResult(result: unknown): LiteratureRecord | null {
   if (!isObject(result)) return null;
   const origin = readString(result, "source")?.toUpperCase();
   const id = readString(result, "id");

@@ -44,7 +44,7 @@ function safeDecode(value: string): string {
 const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /** Decodes the XML entities and numeric character references. */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
     if (body[0] === "#") {
       const code = body[1] === "x" || body[1] === "X" ? Number.parseInt(body.slice(2), 16) : Number.parseInt(body.slice(1), 10);
@@ -97,7 +97,7 @@ function collapse(text: string): string {
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 
 /** 1-12 from "06", "6" or "Jun"/"June"; undefined otherwise. */
-export function parseMonth(value: unknown): number | undefined {
+function parseMonth(value: unknown): number | undefined {
   if (typeof value === "number") return value >= 1 && value <= 12 ? value : undefined;
   if (typeof value !== "string") return undefined;
   const text = value.trim().toLowerCase();

@@ -53,13 +53,13 @@ export function rebuildAbstract(invertedIndex: unknown): string | null {
 }
 
 /** Reads a `/works` list response. Throws SourceError "parse" when it has no `results`. */
-export function parseOpenAlexWorkList(json: unknown): LiteratureRecord[] {
+function parseOpenAlexWorkList(json: unknown): LiteratureRecord[] {
   if (!isObject(json) || !Array.isArray(json.results)) throw new SourceError("openalex", "parse", "works answered without results");
   return json.results.flatMap((work) => parseOpenAlexWork(work) ?? []);
 }
 
 /** One OpenAlex work as a record; null when it has no id at all. */
-export function parseOpenAlexWork(work: unknown): LiteratureRecord | null {
+function parseOpenAlexWork(work: unknown): LiteratureRecord | null {
   if (!isObject(work)) return null;
   const ids = readObject(work, "ids");
   const openalex = /W\d+$/i.exec(readString(work, "id") ?? readString(ids, "openalex") ?? "")?.[0]?.toUpperCase();

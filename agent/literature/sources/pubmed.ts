@@ -32,7 +32,7 @@ export type EsearchResult = {
   phrasesNotFound: string[];
 };
 
-export type PubmedIdSearch = { pmids: string[]; searches: EsearchResult[] };
+type PubmedIdSearch = { pmids: string[]; searches: EsearchResult[] };
 
 export type PubmedSource = LiteratureSource & {
   readonly name: "pubmed";
@@ -44,7 +44,7 @@ export type PubmedSource = LiteratureSource & {
   fetchByPmids(pmids: readonly string[], options?: { signal?: AbortSignal }): Promise<LiteratureRecord[]>;
 };
 
-export type EsearchOptions = { retmax?: number; dateFrom?: string; dateTo?: string; signal?: AbortSignal };
+type EsearchOptions = { retmax?: number; dateFrom?: string; dateTo?: string; signal?: AbortSignal };
 
 // efetch takes ids in the URL; 200 keeps the URL short and one response small.
 const EFETCH_BATCH = 200;

@@ -9,7 +9,7 @@ import type { SourceExpansion, SourceQuery } from "./types";
  */
 
 /** Terms cleaned of quotes, brackets and field tags the user may have typed, deduplicated. */
-export function cleanTerms(terms: readonly string[]): string[] {
+function cleanTerms(terms: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of terms) {
@@ -52,7 +52,7 @@ export type BooleanQueryOptions = {
 };
 
 /** Other names sent per phrase at most, before the length limit. */
-export const MAX_ALTERNATIVES_SENT = 6;
+const MAX_ALTERNATIVES_SENT = 6;
 /** The default query length limit: E-utilities and Europe PMC take the query in a GET URL. */
 export const MAX_QUERY_LENGTH = 1_500;
 
@@ -106,7 +106,7 @@ export function buildBroadQuery(terms: readonly string[], options: Omit<BooleanQ
 }
 
 /** Whether broadening could find anything the strict query did not. */
-export function canBroaden(terms: readonly string[], requiredTerms = 1): boolean {
+function canBroaden(terms: readonly string[], requiredTerms = 1): boolean {
   return terms.length >= 2 && requiredTerms > 0;
 }
 

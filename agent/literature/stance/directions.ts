@@ -10,7 +10,7 @@ const ENGLISH_PAIRS = new Set("am an as at be by do go he if in is it me my no o
  * Y is, where benefit and harm (findings.ts) only know the outcomes they list.
  */
 
-export type Sign = 1 | -1;
+type Sign = 1 | -1;
 /**
  * A change: its sign; what it is said of (`target`: the object of "X reduces Y", the subject of
  * "Y was reduced" or "Y is scarce"); and the other side (`agent`: X).
@@ -76,7 +76,7 @@ export function directionsOf(clause: string): Direction[] {
 }
 
 /** The initials of each run of two to four words ("brown adipose tissue" → "bat"), so a claim's words meet a study's abbreviation. */
-export function withAcronyms(stems: Set<string>, tokens: string[]): Set<string> {
+function withAcronyms(stems: Set<string>, tokens: string[]): Set<string> {
   const words = tokens.filter((t) => /^[a-z]/.test(t) && !STOP.has(t));
   for (let len = 2; len <= 4; len++) {
     for (let i = 0; i + len <= words.length; i++) {

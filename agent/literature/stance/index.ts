@@ -21,12 +21,12 @@ import type { PartsReading, ReadClause, SectionReading, StanceReading } from "./
  */
 
 export type { StanceClaim } from "./claim";
-export type { PartsReading, ReadClause, SectionReading, StanceReading } from "./types";
+export type { PartsReading, SectionReading, StanceReading } from "./types";
 
 type Side = "supports" | "contradicts";
 
 /** A reading's stance on the plain claim, or null when it states nothing on it. */
-export function stanceOfReading(
+function stanceOfReading(
   reading: FindingReading,
   claim: Pick<ClaimReading, "equivalence" | "valence">,
   { moved = 0, clause = "" }: { moved?: number; clause?: string } = {},

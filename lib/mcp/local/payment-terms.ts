@@ -18,7 +18,7 @@ import { updateStateFile } from "./state-file";
 export type Destination = { network: string; asset: string; payTo: string };
 
 /** Thrown when the service's payment terms cannot be read or are not the ones trusted; the message says what to do. */
-export class PaymentTermsError extends Error {
+class PaymentTermsError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "PaymentTermsError";

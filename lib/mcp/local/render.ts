@@ -10,7 +10,7 @@ const asObject = (value: unknown): Json | null => (typeof value === "object" && 
 const asText = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value : null);
 
 /** `[N] Title (source, year) url`, one line per reference, numbered by its ordinal where it has one. */
-export function referencesText(references: unknown): string {
+function referencesText(references: unknown): string {
   if (!Array.isArray(references) || references.length === 0) return "";
   const lines = references.map((item, i) => {
     const ref = asObject(item) ?? {};

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 
 /** The folder of the demo stack the e2e run started (playwright.config.ts sets E2E_DEMO_DIR). */
-export const demoDir = process.env.E2E_DEMO_DIR ?? path.join(os.tmpdir(), "lra-e2e-demo");
+const demoDir = process.env.E2E_DEMO_DIR ?? path.join(os.tmpdir(), "lra-e2e-demo");
 
 export type DemoStack = { gatewayUrl: string; rpcUrl: string; asset: `0x${string}`; testWallets: { address: string; privateKey: `0x${string}` }[] };
 
