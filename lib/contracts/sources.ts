@@ -12,9 +12,9 @@ export const literatureSources = ["pubmed", "europepmc", "clinicaltrials", "bior
 export type LiteratureSourceName = (typeof literatureSources)[number];
 
 /** A fast search (chat's, and the default): one round trip to each. */
-const FAST_SOURCES: readonly LiteratureSourceName[] = ["pubmed", "europepmc", "local"];
+export const FAST_SOURCES: readonly LiteratureSourceName[] = ["pubmed", "europepmc", "local"];
 /** A deep search (deep mode, litqa-recall, deep research): every index. */
-const DEEP_SOURCES: readonly LiteratureSourceName[] = ["pubmed", "europepmc", "clinicaltrials", "crossref", "openalex", "local"];
+export const DEEP_SOURCES: readonly LiteratureSourceName[] = ["pubmed", "europepmc", "clinicaltrials", "crossref", "openalex", "local"];
 
 /** How many references a search returns when the request names no `maxResults`, by its width. */
 export const DEFAULT_MAX_RESULTS = { fast: 10, deep: 25 } as const;

@@ -25,7 +25,7 @@ export type DiscoveryManifestItem = {
 export type DiscoveryManifest = { x402Version: number; lastUpdated: number; items: DiscoveryManifestItem[] };
 
 /** One route's item, read from its 402. */
-export function manifestItemOf(required: PaymentRequired): DiscoveryManifestItem {
+function manifestItemOf(required: PaymentRequired): DiscoveryManifestItem {
   const bazaar = required.extensions?.bazaar as BazaarExtension;
   const { input, output } = bazaar.info;
   return {

@@ -70,11 +70,6 @@ export const MCP_TOOLS: readonly McpTool[] = ORDER.map(getPaidOperation).flatMap
   ];
 });
 
-/** The tool named `name`, or undefined. */
-export function getMcpTool(name: string): McpTool | undefined {
-  return MCP_TOOLS.find((t) => t.name === name);
-}
-
 /** The status route of a free tool with its path parameters filled in (each URI-encoded). */
 export function statusPath(tool: Extract<McpTool, { kind: "free" }>, args: Record<string, string>): string {
   return tool.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(args[name] ?? ""));

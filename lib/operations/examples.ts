@@ -18,7 +18,7 @@ export const sealedAnswer = (schemaId: string) => ({ schemaId, description: "Wha
 export const SETTLED_AT_ONCE = { maxTimeoutSeconds: 300, minRemainingSeconds: 60, settlement: "immediate" } as const;
 
 /** Seconds a deep-research turn may run; its authorization must outlive this plus settlement. */
-export const DEEP_RESEARCH_RUN_BUDGET_SECONDS = 1800;
+const DEEP_RESEARCH_RUN_BUDGET_SECONDS = 1800;
 
 /** Deep research's authorization: settled when the run is delivered, so it must outlive the run. */
 export const SETTLED_ON_DELIVERY = {

@@ -21,8 +21,7 @@ export type PaidOperation = PaidOperationDefinition<PaidOperationId> & { price: 
 
 export const PAID_OPERATIONS: readonly PaidOperation[] = DEFINITIONS.map((d) => ({ ...d, price: formatUsd(BigInt(d.amount)) }));
 
-export { DEEP_RESEARCH_RUN_BUDGET_SECONDS } from "./examples";
-export type { McpTools, OpenApiContext, PaidOperationDefinition, Polling } from "./types";
+export type { PaidOperationDefinition } from "./types";
 
 /** The operation `id`. Throws when the id is unknown (a programming error). */
 export function getPaidOperation(id: PaidOperationId): PaidOperation {

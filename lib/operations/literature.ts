@@ -1,8 +1,13 @@
 import { z } from "zod";
 import { literatureAcceptedSchema, literatureJobResultSchema, literatureQueryRequestSchema } from "@/lib/contracts";
+import { sourcesInWords } from "@/lib/contracts/source-words";
+import { DEEP_SOURCES, FAST_SOURCES } from "@/lib/contracts/sources";
 import { agentUnavailable, error, json, literatureUnavailable, pathParam, settlementUnavailable } from "@/lib/openapi/responses";
 import { definePaidOperation } from "./define";
 import { EXAMPLE_ID, LITERATURE_TIMINGS, SETTLED_AT_ONCE } from "./examples";
+
+/** The sources searched, in words: the fast plan, and what deep mode adds (lib/contracts/sources.ts). */
+const SEARCHED = `${sourcesInWords(FAST_SOURCES)} (Europe PMC with its preprints); in deep mode also ${sourcesInWords(DEEP_SOURCES.filter((s) => !FAST_SOURCES.includes(s)))}`;
 
 /** POST /api/literature: federated literature search, settled before the 202. */
 export const literature = definePaidOperation({
@@ -21,7 +26,7 @@ export const literature = definePaidOperation({
     tags: ["literature"],
     requestSchema: "LiteratureQueryRequest",
     description:
-      "Federated literature search (PubMed, Europe PMC, ClinicalTrials.gov, Crossref, OpenAlex, preprint servers and the local library, by mode and scope) with relevance filtering, evidence grading and an extractive answer whose every [N] is a reference. The result's `failedSources` names the sources that failed; when none can answer, 503 `literature_unavailable` before payment.",
+      `Federated literature search (${SEARCHED}, by mode and scope) with relevance filtering, evidence grading and an extractive answer whose every [N] is a reference. The result's \`failedSources\` names the sources that failed; when none can answer, 503 \`literature_unavailable\` before payment.`,
     responses: ({ accepted }) => ({
       "202": json("LiteratureAccepted", "Accepted; poll GET /api/literature/jobs/{jobId}", { example: accepted }),
       "200": json("LiteratureJobResult", "Already complete (uncommon)"),
@@ -44,7 +49,7 @@ export const literature = definePaidOperation({
     name: "literature_search",
     title: "Literature search",
     description: (price) =>
-      `Federated search of PubMed, Europe PMC, Crossref, OpenAlex, bioRxiv/medRxiv and ClinicalTrials.gov (and the service's local library) for a question, returning references filtered for relevance (with a reason for each rejected one when includeRejected is true). Costs ${price} in USDC on Base (x402). Waits for the result; if it takes longer, returns the jobId to read with literature_status (free).`,
+      `Federated search of ${SEARCHED} for a question, returning references filtered for relevance (with a reason for each rejected one when includeRejected is true). Costs ${price} in USDC on Base (x402). Waits for the result; if it takes longer, returns the jobId to read with literature_status (free).`,
     waitSeconds: 55,
     status: {
       name: "literature_status",

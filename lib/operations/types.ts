@@ -3,7 +3,7 @@ import type { z } from "zod";
 type Json = Record<string, unknown>;
 
 /** What an operation's OpenAPI responses are written from: the deployment's public origin and the operation's example 202. */
-export type OpenApiContext = { publicUrl: string; accepted: Json };
+type OpenApiContext = { publicUrl: string; accepted: Json };
 
 /**
  * One paid operation, whole: its route and price, what it takes and answers, how its work is
@@ -47,7 +47,7 @@ export type PaidOperationDefinition<Id extends string = string, Body extends z.Z
  * How the work is followed after the 202: a free status route polled until a final status
  * (lib/discovery/polling.ts turns this into the bazaar's `asyncPolling`).
  */
-export type Polling = {
+type Polling = {
   /** The status route's 200 body. */
   status: z.ZodType;
   method: "GET" | "POST";
@@ -67,7 +67,7 @@ export type Polling = {
 };
 
 /** The operation's and its status route's entries in the OpenAPI document (lib/openapi/document.ts adds what every paid route shares). */
-export type OpenApiDescription = {
+type OpenApiDescription = {
   tags: string[];
   /** The component name of the body's schema. */
   requestSchema: string;
@@ -89,7 +89,7 @@ export type OpenApiDescription = {
   };
 };
 
-export type McpTools = {
+type McpTools = {
   /** The paid tool's name (MCP: letters, digits, `_`). */
   name: string;
   /** Its title without the price, which is rendered from `amount`. */
