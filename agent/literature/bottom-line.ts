@@ -2,7 +2,7 @@ import type { EvidenceType, Verdict, VerdictBasis, VerdictConfidence } from "@/l
 import type { AnswerReference } from "./answer-reference";
 import { phrasesOf, requiredParts, type QuestionReading } from "./reading";
 import { inQuestionSpecies, speciesWords } from "./roles";
-import { NO_CLAIM_TO_TEST, NO_CLEAR_FINDING, NO_STUDY_TESTS_IT, NOTHING_ON_TOPIC, ONLY_OTHER_SPECIES, ONLY_WEAK_EVIDENCE, type GradedForVerdict } from "./verdict";
+import type { GradedForVerdict } from "./verdict";
 import { listed } from "./words";
 import { CONTROLLED_DESIGNS, DESIGN_STRENGTH_ORDER, PRIMARY_DESIGNS } from "@/lib/contracts/designs";
 
@@ -77,7 +77,7 @@ export function bottomLineOf({
   const onTopic = graded.filter((g) => g.evidenceRole === "supporting");
   const m = onTopic.length;
   const confidence = basis.confidence ?? "low";
-  if (basis.reason === NO_CLAIM_TO_TEST) return `Bottom line: ${noClaim(reading, references.length)}`;
+  if (basis.reasonCode === "no_claim_to_test") return `Bottom line: ${noClaim(reading, references.length)}`;
   if (verdict === "insufficient") return `Bottom line: the evidence is insufficient to answer it: ${insufficientReason({ reading, basis, references, graded, tested })}`;
   const studies = { one: `study that tests ${tested}`, many: `studies that test ${tested}` };
   const strongestOf = (side: "supports" | "contradicts") => {
@@ -127,7 +127,7 @@ function insufficientReason({
   graded: GradedForVerdict[];
   tested: string;
 }): string {
-  if (basis.reason === NO_STUDY_TESTS_IT) {
+  if (basis.reasonCode === "no_study_tests_it") {
     // Studies of the whole question in another species than the one it names (roles.ts).
     const elsewhere = references
       .map((r, i) => ({ r, g: graded[i] }))
@@ -144,14 +144,14 @@ function insufficientReason({
     if (closest.length === 0) return `${both}.`;
     return `${both}. ${closestSentence(closest)}`;
   }
-  if (basis.reason === ONLY_OTHER_SPECIES) {
+  if (basis.reasonCode === "only_other_species") {
     const indirect = graded.filter((g) => g.evidenceRole === "supporting" && !g.direct && g.stance !== "unclear");
     return `the only studies of ${tested} that state a finding on it are in other species than the question's (animals or cells). ${plural(indirect.length, "study", "studies")} in other species ${directionWord(indirect)} it there.`;
   }
   // Each reason names what the question asks about, so the bottom line says which question it answers.
-  if (basis.reason === NO_CLEAR_FINDING) return `none of the studies that test ${tested} states a clear finding on it.`;
-  if (basis.reason === ONLY_WEAK_EVIDENCE) return `the only direct evidence on ${tested} found is weak.`;
-  if (basis.reason === NOTHING_ON_TOPIC) return `nothing on ${tested} was found in the sources searched.`;
+  if (basis.reasonCode === "no_clear_finding") return `none of the studies that test ${tested} states a clear finding on it.`;
+  if (basis.reasonCode === "only_weak_evidence") return `the only direct evidence on ${tested} found is weak.`;
+  if (basis.reasonCode === "nothing_on_topic") return `nothing on ${tested} was found in the sources searched.`;
   return `${basis.reason}.`;
 }
 

@@ -1,4 +1,4 @@
-import type { EvidenceRole, EvidenceType, Stance, StudySnapshot, Verdict, VerdictBasis, VerdictConfidence } from "@/lib/contracts";
+import type { EvidenceRole, EvidenceType, Stance, StudySnapshot, Verdict, VerdictBasis, VerdictConfidence, VerdictReasonCode } from "@/lib/contracts";
 import type { QuestionReading } from "./reading";
 import { inQuestionSpecies } from "./roles";
 
@@ -60,7 +60,8 @@ export function deriveVerdict(references: GradedForVerdict[], { asks = true }: {
   const weightAgainst = round(stated.reduce((n, r) => n + weightOf(r) * share(r, "contradicts"), 0));
   const direct = stated.filter((r) => r.direct);
   const directWeight = direct.reduce((n, r) => n + weightOf(r), 0);
-  const basis = (verdict: Verdict, reason: string) => {
+  const basis = (verdict: Verdict, reasonCode: VerdictReasonCode) => {
+    const reason = VERDICT_REASONS[reasonCode];
     const { confidence, confidenceReason } = confidenceOf({ verdict, direct, indirect: stated.length - direct.length });
     return {
       verdict,
@@ -73,33 +74,41 @@ export function deriveVerdict(references: GradedForVerdict[], { asks = true }: {
         weightFor,
         weightAgainst,
         reason,
+        reasonCode,
         confidence,
         confidenceReason,
       },
     };
   };
   // A topic alone claims nothing: whatever was found on it is no verdict (reading.ts, `asks`).
-  if (!asks) return basis("insufficient", NO_CLAIM_TO_TEST);
-  if (references.length === 0) return basis("insufficient", NOTHING_ON_TOPIC);
-  if (onTopic.length === 0) return basis("insufficient", NO_STUDY_TESTS_IT);
-  if (stated.length === 0) return basis("insufficient", NO_CLEAR_FINDING);
-  if (direct.length === 0) return basis("insufficient", ONLY_OTHER_SPECIES);
-  if (directWeight < MIN_DIRECT_WEIGHT) return basis("insufficient", ONLY_WEAK_EVIDENCE);
-  if (weightFor >= 2 * weightAgainst) return basis("supports", "the design-weighted findings for it outweigh those against at least two to one");
-  if (weightAgainst >= 2 * weightFor) return basis("contradicts", "the design-weighted findings against it outweigh those for at least two to one");
-  return basis("mixed", "the design-weighted findings for and against it are within two to one of each other");
+  if (!asks) return basis("insufficient", "no_claim_to_test");
+  if (references.length === 0) return basis("insufficient", "nothing_on_topic");
+  if (onTopic.length === 0) return basis("insufficient", "no_study_tests_it");
+  if (stated.length === 0) return basis("insufficient", "no_clear_finding");
+  if (direct.length === 0) return basis("insufficient", "only_other_species");
+  if (directWeight < MIN_DIRECT_WEIGHT) return basis("insufficient", "only_weak_evidence");
+  if (weightFor >= 2 * weightAgainst) return basis("supports", "weighted_for");
+  if (weightAgainst >= 2 * weightFor) return basis("contradicts", "weighted_against");
+  return basis("mixed", "weighted_both_ways");
 }
 
-/** The reason of an insufficient verdict when the search names a topic and no claim (tags alone, "rapamycin and lifespan"). */
-export const NO_CLAIM_TO_TEST = "the search names a topic, not a claim to test";
-/** The reasons of an insufficient verdict: the bottom line says each in words that name the question's parts (bottom-line.ts). */
-export const NOTHING_ON_TOPIC = "nothing on-topic was found in the sources searched";
-export const NO_CLEAR_FINDING = "none of the studies that test it states a clear finding on it";
-export const ONLY_WEAK_EVIDENCE = "the only direct evidence found is weak";
-/** The reason of an insufficient verdict when no study tests the question (the writer names what was closest). */
-export const NO_STUDY_TESTS_IT = "no study found tests the question";
-/** The reason of an insufficient verdict when only studies in other species state a finding. */
-export const ONLY_OTHER_SPECIES = "the only studies that state a finding on it are in other species than the question's (animals or cells)";
+/**
+ * Each reason in words, as the basis carries it. The bottom line says an insufficient verdict's
+ * reason in words that name the question's parts (bottom-line.ts), by its code.
+ */
+const VERDICT_REASONS: Record<VerdictReasonCode, string> = {
+  weighted_for: "the design-weighted findings for it outweigh those against at least two to one",
+  weighted_against: "the design-weighted findings against it outweigh those for at least two to one",
+  weighted_both_ways: "the design-weighted findings for and against it are within two to one of each other",
+  // A topic alone claims nothing (tags alone, "rapamycin and lifespan").
+  no_claim_to_test: "the search names a topic, not a claim to test",
+  nothing_on_topic: "nothing on-topic was found in the sources searched",
+  // The writer names what was closest.
+  no_study_tests_it: "no study found tests the question",
+  no_clear_finding: "none of the studies that test it states a clear finding on it",
+  only_other_species: "the only studies that state a finding on it are in other species than the question's (animals or cells)",
+  only_weak_evidence: "the only direct evidence found is weak",
+};
 
 const weightOf = (r: GradedForVerdict) => DESIGN_WEIGHT[r.evidenceType] * Math.max(0.4, Math.min(1, r.relevance)) * (r.certainty || 1) * (r.direct ? 1 : INDIRECT_FACTOR);
 const share = (r: Pick<GradedForVerdict, "stance">, side: "supports" | "contradicts") => (r.stance === side ? 1 : r.stance === "mixed" ? 0.5 : 0);

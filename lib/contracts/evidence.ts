@@ -84,6 +84,23 @@ const verdictConfidenceSchema = z
   .register(responseRegistry, { id: "VerdictConfidence" });
 export type VerdictConfidence = z.infer<typeof verdictConfidenceSchema>;
 
+/**
+ * Why the verdict is what it is, as a code (`reason` says it in words): the weights' balance for a
+ * committed or mixed verdict, or what was missing for an insufficient one.
+ */
+const verdictReasonCodes = [
+  "weighted_for",
+  "weighted_against",
+  "weighted_both_ways",
+  "no_claim_to_test",
+  "nothing_on_topic",
+  "no_study_tests_it",
+  "no_clear_finding",
+  "only_other_species",
+  "only_weak_evidence",
+] as const;
+export type VerdictReasonCode = (typeof verdictReasonCodes)[number];
+
 /** How the verdict was reached: how many on-topic references took each stance, and the weights. */
 export const verdictBasisSchema = z
   .object({
@@ -95,6 +112,7 @@ export const verdictBasisSchema = z
     weightFor: z.number().min(0).describe("design-weighted sum of the supporting stances"),
     weightAgainst: z.number().min(0).describe("design-weighted sum of the contradicting stances"),
     reason: z.string().describe("the verdict in words"),
+    reasonCode: z.enum(verdictReasonCodes).optional().describe("the same reason as a code; absent only on results stored before it existed"),
     confidence: verdictConfidenceSchema.optional().describe("set on every verdict; absent only on results stored before it existed"),
     confidenceReason: z.string().optional().describe('why the confidence is what it is: "one observational study", "two randomized trials that agree"'),
   })

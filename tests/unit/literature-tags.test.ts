@@ -7,7 +7,6 @@ import type { LiteratureRecord } from "@/agent/literature/record";
 import type { LiteratureSource, SourceQuery } from "@/agent/literature/sources/types";
 import { stemSet } from "@/agent/literature/terms";
 import { readTopic, topicPlace } from "@/agent/literature/topic";
-import { NO_CLAIM_TO_TEST } from "@/agent/literature/verdict";
 import { literatureQueryRequestSchema, type LiteratureJobResult, type LiteratureQueryInput } from "@/lib/contracts";
 import { hasPubmedQa } from "@/scripts/bench/eval-sets";
 import { abstractOf, readPubmedQa } from "@/scripts/bench/pubmedqa";
@@ -124,7 +123,7 @@ describe("a search without a claim to test gives no verdict", () => {
     const result = await search({ question: "aging", tags: ["aging"] });
     expect(result.references!.length).toBeGreaterThan(0);
     expect(result.verdict).toBe("insufficient");
-    expect(result.verdictBasis).toMatchObject({ reason: NO_CLAIM_TO_TEST, confidence: "low", supporting: 0, contradicting: 0 });
+    expect(result.verdictBasis).toMatchObject({ reasonCode: "no_claim_to_test", confidence: "low", supporting: 0, contradicting: 0 });
     expect(result.answer).toMatch(/^Bottom line: no verdict: “aging” names a topic, not a claim/);
     expect(result.answer).not.toMatch(/evidence (supports|contradicts|leans)/);
     for (const r of result.references!) expect(r).toMatchObject({ evidenceRole: "context", roleReason: expect.stringMatching(/about aging; the search names no claim to test/) });
@@ -133,7 +132,7 @@ describe("a search without a claim to test gives no verdict", () => {
   it("a topic without a question: the same, and a question or a pasted claim on the same records still gets its verdict", async () => {
     const topic = await search({ question: "rapamycin and lifespan" });
     expect(topic.verdict).toBe("insufficient");
-    expect(topic.verdictBasis?.reason).toBe(NO_CLAIM_TO_TEST);
+    expect(topic.verdictBasis?.reasonCode).toBe("no_claim_to_test");
     for (const question of ["Does rapamycin extend lifespan in mice?", "Rapamycin extends lifespan in mice.", "rapamycin extends lifespan in mice"]) {
       const asked = await search({ question });
       expect(asked.verdict).not.toBe("insufficient");
