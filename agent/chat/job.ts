@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { literatureQueryRequestSchema } from "@/lib/contracts";
+import { literatureQueryRequestSchema, type EngineStep } from "@/lib/contracts";
 import { MAX_QUESTION_CHARS } from "@/lib/contracts/limits";
 import type { Queryable } from "@/lib/db";
 import type { JobHandler } from "../jobs/worker";
@@ -12,8 +12,8 @@ import { withReading } from "./follow-up-note";
 import type { LlmSettings } from "./llm";
 import { applyModelWriter } from "./model-writer";
 
-/** Engine stages as the chat API names them (section 6 names `literature` and `thinking`). */
-export const STAGES: Record<string, { stage: string; percent: number }> = {
+/** Engine steps as the chat API names its stages (section 6 names `literature` and `thinking`); the step itself travels beside them. */
+const STAGES: Record<EngineStep, { stage: string; percent: number }> = {
   searching: { stage: "literature", percent: 15 },
   filtering: { stage: "literature", percent: 45 },
   grading: { stage: "literature", percent: 65 },
@@ -58,9 +58,9 @@ export function createChatJobHandler({
         includeAbstracts: true,
         requireReach: true,
         signal,
-        progress: async (stage) => {
-          const mapped = STAGES[stage];
-          if (mapped) await progress(mapped.stage, mapped.percent);
+        progress: async (step) => {
+          const { stage, percent } = STAGES[step];
+          await progress(stage, percent, step);
         },
       },
     ).catch((err: unknown) => {

@@ -1,3 +1,4 @@
+import { searchedAt } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
 import { ApiError } from "@/lib/http";
 import type { Job } from "../jobs/queue";
@@ -28,14 +29,14 @@ export async function assertLiteratureReach(reach: ReachChecker | undefined, sou
 }
 
 /**
- * Waits (at most `waitMs`) until `job` has searched its sources (`searchedPercent` reached) or
+ * Waits (at most `waitMs`) until `job` has searched its sources (its engine step is past searching) or
  * ended. Throws 503 `literature_unavailable` when it failed for want of sources, and 500 when it
  * failed otherwise; either way the gateway answers an error and charges nothing. Returns when the
  * search reached a source, or when the wait ran out (the job goes on; the start is accepted).
  */
-export async function awaitSearch({ db, reach, job, waitMs, searchedPercent }: { db: Queryable; reach: ReachChecker | undefined; job: Job; waitMs: number; searchedPercent: number }): Promise<void> {
+export async function awaitSearch({ db, reach, job, waitMs }: { db: Queryable; reach: ReachChecker | undefined; job: Job; waitMs: number }): Promise<void> {
   if (waitMs <= 0) return;
-  const seen = await waitForProgress({ db, id: job.id, ms: waitMs, reached: (j) => (j.progress?.percent ?? 0) >= searchedPercent });
+  const seen = await waitForProgress({ db, id: job.id, ms: waitMs, reached: (j) => searchedAt(j.progress?.step) });
   if (!seen || (seen.status !== "failed" && seen.status !== "cancelled")) return;
   if (isUnavailableDetail(seen.result)) {
     const state = reach ? await reach.check() : null;

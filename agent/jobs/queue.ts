@@ -1,3 +1,4 @@
+import type { EngineStep } from "@/lib/contracts";
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type { Queryable } from "@/lib/db";
@@ -43,7 +44,7 @@ type JobOf<K extends JobKind> = {
   input: unknown;
   result: JobResult<K> | null;
   error: string | null;
-  progress: { stage: string; percent: number } | null;
+  progress: { stage: string; percent: number; step?: EngineStep } | null;
   attempts: number;
   maxAttempts: number;
   /** Who started it: the owner of private work and deep research (agent/http/access.ts `ownerOf`), else the caller's kind. */
@@ -211,10 +212,10 @@ export async function extendLease({ db, id, workerId, leaseSeconds }: { db: Quer
   return (rowCount ?? 0) > 0;
 }
 
-export async function reportProgress({ db, id, workerId, stage, percent }: { db: Queryable; id: string; workerId: string; stage: string; percent: number }): Promise<boolean> {
+export async function reportProgress({ db, id, workerId, stage, percent, step }: { db: Queryable; id: string; workerId: string; stage: string; percent: number; step?: EngineStep | undefined }): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE agent.jobs SET progress = $3, updated_at = now() WHERE id = $1 AND locked_by = $2 AND status = 'running'`,
-    [id, workerId, JSON.stringify({ stage, percent: Math.max(0, Math.min(100, Math.round(percent))) })],
+    [id, workerId, JSON.stringify({ stage, percent: Math.max(0, Math.min(100, Math.round(percent))), ...(step ? { step } : {}) })],
   );
   return (rowCount ?? 0) > 0;
 }

@@ -1,3 +1,4 @@
+import type { EngineStep } from "@/lib/contracts";
 import { EventEmitter, setMaxListeners } from "node:events";
 import { randomBytes } from "node:crypto";
 import type { Queryable } from "@/lib/db";
@@ -22,7 +23,7 @@ export class JobFailure extends Error {
 type JobContext = {
   /** Aborted when the job was cancelled or this worker lost its lease: stop work, write nothing. */
   signal: AbortSignal;
-  progress: (stage: string, percent: number) => Promise<void>;
+  progress: (stage: string, percent: number, step?: EngineStep) => Promise<void>;
   workerId: string;
 };
 
@@ -109,8 +110,8 @@ export function startWorkers({
       const result = await handler({ ...job, input: parseJobInput(job.kind, job.input) } as HandledJob<typeof job.kind>, {
         signal: controller.signal,
         workerId,
-        progress: async (stage, percent) => {
-          if (!(await reportProgress({ db, id: job.id, workerId, stage, percent }))) controller.abort(new Error("lease lost or job cancelled"));
+        progress: async (stage, percent, step) => {
+          if (!(await reportProgress({ db, id: job.id, workerId, stage, percent, step }))) controller.abort(new Error("lease lost or job cancelled"));
           else jobProgressed.emit("progress", job.id);
         },
       });

@@ -1,4 +1,4 @@
-import type { EvidenceRole, EvidenceType, LiteratureJobResult, LiteratureQueryRequest, ReferenceGrading, SourceFailureKind, StudySnapshot } from "@/lib/contracts";
+import type { EngineStep, EvidenceRole, EvidenceType, LiteratureJobResult, LiteratureQueryRequest, ReferenceGrading, SourceFailureKind, StudySnapshot } from "@/lib/contracts";
 import { PRIMARY_DESIGNS } from "@/lib/contracts/designs";
 import { DEFAULT_MAX_RESULTS, isWideSearch, plannedSources as planSources } from "@/lib/contracts/sources";
 import { describeSourceFailures } from "@/lib/contracts/source-words";
@@ -32,7 +32,7 @@ export type EngineDeps = {
   checkDoi?: (doi: string, signal?: AbortSignal) => Promise<{ found: boolean; title?: string | null; retracted?: boolean }>;
   /** bioRxiv/medRxiv: the journal DOI of a preprint, if published. */
   publishedVersion?: (doi: string, signal?: AbortSignal) => Promise<string | null>;
-  progress?: (stage: string, percent: number) => Promise<void>;
+  progress?: (step: EngineStep, percent: number) => Promise<void>;
   signal?: AbortSignal;
   /** Keep each reference's abstract on it (chat writes from them; the literature result omits them). */
   includeAbstracts?: boolean;

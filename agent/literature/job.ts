@@ -12,7 +12,7 @@ export function createLiteratureJobHandler({ engine, logQuestions }: { engine: O
     const request = job.input;
     if (logQuestions && !request.privacyMode) log.info("literature job", { jobId: job.id, question: request.question, mode: request.mode });
     // Nothing reached: the job fails (the paid start waiting on it answers 503, nothing charged).
-    return runLiteratureSearch(request, { ...engine, requireReach: true, progress, signal }).catch((err: unknown) => {
+    return runLiteratureSearch(request, { ...engine, requireReach: true, progress: (step, percent) => progress(step, percent, step), signal }).catch((err: unknown) => {
       throw err instanceof NoSourceAnsweredError ? unavailableJobFailure(err) : err;
     });
   };

@@ -3,7 +3,6 @@ import { streamSSE } from "hono/streaming";
 import { upstreamChatRequestASchema, upstreamChatRequestBSchema } from "@/lib/contracts";
 import { ApiError, readJsonObject, validateBody } from "@/lib/http";
 import { bearerMatches } from "@/lib/http/bearer";
-import { STAGES } from "../chat/job";
 import { presentChatStatus, type Audience } from "../chat/present";
 import { getChatJobOrThrow, submitChat } from "../chat/requests";
 import { streamChatJob } from "../chat/stream";
@@ -39,7 +38,7 @@ export function chatRoutes({ config, db, reach }: RouteDeps): Hono<AgentEnv> {
   routes.post("/", async (c) => {
     const { job, conversationId } = await submit(c);
     // The gateway settles a paid chat on this 202: it comes once the search reached a source (503 if none could).
-    if (audienceOf(c).service) await awaitSearch({ db, reach, job, waitMs: config.literature.reachWaitMs, searchedPercent: STAGES.filtering!.percent });
+    if (audienceOf(c).service) await awaitSearch({ db, reach, job, waitMs: config.literature.reachWaitMs });
     return c.json({ requestId: job.id, status: "queued", ...(variant === "a" ? { conversationId } : {}) }, 202);
   });
 

@@ -9,9 +9,6 @@ import type { AgentEnv } from "../http/context";
 import type { RouteDeps } from "../http/deps";
 import { assertLiteratureReach, awaitSearch } from "../http/reach-guard";
 
-/** A literature job's progress once its sources were searched (the engine's `filtering` stage). */
-const SEARCHED_PERCENT = 55;
-
 const MAX_BODY_BYTES = 256 * 1024;
 
 export function literatureRoutes({ config, db, reach }: RouteDeps): Hono<AgentEnv> {
@@ -24,7 +21,7 @@ export function literatureRoutes({ config, db, reach }: RouteDeps): Hono<AgentEn
     await assertLiteratureReach(reach, plannedSources(body, config.literature.enabledSources));
     const job = await submitJob({ db, kind: "literature", input: body, lane: "paid", caller: "service" });
     // The gateway settles on this 202: it comes once the search reached a source.
-    await awaitSearch({ db, reach, job, waitMs: config.literature.reachWaitMs, searchedPercent: SEARCHED_PERCENT });
+    await awaitSearch({ db, reach, job, waitMs: config.literature.reachWaitMs });
     return c.json({ jobId: job.id, status: "queued" }, 202);
   });
 

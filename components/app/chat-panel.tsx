@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import type { ChatResult } from "@/lib/contracts";
+import type { ChatResult, EngineStep } from "@/lib/contracts";
 import { sourcesInWords } from "@/lib/contracts/source-words";
 import { plannedSources } from "@/lib/contracts/sources";
 import { buildChatRequest } from "@/lib/web/message-request";
@@ -34,15 +34,14 @@ function sealedChatEnded(err: unknown, answeredWithPayment: boolean): boolean {
   return answeredWithPayment || code === "answer_not_genuine" || (code === "request_failed" && (status === undefined || status === 404));
 }
 
-/** The agent's stages (agent/chat/job.ts) in words: what is being done, not a code and a percent. */
-function chatStageWords(stage: string | null | undefined, percent: number | null | undefined): string {
+/** The agent's stages and the engine's steps (agent/chat/job.ts) in words: what is being done, not a code and a percent. */
+function chatStageWords(stage: string | null | undefined, step?: EngineStep): string {
   if (stage === "queued") return "Queued: waiting for a worker";
-  if (stage === "literature") {
-    if ((percent ?? 0) < 40) return `Searching ${sourcesInWords(plannedSources({ mode: "fast" }))}`;
-    if ((percent ?? 0) < 60) return "Checking each reference's relevance";
-    return "Grading the evidence of each reference";
-  }
-  if (stage === "thinking") return "Writing the cited answer";
+  if (step === "searching") return `Searching ${sourcesInWords(plannedSources({ mode: "fast" }))}`;
+  if (step === "filtering") return "Checking each reference's relevance";
+  if (step === "grading") return "Grading the evidence of each reference";
+  if (step === "answering" || stage === "thinking") return "Writing the cited answer";
+  if (stage === "literature") return `Searching ${sourcesInWords(plannedSources({ mode: "fast" }))}`;
   if (stage === "done") return "Opening the answer";
   return "Starting";
 }
@@ -89,7 +88,7 @@ export function ChatPanel({
     handle,
     question,
     sealed: false,
-    firstStage: chatStageWords("queued", 0),
+    firstStage: chatStageWords("queued"),
     // Ended for good without an answer (failed, or forgotten by the service: 404): the thread says why.
     ended: (error) => {
       thread.finish(handle.entryId, { failure: error.message });
@@ -99,7 +98,7 @@ export function ChatPanel({
       const final = await pollUntil({
         read: async () => readChatStatus(await freeJson(`/api/chat/status/${encodeURIComponent(handle.requestId)}`)),
         done: (s) => s.status === "completed" || s.status === "failed",
-        onUpdate: (s) => report(chatStageWords(s.progress?.stage ?? s.status, s.progress?.percent), s.progress?.percent ?? null),
+        onUpdate: (s) => report(chatStageWords(s.progress?.stage ?? s.status, s.progress?.step), s.progress?.percent ?? null),
         intervalMs: POLL_MS,
         limitMs: LIMIT_MS,
         signal,

@@ -179,7 +179,22 @@ export type QueuedChatResult = z.infer<typeof queuedChatResultSchema>;
 export const chatJobStatuses = ["queued", "active", "completed", "failed"] as const;
 export const chatJobStatusValueSchema = z.enum(chatJobStatuses);
 
-export const progressSchema = z.object({ stage: z.string().min(1), percent: percentSchema });
+/**
+ * The literature engine's steps, in order: searching the sources, filtering for relevance, grading
+ * the evidence, writing the answer. A job's progress names its step, so a reader waits for or
+ * words a step by name, never by a percentage.
+ */
+const engineSteps = ["searching", "filtering", "grading", "answering"] as const;
+export type EngineStep = (typeof engineSteps)[number];
+
+/** Whether the engine is past searching its sources at `step` (its search reached them, or failed). */
+export const searchedAt = (step: EngineStep | undefined): boolean => step !== undefined && engineSteps.indexOf(step) > 0;
+
+export const progressSchema = z.object({
+  stage: z.string().min(1),
+  percent: percentSchema,
+  step: z.enum(engineSteps).optional().describe("the literature engine's step, while the job runs it: searching, filtering, grading, answering"),
+});
 
 /** Section 2.8: GET /api/chat/status/{requestId}. A completed job has a result, a failed one an error. */
 export const chatJobStatusSchema = z
