@@ -32,7 +32,7 @@ function isPrivateModeError(err: unknown): err is PrivateModeError {
 /** A PrivateModeError (or any failure) as a sentence with a way forward. */
 function privateError(err: unknown): UserFacingError {
   if (isPrivateModeError(err)) {
-    if (/authorization expired/i.test(err.message)) {
+    if (err.code === "payment_expired") {
       return new UserFacingError("The payment authorization expired before the research finished, so nothing was charged.", { action: "Start again: you will be asked to sign a new payment." });
     }
     return new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." });
@@ -192,7 +192,7 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
     describe: privateError,
     // The sealed run itself failed (the status route said so), or its answer was refused as not
     // this run's or not the enclave's: polling again would not help.
-    isFinal: (err) => isPrivateModeError(err) && ((err.code === "request_failed" && err.status === undefined) || err.code === "answer_not_genuine"),
+    isFinal: (err) => isPrivateModeError(err) && ((err.code === "request_failed" && err.status === undefined) || err.code === "answer_not_genuine" || err.code === "payment_expired"),
     onDone: (outcome, started) => {
       if (started.handle) thread.finish(started.handle.entryId, { outcome: { kind: "research", result: outcome.conversation, messageId: started.handle.messageId } });
     },

@@ -143,7 +143,14 @@ export const encryptedDeepResearchStatusSchema = z
   .discriminatedUnion("status", [
     z.object({ status: z.enum(["queued", "running"]) }),
     encryptedResponseSchema.extend({ status: z.literal("completed") }),
-    z.object({ status: z.literal("failed"), error: z.string().optional() }),
+    z.object({
+      status: z.literal("failed"),
+      error: z.string().optional(),
+      reason: z
+        .enum(["authorization_expired", "settlement_failed"])
+        .optional()
+        .describe("set by the gateway when the run's payment failed: its authorization expired before the run finished, or it could not be settled; either way nothing was charged"),
+    }),
   ])
   .register(responseRegistry, { id: "EncryptedDeepResearchStatus" });
 export type EncryptedDeepResearchStatus = z.infer<typeof encryptedDeepResearchStatusSchema>;

@@ -28,9 +28,9 @@ export async function reconcilePrivateRun(
  */
 export function presentPrivateRun(answer: EncryptedDeepResearchStatus, payment: PaymentRow): EncryptedDeepResearchStatus {
   if (payment.status === "expired") {
-    return { status: "failed", error: "The payment authorization expired before the research finished; nothing was charged" };
+    return { status: "failed", reason: "authorization_expired", error: "The payment authorization expired before the research finished; nothing was charged" };
   }
-  if (payment.status === "failed") return { status: "failed", error: `The payment could not be settled (${payment.failureReason ?? "settlement_failed"})` };
+  if (payment.status === "failed") return { status: "failed", reason: "settlement_failed", error: `The payment could not be settled (${payment.failureReason ?? "settlement_failed"})` };
   switch (answer.status) {
     case "completed":
       if (payment.status !== "settled") return { status: "running" };

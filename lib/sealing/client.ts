@@ -42,7 +42,8 @@ export type PrivateErrorCode =
   | "request_refused"
   | "request_failed"
   | "gave_up"
-  | "answer_not_genuine";
+  | "answer_not_genuine"
+  | "payment_expired";
 
 /** A private-mode failure the client can act on; `code` says which. Never carries plaintext. */
 export class PrivateModeError extends Error {
@@ -355,7 +356,11 @@ export async function awaitPrivateDeepResearch(
       await getJson(fetchImpl, pollUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(poll.envelope) }),
     );
     onStatus?.(status.status);
-    if (status.status === "failed") throw new PrivateModeError("request_failed", `The private research run failed: ${status.error ?? ""}`);
+    if (status.status === "failed") {
+      // The gateway says why a run's payment failed in `reason`: an expired authorization is the payer's to sign again.
+      const code = status.reason === "authorization_expired" ? "payment_expired" : "request_failed";
+      throw new PrivateModeError(code, `The private research run failed: ${status.error ?? ""}`);
+    }
     if (status.status === "completed") {
       const result = (await openAnswer(poll, status)) as PrivateResearchResult;
       if (result.messageId !== messageId) throw notThisRun("The answer is the enclave's, but for another research run than this request's");

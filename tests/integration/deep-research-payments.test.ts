@@ -435,11 +435,24 @@ describe("deep research: paid when delivered", () => {
       await drainWallet(payer);
       agent.setRun(messageId, { status: "completed", ...sealedAnswer() });
       const response = await postJson(`${ENCRYPTED_URL}/status/${messageId}`, envelope());
-      expect(await response.json()).toEqual({ status: "failed", error: expect.stringMatching(/could not be settled/) });
+      expect(await response.json()).toEqual({ status: "failed", reason: "settlement_failed", error: expect.stringMatching(/could not be settled/) });
       expect(response.headers.get("payment-response")).toBeNull();
       expect(response.headers.get("retry-after")).toBeNull();
       expect(await paymentStatus(messageId)).toBe("failed");
-      expect(await pollRun(messageId)).toEqual({ status: "failed", error: expect.stringMatching(/could not be settled/) });
+      expect(await pollRun(messageId)).toEqual({ status: "failed", reason: "settlement_failed", error: expect.stringMatching(/could not be settled/) });
+    });
+
+    it("says a run whose authorization expired first failed for that reason, in a field, and charges nothing", async () => {
+      const before = await usdcBalance(payTo);
+      const messageId = await startRun(PAYER());
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(Date.now() + 3_700_000); // past the one-hour window
+      expect(await cron()).toMatchObject({ expired: 1 });
+      agent.setRun(messageId, { status: "completed", ...sealedAnswer() }); // finishing late changes nothing
+      expect(await pollRun(messageId)).toEqual({ status: "failed", reason: "authorization_expired", error: expect.stringMatching(/expired before the research finished; nothing was charged/) });
+      vi.useRealTimers();
+      expect(await paymentStatus(messageId)).toBe("expired");
+      expect(await usdcBalance(payTo)).toBe(before);
     });
   });
 

@@ -132,8 +132,10 @@ describe("a deep-research run, bound to its start", () => {
     claim?: "old" | "none" | "forgedReceipt";
     /** Which run's result the poll gets: the enclave's genuine answer to this very poll, of `answer`'s run. */
     answer?: "old" | "new";
+    /** The gateway answers the poll: the run failed, for this payment reason. */
+    failed?: "authorization_expired" | "settlement_failed";
   };
-  function runs({ claim, answer = "new" }: Attack) {
+  function runs({ claim, answer = "new", failed }: Attack) {
     const polls: unknown[] = [];
     const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
     const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -145,6 +147,7 @@ describe("a deep-research run, bound to its start", () => {
         const sealed = claim === "none" ? {} : claim === "forgedReceipt" ? forgeries.oldWay(body!, { messageId: "old", status: "queued" }) : receipt(body!, "new");
         return json({ messageId: named, status: "queued", pollUrl: `${gateway}/api/deep-research/encrypted/status/${named}`, ...sealed }, 202);
       }
+      if (url.pathname.startsWith("/api/deep-research/encrypted/status/") && failed) return json({ status: "failed", reason: failed, error: "the payment failed" });
       if (url.pathname.startsWith("/api/deep-research/encrypted/status/")) {
         const { plaintext, replyTo } = scheme.openRequest(p, { enclavePrivateKey: enclavePrivate, envelope: body! });
         polls.push(plaintext);
@@ -177,6 +180,15 @@ describe("a deep-research run, bound to its start", () => {
     expect(error).toBeInstanceOf(PrivateModeError);
     expect((error as PrivateModeError).code).toBe("answer_not_genuine");
     expect((error as PrivateModeError).message).not.toContain("the old run's answer");
+  });
+
+  it.each([
+    ["authorization_expired", "payment_expired"],
+    ["settlement_failed", "request_failed"],
+  ] as const)("reads a run failed for %s by its reason field: %s", async (reason, code) => {
+    const { error } = await follow({ failed: reason });
+    expect(error).toBeInstanceOf(PrivateModeError);
+    expect((error as PrivateModeError).code).toBe(code);
   });
 
   it("opens its own run's result, and every poll names that run", async () => {
