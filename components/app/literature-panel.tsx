@@ -53,7 +53,7 @@ function settled(result: LiteratureJobResult): LiteratureJobResult {
   return result;
 }
 
-type PrivateFailure = Error & { code?: string; status?: number };
+type PrivateFailure = Error & { code?: string; status?: number; response?: Record<string, unknown> };
 const isPrivateFailure = (err: unknown): err is PrivateFailure => err instanceof Error && err.name === "PrivateModeError";
 
 /**
@@ -64,10 +64,7 @@ const isPrivateFailure = (err: unknown): err is PrivateFailure => err instanceof
 function describeFailure(err: unknown): UserFacingError {
   if (!isPrivateFailure(err)) return describeThrown(err);
   if (err.code === "request_refused" && err.status) {
-    // The client's message is "<path> answered <status>: <error code>".
-    const at = err.message.lastIndexOf(": ");
-    const code = at >= 0 ? err.message.slice(at + 2).trim() : "";
-    const described = describeResponse(err.status, code ? { error: code } : {});
+    const described = describeResponse(err.status, err.response ?? {});
     if (described) return described;
   }
   if (err.code === "key_rotated") return new UserFacingError(err.message, { action: "Switch private mode off and on to fetch the new key, then search again. Nothing was charged." });

@@ -45,15 +45,20 @@ export type PrivateErrorCode =
   | "answer_not_genuine"
   | "payment_expired";
 
-/** A private-mode failure the client can act on; `code` says which. Never carries plaintext. */
+/**
+ * A private-mode failure the client can act on; `code` says which. Never carries plaintext: a
+ * refused start keeps the gateway's own JSON error body (`response`: error, reason…), which seals nothing.
+ */
 export class PrivateModeError extends Error {
   readonly code: PrivateErrorCode;
   readonly status: number | undefined;
-  constructor(code: PrivateErrorCode, message: string, status?: number) {
+  readonly response: Record<string, unknown> | undefined;
+  constructor(code: PrivateErrorCode, message: string, status?: number, response?: Record<string, unknown>) {
     super(message);
     this.name = "PrivateModeError";
     this.code = code;
     this.status = status;
+    this.response = response;
   }
 }
 
@@ -236,7 +241,7 @@ export async function startPrivate<K extends PrivateKind>(
         throw new PrivateModeError("key_rotated", "The enclave key has changed since it was fetched; seal the request again with the new key", 400);
       }
     }
-    throw new PrivateModeError("request_refused", `${START_PATHS[kind]} answered ${response.status}: ${String(body.error ?? "")}`, response.status);
+    throw new PrivateModeError("request_refused", `${START_PATHS[kind]} answered ${response.status}: ${String(body.error ?? "")}`, response.status, body);
   }
   return { kind, answerKey: { ephemeralPrivateKey: sealed.ephemeralPrivateKey, requestSecret: sealed.requestSecret }, body, response, path: sealed.path };
 }

@@ -100,5 +100,7 @@ describe("a request sealed to a rotated enclave key", () => {
     // The same 400 with the key unchanged is a plain refusal (tampered, not rotated).
     const same = await refusal(startPrivate("chat", { gateway: "http://gateway.test", fetch: serving({ hpke_public_key: oldKey }), payFetch, enclave: { publicKey: oldKey, attested: false }, plaintext: { message: "q" } }));
     expect(same.code).toBe("request_refused");
+    // The gateway's error body travels as a field, for the page to word by its reason.
+    expect(same.response).toEqual({ error: "The envelope could not be opened", reason: "decryption_failed" });
   });
 });
