@@ -253,4 +253,13 @@ export const agentMigrations: Migration[] = [
       UPDATE agent.jobs SET caller = 'service' WHERE caller = 'private';
     `,
   },
+  {
+    version: 14,
+    name: "deep research progress as data",
+    sql: `
+      -- A running turn's step (RunProgress: the iteration of how many, or writing), beside its
+      -- line in words: the gateway shows unpaid progress from this, never by parsing the line.
+      ALTER TABLE agent.dr_conversations ADD COLUMN IF NOT EXISTS progress jsonb;
+    `,
+  },
 ];

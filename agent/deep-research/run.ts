@@ -1,4 +1,4 @@
-import { literatureQueryRequestSchema, type ChatResult, type FailedSource, type LiteratureJobResult } from "@/lib/contracts";
+import { literatureQueryRequestSchema, type ChatResult, type FailedSource, type LiteratureJobResult, type RunProgress } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
 import { decideFollowUp } from "../chat/follow-up";
 import { withReading } from "../chat/follow-up-note";
@@ -55,7 +55,8 @@ export function createDeepResearchJobHandler({
     const turn = await getTurn({ db, messageId });
     if (!turn || turn.status === "cancelled" || turn.status === "completed") return { skipped: true };
     const { conversationId } = turn;
-    const state = (status: Parameters<typeof setRunState>[0]["status"], sessionStatus: string) => setRunState({ db, conversationId, messageId, status, sessionStatus });
+    const state = (status: Parameters<typeof setRunState>[0]["status"], sessionStatus: string, progress?: RunProgress) =>
+      setRunState({ db, conversationId, messageId, status, sessionStatus, progress });
     try {
       // The conversation's world state holds its completed turns only: this turn's saved
       // iterations (a run taken over after a crash) are added to it here, and the turn's whole
@@ -73,7 +74,7 @@ export function createDeepResearchJobHandler({
         ids: { conversationId, messageId },
         progress,
         signal,
-        state: (sessionStatus) => state("running", sessionStatus),
+        state: (sessionStatus, progress) => state("running", sessionStatus, progress),
         save: (done) => saveIteration({ db, messageId, iterations: done }),
         llm,
       });
@@ -136,7 +137,7 @@ export async function researchTurn({
   ids: { conversationId: string; messageId: string };
   progress: (stage: string, percent: number) => Promise<void>;
   signal: AbortSignal;
-  state: (sessionStatus: string) => Promise<void>;
+  state: (sessionStatus: string, progress: RunProgress) => Promise<void>;
   save: (done: StoredIteration[], world: WorldState) => Promise<void>;
   llm?: LlmSettings | null;
   /** The clock the time budget is kept by. */
@@ -172,7 +173,7 @@ export async function researchTurn({
       break;
     }
     const i = done.length;
-    await state(`Iteration ${i + 1} of ${total}: ${AXES[item.axis].label.toLowerCase()}, searching the literature for “${item.query}”`);
+    await state(`Iteration ${i + 1} of ${total}: ${AXES[item.axis].label.toLowerCase()}, searching the literature for “${item.query}”`, { step: "searching", iteration: i + 1, of: total });
     await progress("literature", Math.round(10 + (75 * i) / Math.max(1, total)));
     const { iteration, failedSources } = await searchAxis({ read, item, terms, engine, signal, known: world.findings });
     if (failedSources) unreached.push(...failedSources);
@@ -199,7 +200,7 @@ export async function researchTurn({
     throw new NoSourceAnsweredError(unreached.filter((f) => !seen.has(f.source) && seen.add(f.source)));
   }
 
-  await state("Writing the final answer from everything found");
+  await state("Writing the final answer from everything found", { step: "writing" });
   await progress("thinking", 90);
   const plan = turnPlan({ done, order, full, outOfTime });
   const composed = await composeTurn({ read, ids, iterations: done, plan, budget: iterations, outOfTime, world, llm, inTime, signal });

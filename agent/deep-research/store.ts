@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { DeepResearchConversation, DeepResearchStatus } from "@/lib/contracts";
+import type { DeepResearchConversation, DeepResearchStatus, RunProgress } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
 import { isUuid } from "@/lib/db/uuid";
 import { withTransaction } from "@/lib/db/transaction";
@@ -27,7 +27,7 @@ export async function createTurn({ db, conversationId, objective }: { db: Querya
   }
   const messageId = randomUUID();
   await db.query("INSERT INTO agent.dr_turns (message_id, conversation_id, objective, status) VALUES ($1, $2, $3, 'queued')", [messageId, id, objective]);
-  await db.query("UPDATE agent.dr_conversations SET status = 'queued', session_status = 'queued', active_message_id = $2, updated_at = now() WHERE id = $1", [id, messageId]);
+  await db.query("UPDATE agent.dr_conversations SET status = 'queued', session_status = 'queued', progress = NULL, active_message_id = $2, updated_at = now() WHERE id = $1", [id, messageId]);
   return { conversationId: id, messageId };
 }
 
@@ -40,10 +40,11 @@ export async function getConversation({ db, conversationId }: { db: Queryable; c
     status: DeepResearchStatus;
     world_state: Record<string, unknown> | null;
     session_status: string;
+    progress: RunProgress | null;
     active_message_id: string | null;
     turns: TurnRow[];
   }>(
-    `SELECT c.id, c.status, c.world_state, c.session_status, c.active_message_id,
+    `SELECT c.id, c.status, c.world_state, c.session_status, c.progress, c.active_message_id,
             coalesce((SELECT json_agg(t ORDER BY t.created_at)
                         FROM (SELECT message_id, objective, status, reply, citations, is_final, created_at
                                 FROM agent.dr_turns WHERE conversation_id = c.id) t), '[]'::json) AS turns
@@ -58,6 +59,7 @@ export async function getConversation({ db, conversationId }: { db: Queryable; c
     status: c.status,
     worldState: c.world_state,
     sessionStatus: c.session_status,
+    ...(c.progress ? { progress: c.progress } : {}),
     ...(c.active_message_id ? { activeMessageId: c.active_message_id } : {}),
     turns: turns.rows.map((t) => ({
       messageId: t.message_id,
@@ -114,12 +116,15 @@ export async function setRunState({
   messageId,
   status,
   sessionStatus,
+  progress,
 }: {
   db: Queryable;
   conversationId: string;
   messageId: string;
   status: DeepResearchStatus;
   sessionStatus: string;
+  /** Where a running turn is; none once it is not running. */
+  progress?: RunProgress | undefined;
 }): Promise<void> {
   // One transaction, so nobody reads the turn failed beside its conversation's line of a step it
   // no longer runs. Two statements, turn first: a data-modifying WITH that nothing reads runs after
@@ -128,8 +133,8 @@ export async function setRunState({
   await withTransaction(db, async (tx) => {
     await tx.query("UPDATE agent.dr_turns SET status = $2, updated_at = now() WHERE message_id = $1 AND status NOT IN ('cancelled', 'completed')", [messageId, status]);
     await tx.query(
-      "UPDATE agent.dr_conversations SET status = $2, session_status = $3, active_message_id = $4, updated_at = now() WHERE id = $1 AND status <> 'cancelled'",
-      [conversationId, status, sessionStatus, status === "running" || status === "queued" ? messageId : null],
+      "UPDATE agent.dr_conversations SET status = $2, session_status = $3, active_message_id = $4, progress = $5, updated_at = now() WHERE id = $1 AND status <> 'cancelled'",
+      [conversationId, status, sessionStatus, status === "running" || status === "queued" ? messageId : null, status === "running" && progress ? JSON.stringify(progress) : null],
     );
   });
 }
@@ -169,7 +174,7 @@ export async function finishTurn({
        UPDATE agent.dr_turns SET status = 'completed', reply = $2, citations = $3, is_final = true, updated_at = now()
         WHERE message_id = $1 AND status = 'running'
         RETURNING conversation_id)
-     UPDATE agent.dr_conversations c SET status = 'completed', session_status = $4, world_state = $5, active_message_id = NULL, updated_at = now()
+     UPDATE agent.dr_conversations c SET status = 'completed', session_status = $4, world_state = $5, active_message_id = NULL, progress = NULL, updated_at = now()
        FROM turn WHERE c.id = turn.conversation_id AND c.status <> 'cancelled'`,
     [messageId, reply, JSON.stringify(citations), sessionStatus, JSON.stringify(worldState)],
   );
@@ -217,7 +222,7 @@ export async function cancelConversation({ db, conversationId }: { db: Queryable
     );
     await cancelTurnJobs({ db: tx, kind: "deep_research", messageIds: rows.map((r) => r.message_id) });
     const { rowCount } = await tx.query(
-      "UPDATE agent.dr_conversations SET status = 'cancelled', session_status = 'Cancelled at the caller''s request', active_message_id = NULL, updated_at = now() WHERE id = $1",
+      "UPDATE agent.dr_conversations SET status = 'cancelled', session_status = 'Cancelled at the caller''s request', active_message_id = NULL, progress = NULL, updated_at = now() WHERE id = $1",
       [conversationId],
     );
     return (rowCount ?? 0) > 0;

@@ -45,6 +45,20 @@ export const deepResearchTurnSchema = z
   .register(responseRegistry, { id: "DeepResearchTurn" });
 export type DeepResearchTurn = z.infer<typeof deepResearchTurnSchema>;
 
+/**
+ * Not the contract's: where a running turn is, as data (sessionStatus says it in words). The
+ * gateway shows an unpaid turn's progress from this alone, never from the words, which name what
+ * the run searches.
+ */
+const runProgressSchema = z
+  .discriminatedUnion("step", [
+    z.object({ step: z.literal("searching"), iteration: z.int().min(1), of: z.int().min(1) }),
+    z.object({ step: z.literal("writing") }),
+  ])
+  .describe("a running turn's step: searching (iteration of how many), or writing the answer")
+  .register(responseRegistry, { id: "RunProgress" });
+export type RunProgress = z.infer<typeof runProgressSchema>;
+
 /** Section 2.3: GET /api/deep-research/{conversationId}. In progress it may hold only id and status. */
 export const deepResearchConversationSchema = z
   .object({
@@ -52,6 +66,7 @@ export const deepResearchConversationSchema = z
     status: deepResearchStatusSchema,
     worldState: documentAs(z.record(z.string(), z.unknown()), componentRef("WorldState")).nullish(),
     sessionStatus: z.string().optional().describe("free text status of the session"),
+    progress: runProgressSchema.optional(),
     activeMessageId: z.string().optional(),
     turns: z.array(deepResearchTurnSchema).optional(),
   })

@@ -184,15 +184,14 @@ function worldStateIfPaid(conversation: DeepResearchConversation, paid: Set<stri
 }
 
 /**
- * The progress in the agent's session line and nothing else: the iteration of how many, or the
- * last stage. The rest of an iteration's line is the objective it searches, which from the third
- * iteration on is made of words of the evidence found, so it is never passed on unpaid.
+ * A running turn's progress from the agent's typed `progress` alone: the iteration of how many, or
+ * writing. Its session line is never passed on unpaid: past the iteration it names the objective
+ * it searches, which from the third iteration on is made of words of the evidence found.
  */
 function progressOnly(conversation: DeepResearchConversation): string | undefined {
-  const line = conversation.sessionStatus ?? "";
-  const iteration = /^Iteration (\d{1,4}) of (\d{1,4})\b/.exec(line);
-  if (iteration) return `Iteration ${iteration[1]} of ${iteration[2]}: searching the literature`;
-  if (line.startsWith("Writing the final answer")) return "Writing the final answer";
+  const { progress } = conversation;
+  if (conversation.status === "running" && progress?.step === "searching") return `Iteration ${progress.iteration} of ${progress.of}: searching the literature`;
+  if (conversation.status === "running" && progress?.step === "writing") return "Writing the final answer";
   return UNPAID_LINES[conversation.status];
 }
 

@@ -37,7 +37,11 @@ function worldFound(tag: string) {
 }
 
 /** The session line of a running turn, which names what it searches (from iteration 3 on, words of the evidence found). */
-const searching = (iteration: number, tag: string) => `Iteration ${iteration} of 3: searching the literature for “rapamycin lifespan ${tag}”`;
+/** The agent's report of a running iteration: its line, which names what it searches, and its progress as data. */
+const searching = (iteration: number, tag: string) => ({
+  sessionStatus: `Iteration ${iteration} of 3: searching the literature for “rapamycin lifespan ${tag}”`,
+  progress: { step: "searching" as const, iteration, of: 3 },
+});
 
 describe("deep research: paid when delivered", () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -291,7 +295,7 @@ describe("deep research: paid when delivered", () => {
       const { conversationId, messageId } = await start("What does rapamycin do to lifespan?", undefined, PAYER());
       // Mid-run the agent's world state holds what the turn found so far, and its session line names
       // the objective being searched, which from the third iteration on is taken from the evidence.
-      agent.report(messageId, { sessionStatus: searching(3, tag), worldState: worldFound(tag) });
+      agent.report(messageId, { ...searching(3, tag), worldState: worldFound(tag) });
       let view = await pollBody(conversationId);
       expect(view.text).not.toContain(tag);
       expect(view.conversation).toMatchObject({ status: "running", sessionStatus: "Iteration 3 of 3: searching the literature", worldState: null });
@@ -299,7 +303,7 @@ describe("deep research: paid when delivered", () => {
       expect(view.conversation.turns?.[0]?.reply).toBeUndefined();
 
       // Naming the unpaid turn as one the world state was built from changes nothing; nor does the last stage.
-      agent.report(messageId, { sessionStatus: "Writing the final answer from everything found", worldState: { ...worldFound(tag), messageIds: [messageId] } });
+      agent.report(messageId, { sessionStatus: "Writing the final answer from everything found", progress: { step: "writing" }, worldState: { ...worldFound(tag), messageIds: [messageId] } });
       view = await pollBody(conversationId);
       expect(view.text).not.toContain(tag);
       expect(view.conversation).toMatchObject({ sessionStatus: "Writing the final answer", worldState: null });
@@ -323,7 +327,7 @@ describe("deep research: paid when delivered", () => {
 
       const second = await start("And in humans?", first.conversationId, PAYER());
       // The agent keeps the world state of its completed turns while a new one runs: all paid, so shown.
-      agent.report(second.messageId, { sessionStatus: searching(2, secondTag), worldState: paidWorld });
+      agent.report(second.messageId, { ...searching(2, secondTag), worldState: paidWorld });
       let view = await pollBody(first.conversationId);
       expect(view.text).not.toContain(secondTag);
       expect(view.conversation).toMatchObject({ status: "running", sessionStatus: "Iteration 2 of 3: searching the literature", worldState: paidWorld });
@@ -352,7 +356,7 @@ describe("deep research: paid when delivered", () => {
     it.each(["failed", "cancelled"] as const)("never shows what a %s turn found, not even once a later turn is paid", async (status) => {
       const tag = `abandoned-${randomUUID()}`;
       const first = await start(`a turn that ends ${status} after finding something`, undefined, PAYER());
-      agent.report(first.messageId, { sessionStatus: searching(3, tag), worldState: worldFound(tag) });
+      agent.report(first.messageId, { ...searching(3, tag), worldState: worldFound(tag) });
       agent.setTurnStatus(first.messageId, status);
       let view = await pollBody(first.conversationId);
       expect(await paymentStatus(first.messageId)).toBe("voided");

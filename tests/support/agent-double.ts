@@ -12,7 +12,7 @@ export type DeepResearchDouble = HttpDouble & {
   finish: (messageId: string, outcome?: { worldState?: Record<string, unknown> | null; sessionStatus?: string; reply?: string }) => void;
   setTurnStatus: (messageId: string, status: DeepResearchStatus) => void;
   /** What the agent says of a running turn: its session line and the conversation's world state. */
-  report: (messageId: string, state: { sessionStatus?: string; worldState?: Record<string, unknown> | null }) => void;
+  report: (messageId: string, state: { sessionStatus?: string; progress?: DeepResearchConversation["progress"]; worldState?: Record<string, unknown> | null }) => void;
   /** A private run's answer to a sealed poll, as the agent would send it (status, sealed fields, anything else). */
   setRun: (messageId: string, answer: { status: "queued" | "running" | "completed" | "failed" } & Record<string, unknown>) => void;
   /** Whether it serves POST /api/deep-research/statuses (an agent deployed before that route did not: 404). */
@@ -95,12 +95,13 @@ export async function startDeepResearchDouble(): Promise<DeepResearchDouble> {
       turn.status = status;
       conversation.status = status;
     },
-    report: (messageId, { sessionStatus, worldState }) => {
+    report: (messageId, { sessionStatus, progress, worldState }) => {
       const { conversation, turn } = findTurn(messageId);
       turn.status = "running";
       conversation.status = "running";
       conversation.activeMessageId = messageId;
       if (sessionStatus !== undefined) conversation.sessionStatus = sessionStatus;
+      if (progress !== undefined) conversation.progress = progress;
       if (worldState !== undefined) conversation.worldState = worldState;
     },
     setRun: (messageId, answer) => {
