@@ -8,7 +8,7 @@ import { buildChatRequest } from "@/lib/web/message-request";
 import type { FollowTarget } from "@/lib/web/thread";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readChatStatus } from "@/lib/web/read-results";
-import { describeThrown, freeJson, paidPost, pollUntil, privateFailureAction, transactionOf, UserFacingError } from "@/lib/web/requests";
+import { describeThrown, freeJson, isPrivateModeError, paidPost, pollUntil, privateFailureAction, transactionOf, UserFacingError } from "@/lib/web/requests";
 import { AnswerView } from "./answer-view";
 import { FollowOnButton } from "./follow-on";
 import { useApp, type AskRequest } from "./context";
@@ -28,8 +28,8 @@ type ChatHandle = { entryId: string; requestId: string };
  * poll again, so an answer that does not open never will), or the chat itself failed.
  */
 function sealedChatEnded(err: unknown, answeredWithPayment: boolean): boolean {
-  if (!(err instanceof Error && err.name === "PrivateModeError")) return answeredWithPayment;
-  const { code, status } = err as Error & { code?: string; status?: number };
+  if (!isPrivateModeError(err)) return answeredWithPayment;
+  const { code, status } = err;
   if (code === "gave_up") return false;
   return answeredWithPayment || code === "answer_not_genuine" || (code === "request_failed" && (status === undefined || status === 404));
 }
@@ -48,7 +48,7 @@ function chatStageWords(stage: string | null | undefined, step?: EngineStep): st
 
 /** A chat failure in words; a sealed one keeps the client's message, with what to do. */
 function describeChatFailure(err: unknown): UserFacingError {
-  return err instanceof Error && err.name === "PrivateModeError" ? new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." }) : describeThrown(err);
+  return isPrivateModeError(err) ? new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." }) : describeThrown(err);
 }
 
 /**

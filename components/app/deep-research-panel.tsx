@@ -1,11 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import type { EnclaveKeyInfo, PrivateModeError, Started } from "@/lib/sealing/client";
+import type { EnclaveKeyInfo, Started } from "@/lib/sealing/client";
 import { buildResearchRequest } from "@/lib/web/message-request";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readCitations, readConversation, readWorldState, type ReadConversation } from "@/lib/web/read-results";
-import { describeThrown, freeJson, paidPost, pollUntil, privateFailureAction, UserFacingError } from "@/lib/web/requests";
+import { describeThrown, freeJson, isPrivateModeError, paidPost, pollUntil, privateFailureAction, UserFacingError } from "@/lib/web/requests";
 import { useApp, type AskRequest } from "./context";
 import styles from "./deep-research-panel.module.css";
 import { JobStatus, useAskRequest, useScrollToResult } from "./job-status";
@@ -23,11 +23,6 @@ type ResearchHandle = { entryId: string; conversationId: string; messageId: stri
 
 /** What a finished run brought: the conversation, and whether it was sealed (private runs cannot be continued). */
 type ResearchOutcome = { conversation: ReadConversation; sealed: boolean; note: string };
-
-/** By name: the class itself lives in the sealing client, which is loaded only on demand. */
-function isPrivateModeError(err: unknown): err is PrivateModeError {
-  return err instanceof Error && err.name === "PrivateModeError";
-}
 
 /** A PrivateModeError (or any failure) as a sentence with a way forward. */
 function privateError(err: unknown): UserFacingError {

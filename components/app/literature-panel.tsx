@@ -7,7 +7,7 @@ import type { Started } from "@/lib/sealing/client";
 import { buildLiteratureRequest, FIELD_IDS, INITIAL_LITERATURE_FORM, type LiteratureErrors, type LiteratureField } from "@/lib/web/literature-request";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readLiteratureResult } from "@/lib/web/read-results";
-import { describeResponse, describeThrown, freeJson, paidPost, pollUntil, privateFailureAction, transactionOf, UserFacingError } from "@/lib/web/requests";
+import { describeResponse, describeThrown, freeJson, isPrivateModeError, paidPost, pollUntil, privateFailureAction, transactionOf, UserFacingError } from "@/lib/web/requests";
 import { useApp, type AskRequest } from "./context";
 import { JobStatus, useAskRequest, useScrollToResult } from "./job-status";
 import { LiteratureForm } from "./literature-form";
@@ -53,16 +53,13 @@ function settled(result: LiteratureJobResult): LiteratureJobResult {
   return result;
 }
 
-type PrivateFailure = Error & { code?: string; status?: number; response?: Record<string, unknown> };
-const isPrivateFailure = (err: unknown): err is PrivateFailure => err instanceof Error && err.name === "PrivateModeError";
-
 /**
  * A failure in words. Private-mode failures (PrivateModeError, from the sealing client loaded on
  * demand, so recognised by name) keep their message, except a refused start, which is described
  * like any refused request (403 private literature off, 503 enclave not ready, 402 …).
  */
 function describeFailure(err: unknown): UserFacingError {
-  if (!isPrivateFailure(err)) return describeThrown(err);
+  if (!isPrivateModeError(err)) return describeThrown(err);
   if (err.code === "request_refused" && err.status) {
     const described = describeResponse(err.status, err.response ?? {});
     if (described) return described;
@@ -124,7 +121,7 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
     resume: ({ handle, question }) => followPlain(handle, question),
     describe: describeFailure,
     // Final: the sealed search itself failed (no HTTP status), or the request is unknown or expired (404).
-    isFinal: (err) => isPrivateFailure(err) && err.code === "request_failed" && (err.status === undefined || err.status === 404),
+    isFinal: (err) => isPrivateModeError(err) && err.code === "request_failed" && (err.status === undefined || err.status === 404),
     onDone: (result, started) => {
       if (started.handle) thread.finish(started.handle.entryId, { outcome: { kind: "literature", result } });
     },

@@ -4,6 +4,7 @@
  * page load; the paying fetch comes from lib/web/wallet.ts, loaded on demand.
  */
 import { listInWords, sourceLabel } from "@/lib/contracts/source-words";
+import type { PrivateModeError } from "@/lib/sealing/client";
 import type { Payer } from "./types";
 
 /** A failure said so a person can act on it: what happened, and what to do next. */
@@ -177,12 +178,14 @@ export async function pollUntil<T>({
   }
 }
 
-/**
- * The way forward for a private-mode failure whose code says more than "try again"; null for the
- * others. Recognised by code: the sealing client (and its error class) is loaded only on demand.
- */
+/** The sealing client's PrivateModeError, recognised by name: the client (and its class) is loaded only on demand. */
+export function isPrivateModeError(err: unknown): err is PrivateModeError {
+  return err instanceof Error && err.name === "PrivateModeError";
+}
+
+/** The way forward for a private-mode failure whose code says more than "try again"; null for the others. */
 export function privateFailureAction(err: unknown): string | null {
-  const code = err instanceof Error && err.name === "PrivateModeError" ? (err as Error & { code?: string }).code : undefined;
+  const code = isPrivateModeError(err) ? err.code : undefined;
   if (code === "answer_not_genuine") {
     return "Nothing from it is shown. The server between you and the enclave may be tampering with answers: do not trust private answers through it until this stops.";
   }
