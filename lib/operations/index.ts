@@ -11,7 +11,7 @@ import type { PaidOperationDefinition } from "./types";
  * Every paid operation of the service, each defined whole in its own file (route, price, bodies,
  * polling, OpenAPI text, MCP tools). Everything that lists, prices or describes the paid routes
  * reads this registry: to add an operation, write its definition, add it here, and write its
- * route handler and the agent's side (docs/development.md, "Adding a paid operation").
+ * route handler and the agent's side (README.md, "Adding a paid operation").
  */
 const DEFINITIONS = [deepResearch, deepResearchEncrypted, chat, chatEncrypted, literature, literatureEncrypted] as const;
 
