@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
@@ -23,6 +25,12 @@ describe("the price table", () => {
       "POST /api/literature/encrypted": "$0.03",
     });
     for (const op of PAID_OPERATIONS) expect(Number(op.amount) / 1e6).toBe(Number(op.price.slice(1)));
+  });
+
+  it("is what the README's table says, route by route", () => {
+    const readme = fs.readFileSync(path.join(import.meta.dirname, "../../README.md"), "utf8");
+    const rows = [...readme.matchAll(/^\| [^|]+ \| `(POST [^`]+)` \| (\$[\d.]+) \|$/gm)].map((m) => [m[1], m[2]]);
+    expect(Object.fromEntries(rows)).toEqual(pricingByRoute());
   });
 
   it("gives each route its validity window", () => {
