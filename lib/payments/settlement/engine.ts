@@ -342,12 +342,16 @@ export class SettlementEngine {
       return { kind: "unavailable", message: `the chain could not be read to follow the transfer: ${message(err)}`, mayHaveTransferred: true };
     }
     if (mined <= latest.nonce) return { kind: "broadcast", transaction: latest.hash };
-    const receipts = await this.sender.receipts(txs.map((t) => t.hash));
-    await recordMined(pool, receipts, txs);
+    // Every transaction recorded at that nonce for the payment, not only those this wait followed:
+    // a replacement another process (or the repair) sent may be the one mined.
+    const recorded = latest.paymentId ? await listPaymentTransactions({ db: pool, paymentId: latest.paymentId }) : [];
+    const atNonce = [...txs, ...recorded.filter((r) => r.address === latest.address && r.nonce === latest.nonce && !txs.some((t) => t.hash === r.hash))];
+    const receipts = await this.sender.receipts(atNonce.map((t) => t.hash));
+    await recordMined(pool, receipts, atNonce);
     const transfer = this.findTransfer(receipts, ref);
     if (transfer) return { kind: "settled", transaction: transfer };
     if (receipts.size > 0) return { kind: "refused", reason: "settlement_failed", message: `the transfer ${[...receipts.keys()][0]} reverted on chain` };
-    await markTransactions({ db: pool, hashes: txs.map((t) => t.hash), status: "replaced", error: "nonce used by another transaction" });
+    await markTransactions({ db: pool, hashes: atNonce.map((t) => t.hash), status: "replaced", error: "nonce used by another transaction" });
     return { kind: "unavailable", message: `the transfer's nonce ${latest.nonce} was taken by another transaction: it can never land`, mayHaveTransferred: false };
   }
 
