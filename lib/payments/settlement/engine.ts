@@ -303,6 +303,8 @@ export class SettlementEngine {
       known.map((t) => t.hash),
       {
         timeoutMs: waitMs,
+        // Once the chain has mined their nonce without them, they never will be: answered then, not after the wait.
+        nonce: { address: getAddress(known[0]!.address), nonce: known[0]!.nonce },
         onStuck: async () => {
           const account = this.accounts.find((a) => a.address === known[0]!.address);
           const replacement = account ? await this.sender.unstick({ pool, chain, account, txs: known }) : null;
@@ -331,7 +333,8 @@ export class SettlementEngine {
    * A transfer not mined within the wait counts as on its way only while its nonce is open: once
    * the chain moved past it (the repair filled the nonce with an empty transaction, or a
    * replacement of ours was mined) it can never land, unless one of them is what was mined. When
-   * the chain cannot say, the answer is "not now", never a transfer that may not exist.
+   * the chain cannot say, the answer is "not now", never a transfer that may not exist. Also asked
+   * as soon as the watcher sees the nonce mined without the transactions it followed.
    */
   private async stillOpen({ pool, ref, txs }: { pool: pg.Pool; ref: AuthorizationRef; txs: SettlementTx[] }): Promise<EngineResult> {
     const latest = txs.at(-1)!;
