@@ -4,7 +4,7 @@ import path from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DataDirInUseError, readLiveOwner, startEmbeddedPostgres } from "@/lib/db/embedded";
 import { freePort } from "../support/postgres";
 
@@ -47,48 +47,62 @@ describe("embedded database (PGlite over the wire protocol)", () => {
     }
   });
 
-  it("keeps each connection's statements whole while processes query at once (no parameters bound to another's statement)", async () => {
-    // pglite-socket queues each protocol message on its own, so when connections of other
-    // processes (the gateway and the agent) send at the same time, one connection's Parse could
-    // run between another's Parse and Bind: its parameters then went to the other's statement
-    // ("bind message supplies 1 parameters, but prepared statement requires 3", "malformed array
-    // literal", or, between statements of the same shape, silently another connection's result).
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-embedded-interleave-"));
-    const server = await startEmbeddedPostgres({ dataDir: dir, port: await freePort() });
-    try {
+  /**
+   * A folder of its own for a test, holding a database PGlite has already created: a copy of the
+   * first test's (stopped by then), so it opens without running initdb again, which takes PGlite
+   * seconds. Copied before the first test has run, it is empty and PGlite creates one itself.
+   */
+  function initializedFolder(prefix: string): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    fs.cpSync(dataDir, dir, { recursive: true });
+    fs.rmSync(path.join(dir, "owner.json"), { force: true });
+    return dir;
+  }
+
+  describe("one server, connections from several clients", () => {
+    let dir: string;
+    let server: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
+    beforeAll(async () => {
+      dir = initializedFolder("lra-embedded-shared-");
+      server = await startEmbeddedPostgres({ dataDir: dir, port: await freePort() });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+
+    it("keeps each connection's statements whole while processes query at once (no parameters bound to another's statement)", async () => {
+      // pglite-socket queues each protocol message on its own, so when connections of other
+      // processes (the gateway and the agent) send at the same time, one connection's Parse could
+      // run between another's Parse and Bind: its parameters then went to the other's statement
+      // ("bind message supplies 1 parameters, but prepared statement requires 3", "malformed array
+      // literal", or, between statements of the same shape, silently another connection's result).
       const outputs = await Promise.all([0, 1, 2].map((p) => queryInChild(server.url, p)));
       expect(outputs.flatMap((o) => o.failures)).toEqual([]);
       expect(outputs.map((o) => o.done)).toEqual([240, 240, 240]);
-    } finally {
-      await server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    });
 
-  it("a connection that dies inside a transaction is rolled back, and the others go on", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-embedded-abandon-"));
-    const server = await startEmbeddedPostgres({ dataDir: dir, port: await freePort() });
-    const a = new pg.Client(server.url);
-    const b = new pg.Client(server.url);
-    try {
-      await Promise.all([a.connect(), b.connect()]);
-      await a.query("CREATE TABLE t (v int)");
-      await a.query("BEGIN");
-      await a.query("INSERT INTO t VALUES ($1)", [1]);
-      a.on("error", () => undefined);
-      // Gone without COMMIT: its socket closed under it, as when a process is killed.
-      (a as unknown as { connection: { stream: { destroy: () => void } } }).connection.stream.destroy();
-      const { rows } = await b.query("SELECT count(*)::int AS n FROM t WHERE v = $1", [1]);
-      expect(rows).toEqual([{ n: 0 }]);
-    } finally {
-      await b.end().catch(() => undefined);
-      await server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    it("a connection that dies inside a transaction is rolled back, and the others go on", async () => {
+      const a = new pg.Client(server.url);
+      const b = new pg.Client(server.url);
+      try {
+        await Promise.all([a.connect(), b.connect()]);
+        await a.query("CREATE TABLE t (v int)");
+        await a.query("BEGIN");
+        await a.query("INSERT INTO t VALUES ($1)", [1]);
+        a.on("error", () => undefined);
+        // Gone without COMMIT: its socket closed under it, as when a process is killed.
+        (a as unknown as { connection: { stream: { destroy: () => void } } }).connection.stream.destroy();
+        const { rows } = await b.query("SELECT count(*)::int AS n FROM t WHERE v = $1", [1]);
+        expect(rows).toEqual([{ n: 0 }]);
+      } finally {
+        await b.end().catch(() => undefined);
+      }
+    });
   });
 
   it("takes over a lock left by a process that died", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-stale-"));
+    const dir = initializedFolder("lra-stale-");
     try {
       // PID 2^22 + 1 is above Linux's pid_max default range: no such process.
       fs.writeFileSync(path.join(dir, "owner.json"), JSON.stringify({ pid: 4194305, url: "postgres://x", startedAt: "then" }));
@@ -101,7 +115,7 @@ describe("embedded database (PGlite over the wire protocol)", () => {
   });
 
   it("refuses a second owner in the same process too, naming the first", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-same-"));
+    const dir = initializedFolder("lra-same-");
     const db = await startEmbeddedPostgres({ dataDir: dir, port: await freePort() });
     try {
       fs.writeFileSync(path.join(dir, "owner.json"), JSON.stringify({ pid: process.ppid, url: db.url, startedAt: "now" }));

@@ -7,16 +7,20 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
 import { decodePaymentRequiredHeader, decodePaymentSignatureHeader, encodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
+import { eip3009ABI } from "@x402/evm";
 import type { Hex } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chatJobStatusSchema } from "@/lib/contracts";
+import { EXPIRY_MARGIN_SECONDS } from "@/lib/mcp/local/spend-ledger";
 import { getPaidOperation } from "@/lib/operations";
 import { transferCallData } from "@/lib/payments/settlement/transfer";
 import { startLibraryAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
 import { authorizationUsed, chain, chainClients, freshAddress, usdcBalance, wallet } from "../support/payments";
+import { freePort } from "../support/postgres";
 import { until } from "../support/until";
+import { startLocalChain } from "../../scripts/lib/local-chain";
 
 /**
  * Issue 16, the local MCP server: the real server process (bin/longevity-mcp.mjs, on stdio),
@@ -346,8 +350,6 @@ describe("the local MCP server against a real gateway", () => {
       const hash = await walletFor(wallet(27).privateKey).sendTransaction({ to: chain().asset as Hex, data: transferCallData(payload) });
       expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
     }
-    /** Mines an empty block: the local chain's clock moves only with its blocks. */
-    const mine = () => fetch(chain().rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "evm_mine", params: [] }) });
     const maliciousEnv = (stateDir: string, extra: Record<string, string> = {}) => ({
       LONGEVITY_MCP_URL: double.url,
       LONGEVITY_MCP_PRIVATE_KEY: payer.privateKey,
@@ -385,32 +387,41 @@ describe("the local MCP server against a real gateway", () => {
     });
 
     it("a payment a service refused is freed only once the chain shows its authorization expired unused", async () => {
-      served = manifest;
-      offer = withAccept({ maxTimeoutSeconds: 5 }); // within what a chat needs: it expires soon
-      keeps = true;
-      const stateDir = newStateDir();
-      const mcp = await startMcp(maliciousEnv(stateDir, { LONGEVITY_MCP_MAX_PER_DAY: "0.03" }));
-      expect(textOf(await call(mcp, "chat", { message: "q" }))).toMatch(/^The service answered 400/);
-      expect(textOf(await call(mcp, "chat", { message: "q" }))).toMatch(/^Refused before signing/);
-      const [first] = kept();
-      const validBefore = Number((first!.payload as { authorization: { validBefore: string } }).authorization.validBefore);
-      // Once the chain's clock has passed validBefore, the next call asks the chain, finds the first
-      // authorization unused, and signs again.
-      let last = "";
-      await until(
-        async () => {
-          await mine();
-          last = textOf(await call(mcp, "chat", { message: "q" }));
-          return !last.startsWith("Refused before signing");
-        },
-        { what: "the refused authorization to expire on chain", timeoutMs: 120_000, everyMs: 1000 },
-      );
-      expect(last).toMatch(/^The service answered 400/);
-      const latest = (await chainClients().publicClient.getBlock({ blockTag: "latest" })).timestamp;
-      expect(Number(latest)).toBeGreaterThanOrEqual(validBefore);
-      expect(kept()).toHaveLength(2);
-      expect(await authorizationUsed(payer.address, (first!.payload as { authorization: { nonce: string } }).authorization.nonce)).toBe(false);
-      expect(ledgerOf(stateDir)).toEqual([expect.objectContaining({ state: "refused" })]);
+      // A chain of its own, read by this server alone: its clock is moved past the authorization's
+      // expiry (and the ledger's reorg margin) at once, not waited for, and the suite's shared chain
+      // keeps the wall clock's time for every other test.
+      const own = await startLocalChain({ port: await freePort(), walletCount: 0 });
+      try {
+        const rpc = (method: string, params: unknown[] = []) => own.publicClient.request({ method, params } as never);
+        served = manifest;
+        offer = withAccept({ maxTimeoutSeconds: 1 }); // within what a chat needs: it expires at once
+        keeps = true;
+        const stateDir = newStateDir();
+        const mcp = await startMcp(maliciousEnv(stateDir, { LONGEVITY_MCP_MAX_PER_DAY: "0.03", LONGEVITY_MCP_RPC_URL: own.rpcUrl }));
+        expect(textOf(await call(mcp, "chat", { message: "q" }))).toMatch(/^The service answered 400/);
+        expect(textOf(await call(mcp, "chat", { message: "q" }))).toMatch(/^Refused before signing/);
+        const [first] = kept();
+        const validBefore = Number((first!.payload as { authorization: { validBefore: string } }).authorization.validBefore);
+        // Past validBefore by the server's own clock, while no block has been mined since it signed:
+        // the chain does not show it expired yet, so it still counts.
+        await until(() => Date.now() >= validBefore * 1000, { what: "the wall clock to pass validBefore", timeoutMs: 60_000, everyMs: 100 });
+        expect(textOf(await call(mcp, "chat", { message: "q" }))).toMatch(/^Refused before signing/);
+        // Once the chain's clock has passed validBefore (by the margin for a reorganised block), the
+        // next call asks the chain, finds the first authorization unused, and signs again.
+        await rpc("evm_setNextBlockTimestamp", [validBefore + EXPIRY_MARGIN_SECONDS]);
+        await rpc("evm_mine");
+        const last = textOf(await call(mcp, "chat", { message: "q" }));
+        expect(last).toMatch(/^The service answered 400/);
+        const latest = (await own.publicClient.getBlock({ blockTag: "latest" })).timestamp;
+        expect(Number(latest)).toBeGreaterThanOrEqual(validBefore + EXPIRY_MARGIN_SECONDS);
+        expect(kept()).toHaveLength(2);
+        const { nonce } = (first!.payload as { authorization: { nonce: string } }).authorization;
+        expect(await authorizationUsed(payer.address, nonce)).toBe(false);
+        expect(await own.publicClient.readContract({ address: own.asset, abi: eip3009ABI, functionName: "authorizationState", args: [payer.address as Hex, nonce as Hex] })).toBe(false);
+        expect(ledgerOf(stateDir)).toEqual([expect.objectContaining({ state: "refused" })]);
+      } finally {
+        await own.stop();
+      }
     }, 180_000);
 
     it.each([

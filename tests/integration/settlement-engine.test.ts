@@ -61,7 +61,7 @@ describe("settlement engine", () => {
   });
 
   /** An engine with facilitator accounts of its own (funded test wallets). */
-  function engine({ keys, rpcUrl = chain().rpcUrl, mode }: { keys: Hex[]; rpcUrl?: string; mode?: "serial" }) {
+  function engine({ keys, rpcUrl = chain().rpcUrl, mode, stuckBlocks = 2 }: { keys: Hex[]; rpcUrl?: string; mode?: "serial"; stuckBlocks?: number }) {
     const made = new SettlementEngine({
       rpcUrl,
       chainId: chain().chainId,
@@ -69,7 +69,7 @@ describe("settlement engine", () => {
       privateKeys: keys,
       getPool: async () => pool,
       pollMs: 25,
-      stuckBlocks: 2,
+      stuckBlocks,
       ...(mode ? { mode } : {}),
     });
     engines.push(made);
@@ -179,6 +179,27 @@ describe("settlement engine", () => {
     await rpc("evm_mine");
     expect((await result).kind).toBe("unavailable");
     expect(await transfersOf(p.payer, p.nonce)).toBe(0);
+  });
+
+  it("reports a transfer another process replaced at the same nonce as settled once the replacement is mined, never as a nonce taken with nothing transferred", async () => {
+    const key = wallet(76).privateKey;
+    const p = await payment(72);
+    const before = await usdcBalance(payTo);
+    await rpc("evm_setAutomine", [false]);
+    // This process follows its transaction and would not replace it for a long while…
+    const first = engine({ keys: [key], stuckBlocks: 1_000 }).settle({ ...p, waitMs: 15_000 });
+    await expect.poll(async () => (await rows(p.paymentId)).map((r) => r.status), { timeout: 10_000 }).toEqual(["pending"]);
+    const { rows: sent } = await pool.query<{ cap: string }>("SELECT max_fee_per_gas::text AS cap FROM gateway.settlement_transactions WHERE payment_id = $1", [p.paymentId]);
+    await rpc("hardhat_setNextBlockBaseFeePerGas", [`0x${(BigInt(sent[0]!.cap) * 4n).toString(16)}`]);
+    // …while another one following the same payment (a resent request) replaces it with a higher fee, and that is mined.
+    const second = engine({ keys: [key] }).settle({ ...p, waitMs: 60_000 });
+    const [outcome, replaced] = await mineUntil(Promise.all([first, second]));
+    expect(replaced.kind).toBe("settled");
+    expect(outcome).toEqual(replaced);
+    const attempts = await rows(p.paymentId);
+    expect(attempts.filter((a) => a.status === "mined").map((a) => a.hash)).toEqual([(replaced as { transaction: string }).transaction]);
+    expect(await transfersOf(p.payer, p.nonce)).toBe(1);
+    expect((await usdcBalance(payTo)) - before).toBe(20_000n);
   });
 
   it("after a restart, sends the transaction a dead process recorded but never broadcast, and pays once", async () => {

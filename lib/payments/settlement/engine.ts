@@ -303,6 +303,8 @@ export class SettlementEngine {
       known.map((t) => t.hash),
       {
         timeoutMs: waitMs,
+        // Once the chain has mined their nonce without them, they never will be: answered then, not after the wait.
+        nonce: { address: getAddress(known[0]!.address), nonce: known[0]!.nonce },
         onStuck: async () => {
           const account = this.accounts.find((a) => a.address === known[0]!.address);
           const replacement = account ? await this.sender.unstick({ pool, chain, account, txs: known }) : null;
@@ -331,7 +333,8 @@ export class SettlementEngine {
    * A transfer not mined within the wait counts as on its way only while its nonce is open: once
    * the chain moved past it (the repair filled the nonce with an empty transaction, or a
    * replacement of ours was mined) it can never land, unless one of them is what was mined. When
-   * the chain cannot say, the answer is "not now", never a transfer that may not exist.
+   * the chain cannot say, the answer is "not now", never a transfer that may not exist. Also asked
+   * as soon as the watcher sees the nonce mined without the transactions it followed.
    */
   private async stillOpen({ pool, ref, txs }: { pool: pg.Pool; ref: AuthorizationRef; txs: SettlementTx[] }): Promise<EngineResult> {
     const latest = txs.at(-1)!;
@@ -342,12 +345,16 @@ export class SettlementEngine {
       return { kind: "unavailable", message: `the chain could not be read to follow the transfer: ${message(err)}`, mayHaveTransferred: true };
     }
     if (mined <= latest.nonce) return { kind: "broadcast", transaction: latest.hash };
-    const receipts = await this.sender.receipts(txs.map((t) => t.hash));
-    await recordMined(pool, receipts, txs);
+    // Every transaction recorded at that nonce for the payment, not only those this wait followed:
+    // a replacement another process (or the repair) sent may be the one mined.
+    const recorded = latest.paymentId ? await listPaymentTransactions({ db: pool, paymentId: latest.paymentId }) : [];
+    const atNonce = [...txs, ...recorded.filter((r) => r.address === latest.address && r.nonce === latest.nonce && !txs.some((t) => t.hash === r.hash))];
+    const receipts = await this.sender.receipts(atNonce.map((t) => t.hash));
+    await recordMined(pool, receipts, atNonce);
     const transfer = this.findTransfer(receipts, ref);
     if (transfer) return { kind: "settled", transaction: transfer };
     if (receipts.size > 0) return { kind: "refused", reason: "settlement_failed", message: `the transfer ${[...receipts.keys()][0]} reverted on chain` };
-    await markTransactions({ db: pool, hashes: txs.map((t) => t.hash), status: "replaced", error: "nonce used by another transaction" });
+    await markTransactions({ db: pool, hashes: atNonce.map((t) => t.hash), status: "replaced", error: "nonce used by another transaction" });
     return { kind: "unavailable", message: `the transfer's nonce ${latest.nonce} was taken by another transaction: it can never land`, mayHaveTransferred: false };
   }
 
