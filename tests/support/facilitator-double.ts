@@ -6,7 +6,7 @@ import { toFacilitatorEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { createWalletClient, http as viemHttp, publicActions, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { hardhat } from "viem/chains";
+import { localViemChain } from "../../scripts/lib/local-chain";
 
 /**
  * A hosted facilitator standing in for Coinbase's or any other x402 facilitator, reached over
@@ -51,7 +51,7 @@ export type FacilitatorDouble = {
 
 export async function startFacilitatorDouble({ rpcUrl, chainId, privateKey, network }: { rpcUrl: string; chainId: number; privateKey: Hex; network: string }): Promise<FacilitatorDouble> {
   const account = privateKeyToAccount(privateKey);
-  const chain = { ...hardhat, id: chainId, rpcUrls: { default: { http: [rpcUrl] } } };
+  const chain = localViemChain(rpcUrl, chainId);
   const client = createWalletClient({ account, chain, transport: viemHttp(rpcUrl) }).extend(publicActions);
   const signer = toFacilitatorEvmSigner({
     address: account.address,

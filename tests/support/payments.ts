@@ -3,7 +3,6 @@ import type { PaymentRequirements } from "@x402/core/types";
 import { eip3009ABI } from "@x402/evm";
 import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { hardhat } from "viem/chains";
 import { inject } from "vitest";
 import type { Queryable } from "@/lib/db";
 import { claimPayment } from "@/lib/payments/ledger";
@@ -11,6 +10,7 @@ import { LOCAL_DEPLOYER } from "@/lib/payments/local-chain";
 import type { PaidOperation } from "@/lib/operations";
 import { signExactPayment } from "@/lib/payments/sign";
 import { decodePaymentHeader, verifyPaymentLocally } from "@/lib/payments/verify-locally";
+import { localViemChain } from "../../scripts/lib/local-chain";
 
 /** Helpers to pay, and to forge the wrong payments, against the suite's local chain. */
 
@@ -18,7 +18,7 @@ export const chain = () => inject("chain");
 
 export function chainClients() {
   const { rpcUrl, chainId } = chain();
-  const viemChain = { ...hardhat, id: chainId, rpcUrls: { default: { http: [rpcUrl] } } };
+  const viemChain = localViemChain(rpcUrl, chainId);
   const publicClient = createPublicClient({ chain: viemChain, transport: http(rpcUrl), pollingInterval: 50 });
   const walletFor = (privateKey: Hex) =>
     createWalletClient({ chain: viemChain, transport: http(rpcUrl), account: privateKeyToAccount(privateKey) });
