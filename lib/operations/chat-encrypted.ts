@@ -2,7 +2,7 @@ import { encryptedChatAcceptedSchema, encryptedChatStatusSchema, encryptedEnvelo
 import { PRIVATE_ENVELOPE_MAX_BYTES } from "@/lib/contracts/limits";
 import { agentUnavailable, error, json, literatureUnavailable, pathParam } from "@/lib/openapi/responses";
 import { definePaidOperation } from "./define";
-import { CHAT_TIMINGS, ENVELOPE_EXAMPLE, EXAMPLE_ID, SETTLED_AT_ONCE, sealedAnswer } from "./examples";
+import { CHAT_TIMINGS, ENVELOPE_EXAMPLE, EXAMPLE_ID, SETTLED_AT_ONCE, sealedAnswer } from "./shared";
 
 /** POST /api/chat/encrypted: chat sealed to the enclave; may answer at once, so its authorization lasts up to 10 minutes (contract section 5). */
 export const chatEncrypted = definePaidOperation({

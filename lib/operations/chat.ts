@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { chatAcceptedSchema, chatJobStatusSchema, chatRequestSchema } from "@/lib/contracts";
 import { agentUnavailable, error, json, literatureUnavailable, pathParam, settlementUnavailable } from "@/lib/openapi/responses";
-import { CHAT_TIMINGS, EXAMPLE_ID, SETTLED_AT_ONCE } from "./examples";
+import { CHAT_TIMINGS, EXAMPLE_ID, SETTLED_AT_ONCE } from "./shared";
 import { definePaidOperation } from "./define";
 
 /** POST /api/chat: a cited answer from the literature, settled before the 202. */

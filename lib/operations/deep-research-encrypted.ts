@@ -1,7 +1,7 @@
 import { encryptedDeepResearchAcceptedSchema, encryptedDeepResearchStatusSchema, encryptedEnvelopeSchema } from "@/lib/contracts";
 import { bodyErrors, bytesInWords, databaseUnavailable, error, json, literatureUnavailable, pathParam, ref, settlementUnavailable, unsettledTurns } from "@/lib/openapi/responses";
 import { definePaidOperation } from "./define";
-import { DEEP_RESEARCH_TIMINGS, ENVELOPE_EXAMPLE, EXAMPLE_ID, SEALED_ANSWER_EXAMPLE, SETTLED_ON_DELIVERY, sealedAnswer } from "./examples";
+import { DEEP_RESEARCH_TIMINGS, ENVELOPE_EXAMPLE, EXAMPLE_ID, SEALED_ANSWER_EXAMPLE, SETTLED_ON_DELIVERY, sealedAnswer } from "./shared";
 
 /** POST /api/deep-research/encrypted: deep research sealed to the enclave, every poll sealed with the run's recovery key. */
 export const deepResearchEncrypted = definePaidOperation({

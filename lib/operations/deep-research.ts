@@ -2,7 +2,7 @@ import { z } from "zod";
 import { deepResearchAcceptedSchema, deepResearchConversationSchema, deepResearchStartRequestSchema } from "@/lib/contracts";
 import { agentUnavailable, databaseUnavailable, error, json, literatureUnavailable, pathParam, settlementUnavailable, unsettledTurns } from "@/lib/openapi/responses";
 import { definePaidOperation } from "./define";
-import { DEEP_RESEARCH_TIMINGS, EXAMPLE_CONVERSATION_ID, EXAMPLE_ID, SETTLED_ON_DELIVERY } from "./examples";
+import { DEEP_RESEARCH_TIMINGS, EXAMPLE_CONVERSATION_ID, EXAMPLE_ID, SETTLED_ON_DELIVERY } from "./shared";
 
 /** POST /api/deep-research/start: a multi-iteration research turn, settled when it is delivered. */
 export const deepResearch = definePaidOperation({

@@ -1,7 +1,7 @@
 import { encryptedEnvelopeSchema, encryptedLiteratureAcceptedSchema, encryptedLiteratureStatusSchema } from "@/lib/contracts";
 import { agentUnavailable, error, json, literatureUnavailable, pathParam, retryAfter } from "@/lib/openapi/responses";
 import { definePaidOperation } from "./define";
-import { ENVELOPE_EXAMPLE, EXAMPLE_ID, LITERATURE_TIMINGS, SETTLED_AT_ONCE, sealedAnswer } from "./examples";
+import { ENVELOPE_EXAMPLE, EXAMPLE_ID, LITERATURE_TIMINGS, SETTLED_AT_ONCE, sealedAnswer } from "./shared";
 
 /** POST /api/literature/encrypted: literature search sealed to the enclave; only search queries leave it. */
 export const literatureEncrypted = definePaidOperation({

@@ -4,7 +4,7 @@ import { sourcesInWords } from "@/lib/contracts/source-words";
 import { DEEP_SOURCES, FAST_SOURCES } from "@/lib/contracts/sources";
 import { agentUnavailable, error, json, literatureUnavailable, pathParam, settlementUnavailable } from "@/lib/openapi/responses";
 import { definePaidOperation } from "./define";
-import { EXAMPLE_ID, LITERATURE_TIMINGS, SETTLED_AT_ONCE } from "./examples";
+import { EXAMPLE_ID, LITERATURE_TIMINGS, SETTLED_AT_ONCE } from "./shared";
 
 /** The sources searched, in words: the fast plan, and what deep mode adds (lib/contracts/sources.ts). */
 const SEARCHED = `${sourcesInWords(FAST_SOURCES)} (Europe PMC with its preprints); in deep mode also ${sourcesInWords(DEEP_SOURCES.filter((s) => !FAST_SOURCES.includes(s)))}`;
