@@ -1,8 +1,8 @@
 import sealingVectors from "@/lib/sealing/vectors.json";
 
 /**
- * What the operations' definitions share: examples, authorization windows and polling timings. An envelope as the contract's sealing scheme
- * makes it: the request test vector of the sealing documentation (`{"message": …}` sealed to the
+ * What the operations' definitions share: examples, authorization windows and polling timings.
+ * An envelope as the contract's sealing scheme makes it: the request test vector of the sealing documentation (`{"message": …}` sealed to the
  * vector's enclave key), valid base64 as the schema requires; a real request seals to the key of
  * GET /api/enclave-key. A sealed answer's fields come from the response test vector.
  */
