@@ -278,7 +278,7 @@ function concepts(tokens: Token[], part: QuestionPart, isContent: (w: string) =>
 /** Words (as terms.ts tokenises them) and the punctuation that separates clauses. */
 function lex(text: string): Token[] {
   const out: Token[] = [];
-  for (const m of text.toLowerCase().matchAll(/([a-z0-9][a-z0-9+'’-]*[a-z0-9+]|[a-z0-9])|([?!;:,()[\]"]|\.(?=\s|$)|--|[—–])/g)) {
+  for (const m of text.toLowerCase().matchAll(/([a-z0-9](?:[a-z0-9+'’]|-(?!-))*[a-z0-9+]|[a-z0-9])|([?!;:,()[\]"]|\.(?=\s|$)|-{2,}|[—–])/g)) {
     if (m[1]) out.push({ text: m[1].replace(/’/g, "'"), punct: false });
     else out.push({ text: m[2]!, punct: true });
   }

@@ -98,9 +98,10 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
   // literature names it so, and other names would only let related studies in.
   const phraseUsed = ownWordsUsed(terms, fields);
   const inField = (f: Field, term: QueryTerm) =>
-    phraseUsed(term) && term.own
+    (term.compound !== undefined && holdsPhrase(f, term.compound)) ||
+    (phraseUsed(term) && term.own
       ? term.own.some((s) => f.stems.has(s))
-      : term.stems.some((s) => f.stems.has(s)) || (term.phrases ?? []).some((p) => holdsPhrase(f, p));
+      : term.stems.some((s) => f.stems.has(s)) || (term.phrases ?? []).some((p) => holdsPhrase(f, p)));
   // A term's MeSH heading (the vocabulary's: "Aged" for "elderly") counts among MeSH terms only.
   const headings = records.map((r) => new Set(r.mesh.map(normalizeHeading)));
   const inMesh = (i: number, term: QueryTerm) => inField(fields[i]!.mesh, term) || (term.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)));

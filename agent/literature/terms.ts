@@ -114,8 +114,16 @@ export type QueryTerm = {
    * and, for a class, its members; shared by every word of a several-word phrase ("broken hip").
    */
   synonyms: string[];
-  /** The stems of the word itself and its other spelling, without the vocabulary's other names. */
+  /**
+   * The stems of the word itself (and of the word before a relating suffix: "histology" of
+   * "histology-related") and its other spelling, without the vocabulary's other names.
+   */
   own?: string[];
+  /**
+   * A hyphenated word's parts as a stem sequence, which a record may write apart ("high dose" for
+   * "high-dose"); counts where the parts stand together, like the word itself.
+   */
+  compound?: string[];
   /** MeSH headings that name it: they count in a record's MeSH terms only. */
   headings?: string[];
   /** The question's phrase the vocabulary knew it by ("broken hip"), when it stands in one. */
@@ -180,10 +188,12 @@ export function extractTerms(question: string): QueryTerm[] {
     const synonyms = names.filter((m) => m !== token);
     const split = allSplit.filter((_, k) => names[k] !== token && allSplit[k]!.length > 0);
     const where = placed.get(token);
+    const { head, compound } = compoundOf(token);
     terms.push({
       term: token,
-      stems: [...new Set([s, ...split.filter((p) => p.length === 1).map((p) => p[0]!)])],
-      own: [...new Set([s, ...[otherSpelling(token)].filter((w): w is string => w !== null).map(stem)])],
+      stems: [...new Set([s, ...head, ...split.filter((p) => p.length === 1).map((p) => p[0]!)])],
+      own: [...new Set([s, ...head, ...[otherSpelling(token)].filter((w): w is string => w !== null).map(stem)])],
+      ...(compound ? { compound } : {}),
       phrases: split.filter((p) => p.length > 1).flatMap(phraseOrders),
       synonyms,
       ...(mention?.expansion.heading ? { headings: [mention.expansion.heading] } : {}),
@@ -196,6 +206,27 @@ export function extractTerms(question: string): QueryTerm[] {
     });
   });
   return terms;
+}
+
+/**
+ * Words that, after a hyphen, only relate the word before them to something ("histology-related",
+ * "depression-specific", "aminoglycoside-containing", "exercise-induced"): the compound is about
+ * the word before the hyphen, and a record naming that word names it.
+ */
+const RELATING_SUFFIXES = new Set(
+  "related associated induced specific based dependent mediated containing derived driven linked free like positive negative treated exposed targeted guided".split(" "),
+);
+
+/**
+ * What a hyphenated question word is also matched by: the stem of the word(s) before a relating
+ * suffix (`head`), or, for any other compound ("high-dose", "long-term"), its parts written apart.
+ */
+function compoundOf(token: string): { head: string[]; compound: string[] | null } {
+  const parts = token.split("-").filter(Boolean);
+  if (parts.length < 2) return { head: [], compound: null };
+  const last = parts.at(-1)!;
+  if (RELATING_SUFFIXES.has(last) && parts.slice(0, -1).every((p) => /[a-z]/.test(p))) return { head: [stem(parts.slice(0, -1).join("-"))], compound: null };
+  return { head: [], compound: parts.map(stem) };
 }
 
 const namesCache = new WeakMap<ConceptExpansion, { synonyms: string[]; split: string[][] }>();

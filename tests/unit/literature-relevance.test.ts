@@ -107,6 +107,21 @@ describe("relevance: a reference is on topic only when it names the question's s
     expect(byModifier!.partsAddressed).not.toContain("exposure");
   });
 
+  it("reads a hyphenated word as its parts written apart, and a relating suffix as the word before it", () => {
+    const question = "Does high-dose vitamin D prevent statin-associated muscle pain?";
+    const apart = buildRecord({ ids: { pmid: "1" }, title: "Vitamin D at a high dose", abstract: "A high dose of vitamin D given to patients on statins prevented muscle pain.", mesh: [] });
+    const other = buildRecord({ ids: { pmid: "2" }, title: "Vitamin D and muscle pain", abstract: "Vitamin D at a standard dose and muscle pain in runners.", mesh: [] });
+    const [byParts, without] = judgeRecords([apart, other], extractTerms(question));
+    expect(byParts!.matchedTerms).toEqual(expect.arrayContaining(["high-dose", "statin-associated"]));
+    expect(without!.matchedTerms).not.toContain("high-dose");
+    expect(without!.matchedTerms).not.toContain("statin-associated");
+  });
+
+  it("reads a double hyphen as a dash between words, not one word", () => {
+    expect(read("Lloyd-Davies position with Trendelenburg--a disaster waiting to happen?")).toMatchObject({ "lloyd-davies": "main:lloyd-davies position", trendelenburg: "main:trendelenburg" });
+    expect(extractTerms("secret pleasure--lethal outcome?").map((t) => t.term)).toEqual(["secret", "pleasure", "lethal", "outcome"]);
+  });
+
   it("rejects a record far weaker than the best match even when it names the concepts", () => {
     const strong = record("5", "Rapamycin extends lifespan in genetically heterogeneous male and female mice", "Rapamycin fed late in life extended median and maximal lifespan of male and female mice.");
     const weak = record("6", "Rapamycin in transplant recipients", "Rapamycin was given; lifespan of the graft was recorded, with no data on mice, sex or age at start.");

@@ -18,9 +18,12 @@ export function stem(word: string): string {
     .join("-");
 }
 
-/** Lower-case word tokens (keeping inner hyphens, + and apostrophes: "nad+", "alzheimer's", "t-cell"). */
+/**
+ * Lower-case word tokens (keeping inner hyphens, + and apostrophes: "nad+", "alzheimer's", "t-cell").
+ * A double hyphen is a dash between words ("a disaster--waiting"), never a compound's hyphen.
+ */
 export function tokenize(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z0-9][a-z0-9+'’-]*[a-z0-9+]|[a-z0-9]/g) ?? []).map((t) => t.replace(/’/g, "'"));
+  return (text.toLowerCase().replace(/-{2,}/g, " ").match(/[a-z0-9][a-z0-9+'’-]*[a-z0-9+]|[a-z0-9]/g) ?? []).map((t) => t.replace(/’/g, "'"));
 }
 
 /** A phrase as the stem sequence it is matched by. */
