@@ -6,6 +6,7 @@ import { requestRegistry, responseRegistry } from "./registry";
 import { requestContract, requestObject } from "./request-contract";
 import { PRIVATE_ENVELOPE_MAX_BYTES } from "./limits";
 import { KEY_BYTES, NONCE_BYTES, REQUEST_INFO, RESPONSE_INFO, TAG_BYTES } from "../sealing/codec";
+import { RECOVERY_KEY, RECOVERY_KEY_PREFIX } from "../sealing/recovery";
 
 /** Section 2.9: the body of every encrypted start and of the encrypted deep-research poll. */
 export const encryptedEnvelopeSchema = requestContract(
@@ -26,19 +27,12 @@ export const encryptedResponseSchema = z
   .register(responseRegistry, { id: "EncryptedResponse" });
 export type EncryptedResponse = z.infer<typeof encryptedResponseSchema>;
 
-const RECOVERY_KEY_PREFIX = "longevity_key_v1_";
-
 /**
- * `longevity_key_v1_` + 32 random bytes in unpadded base64url (43 characters). 256 bits fill 42
- * characters and 4 bits of the last one, so its 2 low bits must be zero: that is checked too, so a
- * key has exactly one spelling.
+ * `longevity_key_v1_` + 32 random bytes in unpadded base64url (43 characters), as
+ * lib/sealing/recovery.ts defines it: the last character's 2 low bits must be zero, so a key has
+ * exactly one spelling.
  */
-export const recoveryKeySchema = z
-  .string()
-  .regex(
-    new RegExp(`^${RECOVERY_KEY_PREFIX}[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$`),
-    `recoveryKey must be ${RECOVERY_KEY_PREFIX} followed by 32 bytes in base64url`,
-  );
+export const recoveryKeySchema = z.string().regex(RECOVERY_KEY, `recoveryKey must be ${RECOVERY_KEY_PREFIX} followed by 32 bytes in base64url`);
 
 /** The largest sealed envelope accepted (gateway and agent alike): room for the largest attachments. */
 export { PRIVATE_ENVELOPE_MAX_BYTES };

@@ -10,7 +10,7 @@ import type { SealingPrimitives } from "./primitives";
  */
 export const RECOVERY_KEY_PREFIX = "longevity_key_v1_";
 /** The whole key: the 43rd character of 32 bytes in base64url carries 2 bits, the other 4 zero. */
-export const RECOVERY_KEY = /^longevity_key_v1_([A-Za-z0-9_-]{42}[AEIMQUYcgkosw048])$/;
+export const RECOVERY_KEY = new RegExp(`^${RECOVERY_KEY_PREFIX}([A-Za-z0-9_-]{42}[AEIMQUYcgkosw048])$`);
 export const RECOVERY_LOOKUP_INFO = "longevity-recovery-lookup-v1";
 export const RECOVERY_STORAGE_INFO = "longevity-recovery-storage-v1";
 
