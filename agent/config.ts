@@ -9,7 +9,7 @@ import { CROSSREF_BASE_URL } from "./literature/sources/crossref";
 import { EUROPEPMC_BASE_URL } from "./literature/sources/europepmc";
 import { OPENALEX_BASE_URL } from "./literature/sources/openalex";
 import { PUBMED_BASE_URL } from "./literature/sources/pubmed";
-import { baseUrlSchema, booleanSchema, type Env, parseEnv, portSchema, positiveIntSchema, postgresUrlSchema, trustedProxySchema } from "../lib/config/env";
+import { baseUrlSchema, booleanSchema, type Env, parseEnv, portSchema, positiveIntSchema, sharedEnvShape, trustedProxySchema } from "../lib/config/env";
 
 /**
  * The agent's configuration: the only agent module that reads the environment. With nothing set it
@@ -34,17 +34,11 @@ const sourceList = z
 
 const rawSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    ...sharedEnvShape,
     AGENT_PORT: portSchema.default(3001),
     AGENT_HOST: z.string().default("127.0.0.1"),
     AGENT_PUBLIC_URL: baseUrlSchema.optional(),
     LIBRARY_RECORD_PAGE_URL: baseUrlSchema.optional(),
-    AGENT_SERVICE_KEY: z.string().min(16, "must be at least 16 characters").optional(),
-    POSTGRES_URL: postgresUrlSchema.optional(),
-    DATABASE_URL: postgresUrlSchema.optional(),
-    DATA_DIR: z.string().default(".data"),
-    EMBEDDED_DB_PORT: portSchema.default(54329),
-    DB_POOL_MAX: positiveIntSchema.default(10),
     /** Jobs one process runs at once (they wait on the literature sources, not the CPU). */
     AGENT_WORKERS: positiveIntSchema.default(16),
     JOB_LEASE_SECONDS: positiveIntSchema.default(60),
@@ -74,9 +68,7 @@ const rawSchema = z
     AGENT_VARIANT: z.enum(["a", "b"]).default("a"),
     CHAT_RETENTION_SECONDS: positiveIntSchema.default(3600),
     /** Retention of the rest of the agent's tables (docs/data-lifecycle.md). */
-    CHAT_CONVERSATION_RETENTION_SECONDS: positiveIntSchema.default(86_400),
     LITERATURE_RETENTION_SECONDS: positiveIntSchema.default(86_400),
-    DEEP_RESEARCH_RETENTION_DAYS: positiveIntSchema.default(30),
     PRIVATE_CONVERSATION_RETENTION_DAYS: positiveIntSchema.default(90),
     PREMIUM_KEY_RETENTION_DAYS: positiveIntSchema.default(30),
     /** Unused premium challenges one client address, and everyone together, may hold at once. */

@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { TrustedProxy } from "../http/client-address";
 
 /**
- * Building blocks shared by the per-deployment config modules (the gateway's `lib/config` and,
- * later, the agent's). Every variable is a string in the environment; these schemas turn them into
+ * Building blocks shared by the per-deployment config modules (the gateway's `lib/config` and the
+ * agent's `agent/config.ts`). Every variable is a string in the environment; these schemas turn them into
  * typed values and give messages that name the variable when `parseEnv` reports them.
  */
 
@@ -83,6 +83,25 @@ export const baseUrlSchema = z.string().transform((value, ctx) => {
 export const postgresUrlSchema = z
   .string()
   .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string");
+
+/**
+ * The variables both services read (a gateway and an agent sharing one machine or one database), each
+ * defined once: the gateway's schema (lib/config) and the agent's (agent/config.ts) spread it.
+ */
+export const sharedEnvShape = {
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** The service key the gateway sends and the agent requires (the agent refuses paid routes without it in production). */
+  AGENT_SERVICE_KEY: z.string().min(16, "must be at least 16 characters").optional(),
+  POSTGRES_URL: postgresUrlSchema.optional(),
+  DATABASE_URL: postgresUrlSchema.optional(),
+  /** Where the embedded database (PGlite behind a socket) keeps its files when no URL is set. */
+  DATA_DIR: z.string().default(".data"),
+  EMBEDDED_DB_PORT: portSchema.default(54329),
+  DB_POOL_MAX: positiveIntSchema.default(10),
+  /** Retention (docs/data-lifecycle.md): a deep-research run and a chat conversation are forgotten by both services alike. */
+  DEEP_RESEARCH_RETENTION_DAYS: positiveIntSchema.default(30),
+  CHAT_CONVERSATION_RETENTION_SECONDS: positiveIntSchema.default(86_400),
+};
 
 /**
  * Who may say where a request came from (lib/http/client-address.ts), for both services: nobody but

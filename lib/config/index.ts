@@ -10,7 +10,7 @@ import {
   parseEnv,
   portSchema,
   positiveIntSchema,
-  postgresUrlSchema,
+  sharedEnvShape,
   trustedProxySchema,
 } from "./env";
 
@@ -69,18 +69,12 @@ const KNOWN_EXPLORERS: Record<string, string> = {
 
 const rawSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    ...sharedEnvShape,
     VERCEL_ENV: z.enum(["production", "preview", "development"]).optional(),
     PORT: portSchema.default(3000),
     PUBLIC_URL: originSchema.optional(),
-    POSTGRES_URL: postgresUrlSchema.optional(),
-    DATABASE_URL: postgresUrlSchema.optional(),
-    DATA_DIR: z.string().default(".data"),
-    EMBEDDED_DB_PORT: portSchema.default(54329),
-    DB_POOL_MAX: positiveIntSchema.default(10),
     UPSTREAM_API_URL: baseUrlSchema.default("http://127.0.0.1:3001"),
     UPSTREAM_STAGING_API_URL: baseUrlSchema.optional(),
-    AGENT_SERVICE_KEY: z.string().min(16, "must be at least 16 characters").optional(),
     UPSTREAM_TIMEOUT_MS: positiveIntSchema.default(15_000),
     /** How long what the agent says before payment (literature reach, private mode) is reused (lib/upstream/status-cache.ts). */
     AGENT_STATUS_CACHE_MS: positiveIntSchema.max(600_000, "must be at most 600000").default(2_000),
@@ -123,9 +117,6 @@ const rawSchema = z
     /** Retention of the gateway's tables (docs/data-lifecycle.md), enforced by the cron's sweeps. */
     PAYMENT_ANSWER_RETENTION_SECONDS: positiveIntSchema.default(86_400),
     PAYMENT_UNCHARGED_RETENTION_DAYS: positiveIntSchema.default(30),
-    DEEP_RESEARCH_RETENTION_DAYS: positiveIntSchema.default(30),
-    /** The agent's variable too: a chat conversation is forgotten by both a day after its last use. */
-    CHAT_CONVERSATION_RETENTION_SECONDS: positiveIntSchema.default(86_400),
     SETTLE_CONFIRMATION_TIMEOUT_MS: positiveIntSchema.default(60_000),
     LOCAL_TEST_WALLET_PRIVATE_KEY: privateKeySchema.optional(),
     WALLETCONNECT_PROJECT_ID: z.string().regex(/^[0-9a-f]{32}$/, "must be a WalletConnect (Reown) project id: 32 hex digits").optional(),
