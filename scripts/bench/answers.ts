@@ -145,6 +145,15 @@ async function benchForm(items: [string, PubmedQaItem][], form: AbstractForm): P
       for (const [half, v] of shown) {
         console.log(`\nConfusion, ${half} half (expert → verdict): ${Object.entries(v.confusion).map(([k, n]) => `${k} ${n}`).join(", ")}.`);
       }
+      // Where answers are lost, in aggregate for both halves: the own abstract's role and whether
+      // other studies joined it. Counts only, never an item: the held-out half stays unread.
+      console.log("\nWhere verdicts are lost (right / answers), by the item's own abstract's role:\n");
+      console.log("| half | own abstract the only supporting study | own supporting, others supporting too | own abstract not supporting |");
+      console.log("|---|---:|---:|---:|");
+      for (const [half] of shown) {
+        const l = lossFigures(halves[half as keyof typeof halves], labels);
+        console.log(`| ${half} | ${l.alone.right} / ${l.alone.all} | ${l.joined.right} / ${l.joined.all} | ${l.notSupporting.right} / ${l.notSupporting.all} |`);
+      }
       console.log("\nWrong verdicts of the tuning half by the reason the result gives (the held-out half's are not listed):");
       for (const [reason, n] of Object.entries(verdict.tune.wrongReasons).sort((a, b) => b[1] - a[1])) console.log(`- ${n} × ${reason}`);
       console.log(
@@ -295,6 +304,19 @@ function repeatFigures(chats: ChatOutcome[]) {
     if (again > 0) answersWithSentence++;
   }
   return { references, answersWithReference, sentences, answersWithSentence };
+}
+
+/** Answers right and in all, by whether the item's own abstract supports alone, with others, or not at all. */
+function lossFigures(chats: ChatOutcome[], items: Map<string, PubmedQaItem>) {
+  const out = { alone: { right: 0, all: 0 }, joined: { right: 0, all: 0 }, notSupporting: { right: 0, all: 0 } };
+  for (const c of chats) {
+    const supporting = c.references.filter((r) => r.evidenceRole === "supporting");
+    const own = supporting.some((r) => r.pmid === c.pmid);
+    const bucket = !own ? out.notSupporting : supporting.length === 1 ? out.alone : out.joined;
+    bucket.all++;
+    if (c.verdict !== null && (VERDICT_LABEL[c.verdict] ?? "maybe") === items.get(c.pmid)?.final_decision) bucket.right++;
+  }
+  return out;
 }
 
 function verdictFigures(chats: ChatOutcome[], items: Map<string, PubmedQaItem>) {
