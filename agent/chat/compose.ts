@@ -1,4 +1,4 @@
-import type { ChatReference, ChatRejectedReference, ChatResult, FailedSource, GradedReference } from "@/lib/contracts";
+import type { ChatMetadata, ChatReference, ChatRejectedReference, ChatResult, FailedSource, GradedReference } from "@/lib/contracts";
 import { formatSources, nothingFound, writeAnswer, type Citable } from "../literature/answer";
 import { readQuestion, type QuestionReading } from "../literature/reading";
 import type { EngineReference, EngineResult } from "../literature/result";
@@ -13,6 +13,12 @@ import { DESIGN_STRENGTH_ORDER } from "@/lib/contracts/designs";
  * opens with the verdict, gives the evidence by strength with each claim's subject and its [N],
  * and ends with the limits; the quality object is computed from the text it wrote.
  */
+
+/**
+ * A chat answer as the agent composes it: the ChatResult of section 2.4 with its metadata typed
+ * (ChatMetadata), which the model writer and deep research read; it is the wire ChatResult as it is.
+ */
+export type ChatAnswer = Omit<ChatResult, "metadata"> & { metadata: ChatMetadata };
 
 /**
  * What a chat answer is composed from: the engine's result, or (deep research) the references its
@@ -52,7 +58,7 @@ export function composeChatResult({
   literature: ChatLiterature;
   conversationId: string;
   messageId?: string | null;
-}): ChatResult {
+}): ChatAnswer {
   const all = literature.references;
   const accepted = all.filter((r) => r.relevance?.accepted && !r.isRetracted);
   const reading = readQuestion(question);

@@ -1,4 +1,4 @@
-import { literatureQueryRequestSchema, type ChatResult, type FailedSource, type RunProgress } from "@/lib/contracts";
+import { literatureQueryRequestSchema, type FailedSource, type RunProgress } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
 import { decideFollowUp } from "../chat/follow-up";
 import { withReading } from "../chat/follow-up-note";
@@ -11,7 +11,7 @@ import type { EngineResult } from "../literature/result";
 import { extractTerms, stemSet, type QueryTerm } from "../literature/terms";
 import { AXES, AXIS_IDS, axisQuery, planAxes, readResearchQuestion, steerTerms, type AxisId, type AxisPlan, type PlannedAxis, type ResearchQuestion } from "./axes";
 import { bearsOn, findingsOf } from "./axis-findings";
-import { composeTurn } from "./compose-turn";
+import { composeTurn, type TurnAnswer } from "./compose-turn";
 import { planWithModel, summarizeWithModel, type ModelStep } from "./model";
 import { finishTurn, getEarlierObjectives, getTurn, getWorldState, saveIteration, setRunState } from "./store";
 import { findContradictions } from "./synthesis";
@@ -143,7 +143,7 @@ export async function researchTurn({
   llm?: LlmSettings | null;
   /** The clock the time budget is kept by. */
   now?: () => number;
-}): Promise<{ result: ChatResult; world: WorldState; done: StoredIteration[] }> {
+}): Promise<{ result: TurnAnswer; world: WorldState; done: StoredIteration[] }> {
   const started = now();
   const inTime = () => now() - started <= budgetSeconds * 1000;
   const reading = earlier.length > 0 ? decideFollowUp({ earlier, message: question }) : null;
@@ -215,8 +215,8 @@ export async function researchTurn({
     axes: withSummaries(markUncovered(countFindings(world.axes ?? [], world.findings), plan.notCovered), done),
   };
   const allSteps = { ...steps, ...composed.steps };
-  const summary = composed.result.metadata?.deepResearch as { referencesScreened: number; referencesAccepted: number; referencesCited: number; findings: number };
-  const result: ChatResult = withReading(
+  const summary = composed.result.metadata.deepResearch;
+  const result = withReading(
     llm ? { ...composed.result, metadata: { ...composed.result.metadata, deepResearch: { ...summary, model: { name: llm.model, steps: allSteps } } } } : composed.result,
     reading,
   );
@@ -230,7 +230,7 @@ export async function researchTurn({
       referencesAccepted: summary.referencesAccepted,
       referencesCited: summary.referencesCited,
       findings: summary.findings,
-      writer: String(composed.result.metadata?.writer ?? "deep-research"),
+      writer: composed.result.metadata.writer,
       ...(llm ? { model: Object.fromEntries(Object.entries(allSteps).map(([step, s]) => [step, s.used])) } : {}),
     },
   ];

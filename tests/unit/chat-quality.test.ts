@@ -3,7 +3,7 @@ import { composeChatResult, roleOf } from "@/agent/chat/compose";
 import { readQuestion } from "@/agent/literature/reading";
 import { computeQuality, readMarkers } from "@/agent/chat/quality";
 import type { EngineResult } from "@/agent/literature/result";
-import { chatResultSchema, type ChatReference } from "@/lib/contracts";
+import { chatMetadataSchema, chatResultSchema, type ChatReference } from "@/lib/contracts";
 import { buildChatReference } from "../support/builders";
 
 /** A seeded generator, so the property runs are the same every time. */
@@ -130,6 +130,14 @@ describe("the chat answer", () => {
     expect(result.rejectedReferences[0]).toMatchObject({ candidateOrdinal: 1, evidenceRole: "lead_only" });
     expect(result.text).toContain("**Sources**");
     expect(result.reply).toBe(result.answer);
+  });
+
+  it("records how it was written in the metadata the document states (ChatMetadata), with nothing beside it", () => {
+    const literature = { references: [engineRef({}), engineRef({ id: 2, pmid: "30000001", url: "https://pubmed.ncbi.nlm.nih.gov/30000001/" })] } as unknown as EngineResult;
+    for (const refs of [literature, { references: [] }]) {
+      const result = composeChatResult({ question: "Does rapamycin extend lifespan in mice?", literature: refs, conversationId: "c" });
+      expect(chatMetadataSchema.strict().parse(result.metadata)).toEqual(result.metadata);
+    }
   });
 
   it("answers without markers when nothing was found", () => {
