@@ -63,7 +63,7 @@ export function createDeepResearchJobHandler({
       // iterations (a run taken over after a crash) are added to it here, and the turn's whole
       // state is written when the turn completes, naming the turns it now holds.
       const base = await getWorldState({ db, conversationId });
-      const saved = turn.iterations as StoredIteration[];
+      const saved = turn.iterations;
       const { result, world, done } = await researchTurn({
         question: turn.objective,
         earlier: await getEarlierObjectives({ db, conversationId, messageId, count: EARLIER_TURNS }),
