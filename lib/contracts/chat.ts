@@ -122,8 +122,8 @@ export type FollowUpReading = z.infer<typeof followUpReadingSchema>;
  * How a chat answer was written, as this service's agent records it in `metadata` (an open object
  * when read): the writer, the passage of each reference the answer quotes, the bottom line and
  * limits a model writer must keep, and the literature search behind it. Registered for the OpenAPI
- * document, which names it by id. The agent writes it typed (ChatMetadata) and its tests hold what it
- * writes to it; no module parses it.
+ * document, which names it by id. The agent writes it typed (ChatMetadata), and its tests hold what
+ * it writes to the schema; no module parses it.
  */
 export const chatMetadataSchema = z
   .object({
