@@ -1,8 +1,7 @@
-import type { ChatReference, ChatRejectedReference, ChatResult, FailedSource, GradedReference, LiteratureJobResult } from "@/lib/contracts";
+import type { ChatMetadata, ChatReference, ChatRejectedReference, ChatResult, FailedSource, GradedReference } from "@/lib/contracts";
 import { formatSources, nothingFound, writeAnswer, type Citable } from "../literature/answer";
-import type { ReferenceOut } from "../literature/engine";
 import { readQuestion, type QuestionReading } from "../literature/reading";
-import type { RejectionReason } from "../literature/relevance";
+import type { EngineReference, EngineResult } from "../literature/result";
 import { decideRole } from "../literature/roles";
 import { computeQuality } from "./quality";
 import { describeSourceFailures } from "@/lib/contracts/source-words";
@@ -15,9 +14,17 @@ import { DESIGN_STRENGTH_ORDER } from "@/lib/contracts/designs";
  * and ends with the limits; the quality object is computed from the text it wrote.
  */
 
-/** A reference as the literature engine returns it, with its abstract (chat asks for them). */
-type EngineReference = ReferenceOut & { abstract?: string | null };
+/**
+ * A chat answer as the agent composes it: the ChatResult of section 2.4 with its metadata typed
+ * (ChatMetadata), which the model writer and deep research read; it is the wire ChatResult as it is.
+ */
+export type ChatAnswer = Omit<ChatResult, "metadata"> & { metadata: ChatMetadata };
 
+/**
+ * What a chat answer is composed from: the engine's result, or (deep research) the references its
+ * iterations kept.
+ */
+type ChatLiterature = Pick<EngineResult, "references"> & Partial<Pick<EngineResult, "rejectedReferences" | "contextPassages" | "reasoning" | "quality" | "fallbackUsed" | "failedSources" | "effectiveSources">>;
 
 /**
  * The evidence role of a reference: the engine's (roles.ts, decided against the question's
@@ -30,7 +37,7 @@ export function roleOf(ref: EngineReference, reading: QuestionReading): { role: 
     reading,
     reference: {
       accepted: relevance?.accepted ?? false,
-      reason: ((relevance as { reason?: RejectionReason | null } | undefined)?.reason ?? (relevance?.accepted ? null : "off_topic")) as RejectionReason | null,
+      reason: relevance?.reason ?? (relevance?.accepted ? null : "off_topic"),
       missingConcepts: relevance?.missingConcepts ?? [],
       partsAddressed: relevance?.partsAddressed,
       evidenceType: ref.evidenceType,
@@ -48,11 +55,11 @@ export function composeChatResult({
   messageId = null,
 }: {
   question: string;
-  literature: LiteratureJobResult;
+  literature: ChatLiterature;
   conversationId: string;
   messageId?: string | null;
-}): ChatResult {
-  const all = (literature.references ?? []) as EngineReference[];
+}): ChatAnswer {
+  const all = literature.references;
   const accepted = all.filter((r) => r.relevance?.accepted && !r.isRetracted);
   const reading = readQuestion(question);
   const roled = accepted.map((r) => ({ ref: r, ...roleOf(r, reading) }));
@@ -63,7 +70,7 @@ export function composeChatResult({
       DESIGN_STRENGTH_ORDER.indexOf(a.ref.evidenceType) - DESIGN_STRENGTH_ORDER.indexOf(b.ref.evidenceType) ||
       (b.ref.relevance?.score ?? 0) - (a.ref.relevance?.score ?? 0),
   );
-  const rejectedSources = [...((literature.rejectedReferences ?? []) as EngineReference[]), ...all.filter((r) => r.isRetracted)];
+  const rejectedSources = [...(literature.rejectedReferences ?? []), ...all.filter((r) => r.isRetracted)];
   const rejectedReferences: ChatRejectedReference[] = rejectedSources.map((ref, i) => {
     const { role, reason } = roleOf(ref, reading);
     const { ordinal: _o, ...rest } = toChatReference(ref, i + 1, role === "supporting" ? "context" : role, reason);
@@ -137,13 +144,12 @@ function graded(ref: EngineReference): Partial<GradedReference> {
 }
 
 /** The sources the search lost, typed `{source, kind}` (the engine's `failedSources`). */
-function failedSourcesOf(literature: LiteratureJobResult): FailedSource[] {
+function failedSourcesOf(literature: ChatLiterature): FailedSource[] {
   return literature.failedSources ?? [];
 }
 
-function passageOf(literature: LiteratureJobResult, ref: EngineReference): string | null {
-  const passages = (literature.contextPassages ?? []) as { ordinal?: number; text?: string; url?: string }[];
-  return passages.find((p) => p.url === ref.url)?.text ?? null;
+function passageOf(literature: ChatLiterature, ref: EngineReference): string | null {
+  return (literature.contextPassages ?? []).find((p) => p.url === ref.url)?.text ?? null;
 }
 
 function toChatReference(ref: EngineReference, ordinal: number, role: ChatReference["evidenceRole"], reason: string): ChatReference {

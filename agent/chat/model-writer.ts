@@ -1,5 +1,6 @@
-import type { ChatResult, GradedReference } from "@/lib/contracts";
+import type { GradedReference } from "@/lib/contracts";
 import { auditModelAnswer, type AuditedReference } from "./audit";
+import type { ChatAnswer } from "./compose";
 import { writeWithModel, type LlmSettings } from "./llm";
 import { computeQuality } from "./quality";
 
@@ -11,9 +12,9 @@ import { computeQuality } from "./quality";
  * replaced by the extractive one, and the extractive limits are added when the model wrote none.
  * `contractValid` is recomputed from the text either way.
  */
-export async function applyModelWriter(result: ChatResult, { settings, question, signal }: { settings: LlmSettings; question: string; signal?: AbortSignal }): Promise<ChatResult> {
+export async function applyModelWriter(result: ChatAnswer, { settings, question, signal }: { settings: LlmSettings; question: string; signal?: AbortSignal }): Promise<ChatAnswer> {
   if (result.references.length === 0) return result;
-  const passages = new Map(((result.metadata?.contextPassages ?? []) as { ordinal: number; text: string }[]).map((p) => [p.ordinal, p.text]));
+  const passages = new Map(result.metadata.contextPassages.map((p) => [p.ordinal, p.text]));
   const references: (AuditedReference & GradedReference)[] = result.references.map((r) => ({ ...r, passage: passages.get(r.ordinal) ?? r.title }));
   const verdict = result.verdict ? { verdict: result.verdict, basis: result.verdictBasis ?? null } : null;
   const written = await writeWithModel({ settings, question, references, verdict, ...(signal ? { signal } : {}) });
@@ -27,8 +28,7 @@ export async function applyModelWriter(result: ChatResult, { settings, question,
   if (audit.rejected) {
     return { ...result, metadata: { ...result.metadata, modelWriter: { used: false, reason: "no cited sentence survived the audit", removed: audit.removed } } };
   }
-  const bottomLine = typeof result.metadata?.bottomLine === "string" ? result.metadata.bottomLine : null;
-  const limits = typeof result.metadata?.limits === "string" ? result.metadata.limits : null;
+  const { bottomLine, limits } = result.metadata;
   const modelAnswer = audit.answer;
   const answer = [audit.hasBottomLine || !bottomLine ? null : bottomLine, modelAnswer, audit.hasLimits || !limits ? null : limits].filter(Boolean).join("\n\n");
   const quality = computeQuality(answer, references);

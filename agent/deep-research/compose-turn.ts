@@ -1,5 +1,5 @@
-import type { ChatResult, GradedReference } from "@/lib/contracts";
-import { composeChatResult } from "../chat/compose";
+import type { ChatMetadata, ChatResult, GradedReference } from "@/lib/contracts";
+import { composeChatResult, type ChatAnswer } from "../chat/compose";
 import type { LlmSettings } from "../chat/llm";
 import { computeQuality } from "../chat/quality";
 import { formatSources } from "../literature/answer";
@@ -20,7 +20,27 @@ import { groupByAxis, keysOf, newFindings, type StoredIteration, type StoredRefe
  * hypotheses and report replace the deterministic ones when they pass the audit.
  */
 
-type Reference = GradedReference & { ordinal: number };
+/** How a turn researched, as its reply's metadata says (deep research's own, never on the wire). */
+type TurnSummary = {
+  iterations: number;
+  axes: { axis: AxisId; query: string; findings: number }[];
+  notCovered: AxisPlan["notCovered"];
+  referencesScreened: number;
+  referencesAccepted: number;
+  referencesCited: number;
+  findings: number;
+  contradictions: number;
+  /** The model's steps, when a model is configured. */
+  model?: { name: string; steps: Record<string, ModelStep> };
+};
+
+/**
+ * A turn's reply: a chat answer in form (researchTurn reads its answer, references and quality),
+ * its metadata the chat answer's with the deep-research writer and the turn's summary.
+ */
+export type TurnAnswer = Omit<ChatResult, "metadata"> & {
+  metadata: Omit<ChatMetadata, "writer"> & { writer: "deep-research" | "deep-research-model"; deepResearch: TurnSummary };
+};
 
 export async function composeTurn({
   read,
@@ -46,14 +66,14 @@ export async function composeTurn({
   llm: LlmSettings | null;
   inTime: () => boolean;
   signal: AbortSignal;
-}): Promise<{ result: ChatResult; hypotheses: string[]; openQuestions: string[]; steps: Record<string, ModelStep> }> {
+}): Promise<{ result: TurnAnswer; hypotheses: string[]; openQuestions: string[]; steps: Record<string, ModelStep> }> {
   const findings = groupByAxis(newFindings([], iterations.flatMap((it) => it.findings)));
   const { onQuestion, onAxis } = splitReferences(iterations, read);
 
   const chat = composeChatResult({ question: read.question, literature: { references: onQuestion.map((r, i) => ({ ...r, id: i + 1 })) }, ...ids });
   const context = onAxis.length
     ? composeChatResult({ question: read.question, literature: { references: onAxis.map(({ ref }, i) => ({ ...ref, id: i + 1 })) }, ...ids }).references.map((r, i) => {
-        const { stance: _stance, ...rest } = r as GradedReference;
+        const { stance: _stance, ...rest } = r;
         const { axis, query } = onAxis[i]!;
         return {
           ...rest,
@@ -62,9 +82,9 @@ export async function composeTurn({
         };
       })
     : [];
-  const graded: Reference[] = [...(chat.references as Reference[]), ...(context as Reference[])];
+  const graded: GradedReference[] = [...chat.references, ...context];
   // The references that test the question, by the one rule of roles.ts: hypotheses rest on these only.
-  const supportingKeys = new Set((chat.references as Reference[]).filter((r) => r.evidenceRole === "supporting").flatMap((r) => keysOf(r)));
+  const supportingKeys = new Set(chat.references.filter((r) => r.evidenceRole === "supporting").flatMap((r) => keysOf(r)));
 
   const { cite, cited } = createCitations();
   const contradictions = findContradictions(findings, read, cite);
@@ -80,7 +100,7 @@ export async function composeTurn({
     hypotheses: deriveHypotheses({ findings, read, cite, supporting: (f) => f.references.some((r) => keysOf(r).some((k) => supportingKeys.has(k))) }),
     openQuestions: deriveOpenQuestions({ findings: world.findings, read, plan, contradictions }),
     bottomLine: withoutMarkers(bottomLineOf(chat)),
-    limits: typeof chat.metadata?.limits === "string" && chat.metadata.limits.trim() ? withoutMarkers(chat.metadata.limits) : null,
+    limits: chat.metadata.limits?.trim() ? withoutMarkers(chat.metadata.limits) : null,
   };
   const resolved = resolveCitations({ texts: writeReply(facts, cite), cited, references: graded });
   const references = resolved.references;
@@ -115,7 +135,7 @@ export async function composeTurn({
   const quality = computeQuality(answer, references);
   const sources = formatSources(references.map((r) => ({ ordinal: r.ordinal, title: r.title, url: r.url, abstract: null, year: r.year ?? null, journal: null, label: labelOf(r) })));
   const passages = evidenceOf(references, findings);
-  const result: ChatResult = {
+  const result: TurnAnswer = {
     ...chat,
     reply: answer,
     answer,
@@ -168,7 +188,7 @@ function splitReferences(iterations: StoredIteration[], read: ResearchQuestion) 
 }
 
 /** What the reply's references said in this turn: their findings' sentences, else their title. */
-function evidenceOf(references: Reference[], findings: WorldState["findings"]): EvidenceItem[] {
+function evidenceOf(references: GradedReference[], findings: WorldState["findings"]): EvidenceItem[] {
   return references.map((r) => {
     const keys = keysOf(r);
     const said = findings.filter((f) => f.references.some((ref) => keysOf(ref).some((k) => keys.includes(k)))).map((f) => f.statement);
@@ -181,7 +201,7 @@ function evidenceOf(references: Reference[], findings: WorldState["findings"]): 
  * sentence citing a reference that does not test the question goes, and the paragraph with it
  * when none is left.
  */
-export function hypothesesOnSupporting(report: string, references: Pick<Reference, "ordinal" | "evidenceRole">[]): string {
+export function hypothesesOnSupporting(report: string, references: Pick<GradedReference, "ordinal" | "evidenceRole">[]): string {
   const supporting = new Set(references.filter((r) => r.evidenceRole === "supporting").map((r) => r.ordinal));
   return report
     .split(/\n\n+/)
@@ -198,9 +218,9 @@ export function hypothesesOnSupporting(report: string, references: Pick<Referenc
 }
 
 /** The chat answer's bottom line: its metadata's, else its paragraph that opens with it. */
-function bottomLineOf(chat: ChatResult): string {
-  const given = chat.metadata?.bottomLine;
-  if (typeof given === "string" && given.trim()) return given.trim();
+function bottomLineOf(chat: ChatAnswer): string {
+  const given = chat.metadata.bottomLine;
+  if (given.trim()) return given.trim();
   const paragraph = chat.answer.split(/\n\n+/).find((p) => p.startsWith("Bottom line"));
   if (paragraph) return paragraph;
   return chat.references.length === 0
@@ -214,12 +234,12 @@ function withoutMarkers(text: string): string {
 }
 
 /** [N] markers of a text over `references`, as the references' names (for the world state). */
-function nameMarkers(text: string, references: Reference[]): string {
+function nameMarkers(text: string, references: GradedReference[]): string {
   return text.replace(/\s*\[(\d+(?:\s*[-–,]\s*\d+)*)\]/g, (_, list: string) => {
     const names = list
       .split(/\s*,\s*/)
       .map((n) => references.find((r) => r.ordinal === Number(n.split(/[-–]/)[0])))
-      .filter((r): r is Reference => r !== undefined)
+      .filter((r): r is GradedReference => r !== undefined)
       .map(labelOf);
     return names.length ? ` (${names.join("; ")})` : "";
   });

@@ -1,4 +1,4 @@
-import { literatureQueryRequestSchema, type ChatResult, type FailedSource, type LiteratureJobResult, type RunProgress } from "@/lib/contracts";
+import { literatureQueryRequestSchema, type FailedSource, type RunProgress } from "@/lib/contracts";
 import type { Queryable } from "@/lib/db";
 import { decideFollowUp } from "../chat/follow-up";
 import { withReading } from "../chat/follow-up-note";
@@ -6,15 +6,16 @@ import type { LlmSettings } from "../chat/llm";
 import { JobFailure, type JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "../literature/engine";
 import { NoSourceAnsweredError, unavailableJobFailure } from "../literature/reach";
-import type { LiteratureSource } from "../literature/sources/types";
+import { sourceNames } from "../literature/record";
+import type { EngineResult } from "../literature/result";
 import { extractTerms, stemSet, type QueryTerm } from "../literature/terms";
 import { AXES, AXIS_IDS, axisQuery, planAxes, readResearchQuestion, steerTerms, type AxisId, type AxisPlan, type PlannedAxis, type ResearchQuestion } from "./axes";
 import { bearsOn, findingsOf } from "./axis-findings";
-import { composeTurn } from "./compose-turn";
+import { composeTurn, type TurnAnswer } from "./compose-turn";
 import { planWithModel, summarizeWithModel, type ModelStep } from "./model";
 import { finishTurn, getEarlierObjectives, getTurn, getWorldState, saveIteration, setRunState } from "./store";
 import { findContradictions } from "./synthesis";
-import { countFindings, keysOf, markUncovered, normalizeWorld, sentenceKey, sentenceKeysOf, updateWorld, type StoredIteration, type StoredReference, type WorldState } from "./world";
+import { countFindings, keysOf, markUncovered, normalizeWorld, sentenceKey, sentenceKeysOf, updateWorld, type StoredIteration, type WorldState } from "./world";
 import { nameCitations, createCitations } from "./citations";
 
 export type { StoredIteration } from "./world";
@@ -62,7 +63,7 @@ export function createDeepResearchJobHandler({
       // iterations (a run taken over after a crash) are added to it here, and the turn's whole
       // state is written when the turn completes, naming the turns it now holds.
       const base = await getWorldState({ db, conversationId });
-      const saved = turn.iterations as StoredIteration[];
+      const saved = turn.iterations;
       const { result, world, done } = await researchTurn({
         question: turn.objective,
         earlier: await getEarlierObjectives({ db, conversationId, messageId, count: EARLIER_TURNS }),
@@ -142,7 +143,7 @@ export async function researchTurn({
   llm?: LlmSettings | null;
   /** The clock the time budget is kept by. */
   now?: () => number;
-}): Promise<{ result: ChatResult; world: WorldState; done: StoredIteration[] }> {
+}): Promise<{ result: TurnAnswer; world: WorldState; done: StoredIteration[] }> {
   const started = now();
   const inTime = () => now() - started <= budgetSeconds * 1000;
   const reading = earlier.length > 0 ? decideFollowUp({ earlier, message: question }) : null;
@@ -214,8 +215,8 @@ export async function researchTurn({
     axes: withSummaries(markUncovered(countFindings(world.axes ?? [], world.findings), plan.notCovered), done),
   };
   const allSteps = { ...steps, ...composed.steps };
-  const summary = composed.result.metadata?.deepResearch as { referencesScreened: number; referencesAccepted: number; referencesCited: number; findings: number };
-  const result: ChatResult = withReading(
+  const summary = composed.result.metadata.deepResearch;
+  const result = withReading(
     llm ? { ...composed.result, metadata: { ...composed.result.metadata, deepResearch: { ...summary, model: { name: llm.model, steps: allSteps } } } } : composed.result,
     reading,
   );
@@ -229,7 +230,7 @@ export async function researchTurn({
       referencesAccepted: summary.referencesAccepted,
       referencesCited: summary.referencesCited,
       findings: summary.findings,
-      writer: String(composed.result.metadata?.writer ?? "deep-research"),
+      writer: composed.result.metadata.writer,
       ...(llm ? { model: Object.fromEntries(Object.entries(allSteps).map(([step, s]) => [step, s.used])) } : {}),
     },
   ];
@@ -273,7 +274,7 @@ async function searchAxis({
   const onQuestion = AXES[item.axis].anchor === "question";
   const request = literatureQueryRequestSchema.parse({ question: onQuestion ? read.question : item.query, mode: "deep", includeRejected: true });
   const sources = onQuestion ? steerSources(engine.sources, item.query, read) : engine.sources;
-  let literature: Pick<LiteratureJobResult, "references" | "rejectedReferences" | "effectiveSources">;
+  let literature: Pick<EngineResult, "references" | "rejectedReferences" | "effectiveSources">;
   let failedSources: FailedSource[] | null = null;
   try {
     literature = await runLiteratureSearch(request, { ...engine, sources, includeAbstracts: true, signal, requireReach: true });
@@ -283,11 +284,10 @@ async function searchAxis({
     failedSources = err.failedSources;
     literature = { references: [], rejectedReferences: [], effectiveSources: [] };
   }
-  const all = [...(literature.references ?? []), ...(literature.rejectedReferences ?? [])] as StoredReference[];
+  const all = [...literature.references, ...(literature.rejectedReferences ?? [])];
   const intervention = stemSet(read.intervention ?? axisQuery(read, item.axis));
-  const accepted = (literature.references ?? [] as StoredReference[])
-    .map((r) => r as StoredReference)
-    .filter((r) => r.relevance?.accepted && !(r as { isRetracted?: boolean }).isRetracted)
+  const accepted = literature.references
+    .filter((r) => r.relevance?.accepted && !r.isRetracted)
     .filter((r) => onQuestion || ((r.relevance?.matchedTerms ?? []).some((t) => [...stemSet(t)].some((s) => intervention.has(s))) && bearsOn(r, item.axis)));
   const references = accepted.slice(0, KEPT_PER_ITERATION);
   const iteration: StoredIteration = {
@@ -295,7 +295,7 @@ async function searchAxis({
     axis: item.axis,
     acceptedCount: accepted.length,
     screened: [...new Set(all.map((r) => keysOf(r)[0]!))],
-    sources: literature.effectiveSources ?? [],
+    sources: literature.effectiveSources,
     findings: references.flatMap((ref, n) =>
       findingsOf({ ref, searched: item.axis, anchoredToQuestion: onQuestion, terms, reading: read.reading, ordinal: n + 1, known: (statement) => knownSentences.has(sentenceKey(statement)) }),
     ),
@@ -307,7 +307,8 @@ async function searchAxis({
 /** The sources, each asked the axis' words with the concepts of every query variant the engine makes. */
 function steerSources(sources: EngineDeps["sources"], query: string, read: ResearchQuestion): EngineDeps["sources"] {
   const steered: EngineDeps["sources"] = {};
-  for (const [name, source] of Object.entries(sources) as [keyof EngineDeps["sources"], LiteratureSource | undefined][]) {
+  for (const name of sourceNames) {
+    const source = sources[name];
     if (!source) continue;
     steered[name] = { name: source.name, search: (q, options) => source.search({ ...q, text: query, terms: steerTerms(q.terms, query, read) }, options) };
   }

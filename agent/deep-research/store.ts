@@ -4,9 +4,9 @@ import type { Queryable } from "@/lib/db";
 import { isUuid } from "@/lib/db/uuid";
 import { withTransaction } from "@/lib/db/transaction";
 import { cancelTurnJobs } from "../jobs/queue";
-import type { Iteration, WorldState } from "./world";
+import type { StoredIteration, WorldState } from "./world";
 
-export type { Iteration, WorldState } from "./world";
+export type { WorldState } from "./world";
 /**
  * A conversation's world state: what its completed turns found, and which turns those are
  * (`messageIds`), so the gateway can tell whether every turn it holds has been paid for.
@@ -91,7 +91,7 @@ export async function getTurnStatuses({ db, messageIds, owner }: { db: Queryable
 export async function getTurn({ db, messageId }: { db: Queryable; messageId: string }) {
   const { rows } = await db.query("SELECT message_id, conversation_id, objective, status, iterations FROM agent.dr_turns WHERE message_id = $1", [messageId]);
   const t = rows[0];
-  return t ? { messageId: t.message_id as string, conversationId: t.conversation_id as string, objective: t.objective as string, status: t.status as DeepResearchStatus, iterations: t.iterations as Iteration[] } : null;
+  return t ? { messageId: t.message_id as string, conversationId: t.conversation_id as string, objective: t.objective as string, status: t.status as DeepResearchStatus, iterations: t.iterations as StoredIteration[] } : null;
 }
 
 /** The questions of the conversation's last `count` turns before this one, oldest first (none for its first turn). */
@@ -144,7 +144,7 @@ export async function setRunState({
  * takes them when the turn completes, so it never shows what an unfinished (unpaid) turn found,
  * and a failed or cancelled turn adds nothing to it.
  */
-export async function saveIteration({ db, messageId, iterations }: { db: Queryable; messageId: string; iterations: Iteration[] }) {
+export async function saveIteration({ db, messageId, iterations }: { db: Queryable; messageId: string; iterations: StoredIteration[] }) {
   await db.query("UPDATE agent.dr_turns SET iterations = $2, updated_at = now() WHERE message_id = $1", [messageId, JSON.stringify(iterations)]);
 }
 

@@ -1,5 +1,6 @@
-import type { EvidenceType, LiteratureJobResult, OutcomeDirection, Stance, StudySnapshot, StudySpecies } from "@/lib/contracts";
+import type { EvidenceType, OutcomeDirection, Stance, StudySpecies } from "@/lib/contracts";
 import { workKeys } from "../literature/merge";
+import type { EngineReference } from "../literature/result";
 import { AXES, AXIS_IDS, type AxisId, type AxisPlan } from "./axes";
 
 /**
@@ -76,16 +77,7 @@ export type WorldState = {
 };
 
 /** A reference as an iteration keeps it: the engine's graded reference with its abstract. */
-export type StoredReference = NonNullable<LiteratureJobResult["references"]>[number] & {
-  abstract?: string | null;
-  pmid?: string | null;
-  doi?: string | null;
-  pmcid?: string | null;
-  nct?: string | null;
-  evidenceType?: EvidenceType;
-  snapshot?: StudySnapshot;
-  titleDerived?: boolean;
-};
+export type StoredReference = EngineReference;
 
 /** What one iteration of a run found: its objective and axis, its findings and the references behind them. */
 export type Iteration = {

@@ -1,4 +1,4 @@
-import type { EngineStep, EvidenceRole, EvidenceType, LiteratureJobResult, LiteratureQueryRequest, ReferenceGrading, SourceFailureKind, StudySnapshot } from "@/lib/contracts";
+import type { EngineStep, EvidenceType, LiteratureQueryRequest, SourceFailureKind, StudySnapshot } from "@/lib/contracts";
 import { PRIMARY_DESIGNS } from "@/lib/contracts/designs";
 import { DEFAULT_MAX_RESULTS, isWideSearch, plannedSources as planSources } from "@/lib/contracts/sources";
 import { describeSourceFailures } from "@/lib/contracts/source-words";
@@ -6,10 +6,11 @@ import { composeAnswer, type Citable } from "./answer";
 import { classifyEvidence, isStudyProtocol } from "./evidence";
 import { extractSnapshot } from "./snapshot";
 import { mergeRecords } from "./merge";
-import type { LiteratureRecord, SourceName } from "./record";
+import { sourceNames, type LiteratureRecord, type SourceName } from "./record";
 import { assertReached } from "./reach";
 import { readQuestion, type QuestionReading } from "./reading";
 import { judgedOnTopic, judgeRecords, type Judged } from "./relevance";
+import type { EngineReference, EngineResult } from "./result";
 import { decideRole, type RoleDecision } from "./roles";
 import { failedSourcesOf, failureKindOf } from "./source-health";
 import type { LiteratureSource, SourceQuery } from "./sources/types";
@@ -22,7 +23,8 @@ import { listed as listWords } from "./words";
  * The literature engine: question → query plan → federated search over the sources of the mode
  * and scope (each failing on its own) → one record shape, duplicates merged → relevance with
  * matched terms, flags and rejection reasons → evidence type, verification, confidence → an
- * extractive answer whose every [N] is an accepted reference → the LiteratureJobResult of 2.11.
+ * extractive answer whose every [N] is an accepted reference → the EngineResult (result.ts), which
+ * a literature job turns into the LiteratureJobResult of 2.11.
  */
 
 export type EngineDeps = {
@@ -54,23 +56,7 @@ type Plan = {
   breadth: Partial<Record<SourceName, NonNullable<SourceQuery["breadth"]>>>;
 };
 
-/** A reference as the engine returns it: section 2.11's fields, its identifiers, and its grading. */
-export type ReferenceOut = NonNullable<LiteratureJobResult["references"]>[number] &
-  ReferenceGrading & {
-    doi: string | null;
-    pmid: string | null;
-    pmcid: string | null;
-    nct: string | null;
-    label: string;
-    journal: string | null;
-    isPreprint: boolean;
-    isRetracted: boolean;
-    /** Decided by roles.ts against the question's reading: the page and chat read it, never re-derive it. */
-    evidenceRole: EvidenceRole;
-    roleReason: string;
-  };
-
-export async function runLiteratureSearch(request: LiteratureQueryRequest, deps: EngineDeps): Promise<LiteratureJobResult> {
+export async function runLiteratureSearch(request: LiteratureQueryRequest, deps: EngineDeps): Promise<EngineResult> {
   const reasoning: string[] = [];
   const progress = deps.progress ?? (async () => undefined);
   const wide = isWideSearch(request);
@@ -138,7 +124,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
     const scored = byQuestion ?? judgeRecords(merged, joinTerms(...focus.tagTerms), filters);
     judged = merged.map((_, i) => judgedOnTopic(scored[i]!, byTopic.every((t) => !t.judged[i]!.flags.includes("off_topic"))));
   }
-  judged = await applyRegistryChecks(judged, deps, plan.verifyTop, wide);
+  const checks = await applyRegistryChecks(judged, deps, plan.verifyTop, wide);
   judged.sort((a, b) => Number(b.accepted) - Number(a.accepted) || b.score - a.score || (b.record.year ?? 0) - (a.record.year ?? 0));
   const accepted = judged.filter((j) => j.accepted).slice(0, plan.maxResults);
   const rejected = judged.filter((j) => !j.accepted);
@@ -150,17 +136,17 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   const listed = request.filterReferences ? accepted : [...accepted, ...rejected];
   const roleOf: RoleOf = (j, { evidenceType, species }) =>
     decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), species } });
-  const references: (ReturnType<typeof describeReference> & { abstract?: string | null })[] = listed.map((j, i) => ({
-    ...describeReference(j, i + 1, { withReason: false, roleOf }),
+  const references: EngineReference[] = listed.map((j, i) => ({
+    ...describeReference(j, i + 1, { withReason: false, roleOf, checks }),
     ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}),
   }));
   const citable: Citable[] = references
     .filter((r) => r.relevance?.accepted)
-    .map((r) => ({ ordinal: r.id as number, title: r.title, url: r.url, abstract: listed[(r.id as number) - 1]!.record.abstract, year: r.year ?? null, journal: (r.journal as string | null) ?? null, label: r.label as string, evidenceType: r.evidenceType, evidenceRole: r.evidenceRole, relevance: r.relevance?.score, snapshot: r.snapshot, missingConcepts: r.relevance?.missingConcepts ?? [] }));
+    .map((r) => ({ ordinal: r.id, title: r.title, url: r.url, abstract: listed[r.id - 1]!.record.abstract, year: r.year ?? null, journal: r.journal ?? null, label: r.label, evidenceType: r.evidenceType, evidenceRole: r.evidenceRole, relevance: r.relevance?.score, snapshot: r.snapshot, missingConcepts: r.relevance?.missingConcepts ?? [] }));
   const sourcesNote = describeSourceFailures({ failed: failedSources, used: [...used] });
   const composed = composeAnswer({ reading, citable, sourcesNote });
   const { answer, formattedAnswer, contextPassages } = composed;
-  for (const r of references) if (composed.stances.has(r.id as number)) r.stance = composed.stances.get(r.id as number);
+  for (const r of references) if (composed.stances.has(r.id)) r.stance = composed.stances.get(r.id);
   await progress("answering", 90);
 
   const rejectionReasons: Record<string, number> = {};
@@ -169,12 +155,12 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   const medianConfidence = confidences.length ? confidences[Math.floor(confidences.length / 2)]! : 0;
   const primary = references.filter((r) => r.relevance?.accepted && PRIMARY_DESIGNS.includes(r.evidenceType)).length;
 
-  const result: LiteratureJobResult = {
+  const result: EngineResult = {
     answer,
     formattedAnswer,
     references,
     ...(request.includeRejected
-      ? { rejectedReferences: rejected.map((j, i) => ({ ...describeReference(j, i + 1, { withReason: true, roleOf }), ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}) })) }
+      ? { rejectedReferences: rejected.map((j, i) => ({ ...describeReference(j, i + 1, { withReason: true, roleOf, checks }), ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}) })) }
       : {}),
     contextPassages: contextPassages.map((p) => ({ ...p })),
     reasoning,
@@ -209,7 +195,7 @@ export function plannedSources(request: Pick<LiteratureQueryRequest, "mode" | "r
 
 function planSearch(request: LiteratureQueryRequest, deps: EngineDeps, terms: QueryTerm[]): Plan {
   const wide = isWideSearch(request);
-  const sources = plannedSources(request, (Object.keys(deps.sources) as SourceName[]).filter((s) => deps.sources[s]));
+  const sources = plannedSources(request, sourceNames.filter((s) => deps.sources[s]));
   const base = searchTerms(terms);
   const variants: string[][] = [base];
   if (wide) {
@@ -261,7 +247,7 @@ async function searchSources({
   failed: Map<SourceName, SourceFailureKind>;
   reasoning: string[];
 }): Promise<LiteratureRecord[]> {
-  const ask = async (name: SourceName, terms: string[], breadth: SourceQuery["breadth"]) => {
+  const ask = async (name: SourceName, terms: string[], breadth: SourceQuery["breadth"]): Promise<{ name: SourceName; terms: string[]; records: LiteratureRecord[]; answered: boolean }> => {
     const named = expansions.filter((e) => e.terms.every((t) => terms.includes(t)));
     const query: SourceQuery = { text, terms, limit: plan.perSource, ...(named.length ? { expansions: named } : {}), ...(scope ? { scope } : {}), ...(dateFrom ? { dateFrom } : {}), ...(dateTo ? { dateTo } : {}), ...(breadth ? { breadth } : {}) };
     try {
@@ -270,7 +256,7 @@ async function searchSources({
       return { name, terms, records, answered: true };
     } catch (err) {
       failed.set(name, failureKindOf(err));
-      return { name, terms, records: [] as LiteratureRecord[], answered: false };
+      return { name, terms, records: [], answered: false };
     }
   };
   const results = await Promise.all(plan.sources.flatMap((name) => variants.map((terms) => ask(name, terms, plan.breadth[name]))));
@@ -291,8 +277,11 @@ async function searchSources({
   return results.flatMap((r) => r.records);
 }
 
-/** Crossref checks for the strongest candidates with a DOI: verification, and retractions found there. */
-async function applyRegistryChecks(judged: Judged[], deps: EngineDeps, top: number, wide: boolean): Promise<Judged[]> {
+/**
+ * Crossref checks for the strongest candidates with a DOI: verification, and retractions found
+ * there (marked on the judgement itself). Returns each checked judgement's check.
+ */
+async function applyRegistryChecks(judged: Judged[], deps: EngineDeps, top: number, wide: boolean): Promise<Map<Judged, RegistryCheck>> {
   const checks = new Map<Judged, RegistryCheck>();
   const candidates = judged
     .filter((j) => j.accepted && j.record.ids.doi && verifyRecord(j.record).level !== "verified")
@@ -327,19 +316,18 @@ async function applyRegistryChecks(judged: Judged[], deps: EngineDeps, top: numb
         }),
     );
   }
-  for (const [j, check] of checks) (j as Judged & { check?: RegistryCheck }).check = check;
-  return judged;
+  return checks;
 }
 
 /** A record's evidence role, decided from its design and snapshot (computed once, in describeReference). */
 type RoleOf = (j: Judged, study: { evidenceType: EvidenceType; species: StudySnapshot["species"] }) => RoleDecision;
 
-function describeReference(j: Judged, ordinal: number, { withReason, roleOf }: { withReason: boolean; roleOf: RoleOf }): ReferenceOut & Record<string, unknown> {
+function describeReference(j: Judged, ordinal: number, { withReason, roleOf, checks }: { withReason: boolean; roleOf: RoleOf; checks: Map<Judged, RegistryCheck> }): EngineReference {
   const r = j.record;
   const evidence = classifyEvidence(r);
   const snapshot = extractSnapshot(r, evidence.type);
   const role = roleOf(j, { evidenceType: evidence.type, species: snapshot.species });
-  const verification = verifyRecord(r, (j as Judged & { check?: RegistryCheck }).check);
+  const verification = verifyRecord(r, checks.get(j));
   const confidence = scoreConfidence({ record: r, evidenceType: evidence.type, verification: verification.level, relevance: j.score, animalOnly: j.flags.includes("animal_only") });
   return {
     id: ordinal,
@@ -402,10 +390,10 @@ function coverageByTag({
   tags: string[];
   /** Each tag's judgement of every record, and the tag's words each record holds. */
   byTopic: { judged: Judged[]; matched: string[][] }[];
-  references: ReturnType<typeof describeReference>[];
+  references: EngineReference[];
   includeRejected: boolean;
-}): NonNullable<LiteratureJobResult["resultsByTag"]> {
-  const out: NonNullable<LiteratureJobResult["resultsByTag"]> = {};
+}): NonNullable<EngineResult["resultsByTag"]> {
+  const out: NonNullable<EngineResult["resultsByTag"]> = {};
   const refFor = (j: Judged) => references.find((r) => r.title === j.record.title && r.url === j.record.url);
   tags.forEach((tag, k) => {
     const { judged, matched } = byTopic[k]!;

@@ -1,6 +1,7 @@
 import { encryptedLiteraturePlaintextSchema, literatureQueryRequestSchema } from "@/lib/contracts";
 import { JobFailure, type JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "../literature/engine";
+import { toLiteratureJobResult } from "../literature/result";
 import type { EnclaveKey } from "./enclave-key";
 import { openEnvelopeInJob, sealTo } from "./envelope";
 
@@ -21,7 +22,7 @@ export function createPrivateLiteratureHandler({ enclaveKey, engine }: { enclave
     try {
       const request = literatureQueryRequestSchema.parse(body);
       const result = await runLiteratureSearch(request, { ...engine, progress, signal });
-      return sealTo(replyTo, { ...result, jobId: job.id, status: "completed" });
+      return sealTo(replyTo, { ...toLiteratureJobResult(result), jobId: job.id, status: "completed" });
     } catch (err) {
       if (signal.aborted) throw err;
       throw new JobFailure("The private literature search failed");

@@ -122,9 +122,10 @@ export type FollowUpReading = z.infer<typeof followUpReadingSchema>;
  * How a chat answer was written, as this service's agent records it in `metadata` (an open object
  * when read): the writer, the passage of each reference the answer quotes, the bottom line and
  * limits a model writer must keep, and the literature search behind it. Registered for the OpenAPI
- * document, which names it by id; no module parses it.
+ * document, which names it by id. The agent writes it typed (ChatMetadata), and its tests hold what
+ * it writes to the schema; no module parses it.
  */
-z
+export const chatMetadataSchema = z
   .object({
     writer: z.enum(["extractive", "model"]).describe("extractive: sentences taken from the references; model: a model's answer that passed the citation audit"),
     model: z.string().optional().describe("the model that wrote the answer (writer model)"),
@@ -150,6 +151,7 @@ z
       .describe("a message within a conversation with earlier questions (variant A): how it was read; a follow-up's answer opens with a paragraph that says so"),
   })
   .register(responseRegistry, { id: "ChatMetadata" });
+export type ChatMetadata = z.infer<typeof chatMetadataSchema>;
 
 /** Section 2.4: a completed chat answer (also the plaintext of a sealed chat answer). */
 export const chatResultSchema = z

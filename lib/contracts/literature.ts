@@ -154,6 +154,7 @@ export const literatureQualitySchema = z
     rejectionReasons: z.record(z.string(), z.int().min(0)),
   })
   .register(responseRegistry, { id: "LiteratureQuality" });
+export type LiteratureQuality = z.infer<typeof literatureQualitySchema>;
 
 /**
  * The passage of an accepted reference that bears on the question: what the answer quotes.

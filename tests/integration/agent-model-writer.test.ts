@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatJobStatusSchema } from "@/lib/contracts";
+import { chatJobStatusSchema, chatMetadataSchema } from "@/lib/contracts";
 import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
@@ -107,6 +107,14 @@ describe("chat written by a model, under the citation audit", () => {
       "Bottom line: the evidence is insufficient to answer it: no study found tests both leucocyte telomere length and mortality. The closest study found does not study mortality.",
     );
     expect((result.metadata as { bottomLine: string }).bottomLine).toBe(bottomLine);
+  });
+
+  it("records how the answer was written in the metadata the document states (ChatMetadata), whichever writer stands", async () => {
+    for (const written of [["Bottom line: the evidence supports it.", FINDING].join("\n\n"), "Telomere length predicts mortality [7]."]) {
+      reply = written;
+      const result = await ask(TESTED);
+      expect(chatMetadataSchema.strict().parse(result.metadata)).toEqual(result.metadata);
+    }
   });
 
   it("falls back to the extractive answer when the model cites a reference that does not exist", async () => {

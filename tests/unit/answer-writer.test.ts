@@ -5,7 +5,8 @@ import { runLiteratureSearch } from "@/agent/literature/engine";
 import { extractSnapshot } from "@/agent/literature/snapshot";
 import { readQuestion } from "@/agent/literature/reading";
 import { deriveVerdict } from "@/agent/literature/verdict";
-import { chatResultSchema, literatureJobResultSchema, literatureQueryRequestSchema, type EvidenceType, type LiteratureJobResult } from "@/lib/contracts";
+import type { EngineResult } from "@/agent/literature/result";
+import { chatResultSchema, literatureJobResultSchema, literatureQueryRequestSchema, type EvidenceType } from "@/lib/contracts";
 import { buildRecord } from "../support/records";
 
 /**
@@ -36,7 +37,7 @@ function engineRef({ id, title, abstract, evidenceType, mesh = ["Humans"], score
 }
 
 const chat = (question: string, refs: RefInput[], extra: Record<string, unknown> = {}) =>
-  composeChatResult({ question, literature: { references: refs.map(engineRef), ...extra } as LiteratureJobResult, conversationId: "c" });
+  composeChatResult({ question, literature: { references: refs.map(engineRef), ...extra } as unknown as EngineResult, conversationId: "c" });
 
 const senolyticTrial: RefInput = {
   id: 1,

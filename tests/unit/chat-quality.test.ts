@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { composeChatResult, roleOf } from "@/agent/chat/compose";
 import { readQuestion } from "@/agent/literature/reading";
 import { computeQuality, readMarkers } from "@/agent/chat/quality";
-import { chatResultSchema, type ChatReference, type LiteratureJobResult } from "@/lib/contracts";
+import type { EngineResult } from "@/agent/literature/result";
+import { chatMetadataSchema, chatResultSchema, type ChatReference } from "@/lib/contracts";
 import { buildChatReference } from "../support/builders";
 
 /** A seeded generator, so the property runs are the same every time. */
@@ -104,7 +105,8 @@ describe("the chat answer", () => {
   });
 
   it("cites every claim, leads with the strongest design, and says when evidence is thin and preclinical", () => {
-    const literature: LiteratureJobResult = {
+    // Partial references (no label, role or grading reasons): the fields the chat answer reads.
+    const literature = {
       references: [
         engineRef({}),
         engineRef({
@@ -117,7 +119,7 @@ describe("the chat answer", () => {
         }),
       ],
       rejectedReferences: [engineRef({ id: 3, pmid: "1", relevance: { accepted: false, score: 0.1, matchedTerms: [], flags: [], reason: "off_topic" } })],
-    } as LiteratureJobResult;
+    } as unknown as EngineResult;
     const result = composeChatResult({ question: "Does rapamycin extend lifespan in mice?", literature, conversationId: "c" });
     expect(chatResultSchema.safeParse(result).success).toBe(true);
     expect(result.references.map((r) => r.evidenceType)).toEqual(["randomized_controlled_trial", "preclinical"]);
@@ -128,6 +130,14 @@ describe("the chat answer", () => {
     expect(result.rejectedReferences[0]).toMatchObject({ candidateOrdinal: 1, evidenceRole: "lead_only" });
     expect(result.text).toContain("**Sources**");
     expect(result.reply).toBe(result.answer);
+  });
+
+  it("records how it was written in the metadata the document states (ChatMetadata), with nothing beside it", () => {
+    const literature = { references: [engineRef({}), engineRef({ id: 2, pmid: "30000001", url: "https://pubmed.ncbi.nlm.nih.gov/30000001/" })] } as unknown as EngineResult;
+    for (const refs of [literature, { references: [] }]) {
+      const result = composeChatResult({ question: "Does rapamycin extend lifespan in mice?", literature: refs, conversationId: "c" });
+      expect(chatMetadataSchema.strict().parse(result.metadata)).toEqual(result.metadata);
+    }
   });
 
   it("answers without markers when nothing was found", () => {
