@@ -80,7 +80,7 @@ export const baseUrlSchema = z.string().transform((value, ctx) => {
   return url ? url.toString().replace(/\/+$/, "") : z.NEVER;
 });
 
-export const postgresUrlSchema = z
+const postgresUrlSchema = z
   .string()
   .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string");
 
