@@ -8,6 +8,8 @@ import { defineConfig } from "@playwright/test";
  * folder so a running demo is not disturbed.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** Port 1 (tcpmux) is not served on any machine these tests run on: a connection is refused at once. */
+const CLOSED_PORT_URL = "http://127.0.0.1:1";
 // Overridable, with the ports, so two runs on one machine (two checkouts) do not share a stack.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), "lra-e2e-data");
 const DEMO_DIR = process.env.E2E_DEMO_DIR ?? path.join(os.tmpdir(), "lra-e2e-demo");
@@ -77,6 +79,10 @@ export default defineConfig({
       SKIP_BUILD_TYPECHECK: "1",
       // The local library the offline demo answers from (synthetic records: see tests/fixtures/library).
       DEMO_LIBRARY_FILES: "tests/fixtures/library/records.jsonl",
+      // Offline by design, whatever the machine can reach: every live source is asked (the page
+      // shows it searched) at a closed local port, so it fails at once as unreachable and no run
+      // depends on, or sends a question to, the real PubMed.
+      ...Object.fromEntries(["PUBMED", "EUROPEPMC", "CTGOV", "BIORXIV", "CROSSREF", "OPENALEX"].map((s) => [`${s}_BASE_URL`, CLOSED_PORT_URL])),
     },
   },
 });
