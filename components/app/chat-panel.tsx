@@ -8,7 +8,12 @@ import { buildChatRequest } from "@/lib/web/message-request";
 import type { FollowTarget } from "@/lib/web/thread";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readChatStatus } from "@/lib/web/read-results";
-import { describeThrown, freeJson, isPrivateModeError, paidPost, pollUntil, privateFailureAction, transactionOf, UserFacingError } from "@/lib/web/requests";
+import { PrivateModeError } from "@/lib/sealing/private-mode-error";
+import { freeJson, paidPost, transactionOf } from "@/lib/web/api-requests";
+import { describeThrown } from "@/lib/web/describe-thrown";
+import { pollUntil } from "@/lib/web/poll";
+import { privateFailureAction } from "@/lib/web/private-failures";
+import { UserFacingError } from "@/lib/web/user-facing-error";
 import { AnswerView } from "./answer-view";
 import { FollowOnButton } from "./follow-on";
 import { useApp, type AskRequest } from "./context";
@@ -28,7 +33,7 @@ type ChatHandle = { entryId: string; requestId: string };
  * poll again, so an answer that does not open never will), or the chat itself failed.
  */
 function sealedChatEnded(err: unknown, answeredWithPayment: boolean): boolean {
-  if (!isPrivateModeError(err)) return answeredWithPayment;
+  if (!(err instanceof PrivateModeError)) return answeredWithPayment;
   const { code, status } = err;
   if (code === "gave_up") return false;
   return answeredWithPayment || code === "answer_not_genuine" || (code === "request_failed" && (status === undefined || status === 404));
@@ -48,7 +53,7 @@ function chatStageWords(stage: string | null | undefined, step?: EngineStep): st
 
 /** A chat failure in words; a sealed one keeps the client's message, with what to do. */
 function describeChatFailure(err: unknown): UserFacingError {
-  return isPrivateModeError(err) ? new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." }) : describeThrown(err);
+  return err instanceof PrivateModeError ? new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." }) : describeThrown(err);
 }
 
 /**

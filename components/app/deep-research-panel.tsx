@@ -5,7 +5,12 @@ import type { EnclaveKeyInfo, Started } from "@/lib/sealing/client";
 import { buildResearchRequest } from "@/lib/web/message-request";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readCitations, readConversation, readWorldState, type ReadConversation } from "@/lib/web/read-results";
-import { describeThrown, freeJson, isPrivateModeError, paidPost, pollUntil, privateFailureAction, UserFacingError } from "@/lib/web/requests";
+import { PrivateModeError } from "@/lib/sealing/private-mode-error";
+import { freeJson, paidPost } from "@/lib/web/api-requests";
+import { describeThrown } from "@/lib/web/describe-thrown";
+import { pollUntil } from "@/lib/web/poll";
+import { privateFailureAction } from "@/lib/web/private-failures";
+import { UserFacingError } from "@/lib/web/user-facing-error";
 import { useApp, type AskRequest } from "./context";
 import styles from "./deep-research-panel.module.css";
 import { JobStatus, useAskRequest, useScrollToResult } from "./job-status";
@@ -26,7 +31,7 @@ type ResearchOutcome = { conversation: ReadConversation; sealed: boolean; note: 
 
 /** A PrivateModeError (or any failure) as a sentence with a way forward. */
 function privateError(err: unknown): UserFacingError {
-  if (isPrivateModeError(err)) {
+  if (err instanceof PrivateModeError) {
     if (err.code === "payment_expired") {
       return new UserFacingError("The payment authorization expired before the research finished, so nothing was charged.", { action: "Start again: you will be asked to sign a new payment." });
     }
@@ -187,7 +192,7 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
     describe: privateError,
     // The sealed run itself failed (the status route said so), or its answer was refused as not
     // this run's or not the enclave's: polling again would not help.
-    isFinal: (err) => isPrivateModeError(err) && ((err.code === "request_failed" && err.status === undefined) || err.code === "answer_not_genuine" || err.code === "payment_expired"),
+    isFinal: (err) => err instanceof PrivateModeError && ((err.code === "request_failed" && err.status === undefined) || err.code === "answer_not_genuine" || err.code === "payment_expired"),
     onDone: (outcome, started) => {
       if (started.handle) thread.finish(started.handle.entryId, { outcome: { kind: "research", result: outcome.conversation, messageId: started.handle.messageId } });
     },

@@ -7,7 +7,13 @@ import type { Started } from "@/lib/sealing/client";
 import { buildLiteratureRequest, FIELD_IDS, INITIAL_LITERATURE_FORM, type LiteratureErrors, type LiteratureField } from "@/lib/web/literature-request";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readLiteratureResult } from "@/lib/web/read-results";
-import { describeResponse, describeThrown, freeJson, isPrivateModeError, paidPost, pollUntil, privateFailureAction, transactionOf, UserFacingError } from "@/lib/web/requests";
+import { PrivateModeError } from "@/lib/sealing/private-mode-error";
+import { freeJson, paidPost, transactionOf } from "@/lib/web/api-requests";
+import { describeResponse } from "@/lib/web/describe-response";
+import { describeThrown } from "@/lib/web/describe-thrown";
+import { pollUntil } from "@/lib/web/poll";
+import { privateFailureAction } from "@/lib/web/private-failures";
+import { UserFacingError } from "@/lib/web/user-facing-error";
 import { useApp, type AskRequest } from "./context";
 import { JobStatus, useAskRequest, useScrollToResult } from "./job-status";
 import { LiteratureForm } from "./literature-form";
@@ -59,7 +65,7 @@ function settled(result: LiteratureJobResult): LiteratureJobResult {
  * like any refused request (403 private literature off, 503 enclave not ready, 402 …).
  */
 function describeFailure(err: unknown): UserFacingError {
-  if (!isPrivateModeError(err)) return describeThrown(err);
+  if (!(err instanceof PrivateModeError)) return describeThrown(err);
   if (err.code === "request_refused" && err.status) {
     const described = describeResponse(err.status, err.response ?? {});
     if (described) return described;
@@ -121,7 +127,7 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
     resume: ({ handle, question }) => followPlain(handle, question),
     describe: describeFailure,
     // Final: the sealed search itself failed (no HTTP status), or the request is unknown or expired (404).
-    isFinal: (err) => isPrivateModeError(err) && err.code === "request_failed" && (err.status === undefined || err.status === 404),
+    isFinal: (err) => err instanceof PrivateModeError && err.code === "request_failed" && (err.status === undefined || err.status === 404),
     onDone: (result, started) => {
       if (started.handle) thread.finish(started.handle.entryId, { outcome: { kind: "literature", result } });
     },

@@ -2,7 +2,9 @@
 
 import { useEffect, useId, useState } from "react";
 import { PAGE_TRUST } from "@/lib/web/enclave-trust";
-import { describeThrown, privateFailureAction, UserFacingError } from "@/lib/web/requests";
+import { describeThrown } from "@/lib/web/describe-thrown";
+import { privateFailureAction } from "@/lib/web/private-failures";
+import { UserFacingError } from "@/lib/web/user-facing-error";
 import type { PrivateState } from "./context";
 import { ErrorNote } from "./status-bits";
 

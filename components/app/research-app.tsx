@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { PaidOperation } from "@/lib/operations";
 import type { Payer, PaymentEntry, WebConfig } from "@/lib/web/types";
-import { describeThrown, UserFacingError } from "@/lib/web/requests";
+import { describeThrown } from "@/lib/web/describe-thrown";
+import { UserFacingError } from "@/lib/web/user-facing-error";
 import type { FollowTarget, FollowUp, ThreadKind } from "@/lib/web/thread";
 import { ChatPanel } from "./chat-panel";
 import { AppContextValue, type AppContext, type AskRequest, type PrivateState } from "./context";

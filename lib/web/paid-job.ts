@@ -8,7 +8,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { warnBeforeLeaving } from "./leave-warning";
 import { anotherPaymentUnderWay, claimPayment, type PayingPanel } from "./payment-lock";
-import { describeThrown, UserFacingError } from "./requests";
+import { describeThrown } from "./describe-thrown";
+import { UserFacingError } from "./user-facing-error";
 
 /** A job that has ended for good (failed, cancelled, timed out): there is nothing to retry. */
 export class JobEndedError extends UserFacingError {

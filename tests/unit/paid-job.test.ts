@@ -9,7 +9,7 @@ import { act, createElement, type FunctionComponent } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { JobEndedError, usePaidJob, type PaidJob, type PaidJobOptions, type StartedJob } from "@/lib/web/paid-job";
-import { UserFacingError } from "@/lib/web/requests";
+import { UserFacingError } from "@/lib/web/user-facing-error";
 
 type Handle = { id: string };
 type Job = StartedJob<Handle, string>;

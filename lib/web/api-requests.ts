@@ -1,0 +1,51 @@
+/**
+ * The page's requests to the gateway's /api routes (the same ones agents use), with every failure
+ * turned into a plain sentence and a way forward. Kept free of heavy imports: it is in the first
+ * page load; the paying fetch comes from lib/web/wallet.ts, loaded on demand.
+ */
+import { describeResponse } from "./describe-response";
+import { describeThrown } from "./describe-thrown";
+import type { Payer } from "./types";
+
+type Body = Record<string, unknown>;
+
+export type PaidResult = { status: number; body: Body; transaction: string | null };
+
+/** POSTs `body` to a paid route with the payer's fetch (which answers the 402 by signing). */
+export async function paidPost(payer: Payer, path: string, body: unknown): Promise<PaidResult> {
+  let response: Response;
+  try {
+    response = await payer.payFetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  } catch (err) {
+    throw describeThrown(err);
+  }
+  const parsed = (await response.json().catch(() => ({}))) as Body;
+  const failure = describeResponse(response.status, parsed, response.headers);
+  if (failure) throw failure;
+  return { status: response.status, body: parsed, transaction: transactionOf(response.headers.get("payment-response")) };
+}
+
+/** The settled transaction hash from a PAYMENT-RESPONSE header (base64 JSON), if any. */
+export function transactionOf(header: string | null): string | null {
+  if (!header) return null;
+  try {
+    const value = JSON.parse(atob(header)) as { transaction?: unknown };
+    return typeof value.transaction === "string" && value.transaction ? value.transaction : null;
+  } catch {
+    return null;
+  }
+}
+
+/** GETs (or POSTs) a free route and returns its JSON, or throws its failure in words. */
+export async function freeJson(path: string, init?: RequestInit): Promise<Body> {
+  let response: Response;
+  try {
+    response = await fetch(path, { cache: "no-store", ...init });
+  } catch (err) {
+    throw describeThrown(err);
+  }
+  const body = (await response.json().catch(() => ({}))) as Body;
+  const failure = describeResponse(response.status, body, response.headers);
+  if (failure) throw failure;
+  return body;
+}
