@@ -9,9 +9,8 @@ import type { FollowTarget } from "@/lib/web/thread";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readChatStatus } from "@/lib/web/read-results";
 import { PrivateModeError } from "@/lib/sealing/private-mode-error";
-import { freeJson, paidPost, transactionOf } from "@/lib/web/api-requests";
+import { followStatus, freeJson, paidPost, transactionOf } from "@/lib/web/api-requests";
 import { describeThrown } from "@/lib/web/describe-thrown";
-import { pollUntil } from "@/lib/web/poll";
 import { privateFailureAction } from "@/lib/web/private-failures";
 import { UserFacingError } from "@/lib/web/user-facing-error";
 import { AnswerView } from "./answer-view";
@@ -100,7 +99,7 @@ export function ChatPanel({
       restore(question);
     },
     follow: async ({ signal, report }) => {
-      const final = await pollUntil({
+      const final = await followStatus({
         read: async () => readChatStatus(await freeJson(`/api/chat/status/${encodeURIComponent(handle.requestId)}`)),
         done: (s) => s.status === "completed" || s.status === "failed",
         onUpdate: (s) => report(chatStageWords(s.progress?.stage ?? s.status, s.progress?.step), s.progress?.percent ?? null),

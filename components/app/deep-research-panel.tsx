@@ -6,9 +6,8 @@ import { buildResearchRequest } from "@/lib/web/message-request";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readCitations, readConversation, readWorldState, type ReadConversation } from "@/lib/web/read-results";
 import { PrivateModeError } from "@/lib/sealing/private-mode-error";
-import { freeJson, paidPost } from "@/lib/web/api-requests";
+import { followStatus, freeJson, paidPost } from "@/lib/web/api-requests";
 import { describeThrown } from "@/lib/web/describe-thrown";
-import { pollUntil } from "@/lib/web/poll";
 import { privateFailureAction } from "@/lib/web/private-failures";
 import { UserFacingError } from "@/lib/web/user-facing-error";
 import { useApp, type AskRequest } from "./context";
@@ -102,7 +101,6 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
     // Ended for good without a reply (failed, cancelled, expired, or forgotten by the service: 404).
     ended: (error) => endedWithout(handle.entryId, question, error),
     follow: async ({ signal, report }) => {
-      const deadline = Date.now() + LIMIT_MS;
       let lastSeen = "";
       // A run lasts a while: a few failed polls in a row (a network blip, a redeploy) are waited out
       // on the last snapshot before the failure is shown with a Retry.
@@ -119,10 +117,9 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
           throw err;
         }
       };
-      const final = await pollUntil({
+      const final = await followStatus({
         read,
-        // Our own deadline, checked inside `done`, so giving up says the right thing (nothing is charged yet).
-        done: (c) => isFinished(c, handle.messageId) || Date.now() > deadline,
+        done: (c) => isFinished(c, handle.messageId),
         onUpdate: (c) => {
           if (signal.aborted) return;
           // Same snapshot as last time: no re-render while a long round runs.
@@ -134,12 +131,11 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
           report(misses > 0 ? "The service did not answer; trying again…" : stageText(c));
         },
         intervalMs: POLL_MS,
-        limitMs: LIMIT_MS + 10 * POLL_MS,
+        limitMs: LIMIT_MS,
         signal,
+        // Said so: nothing is charged before the result is delivered.
+        gaveUp: new UserFacingError("The research is still running after an hour.", { action: "Retry to keep watching it. Nothing is charged until the result is delivered." }),
       });
-      if (!isFinished(final, handle.messageId)) {
-        throw new UserFacingError("The research is still running after an hour.", { action: "Retry to keep watching it. Nothing is charged until the result is delivered." });
-      }
       try {
         const note = ending(final);
         markDelivered("deepResearch");

@@ -8,10 +8,9 @@ import { buildLiteratureRequest, FIELD_IDS, INITIAL_LITERATURE_FORM, type Litera
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readLiteratureResult } from "@/lib/web/read-results";
 import { PrivateModeError } from "@/lib/sealing/private-mode-error";
-import { freeJson, paidPost, transactionOf } from "@/lib/web/api-requests";
+import { followStatus, freeJson, paidPost, transactionOf } from "@/lib/web/api-requests";
 import { describeResponse } from "@/lib/web/describe-response";
 import { describeThrown } from "@/lib/web/describe-thrown";
-import { pollUntil } from "@/lib/web/poll";
 import { privateFailureAction } from "@/lib/web/private-failures";
 import { UserFacingError } from "@/lib/web/user-facing-error";
 import { useApp, type AskRequest } from "./context";
@@ -89,7 +88,7 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
     // Ended for good without results (failed, or forgotten by the service: 404): the thread says why.
     ended: (error) => endedWithout(handle.entryId, question, error),
     follow: async ({ signal, report }) => {
-      const final = await pollUntil({
+      const final = await followStatus({
         read: async () => readLiteratureResult(await freeJson(`/api/literature/jobs/${encodeURIComponent(handle.jobId)}`)),
         done: isFinal,
         onUpdate: (r) => {

@@ -1,11 +1,14 @@
 /**
- * The page's requests to the gateway's /api routes (the same ones agents use), with every failure
- * turned into a plain sentence and a way forward. Kept free of heavy imports: it is in the first
- * page load; the paying fetch comes from lib/web/wallet.ts, loaded on demand.
+ * The page's requests to the gateway's /api routes (the same ones agents use): pay, read, follow a
+ * status route, with every failure turned into a plain sentence and a way forward. Kept free of
+ * heavy imports: it is in the first page load; the paying fetch comes from lib/web/wallet.ts,
+ * loaded on demand.
  */
 import { describeResponse } from "./describe-response";
 import { describeThrown } from "./describe-thrown";
+import { poll } from "./poll";
 import type { Payer } from "./types";
+import { UserFacingError } from "./user-facing-error";
 
 type Body = Record<string, unknown>;
 
@@ -48,4 +51,32 @@ export async function freeJson(path: string, init?: RequestInit): Promise<Body> 
   const failure = describeResponse(response.status, body, response.headers);
   if (failure) throw failure;
   return body;
+}
+
+/**
+ * Follows a free status route: reads it until `done`, every `intervalMs` (the contract's 750 ms to
+ * 2 s), giving up after `limitMs` with `gaveUp` (by default: a retryable "no answer after …").
+ * Each value goes to `onUpdate`.
+ */
+export async function followStatus<T>({
+  read,
+  done,
+  onUpdate,
+  intervalMs = 1_000,
+  limitMs = 60_000,
+  signal,
+  gaveUp,
+}: {
+  read: () => Promise<T>;
+  done: (value: T) => boolean;
+  onUpdate?: (value: T) => void;
+  intervalMs?: number;
+  limitMs?: number;
+  signal?: AbortSignal;
+  gaveUp?: UserFacingError;
+}): Promise<T> {
+  const polled = await poll({ read, isFinal: done, onRead: onUpdate, pauseMs: intervalMs, limitMs, signal });
+  if (polled.final) return polled.value;
+  if (polled.stopped === "aborted") throw new UserFacingError("Stopped.");
+  throw gaveUp ?? new UserFacingError(`No answer after ${Math.round(limitMs / 1000)} s.`, { action: "Retry to keep waiting: it was paid, and the answer is kept for an hour." });
 }
