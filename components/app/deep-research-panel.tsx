@@ -1,20 +1,17 @@
 "use client";
 
 import { useState } from "react";
-import type { EnclaveKeyInfo, Started } from "@/lib/sealing/client";
 import { buildResearchRequest } from "@/lib/web/message-request";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readCitations, readConversation, readWorldState, type ReadConversation } from "@/lib/web/read-results";
-import { PrivateModeError } from "@/lib/sealing/private-mode-error";
 import { followStatus, freeJson, paidPost } from "@/lib/web/api-requests";
-import { describeThrown } from "@/lib/web/describe-thrown";
-import { privateFailureAction } from "@/lib/web/private-failures";
 import { UserFacingError } from "@/lib/web/user-facing-error";
 import { useApp, type AskRequest } from "./context";
 import styles from "./deep-research-panel.module.css";
 import { JobStatus, useAskRequest, useScrollToResult } from "./job-status";
 import { MessageForm } from "./message-form";
 import { ConversationView, STATUS_LABELS, TERMINAL } from "./research-results";
+import { startSealedJob } from "./sealed-job";
 
 /** A run takes about a minute: poll every 2 s (the contract's slowest pace) and give up after an hour, with a Retry. */
 const POLL_MS = 2_000;
@@ -27,17 +24,6 @@ type ResearchHandle = { entryId: string; conversationId: string; messageId: stri
 
 /** What a finished run brought: the conversation, and whether it was sealed (private runs cannot be continued). */
 type ResearchOutcome = { conversation: ReadConversation; sealed: boolean; note: string };
-
-/** A PrivateModeError (or any failure) as a sentence with a way forward. */
-function privateError(err: unknown): UserFacingError {
-  if (err instanceof PrivateModeError) {
-    if (err.code === "payment_expired") {
-      return new UserFacingError("The payment authorization expired before the research finished, so nothing was charged.", { action: "Start again: you will be asked to sign a new payment." });
-    }
-    return new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." });
-  }
-  return describeThrown(err);
-}
 
 /** Finished when the conversation is terminal and the paid turn, if listed, is no longer in progress. */
 function isFinished(c: ReadConversation, messageId: string): boolean {
@@ -76,7 +62,8 @@ function ending(c: ReadConversation): string {
  * settled only when the result is delivered; failed, cancelled or timed-out runs cost nothing.
  */
 export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
-  const { getPayer, privateMode, recordPayment, markDelivered, thread } = useApp();
+  const app = useApp();
+  const { getPayer, privateMode, recordPayment, markDelivered, thread } = app;
   const [message, setMessage] = useState("");
   const [inputError, setInputError] = useState<string | null>(null);
   /** The conversation on screen, as last polled (kept while a continued turn runs). */
@@ -87,10 +74,12 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
   // Private runs are single questions (their plaintext has no conversationId): no continuing there.
   const canContinue = continuable !== null && !privateMode;
 
+  /** A question that got no reply for good goes back in the box (unless another is typed there). */
+  const restore = (question: string) => setMessage((typed) => typed || question);
   /** A run that ended without a reply: the thread says why, and the question goes back in the box. */
   function endedWithout(entryId: string, question: string, error: Error) {
     thread.finish(entryId, { failure: error.message });
-    setMessage((typed) => typed || question);
+    restore(question);
   }
 
   const followPlain = (handle: ResearchHandle, question: string): StartedJob<ResearchHandle, ResearchOutcome> => ({
@@ -151,44 +140,9 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
     },
   });
 
-  const followSealed = (started: Started<"deep-research">, question: string, recoveryKey: string, enclave: EnclaveKeyInfo, entryId: string): StartedJob<ResearchHandle, ResearchOutcome> => ({
-    handle: null,
-    question,
-    sealed: true,
-    firstStage: "Sealed: queued, waiting for the enclave",
-    ended: (error) => endedWithout(entryId, question, error),
-    follow: async ({ signal, report }) => {
-      const client = await import("@/lib/sealing/client");
-      const result = await client.awaitPrivateDeepResearch(started, {
-        gateway: location.origin,
-        enclave,
-        recoveryKey,
-        onStatus: (status) => report(`Sealed: ${status}${status === "running" ? " (a run usually takes about a minute; the status is sealed, so no details)" : ""}`),
-        intervalMs: POLL_MS,
-        limitMs: LIMIT_MS,
-        signal,
-      });
-      markDelivered("deepResearchEncrypted");
-      const messageId = typeof result.messageId === "string" ? result.messageId : "private";
-      const conversation: ReadConversation = {
-        conversationId: typeof result.conversationId === "string" ? result.conversationId : "private",
-        status: "completed",
-        turns: [{ messageId, objective: question, reply: result.reply, citations: await readCitations(result.citations), status: "completed", isFinal: true }],
-        worldState: await readWorldState(result.worldState),
-      };
-      setView(conversation);
-      thread.finish(entryId, { outcome: { kind: "research", result: conversation, messageId } });
-      return { conversation, sealed: true, note: `Delivered, paid and opened in this browser.${typeof result.sessionStatus === "string" ? ` ${result.sessionStatus}.` : ""}` };
-    },
-  });
-
   const job = usePaidJob<ResearchHandle, ResearchOutcome>({
     panel: "research",
     resume: ({ handle, question }) => followPlain(handle, question),
-    describe: privateError,
-    // The sealed run itself failed (the status route said so), or its answer was refused as not
-    // this run's or not the enclave's: polling again would not help.
-    isFinal: (err) => err instanceof PrivateModeError && ((err.code === "request_failed" && err.status === undefined) || err.code === "answer_not_genuine" || err.code === "payment_expired"),
     onDone: (outcome, started) => {
       if (started.handle) thread.finish(started.handle.entryId, { outcome: { kind: "research", result: outcome.conversation, messageId: started.handle.messageId } });
     },
@@ -214,11 +168,32 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
         const payer = await getPayer();
         if (sealed?.recoveryKey) {
           setView(null);
-          const client = await import("@/lib/sealing/client");
-          const started = await client.startPrivate("deep-research", { gateway: location.origin, payFetch: payer.payFetch, enclave: sealed.enclave, plaintext: { message: question, recoveryKey: sealed.recoveryKey } });
-          recordPayment("deepResearchEncrypted", { transaction: null, settled: false });
-          setMessage("");
-          return followSealed(started, question, sealed.recoveryKey, sealed.enclave, thread.begin({ kind: "research", question, payer, sealed: true }));
+          return startSealedJob({
+            kind: "deep-research",
+            app,
+            payer,
+            enclave: sealed.enclave,
+            plaintext: { message: question, recoveryKey: sealed.recoveryKey },
+            question,
+            firstStage: "Sealed: queued, waiting for the enclave",
+            stage: (status) => `Sealed: ${status}${status === "running" ? " (a run usually takes about a minute; the status is sealed, so no details)" : ""}`,
+            open: async (result) => {
+              const messageId = typeof result.messageId === "string" ? result.messageId : "private";
+              const conversation: ReadConversation = {
+                conversationId: typeof result.conversationId === "string" ? result.conversationId : "private",
+                status: "completed",
+                turns: [{ messageId, objective: question, reply: result.reply, citations: await readCitations(result.citations), status: "completed", isFinal: true }],
+                worldState: await readWorldState(result.worldState),
+              };
+              setView(conversation);
+              const note = `Delivered, paid and opened in this browser.${typeof result.sessionStatus === "string" ? ` ${result.sessionStatus}.` : ""}`;
+              return { result: { conversation, sealed: true, note }, outcome: { kind: "research", result: conversation, messageId } };
+            },
+            onAccepted: () => setMessage(""),
+            restore,
+            limitMs: LIMIT_MS,
+            intervalMs: POLL_MS,
+          });
         }
         // A new conversation clears the page (and what could be continued); a continued one keeps its earlier turns in view.
         if (!conversationId) {

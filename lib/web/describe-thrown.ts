@@ -1,9 +1,12 @@
+import { PrivateModeError } from "@/lib/sealing/private-mode-error";
+import { describePrivateFailure } from "./private-failures";
 import { UserFacingError } from "./user-facing-error";
 import { WrongNetworkError } from "./wrong-network-error";
 
-/** A thrown error (wallet, network) in words. */
+/** A thrown error (the wallet's, the network's, private mode's) in words. */
 export function describeThrown(err: unknown): UserFacingError {
   if (err instanceof UserFacingError) return err;
+  if (err instanceof PrivateModeError) return describePrivateFailure(err);
   const e = err as { name?: string; code?: number; message?: string; shortMessage?: string; cause?: unknown };
   const text = `${e?.name ?? ""} ${e?.shortMessage ?? ""} ${e?.message ?? ""}`;
   if (err instanceof WrongNetworkError) {

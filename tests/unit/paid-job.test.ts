@@ -146,11 +146,10 @@ describe("usePaidJob", () => {
   });
 
   it.each([
-    ["a JobEndedError", () => new JobEndedError("The search failed.", "Search again."), {}],
-    ["a 404 (the service forgot the job)", () => new UserFacingError("Not found.", { status: 404 }), {}],
-    ["a failure the panel's isFinal calls final", () => new Error("sealed run failed"), { isFinal: (err: unknown) => err instanceof Error && err.message === "sealed run failed" }],
-  ])("%s ends the job for good: no Retry, `ended` hears why, and the job is forgotten", async (_name, failure, extra) => {
-    const hooks = renderPanels({ chat: options(extra) });
+    ["a JobEndedError", () => new JobEndedError("The search failed.", "Search again.")],
+    ["a 404 (the service forgot the job)", () => new UserFacingError("Not found.", { status: 404 })],
+  ])("%s ends the job for good: no Retry, `ended` hears why, and the job is forgotten", async (_name, failure) => {
+    const hooks = renderPanels({ chat: options() });
     const ended = vi.fn();
     const job = startedJob({ ended });
     let running!: Promise<void>;
