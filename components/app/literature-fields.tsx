@@ -13,18 +13,16 @@ export type LiteratureFields = {
   clearError: (...fields: LiteratureField[]) => void;
 };
 
-/** The form's state as its parts use it (the panel holds the form and its errors). */
-export function literatureFields({
-  form,
-  setForm,
-  errors,
-  setErrors,
-}: {
+/** The form and its errors per field, as the panel holds them. */
+export type LiteratureFormState = {
   form: Form;
   setForm: React.Dispatch<React.SetStateAction<Form>>;
   errors: LiteratureErrors;
   setErrors: React.Dispatch<React.SetStateAction<LiteratureErrors>>;
-}): LiteratureFields {
+};
+
+/** The form's state as its parts use it. */
+export function literatureFields({ form, setForm, errors, setErrors }: LiteratureFormState): LiteratureFields {
   const change = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
   return {
     form,

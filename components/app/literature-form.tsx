@@ -2,10 +2,10 @@
 
 import { useState } from "react";
 import { MAX_QUESTION_CHARS } from "@/lib/contracts/limits";
-import { codePoints, FIELD_IDS, type LiteratureErrors, type LiteratureForm as Form } from "@/lib/web/literature-request";
+import { codePoints, FIELD_IDS } from "@/lib/web/literature-request";
 import { PriceNote } from "./context";
 import { LiteratureDateOptions } from "./literature-date-options";
-import { errorProps, FieldError, literatureFields } from "./literature-fields";
+import { errorProps, FieldError, literatureFields, type LiteratureFormState } from "./literature-fields";
 import styles from "./literature-panel.module.css";
 import { LiteratureDepthOptions, LiteraturePrivacyOptions, LiteratureReferenceOptions, LiteratureScopeOptions } from "./literature-search-options";
 import { LiteratureTagOptions } from "./literature-tag-options";
@@ -16,25 +16,10 @@ import { LiteratureTagOptions } from "./literature-tag-options";
  * `sources`, `perSourceLimit`, `allowSourceExpansion` and `sourceProfile` are accepted by the
  * service but ignored, so they are not shown.
  */
-export function LiteratureForm({
-  form,
-  setForm,
-  errors,
-  setErrors,
-  busy,
-  sealed,
-  onSubmit,
-}: {
-  form: Form;
-  setForm: React.Dispatch<React.SetStateAction<Form>>;
-  errors: LiteratureErrors;
-  setErrors: React.Dispatch<React.SetStateAction<LiteratureErrors>>;
-  busy: boolean;
-  sealed: boolean;
-  onSubmit: () => void;
-}) {
+export function LiteratureForm({ busy, sealed, onSubmit, ...state }: LiteratureFormState & { busy: boolean; sealed: boolean; onSubmit: () => void }) {
   const [advanced, setAdvanced] = useState(false);
-  const fields = literatureFields({ form, setForm, errors, setErrors });
+  const { form, errors } = state;
+  const fields = literatureFields(state);
   const over = codePoints(form.question) - MAX_QUESTION_CHARS;
 
   return (
