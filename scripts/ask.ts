@@ -28,8 +28,10 @@ import path from "node:path";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { paymentRequiredBodySchema, recoveryKeySchema } from "../lib/contracts";
 import { createRecoveryKey, portablePrimitives, sealRequest } from "../lib/sealing";
-import { awaitPrivateChat, awaitPrivateDeepResearch, awaitPrivateLiterature, fetchEnclaveKey, PrivateModeError, startPrivate } from "../lib/sealing/client";
+import { awaitPrivateChat, awaitPrivateDeepResearch, awaitPrivateLiterature, fetchEnclaveKey, startPrivate } from "../lib/sealing/client";
+import { PrivateModeError } from "../lib/sealing/private-mode-error";
 import { createPayingFetch } from "../lib/payments/client";
+import { poll, sleep } from "../lib/web/poll";
 import type { EnclaveTrust } from "../lib/sealing/trust";
 import { AskUsageError, parseAskOptions, type AskKind, type AskOptions } from "./lib/ask-options";
 
@@ -48,8 +50,6 @@ function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<void> {
   let options: AskOptions;
@@ -195,22 +195,30 @@ async function follow(gateway: string, kind: Kind, accepted: Record<string, unkn
         : `${gateway}/api/deep-research/${encodeURIComponent(String(accepted.conversationId))}`;
   if (kind === "literature" && accepted.status === "completed") return accepted;
   const limitMs = kind === "chat" ? 60_000 : kind === "literature" ? 300_000 : 3_600_000;
-  const started = Date.now();
+  const pauseMs = kind === "deep-research" ? 2_000 : 1_000;
   let lastStage = "";
-  while (Date.now() - started < limitMs) {
-    await sleep(kind === "deep-research" ? 2_000 : 1_000);
-    const response = await fetch(url);
-    const status = (await response.json().catch(() => ({}))) as Record<string, any>;
-    if (response.status >= 400) fail(`${response.status} from ${url}: ${JSON.stringify(status)}`);
-    const stage = status.progress ? `${status.progress.stage} ${status.progress.percent}%` : String(status.status);
-    if (stage !== lastStage) console.error(`… ${stage}`);
-    lastStage = stage;
-    if (["completed", "failed", "timeout", "cancelled"].includes(status.status)) {
-      if (status.status !== "completed") fail(`The ${kind} ended ${status.status}: ${status.error ?? status.sessionStatus ?? ""}`);
+  // The start has just answered that it is not done: the first read waits one interval.
+  await sleep(pauseMs);
+  const polled = await poll({
+    read: async () => {
+      const response = await fetch(url);
+      const status = (await response.json().catch(() => ({}))) as Record<string, any>;
+      if (response.status >= 400) fail(`${response.status} from ${url}: ${JSON.stringify(status)}`);
       return status;
-    }
-  }
-  fail(`Gave up after ${limitMs / 1000} s; poll ${url} to see it later.`);
+    },
+    isFinal: (status) => ["completed", "failed", "timeout", "cancelled"].includes(status.status),
+    onRead: (status) => {
+      const stage = status.progress ? `${status.progress.stage} ${status.progress.percent}%` : String(status.status);
+      if (stage !== lastStage) console.error(`… ${stage}`);
+      lastStage = stage;
+    },
+    pauseMs,
+    limitMs,
+  });
+  if (!polled.final) fail(`Gave up after ${limitMs / 1000} s; poll ${url} to see it later.`);
+  const status = polled.value;
+  if (status.status !== "completed") fail(`The ${kind} ended ${status.status}: ${status.error ?? status.sessionStatus ?? ""}`);
+  return status;
 }
 
 function renderPrivate(result: { answer: string; references: { title?: string | null; url?: string | null }[] }): string {

@@ -39,6 +39,7 @@ import { importLibraryFile } from "../agent/library/import";
 import { createChainReaderFor } from "../lib/payments/chain";
 import { createPayingFetch } from "../lib/payments/client";
 import { decodePaymentHeader } from "../lib/payments/verify-locally";
+import { poll, sleep } from "../lib/web/poll";
 import { startFacilitatorDouble } from "../tests/support/facilitator-double";
 import { findPostgresBin, freePort, startThrowawayPostgres, type ThrowawayPostgres } from "../tests/support/postgres";
 import { percentile, root, saveResults } from "./bench/common";
@@ -81,7 +82,6 @@ type Outcome = {
 };
 type Fault = { name: string; startedAt: number; endedAt: number; component: string; healthShown: boolean; healthyAfterS: number | null; servedAfterS: number | null };
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const now = () => Date.now();
 
 async function main(): Promise<void> {
@@ -401,8 +401,35 @@ async function record(attempts: Attempt[], send: () => Promise<Response>): Promi
   }
 }
 
-/** Waits for Retry-After (capped at a minute), or a second when none was given. */
-const backOff = (response: Response | null) => sleep(Math.min(60, Number(response?.headers.get("retry-after")) || 1) * 1000);
+/** Retry-After (capped at a minute), or a second when none was given, in milliseconds. */
+const backOffMs = (response: Response | null) => Math.min(60, Number(response?.headers.get("retry-after")) || 1) * 1000;
+const backOff = (response: Response | null) => sleep(backOffMs(response));
+
+type Recorded = Awaited<ReturnType<typeof record>>;
+type End = [Outcome["end"], string];
+
+/** How a job's status poll ended (delivered, or failed visibly and why), or null while it runs. */
+function statusEnd({ response, body }: Recorded, failedDetail: (status: string, body: Recorded["body"]) => string): End | null {
+  const status = String(body.status ?? "");
+  if (response?.status === 200 && status === "completed") return ["delivered", "completed"];
+  if (response?.status === 200 && ["failed", "timeout", "cancelled"].includes(status)) return ["failed-visibly", failedDetail(status, body)];
+  if (response && response.status >= 400 && response.status < 500 && response.status !== 429) return ["failed-visibly", `poll answered ${response.status}`];
+  return null;
+}
+
+/**
+ * Follows a status route to its end, every `paceMs` while it answers, backing off as an answer of
+ * 429 or 5xx asks; null when it has not ended within `limitMs`.
+ */
+async function followToEnd({ attempts, url, paceMs, limitMs, failedDetail }: { attempts: Attempt[]; url: string; paceMs: number; limitMs: number; failedDetail: (status: string, body: Recorded["body"]) => string }): Promise<End | null> {
+  const polled = await poll({
+    read: () => record(attempts, () => fetch(url, { signal: AbortSignal.timeout(30_000) })),
+    isFinal: (read) => statusEnd(read, failedDetail) !== null,
+    pauseMs: ({ response }) => (response && response.status < 300 ? paceMs : backOffMs(response)),
+    limitMs,
+  });
+  return statusEnd(polled.value, failedDetail);
+}
 
 async function paidRequest({ gatewayUrl, payFetch, kind, question }: { gatewayUrl: string; payFetch: typeof fetch; kind: "chat" | "literature" | "deep-research"; question: string }): Promise<Outcome> {
   const id = randomUUID();
@@ -442,16 +469,14 @@ async function follow({
       : kind === "literature"
         ? `${gatewayUrl}/api/literature/jobs/${encodeURIComponent(String(accepted.jobId))}`
         : `${gatewayUrl}/api/deep-research/${encodeURIComponent(String(accepted.conversationId))}`;
-  const started = now();
-  while (now() - started < FOLLOW_LIMIT_MS) {
-    const { response, body } = await record(attempts, () => fetch(url, { signal: AbortSignal.timeout(30_000) }));
-    const status = String(body.status ?? "");
-    if (response?.status === 200 && status === "completed") return done("delivered", "completed");
-    if (response?.status === 200 && ["failed", "timeout", "cancelled"].includes(status)) return done("failed-visibly", `${status}: ${String(body.error ?? body.sessionStatus ?? "")}`);
-    if (response && response.status >= 400 && response.status < 500 && response.status !== 429) return done("failed-visibly", `poll answered ${response.status}`);
-    await (response && response.status < 300 ? sleep(kind === "deep-research" ? 2_000 : 500) : backOff(response));
-  }
-  return done("gave-up", "not finished after the follow limit");
+  const end = await followToEnd({
+    attempts,
+    url,
+    paceMs: kind === "deep-research" ? 2_000 : 500,
+    limitMs: FOLLOW_LIMIT_MS,
+    failedDetail: (status, body) => `${status}: ${String(body.error ?? body.sessionStatus ?? "")}`,
+  });
+  return end ? done(...end) : done("gave-up", "not finished after the follow limit");
 }
 
 async function freeHealth(gatewayUrl: string): Promise<Outcome> {
@@ -473,15 +498,8 @@ async function freeChat(agentUrl: string, message: string): Promise<Outcome> {
     );
     if (response && response.status < 300) {
       const url = `${agentUrl}/api/chat/status/${encodeURIComponent(String(body.requestId))}`;
-      while (now() - startedAt < FOLLOW_LIMIT_MS) {
-        const polled = await record(attempts, () => fetch(url, { signal: AbortSignal.timeout(30_000) }));
-        const status = String(polled.body.status ?? "");
-        if (polled.response?.status === 200 && status === "completed") return done("delivered", "completed");
-        if (polled.response?.status === 200 && ["failed", "cancelled", "timeout"].includes(status)) return done("failed-visibly", status);
-        if (polled.response && polled.response.status >= 400 && polled.response.status < 500 && polled.response.status !== 429) return done("failed-visibly", `poll answered ${polled.response.status}`);
-        await (polled.response && polled.response.status < 300 ? sleep(500) : backOff(polled.response));
-      }
-      return done("gave-up", "not finished after the follow limit");
+      const end = await followToEnd({ attempts, url, paceMs: 500, limitMs: FOLLOW_LIMIT_MS - (now() - startedAt), failedDetail: (status) => status });
+      return end ? done(...end) : done("gave-up", "not finished after the follow limit");
     }
     if (response && response.status >= 400 && response.status < 500 && response.status !== 429) return done("refused", String(response.status));
     await backOff(response);
@@ -493,14 +511,14 @@ async function freeChat(agentUrl: string, message: string): Promise<Outcome> {
 async function waitForSettled(url: string, limitMs: number): Promise<void> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
-    const started = now();
-    while (now() - started < limitMs) {
+    await poll({
       // 'unsettled' too: a payment answered 503 whose transfer may have landed is settled by the
       // cron once found on chain (or voided once it can no longer be).
-      const { rows } = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM gateway.payments WHERE status IN ('received', 'verified', 'scheduled', 'settling', 'unsettled')`);
-      if (Number(rows[0]!.n) === 0) return;
-      await sleep(1_000);
-    }
+      read: async () => Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM gateway.payments WHERE status IN ('received', 'verified', 'scheduled', 'settling', 'unsettled')`)).rows[0]!.n),
+      isFinal: (unsettled) => unsettled === 0,
+      pauseMs: 1_000,
+      limitMs,
+    });
   } finally {
     await pool.end();
   }

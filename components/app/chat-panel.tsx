@@ -8,13 +8,15 @@ import { buildChatRequest } from "@/lib/web/message-request";
 import type { FollowTarget } from "@/lib/web/thread";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readChatStatus } from "@/lib/web/read-results";
-import { describeThrown, freeJson, isPrivateModeError, paidPost, pollUntil, privateFailureAction, transactionOf, UserFacingError } from "@/lib/web/requests";
+import { followStatus, freeJson, paidPost } from "@/lib/web/api-requests";
+import { UserFacingError } from "@/lib/web/user-facing-error";
 import { AnswerView } from "./answer-view";
 import { FollowOnButton } from "./follow-on";
 import { useApp, type AskRequest } from "./context";
 import { JobStatus, useAskRequest, useScrollToResult } from "./job-status";
 import { MessageForm } from "./message-form";
 import styles from "./message-form.module.css";
+import { startSealedJob } from "./sealed-job";
 
 /** Polling pace of the contract: every 750 ms to 2 s; give up after 60 s (with a retry). */
 const POLL_MS = 1_000;
@@ -22,17 +24,6 @@ const LIMIT_MS = 60_000;
 
 /** A plain chat being followed: its thread entry and the gateway's request id. */
 type ChatHandle = { entryId: string; requestId: string };
-
-/**
- * A sealed chat that cannot end otherwise: its answer came with the payment (there is nothing to
- * poll again, so an answer that does not open never will), or the chat itself failed.
- */
-function sealedChatEnded(err: unknown, answeredWithPayment: boolean): boolean {
-  if (!isPrivateModeError(err)) return answeredWithPayment;
-  const { code, status } = err;
-  if (code === "gave_up") return false;
-  return answeredWithPayment || code === "answer_not_genuine" || (code === "request_failed" && (status === undefined || status === 404));
-}
 
 /** The agent's stages and the engine's steps (agent/chat/job.ts) in words: what is being done, not a code and a percent. */
 function chatStageWords(stage: string | null | undefined, step?: EngineStep): string {
@@ -44,11 +35,6 @@ function chatStageWords(stage: string | null | undefined, step?: EngineStep): st
   if (stage === "literature") return `Searching ${sourcesInWords(plannedSources({ mode: "fast" }))}`;
   if (stage === "done") return "Opening the answer";
   return "Starting";
-}
-
-/** A chat failure in words; a sealed one keeps the client's message, with what to do. */
-function describeChatFailure(err: unknown): UserFacingError {
-  return isPrivateModeError(err) ? new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." }) : describeThrown(err);
 }
 
 /**
@@ -68,7 +54,8 @@ export function ChatPanel({
   onTarget?: (target: null) => void;
   onFollowOn?: (target: FollowTarget) => void;
 }) {
-  const { getPayer, privateMode, recordPayment, thread } = useApp();
+  const app = useApp();
+  const { getPayer, privateMode, recordPayment, thread } = app;
   const [message, setMessage] = useState("");
   const [inputError, setInputError] = useState<string | null>(null);
   // Sealed questions carry no conversation: private mode follows up on nothing.
@@ -95,7 +82,7 @@ export function ChatPanel({
       restore(question);
     },
     follow: async ({ signal, report }) => {
-      const final = await pollUntil({
+      const final = await followStatus({
         read: async () => readChatStatus(await freeJson(`/api/chat/status/${encodeURIComponent(handle.requestId)}`)),
         done: (s) => s.status === "completed" || s.status === "failed",
         onUpdate: (s) => report(chatStageWords(s.progress?.stage ?? s.status, s.progress?.step), s.progress?.percent ?? null),
@@ -113,7 +100,6 @@ export function ChatPanel({
   const job = usePaidJob<ChatHandle, ChatResult>({
     panel: "chat",
     resume: ({ handle, question }) => followPlain(handle, question),
-    describe: describeChatFailure,
     onDone: (result, started) => {
       if (started.handle) thread.finish(started.handle.entryId, { outcome: { kind: "chat", result } });
       setAnswered(started.handle ? { entryId: started.handle.entryId, question: started.question } : null);
@@ -135,36 +121,21 @@ export function ChatPanel({
       async () => {
         const payer = await getPayer();
         if (sealed) {
-          const client = await import("@/lib/sealing/client");
-          const plaintext = { message: question, ...(sealed.recoveryKey ? { recoveryKey: sealed.recoveryKey } : {}) };
-          const started = await client.startPrivate("chat", { gateway: location.origin, payFetch: payer.payFetch, enclave: sealed.enclave, plaintext });
-          recordPayment("chatEncrypted", { transaction: transactionOf(started.response.headers.get("payment-response")), settled: true });
-          const entryId = thread.begin({ kind: "chat", question, payer, sealed: true });
-          setMessage("");
-          return {
-            handle: null,
+          return startSealedJob({
+            kind: "chat",
+            app,
+            payer,
+            enclave: sealed.enclave,
+            plaintext: { message: question, ...(sealed.recoveryKey ? { recoveryKey: sealed.recoveryKey } : {}) },
             question,
-            sealed: true,
             firstStage: "Sealed: waiting for the enclave",
-            ended: (error) => {
-              thread.finish(entryId, { failure: error.message });
-              restore(question);
-            },
-            follow: async ({ signal, report }) => {
-              // The gateway answers 200 with the sealed answer itself when it came within its wait.
-              const answeredWithPayment = typeof started.body.hpke_response_ciphertext === "string";
-              try {
-                const result = await client.awaitPrivateChat(started, { gateway: location.origin, onStatus: (s) => report(`Sealed: ${s}`), limitMs: LIMIT_MS, intervalMs: POLL_MS, signal });
-                thread.finish(entryId, { outcome: { kind: "chat", result } });
-                return result;
-              } catch (err) {
-                // A Retry only where polling again could still open the answer (a follow that gave up).
-                if (!sealedChatEnded(err, answeredWithPayment)) throw err;
-                const { message, action } = describeChatFailure(err);
-                throw new JobEndedError(message, action ?? "Ask again.");
-              }
-            },
-          };
+            stage: (status) => `Sealed: ${status}`,
+            open: async (result) => ({ result, outcome: { kind: "chat", result } }),
+            onAccepted: () => setMessage(""),
+            restore,
+            limitMs: LIMIT_MS,
+            intervalMs: POLL_MS,
+          });
         }
         const asked = buildChatRequest({ message: question, conversationId: follow?.conversationId ?? null });
         const body = asked.ok ? asked.body : built.body;

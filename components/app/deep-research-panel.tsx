@@ -1,16 +1,17 @@
 "use client";
 
 import { useState } from "react";
-import type { EnclaveKeyInfo, Started } from "@/lib/sealing/client";
 import { buildResearchRequest } from "@/lib/web/message-request";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readCitations, readConversation, readWorldState, type ReadConversation } from "@/lib/web/read-results";
-import { describeThrown, freeJson, isPrivateModeError, paidPost, pollUntil, privateFailureAction, UserFacingError } from "@/lib/web/requests";
+import { followStatus, freeJson, paidPost } from "@/lib/web/api-requests";
+import { UserFacingError } from "@/lib/web/user-facing-error";
 import { useApp, type AskRequest } from "./context";
 import styles from "./deep-research-panel.module.css";
 import { JobStatus, useAskRequest, useScrollToResult } from "./job-status";
 import { MessageForm } from "./message-form";
 import { ConversationView, STATUS_LABELS, TERMINAL } from "./research-results";
+import { startSealedJob } from "./sealed-job";
 
 /** A run takes about a minute: poll every 2 s (the contract's slowest pace) and give up after an hour, with a Retry. */
 const POLL_MS = 2_000;
@@ -23,17 +24,6 @@ type ResearchHandle = { entryId: string; conversationId: string; messageId: stri
 
 /** What a finished run brought: the conversation, and whether it was sealed (private runs cannot be continued). */
 type ResearchOutcome = { conversation: ReadConversation; sealed: boolean; note: string };
-
-/** A PrivateModeError (or any failure) as a sentence with a way forward. */
-function privateError(err: unknown): UserFacingError {
-  if (isPrivateModeError(err)) {
-    if (err.code === "payment_expired") {
-      return new UserFacingError("The payment authorization expired before the research finished, so nothing was charged.", { action: "Start again: you will be asked to sign a new payment." });
-    }
-    return new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." });
-  }
-  return describeThrown(err);
-}
 
 /** Finished when the conversation is terminal and the paid turn, if listed, is no longer in progress. */
 function isFinished(c: ReadConversation, messageId: string): boolean {
@@ -72,7 +62,8 @@ function ending(c: ReadConversation): string {
  * settled only when the result is delivered; failed, cancelled or timed-out runs cost nothing.
  */
 export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
-  const { getPayer, privateMode, recordPayment, markDelivered, thread } = useApp();
+  const app = useApp();
+  const { getPayer, privateMode, recordPayment, markDelivered, thread } = app;
   const [message, setMessage] = useState("");
   const [inputError, setInputError] = useState<string | null>(null);
   /** The conversation on screen, as last polled (kept while a continued turn runs). */
@@ -83,10 +74,12 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
   // Private runs are single questions (their plaintext has no conversationId): no continuing there.
   const canContinue = continuable !== null && !privateMode;
 
+  /** A question that got no reply for good goes back in the box (unless another is typed there). */
+  const restore = (question: string) => setMessage((typed) => typed || question);
   /** A run that ended without a reply: the thread says why, and the question goes back in the box. */
   function endedWithout(entryId: string, question: string, error: Error) {
     thread.finish(entryId, { failure: error.message });
-    setMessage((typed) => typed || question);
+    restore(question);
   }
 
   const followPlain = (handle: ResearchHandle, question: string): StartedJob<ResearchHandle, ResearchOutcome> => ({
@@ -97,7 +90,6 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
     // Ended for good without a reply (failed, cancelled, expired, or forgotten by the service: 404).
     ended: (error) => endedWithout(handle.entryId, question, error),
     follow: async ({ signal, report }) => {
-      const deadline = Date.now() + LIMIT_MS;
       let lastSeen = "";
       // A run lasts a while: a few failed polls in a row (a network blip, a redeploy) are waited out
       // on the last snapshot before the failure is shown with a Retry.
@@ -114,10 +106,9 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
           throw err;
         }
       };
-      const final = await pollUntil({
+      const final = await followStatus({
         read,
-        // Our own deadline, checked inside `done`, so giving up says the right thing (nothing is charged yet).
-        done: (c) => isFinished(c, handle.messageId) || Date.now() > deadline,
+        done: (c) => isFinished(c, handle.messageId),
         onUpdate: (c) => {
           if (signal.aborted) return;
           // Same snapshot as last time: no re-render while a long round runs.
@@ -129,12 +120,11 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
           report(misses > 0 ? "The service did not answer; trying again…" : stageText(c));
         },
         intervalMs: POLL_MS,
-        limitMs: LIMIT_MS + 10 * POLL_MS,
+        limitMs: LIMIT_MS,
         signal,
+        // Said so: nothing is charged before the result is delivered.
+        gaveUp: new UserFacingError("The research is still running after an hour.", { action: "Retry to keep watching it. Nothing is charged until the result is delivered." }),
       });
-      if (!isFinished(final, handle.messageId)) {
-        throw new UserFacingError("The research is still running after an hour.", { action: "Retry to keep watching it. Nothing is charged until the result is delivered." });
-      }
       try {
         const note = ending(final);
         markDelivered("deepResearch");
@@ -150,44 +140,9 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
     },
   });
 
-  const followSealed = (started: Started<"deep-research">, question: string, recoveryKey: string, enclave: EnclaveKeyInfo, entryId: string): StartedJob<ResearchHandle, ResearchOutcome> => ({
-    handle: null,
-    question,
-    sealed: true,
-    firstStage: "Sealed: queued, waiting for the enclave",
-    ended: (error) => endedWithout(entryId, question, error),
-    follow: async ({ signal, report }) => {
-      const client = await import("@/lib/sealing/client");
-      const result = await client.awaitPrivateDeepResearch(started, {
-        gateway: location.origin,
-        enclave,
-        recoveryKey,
-        onStatus: (status) => report(`Sealed: ${status}${status === "running" ? " (a run usually takes about a minute; the status is sealed, so no details)" : ""}`),
-        intervalMs: POLL_MS,
-        limitMs: LIMIT_MS,
-        signal,
-      });
-      markDelivered("deepResearchEncrypted");
-      const messageId = typeof result.messageId === "string" ? result.messageId : "private";
-      const conversation: ReadConversation = {
-        conversationId: typeof result.conversationId === "string" ? result.conversationId : "private",
-        status: "completed",
-        turns: [{ messageId, objective: question, reply: result.reply, citations: await readCitations(result.citations), status: "completed", isFinal: true }],
-        worldState: await readWorldState(result.worldState),
-      };
-      setView(conversation);
-      thread.finish(entryId, { outcome: { kind: "research", result: conversation, messageId } });
-      return { conversation, sealed: true, note: `Delivered, paid and opened in this browser.${typeof result.sessionStatus === "string" ? ` ${result.sessionStatus}.` : ""}` };
-    },
-  });
-
   const job = usePaidJob<ResearchHandle, ResearchOutcome>({
     panel: "research",
     resume: ({ handle, question }) => followPlain(handle, question),
-    describe: privateError,
-    // The sealed run itself failed (the status route said so), or its answer was refused as not
-    // this run's or not the enclave's: polling again would not help.
-    isFinal: (err) => isPrivateModeError(err) && ((err.code === "request_failed" && err.status === undefined) || err.code === "answer_not_genuine" || err.code === "payment_expired"),
     onDone: (outcome, started) => {
       if (started.handle) thread.finish(started.handle.entryId, { outcome: { kind: "research", result: outcome.conversation, messageId: started.handle.messageId } });
     },
@@ -213,11 +168,32 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
         const payer = await getPayer();
         if (sealed?.recoveryKey) {
           setView(null);
-          const client = await import("@/lib/sealing/client");
-          const started = await client.startPrivate("deep-research", { gateway: location.origin, payFetch: payer.payFetch, enclave: sealed.enclave, plaintext: { message: question, recoveryKey: sealed.recoveryKey } });
-          recordPayment("deepResearchEncrypted", { transaction: null, settled: false });
-          setMessage("");
-          return followSealed(started, question, sealed.recoveryKey, sealed.enclave, thread.begin({ kind: "research", question, payer, sealed: true }));
+          return startSealedJob({
+            kind: "deep-research",
+            app,
+            payer,
+            enclave: sealed.enclave,
+            plaintext: { message: question, recoveryKey: sealed.recoveryKey },
+            question,
+            firstStage: "Sealed: queued, waiting for the enclave",
+            stage: (status) => `Sealed: ${status}${status === "running" ? " (a run usually takes about a minute; the status is sealed, so no details)" : ""}`,
+            open: async (result) => {
+              const messageId = typeof result.messageId === "string" ? result.messageId : "private";
+              const conversation: ReadConversation = {
+                conversationId: typeof result.conversationId === "string" ? result.conversationId : "private",
+                status: "completed",
+                turns: [{ messageId, objective: question, reply: result.reply, citations: await readCitations(result.citations), status: "completed", isFinal: true }],
+                worldState: await readWorldState(result.worldState),
+              };
+              setView(conversation);
+              const note = `Delivered, paid and opened in this browser.${typeof result.sessionStatus === "string" ? ` ${result.sessionStatus}.` : ""}`;
+              return { result: { conversation, sealed: true, note }, outcome: { kind: "research", result: conversation, messageId } };
+            },
+            onAccepted: () => setMessage(""),
+            restore,
+            limitMs: LIMIT_MS,
+            intervalMs: POLL_MS,
+          });
         }
         // A new conversation clears the page (and what could be continued); a continued one keeps its earlier turns in view.
         if (!conversationId) {

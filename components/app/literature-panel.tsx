@@ -3,15 +3,16 @@
 import { useState } from "react";
 import type { LiteratureJobResult, LiteratureQueryInput } from "@/lib/contracts";
 import { sourceTitle } from "@/lib/contracts/source-words";
-import type { Started } from "@/lib/sealing/client";
 import { buildLiteratureRequest, FIELD_IDS, INITIAL_LITERATURE_FORM, type LiteratureErrors, type LiteratureField } from "@/lib/web/literature-request";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readLiteratureResult } from "@/lib/web/read-results";
-import { describeResponse, describeThrown, freeJson, isPrivateModeError, paidPost, pollUntil, privateFailureAction, transactionOf, UserFacingError } from "@/lib/web/requests";
+import { followStatus, freeJson, paidPost } from "@/lib/web/api-requests";
+import { UserFacingError } from "@/lib/web/user-facing-error";
 import { useApp, type AskRequest } from "./context";
 import { JobStatus, useAskRequest, useScrollToResult } from "./job-status";
 import { LiteratureForm } from "./literature-form";
 import { LiteratureResults } from "./literature-results";
+import { startSealedJob } from "./sealed-job";
 import { plannedSources } from "@/lib/contracts/sources";
 
 /** Poll the free job route every second; a literature search may take minutes (deep mode). */
@@ -53,25 +54,10 @@ function settled(result: LiteratureJobResult): LiteratureJobResult {
   return result;
 }
 
-/**
- * A failure in words. Private-mode failures (PrivateModeError, from the sealing client loaded on
- * demand, so recognised by name) keep their message, except a refused start, which is described
- * like any refused request (403 private literature off, 503 enclave not ready, 402 …).
- */
-function describeFailure(err: unknown): UserFacingError {
-  if (!isPrivateModeError(err)) return describeThrown(err);
-  if (err.code === "request_refused" && err.status) {
-    const described = describeResponse(err.status, err.response ?? {});
-    if (described) return described;
-  }
-  if (err.code === "key_rotated") return new UserFacingError(err.message, { action: "Switch private mode off and on to fetch the new key, then search again. Nothing was charged." });
-  if (err.code === "gave_up") return new UserFacingError(err.message, { action: "Retry to keep waiting: it was paid, and the sealed answer is kept for an hour." });
-  return new UserFacingError(err.message, { action: privateFailureAction(err) ?? "Try again." });
-}
-
 /** A search, with the question and every option that changes it; $0.03 (or $0.03 sealed). */
 export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
-  const { getPayer, privateMode, recordPayment, thread } = useApp();
+  const app = useApp();
+  const { getPayer, privateMode, recordPayment, thread } = app;
   const [form, setForm] = useState(INITIAL_LITERATURE_FORM);
   const [errors, setErrors] = useState<LiteratureErrors>({});
 
@@ -83,7 +69,7 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
     // Ended for good without results (failed, or forgotten by the service: 404): the thread says why.
     ended: (error) => endedWithout(handle.entryId, question, error),
     follow: async ({ signal, report }) => {
-      const final = await pollUntil({
+      const final = await followStatus({
         read: async () => readLiteratureResult(await freeJson(`/api/literature/jobs/${encodeURIComponent(handle.jobId)}`)),
         done: isFinal,
         onUpdate: (r) => {
@@ -97,31 +83,17 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
     },
   });
 
+  /** A question that got no results for good goes back in the box (unless another is typed there). */
+  const restore = (question: string) => setForm((current) => (current.question.trim() ? current : { ...current, question }));
   /** A search that ended without results: the thread says why, and the question goes back in the box. */
   function endedWithout(entryId: string, question: string, error: Error) {
     thread.finish(entryId, { failure: error.message });
-    setForm((current) => (current.question.trim() ? current : { ...current, question }));
+    restore(question);
   }
-
-  const followSealed = (started: Started<"literature">, entryId: string, question: string, sources: string[]): StartedJob<LiteratureHandle, LiteratureResult> => ({
-    handle: null,
-    question,
-    sealed: true,
-    firstStage: stageOf("pending", sources),
-    ended: (error) => endedWithout(entryId, question, error),
-    follow: async ({ signal, report }) => {
-      const client = await import("@/lib/sealing/client");
-      const result = await client.awaitPrivateLiterature(started, { gateway: location.origin, onStatus: (s) => report(stageOf(s, sources)), limitMs: LIMIT_MS, signal });
-      return settled(await readLiteratureResult(result));
-    },
-  });
 
   const job = usePaidJob<LiteratureHandle, LiteratureResult>({
     panel: "literature",
     resume: ({ handle, question }) => followPlain(handle, question),
-    describe: describeFailure,
-    // Final: the sealed search itself failed (no HTTP status), or the request is unknown or expired (404).
-    isFinal: (err) => isPrivateModeError(err) && err.code === "request_failed" && (err.status === undefined || err.status === 404),
     onDone: (result, started) => {
       if (started.handle) thread.finish(started.handle.entryId, { outcome: { kind: "literature", result } });
     },
@@ -147,10 +119,22 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
       async () => {
         const payer = await getPayer();
         if (sealed) {
-          const client = await import("@/lib/sealing/client");
-          const started = await client.startPrivate("literature", { gateway: location.origin, payFetch: payer.payFetch, enclave: sealed.enclave, plaintext: body });
-          recordPayment("literatureEncrypted", { transaction: transactionOf(started.response.headers.get("payment-response")), settled: true });
-          return followSealed(started, thread.begin({ kind: "literature", question, payer, sealed: true }), question, sources);
+          return startSealedJob({
+            kind: "literature",
+            app,
+            payer,
+            enclave: sealed.enclave,
+            plaintext: body,
+            question,
+            firstStage: stageOf("pending", sources),
+            stage: (status) => stageOf(status, sources),
+            open: async (opened) => {
+              const result = settled(await readLiteratureResult(opened));
+              return { result, outcome: { kind: "literature", result } };
+            },
+            restore,
+            limitMs: LIMIT_MS,
+          });
         }
         const paid = await paidPost(payer, "/api/literature", body);
         recordPayment("literature", { transaction: paid.transaction, settled: true });
@@ -158,8 +142,14 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
         const status = paid.body.status;
         // Usually 202 {jobId}; the contract allows an immediate 200 with the result itself.
         if (paid.status === 200 && status !== "queued" && status !== "running") {
-          const result = await readLiteratureResult(paid.body);
-          return { handle: null, question, sealed: false, firstStage: stageOf("completed", sources), ended: (error) => endedWithout(entryId, question, error), follow: async () => settled(result) };
+          const answered = await readLiteratureResult(paid.body);
+          // Nothing to follow, so no handle: the thread gets its outcome here, not in onDone.
+          const follow = async () => {
+            const result = settled(answered);
+            thread.finish(entryId, { outcome: { kind: "literature", result } });
+            return result;
+          };
+          return { handle: null, question, sealed: false, firstStage: stageOf("completed", sources), ended: (error) => endedWithout(entryId, question, error), follow };
         }
         const jobId = typeof paid.body.jobId === "string" ? paid.body.jobId : "";
         if (!jobId) throw new UserFacingError("The service did not return a job id.", { action: "Try again." });

@@ -2,7 +2,8 @@
 
 import { useEffect, useId, useState } from "react";
 import { PAGE_TRUST } from "@/lib/web/enclave-trust";
-import { describeThrown, privateFailureAction, UserFacingError } from "@/lib/web/requests";
+import { describeThrown } from "@/lib/web/describe-thrown";
+import { UserFacingError } from "@/lib/web/user-facing-error";
 import type { PrivateState } from "./context";
 import { ErrorNote } from "./status-bits";
 
@@ -52,8 +53,7 @@ export function PrivateModeControls({ value, onChange }: { value: PrivateState |
       const enclave = await fetchEnclaveKey({ gateway: location.origin }, { trust: PAGE_TRUST });
       onChange({ enclave, recoveryKey });
     } catch (err) {
-      const action = privateFailureAction(err);
-      setError(action ? new UserFacingError((err as Error).message, { action }) : describeThrown(err));
+      setError(describeThrown(err));
     } finally {
       setChecking(false);
     }

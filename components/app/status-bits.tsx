@@ -1,6 +1,6 @@
 "use client";
 
-import type { UserFacingError } from "@/lib/web/requests";
+import type { UserFacingError } from "@/lib/web/user-facing-error";
 
 /** Progress of long work: the stage in words and, when known, a bar. Fixed height: no layout shift. */
 export function Progress({ stage, percent }: { stage: string; percent: number | null }) {

@@ -22,45 +22,12 @@ import {
   type LiteratureJobResult,
   type TinfoilAttestation,
 } from "../contracts";
-import { sleep } from "../web/requests";
+import { poll, sleep } from "../web/poll";
 import { decodeKey } from "./codec";
+import { PrivateModeError } from "./private-mode-error";
 import type { AnswerKey, SealedResponse } from "./scheme";
 import { sameRepo, type EnclaveTrust } from "./trust";
-
-;
 import { openResponseFast, sealRequestFast, type SealingPath } from "./webcrypto";
-
-export type PrivateErrorCode =
-  | "not_attested"
-  | "no_trusted_repo"
-  | "attestation_untrusted_repo"
-  | "attestation_failed"
-  | "attestation_mismatch"
-  | "attestation_unexpected_measurement"
-  | "key_rotated"
-  | "enclave_key_unavailable"
-  | "request_refused"
-  | "request_failed"
-  | "gave_up"
-  | "answer_not_genuine"
-  | "payment_expired";
-
-/**
- * A private-mode failure the client can act on; `code` says which. Never carries plaintext: a
- * refused start keeps the gateway's own JSON error body (`response`: error, reason…), which seals nothing.
- */
-export class PrivateModeError extends Error {
-  readonly code: PrivateErrorCode;
-  readonly status: number | undefined;
-  readonly response: Record<string, unknown> | undefined;
-  constructor(code: PrivateErrorCode, message: string, status?: number, response?: Record<string, unknown>) {
-    super(message);
-    this.name = "PrivateModeError";
-    this.code = code;
-    this.status = status;
-    this.response = response;
-  }
-}
 
 /**
  * What a verifier is given of the served attestation: the material, without the `configRepo`
@@ -305,15 +272,23 @@ export async function awaitPrivateChat(started: Started<"chat">, { fetch: fetchI
   let sealed: SealedResponse | undefined = sync.success ? sync.data : undefined;
   if (!sealed) {
     const { pollUrl } = encryptedChatAcceptedSchema.parse(started.body);
-    const deadline = Date.now() + limitMs;
-    while (!sealed) {
-      if (Date.now() > deadline || signal?.aborted) throw new PrivateModeError("gave_up", `No answer after ${Math.round(limitMs / 1000)} s; poll ${pollUrl} to see it later`);
-      await sleep(intervalMs, signal);
-      const status = encryptedChatStatusSchema.parse(await getJson(fetchImpl, pollUrl));
-      onStatus?.(status.status);
-      if (status.status === "failed") throw new PrivateModeError("request_failed", `The private chat failed: ${status.error}`);
-      if (status.status === "completed") sealed = status;
-    }
+    const gaveUp = () => new PrivateModeError("gave_up", `No answer after ${Math.round(limitMs / 1000)} s; poll ${pollUrl} to see it later`);
+    if (signal?.aborted) throw gaveUp();
+    // The start has just said it is not done: the first read waits one interval.
+    await sleep(intervalMs, signal);
+    const polled = await poll({
+      read: async () => encryptedChatStatusSchema.parse(await getJson(fetchImpl, pollUrl)),
+      isFinal: (status) => status.status === "completed" || status.status === "failed",
+      onRead: (status) => onStatus?.(status.status),
+      pauseMs: intervalMs,
+      limitMs,
+      signal,
+    });
+    if (!polled.final) throw gaveUp();
+    const status = polled.value;
+    if (status.status === "failed") throw new PrivateModeError("request_failed", `The private chat failed: ${status.error}`);
+    if (status.status !== "completed") throw gaveUp();
+    sealed = status;
   }
   return chatResultSchema.parse(await openAnswer(started.answerKey, sealed));
 }
@@ -324,17 +299,26 @@ export async function awaitPrivateLiterature(
   { fetch: fetchImpl = globalThis.fetch, onStatus, limitMs = 300_000, signal }: Follow,
 ): Promise<LiteratureJobResult> {
   const { pollUrl } = encryptedLiteratureAcceptedSchema.parse(started.body);
+  const gaveUp = () => new PrivateModeError("gave_up", `No answer after ${Math.round(limitMs / 1000)} s; poll ${pollUrl} to see it later`);
+  if (signal?.aborted) throw gaveUp();
   const deadline = Date.now() + limitMs;
-  for (;;) {
-    if (Date.now() > deadline || signal?.aborted) throw new PrivateModeError("gave_up", `No answer after ${Math.round(limitMs / 1000)} s; poll ${pollUrl} to see it later`);
-    const wait = Math.max(0, Math.min(25, Math.floor((deadline - Date.now()) / 1000)));
-    const status = encryptedLiteratureStatusSchema.parse(await getJson(fetchImpl, `${pollUrl}?timeout=${wait}`, { deadline, ...(signal ? { signal } : {}) }));
-    onStatus?.(status.status);
-    if (status.status === "failed") throw new PrivateModeError("request_failed", `The private literature search failed: ${status.error}`);
-    if (status.status === "completed") {
-      return literatureJobResultSchema.parse(await openAnswer(started.answerKey, status));
-    }
-  }
+  // No pause between reads: each one waits at the status route until the answer or 25 s.
+  const polled = await poll({
+    read: async () => {
+      const wait = Math.max(0, Math.min(25, Math.floor((deadline - Date.now()) / 1000)));
+      return encryptedLiteratureStatusSchema.parse(await getJson(fetchImpl, `${pollUrl}?timeout=${wait}`, { deadline, ...(signal ? { signal } : {}) }));
+    },
+    isFinal: (status) => status.status === "completed" || status.status === "failed",
+    onRead: (status) => onStatus?.(status.status),
+    pauseMs: 0,
+    limitMs,
+    signal,
+  });
+  if (!polled.final) throw gaveUp();
+  const status = polled.value;
+  if (status.status === "failed") throw new PrivateModeError("request_failed", `The private literature search failed: ${status.error}`);
+  if (status.status !== "completed") throw gaveUp();
+  return literatureJobResultSchema.parse(await openAnswer(started.answerKey, status));
 }
 
 /** The sealed result of a private deep-research run (section 4.1: reply, citations, worldState, …). */
@@ -353,26 +337,32 @@ export async function awaitPrivateDeepResearch(
   { fetch: fetchImpl = globalThis.fetch, onStatus, limitMs = 3_600_000, intervalMs = 2_000, signal, enclave, recoveryKey }: Follow & { enclave: EnclaveKeyInfo; recoveryKey: string },
 ): Promise<PrivateResearchResult> {
   const { messageId, pollUrl } = await runOfReceipt(started);
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    if (Date.now() > deadline || signal?.aborted) throw new PrivateModeError("gave_up", `No result after ${Math.round(limitMs / 1000)} s; poll again later with the same recovery key`);
-    const poll = await sealRequestFast({ enclavePublicKey: enclave.publicKey, plaintext: { recoveryKey, messageId } });
-    const status = encryptedDeepResearchStatusSchema.parse(
-      await getJson(fetchImpl, pollUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(poll.envelope) }),
-    );
-    onStatus?.(status.status);
-    if (status.status === "failed") {
-      // The gateway says why a run's payment failed in `reason`: an expired authorization is the payer's to sign again.
-      const code = status.reason === "authorization_expired" ? "payment_expired" : "request_failed";
-      throw new PrivateModeError(code, `The private research run failed: ${status.error ?? ""}`);
-    }
-    if (status.status === "completed") {
-      const result = (await openAnswer(poll, status)) as PrivateResearchResult;
-      if (result.messageId !== messageId) throw notThisRun("The answer is the enclave's, but for another research run than this request's");
-      return result;
-    }
-    await sleep(intervalMs, signal);
+  const gaveUp = () => new PrivateModeError("gave_up", `No result after ${Math.round(limitMs / 1000)} s; poll again later with the same recovery key`);
+  if (signal?.aborted) throw gaveUp();
+  const polled = await poll({
+    // Each read is sealed anew: its answer opens only with that read's own key.
+    read: async () => {
+      const sealedPoll = await sealRequestFast({ enclavePublicKey: enclave.publicKey, plaintext: { recoveryKey, messageId } });
+      const body = await getJson(fetchImpl, pollUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(sealedPoll.envelope) });
+      return { answerKey: sealedPoll, status: encryptedDeepResearchStatusSchema.parse(body) };
+    },
+    isFinal: ({ status }) => status.status === "completed" || status.status === "failed",
+    onRead: ({ status }) => onStatus?.(status.status),
+    pauseMs: intervalMs,
+    limitMs,
+    signal,
+  });
+  if (!polled.final) throw gaveUp();
+  const { answerKey, status } = polled.value;
+  if (status.status === "failed") {
+    // The gateway says why a run's payment failed in `reason`: an expired authorization is the payer's to sign again.
+    const code = status.reason === "authorization_expired" ? "payment_expired" : "request_failed";
+    throw new PrivateModeError(code, `The private research run failed: ${status.error ?? ""}`);
   }
+  if (status.status !== "completed") throw gaveUp();
+  const result = (await openAnswer(answerKey, status)) as PrivateResearchResult;
+  if (result.messageId !== messageId) throw notThisRun("The answer is the enclave's, but for another research run than this request's");
+  return result;
 }
 
 /**

@@ -8,7 +8,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { warnBeforeLeaving } from "./leave-warning";
 import { anotherPaymentUnderWay, claimPayment, type PayingPanel } from "./payment-lock";
-import { describeThrown, UserFacingError } from "./requests";
+import { describeThrown } from "./describe-thrown";
+import { UserFacingError } from "./user-facing-error";
 
 /** A job that has ended for good (failed, cancelled, timed out): there is nothing to retry. */
 export class JobEndedError extends UserFacingError {
@@ -60,10 +61,6 @@ export type PaidJobOptions<H, R> = {
   panel: PayingPanel;
   /** How to follow a job remembered before a reload. */
   resume: (pending: PendingJob<H>) => StartedJob<H, R>;
-  /** A failure in the panel's words (defaults to describeThrown). */
-  describe?: (err: unknown) => UserFacingError;
-  /** A follow failure that cannot be retried beyond JobEndedError and 404 (e.g. a sealed job that failed). */
-  isFinal?: (err: unknown) => boolean;
   /** Called once a job has delivered its result. */
   onDone?: (result: R, job: StartedJob<H, R>) => void;
   /** Called when a job remembered before a reload is followed again. */
@@ -106,7 +103,6 @@ export function usePaidJob<H, R>(options: PaidJobOptions<H, R>): PaidJob<H, R> {
     leaveWarning.current?.();
     leaveWarning.current = null;
   };
-  const describe = (err: unknown) => (latest.current.describe ?? describeThrown)(err);
   /** Retry follows the same job again through the current `follow`. */
   const followAgain = useRef<(job: StartedJob<H, R>) => Promise<void>>(async () => undefined);
 
@@ -131,8 +127,9 @@ export function usePaidJob<H, R>(options: PaidJobOptions<H, R>): PaidJob<H, R> {
         latest.current.onDone?.(result, job);
       } catch (err) {
         if (controller.signal.aborted) return;
-        const error = err instanceof JobEndedError ? err : describe(err);
-        const final = err instanceof JobEndedError || error.status === 404 || (latest.current.isFinal?.(err) ?? false);
+        const error = describeThrown(err);
+        // Ended for good: the job said so (a sealed one too, see sealed-job.ts), or the service no longer knows it.
+        const final = err instanceof JobEndedError || error.status === 404;
         if (final) {
           sessionStorage.removeItem(key);
           stopWarning();
@@ -200,7 +197,7 @@ export function usePaidJob<H, R>(options: PaidJobOptions<H, R>): PaidJob<H, R> {
       } catch (err) {
         // Failed before the job was accepted: there is no answer to keep the page for.
         stopWarning();
-        setPhase({ kind: "failed", error: err instanceof JobEndedError ? err : describe(err), retry: null });
+        setPhase({ kind: "failed", error: describeThrown(err), retry: null });
       } finally {
         payment.release();
       }

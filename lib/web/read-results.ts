@@ -5,7 +5,7 @@
  */
 import type { ChatJobStatus, DeepResearchConversation, GradedReference, LiteratureJobResult } from "@/lib/contracts";
 import type { WorldState } from "@/lib/contracts/world-state";
-import { UserFacingError } from "./requests";
+import { UserFacingError } from "./user-facing-error";
 
 /** A deep-research conversation with its citations and world state read. */
 export type ReadConversation = Omit<DeepResearchConversation, "turns" | "worldState"> & {

@@ -19,6 +19,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { base, baseSepolia } from "viem/chains";
 import { resendOnUnavailable } from "@/lib/payments/resend";
 import type { Payer, WebConfig } from "./types";
+import { WrongNetworkError } from "./wrong-network-error";
 
 /** The chain payments are made on, as viem and the wallet know it (the local chain is defined here). */
 function chainOf(config: WebConfig): Chain {
@@ -102,14 +103,6 @@ export async function connectWallet(config: WebConfig, kind: WalletKind = "injec
     return payer.payFetch(...args);
   };
   return { ...payer, payFetch: payFetch as typeof fetch };
-}
-
-/** The wallet stayed on another network than the payment chain (it refused or failed to switch). */
-class WrongNetworkError extends Error {
-  constructor(chainName: string, cause: unknown) {
-    super(`The wallet is not on ${chainName}`, { cause });
-    this.name = "WrongNetworkError";
-  }
 }
 
 /** Asks the wallet to switch to the payment chain (adding it when unknown). */

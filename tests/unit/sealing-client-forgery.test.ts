@@ -5,10 +5,10 @@ import {
   awaitPrivateDeepResearch,
   awaitPrivateLiterature,
   fetchEnclaveKey,
-  PrivateModeError,
   startPrivate,
   type PrivateKind,
 } from "@/lib/sealing/client";
+import { PrivateModeError } from "@/lib/sealing/private-mode-error";
 import * as scheme from "@/lib/sealing/scheme";
 import { buildChatResult, buildLiteratureJobResult } from "../support/builders";
 import { forgeries, type ForgeryKind } from "../support/forgery";

@@ -11,7 +11,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { TinfoilAttestation } from "@/lib/contracts";
 import { encodeBase64, portablePrimitives } from "@/lib/sealing";
-import { fetchEnclaveKey, PrivateModeError, tinfoilVerifier, type AttestationVerifier } from "@/lib/sealing/client";
+import { fetchEnclaveKey, tinfoilVerifier, type AttestationVerifier } from "@/lib/sealing/client";
+import { PrivateModeError } from "@/lib/sealing/private-mode-error";
 
 const SEV = "https://tinfoil.sh/predicate/sev-snp-guest/v2";
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { TinfoilAttestation } from "@/lib/contracts";
 import { encodeBase64, portablePrimitives } from "@/lib/sealing";
-import { fetchEnclaveKey, PrivateModeError, startPrivate, tinfoilVerifier, type AttestationVerifier } from "@/lib/sealing/client";
+import { fetchEnclaveKey, startPrivate, tinfoilVerifier, type AttestationVerifier } from "@/lib/sealing/client";
+import { PrivateModeError } from "@/lib/sealing/private-mode-error";
 
 const enclavePrivate = portablePrimitives.randomBytes(32);
 const enclavePublic = portablePrimitives.publicKey(enclavePrivate);

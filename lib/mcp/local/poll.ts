@@ -1,5 +1,6 @@
 import { FINAL_STATUSES, type AsyncPolling } from "@/lib/discovery/polling";
 import { getPaidOperation, type PaidOperation } from "@/lib/operations";
+import { poll } from "@/lib/web/poll";
 
 /**
  * Following paid work on its free status route, at the pace the service asks: the polling
@@ -34,21 +35,6 @@ export async function readStatus(url: string, signal?: AbortSignal): Promise<Sta
   return { status: response.status, body: typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}, headers: response.headers };
 }
 
-function sleep(seconds: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, seconds * 1000);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
 /** Seconds a `Retry-After` header asks for (delay-seconds form), or null. */
 function retryAfterSeconds(headers: Headers): number | null {
   const value = Number(headers.get("retry-after"));
@@ -73,16 +59,15 @@ export async function pollUntilFinal({
   signal?: AbortSignal;
   onPoll?: (read: StatusRead, elapsedSeconds: number) => Promise<void> | void;
 }): Promise<{ read: StatusRead; final: boolean }> {
-  const started = performance.now();
-  const limit = Math.min(waitSeconds, guidance.maxSeconds);
-  for (;;) {
-    const read = await readStatus(url, signal);
-    const elapsed = (performance.now() - started) / 1000;
-    await onPoll?.(read, elapsed);
-    if (read.status >= 400) return { read, final: true };
-    if (typeof read.body.status === "string" && guidance.finalStatuses.includes(read.body.status)) return { read, final: true };
-    const delay = bound(retryAfterSeconds(read.headers) ?? guidance.intervalSeconds);
-    if (elapsed + delay > limit) return { read, final: false };
-    await sleep(delay, signal);
-  }
+  const polled = await poll({
+    read: () => readStatus(url, signal),
+    isFinal: (read) => read.status >= 400 || (typeof read.body.status === "string" && guidance.finalStatuses.includes(read.body.status)),
+    onRead: (read, elapsedMs) => onPoll?.(read, elapsedMs / 1000),
+    pauseMs: (read) => bound(retryAfterSeconds(read.headers) ?? guidance.intervalSeconds) * 1000,
+    limitMs: Math.min(waitSeconds, guidance.maxSeconds) * 1000,
+    signal,
+  });
+  // A cancelled MCP request rejects, as the fetch it interrupts would.
+  if (!polled.final && polled.stopped === "aborted") signal?.throwIfAborted();
+  return { read: polled.value, final: polled.final };
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
+import { sleep } from "@/lib/web/poll";
 
 /**
  * A small JSON file of the local MCP server's state (the spend ledger, the payment destinations
@@ -44,7 +45,7 @@ async function acquire(lock: string): Promise<void> {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     }
     removeIfStale(lock);
-    await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 10));
+    await sleep(5 + Math.random() * 10);
   }
 }
 

@@ -1,0 +1,25 @@
+import { PrivateModeError } from "@/lib/sealing/private-mode-error";
+import { describePrivateFailure } from "./private-failures";
+import { UserFacingError } from "./user-facing-error";
+import { WrongNetworkError } from "./wrong-network-error";
+
+/** A thrown error (the wallet's, the network's, private mode's) in words. */
+export function describeThrown(err: unknown): UserFacingError {
+  if (err instanceof UserFacingError) return err;
+  if (err instanceof PrivateModeError) return describePrivateFailure(err);
+  const e = err as { name?: string; code?: number; message?: string; shortMessage?: string; cause?: unknown };
+  const text = `${e?.name ?? ""} ${e?.shortMessage ?? ""} ${e?.message ?? ""}`;
+  if (err instanceof WrongNetworkError) {
+    return new UserFacingError(`${err.message}, so nothing was paid.`, { action: "Switch the wallet to that network (accept its request to switch), then try again." });
+  }
+  if (e?.code === 4001 || /UserRejected|user rejected|denied|rejected the request/i.test(text)) {
+    return new UserFacingError("You declined the signature, so nothing was paid.", { action: "Press the button again when you are ready to sign." });
+  }
+  if (/chain|network/i.test(text) && /switch|mismatch|unsupported|wrong|must match/i.test(text)) {
+    return new UserFacingError("The wallet is on another network.", { action: "Switch it to the payment network (the wallet may ask), then try again." });
+  }
+  if (/Failed to fetch|NetworkError|fetch failed/i.test(text)) {
+    return new UserFacingError("The service cannot be reached from this browser.", { action: "Check your connection, then try again." });
+  }
+  return new UserFacingError(e?.shortMessage ?? e?.message ?? "Something went wrong.", { action: "Try again." });
+}
