@@ -94,23 +94,43 @@ async function finishJobs(db: Queryable, update: string, params: unknown[] = [])
 
 const COLUMNS = "id, kind, status, input, result, error, progress, attempts, max_attempts, caller, locked_by, created_at, started_at, finished_at";
 
-function toJob(r: Record<string, unknown>): Job {
-  return {
-    id: r.id as string,
-    kind: r.kind as JobKind,
-    status: r.status as JobStatus,
+/** A row of agent.jobs as COLUMNS reads it (the table's CHECK constraints hold kind and status to their values). */
+type JobRow = {
+  id: string;
+  kind: JobKind;
+  status: JobStatus;
+  input: unknown;
+  result: unknown;
+  error: string | null;
+  progress: Job["progress"];
+  attempts: number;
+  max_attempts: number;
+  caller: string | null;
+  locked_by: string | null;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+};
+
+function toJob(r: JobRow): Job {
+  const job = {
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
     input: r.input,
     result: r.result ?? null,
-    error: (r.error as string | null) ?? null,
-    progress: (r.progress as Job["progress"]) ?? null,
-    attempts: Number(r.attempts),
-    maxAttempts: Number(r.max_attempts),
-    caller: (r.caller as string | null) ?? null,
-    lockedBy: (r.locked_by as string | null) ?? null,
-    createdAt: r.created_at as Date,
-    startedAt: (r.started_at as Date | null) ?? null,
-    finishedAt: (r.finished_at as Date | null) ?? null,
-  } as Job;
+    error: r.error,
+    progress: r.progress,
+    attempts: r.attempts,
+    maxAttempts: r.max_attempts,
+    caller: r.caller,
+    lockedBy: r.locked_by,
+    createdAt: r.created_at,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+  };
+  // The stored result is the kind's own: the worker writes it from the kind's handler (kinds.ts).
+  return job as Job;
 }
 
 /**
@@ -132,7 +152,7 @@ export async function enqueueJob<K extends JobKind>({
   caller?: string | null;
   maxAttempts?: number;
 }): Promise<Job<K>> {
-  const { rows } = await db.query(
+  const { rows } = await db.query<JobRow>(
     `INSERT INTO agent.jobs (id, kind, status, input, caller, max_attempts, priority) VALUES ($1, $2, 'queued', $3, $4, $5, $6) RETURNING ${COLUMNS}`,
     [randomUUID(), kind, JSON.stringify(parseJobInput(kind, input)), caller, maxAttempts, JOB_LANES[lane]],
   );
@@ -141,7 +161,7 @@ export async function enqueueJob<K extends JobKind>({
 
 export async function getJob({ db, id }: { db: Queryable; id: string }): Promise<Job | null> {
   if (!isUuid(id)) return null;
-  const { rows } = await db.query(`SELECT ${COLUMNS} FROM agent.jobs WHERE id = $1`, [id]);
+  const { rows } = await db.query<JobRow>(`SELECT ${COLUMNS} FROM agent.jobs WHERE id = $1`, [id]);
   return rows[0] ? toJob(rows[0]) : null;
 }
 
@@ -184,7 +204,7 @@ export async function claimJob({
   kinds: readonly JobKind[];
   leaseSeconds: number;
 }): Promise<Job | null> {
-  const { rows } = await db.query(
+  const { rows } = await db.query<JobRow>(
     `UPDATE agent.jobs
         SET status = 'running', locked_by = $1, locked_until = now() + make_interval(secs => $3),
             attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
