@@ -45,5 +45,5 @@ export const paymentRequiredBodySchema = z
       .optional()
       .describe("discovery data: `bazaar`, the route's input and output and how its work is followed"),
   })
-  .register(responseRegistry, { id: "PaymentRequired", description: "The body of every 402: what to pay, where and how (x402 v2); the same JSON, base64, is the PAYMENT-REQUIRED header" });
+  .register(responseRegistry, { id: "PaymentRequired", description: "The body of every 402: what to pay, where and how (x402 v2); the same requirements, base64, with lighter extensions, are the PAYMENT-REQUIRED header" });
 export type PaymentRequiredBody = z.infer<typeof paymentRequiredBodySchema>;

@@ -79,7 +79,7 @@ export function buildLlmsTxt({ settings, publicUrl, maxBodyBytes }: { settings: 
     "",
     "## Pay, then poll",
     "",
-    "1. Send the request without PAYMENT-SIGNATURE: the answer is 402 with the payment requirements in the body and, base64, in the PAYMENT-REQUIRED header (`accepts[0]`: scheme `exact`, network, amount, asset, payTo). Its `extensions.bazaar` describes the body, the 202 and where to poll (`info.output.asyncPolling`).",
+    "1. Send the request without PAYMENT-SIGNATURE: the answer is 402 with the payment requirements in the body and, base64, in the PAYMENT-REQUIRED header (`accepts[0]`: scheme `exact`, network, amount, asset, payTo). The body's `extensions.bazaar` describes the body, the 202 and where to poll (`info.output.asyncPolling`); the header carries the same requirements with only what a client echoes and a facilitator catalogs, to stay small.",
     "2. Sign the requirements (an EIP-3009 authorization of the token; the official x402 client does it) and send the same request again with PAYMENT-SIGNATURE.",
     "3. The answer is 202 with an id. Chat and literature are settled before that answer (its PAYMENT-RESPONSE header carries the transaction); deep research when its result is delivered. An answer of 400 or more is never charged.",
     "4. Poll the status route, free, until a final status; a completed poll carries the result.",

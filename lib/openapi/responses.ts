@@ -43,7 +43,12 @@ export const paymentRequired: Json = {
   description:
     "Payment absent or invalid: the payment requirements (`accepts`: scheme, network, amount in the token's base units, asset, payee, validity), and for a refused payment its `reason` and `message`. Without a payment, a body the route would refuse still gets the requirements, and `error` says what the 400 (or 413) after payment would: status, reason, each field and its problem.",
   headers: {
-    "PAYMENT-REQUIRED": { description: "The same payment requirements, standard base64 of UTF-8 JSON.", required: true, schema: { type: "string" } },
+    "PAYMENT-REQUIRED": {
+      description:
+        "The same payment requirements, standard base64 of UTF-8 JSON, kept small for proxies and facilitators: its `extensions` carry what a client echoes when it pays (the bazaar extension's method, body type and example body, without the schemas, the 202 or the polling the body's carries), and a long `error` or `message` is cut short.",
+      required: true,
+      schema: { type: "string" },
+    },
   },
   content: { "application/json": { schema: ref("PaymentRequired") } },
 };
