@@ -84,6 +84,8 @@ export function buildLlmsTxt({ settings, publicUrl, maxBodyBytes }: { settings: 
     "3. The answer is 202 with an id. Chat and literature are settled before that answer (its PAYMENT-RESPONSE header carries the transaction); deep research when its result is delivered. An answer of 400 or more is never charged.",
     "4. Poll the status route, free, until a final status; a completed poll carries the result.",
     "",
+    'Retrying: send the same request with the same PAYMENT-SIGNATURE (a 503 asks for it), and it is answered once and charged at most once. A client that may lose its signature names its payment instead: the 402 declares `extensions["payment-identifier"]` (x402 payment-identifier); put an id of 16 to 128 letters, digits, `-` or `_` in the payment payload\'s `extensions["payment-identifier"].info.id` (`appendPaymentIdentifierToExtensions` of `@x402/extensions/payment-identifier` does it). The same id with the same request is answered once, whatever the signature, charged once; with another request it is refused 409 `payment_identifier_conflict`.',
+    "",
     "## Paid routes",
     "",
     ...items.flatMap((item) => paidRouteLines(item, PAID_OPERATIONS.find((op) => item.resource.url === `${publicUrl}${op.path}`)!)),

@@ -1,4 +1,5 @@
 import { encodePaymentRequiredHeader } from "@x402/core/http";
+import { declarePaymentIdentifierExtension, PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import type { GatewayConfig } from "@/lib/config";
 import { X402_VERSION } from "@/lib/contracts";
@@ -23,6 +24,9 @@ export function buildRequirements(operation: PaidOperation["id"], settings: Paym
   };
 }
 
+/** x402 payment-identifier as every 402 declares it: a client may name its payment (lib/payments/paid-identifier.ts), and need not. */
+const PAYMENT_IDENTIFIER_EXTENSION = { [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false) };
+
 /**
  * `bytes`: the body as sent, encoded once (a 402 is answered far more often than it is built);
  * `headerBody`: what PAYMENT-REQUIRED carries, the body's requirements with the lighter extensions
@@ -34,7 +38,7 @@ const cache = new Map<string, Built>();
 /**
  * The payment requirements of section 2.2 for one route, with the bazaar discovery extension
  * (lib/discovery/bazaar.ts: the route's input and its 202 as JSON Schema generated from their zod
- * schemas, and where to poll). Built once per route and deployment: the 402 path is the hot path
+ * schemas, and where to poll) and x402 payment-identifier (lib/payments/paid-identifier.ts). Built once per route and deployment: the 402 path is the hot path
  * of every price discovery and crawler; /.well-known/x402.json and /llms.txt are read from it.
  * The PAYMENT-REQUIRED header carries the same requirements with a bazaar extension of what a
  * facilitator catalogs, no schemas: the official client echoes the header's extensions in every
@@ -58,9 +62,9 @@ export function buildPaymentRequired({
     error: paymentReasons.payment_required,
     resource: { url: `${publicUrl}${op.path}`, description: `${op.summary} (${op.price})`, mimeType: "application/json" },
     accepts: [buildRequirements(operation, settings)],
-    extensions: { bazaar: buildBazaarExtension({ operation, publicUrl }) },
+    extensions: { bazaar: buildBazaarExtension({ operation, publicUrl }), ...PAYMENT_IDENTIFIER_EXTENSION },
   };
-  const headerBody: PaymentRequired = { ...body, extensions: { bazaar: buildBazaarHeaderExtension({ operation }) } };
+  const headerBody: PaymentRequired = { ...body, extensions: { bazaar: buildBazaarHeaderExtension({ operation }), ...PAYMENT_IDENTIFIER_EXTENSION } };
   const json = JSON.stringify(body);
   const built = { body, json, bytes: new TextEncoder().encode(json), headerBody, header: encodePaymentRequiredHeader(headerBody) };
   cache.set(key, built);
@@ -86,7 +90,7 @@ export function paymentRequiredResponse(
 }
 
 /** The longest `error` or `message` PAYMENT-REQUIRED repeats from its body: what a refusal says can be long (a field name a client chose). */
-const HEADER_TEXT_MAX = 240;
+const HEADER_TEXT_MAX = 160;
 
 /**
  * PAYMENT-REQUIRED for a 402 whose body says more than the requirements (`error`, and for a

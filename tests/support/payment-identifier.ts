@@ -1,4 +1,6 @@
 import type { x402Client } from "@x402/core/client";
+import { encodePaymentSignatureHeader } from "@x402/core/http";
+import type { PaymentPayload } from "@x402/core/types";
 import { appendPaymentIdentifierToExtensions, declarePaymentIdentifierExtension, PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 
 /**
@@ -16,4 +18,10 @@ export function namePayments(client: x402Client, id: () => string): x402Client {
       return { ...payload, extensions: appendPaymentIdentifierToExtensions(extensions, id()) };
     },
   });
+}
+
+/** PAYMENT-SIGNATURE for `payload` naming its payment `id`, with the SDK's helpers (the SDK's declaration, the id appended). */
+export function namedPaymentHeader(payload: PaymentPayload, id: string): string {
+  const extensions = appendPaymentIdentifierToExtensions({ [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension() }, id);
+  return encodePaymentSignatureHeader({ ...payload, extensions });
 }

@@ -102,7 +102,7 @@ describe("the discovery manifest", () => {
     expect(manifest.lastUpdated).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
     expect(manifest.items.map((item) => item.resource.url)).toEqual(PAID_OPERATIONS.map((op) => `${PUBLIC_URL}${op.path}`));
     for (const item of manifest.items) {
-      expect(Object.keys(item).sort()).toEqual(["accepts", "input", "output", "resource", "type"]);
+      expect(Object.keys(item).sort()).toEqual(["accepts", "extensions", "input", "output", "resource", "type"]);
       expect(item.type).toBe("http");
       expect(item.input).toMatchObject({ method: "POST", bodyType: "json", body: expect.objectContaining({ type: "object" }) });
       expect(item.output).toMatchObject({ mimeType: "application/json", schema: expect.objectContaining({ type: "object" }) });
@@ -119,6 +119,7 @@ describe("the discovery manifest", () => {
       expect(item.resource).toEqual(body.resource);
       expect(item.output.example).toEqual(bazaar.info.output.example);
       expect(item.output.asyncPolling).toEqual(bazaar.info.output.asyncPolling);
+      expect(item.extensions).toEqual({ "payment-identifier": body.extensions?.["payment-identifier"] });
     }
   });
 
