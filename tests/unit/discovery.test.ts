@@ -1,4 +1,5 @@
 import { validateDiscoveryExtension, type DiscoveryExtension } from "@x402/extensions/bazaar";
+import { PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import { describe, expect, it } from "vitest";
 import { chatJobStatuses, deepResearchStatuses, literatureJobStatuses } from "@/lib/contracts";
 import { buildBazaarExtension, type BazaarExtension } from "@/lib/discovery/bazaar";
@@ -160,6 +161,14 @@ describe("llms.txt", () => {
     for (const route of API_ROUTES.filter((r) => r.path.includes("/status/") || r.path.includes("/jobs/"))) {
       expect(text, route.path).toContain(`${route.methods[0]} ${PUBLIC_URL}${route.path}`);
     }
+  });
+
+  it("says how to name a payment (x402 payment-identifier) with the extension the 402 declares and the SDK's helper, and the 409", () => {
+    const { body } = buildPaymentRequired({ operation: "chat", settings, publicUrl: PUBLIC_URL });
+    expect(body.extensions?.[PAYMENT_IDENTIFIER]).toBeDefined();
+    expect(text).toContain(`extensions["${PAYMENT_IDENTIFIER}"].info.id`);
+    expect(text).toContain("appendPaymentIdentifierToExtensions");
+    expect(text).toContain("409 `payment_identifier_conflict`");
   });
 
   it("describes private mode with the sealing scheme's own constants and the enclave key route", () => {
