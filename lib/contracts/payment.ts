@@ -19,6 +19,18 @@ export const paymentRequirementsSchema = z
   })
   .register(responseRegistry, { id: "PaymentRequirements" });
 
+/**
+ * x402 payment-identifier as a 402 declares it (x402 `specs/extensions/payment_identifier.md`): a
+ * client may name its payment with an id in its PAYMENT-SIGNATURE's `extensions`, `info.id`; the
+ * same id with the same request is answered once whatever the signature, with another request 409.
+ */
+export const paymentIdentifierDeclarationSchema = z
+  .object({
+    info: z.object({ required: z.boolean().describe("whether every payment must carry an id (false here)") }),
+    schema: documentAs(z.record(z.string(), z.unknown()).describe("the JSON Schema of `info` with the client's `id`: 16 to 128 letters, digits, `-` or `_`"), componentRef("JsonSchema")),
+  })
+  .register(responseRegistry, { id: "PaymentIdentifierExtension", description: "The x402 payment-identifier extension as a 402 declares it" });
+
 /** Section 2.2: the body of every 402 (plus the error fields of section 2.1 on payment errors). */
 export const paymentRequiredBodySchema = z
   .object({
@@ -41,9 +53,10 @@ export const paymentRequiredBodySchema = z
           }),
           componentRef("BazaarExtension"),
         ).optional(),
+        "payment-identifier": paymentIdentifierDeclarationSchema.optional(),
       })
       .optional()
-      .describe("discovery data: `bazaar`, the route's input and output and how its work is followed"),
+      .describe("`bazaar`, the route's input and output and how its work is followed; `payment-identifier`, how a client names its payment so a retry signed anew is answered once"),
   })
-  .register(responseRegistry, { id: "PaymentRequired", description: "The body of every 402: what to pay, where and how (x402 v2); the same JSON, base64, is the PAYMENT-REQUIRED header" });
+  .register(responseRegistry, { id: "PaymentRequired", description: "The body of every 402: what to pay, where and how (x402 v2); the same requirements, base64, with lighter extensions, are the PAYMENT-REQUIRED header" });
 export type PaymentRequiredBody = z.infer<typeof paymentRequiredBodySchema>;

@@ -36,7 +36,7 @@ function nestedJsonSchema(schema: z.ZodType, io: "input" | "output"): Record<str
   return rest;
 }
 
-/** The `bazaar` entry of `operation`'s 402 `extensions` on the deployment at `publicUrl`. */
+/** The `bazaar` entry of `operation`'s 402 body `extensions` on the deployment at `publicUrl`: every schema. */
 export function buildBazaarExtension({ operation, publicUrl }: { operation: PaidOperation["id"]; publicUrl: string }): BazaarExtension {
   const op = getPaidOperation(operation);
   const declared = declareDiscoveryExtension({
@@ -49,5 +49,18 @@ export function buildBazaarExtension({ operation, publicUrl }: { operation: Paid
   declared.info.input.method = op.method;
   declared.info.output.asyncPolling = describePolling({ operation, publicUrl });
   declared.schema.properties.output.properties.asyncPolling = nestedJsonSchema(asyncPollingSchema, "output");
+  return declared;
+}
+
+/**
+ * The `bazaar` entry of `operation`'s PAYMENT-REQUIRED header, which the official client echoes in
+ * every PAYMENT-SIGNATURE: what a facilitator catalogs (method, body type, an example body) under
+ * the SDK's own schema, and no more. The body's JSON Schemas, the 202 and where to poll stay in
+ * the 402 body, /.well-known/x402.json and the OpenAPI document (docs/payments.md, "Headers that fit").
+ */
+export function buildBazaarHeaderExtension({ operation }: { operation: PaidOperation["id"] }): Record<string, unknown> {
+  const op = getPaidOperation(operation);
+  const declared = declareDiscoveryExtension({ bodyType: "json", input: op.bodyExample }).bazaar as unknown as { info: { input: Record<string, unknown> } };
+  declared.info.input.method = op.method;
   return declared;
 }

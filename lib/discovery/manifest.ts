@@ -1,4 +1,5 @@
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
+import { PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import { X402_VERSION } from "@/lib/contracts";
 import { PAID_OPERATIONS } from "@/lib/operations";
 import { buildPaymentRequired, type PaymentSettings } from "@/lib/payments/requirements";
@@ -12,7 +13,9 @@ import type { AsyncPolling } from "./polling";
  * manifest cannot say anything the 402 does not. As the draft does, the bazaar contract is lifted
  * to top-level `input` (method, body type, the body's JSON Schema) and `output` (MIME type, the
  * 202's example and JSON Schema); `output.asyncPolling` carries the bazaar extension's own field
- * of that name (where and how to poll).
+ * of that name (where and how to poll). `extensions` repeats the 402's declarations of the
+ * extensions a client may use as it pays (payment-identifier): static ones only, as the draft
+ * leaves a runtime challenge to the live 402; none is required, so there is no `requires`.
  */
 export type DiscoveryManifestItem = {
   resource: PaymentRequired["resource"];
@@ -20,7 +23,11 @@ export type DiscoveryManifestItem = {
   accepts: PaymentRequirements[];
   input: { method: string; bodyType: string; body: Record<string, unknown> };
   output: { mimeType?: string; example: Record<string, unknown>; schema: Record<string, unknown>; asyncPolling: AsyncPolling };
+  extensions: Record<string, unknown>;
 };
+
+/** The 402's extensions an item repeats as they are (the bazaar is lifted into `input` and `output`). */
+const DECLARED_EXTENSIONS = [PAYMENT_IDENTIFIER];
 
 export type DiscoveryManifest = { x402Version: number; lastUpdated: number; items: DiscoveryManifestItem[] };
 
@@ -39,6 +46,7 @@ function manifestItemOf(required: PaymentRequired): DiscoveryManifestItem {
       schema: bazaar.schema.properties.output.properties.example,
       asyncPolling: output.asyncPolling,
     },
+    extensions: Object.fromEntries(DECLARED_EXTENSIONS.filter((key) => required.extensions?.[key]).map((key) => [key, required.extensions![key]])),
   };
 }
 

@@ -13,6 +13,7 @@ const errorStatus = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  conflict: 409,
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,

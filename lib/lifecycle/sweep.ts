@@ -56,7 +56,8 @@ async function sweepLongPolls({ db }: { db: Queryable }): Promise<number> {
  * Clears the answers a final payment kept (the response and the work's answer: chat and literature
  * answers among them) once its authorization has been expired for `afterSeconds`: from then on no
  * retry of its signature is accepted (the local checks refuse an expired authorization before the
- * ledger is read), so nobody can be given them again. What was paid, by whom and how stays.
+ * ledger is read), and a retry naming its payment-identifier is refused 409, never worked again
+ * (lib/payments/paid-identifier.ts). What was paid, by whom and how stays.
  */
 async function clearPaymentAnswers({ db, afterSeconds }: { db: Queryable; afterSeconds: number }): Promise<number> {
   const { rowCount } = await db.query(

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { componentRef, documentAs, paymentRequirementsSchema, responseRegistry, X402_VERSION } from "@/lib/contracts";
+import { componentRef, documentAs, paymentIdentifierDeclarationSchema, paymentRequirementsSchema, responseRegistry, X402_VERSION } from "@/lib/contracts";
 import { asyncPollingSchema } from "@/lib/discovery/polling";
 
 /**
@@ -60,6 +60,9 @@ const discoveryManifestItemSchema = z
       schema: jsonSchema("the JSON Schema of the route's 202"),
       asyncPolling: asyncPollingSchema,
     }),
+    extensions: z
+      .object({ "payment-identifier": paymentIdentifierDeclarationSchema })
+      .describe("the 402's declarations of the extensions a client may use as it pays, as the 402 states them"),
   })
   .register(responseRegistry, { id: "DiscoveryManifestItem" });
 

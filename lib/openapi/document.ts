@@ -11,6 +11,7 @@ import {
   error,
   json,
   paidAnswerHeaders,
+  paymentIdentifierConflict,
   paymentRequired,
   paymentSignatureHeader,
   rateLimited,
@@ -50,6 +51,7 @@ function paidOperation(op: PaidOperation, { publicUrl, maxBodyBytes, sealing }: 
       ...responses,
       ...bodyErrors(limit, { paid: true }),
       "402": paymentRequired,
+      "409": paymentIdentifierConflict,
       // A route's own 429 (deep research's bound of unsettled turns) keeps its description.
       "429": (responses["429"] as Json | undefined) ?? rateLimited,
       // A sealed request goes to the enclave, whose failure is the 500 the shared API shape gives these routes.

@@ -33,7 +33,8 @@ export const paymentSignatureHeader = {
   name: "PAYMENT-SIGNATURE",
   in: "header",
   required: false,
-  description: "x402 v2 payment payload, standard base64 of UTF-8 JSON. Without it the route answers 402 with the payment requirements.",
+  description:
+    "x402 v2 payment payload, standard base64 of UTF-8 JSON. Without it the route answers 402 with the payment requirements. A payment named with an id (`extensions[\"payment-identifier\"].info.id`, as the 402 declares) is answered once for this request whatever the signature: a retry signed anew gets the first answer, charged once.",
   schema: { type: "string" },
 };
 
@@ -43,7 +44,12 @@ export const paymentRequired: Json = {
   description:
     "Payment absent or invalid: the payment requirements (`accepts`: scheme, network, amount in the token's base units, asset, payee, validity), and for a refused payment its `reason` and `message`. Without a payment, a body the route would refuse still gets the requirements, and `error` says what the 400 (or 413) after payment would: status, reason, each field and its problem.",
   headers: {
-    "PAYMENT-REQUIRED": { description: "The same payment requirements, standard base64 of UTF-8 JSON.", required: true, schema: { type: "string" } },
+    "PAYMENT-REQUIRED": {
+      description:
+        "The same payment requirements, standard base64 of UTF-8 JSON, kept small for proxies and facilitators: its `extensions` carry what a client echoes when it pays (the bazaar extension's method, body type and example body, without the schemas, the 202 or the polling the body's carries), and a long `error` or `message` is cut short.",
+      required: true,
+      schema: { type: "string" },
+    },
   },
   content: { "application/json": { schema: ref("PaymentRequired") } },
 };
@@ -78,10 +84,17 @@ export const unsettledTurns: Json = json(
 export const bodyErrors = (maxBytes: number, { paid }: { paid: boolean }): Json => ({
   "400": error(
     "Invalid body (malformed JSON, not an object, or failing the schema, a field the schema does not define included; text PostgreSQL cannot store, NUL or an unpaired surrogate, in any string), or a path that does not decode." +
-      (paid ? " With a payment, `charged: false`: nothing was recorded, and the same PAYMENT-SIGNATURE pays for the corrected request." : ""),
+      (paid
+        ? " With a payment, `charged: false`: nothing was recorded, and the same PAYMENT-SIGNATURE pays for the corrected request. `invalid_payment_identifier`: the payment's `payment-identifier` extension is malformed (its id 16 to 128 letters, digits, `-` or `_`), nothing recorded."
+        : ""),
   ),
   "413": error(`Body larger than this route's limit, ${bytesInWords(maxBytes)} (${maxBytes} bytes); refused before it is read whole`),
 });
+
+/** A paid route's 409: x402 payment-identifier (lib/payments/paid-identifier.ts). */
+export const paymentIdentifierConflict = error(
+  "`payment_identifier_conflict`: the `payment-identifier` id this payment names already named a payment of this payer for another request; `payment_identifier_expired`: it named one for this request whose answer is no longer kept. `charged: false`: this signature was neither recorded nor settled; name a new request's payment with a new id.",
+);
 
 export const settlementUnavailable =
   "`settlement_unavailable`: the payment could not be settled now (facilitator or chain unreachable); nothing was delivered or charged. Send the same request with the same PAYMENT-SIGNATURE again after Retry-After. `payment_in_progress`: the same payment is still being answered. `database_unavailable`: the service's database cannot be reached now.";

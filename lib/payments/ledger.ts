@@ -8,9 +8,11 @@ import type { CheckedPayment } from "./verify-locally";
 
 /**
  * The payment ledger: one row per authorization, unique on (network, asset, payer, nonce), so a
- * signature is used once whatever happens around it. It is the source of truth for what was
- * verified, scheduled, settled, voided or expired, and it keeps the answer given for each paid
- * request so a client that lost it can have it again for free.
+ * signature is used once whatever happens around it, and on (network, asset, payer, payment_id)
+ * for a payment its client named (x402 `payment-identifier`), so an id pays once whatever the
+ * signature. It is the source of truth for what was verified, scheduled, settled, voided or
+ * expired, and it keeps the answer given for each paid request so a client that lost it can have
+ * it again for free.
  */
 
 export type PaymentStatus = "received" | "verified" | "scheduled" | "settling" | "settled" | "unsettled" | "voided" | "expired" | "failed";
@@ -31,6 +33,8 @@ export type PaymentRow = {
   route: string;
   amount: string;
   requestDigest: string;
+  /** The client's name for this payment (x402 `payment-identifier`), when it gave one. */
+  paymentId: string | null;
   payload: PaymentPayload;
   requirements: PaymentRequirements;
   validAfter: number;
@@ -53,7 +57,7 @@ export type PaymentRow = {
   settledAt: Date | null;
 };
 
-const COLUMNS = `id, network, asset, payer, nonce, signature, operation, route, amount::text AS amount, request_digest,
+const COLUMNS = `id, network, asset, payer, nonce, signature, operation, route, amount::text AS amount, request_digest, payment_id,
   payload, requirements, valid_after, valid_before, status, settle_started_at, settle_attempts, tx_hash,
   failure_reason, failure_message, upstream_job_id, conversation_id, message_id, response_status, response_body,
   response_headers, work_status, work_body, outcome_unknown_since, created_at, updated_at, settled_at`;
@@ -72,6 +76,7 @@ function toRow(r: Raw): PaymentRow {
     route: r.route as string,
     amount: r.amount as string,
     requestDigest: r.request_digest as string,
+    paymentId: (r.payment_id as string | null) ?? null,
     payload: r.payload as PaymentPayload,
     requirements: r.requirements as PaymentRequirements,
     validAfter: Number(r.valid_after),
@@ -103,10 +108,12 @@ function toRow(r: Raw): PaymentRow {
 
 /**
  * Claims an authorization for one request. Exactly one caller wins for a given (network, asset,
- * payer, nonce), however many race; the others get the existing row to compare and replay. With
- * `slot`, the claim also reserves the client's attempt (rate-limit.ts) in the same statement, and
- * claims nothing when the window is full (`full`); a reservation that found the authorization
- * already claimed is given back.
+ * payer, nonce), and for a given (network, asset, payer, payment id) when the client named its
+ * payment, however many race; the others get the existing row to compare and replay, and `by`
+ * says which it shares: the authorization (the same signature again) or only the payment's id (a
+ * new signature for it). With `slot`, the claim also reserves the client's attempt
+ * (rate-limit.ts) in the same statement, and claims nothing when the window is full (`full`); a
+ * reservation that found the payment already claimed is given back.
  */
 type ClaimArgs = {
   db: Queryable;
@@ -115,8 +122,10 @@ type ClaimArgs = {
   operation: PaidOperation["id"];
   route: string;
   requestDigest: string;
+  /** The payment's `payment-identifier` id, when its client named it. */
+  paymentId?: string | null;
 };
-type Claim = { claimed: true; row: PaymentRow } | { claimed: false; row: PaymentRow };
+type Claim = { claimed: true; row: PaymentRow } | { claimed: false; row: PaymentRow; by: "authorization" | "identifier" };
 export async function claimPayment(args: ClaimArgs): Promise<Claim>;
 export async function claimPayment(args: ClaimArgs & { slot: AttemptSlot }): Promise<Claim | { claimed: false; full: true }>;
 export async function claimPayment({
@@ -126,6 +135,7 @@ export async function claimPayment({
   operation,
   route,
   requestDigest,
+  paymentId = null,
   slot,
 }: ClaimArgs & { slot?: AttemptSlot }): Promise<Claim | { claimed: false; full: true }> {
   const values = [
@@ -143,21 +153,27 @@ export async function claimPayment({
     JSON.stringify(requirements),
     checked.validAfter,
     checked.validBefore,
+    paymentId,
   ];
   const insert = `INSERT INTO gateway.payments (id, network, asset, payer, nonce, signature, operation, route, amount, request_digest,
-       payload, requirements, valid_after, valid_before, status, attempt_key, attempt_window)`;
+       payload, requirements, valid_after, valid_before, payment_id, status, attempt_key, attempt_window)`;
+  // DO NOTHING on either key: the authorization's, or the payment id's (a partial unique index).
   const row = slot
     ? await claimWithSlot(db, insert, values, slot)
-    : (await db.query(`${insert} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'received', NULL, NULL)
-         ON CONFLICT ON CONSTRAINT payments_authorization_key DO NOTHING RETURNING ${COLUMNS}`, values)).rows[0];
+    : (await db.query(`${insert} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'received', NULL, NULL)
+         ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`, values)).rows[0];
   if (row === "full") return { claimed: false, full: true };
   if (row) return { claimed: true, row: toRow(row) };
+  // The authorization's own row first: a signature sent again is that payment, whatever id it names.
   const existing = await db.query(
-    `SELECT ${COLUMNS} FROM gateway.payments WHERE network = $1 AND asset = $2 AND payer = $3 AND nonce = $4`,
-    [requirements.network, requirements.asset.toLowerCase(), checked.payer.toLowerCase(), checked.nonce],
+    `SELECT ${COLUMNS}, nonce = $4 AS same_authorization FROM gateway.payments
+      WHERE network = $1 AND asset = $2 AND payer = $3 AND (nonce = $4 OR payment_id = $5)
+      ORDER BY (nonce = $4) DESC LIMIT 1`,
+    [requirements.network, requirements.asset.toLowerCase(), checked.payer.toLowerCase(), checked.nonce, paymentId],
   );
-  if (!existing.rows[0]) throw new Error("payment claim conflicted but no row was found");
-  return { claimed: false, row: toRow(existing.rows[0]) };
+  const found = existing.rows[0];
+  if (!found) throw new Error("payment claim conflicted but no row was found");
+  return { claimed: false, row: toRow(found), by: found.same_authorization ? "authorization" : "identifier" };
 }
 
 /**
@@ -177,12 +193,12 @@ function slotValues(slot: AttemptSlot): unknown[] {
 
 async function claimWithSlot(db: Queryable, insert: string, values: unknown[], slot: AttemptSlot): Promise<Record<string, unknown> | "full" | undefined> {
   const { rows } = await db.query(
-    `WITH ${reserveSql(15)},
+    `WITH ${reserveSql(16)},
      claimed AS (
        ${insert}
        SELECT $1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::numeric, $10::text, $11::jsonb, $12::jsonb,
-              $13::bigint, $14::bigint, 'received', $15::text, $16::timestamptz FROM slot
-       ON CONFLICT ON CONSTRAINT payments_authorization_key DO NOTHING
+              $13::bigint, $14::bigint, $15::text, 'received', $16::text, $17::timestamptz FROM slot
+       ON CONFLICT DO NOTHING
        RETURNING ${COLUMNS})
      SELECT (SELECT count(*) FROM slot)::int AS reserved, claimed.* FROM (SELECT 1) AS one LEFT JOIN claimed ON true`,
     [...values, ...slotValues(slot)],

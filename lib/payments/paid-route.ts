@@ -7,6 +7,7 @@ import { ApiError, DATABASE_RETRY_AFTER_SECONDS, parseJsonBody, withApi } from "
 import { clientAddress } from "@/lib/http/client-address";
 import { getPaymentsContext } from "./context";
 import { claimPayment } from "./ledger";
+import { paymentIdentifierOf, sameIdentifierAgain } from "./paid-identifier";
 import { sameSignatureAgain } from "./paid-retry";
 import { paymentRequiredForRefusedBody, refuse, serve, unchargedResponse, type PaidHandler, type PaidRequest } from "./paid-steps";
 import { getPaidOperation, paidBodyLimit, type PaidOperation, type PaidOperationDefinition } from "@/lib/operations";
@@ -30,7 +31,8 @@ export type { PaidHandler, PaidWork } from "./paid-steps";
  * 5. the local checks of the payment (402 with a reason, no facilitator or RPC call);
  * 6. the ledger claim, which reserves the client's attempt in the same statement (429 when its
  *    window is full of invalid attempts), or the same signature again: the original answer, a resumed payment, or
- *    402 when it paid for another request;
+ *    402 when it paid for another request; or a new signature naming a payment the ledger holds
+ *    (x402 payment-identifier): that payment's answer, or 409 when it paid for another request;
  * 6a. deferred settlement (deep research): the payer's balance, read on chain, must cover what it
  *    has not settled yet plus this, within the bounds of unsettled turns per payer and per client;
  * 7. verification by the facilitator, when only it can judge the payment (deferred settlement, a
@@ -115,6 +117,13 @@ export function withPayment<S extends z.ZodType>(
       ctx.client = `payer:${checked.payer.toLowerCase()}`;
       assertNotBlocked(ctx.client);
     }
+    let paymentId: string | null;
+    try {
+      paymentId = paymentIdentifierOf(checked.payload);
+    } catch (err) {
+      if (err instanceof ApiError) return unchargedResponse(err.toResponse());
+      throw err;
+    }
     // The claim reserves the client's attempt before any work (rate-limit.ts), in one statement.
     const claim = await timing.measure("claim", () =>
       withAttemptSlot({
@@ -122,12 +131,12 @@ export function withPayment<S extends z.ZodType>(
         client: ctx.client!,
         limits: config.payments.invalidAttempts,
         attempt: async (slot) => {
-          const claimed = await claimPayment({ db, checked, requirements: ctx.requirements, operation: op.id, route, requestDigest: ctx.digest, slot });
+          const claimed = await claimPayment({ db, checked, requirements: ctx.requirements, operation: op.id, route, requestDigest: ctx.digest, paymentId, slot });
           return "full" in claimed ? "full" : claimed;
         },
       }),
     );
-    if (!claim.claimed) return sameSignatureAgain(ctx, checked, claim.row);
+    if (!claim.claimed) return claim.by === "identifier" ? sameIdentifierAgain(ctx, checked, claim.row) : sameSignatureAgain(ctx, checked, claim.row);
     return serve(ctx, checked, claim.row);
   }
 }

@@ -1,4 +1,3 @@
-import { encodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
 import type { GatewayConfig } from "@/lib/config";
 import type { Queryable } from "@/lib/db";
@@ -11,7 +10,7 @@ import { clearWork, markFailed, markUnsettled, schedulePayment, storeResponse, v
 import type { PaidOperation } from "@/lib/operations";
 import { recordInvalidAttempt } from "./rate-limit";
 import { isPayersFault, type PaymentReason } from "./reasons";
-import { paymentRequiredResponse, type buildPaymentRequired } from "./requirements";
+import { paymentRequiredHeader, paymentRequiredResponse, type buildPaymentRequired } from "./requirements";
 import { settlePayment, type SettleDeps } from "./settle";
 import type { Timing } from "./timing";
 import type { CheckedPayment } from "./verify-locally";
@@ -275,14 +274,14 @@ export async function unchargedResponse(response: Response): Promise<Response> {
 
 /**
  * Step 2 for a body that step 3 would refuse: the 402 with the requirements all the same (prices
- * stay discoverable whatever is sent), whose `error`, in the body and the PAYMENT-REQUIRED header
- * alike, says what the 400 (or 413) after payment would, so a client fixes its request before it
- * signs anything.
+ * stay discoverable whatever is sent), whose `error`, in the body and (cut short) in the
+ * PAYMENT-REQUIRED header, says what the 400 (or 413) after payment would, so a client fixes its
+ * request before it signs anything.
  */
 export function paymentRequiredForRefusedBody(built: ReturnType<typeof buildPaymentRequired>, refusal: ApiError): Response {
   const what = refusal.reason ? `${refusal.status} ${refusal.reason}` : String(refusal.status);
-  const body = { ...built.body, error: `Payment required; but this request would then be refused (${what}, nothing charged): ${refusal.message}` };
-  return jsonResponse(body, { status: 402, headers: { "payment-required": encodePaymentRequiredHeader(body) } });
+  const error = `Payment required; but this request would then be refused (${what}, nothing charged): ${refusal.message}`;
+  return jsonResponse({ ...built.body, error }, { status: 402, headers: { "payment-required": paymentRequiredHeader(built, { error }) } });
 }
 
 /** The service could not take the payment now: 503 with Retry-After, nothing charged, not the client's fault. */

@@ -1,8 +1,9 @@
 import { encodePaymentRequiredHeader } from "@x402/core/http";
+import { declarePaymentIdentifierExtension, PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import type { GatewayConfig } from "@/lib/config";
 import { X402_VERSION } from "@/lib/contracts";
-import { buildBazaarExtension } from "@/lib/discovery/bazaar";
+import { buildBazaarExtension, buildBazaarHeaderExtension } from "@/lib/discovery/bazaar";
 import { jsonResponse } from "@/lib/http";
 import { getPaidOperation, type PaidOperation } from "@/lib/operations";
 import { paymentReasons, type PaymentReason } from "./reasons";
@@ -23,15 +24,25 @@ export function buildRequirements(operation: PaidOperation["id"], settings: Paym
   };
 }
 
-/** `bytes`: the body as sent, encoded once (a 402 is answered far more often than it is built). */
-type Built = { body: PaymentRequired; json: string; bytes: Uint8Array<ArrayBuffer>; header: string };
+/** x402 payment-identifier as every 402 declares it: a client may name its payment (lib/payments/paid-identifier.ts), and need not. */
+const PAYMENT_IDENTIFIER_EXTENSION = { [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false) };
+
+/**
+ * `bytes`: the body as sent, encoded once (a 402 is answered far more often than it is built);
+ * `headerBody`: what PAYMENT-REQUIRED carries, the body's requirements with the lighter extensions
+ * (below), and `header` its encoding.
+ */
+type Built = { body: PaymentRequired; json: string; bytes: Uint8Array<ArrayBuffer>; headerBody: PaymentRequired; header: string };
 const cache = new Map<string, Built>();
 
 /**
  * The payment requirements of section 2.2 for one route, with the bazaar discovery extension
  * (lib/discovery/bazaar.ts: the route's input and its 202 as JSON Schema generated from their zod
- * schemas, and where to poll). Built once per route and deployment: the 402 path is the hot path
+ * schemas, and where to poll) and x402 payment-identifier (lib/payments/paid-identifier.ts). Built once per route and deployment: the 402 path is the hot path
  * of every price discovery and crawler; /.well-known/x402.json and /llms.txt are read from it.
+ * The PAYMENT-REQUIRED header carries the same requirements with a bazaar extension of what a
+ * facilitator catalogs, no schemas: the official client echoes the header's extensions in every
+ * PAYMENT-SIGNATURE, which proxies and hosted facilitators bound (docs/payments.md, "Headers that fit").
  */
 export function buildPaymentRequired({
   operation,
@@ -51,10 +62,11 @@ export function buildPaymentRequired({
     error: paymentReasons.payment_required,
     resource: { url: `${publicUrl}${op.path}`, description: `${op.summary} (${op.price})`, mimeType: "application/json" },
     accepts: [buildRequirements(operation, settings)],
-    extensions: { bazaar: buildBazaarExtension({ operation, publicUrl }) },
+    extensions: { bazaar: buildBazaarExtension({ operation, publicUrl }), ...PAYMENT_IDENTIFIER_EXTENSION },
   };
+  const headerBody: PaymentRequired = { ...body, extensions: { bazaar: buildBazaarHeaderExtension({ operation }), ...PAYMENT_IDENTIFIER_EXTENSION } };
   const json = JSON.stringify(body);
-  const built = { body, json, bytes: new TextEncoder().encode(json), header: encodePaymentRequiredHeader(body) };
+  const built = { body, json, bytes: new TextEncoder().encode(json), headerBody, header: encodePaymentRequiredHeader(headerBody) };
   cache.set(key, built);
   return built;
 }
@@ -73,11 +85,24 @@ export function paymentRequiredResponse(
       headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "payment-required": built.header },
     });
   }
-  const body = {
-    ...built.body,
-    error: paymentReasons[refusal.reason],
-    reason: refusal.reason,
-    ...(refusal.message ? { message: refusal.message } : {}),
-  };
-  return jsonResponse(body, { status: 402, headers: { "payment-required": encodePaymentRequiredHeader(body) } });
+  const said = { error: paymentReasons[refusal.reason], reason: refusal.reason, ...(refusal.message ? { message: refusal.message } : {}) };
+  return jsonResponse({ ...built.body, ...said }, { status: 402, headers: { "payment-required": paymentRequiredHeader(built, said) } });
+}
+
+/** The longest `error` or `message` PAYMENT-REQUIRED repeats from its body: what a refusal says can be long (a field name a client chose). */
+const HEADER_TEXT_MAX = 160;
+
+/**
+ * PAYMENT-REQUIRED for a 402 whose body says more than the requirements (`error`, and for a
+ * refused payment `reason` and `message`): the header's requirements with the same words, each
+ * cut at HEADER_TEXT_MAX characters (the body keeps them whole).
+ */
+export function paymentRequiredHeader(built: Built, said: { error: string; reason?: string; message?: string }): string {
+  const cut = (text: string) => (text.length > HEADER_TEXT_MAX ? `${text.slice(0, HEADER_TEXT_MAX - 1)}…` : text);
+  return encodePaymentRequiredHeader({
+    ...built.headerBody,
+    error: cut(said.error),
+    ...(said.reason ? { reason: said.reason } : {}),
+    ...(said.message ? { message: cut(said.message) } : {}),
+  } as PaymentRequired);
 }

@@ -1,5 +1,4 @@
 import { x402Client } from "@x402/core/client";
-import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { Network, PaymentRequired } from "@x402/core/types";
 import { toClientEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
@@ -10,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BazaarExtension } from "@/lib/discovery/bazaar";
 import type { DiscoveryManifest } from "@/lib/discovery/manifest";
 import { PAID_OPERATIONS, type PaidOperation } from "@/lib/operations";
-import { createRecoveryKey, portablePrimitives, sealRequest } from "@/lib/sealing";
+import { sealRequest } from "@/lib/sealing";
 import { startLibraryAgent } from "../support/agent";
 import { configureGatewayFor } from "../support/gateway";
+import { acceptedBodyFor } from "../support/paid-bodies";
+import { expectHeaderSaysBody } from "../support/payment-required";
 import { chain, freshAddress, wallet } from "../support/payments";
 import { gatewayFetch, routeFetch } from "../support/routes";
 
@@ -41,12 +42,12 @@ describe("the discovery documents, against the live 402s and paid requests", () 
 
   const get = (path: string, method = "GET") => gatewayFetch(new Request(`${PUBLIC_URL}${path}`, { method }));
 
-  /** The 402 of `op` for its example body, as any client first sees it; the header says the same. */
+  /** The 402 of `op` for its example body, as any client first sees it; the header says the same, its extensions lighter. */
   async function live402(op: PaidOperation): Promise<PaymentRequired> {
     const response = await gatewayFetch(new Request(`${PUBLIC_URL}${op.path}`, { method: "POST", headers: json, body: JSON.stringify(op.bodyExample) }));
     expect(response.status, op.path).toBe(402);
     const body = (await response.json()) as PaymentRequired;
-    expect(decodePaymentRequiredHeader(response.headers.get("payment-required")!)).toEqual(body);
+    expectHeaderSaysBody(response, body);
     return body;
   }
 
@@ -135,17 +136,7 @@ describe("the discovery documents, against the live 402s and paid requests", () 
 
     const enclaveKey = async () => ((await (await get("/api/enclave-key")).json()) as { hpke_public_key: string }).hpke_public_key;
 
-    /** A body each route accepts: its example, or for a sealed route a real envelope to this enclave. */
-    async function bodyFor(op: PaidOperation): Promise<{ body: unknown; recoveryKey?: string }> {
-      const seal = async (plaintext: unknown) => sealRequest({ enclavePublicKey: await enclaveKey(), plaintext }).envelope;
-      if (op.id === "chatEncrypted") return { body: await seal({ message: "Does rapamycin extend lifespan in mice?" }) };
-      if (op.id === "literatureEncrypted") return { body: await seal({ question: "rapamycin lifespan mice" }) };
-      if (op.id === "deepResearchEncrypted") {
-        const recoveryKey = createRecoveryKey(portablePrimitives);
-        return { body: await seal({ message: "Does rapamycin extend lifespan in mice?", recoveryKey }), recoveryKey };
-      }
-      return { body: op.bodyExample };
-    }
+    const bodyFor = (op: PaidOperation) => acceptedBodyFor(op, { enclaveKey });
 
     it.each(PAID_OPERATIONS.map((op, i) => [op.id, op, 11 + i] as const))("%s: the 202 fits the declared output, and the declared status route answers a declared status", async (_id, op, payer) => {
       const required = await live402(op);

@@ -6,6 +6,7 @@ import { getDb } from "@/lib/db";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
+import { expectHeaderSaysBody } from "../support/payment-required";
 import { chain, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
 import { postJson } from "../support/routes";
 
@@ -92,7 +93,7 @@ describe("know before you sign: every paid route says why a body would be refuse
     const json = paymentRequiredBodySchema.parse(await response.json());
     // Prices stay discoverable: the requirements are all there, in the body and the header alike.
     expect(json.accepts[0]).toMatchObject({ scheme: "exact", payTo });
-    expect(decodePaymentRequiredHeader(response.headers.get("payment-required")!)).toEqual(json);
+    expectHeaderSaysBody(response, json);
     expect(json.error).toMatch(/^Payment required/);
     expect(json.error).toContain(`${field}: `);
     expect(json.error).toMatch(problem);

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { LATEST_PROTOCOL_VERSION, type CallToolResult, type Progress } from "@modelcontextprotocol/sdk/types.js";
@@ -15,8 +16,9 @@ import { createPayingFetch } from "@/lib/payments/client";
 import { startLibraryAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { configureGateway } from "../support/gateway";
 import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";
-import { closedUrl } from "../support/http-double";
-import { chain, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
+import { buildLiteratureJobResult, buildQueuedChatResult } from "../support/builders";
+import { closedUrl, startHttpDouble, type HttpDouble } from "../support/http-double";
+import { chain, drainWallet, freshAddress, fundedWallet, signPayment, usdcBalance, wallet } from "../support/payments";
 import { gatewayFetch, postJson } from "../support/routes";
 import { until } from "../support/until";
 
@@ -425,6 +427,79 @@ describe("the remote MCP endpoint", () => {
         expect((await chatJobs()) - before).toBe(reasons.filter((r) => r === "insufficient_funds" || r === "settlement_unavailable").length);
         expect(reasons.filter((r) => r === "too_many_payments_in_flight" || r === "too_many_invalid_payments").length).toBeGreaterThanOrEqual(7);
       });
+    });
+  });
+
+  /**
+   * The x402 MCP transport: "if settlement fails after the tool has already executed, the server
+   * should not return the tool's content - only the payment error". Here the agent has the answer
+   * before the settlement is tried (chat: its status says completed; literature: it answers 200
+   * with the result at once), and the payer's wallet is emptied as the agent takes the work.
+   */
+  describe("a settlement that fails after the tool ran", () => {
+    let double: HttpDouble;
+    let restoreAgent: () => Promise<void>;
+    let drainKey: `0x${string}` | undefined;
+    const marker = `MARKER-${randomUUID()}`;
+    const answered = new Set<string>();
+
+    beforeAll(async () => {
+      double = await startHttpDouble(async (req) => {
+        const drain = async () => {
+          const key = drainKey;
+          drainKey = undefined;
+          if (key) await drainWallet(key);
+        };
+        if (req.method === "POST" && req.path === "/api/chat") {
+          await drain();
+          const requestId = randomUUID();
+          answered.add(requestId);
+          return { status: 202, body: { requestId, status: "queued" } };
+        }
+        const chatStatus = /^\/api\/chat\/status\/([^/]+)$/.exec(req.path);
+        if (req.method === "GET" && chatStatus && answered.has(chatStatus[1]!)) {
+          return { status: 200, body: { status: "completed", result: buildQueuedChatResult({ reply: marker, answer: marker, text: marker }) } };
+        }
+        if (req.method === "POST" && req.path === "/api/literature") {
+          await drain();
+          return { status: 200, body: buildLiteratureJobResult({ jobId: randomUUID(), answer: marker, formattedAnswer: marker }) };
+        }
+        if (req.method === "POST" && req.path.includes("/cancel")) return { status: 204 };
+        return { status: 404, body: { error: "unknown" } };
+      });
+      restoreAgent = await configureGateway({ ...gatewayEnv(), UPSTREAM_API_URL: double.url });
+    });
+    afterAll(async () => {
+      await restoreAgent?.();
+      await double?.close();
+    });
+
+    const chat = { tool: "chat", args: { message: "Does rapamycin extend lifespan in mice?" }, path: "/api/chat" } as const;
+    const literature = { tool: "literature_search", args: { question: "rapamycin lifespan mice" }, path: "/api/literature" } as const;
+    it.each([
+      { ...chat, binding: "tool-result" },
+      { ...chat, binding: "extension" },
+      { ...literature, binding: "tool-result" },
+      { ...literature, binding: "extension" },
+    ] as const)("$tool, $binding binding: only the payment error, none of the tool's output, nothing charged, the work cancelled", LONG_TEST, async ({ tool, args, path, binding }) => {
+      const { client } = await connect();
+      const meta = binding === "extension" ? PER_REQUEST_EXTENSION : {};
+      const payer = await fundedWallet(1_000_000n);
+      const payment = await sign(payer.privateKey, await http402(path, args));
+      const before = await usdcBalance(payTo);
+      const cancelsBefore = double.requests.filter((r) => r.path.includes("/cancel")).length;
+      drainKey = payer.privateKey;
+      const result = await pay(client, tool, args, payment, meta);
+
+      expect(JSON.stringify(result)).not.toContain(marker);
+      expect(settlementOf(result)).toBeUndefined();
+      const required = (binding === "extension" ? result.paymentRequired : result.structuredContent) as PaymentRequired & { reason?: string };
+      if (binding === "extension") expect(result.resultType).toBe("payment_required");
+      else expect(result.isError).toBe(true);
+      expect(required).toMatchObject({ x402Version: 2, reason: "insufficient_funds", accepts: [expect.objectContaining({ payTo })] });
+      expect(await usdcBalance(payTo)).toBe(before);
+      expect(double.requests.filter((r) => r.path.includes("/cancel")).length - cancelsBefore).toBe(1);
+      expect(await paymentRows(payer.address, nonceOf(payment))).toEqual([expect.objectContaining({ status: "failed", tx_hash: null })]);
     });
   });
 

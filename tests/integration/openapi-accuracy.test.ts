@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
+import { generatePaymentId } from "@x402/extensions/payment-identifier";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db";
 import { createPayingFetch } from "@/lib/payments/client";
@@ -13,7 +14,8 @@ import { seedLibrary, startTestAgent } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { createConformance, type OpenApiDocument } from "../support/openapi-conformance";
-import { chain, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
+import { namedPaymentHeader } from "../support/payment-identifier";
+import { chain, claimTestPayment, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
 import { freePort } from "../support/postgres";
 import { gatewayFetch } from "../support/routes";
 import { until } from "../support/until";
@@ -199,6 +201,18 @@ describe("the OpenAPI document, against what every operation really answers", ()
       const response = await post(gateway, op.path, { unknownField: true }, { "payment-signature": await signatureFor(op) });
       expect(response.status).toBe(400);
       expect(await check(operation, response)).toMatchObject({ charged: false });
+    });
+
+    it.each(PAID_OPERATIONS.map((op) => [operationOf(op), op] as const))("%s: 409 for a payment named by an id that already named one for another request, charged: false", async (operation, op) => {
+      const unpaid = await post(gateway, op.path, op.bodyExample);
+      const requirements = decodePaymentRequiredHeader(unpaid.headers.get("payment-required")!).accepts[0]!;
+      const id = generatePaymentId();
+      // That id already names a payment of this payer, for another request (its digest another's).
+      await claimTestPayment({ db: await getDb(), requirements, privateKey: wallet(PAYER.refused).privateKey, operation: op.id, paymentId: id });
+      const { payload } = await signPayment({ privateKey: wallet(PAYER.refused).privateKey, requirements });
+      const response = await post(gateway, op.path, op.bodyExample, { "payment-signature": namedPaymentHeader(payload, id) });
+      expect(response.status).toBe(409);
+      expect(await check(operation, response)).toMatchObject({ reason: "payment_identifier_conflict", charged: false });
     });
 
     it.each(PAID_OPERATIONS.map((op) => [operationOf(op), op] as const))("%s: 413 for a body over the route's limit, with a payment", async (operation, op) => {

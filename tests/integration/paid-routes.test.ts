@@ -12,6 +12,7 @@ import { generatePrivateKey } from "viem/accounts";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
+import { expectHeaderSaysBody } from "../support/payment-required";
 import { chain, drainWallet, freshAddress, fundedPayer, signPayment, usdcBalance, wallet } from "../support/payments";
 import { postJson, routeFetch } from "../support/routes";
 
@@ -108,8 +109,7 @@ describe("paid routes: chat and literature", () => {
       const response = await post(CHAT_URL, body);
       expect(response.status).toBe(402);
       const json = paymentRequiredBodySchema.parse(await response.json());
-      const header = decodePaymentRequiredHeader(response.headers.get("payment-required")!);
-      expect(header).toEqual(json);
+      expectHeaderSaysBody(response, json);
       expect(json.resource.url).toBe(CHAT_URL);
       expect(json.accepts[0]).toMatchObject({
         scheme: "exact",

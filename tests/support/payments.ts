@@ -137,12 +137,15 @@ export async function claimTestPayment({
   privateKey,
   operation = "chat",
   requestDigest = randomUUID(),
+  paymentId = null,
 }: {
   db: Queryable;
   requirements: PaymentRequirements;
   privateKey: Hex;
   operation?: PaidOperation["id"];
   requestDigest?: string;
+  /** The client's name for the payment (x402 payment-identifier). */
+  paymentId?: string | null;
 }) {
   const { header, nonce } = await signPayment({ privateKey, requirements });
   const checked = await verifyPaymentLocally({
@@ -152,6 +155,6 @@ export async function claimTestPayment({
     nowSeconds: Math.floor(Date.now() / 1000),
     minRemainingSeconds: 0,
   });
-  const { row } = await claimPayment({ db, checked, requirements, operation, route: operation, requestDigest });
+  const { row } = await claimPayment({ db, checked, requirements, operation, route: operation, requestDigest, paymentId });
   return { row, header, nonce, payload: checked.payload, payer: checked.payer };
 }

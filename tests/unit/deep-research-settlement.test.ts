@@ -21,6 +21,7 @@ function buildPaymentRow(overrides: Partial<PaymentRow> = {}): PaymentRow {
     route: "POST /api/deep-research/start",
     amount: "1000000",
     requestDigest: "digest",
+    paymentId: null,
     payload: {} as PaymentRow["payload"],
     requirements: {} as PaymentRow["requirements"],
     validAfter: 0,

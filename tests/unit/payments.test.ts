@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
+import { validateDiscoveryExtension, type DiscoveryExtension } from "@x402/extensions/bazaar";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
 import { paymentRequiredBodySchema } from "@/lib/contracts";
@@ -10,6 +11,7 @@ import { mapFacilitatorReason, PaymentError } from "@/lib/payments/reasons";
 import { buildPaymentRequired, buildRequirements, paymentRequiredResponse } from "@/lib/payments/requirements";
 import { signExactPayment } from "@/lib/payments/sign";
 import { verifyPaymentLocally } from "@/lib/payments/verify-locally";
+import { expectHeaderSaysBody } from "../support/payment-required";
 
 const settings = loadConfig({}).payments;
 const PAYER_KEY = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba" as const;
@@ -54,7 +56,11 @@ describe("the 402", () => {
     const bazaar = body.extensions?.bazaar as { info: { input: Record<string, unknown> }; schema: { properties: { input: unknown } } };
     expect(bazaar.info.input).toMatchObject({ type: "http", method: "POST", bodyType: "json" });
     expect(JSON.stringify(bazaar.schema)).toContain('"question"');
-    expect(decodePaymentRequiredHeader(response.headers.get("payment-required")!)).toEqual(body);
+    // The header: the same requirements; of the bazaar extension, what a facilitator catalogs (no schemas).
+    const header = expectHeaderSaysBody(response, body);
+    expect(header.extensions?.bazaar).toMatchObject({ info: { input: { type: "http", method: "POST", bodyType: "json", body: { question: expect.any(String) } } } });
+    expect(validateDiscoveryExtension(header.extensions?.bazaar as DiscoveryExtension)).toEqual({ valid: true });
+    expect(JSON.stringify(header.extensions)).not.toContain('"description"');
   });
 
   it("carries the reason and message of a refusal in the body and the header", async () => {
@@ -63,6 +69,16 @@ describe("the 402", () => {
     const body = await response.json();
     expect(body).toMatchObject({ reason: "amount_mismatch", message: "expected 20000", error: "The payment amount is not this operation's price" });
     expect(decodePaymentRequiredHeader(response.headers.get("payment-required")!)).toMatchObject({ reason: "amount_mismatch" });
+  });
+
+  it("cuts a long error or message short in the header; the body keeps it whole", async () => {
+    const built = buildPaymentRequired({ operation: "chat", settings, publicUrl: "http://localhost:3000" });
+    const message = `signed by ${"0x12".repeat(2000)}`;
+    const response = paymentRequiredResponse(built, { reason: "invalid_signature", message });
+    expect(((await response.clone().json()) as { message: string }).message).toBe(message);
+    const header = expectHeaderSaysBody(response, (await response.json()) as object) as { message?: string };
+    expect(header.message!.length).toBeLessThan(300);
+    expect(response.headers.get("payment-required")!.length).toBeLessThan(2560);
   });
 });
 

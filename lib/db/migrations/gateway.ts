@@ -2,6 +2,7 @@ import { addWindowEndSql } from "@/lib/rate-limit/fixed-window";
 import type { Migration } from "../migrate";
 import { attemptHoldsMigration } from "./gateway-attempt-holds";
 import { deepResearchMoneyMigrations } from "./gateway-deep-research-money";
+import { paymentIdentifierMigration } from "./gateway-payment-identifier";
 
 /**
  * The gateway's tables, in the `gateway` schema (the agent keeps its own). Append new migrations;
@@ -202,4 +203,5 @@ export const gatewayMigrations: Migration[] = [
       );
     `,
   },
+  paymentIdentifierMigration,
 ];

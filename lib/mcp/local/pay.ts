@@ -59,12 +59,21 @@ async function jsonObject(response: Response): Promise<Record<string, unknown>> 
   return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : { value: body };
 }
 
+/**
+ * The 402's requirements, from its body where it holds them: the body carries the polling guidance
+ * of the bazaar extension, which PAYMENT-REQUIRED leaves out to stay small (docs/payments.md,
+ * "Headers that fit"); the header otherwise. What is signed is the official client's reading.
+ */
 async function readPaymentRequired(response: Response): Promise<PaymentRequired | null> {
+  try {
+    const body = (await response.clone().json()) as PaymentRequired;
+    if (Array.isArray(body?.accepts)) return body;
+  } catch {
+    // not JSON: the header, if any
+  }
   const header = response.headers.get("payment-required");
   try {
-    if (header) return decodePaymentRequiredHeader(header);
-    const body = (await response.clone().json()) as PaymentRequired;
-    return Array.isArray(body?.accepts) ? body : null;
+    return header ? decodePaymentRequiredHeader(header) : null;
   } catch {
     return null;
   }
