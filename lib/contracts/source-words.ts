@@ -19,10 +19,14 @@ export function sourceLabel(source: string): string {
   return SOURCE_LABELS[source] ?? source;
 }
 
-/** The same, capitalised to open a sentence or a table cell ("The local library"). */
+/** The same, to open a sentence or a table cell ("The local library"); a name keeps its own case ("bioRxiv"). */
 export function sourceTitle(source: string): string {
-  const label = sourceLabel(source);
-  return label.charAt(0).toUpperCase() + label.slice(1);
+  return sentenceOpening(sourceLabel(source));
+}
+
+/** Text that opens a sentence: only "the" is capitalised, names are written as they are ("bioRxiv could not be reached"). */
+function sentenceOpening(text: string): string {
+  return text.startsWith("the ") ? `The${text.slice(3)}` : text;
 }
 
 /** What each failure kind means, said of one source and of several ("was not asked" / "were not asked"). */
@@ -73,7 +77,7 @@ export function failuresInWords(failed: readonly { source: string; kind: string 
 export function describeSourceFailures({ failed, used }: { failed: readonly { source: string; kind: string }[]; used: readonly string[] }): string | null {
   if (failed.length === 0) return null;
   const what = failuresInWords(failed);
-  const opening = what.charAt(0).toUpperCase() + what.slice(1);
+  const opening = sentenceOpening(what);
   const answered = byListOrder(used.filter((s) => !failed.some((f) => f.source === s))).map(sourceLabel);
   if (answered.length === 0) return `${opening}; no source could be searched.`;
   return `${opening}; these results come from ${listInWords(answered)}${answered.length === 1 ? " alone" : ""}.`;

@@ -6,7 +6,7 @@ import type { SourceName } from "@/agent/literature/record";
 import { createSourceHealthTracker, failedSourcesOf, failureKindOf, trackSource } from "@/agent/literature/source-health";
 import { SourceError, type LiteratureSource } from "@/agent/literature/sources/types";
 import { chatResultSchema, failedSourceSchema, literatureReachSchema, sourceHealthSchema, type ChatResult, type SourceFailureKind } from "@/lib/contracts";
-import { describeSourceFailures, failuresInWords, failureWords } from "@/lib/contracts/source-words";
+import { describeSourceFailures, failuresInWords, failureWords, sourceTitle } from "@/lib/contracts/source-words";
 import type { Queryable } from "@/lib/db";
 
 /** A clock and a scheduler the test moves by hand: no real time passes. */
@@ -172,6 +172,14 @@ describe("source failures in words", () => {
     for (const sentence of [failuresInWords([{ source: "pubmed", kind }, { source: "europepmc", kind }]), describeSourceFailures({ failed: [{ source: "pubmed", kind }, { source: "local", kind }], used: [] })!]) {
       expect(sentence).not.toMatch(/\b(was|is|has)\b/);
     }
+  });
+
+  it("opens a sentence or a cell with a source's name as it is written: 'The local library', but 'bioRxiv'", () => {
+    expect(sourceTitle("local")).toBe("The local library");
+    expect(sourceTitle("biorxiv")).toBe("bioRxiv");
+    expect(sourceTitle("medrxiv")).toBe("medRxiv");
+    expect(describeSourceFailures({ failed: [{ source: "biorxiv", kind: "timeout" }], used: ["pubmed"] })).toBe("bioRxiv did not answer in time; these results come from PubMed alone.");
+    expect(describeSourceFailures({ failed: [{ source: "local", kind: "internal_error" }], used: ["pubmed"] })).toBe("The local library failed inside the agent; these results come from PubMed alone.");
   });
 
   it("says the sentence once, in the answer's limits, before the source list", () => {
