@@ -5,7 +5,7 @@
  * Given". A group ("UK Biobank Consortium") or a lone word stays one literal name: split, a
  * reference manager would file it under its last word.
  */
-export type AuthorName = { family: string; given: string; suffix?: string } | { literal: string };
+type AuthorName = { family: string; given: string; suffix?: string } | { literal: string };
 
 // "Jr" and Roman numerals end a name without being its initials.
 const SUFFIX = /^(?:JR|SR|II|III|IV)$/;
