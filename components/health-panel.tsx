@@ -3,6 +3,7 @@
 import useSWR from "swr";
 import { healthResponseSchema, type ComponentHealth, type HealthResponse, type LiteratureReach, type SourceHealth } from "@/lib/contracts";
 import { failureWords, sourceTitle } from "@/lib/contracts/source-words";
+import { literatureSummary, paidRequestsInWords, sourceState, type SourceBadge } from "@/lib/web/source-states";
 
 const REFRESH_MS = 5_000;
 
@@ -35,15 +36,13 @@ export function HealthPanel() {
               version {data.version} · up {formatUptime(data.uptime)} · checked {new Date(data.timestamp).toLocaleTimeString()}
             </span>
           </p>
-          <table>
+          <table className="cards-narrow">
             <thead>
               <tr>
                 <th scope="col">Component</th>
                 <th scope="col">Status</th>
                 <th scope="col">Latency</th>
-                <th scope="col" className="hide-narrow">
-                  Details
-                </th>
+                <th scope="col">Details</th>
               </tr>
             </thead>
             <tbody>
@@ -53,7 +52,7 @@ export function HealthPanel() {
               })}
             </tbody>
           </table>
-          <LiteratureSources literature={data.literature ?? null} />
+          <LiteratureSources literature={data.literature ?? null} now={data.timestamp} />
           <dl>
             <dt>Network</dt>
             <dd>
@@ -74,13 +73,28 @@ export function HealthPanel() {
                 : "unknown (the agent did not say)"}
               {data.privateMode && !data.privateMode.attested ? <span className="muted"> — {data.privateMode.message}</span> : null}
             </dd>
-            <dt>Conversations</dt>
-            <dd>
+            <dt>Paid requests served</dt>
+            <dd data-testid="health-paid-requests">
+              {data.paidRequests ? (
+                <>
+                  {paidRequestsInWords(data.paidRequests)}
+                  <span className="muted"> (settled payments since the service began, private ones included)</span>
+                </>
+              ) : data.paidRequests === null ? (
+                "unknown (database down)"
+              ) : (
+                "unknown (this gateway does not count them)"
+              )}
+            </dd>
+            <dt>Deep-research conversations</dt>
+            <dd data-testid="health-conversations">
               {data.conversations
-                ? `${data.conversations.total} total` +
-                  Object.entries(data.conversations.byStatus)
-                    .map(([status, n]) => `, ${n} ${status}`)
-                    .join("")
+                ? data.conversations.total === 0
+                  ? "none on record"
+                  : `${data.conversations.total} on record: ` +
+                    Object.entries(data.conversations.byStatus)
+                      .map(([status, n]) => `${n} ${status}`)
+                      .join(", ")
                 : "unknown (database down)"}
             </dd>
           </dl>
@@ -94,23 +108,20 @@ export function HealthPanel() {
 function ComponentRow({ id, name, health }: { id: string; name: string; health: ComponentHealth }) {
   return (
     <tr data-testid={`health-component-${id}`}>
-      <td>{name}</td>
-      <td>
+      <td data-label="Component">{name}</td>
+      <td data-label="Status">
         <StatusBadge status={health.status} />
-        {health.message ? <div className="muted narrow-only">{health.message}</div> : null}
       </td>
-      <td className="price">{health.latencyMs === null ? "—" : `${health.latencyMs} ms`}</td>
-      <td className="muted hide-narrow">{health.message ?? ""}</td>
+      <td data-label="Latency" className="price">
+        {health.latencyMs === null ? "—" : `${health.latencyMs} ms`}
+      </td>
+      <td data-label="Details" className="muted">
+        {health.message ?? "none"}
+      </td>
     </tr>
   );
 }
 
-const CIRCUIT_LABELS: Record<SourceHealth["circuit"], string> = {
-  closed: "answering",
-  open: "skipped (failing)",
-  half_open: "being tried again",
-};
-const CIRCUIT_STATUS: Record<SourceHealth["circuit"], ComponentHealth["status"]> = { closed: "healthy", open: "down", half_open: "degraded" };
 const LIBRARY_LABELS: Record<LiteratureReach["localLibrary"], string> = {
   has_records: "holds records",
   empty: "empty",
@@ -118,45 +129,28 @@ const LIBRARY_LABELS: Record<LiteratureReach["localLibrary"], string> = {
   unknown: "unknown (cannot be read)",
 };
 
-/** Each literature source as the agent tracks it, and whether any can answer. */
-function LiteratureSources({ literature }: { literature: LiteratureReach | null }) {
+/** Each literature source as the agent tracks it, and whether any can answer, at the report's time `now`. */
+function LiteratureSources({ literature, now }: { literature: LiteratureReach | null; now: string }) {
   if (!literature) return <p className="muted" data-testid="health-literature">Literature sources: unknown (the agent did not say).</p>;
+  const summary = literatureSummary(literature, { now });
   return (
     <>
       <p data-testid="health-literature">
-        Literature:{" "}
-        <StatusBadge status={literature.available ? (literature.message ? "degraded" : "healthy") : "down"} />{" "}
-        {literature.available ? (literature.message ?? "every source answering") : `${literature.message ?? "no source can answer"} Paid chat and literature answer 503 until one can; nothing is charged.`}
+        Literature: <StatusBadge status={summary.badge} /> {summary.text}
         <span className="muted"> · local library {LIBRARY_LABELS[literature.localLibrary]}</span>
       </p>
-      <table data-testid="health-sources">
+      <table data-testid="health-sources" className="cards-narrow">
         <thead>
           <tr>
             <th scope="col">Source</th>
             <th scope="col">State</th>
-            <th scope="col" className="hide-narrow">
-              Calls
-            </th>
+            <th scope="col">Calls</th>
             <th scope="col">Last problem</th>
           </tr>
         </thead>
         <tbody>
           {literature.sources.map((s) => (
-            <tr key={s.source} data-testid={`health-source-${s.source}`} data-circuit={s.circuit}>
-              <td>{sourceTitle(s.source)}</td>
-              <td>
-                <StatusBadge status={CIRCUIT_STATUS[s.circuit]} /> <span className="muted">{CIRCUIT_LABELS[s.circuit]}</span>
-                {s.retryAt ? <div className="muted small">tried again at {new Date(s.retryAt).toLocaleTimeString()}</div> : null}
-              </td>
-              <td className="hide-narrow">
-                {s.successes} answered, {s.failures} failed
-                {s.lastLatencyMs !== null ? <span className="muted"> · last {s.lastLatencyMs} ms</span> : null}
-              </td>
-              <td className="muted">
-                {s.lastErrorKind ? `${failureWords(s.lastErrorKind)}${s.lastErrorAt ? ` (${new Date(s.lastErrorAt).toLocaleTimeString()})` : ""}` : "none"}
-                {s.lastSuccessAt ? <div className="small">last answered {new Date(s.lastSuccessAt).toLocaleTimeString()}</div> : null}
-              </td>
-            </tr>
+            <SourceRow key={s.source} health={s} now={now} />
           ))}
         </tbody>
       </table>
@@ -164,10 +158,37 @@ function LiteratureSources({ literature }: { literature: LiteratureReach | null 
   );
 }
 
-function StatusBadge({ status, testId }: { status: ComponentHealth["status"]; testId?: string }) {
+/** One source: its state at the report's time, its calls, and its last problem. */
+function SourceRow({ health: s, now }: { health: SourceHealth; now: string }) {
+  const state = sourceState(s, { now });
+  return (
+    <tr data-testid={`health-source-${s.source}`} data-circuit={s.circuit} data-state={state.badge}>
+      <td data-label="Source" className="name">
+        {sourceTitle(s.source)}
+      </td>
+      <td data-label="State">
+        <StatusBadge status={state.badge} /> <span className="muted">{state.label}</span>
+        {state.nextTryAt ? <div className="muted small">next try at {new Date(state.nextTryAt).toLocaleTimeString()}</div> : null}
+        {state.nextTryDue ? <div className="muted small">next try due now</div> : null}
+      </td>
+      <td data-label="Calls">
+        {s.successes} answered, {s.failures} failed
+        {s.lastLatencyMs !== null ? <span className="muted"> · last {s.lastLatencyMs} ms</span> : null}
+      </td>
+      <td data-label="Last problem" className="muted">
+        {s.lastErrorKind ? `${failureWords(s.lastErrorKind)}${s.lastErrorAt ? ` (${new Date(s.lastErrorAt).toLocaleTimeString()})` : ""}` : "none"}
+        {s.lastSuccessAt ? <div className="small">last answered {new Date(s.lastSuccessAt).toLocaleTimeString()}</div> : null}
+      </td>
+    </tr>
+  );
+}
+
+const BADGE_WORDS: Record<SourceBadge, string> = { healthy: "healthy", degraded: "degraded", down: "down", untried: "not tried yet" };
+
+function StatusBadge({ status, testId }: { status: SourceBadge; testId?: string }) {
   return (
     <span className={`badge status-${status}`} data-testid={testId}>
-      {status}
+      {BADGE_WORDS[status]}
     </span>
   );
 }

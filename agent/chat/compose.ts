@@ -3,6 +3,7 @@ import { formatSources, nothingFound, writeAnswer, type Citable } from "../liter
 import { readQuestion, type QuestionReading } from "../literature/reading";
 import type { EngineReference, EngineResult } from "../literature/result";
 import { decideRole } from "../literature/roles";
+import { citationOf } from "./citation";
 import { computeQuality } from "./quality";
 import { describeSourceFailures } from "@/lib/contracts/source-words";
 import { DESIGN_STRENGTH_ORDER } from "@/lib/contracts/designs";
@@ -96,6 +97,7 @@ export function composeChatResult({
   const references: GradedReference[] = roled.map(({ ref, role, reason }, i) => ({
     ...toChatReference(ref, i + 1, role, reason),
     ...graded(ref),
+    ...citationOf(ref),
     ...(written.stances.has(i + 1) ? { stance: written.stances.get(i + 1)! } : {}),
   }));
   // The passage of each reference that bears on the question: what the answer quotes, what a

@@ -262,4 +262,15 @@ export const agentMigrations: Migration[] = [
       ALTER TABLE agent.dr_conversations ADD COLUMN IF NOT EXISTS progress jsonb;
     `,
   },
+  {
+    version: 15,
+    name: "library records: where in the journal",
+    sql: `
+      -- Volume, issue and pages, as a citation gives them (agent/library/prepare-record.ts), so a
+      -- reference manager can cite a library record; null for records imported before them.
+      ALTER TABLE agent.library_records ADD COLUMN IF NOT EXISTS volume text;
+      ALTER TABLE agent.library_records ADD COLUMN IF NOT EXISTS issue text;
+      ALTER TABLE agent.library_records ADD COLUMN IF NOT EXISTS pages text;
+    `,
+  },
 ];

@@ -14,13 +14,13 @@ const INSERT_SQL = `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
       id uuid, pmid text, doi text, nct text, content_hash text, title text, title_derived boolean,
-      abstract text, journal text, year integer, authors text[], publication_types text[], mesh text[]
+      abstract text, journal text, volume text, issue text, pages text, year integer, authors text[], publication_types text[], mesh text[]
     )
   ),
   inserted AS (
     INSERT INTO agent.library_records
-      (id, pmid, doi, nct, content_hash, title, title_derived, abstract, journal, year, authors, publication_types, mesh)
-    SELECT id, pmid, doi, nct, content_hash, title, title_derived, abstract, journal, year, authors, publication_types, mesh
+      (id, pmid, doi, nct, content_hash, title, title_derived, abstract, journal, volume, issue, pages, year, authors, publication_types, mesh)
+    SELECT id, pmid, doi, nct, content_hash, title, title_derived, abstract, journal, volume, issue, pages, year, authors, publication_types, mesh
     FROM input
     ON CONFLICT DO NOTHING
     RETURNING search
@@ -58,6 +58,9 @@ export async function insertLibraryRows({ db, rows }: { db: Queryable; rows: Lib
     title_derived: r.titleDerived,
     abstract: r.abstract,
     journal: r.journal,
+    volume: r.volume,
+    issue: r.issue,
+    pages: r.pages,
     year: r.year,
     authors: r.authors,
     publication_types: r.publicationTypes,

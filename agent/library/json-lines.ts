@@ -3,11 +3,16 @@ import type { LibraryRecordInput } from "./prepare-record";
 
 /**
  * One line of a JSON Lines library file:
- * `{pmid?, doi?, nct?, title?, abstract, year?, journal?, publicationTypes?, mesh?, authors?}`.
+ * `{pmid?, doi?, nct?, title?, abstract, year?, journal?, volume?, issue?, pages?, publicationTypes?, mesh?, authors?}`.
  * Optional fields may be null (exports often write null for missing values); ids may be numbers
  * (PMIDs often are); unknown fields are ignored so richer exports import as they are.
  */
 const optionalText = z.string().nullish();
+// Volume, issue and pages are often numbers in exports ("volume": 66).
+const optionalPart = z
+  .union([z.string(), z.number().int("must be a whole number").nonnegative("must not be negative")], { error: "must be a string or a whole number" })
+  .nullish()
+  .transform((v) => (typeof v === "number" ? String(v) : v));
 const optionalList = z.array(z.string({ error: "must be a list of strings" }), { error: "must be a list of strings" }).nullish();
 
 export const libraryLineSchema = z.object({
@@ -23,6 +28,9 @@ export const libraryLineSchema = z.object({
     .nullish()
     .transform((v) => (v === null || v === undefined ? null : Number(v))),
   journal: optionalText,
+  volume: optionalPart,
+  issue: optionalPart,
+  pages: optionalPart,
   publicationTypes: optionalList,
   mesh: optionalList,
   authors: optionalList,

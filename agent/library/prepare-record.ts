@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { normalizeDoi, normalizeNct, normalizePmid } from "@/agent/literature/sources/normalize";
+import { normalizeDoi, normalizeNct, normalizePages, normalizePmid } from "@/agent/literature/sources/normalize";
 
 /**
  * Turning an incoming record (a JSON Lines entry or a parsed PubMed article) into a library row:
@@ -18,6 +18,9 @@ export type LibraryRecordInput = {
   abstract?: string | null;
   year?: number | null;
   journal?: string | null;
+  volume?: string | null;
+  issue?: string | null;
+  pages?: string | null;
   authors?: string[] | null;
   publicationTypes?: string[] | null;
   mesh?: string[] | null;
@@ -34,6 +37,9 @@ export type LibraryRow = {
   titleDerived: boolean;
   abstract: string;
   journal: string | null;
+  volume: string | null;
+  issue: string | null;
+  pages: string | null;
   year: number | null;
   authors: string[];
   publicationTypes: string[];
@@ -148,6 +154,9 @@ export function prepareLibraryRow(input: LibraryRecordInput): { row: LibraryRow 
       titleDerived: !givenTitle,
       abstract,
       journal: cleanText(input.journal),
+      volume: cleanText(input.volume),
+      issue: cleanText(input.issue),
+      pages: normalizePages(cleanText(input.pages)),
       year,
       authors: cleanList(input.authors),
       publicationTypes: cleanList(input.publicationTypes),

@@ -17,13 +17,16 @@ export type LibraryRecordRow = {
   title_derived: boolean;
   abstract: string;
   journal: string | null;
+  volume: string | null;
+  issue: string | null;
+  pages: string | null;
   year: number | null;
   authors: string[];
   publication_types: string[];
   mesh: string[];
 };
 
-export const LIBRARY_RECORD_COLUMNS = "id, pmid, doi, nct, title, title_derived, abstract, journal, year, authors, publication_types, mesh";
+export const LIBRARY_RECORD_COLUMNS = "id, pmid, doi, nct, title, title_derived, abstract, journal, volume, issue, pages, year, authors, publication_types, mesh";
 
 /**
  * The landing page of a library record: PubMed, then the DOI resolver, then ClinicalTrials.gov;
@@ -50,6 +53,9 @@ export function toLiteratureRecord({ row, recordPageBase }: { row: LibraryRecord
     ...(row.title_derived ? { titleDerived: true } : {}),
     abstract: row.abstract === "" ? null : row.abstract,
     journal: row.journal,
+    volume: row.volume,
+    issue: row.issue,
+    pages: row.pages,
     year: row.year,
     date: null,
     authors: row.authors,

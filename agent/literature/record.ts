@@ -49,6 +49,10 @@ export type LiteratureRecord = {
   titleDerived?: boolean;
   abstract: string | null;
   journal: string | null;
+  /** Where in the journal, as the source gives them ("70", "12", "4880-4890" or "e100814"); absent when unknown. */
+  volume?: string | null;
+  issue?: string | null;
+  pages?: string | null;
   year: number | null;
   /** Publication (or first posting) date, YYYY-MM-DD, when known to the day. */
   date: string | null;

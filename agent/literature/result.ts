@@ -37,6 +37,10 @@ export type EngineReference = ReferenceGrading & {
   year: number | null;
   item_date: string | null;
   journal: string | null;
+  authors: string[];
+  volume: string | null;
+  issue: string | null;
+  pages: string | null;
   doi: string | null;
   pmid: string | null;
   pmcid: string | null;

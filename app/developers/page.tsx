@@ -94,28 +94,28 @@ curl -s ${publicUrl}/api/openapi.json`;
       </p>
 
       <h2 id="operations">Paid routes</h2>
-      <table aria-labelledby="operations" data-testid="paid-routes">
+      <table aria-labelledby="operations" data-testid="paid-routes" className="cards-narrow">
         <thead>
           <tr>
             <th scope="col">Operation</th>
             <th scope="col">Route</th>
             <th scope="col">Price</th>
-            <th scope="col" className="hide-narrow">
-              Settled
-            </th>
+            <th scope="col">Settled</th>
           </tr>
         </thead>
         <tbody>
           {PAID_OPERATIONS.map((op) => (
             <tr key={op.id}>
-              <td>{op.summary}</td>
-              <td>
+              <td data-label="Operation">{op.summary}</td>
+              <td data-label="Route">
                 <code>
                   {op.method} {op.path}
                 </code>
               </td>
-              <td className="price">{op.price}</td>
-              <td className="hide-narrow">{op.settlement === "immediate" ? "before the job starts" : "when the result is delivered"}</td>
+              <td data-label="Price" className="price">
+                {op.price}
+              </td>
+              <td data-label="Settled">{op.settlement === "immediate" ? "before the job starts" : "when the result is delivered"}</td>
             </tr>
           ))}
         </tbody>
@@ -135,7 +135,7 @@ curl -s ${publicUrl}/api/openapi.json`;
       </ul>
 
       <h2 id="free">Free routes</h2>
-      <table aria-labelledby="free" data-testid="free-routes">
+      <table aria-labelledby="free" data-testid="free-routes" className="cards-narrow">
         <thead>
           <tr>
             <th scope="col">What</th>
@@ -145,8 +145,8 @@ curl -s ${publicUrl}/api/openapi.json`;
         <tbody>
           {FREE_ROUTES.map((r) => (
             <tr key={r.path}>
-              <td>{r.what}</td>
-              <td>
+              <td data-label="What">{r.what}</td>
+              <td data-label="Route">
                 <code>{r.path}</code>
               </td>
             </tr>

@@ -24,7 +24,7 @@ export function safeHref(url: string | null | undefined): string | undefined {
 
 /** A graded reference as the page shows it: the contract's fields, and the grading when present. */
 type Reference = Pick<GradedReference, "ordinal" | "title" | "url" | "source" | "year" | "doi" | "pmid" | "evidenceType" | "verification" | "confidence" | "roleReason" | "evidenceRole"> &
-  Partial<Pick<GradedReference, "snapshot" | "stance" | "evidenceReason" | "verificationReason" | "confidenceReason">>;
+  Partial<Pick<GradedReference, "snapshot" | "stance" | "evidenceReason" | "verificationReason" | "confidenceReason" | "journal" | "authors" | "volume" | "issue" | "pages" | "titleDerived">>;
 
 /** The answer with its [N] markers as links to the numbered references below it (rendered as text). */
 export function AnswerText({ answer, scope, ordinals }: { answer: string; scope: string; ordinals: Set<number> }) {

@@ -10,6 +10,7 @@ import {
   verificationSchema,
 } from "./evidence";
 import { literatureQualitySchema } from "./literature";
+import { citationFields } from "./citation";
 import { componentRef, documentAs, responseRegistry } from "./registry";
 import { requestContract, requestObject } from "./request-contract";
 import { failedSourceSchema } from "./source-health";
@@ -52,12 +53,13 @@ export const chatReferenceSchema = z
 export type ChatReference = z.infer<typeof chatReferenceSchema>;
 
 /**
- * A ChatReference with how it was graded, the one reference shape of
+ * A ChatReference with how it was graded and how it is cited, the one reference shape of
  * the engine, chat, deep research and the web page. The added fields are optional so answers
  * stored before them still read.
  */
 export const gradedReferenceSchema = chatReferenceSchema
   .extend({
+    ...citationFields,
     stance: stanceSchema.optional().describe("what its stated findings say about the question's claim"),
     snapshot: studySnapshotSchema.optional(),
     matchedTerms: z.array(z.string()).optional().describe("the question's terms its text contains"),
@@ -66,7 +68,7 @@ export const gradedReferenceSchema = chatReferenceSchema
     verificationReason: z.string().optional(),
     confidenceReason: z.string().optional(),
   })
-  .describe("A ChatReference with how it was graded: its study at a glance, its stance, and the reasons for its design, verification and confidence")
+  .describe("A ChatReference with how it was graded (its study at a glance, its stance, and the reasons for its design, verification and confidence) and what a reference manager needs to cite it")
   .register(responseRegistry, { id: "GradedReference" });
 export type GradedReference = z.infer<typeof gradedReferenceSchema>;
 

@@ -23,6 +23,18 @@ const conversationStatsSchema = z.object({
 });
 export type ConversationStats = z.infer<typeof conversationStatsSchema>;
 
+/**
+ * Ours: the paid requests this service has settled, by kind, since its database began: what it has
+ * really served (private, sealed ones included). Chat and literature settle once the agent has
+ * the job; deep research when its run is delivered.
+ */
+const paidRequestsSchema = z.object({
+  chats: z.int().min(0),
+  literatureSearches: z.int().min(0),
+  deepResearchRuns: z.int().min(0),
+});
+export type PaidRequests = z.infer<typeof paidRequestsSchema>;
+
 /** Ours: private mode's readiness, and plainly whether the enclave is attested. */
 export const privateModeHealthSchema = z.object({
   status: z.enum(["ready", "not_ready"]),
@@ -52,7 +64,11 @@ export const healthResponseSchema = z
       network: z.string(),
       pricing: z.record(z.string(), z.string()),
     }),
-    conversations: conversationStatsSchema.nullable().describe("deep-research conversations by status; null when the database is down"),
+    conversations: conversationStatsSchema.nullable().describe("deep-research conversations by status (finished ones until their retention ends); null when the database is down"),
+    paidRequests: paidRequestsSchema
+      .nullable()
+      .optional()
+      .describe("settled paid requests by kind since the database began, private ones included (counted at most every few seconds); null when the database is down"),
     privateMode: privateModeHealthSchema.nullable().optional().describe("the enclave's private mode as the agent reports it; null when it did not say"),
     literature: literatureReachSchema
       .nullable()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { citationFields } from "./citation";
 import { isoDateSchema } from "./common";
 import { evidenceRoleSchema, evidenceTypeSchema, stanceSchema, studySnapshotSchema, verdictBasisSchema, verdictSchema, verificationSchema } from "./evidence";
 import { componentRef, documentAs, responseRegistry } from "./registry";
@@ -116,7 +117,7 @@ export const literatureReferenceSchema = z
     item_date: isoDateSchema.nullish().describe("publication (or first posting) date, when known to the day"),
     relevance: literatureReferenceRelevanceSchema.optional(),
     sources: z.array(z.string()).optional().describe("every source it came from (duplicates merged)"),
-    journal: z.string().nullable().optional(),
+    ...citationFields,
     doi: nullableId("lower case, without a resolver prefix"),
     pmid: nullableId("PubMed id, digits only"),
     pmcid: nullableId("PubMed Central id, with its PMC prefix"),
@@ -125,7 +126,6 @@ export const literatureReferenceSchema = z
     isPreprint: z.boolean().optional(),
     isRetracted: z.boolean().optional(),
     publishedDoi: z.string().nullable().optional().describe("for a preprint: the DOI of its journal version, when known"),
-    titleDerived: z.boolean().optional().describe("true when the record had no title and this one was derived from its text"),
     evidenceType: evidenceTypeSchema.optional(),
     evidenceReason: z.string().optional().describe("why it has its evidenceType"),
     verification: verificationSchema.optional(),

@@ -19,25 +19,31 @@ export function sourceLabel(source: string): string {
   return SOURCE_LABELS[source] ?? source;
 }
 
-/** The same, capitalised to open a sentence or a table cell ("The local library"). */
+/** The same, to open a sentence or a table cell ("The local library"); a name keeps its own case ("bioRxiv"). */
 export function sourceTitle(source: string): string {
-  const label = sourceLabel(source);
-  return label.charAt(0).toUpperCase() + label.slice(1);
+  return sentenceOpening(sourceLabel(source));
 }
 
-const FAILURE_WORDS: Record<string, string> = {
-  timeout: "did not answer in time",
-  unreachable: "could not be reached",
-  http_error: "answered with an error",
-  rate_limited: "kept refusing requests (rate limit)",
-  bad_response: "answered something unreadable",
-  circuit_open: "was not asked, having failed repeatedly just before",
-  internal_error: "failed inside the agent",
+/** Text that opens a sentence: only "the" is capitalised, names are written as they are ("bioRxiv could not be reached"). */
+function sentenceOpening(text: string): string {
+  return text.startsWith("the ") ? `The${text.slice(3)}` : text;
+}
+
+/** What each failure kind means, said of one source and of several ("was not asked" / "were not asked"). */
+const FAILURE_WORDS: Record<string, { one: string; many: string }> = {
+  timeout: { one: "did not answer in time", many: "did not answer in time" },
+  unreachable: { one: "could not be reached", many: "could not be reached" },
+  http_error: { one: "answered with an error", many: "answered with errors" },
+  rate_limited: { one: "kept refusing requests (rate limit)", many: "kept refusing requests (rate limit)" },
+  bad_response: { one: "answered something unreadable", many: "answered something unreadable" },
+  circuit_open: { one: "was not asked, having failed repeatedly just before", many: "were not asked, having failed repeatedly just before" },
+  internal_error: { one: "failed inside the agent", many: "failed inside the agent" },
 };
 
-/** What a failure kind means, as the predicate of a sentence ("could not be reached"). */
-export function failureWords(kind: string): string {
-  return FAILURE_WORDS[kind] ?? "failed";
+/** What a failure kind means, as the predicate of a sentence whose subject is one source ("could not be reached"), or several with `many`. */
+export function failureWords(kind: string, { many = false }: { many?: boolean } = {}): string {
+  const words = FAILURE_WORDS[kind];
+  return words ? (many ? words.many : words.one) : "failed";
 }
 
 /** "A", "A and B", "A, B and C". */
@@ -61,7 +67,7 @@ export function failuresInWords(failed: readonly { source: string; kind: string 
     const kind = failed.find((f) => f.source === source)!.kind;
     byKind.set(kind, [...(byKind.get(kind) ?? []), sourceLabel(source)]);
   }
-  return listInWords([...byKind].map(([kind, sources]) => `${listInWords(sources)} ${failureWords(kind)}`));
+  return listInWords([...byKind].map(([kind, sources]) => `${listInWords(sources)} ${failureWords(kind, { many: sources.length > 1 })}`));
 }
 
 /**
@@ -71,7 +77,7 @@ export function failuresInWords(failed: readonly { source: string; kind: string 
 export function describeSourceFailures({ failed, used }: { failed: readonly { source: string; kind: string }[]; used: readonly string[] }): string | null {
   if (failed.length === 0) return null;
   const what = failuresInWords(failed);
-  const opening = what.charAt(0).toUpperCase() + what.slice(1);
+  const opening = sentenceOpening(what);
   const answered = byListOrder(used.filter((s) => !failed.some((f) => f.source === s))).map(sourceLabel);
   if (answered.length === 0) return `${opening}; no source could be searched.`;
   return `${opening}; these results come from ${listInWords(answered)}${answered.length === 1 ? " alone" : ""}.`;

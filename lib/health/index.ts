@@ -9,9 +9,11 @@ import {
   type HealthResponse,
   type HealthStatus,
   type LiteratureReach,
+  type PaidRequests,
   type PrivateModeHealth,
 } from "@/lib/contracts";
 import { countConversationsByStatus } from "@/lib/db/queries/conversations";
+import { createPaidRequestCounts } from "@/lib/db/queries/paid-requests";
 import { parseJsonObject } from "@/lib/http";
 import { log } from "@/lib/log";
 import { pricingByRoute } from "@/lib/operations";
@@ -20,6 +22,8 @@ import { createPaymentsProbe } from "./payments";
 
 /** One probe of the payment path per couple of seconds, however many health checks arrive. */
 const probePayments = createPaymentsProbe();
+/** One count of the settled payments per few seconds, likewise. */
+const countPaidRequests = createPaidRequestCounts();
 
 export type HealthDeps = {
   config: Pick<GatewayConfig, "health" | "payments" | "upstream">;
@@ -54,17 +58,22 @@ export async function checkHealth(deps: HealthDeps): Promise<HealthResponse> {
       pricing: pricingByRoute(),
     },
     conversations: database.conversations,
+    paidRequests: database.paidRequests,
     privateMode,
     literature,
   };
 }
 
-async function checkDatabase(deps: HealthDeps): Promise<{ component: ComponentHealth; conversations: ConversationStats | null }> {
+async function checkDatabase(deps: HealthDeps): Promise<{ component: ComponentHealth; conversations: ConversationStats | null; paidRequests: PaidRequests | null }> {
   const { timeoutMs, slowMs } = deps.config.health;
   const started = performance.now();
   try {
-    const conversations = await withTimeout(
-      (async () => countConversationsByStatus({ db: await deps.getDb() }))(),
+    const { conversations, paidRequests } = await withTimeout(
+      (async () => {
+        const db = await deps.getDb();
+        const [conversations, paidRequests] = await Promise.all([countConversationsByStatus({ db }), countPaidRequests({ db })]);
+        return { conversations, paidRequests };
+      })(),
       timeoutMs,
       `no answer within ${timeoutMs} ms`,
     );
@@ -77,6 +86,7 @@ async function checkDatabase(deps: HealthDeps): Promise<{ component: ComponentHe
         message: slow ? `slow: answered in ${latencyMs} ms (threshold ${slowMs} ms)` : null,
       },
       conversations,
+      paidRequests,
     };
   } catch (err) {
     // Health is public: say what kind of failure it is, and keep hosts, users and paths for the log.
@@ -84,6 +94,7 @@ async function checkDatabase(deps: HealthDeps): Promise<{ component: ComponentHe
     return {
       component: { status: "down", latencyMs: null, message: `unreachable: ${databaseErrorKind(err)}` },
       conversations: null,
+      paidRequests: null,
     };
   }
 }

@@ -31,9 +31,12 @@ export type EvidenceRow = ExportableReference & {
 
 /** A chat or deep-research reference as a row (its fields already typed by the contract). */
 export function rowFromGraded(ref: Pick<GradedReference, "ordinal" | "title" | "url" | "source" | "year" | "doi" | "pmid" | "evidenceType" | "verification" | "confidence" | "evidenceRole" | "roleReason"> &
-  Partial<Pick<GradedReference, "snapshot" | "stance" | "evidenceReason" | "verificationReason" | "confidenceReason">>): EvidenceRow {
+  Partial<Pick<GradedReference, "snapshot" | "stance" | "evidenceReason" | "verificationReason" | "confidenceReason" | CitationField>>): EvidenceRow {
   return { ...ref };
 }
+
+/** What a reference manager needs, carried to the exports (lib/contracts/citation.ts). */
+type CitationField = "journal" | "authors" | "volume" | "issue" | "pages" | "titleDerived";
 
 const VERIFICATIONS = new Set<string>(["verified", "probable", "unknown"]);
 const text = (v: unknown): string | undefined => (typeof v === "string" && v.trim() ? v : undefined);
@@ -57,6 +60,10 @@ export function rowFromLiterature(ref: LiteratureReference, index: number): Evid
     year: typeof ref.year === "number" ? ref.year : null,
     journal: text(raw.journal) ?? null,
     authors: Array.isArray(raw.authors) ? raw.authors.filter((a): a is string => typeof a === "string") : null,
+    volume: text(raw.volume) ?? null,
+    issue: text(raw.issue) ?? null,
+    pages: text(raw.pages) ?? null,
+    titleDerived: raw.titleDerived === true,
     doi: text(raw.doi) ?? null,
     pmid: text(raw.pmid) ?? null,
     nct: text(raw.nct) ?? null,

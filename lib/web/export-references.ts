@@ -1,4 +1,5 @@
 import type { EvidenceRole, EvidenceType, StudySnapshot, Verification } from "@/lib/contracts/evidence";
+import { invertedName, splitAuthorName } from "./author-names";
 import { bareDoi, publicReferenceUrl, type LinkableReference } from "./reference-links";
 
 /**
@@ -9,13 +10,18 @@ import { bareDoi, publicReferenceUrl, type LinkableReference } from "./reference
  * (lib/web/reference-links.ts): PubMed, the DOI, the trial registry, or this gateway's record page.
  */
 
-/** What an export needs of a reference: the contract's fields, and the optional ones literature adds. */
+/** What an export needs of a reference: the contract's fields, and the citation details when the source gave them. */
 export type ExportableReference = LinkableReference & {
   ordinal: number;
   title: string;
+  /** The record had no title: `title` is its abstract's first sentence, never written as the paper's title. */
+  titleDerived?: boolean | undefined;
   year?: number | null | undefined;
   journal?: string | null | undefined;
   authors?: readonly string[] | null | undefined;
+  volume?: string | null | undefined;
+  issue?: string | null | undefined;
+  pages?: string | null | undefined;
   evidenceType?: EvidenceType | undefined;
   evidenceRole?: EvidenceRole | undefined;
   verification?: Verification | undefined;
@@ -32,30 +38,67 @@ const pmidOf = (ref: ExportableReference) => {
   return pmid && /^\d+$/.test(pmid) ? pmid : null;
 };
 
-/** BibTeX escapes: braces balanced away, the special characters escaped, whitespace collapsed. */
+const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+const present = (value: string | null | undefined): string | null => (value && oneLine(value) ? oneLine(value) : null);
+
+/** What a record without a title is cited with: a note saying so, its derived text marked as the abstract's. */
+const untitledNote = (ref: ExportableReference) => `Untitled in its source; its abstract begins: ${oneLine(ref.title)}`;
+
+/** A page range split at its hyphen ("1116-1122" → 1116, 1122); an article number is a first page alone. */
+function pageParts(pages: string): { first: string; last: string | null } {
+  const range = /^([^-\s]+)-([^-\s]+)$/.exec(pages);
+  return range ? { first: range[1]!, last: range[2]! } : { first: pages, last: null };
+}
+
+const TEX_ESCAPES: Record<string, string> = { "\\": "\\textbackslash{}", "~": "\\textasciitilde{}", "^": "\\textasciicircum{}" };
+
+/** BibTeX escapes in one pass (so an escape's own braces are not escaped again), whitespace collapsed. */
 function bibtexText(value: string): string {
-  return value
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/\\/g, "\\textbackslash{}")
-    .replace(/([{}&%$#_])/g, "\\$1")
-    .replace(/~/g, "\\textasciitilde{}")
-    .replace(/\^/g, "\\textasciicircum{}");
+  return oneLine(value).replace(/[\\{}&%$#_~^]/g, (ch) => TEX_ESCAPES[ch] ?? `\\${ch}`);
 }
 
-/** A citation key a reference manager accepts: the first author's surname (or "ref"), the year, the ordinal. */
+/** One BibTeX name: "Family, [Suffix, ]Given", or a group's name in braces so it is never split into first and last. */
+function bibtexName(raw: string): string {
+  const name = splitAuthorName(raw);
+  if ("literal" in name) return `{${bibtexText(name.literal)}}`;
+  return [name.family, name.suffix, name.given].filter(Boolean).map((part) => bibtexText(part!)).join(", ");
+}
+
+/** A citation key a reference manager accepts: the first author's family name (or "ref"), the year, the ordinal. */
 function citationKey(ref: ExportableReference): string {
-  const surname = (ref.authors?.[0] ?? "").split(/[ ,]/)[0]?.normalize("NFKD").replace(/[^A-Za-z]/g, "") ?? "";
-  return `${surname.toLowerCase() || "ref"}${ref.year ?? ""}_${ref.ordinal}`;
+  const first = ref.authors?.[0] ? splitAuthorName(ref.authors[0]) : null;
+  const family = first ? ("literal" in first ? first.literal : first.family) : "";
+  const word = family.normalize("NFKD").replace(/[^A-Za-z]/g, "");
+  return `${word.toLowerCase() || "ref"}${ref.year ?? ""}_${ref.ordinal}`;
 }
 
-/** References as BibTeX entries (@article, or @misc without a journal), in their order. */
+/** A journal article is one with a journal; anything else (a trial record, a library record without one) is a generic entry. */
+const isArticle = (ref: ExportableReference) => present(ref.journal) !== null;
+
+/**
+ * References as BibTeX entries, in their order: @article with its authors, journal, volume,
+ * number, pages, year, DOI and PMID when it has a journal, @misc otherwise. The title is written
+ * whole; a record without one gets a note instead of a made-up title.
+ */
 export function toBibtex(references: readonly ExportableReference[], { origin }: ExportOptions): string {
   return references
     .map((ref) => {
-      const fields: [string, string][] = [["title", `{${bibtexText(ref.title)}}`]];
-      if (ref.authors && ref.authors.length > 0) fields.push(["author", bibtexText(ref.authors.join(" and "))]);
-      if (ref.journal) fields.push(["journal", bibtexText(ref.journal)]);
+      const fields: [string, string][] = [];
+      if (ref.titleDerived) fields.push(["note", bibtexText(untitledNote(ref))]);
+      else fields.push(["title", `{${bibtexText(ref.title)}}`]);
+      const authors = (ref.authors ?? []).filter((a) => present(a));
+      if (authors.length > 0) fields.push(["author", authors.map(bibtexName).join(" and ")]);
+      const journal = present(ref.journal);
+      if (journal) fields.push(["journal", bibtexText(journal)]);
+      const volume = present(ref.volume);
+      if (volume) fields.push(["volume", bibtexText(volume)]);
+      const issue = present(ref.issue);
+      if (issue) fields.push(["number", bibtexText(issue)]);
+      const pages = present(ref.pages);
+      if (pages) {
+        const { first, last } = pageParts(pages);
+        fields.push(["pages", last ? `${bibtexText(first)}--${bibtexText(last)}` : bibtexText(pages)]);
+      }
       if (ref.year) fields.push(["year", String(ref.year)]);
       const doi = bareDoi(ref.doi);
       if (doi) fields.push(["doi", bibtexText(doi)]);
@@ -64,20 +107,36 @@ export function toBibtex(references: readonly ExportableReference[], { origin }:
       const url = publicReferenceUrl(ref, origin);
       if (url) fields.push(["url", url.replace(/([{}])/g, "\\$1")]);
       const body = fields.map(([k, v]) => `  ${k} = {${v}}`).join(",\n");
-      return `@${ref.journal ? "article" : "misc"}{${citationKey(ref)},\n${body}\n}`;
+      return `@${isArticle(ref) ? "article" : "misc"}{${citationKey(ref)},\n${body}\n}`;
     })
     .join("\n\n")
     .concat(references.length > 0 ? "\n" : "");
 }
 
-/** References as RIS records (JOUR, or GEN without a journal), CRLF line ends as the format asks. */
+/**
+ * References as RIS records (JOUR with a journal, GEN otherwise), CRLF line ends as the format
+ * asks: authors as "Family, Given", the journal (T2 and JO), volume, issue, first and last page.
+ */
 export function toRis(references: readonly ExportableReference[], { origin }: ExportOptions): string {
-  const line = (tag: string, value: string) => `${tag}  - ${value.replace(/\s+/g, " ").trim()}`;
+  const line = (tag: string, value: string) => `${tag}  - ${oneLine(value)}`;
   return references
     .map((ref) => {
-      const lines = [line("TY", ref.journal ? "JOUR" : "GEN"), line("TI", ref.title)];
-      for (const author of ref.authors ?? []) lines.push(line("AU", author));
-      if (ref.journal) lines.push(line("JO", ref.journal));
+      const lines = [line("TY", isArticle(ref) ? "JOUR" : "GEN")];
+      if (ref.titleDerived) lines.push(line("N1", untitledNote(ref)));
+      else lines.push(line("TI", ref.title));
+      for (const author of ref.authors ?? []) if (present(author)) lines.push(line("AU", invertedName(splitAuthorName(author))));
+      const journal = present(ref.journal);
+      if (journal) lines.push(line("T2", journal), line("JO", journal));
+      const volume = present(ref.volume);
+      if (volume) lines.push(line("VL", volume));
+      const issue = present(ref.issue);
+      if (issue) lines.push(line("IS", issue));
+      const pages = present(ref.pages);
+      if (pages) {
+        const { first, last } = pageParts(pages);
+        lines.push(line("SP", first));
+        if (last) lines.push(line("EP", last));
+      }
       if (ref.year) lines.push(line("PY", String(ref.year)));
       const doi = bareDoi(ref.doi);
       if (doi) lines.push(line("DO", doi));

@@ -5,6 +5,7 @@ import { GET } from "@/app/api/health/route";
 import { healthResponseSchema, type HealthResponse } from "@/lib/contracts";
 import { getDb, type Queryable } from "@/lib/db";
 import { upsertConversationStatus } from "@/lib/db/queries/conversations";
+import { createPaidRequestCounts, PAID_REQUEST_COUNTS_MAX_AGE_MS } from "@/lib/db/queries/paid-requests";
 import { agentRequest, seedLibrary, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
@@ -116,6 +117,40 @@ describe("GET /api/health", () => {
     expect(body.conversations).toEqual({ total: 2, byStatus: { queued: 1, timeout: 1 } });
   });
 
+  it("counts the paid requests it has settled by kind, private ones included, at most once every few seconds", async () => {
+    upstreamAnswer = { status: 200, body: { status: "healthy" } };
+    await configure();
+    const db = await getDb();
+    const insert = async (operation: string, status: string) =>
+      db.query(
+        `INSERT INTO gateway.payments (id, network, asset, payer, nonce, signature, operation, route, amount, request_digest, payload, requirements, valid_after, valid_before, status)
+         VALUES ($1::uuid, 'eip155:31337', '0xasset', '0xpayer', $1::text, '0xsig', $2, $2, 20000, 'digest', '{}', '{}', 0, 1, $3)`,
+        [randomUUID(), operation, status],
+      );
+    let queries = 0;
+    const counting: Queryable = {
+      query: ((text: string, params?: unknown[]) => {
+        if (/FROM gateway\.payments WHERE status = 'settled'/.test(text)) queries++;
+        return db.query(text, params);
+      }) as Queryable["query"],
+    };
+    let nowMs = 1_000_000;
+    const count = createPaidRequestCounts({ now: () => nowMs });
+    const before = await count({ db: counting });
+    for (const operation of ["chat", "chat", "chatEncrypted", "literature", "deepResearchEncrypted"]) await insert(operation, "settled");
+    // What charged nothing, or not yet, is not a request served.
+    await insert("chat", "voided");
+    await insert("deepResearch", "scheduled");
+    await Promise.all(Array.from({ length: 10 }, () => count({ db: counting })));
+    expect(queries).toBe(1);
+    nowMs += PAID_REQUEST_COUNTS_MAX_AGE_MS;
+    expect(await count({ db: counting })).toEqual({ chats: before.chats + 3, literatureSearches: before.literatureSearches + 1, deepResearchRuns: before.deepResearchRuns + 1 });
+    expect(queries).toBe(2);
+    // The report carries the counts beside the deep-research conversations (the route's own counter may be a few seconds behind).
+    const { body } = await health();
+    expect(body.paidRequests).toEqual({ chats: expect.any(Number), literatureSearches: expect.any(Number), deepResearchRuns: expect.any(Number) });
+  });
+
   it("is degraded (200) when the upstream is slow", async () => {
     upstreamAnswer = { status: 200, body: { status: "healthy" }, delayMs: 300 };
     await configure({ HEALTH_SLOW_MS: "150" });
@@ -191,6 +226,7 @@ describe("GET /api/health", () => {
     expect(body.components.database.message).toBe("unreachable: ECONNREFUSED");
     expect(JSON.stringify(body.components.database)).not.toContain("127.0.0.1"); // no hosts in a public report
     expect(body.conversations).toBeNull();
+    expect(body.paidRequests).toBeNull();
     expect(body.components.upstreamApi.status).toBe("healthy");
   });
 

@@ -76,6 +76,14 @@ describe("the local library", () => {
       expect((await pool.query("SELECT records, tokens FROM agent.library_statistics")).rows[0]).toEqual(before);
     });
 
+    it("keeps what a citation needs: authors, journal, volume, issue and pages (written whole)", async () => {
+      await importLibraryFile({ db: pool, file: JSONL });
+      const [hit] = await search({ text: "rapamycin lifespan genetically heterogeneous mice" });
+      expect(hit?.record).toMatchObject({ journal: "Synthetic Journal of Aging", volume: "460", issue: "7253", pages: "392-395", authors: ["Testwell A", "Samplewood B", "Fixture C"] });
+      const [metformin] = await search({ text: "metformin frailty older adults" });
+      expect(metformin?.record).toMatchObject({ volume: "12", issue: "3", pages: "e1000218" });
+    });
+
     it("stores a derived title, flagged, for a record without one", async () => {
       await importLibraryFile({ db: pool, file: JSONL });
       const { rows } = await pool.query("SELECT title, title_derived FROM agent.library_records WHERE abstract LIKE 'Caloric restriction%'");
@@ -117,9 +125,13 @@ describe("the local library", () => {
       expect(hit?.record).toMatchObject({
         ids: { pmid: "27797938", doi: "10.1136/gutjnl-2016-312510" },
         journal: "Gut",
+        volume: "66",
+        issue: "6",
+        pages: "1116-1122",
         year: 2017,
         url: "https://pubmed.ncbi.nlm.nih.gov/27797938/",
       });
+      expect(hit?.record.authors.slice(0, 2)).toEqual(["Bao Y", "Prescott J"]);
       expect(hit?.record.title).toMatch(/^Leucocyte telomere length, genetic variants at the TERT gene region/);
       expect(hit?.record.publicationTypes).toContain("Observational Study");
       expect(hit?.record.mesh).toContain("Telomere Shortening");

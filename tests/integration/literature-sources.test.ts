@@ -376,7 +376,9 @@ describe("OpenAlex", () => {
     const openalex = createOpenAlexSource({ baseUrl: s.url, apiKey: "test-openalex-key", ...quick });
     const record = await openalex.getWorkByDoi("doi:10.1016/j.xgen.2025.100814");
     expect(s.requests[0]?.query.get("api_key")).toBe("test-openalex-key");
-    expect(s.requests[0]?.query.get("select")).toContain("abstract_inverted_index");
+    expect(s.requests[0]?.query.get("select")?.split(",")).toEqual(expect.arrayContaining(["abstract_inverted_index", "biblio"]));
+    // The recorded biblio has no volume or issue; its one page is the article number.
+    expect(record).toMatchObject({ volume: null, issue: null, pages: "100814" });
     expect(record?.ids).toEqual({ pmid: "40120586", doi: "10.1016/j.xgen.2025.100814", openalex: "W4408732759" });
     expect(record).toMatchObject({ journal: "Cell Genomics", date: "2025-03-01", year: 2025, isRetracted: false, abstract: null, publicationTypes: ["Journal Article"] });
     expect(record?.authors[0]).toBe("Michael Herger");

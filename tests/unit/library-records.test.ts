@@ -18,6 +18,9 @@ function buildRow(overrides: Partial<LibraryRecordRow> = {}): LibraryRecordRow {
     title_derived: false,
     abstract: "An abstract.",
     journal: null,
+    volume: null,
+    issue: null,
+    pages: null,
     year: 2020,
     authors: [],
     publication_types: [],
@@ -101,6 +104,14 @@ describe("a JSON Lines line", () => {
     expect(parsed).toEqual({ kind: "record", input: { pmid: "123", abstract: "Text.", year: 2019, journal: null, mesh: ["Aging"] } });
   });
 
+  it("carries where in the journal a record is: volume, issue and pages as text or numbers, pages written whole", () => {
+    const parsed = parseLibraryLine('{"abstract": "Text.", "journal": "Gut", "volume": 66, "issue": "6", "pages": "1116-22", "authors": ["Bao Y", "Prescott J"]}');
+    expect(parsed).toEqual({ kind: "record", input: { abstract: "Text.", pmid: null, year: null, journal: "Gut", volume: "66", issue: "6", pages: "1116-22", authors: ["Bao Y", "Prescott J"] } });
+    const prepared = prepareLibraryRow(parsed.kind === "record" ? parsed.input : {});
+    expect("row" in prepared && prepared.row).toMatchObject({ journal: "Gut", volume: "66", issue: "6", pages: "1116-1122", authors: ["Bao Y", "Prescott J"] });
+    expect(parseLibraryLine('{"abstract": "x", "volume": true}')).toMatchObject({ kind: "rejected", reason: expect.stringMatching(/^volume: must be a string or a whole number/) });
+  });
+
   it("is nothing when blank", () => {
     expect(parseLibraryLine("   ")).toEqual({ kind: "blank" });
   });
@@ -148,8 +159,13 @@ describe("a library record as a literature record", () => {
   });
 
   it("is a local, never preprint record carrying its library id, derived-title flag and retraction", () => {
-    const record = toLiteratureRecord({ row: buildRow({ pmid: "5", title_derived: true, abstract: "", publication_types: ["Retracted Publication"] }) });
+    const record = toLiteratureRecord({ row: buildRow({ pmid: "5", title_derived: true, abstract: "", publication_types: ["Retracted Publication"], journal: "Gut", volume: "66", issue: "6", pages: "1116-1122", authors: ["Bao Y"] }) });
     expect(record).toMatchObject({
+      journal: "Gut",
+      volume: "66",
+      issue: "6",
+      pages: "1116-1122",
+      authors: ["Bao Y"],
       ids: { local: "0b6f1c9e-1111-8222-9333-444455556666", pmid: "5" },
       titleDerived: true,
       abstract: null,

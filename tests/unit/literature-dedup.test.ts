@@ -37,6 +37,14 @@ describe("one record once: merging by identifier and by normalized title", () =>
     expect(merged[0]!.sources.sort()).toEqual(["crossref", "local"]);
   });
 
+  it("keeps the journal, volume, issue, pages and authors a merged record's sources give, the richest source's first", () => {
+    const pubmed = buildRecord({ ids: { pmid: "90000098", doi: "10.5555/cite.1" }, title: TITLE, journal: "J Aging", volume: "66", pages: "1116-1122", authors: ["Bao Y", "Prescott J"] });
+    const crossref = buildRecord({ ids: { doi: "10.5555/cite.1" }, title: TITLE, journal: "Journal of Aging", volume: "66", issue: "6", pages: "1116-1122", authors: ["Ying Bao"], source: "crossref", sources: ["crossref"], abstract: null });
+    const [merged, ...rest] = mergeRecords([crossref, pubmed]);
+    expect(rest).toEqual([]);
+    expect(merged).toMatchObject({ journal: "J Aging", volume: "66", issue: "6", pages: "1116-1122", authors: ["Bao Y", "Prescott J"] });
+  });
+
   it("joins a preprint to its journal version of the same title, which then leads", () => {
     const preprint = buildRecord({ ids: { doi: "10.1101/2020.01.01.000001" }, title: TITLE, year: 2014, isPreprint: true, source: "europepmc", sources: ["europepmc"] });
     const journal = buildRecord({ ids: { doi: "10.5555/journal.1", pmid: "90000099" }, title: TITLE, year: 2015 });

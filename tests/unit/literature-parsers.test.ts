@@ -11,6 +11,8 @@ import {
   normalizeNct,
   normalizePmcid,
   normalizePmid,
+  normalizePages,
+  pageRange,
 } from "@/agent/literature/sources/normalize";
 import { rebuildAbstract } from "@/agent/literature/sources/openalex";
 import { buildPubmedTerm, parseEsearchResponse } from "@/agent/literature/sources/pubmed";
@@ -48,6 +50,16 @@ describe("parsePubmedArticleSet", () => {
     expect(record).toMatchObject({ journal: "Gut", year: 2017, date: "2016-10-21", isRetracted: false, isPreprint: false, source: "pubmed" });
     expect(record?.authors).toHaveLength(22);
     expect(record?.authors.slice(0, 2)).toEqual(["Bao Y", "Prescott J"]);
+    // What a reference manager needs to cite it: volume, issue and pages (MedlinePgn).
+    expect(record).toMatchObject({ volume: "66", issue: "6", pages: "1116-1122" });
+  });
+
+  it("writes MEDLINE's shortened last page whole, and reads StartPage and EndPage without a MedlinePgn", () => {
+    const journal = (pagination: string) => pubmedXml({ article: `<Journal><JournalIssue><Volume>12</Volume><Issue>3 Suppl</Issue></JournalIssue><Title>J</Title></Journal><ArticleTitle>T</ArticleTitle>${pagination}` });
+    expect(parsePubmedArticleSet(journal("<Pagination><MedlinePgn>1116-22</MedlinePgn></Pagination>"))[0]).toMatchObject({ volume: "12", issue: "3 Suppl", pages: "1116-1122" });
+    expect(parsePubmedArticleSet(journal("<Pagination><StartPage>e1001</StartPage></Pagination>"))[0]?.pages).toBe("e1001");
+    expect(parsePubmedArticleSet(journal("<Pagination><StartPage>95</StartPage><EndPage>103</EndPage></Pagination>"))[0]?.pages).toBe("95-103");
+    expect(parsePubmedArticleSet(journal(""))[0]?.pages).toBeNull();
   });
 
   it("gives no records for documents that are not PubmedArticleSets", () => {
@@ -132,12 +144,24 @@ describe("Europe PMC, Crossref and OpenAlex parsers", () => {
     expect(hitCount).toBe(1);
     expect(records[0]).toMatchObject({ year: 2010, date: "2010-06-01", journal: "Cancer Res", citedByCount: 133, url: "https://pubmed.ncbi.nlm.nih.gov/20516115/" });
     expect(records[0]?.authors.at(-1)).toBe("Glover JN");
+    expect(records[0]?.authors).toHaveLength(11);
+    expect(records[0]).toMatchObject({ volume: "70", issue: "12", pages: "4880-4890" });
+  });
+
+  it("reads volume, issue and pages of every recorded Europe PMC result, and from journalInfo in core results", () => {
+    const { records } = parseEuropePmcSearch(JSON.parse(recorded("europepmc/biomcp_search_query_ATM_c7390TC_page1.json")));
+    expect(records[0]).toMatchObject({ journal: "Cancers (Basel)", volume: "16", issue: "17", pages: "2955" });
+    for (const record of records) expect(record.volume, record.title).toMatch(/\S/);
+    const core = parseEuropePmcSearch({ resultList: { result: [{ id: "1", source: "MED", pmid: "1", title: "T", pageInfo: "7\u201315", journalInfo: { volume: "3", issue: "2", journal: { title: "Aging Cell" } } }] } });
+    expect(core.records[0]).toMatchObject({ journal: "Aging Cell", volume: "3", issue: "2", pages: "7-15" });
   });
 
   it("reads the recorded Crossref work, and classifies update types", () => {
     const work = parseCrossrefWork(JSON.parse(recorded("crossref-openalex-unpaywall/derived_from_paperqa_doi_search_crossref_work.json")));
     expect(work?.record.ids.doi).toBe("10.1016/j.xgen.2025.100814");
     expect(work?.record.citedByCount).toBe(2);
+    expect(work?.record).toMatchObject({ journal: "Cell Genomics", volume: "5", issue: "4", pages: "100814" });
+    expect(work?.record.authors.slice(0, 2)).toEqual(["Herger M", "Kajba CM"]);
     expect(work?.updatedBy).toEqual([]);
     expect(work?.relations).toEqual([]);
     expect(["retraction", "Erratum", "expression_of_concern", "new_version"].map(classifyUpdateType)).toEqual(["retraction", "correction", "expression_of_concern", "other"]);
@@ -150,6 +174,18 @@ describe("Europe PMC, Crossref and OpenAlex parsers", () => {
 });
 
 describe("normalisation and HTTP helpers", () => {
+  it("writes page ranges as citations give them", () => {
+    expect(normalizePages("1116-22")).toBe("1116-1122");
+    expect(normalizePages("R12 \u2013 R19")).toBe("R12-R19");
+    expect(normalizePages("S12-20")).toBe("S12-20");
+    // A last page that would come before the first is left as sent.
+    expect(normalizePages("99-1")).toBe("99-1");
+    expect(normalizePages("e0123456")).toBe("e0123456");
+    expect(normalizePages("  ")).toBeNull();
+    expect(pageRange("100814", "100814")).toBe("100814");
+    expect(pageRange("", "12")).toBeNull();
+  });
+
   it("normalises ids to the forms record.ts documents", () => {
     expect(normalizeDoi("https://doi.org/10.1016/J.XGEN.2025.100814")).toBe("10.1016/j.xgen.2025.100814");
     expect(normalizeDoi("doi:10.1016%2Fj.xgen.2025.100814")).toBe("10.1016/j.xgen.2025.100814");

@@ -5,8 +5,8 @@ import { readQuestion } from "@/agent/literature/reading";
 import type { SourceName } from "@/agent/literature/record";
 import { createSourceHealthTracker, failedSourcesOf, failureKindOf, trackSource } from "@/agent/literature/source-health";
 import { SourceError, type LiteratureSource } from "@/agent/literature/sources/types";
-import { chatResultSchema, failedSourceSchema, literatureReachSchema, sourceHealthSchema, type ChatResult } from "@/lib/contracts";
-import { describeSourceFailures } from "@/lib/contracts/source-words";
+import { chatResultSchema, failedSourceSchema, literatureReachSchema, sourceHealthSchema, type ChatResult, type SourceFailureKind } from "@/lib/contracts";
+import { describeSourceFailures, failuresInWords, failureWords, sourceTitle } from "@/lib/contracts/source-words";
 import type { Queryable } from "@/lib/db";
 
 /** A clock and a scheduler the test moves by hand: no real time passes. */
@@ -144,6 +144,42 @@ describe("source failures in words", () => {
       }),
     ).toBe("PubMed and ClinicalTrials.gov could not be reached and Europe PMC did not answer in time; these results come from the local library alone.");
     expect(describeSourceFailures({ failed: [], used: ["pubmed"] })).toBeNull();
+  });
+
+  // Every failure kind the contract names, said of one source and of several: the verb agrees.
+  const wordsOf: Record<SourceFailureKind, { one: string; many: string }> = {
+    timeout: { one: "did not answer in time", many: "did not answer in time" },
+    unreachable: { one: "could not be reached", many: "could not be reached" },
+    http_error: { one: "answered with an error", many: "answered with errors" },
+    rate_limited: { one: "kept refusing requests (rate limit)", many: "kept refusing requests (rate limit)" },
+    bad_response: { one: "answered something unreadable", many: "answered something unreadable" },
+    circuit_open: { one: "was not asked, having failed repeatedly just before", many: "were not asked, having failed repeatedly just before" },
+    internal_error: { one: "failed inside the agent", many: "failed inside the agent" },
+  };
+
+  it.each(failedSourceSchema.shape.kind.options)("agrees in number for %s, alone or in a list, in every sentence that says it", (kind) => {
+    const { one, many } = wordsOf[kind];
+    expect(failureWords(kind)).toBe(one);
+    expect(failuresInWords([{ source: "pubmed", kind }])).toBe(`PubMed ${one}`);
+    expect(failuresInWords([{ source: "europepmc", kind }, { source: "pubmed", kind }])).toBe(`PubMed and Europe PMC ${many}`);
+    const other = kind === "timeout" ? "unreachable" : "timeout";
+    expect(failuresInWords([{ source: "local", kind }, { source: "clinicaltrials", kind }, { source: "pubmed", kind: other }])).toBe(
+      `PubMed ${wordsOf[other].one} and ClinicalTrials.gov and the local library ${many}`,
+    );
+    expect(describeSourceFailures({ failed: [{ source: "pubmed", kind }, { source: "europepmc", kind }], used: ["local"] })).toBe(
+      `PubMed and Europe PMC ${many}; these results come from the local library alone.`,
+    );
+    for (const sentence of [failuresInWords([{ source: "pubmed", kind }, { source: "europepmc", kind }]), describeSourceFailures({ failed: [{ source: "pubmed", kind }, { source: "local", kind }], used: [] })!]) {
+      expect(sentence).not.toMatch(/\b(was|is|has)\b/);
+    }
+  });
+
+  it("opens a sentence or a cell with a source's name as it is written: 'The local library', but 'bioRxiv'", () => {
+    expect(sourceTitle("local")).toBe("The local library");
+    expect(sourceTitle("biorxiv")).toBe("bioRxiv");
+    expect(sourceTitle("medrxiv")).toBe("medRxiv");
+    expect(describeSourceFailures({ failed: [{ source: "biorxiv", kind: "timeout" }], used: ["pubmed"] })).toBe("bioRxiv did not answer in time; these results come from PubMed alone.");
+    expect(describeSourceFailures({ failed: [{ source: "local", kind: "internal_error" }], used: ["pubmed"] })).toBe("The local library failed inside the agent; these results come from PubMed alone.");
   });
 
   it("says the sentence once, in the answer's limits, before the source list", () => {

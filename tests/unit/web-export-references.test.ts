@@ -55,6 +55,9 @@ const literature = literatureJobResultSchema.parse(
         relevance: { accepted: true, score: 0.91, matchedTerms: ["rapamycin"], flags: [] },
         journal: "Nature",
         authors: ["Harrison DE", "Strong R"],
+        volume: "460",
+        issue: "7253",
+        pages: "392-395",
         pmid: "19587680",
         doi: "10.1038/nature08221",
         evidenceType: "preclinical",
@@ -67,13 +70,16 @@ const literature = literatureJobResultSchema.parse(
 const literatureRows = (literature.references ?? []).map(rowFromLiterature);
 
 describe("BibTeX", () => {
-  it("writes an @article with authors, journal, year, DOI, PMID and the PubMed link for a literature reference", () => {
+  it("writes an @article with authors (family name first), journal, volume, number, pages, year, DOI, PMID and the PubMed link", () => {
     expect(toBibtex(literatureRows, { origin: ORIGIN })).toBe(
       [
         "@article{harrison2009_1,",
         "  title = {{Rapamycin fed late in life extends lifespan in genetically heterogeneous mice}},",
-        "  author = {Harrison DE and Strong R},",
+        "  author = {Harrison, D. E. and Strong, R.},",
         "  journal = {Nature},",
+        "  volume = {460},",
+        "  number = {7253},",
+        "  pages = {392--395},",
         "  year = {2009},",
         "  doi = {10.1038/nature08221},",
         "  pmid = {19587680},",
@@ -100,9 +106,14 @@ describe("RIS", () => {
     expect(ris.split("\r\n")).toEqual([
       "TY  - JOUR",
       "TI  - Rapamycin fed late in life extends lifespan in genetically heterogeneous mice",
-      "AU  - Harrison DE",
-      "AU  - Strong R",
+      "AU  - Harrison, D. E.",
+      "AU  - Strong, R.",
+      "T2  - Nature",
       "JO  - Nature",
+      "VL  - 460",
+      "IS  - 7253",
+      "SP  - 392",
+      "EP  - 395",
       "PY  - 2009",
       "DO  - 10.1038/nature08221",
       "AN  - PMID:19587680",

@@ -1,6 +1,6 @@
 import type { LiteratureRecord } from "../record";
 import { isObject, readArray, readNumber, readObject, readString, readStrings, type JsonObject } from "./json-read";
-import { cleanMarkupText, formatAuthorName, formatIsoDate, normalizeDoi, uniqueStrings } from "./normalize";
+import { cleanMarkupText, formatAuthorName, formatIsoDate, normalizeDoi, normalizePages, uniqueStrings } from "./normalize";
 import { SourceError } from "./types";
 
 /**
@@ -80,6 +80,10 @@ export function parseCrossrefWork(json: unknown): CrossrefWork | null {
       readStrings(work, "short-container-title")[0] ??
       readString(readArray(work, "institution")[0], "name") ??
       null,
+    volume: readString(work, "volume") ?? null,
+    issue: readString(work, "issue") ?? null,
+    // An article with no pages has an article number (Cell Genomics' "100814").
+    pages: normalizePages(readString(work, "page") ?? readString(work, "article-number")),
     year,
     date,
     authors: readArray(work, "author").flatMap((author) => formatAuthorName(readString(author, "family"), readString(author, "given")) ?? readString(author, "name") ?? []),

@@ -7,6 +7,7 @@ import {
   deriveTitle,
   formatAuthorName,
   normalizeDoi,
+  normalizePages,
   normalizePmcid,
   normalizePmid,
   parsePartialDate,
@@ -103,6 +104,10 @@ function parseEuropePmcResult(result: unknown): LiteratureRecord | null {
     ...(title ? {} : { titleDerived: true }),
     abstract,
     journal,
+    // `core` nests volume and issue in journalInfo; `lite` names them at the top.
+    volume: readString(readObject(result, "journalInfo"), "volume") ?? readString(result, "journalVolume") ?? null,
+    issue: readString(readObject(result, "journalInfo"), "issue") ?? readString(result, "issue") ?? null,
+    pages: normalizePages(readString(result, "pageInfo")),
     year: parseYear(readString(result, "pubYear")) ?? parseYear(readString(readObject(result, "journalInfo"), "yearOfPublication")) ?? dates.year,
     date: dates.date,
     authors: readAuthors(result),

@@ -186,6 +186,31 @@ export function uniqueStrings(values: Iterable<string>): string[] {
   return out;
 }
 
+/**
+ * A page range as a citation gives it, from what a source sends: dashes made one hyphen, and the
+ * last page written whole where MEDLINE shortens it ("1116-22" → "1116-1122"). An article number
+ * ("e100814") or a list of ranges stays as it is; null for nothing.
+ */
+export function normalizePages(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const text = value.replace(/\s*[-\u2010-\u2015]+\s*/g, "-").replace(/\s+/g, " ").trim();
+  if (text === "" || text === "-") return null;
+  const range = /^([A-Za-z]*)(\d+)-([A-Za-z]*)(\d+)$/.exec(text);
+  if (!range) return text;
+  const [, firstPrefix, first, lastPrefix, last] = range as unknown as [string, string, string, string, string];
+  const whole = last.length < first.length ? first.slice(0, first.length - last.length) + last : last;
+  // A shortened last page that would come before the first is not one MEDLINE wrote: keep it as sent.
+  return Number(whole) >= Number(first) ? `${firstPrefix}${first}-${lastPrefix}${whole}` : text;
+}
+
+/** "12-19" from a first and a last page, "12" when they are one page or the last is unknown; null without a first. */
+export function pageRange(first: unknown, last: unknown): string | null {
+  const from = typeof first === "string" || typeof first === "number" ? String(first).trim() : "";
+  const to = typeof last === "string" || typeof last === "number" ? String(last).trim() : "";
+  if (from === "") return null;
+  return to === "" || to === from ? normalizePages(from) : normalizePages(`${from}-${to}`);
+}
+
 /** A title for a record that has none: the abstract's first sentence, shortened. */
 export function deriveTitle(abstract: string | null): string | null {
   if (!abstract) return null;

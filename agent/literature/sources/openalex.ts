@@ -1,7 +1,7 @@
 import { type SourceClientOptions, sourceHttpClient } from "../http";
 import type { LiteratureRecord } from "../record";
 import { isObject, readArray, readBoolean, readNumber, readObject, readPath, readString } from "./json-read";
-import { cleanMarkupText, deriveTitle, normalizeDoi, normalizePmcid, normalizePmid, parsePartialDate, uniqueStrings } from "./normalize";
+import { cleanMarkupText, deriveTitle, normalizeDoi, normalizePmcid, normalizePmid, pageRange, parsePartialDate, uniqueStrings } from "./normalize";
 import { termsOf } from "./query-terms";
 import { SourceError, type LiteratureSource } from "./types";
 
@@ -26,7 +26,7 @@ export type OpenAlexSource = LiteratureSource & {
 // Only what the record needs: a full work carries referenced/related works, topics and more.
 const SELECT = [
   "id", "doi", "title", "display_name", "publication_year", "publication_date", "ids", "primary_location",
-  "type", "authorships", "is_retracted", "mesh", "abstract_inverted_index", "cited_by_count",
+  "type", "authorships", "is_retracted", "mesh", "abstract_inverted_index", "cited_by_count", "biblio",
 ].join(",");
 
 const TYPE_NAMES: Record<string, string> = {
@@ -86,6 +86,9 @@ function parseOpenAlexWork(work: unknown): LiteratureRecord | null {
     ...(title ? {} : { titleDerived: true }),
     abstract,
     journal: readString(readPath(work, "primary_location", "source"), "display_name") ?? null,
+    volume: readString(readObject(work, "biblio"), "volume") ?? null,
+    issue: readString(readObject(work, "biblio"), "issue") ?? null,
+    pages: pageRange(readString(readObject(work, "biblio"), "first_page"), readString(readObject(work, "biblio"), "last_page")),
     year: readNumber(work, "publication_year") ?? dates.year,
     date: dates.date,
     authors: readArray(work, "authorships").flatMap((a) => readString(readObject(a, "author"), "display_name") ?? readString(a, "raw_author_name") ?? []),

@@ -9,6 +9,8 @@ import {
   normalizeDoi,
   normalizePmcid,
   normalizePmid,
+  normalizePages,
+  pageRange,
   parseYear,
   uniqueStrings,
 } from "./normalize";
@@ -73,6 +75,7 @@ function parsePubmedArticle(article: unknown): LiteratureRecord | null {
     ...(title ? {} : { titleDerived: true }),
     abstract,
     journal: readJournal(info, citation),
+    ...readJournalPlace(info),
     year,
     date,
     authors: readAuthors(info),
@@ -113,6 +116,17 @@ function readJournal(info: JsonObject, citation: JsonObject): string | null {
     textOf(readObject(citation, "MedlineJournalInfo")?.MedlineTA) ||
     null
   );
+}
+
+/** Volume, issue and pages: MedlinePgn (its shortened last page written whole), else StartPage and EndPage. */
+function readJournalPlace(info: JsonObject): Pick<LiteratureRecord, "volume" | "issue" | "pages"> {
+  const journalIssue = readObject(readObject(info, "Journal"), "JournalIssue");
+  const pagination = readObject(info, "Pagination");
+  return {
+    volume: textOf(journalIssue?.Volume) || null,
+    issue: textOf(journalIssue?.Issue) || null,
+    pages: normalizePages(textOf(pagination?.MedlinePgn)) ?? pageRange(textOf(pagination?.StartPage), textOf(pagination?.EndPage)),
+  };
 }
 
 /**
