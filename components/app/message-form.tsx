@@ -24,6 +24,7 @@ export function MessageForm({
   busyLabel,
   onSubmit,
   children,
+  underBox,
   boxRef,
   describedBy,
 }: {
@@ -40,6 +41,8 @@ export function MessageForm({
   busyLabel: string;
   onSubmit: () => void;
   children?: React.ReactNode;
+  /** Shown right under the box (the chat's example questions). */
+  underBox?: React.ReactNode;
   /** The text box, for a caller that moves focus to it. */
   boxRef?: React.Ref<HTMLTextAreaElement>;
   /** An id of what else describes the box (what the next question follows up on). */
@@ -71,6 +74,7 @@ export function MessageForm({
       <p id={countId} className={`muted small ${styles.count} ${count.over ? styles.over : ""}`} data-testid="message-count">
         {count.text}
       </p>
+      {underBox}
       {error ? (
         <p id={errorId} className={styles.error} role="alert" data-testid="message-error">
           {error}
