@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classifyEvidence } from "@/agent/literature/evidence";
 import type { LiteratureRecord } from "@/agent/literature/record";
-import { buildRecord } from "../support/records";
+import { buildRecord, buildTrialDesign } from "../support/records";
 
 /**
  * The design of a record that no publication type, MeSH heading or registry field classifies (a
@@ -81,21 +81,7 @@ describe("the design named in a record's own words", () => {
   });
 
   it("names a registered interventional trial of several arms a controlled trial, and any other registered trial one that names no control", () => {
-    const trial = (design: Partial<NonNullable<LiteratureRecord["trial"]>>): LiteratureRecord["trial"] => ({
-      studyType: "INTERVENTIONAL",
-      phases: [],
-      allocation: null,
-      interventionModel: null,
-      primaryPurpose: null,
-      masking: null,
-      hasResults: null,
-      overallStatus: null,
-      enrollment: null,
-      conditions: [],
-      interventions: [],
-      ...design,
-    });
-    const registered = (design: Partial<NonNullable<LiteratureRecord["trial"]>>) => classifyEvidence(bare("A study of a drug", "", { trial: trial(design) })).type;
+    const registered = (design: Partial<NonNullable<LiteratureRecord["trial"]>>) => classifyEvidence(bare("A study of a drug", "", { trial: buildTrialDesign(design) })).type;
     expect(registered({ allocation: "NA", interventionModel: "PARALLEL" })).toBe("controlled_trial");
     expect(registered({ interventionModel: "CROSSOVER" })).toBe("controlled_trial");
     expect(registered({ masking: "DOUBLE" })).toBe("controlled_trial");
