@@ -20,9 +20,8 @@ export default function HomePage() {
     <main>
       <h1>Longevity Research Agent</h1>
       <p className="lead">
-        Ask about aging, longevity or biomedicine. Every answer cites the scientific literature: each <code>[N]</code> marker leads to the study it
-        cites, with a bottom line and an evidence table saying what kind of study it is, in whom, what it found, and whether it could be verified at its
-        source. Each question is paid in USDC with an x402 micropayment; no account.
+        Ask about aging and longevity: each <code>[N]</code> marker of an answer leads to the study it cites, under a bottom line and an evidence table
+        (what kind of study, in whom, what it found, whether it could be verified at its source). Pay per question in USDC; no account.
       </p>
 
       <ResearchApp config={getWebConfig()} sample={SAMPLE} />

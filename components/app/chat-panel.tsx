@@ -199,7 +199,7 @@ export function ChatPanel({
         onSubmit={() => submit(message, following)}
         boxRef={box}
         describedBy={following ? followingId : undefined}
-        underBox={
+        afterButton={
           <ExampleQuestions
             onChoose={(question) => {
               setMessage(question);

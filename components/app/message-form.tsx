@@ -24,7 +24,7 @@ export function MessageForm({
   busyLabel,
   onSubmit,
   children,
-  underBox,
+  afterButton,
   boxRef,
   describedBy,
 }: {
@@ -41,8 +41,8 @@ export function MessageForm({
   busyLabel: string;
   onSubmit: () => void;
   children?: React.ReactNode;
-  /** Shown right under the box (the chat's example questions). */
-  underBox?: React.ReactNode;
+  /** Shown under the button (the chat's example questions): after it, so the box's Tab leads to the button. */
+  afterButton?: React.ReactNode;
   /** The text box, for a caller that moves focus to it. */
   boxRef?: React.Ref<HTMLTextAreaElement>;
   /** An id of what else describes the box (what the next question follows up on). */
@@ -74,7 +74,6 @@ export function MessageForm({
       <p id={countId} className={`muted small ${styles.count} ${count.over ? styles.over : ""}`} data-testid="message-count">
         {count.text}
       </p>
-      {underBox}
       {error ? (
         <p id={errorId} className={styles.error} role="alert" data-testid="message-error">
           {error}
@@ -84,6 +83,7 @@ export function MessageForm({
       <button type="submit" disabled={busy}>
         {busy ? busyLabel : submitLabel}
       </button>
+      {afterButton}
     </form>
   );
 }
