@@ -51,7 +51,7 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { browserName: "chromium", viewport: { width: 1280, height: 900 } } },
-    { name: "phone", testIgnore: /(api|edges|private-browser|private-forgery|private-run-binding|app|one-payment|leaving|honest-reach-paid)\.spec\.ts/, use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: "phone", testIgnore: /(api|edges|private-browser|private-forgery|private-run-binding|app|one-payment|leaving|honest-reach-paid|no-surprise-charges)\.spec\.ts/, use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
     // A fresh database each run: the demo's chain is in memory, so ledger rows of an earlier run
@@ -77,8 +77,9 @@ export default defineConfig({
       HEALTH_SLOW_MS: "2000",
       // npm test has type-checked the project already (next.config.ts).
       SKIP_BUILD_TYPECHECK: "1",
-      // The local library the offline demo answers from (synthetic records: see tests/fixtures/library).
-      DEMO_LIBRARY_FILES: "tests/fixtures/library/records.jsonl",
+      // The local library the offline demo answers from (synthetic records: see tests/fixtures/library),
+      // with the records whose design and intervention only their own words name (evidence-words.spec.ts).
+      DEMO_LIBRARY_FILES: "tests/fixtures/library/records.jsonl,tests/fixtures/library/designs.jsonl",
       // Offline by design, whatever the machine can reach: every live source is asked (the page
       // shows it searched) at a closed local port, so it fails at once as unreachable and no run
       // depends on, or sends a question to, the real PubMed.

@@ -14,6 +14,8 @@ export type AuditResult = {
   rejected: boolean;
   /** Whether a bottom line consistent with the verdict survived, and a limits paragraph. */
   hasBottomLine: boolean;
+  /** The bottom-line paragraph that survived, as the answer opens with it (null without one). */
+  bottomLine: string | null;
   hasLimits: boolean;
 };
 
@@ -57,6 +59,7 @@ export function auditModelAnswer({
   const paragraphs: string[] = [];
   let cited = 0;
   let hasBottomLine = false;
+  let bottomLine: string | null = null;
   let hasLimits = false;
   for (const paragraph of paragraphsOf(answer)) {
     const match = LABEL.exec(paragraph);
@@ -102,9 +105,11 @@ export function auditModelAnswer({
       hasBottomLine = true;
     }
     if (label === "Limits") hasLimits = true;
-    paragraphs.push(label ? `${label}: ${kept.join(" ")}` : kept.join(" "));
+    const written = label ? `${label}: ${kept.join(" ")}` : kept.join(" ");
+    if (label === "Bottom line") bottomLine = written;
+    paragraphs.push(written);
   }
-  return { answer: paragraphs.join("\n\n"), removed, rejected: cited === 0, hasBottomLine, hasLimits };
+  return { answer: paragraphs.join("\n\n"), removed, rejected: cited === 0, hasBottomLine, bottomLine, hasLimits };
 }
 
 /**

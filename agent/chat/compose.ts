@@ -103,7 +103,8 @@ export function composeChatResult({
   // The passage of each reference that bears on the question: what the answer quotes, what a
   // model is given, and what the audit checks a model's sentence against.
   const contextPassages = references.map((ref) => ({ ordinal: ref.ordinal, text: written.passages.get(ref.ordinal) ?? ref.title }));
-  const answer = references.length === 0 ? nothingFound(question, sourcesNote) : written.answer;
+  const opened = references.length === 0 ? nothingFound(question, sourcesNote) : written;
+  const answer = opened.answer;
   const sourceList = formatSources(
     references.map((r): Citable => ({ ordinal: r.ordinal, title: r.title, url: r.url, abstract: null, year: r.year ?? null, journal: null, label: labelOf(r) })),
   );
@@ -124,7 +125,7 @@ export function composeChatResult({
       writer: "extractive",
       contextPassages,
       // What a model writer must keep: the bottom line it opens with and the limits it ends with.
-      bottomLine: written.bottomLine,
+      bottomLine: opened.bottomLine,
       limits: written.limits,
       effectiveSources: literature.effectiveSources ?? [],
       fallbackUsed: literature.fallbackUsed ?? false,

@@ -44,6 +44,8 @@ export async function applyModelWriter(result: ChatAnswer, { settings, question,
     quality,
     metadata: {
       ...result.metadata,
+      // The sentence the answer opens with: the model's own bottom line when it stands.
+      bottomLine: audit.bottomLine ?? bottomLine,
       writer: "model",
       model: settings.model,
       modelWriter: { used: true, removed: audit.removed, bottomLine: audit.hasBottomLine ? "model" : "extractive", limits: audit.hasLimits ? "model" : "extractive" },

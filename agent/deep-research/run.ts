@@ -168,6 +168,8 @@ export async function researchTurn({
   // failed turn is never charged. A turn whose sources answered with nothing relevant is an answer.
   let reached = done.some((d) => (d.screened?.length ?? 0) > 0);
   const unreached: FailedSource[] = [];
+  // Whether the local library answered (with nothing) every search that reached no other source.
+  let libraryAnsweredEvery = true;
   for (const item of toRun) {
     if (!inTime()) {
       outOfTime = true;
@@ -176,9 +178,11 @@ export async function researchTurn({
     const i = done.length;
     await state(`Iteration ${i + 1} of ${total}: ${AXES[item.axis].label.toLowerCase()}, searching the literature for “${item.query}”`, { step: "searching", iteration: i + 1, of: total });
     await progress("literature", Math.round(10 + (75 * i) / Math.max(1, total)));
-    const { iteration, failedSources } = await searchAxis({ read, item, terms, engine, signal, known: world.findings });
-    if (failedSources) unreached.push(...failedSources);
-    else reached = true;
+    const { iteration, failedSources, libraryAnswered } = await searchAxis({ read, item, terms, engine, signal, known: world.findings });
+    if (failedSources) {
+      unreached.push(...failedSources);
+      libraryAnsweredEvery &&= libraryAnswered;
+    } else reached = true;
     if (llm && inTime()) {
       const summary = await summarizeWithModel({
         settings: llm,
@@ -198,7 +202,7 @@ export async function researchTurn({
 
   if (!reached && unreached.length > 0) {
     const seen = new Set<string>();
-    throw new NoSourceAnsweredError(unreached.filter((f) => !seen.has(f.source) && seen.add(f.source)));
+    throw new NoSourceAnsweredError({ failedSources: unreached.filter((f) => !seen.has(f.source) && seen.add(f.source)), libraryAnswered: libraryAnsweredEvery });
   }
 
   await state("Writing the final answer from everything found", { step: "writing" });
@@ -269,19 +273,21 @@ async function searchAxis({
   signal: AbortSignal;
   /** The findings the conversation holds already. */
   known: WorldState["findings"];
-}): Promise<{ iteration: StoredIteration; failedSources: FailedSource[] | null }> {
+}): Promise<{ iteration: StoredIteration; failedSources: FailedSource[] | null; libraryAnswered: boolean }> {
   const knownSentences = new Set(known.flatMap(sentenceKeysOf));
   const onQuestion = AXES[item.axis].anchor === "question";
   const request = literatureQueryRequestSchema.parse({ question: onQuestion ? read.question : item.query, mode: "deep", includeRejected: true });
   const sources = onQuestion ? steerSources(engine.sources, item.query, read) : engine.sources;
   let literature: Pick<EngineResult, "references" | "rejectedReferences" | "effectiveSources">;
   let failedSources: FailedSource[] | null = null;
+  let libraryAnswered = false;
   try {
     literature = await runLiteratureSearch(request, { ...engine, sources, includeAbstracts: true, signal, requireReach: true });
   } catch (err) {
     if (!(err instanceof NoSourceAnsweredError)) throw err;
     // No source answered this axis' search: an empty iteration, and the turn decides (researchTurn).
     failedSources = err.failedSources;
+    libraryAnswered = err.libraryAnswered;
     literature = { references: [], rejectedReferences: [], effectiveSources: [] };
   }
   const all = [...literature.references, ...(literature.rejectedReferences ?? [])];
@@ -301,7 +307,7 @@ async function searchAxis({
     ),
     references,
   };
-  return { iteration, failedSources };
+  return { iteration, failedSources, libraryAnswered };
 }
 
 /** The sources, each asked the axis' words with the concepts of every query variant the engine makes. */

@@ -3,6 +3,7 @@ import type { Queryable } from "@/lib/db";
 import { ApiError } from "@/lib/http";
 import type { Job } from "../jobs/queue";
 import { waitForProgress } from "../jobs/wait-progress";
+import { NO_SOURCE_REACHABLE, NOTHING_IN_LIBRARY, unavailableReasonOf } from "@/lib/contracts/unavailable-reasons";
 import { LiteratureUnavailableError } from "@/lib/literature/unavailable";
 import { DEFAULT_RETRY_AFTER_SECONDS, isUnavailableDetail, type ReachChecker } from "../literature/reach";
 import type { SourceName } from "../literature/record";
@@ -40,10 +41,14 @@ export async function awaitSearch({ db, reach, job, waitMs }: { db: Queryable; r
   if (!seen || (seen.status !== "failed" && seen.status !== "cancelled")) return;
   if (isUnavailableDetail(seen.result)) {
     const state = reach ? await reach.check() : null;
+    const stored = unavailableReasonOf(seen.result.reason);
+    // An empty library has nothing on any question: no other words would find anything in it.
+    const reason = stored === NOTHING_IN_LIBRARY && state?.localLibrary === "empty" ? NO_SOURCE_REACHABLE : stored;
     throw new LiteratureUnavailableError({
       message: `${seen.error ?? "No literature source could answer."} Nothing was charged.`,
       retryAfterSeconds: state?.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS,
       failedSources: seen.result.failedSources,
+      reason,
     });
   }
   throw new ApiError("internal", "The request failed before its answer", { reason: "job_failed", message: seen.error ?? "The job failed" });

@@ -8,6 +8,7 @@ import type { QuestionReading } from "./reading";
 import { tokenize } from "./terms";
 import { deriveVerdict, isDirect, stanceOfReference, type GradedForVerdict } from "./verdict";
 import { designGroupOf, type DesignGroup } from "@/lib/contracts/designs";
+import { BOTTOM_LINE_LEAD } from "@/lib/contracts/bottom-line";
 
 export { splitSentences, withSubject };
 
@@ -140,7 +141,7 @@ export function composeAnswer({
   citable: Citable[];
   sourcesNote?: string | null;
   maxSentences?: number;
-}): { answer: string; formattedAnswer: string; contextPassages: ContextPassage[]; verdict: Verdict; verdictBasis: VerdictBasis; stances: Map<number, Stance> } {
+}): { answer: string; formattedAnswer: string; contextPassages: ContextPassage[]; verdict: Verdict; verdictBasis: VerdictBasis; stances: Map<number, Stance>; bottomLine: string } {
   const references: AnswerReference[] = citable.map((c) => ({
     ordinal: c.ordinal,
     title: c.title,
@@ -152,7 +153,8 @@ export function composeAnswer({
     missingConcepts: c.missingConcepts ?? [],
   }));
   const written = writeAnswer({ reading, references, sourcesNote, maxClaims: maxSentences });
-  const answer = references.length === 0 ? nothingFound(reading.question, sourcesNote) : written.answer;
+  const opened = references.length === 0 ? nothingFound(reading.question, sourcesNote) : written;
+  const answer = opened.answer;
   const contextPassages = citable
     .slice(0, maxSentences)
     .map((c) => ({ ordinal: c.ordinal, referenceId: c.label, text: written.passages.get(c.ordinal) ?? c.title, url: c.url }));
@@ -163,16 +165,15 @@ export function composeAnswer({
     verdict: written.verdict,
     verdictBasis: written.verdictBasis,
     stances: written.stances,
+    bottomLine: opened.bottomLine,
   };
 }
 
 /** The answer when no reference was accepted: the verdict, and nothing cited. */
-export function nothingFound(question: string, sourcesNote: string | null): string {
+export function nothingFound(question: string, sourcesNote: string | null): { answer: string; bottomLine: string } {
   const topic = tokenize(question).length > 0 ? `“${question.trim().replace(/\?+$/, "")}”` : "this question";
-  return [
-    `Bottom line: the evidence is insufficient. No relevant evidence on ${topic} was found in the sources searched, so no answer can be grounded in the literature.`,
-    ...(sourcesNote ? [`Limits: ${sourcesNote}`] : []),
-  ].join("\n\n");
+  const bottomLine = `${BOTTOM_LINE_LEAD}the evidence is insufficient. No relevant evidence on ${topic} was found in the sources searched, so no answer can be grounded in the literature.`;
+  return { answer: [bottomLine, ...(sourcesNote ? [`Limits: ${sourcesNote}`] : [])].join("\n\n"), bottomLine };
 }
 
 /** The deterministic source list: "N. Title. Journal (Year). label <url>". */

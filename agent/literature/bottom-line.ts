@@ -4,6 +4,7 @@ import { phrasesOf, requiredParts, type QuestionReading } from "./reading";
 import { inQuestionSpecies, speciesWords } from "./roles";
 import type { GradedForVerdict } from "./verdict";
 import { listed } from "./words";
+import { BOTTOM_LINE_LEAD } from "@/lib/contracts/bottom-line";
 import { CONTROLLED_DESIGNS, DESIGN_STRENGTH_ORDER, PRIMARY_DESIGNS } from "@/lib/contracts/designs";
 
 /**
@@ -77,8 +78,8 @@ export function bottomLineOf({
   const onTopic = graded.filter((g) => g.evidenceRole === "supporting");
   const m = onTopic.length;
   const confidence = basis.confidence ?? "low";
-  if (basis.reasonCode === "no_claim_to_test") return `Bottom line: ${noClaim(reading, references.length)}`;
-  if (verdict === "insufficient") return `Bottom line: the evidence is insufficient to answer it: ${insufficientReason({ reading, basis, references, graded, tested })}`;
+  if (basis.reasonCode === "no_claim_to_test") return `${BOTTOM_LINE_LEAD}${noClaim(reading, references.length)}`;
+  if (verdict === "insufficient") return `${BOTTOM_LINE_LEAD}the evidence is insufficient to answer it: ${insufficientReason({ reading, basis, references, graded, tested })}`;
   const studies = { one: `study that tests ${tested}`, many: `studies that test ${tested}` };
   const strongestOf = (side: "supports" | "contradicts") => {
     const types = onTopic.filter((g) => g.stance === side).map((g) => g.evidenceType);
@@ -95,11 +96,11 @@ export function bottomLineOf({
   const why = basis.confidenceReason ? ` ${capitalise(confidence)} confidence: it rests on ${basis.confidenceReason}.` : "";
   switch (verdict) {
     case "supports":
-      return `Bottom line: ${VERDICT_SENTENCE.supports[confidence]}. ${tally(basis.supporting)} findings in its favour${basis.contradicting ? ` and ${basis.contradicting} against it` : ""}${strongest("supports")}.${why}`;
+      return `${BOTTOM_LINE_LEAD}${VERDICT_SENTENCE.supports[confidence]}. ${tally(basis.supporting)} findings in its favour${basis.contradicting ? ` and ${basis.contradicting} against it` : ""}${strongest("supports")}.${why}`;
     case "contradicts":
-      return `Bottom line: ${VERDICT_SENTENCE.contradicts[confidence]}. ${tally(basis.contradicting)} no effect or the opposite${basis.supporting ? `, ${basis.supporting} findings in its favour` : ""}${strongest("contradicts")}.${why}`;
+      return `${BOTTOM_LINE_LEAD}${VERDICT_SENTENCE.contradicts[confidence]}. ${tally(basis.contradicting)} no effect or the opposite${basis.supporting ? `, ${basis.supporting} findings in its favour` : ""}${strongest("contradicts")}.${why}`;
     case "mixed":
-      return `Bottom line: ${VERDICT_SENTENCE.mixed[confidence]}. Of the ${m} ${m === 1 ? studies.one : studies.many}, ${basis.supporting} report${basis.supporting === 1 ? "s" : ""} findings in its favour, ${basis.contradicting} no effect or the opposite${basis.mixed ? `, and ${basis.mixed} both` : ""}.${why}`;
+      return `${BOTTOM_LINE_LEAD}${VERDICT_SENTENCE.mixed[confidence]}. Of the ${m} ${m === 1 ? studies.one : studies.many}, ${basis.supporting} report${basis.supporting === 1 ? "s" : ""} findings in its favour, ${basis.contradicting} no effect or the opposite${basis.mixed ? `, and ${basis.mixed} both` : ""}.${why}`;
   }
 }
 

@@ -179,6 +179,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
     fallbackUsed: failed.size > 0,
     verdict: composed.verdict,
     verdictBasis: composed.verdictBasis,
+    bottomLine: composed.bottomLine,
     failedSources,
     effectiveSources: [...used],
     sourceProfile: request.sourceProfile ?? (request.mode === "deep" ? "deep-default" : "fast-default"),

@@ -14,6 +14,12 @@ export function classifyEvidence(record: LiteratureRecord): { type: EvidenceType
     if (allocation === "NON_RANDOMIZED") return { type: "controlled_trial", reason: "registered trial with non-randomized allocation" };
     if (trial.interventionModel?.toUpperCase() === "SINGLE_GROUP") return { type: "single_arm_trial", reason: "registered single-group trial" };
     if (trial.studyType?.toUpperCase() === "OBSERVATIONAL") return { type: "observational", reason: "registered observational study" };
+    if (trial.studyType?.toUpperCase() === "INTERVENTIONAL") {
+      // Several arms, or a double-blind one, compare against something; allocation unstated is not "randomized".
+      if (MULTI_ARM_MODELS.has(trial.interventionModel?.toUpperCase() ?? "")) return { type: "controlled_trial", reason: `registered ${trial.interventionModel!.toLowerCase()} trial without stated randomization` };
+      if (BLINDED.has(trial.masking?.toUpperCase() ?? "")) return { type: "controlled_trial", reason: "registered blinded trial without stated randomization" };
+      return { type: "single_arm_trial", reason: "registered interventional trial that names no control group" };
+    }
   }
 
   const types = record.publicationTypes.map((t) => t.toLowerCase());
@@ -21,7 +27,12 @@ export function classifyEvidence(record: LiteratureRecord): { type: EvidenceType
   const hasPrefix = (prefix: string) => types.some((t) => t.startsWith(prefix));
   if (has("randomized controlled trial")) return { type: "randomized_controlled_trial", reason: "publication type Randomized Controlled Trial" };
   if (has("controlled clinical trial") || has("pragmatic clinical trial")) return { type: "controlled_trial", reason: "publication type controlled clinical trial" };
-  if (has("clinical trial") || hasPrefix("clinical trial, phase")) return { type: "single_arm_trial", reason: "publication type Clinical Trial without a control" };
+  if (has("clinical trial") || hasPrefix("clinical trial, phase")) {
+    // PubMed's generic type says a trial, not which: its own words may say randomized or controlled.
+    const words = designInWords(record);
+    if (words && (words.type === "randomized_controlled_trial" || words.type === "controlled_trial")) return words;
+    return { type: "single_arm_trial", reason: "publication type Clinical Trial, naming no control group" };
+  }
   if (has("systematic review") || has("meta-analysis")) return { type: "systematic_review", reason: "publication type Systematic Review or Meta-Analysis" };
   if (has("review")) return { type: "narrative_review", reason: "publication type Review" };
   const mesh = record.mesh.map((m) => m.toLowerCase());
@@ -41,32 +52,52 @@ export function classifyEvidence(record: LiteratureRecord): { type: EvidenceType
 }
 
 /**
- * The design as the abstract itself names it, when no publication type or MeSH heading did (many
- * records carry none: a local library's, a Europe PMC preprint's): "we randomly assigned", "a
- * retrospective cohort", "a meta-analysis of …". The strongest design named wins, except that a
- * design named as what others did ("previous randomized trials") is read no differently: the
- * abstract's own methods usually name its design first, and a review names the trials it pools.
+ * The design as the record itself names it, in its title or abstract, when no publication type or
+ * MeSH heading did (many records carry none: a local library's, a Europe PMC preprint's, a PubMed
+ * record not yet indexed): "we randomly assigned", "two cohorts followed for nine years", "a
+ * nested case–control analysis", "a double-blind trial". The strongest design named wins, except
+ * that a design named as what others did ("previous randomized trials") is read no differently:
+ * the abstract's own methods usually name its design first, and a review names the trials it pools.
+ * A bare "trial" is weaker than any observational word: "data from the XYZ trial" is a cohort.
  */
 function designInWords(record: LiteratureRecord): { type: EvidenceType; reason: string } | null {
-  const text = `${record.titleDerived ? "" : record.title} ${record.abstract ?? ""}`.replace(/\s+/g, " ");
-  const found = DESIGN_WORDS.find(([re]) => re.test(text));
-  if (!found) return null;
-  const [re, type] = found;
-  return { type, reason: `the abstract says “${re.exec(text)![0].toLowerCase()}”` };
+  // Typographic hyphens and dashes ("case–control", "cross‐sectional") read as the ASCII hyphen.
+  const plain = (text: string) => text.replace(/[\u2010-\u2015\u2212]/g, "-").replace(/\s+/g, " ");
+  const title = record.titleDerived ? "" : plain(record.title);
+  const text = `${title} ${plain(record.abstract ?? "")}`;
+  for (const [re, type] of DESIGN_WORDS) {
+    const found = re.exec(text);
+    if (found) return { type, reason: `the ${found.index < title.length ? "title" : "abstract"} says “${found[0].toLowerCase()}”` };
+  }
+  return null;
 }
 
-/** Design words in the order they decide: pooled evidence, then randomized, controlled, uncontrolled, observational, animal or cell work. */
+/** A registered trial's intervention models with more than one arm (ClinicalTrials.gov). */
+const MULTI_ARM_MODELS = new Set(["PARALLEL", "CROSSOVER", "FACTORIAL"]);
+/** Masking that hides the arm from participants and investigators: there is an arm to hide. */
+const BLINDED = new Set(["DOUBLE", "TRIPLE", "QUADRUPLE"]);
+
+/**
+ * Design words in the order they decide: pooled evidence; genetic and emulated-trial designs,
+ * which borrow trial words but observe; randomized, then controlled (a placebo, a sham, blinding,
+ * a crossover), then uncontrolled trials; observational words; a bare "trial"; animal or cell work.
+ */
 const DESIGN_WORDS: [RegExp, EvidenceType][] = [
   [/\b(meta-?analys[ie]s|systematic(ally)? review(ed)?|pooled analysis of (\w+ ){0,3}(trials|studies))\b/i, "systematic_review"],
+  [/\b(mendelian randomi[sz]ation|target trial|trial emulation|emulat(e|ed|ing) (a |the )?(target )?trial)\b/i, "observational"],
   [/\b(non-?randomi[sz]ed|not randomi[sz]ed|quasi-?(experimental|randomi[sz]ed))\b/i, "controlled_trial"],
-  [/\b(randomi[sz]ed|randomly (assigned|allocated))\b/i, "randomized_controlled_trial"],
-  [/\b(controlled (clinical )?trial|placebo-controlled)\b/i, "controlled_trial"],
-  [/\b(single-?arm|uncontrolled (trial|study)|open-label (pilot )?(trial|study)|phase (i|ii|1|2)\b (trial|study))\b/i, "single_arm_trial"],
+  [/\b(randomi[sz]ed|randomi[sz]ation|randomly (assigned|allocated|divided))\b/i, "randomized_controlled_trial"],
+  [/\b(controlled (clinical )?trial|placebo(-controlled)?|sham|(double|triple)-?blind(ed)?|cross-?over (trial|study|design))\b/i, "controlled_trial"],
+  [/\b(single-?arm|uncontrolled (trial|study)|open-label (pilot )?(trial|study)|phase (i|ii|iii|iv|1|2|3|4)[ab]?(\/(ii|iii|2|3))? (trial|study))\b/i, "single_arm_trial"],
   [
-    /\b(cohort|case-?control|cross-?sectional|retrospective(ly)?|prospective(ly)?|population-based|registry|longitudinal (study|survey|data)|surveys?|questionnaires?|case series|chart review|observational)\b/i,
+    /\b(cohorts?|case-?controls?|cross-?sectional|retrospective(ly)?|prospective(ly)?|population-based|nationwide|registry|registries|registers?|register-based|biobank|longitudinal (study|survey|data|analysis)|follow-up study|followed\b[^.]{0,80}?\b(years|months|decades)|surveys?|questionnaires?|case series|chart review|observational)\b/i,
     "observational",
   ],
-  [/\b(in (mice|rats)|mice were|rats were|murine model|mouse model|rat model|in vitro|cell lines?|cultured cells)\b/i, "preclinical"],
+  [/\b(trial|pilot study)\b/i, "single_arm_trial"],
+  [
+    /\b(in (aged |old |young |male |female )?(mice|rats)|(mice|rats) were|(knockout|transgenic|aged|old|mutant|wild-type) (mice|rats)|murine model|mouse model|rat model|in vitro|in culture|cell lines?|cultured cells)\b/i,
+    "preclinical",
+  ],
 ];
 
 /** A title that presents a study's plan rather than its results. */

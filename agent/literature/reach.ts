@@ -1,6 +1,7 @@
 import type { ChatResult, FailedSource, LiteratureJobResult, LiteratureReach } from "@/lib/contracts";
 import { describeSourceFailures, failuresInWords, listInWords, sourceLabel } from "@/lib/contracts/source-words";
 import type { Queryable } from "@/lib/db";
+import { NO_SOURCE_REACHABLE, NOTHING_IN_LIBRARY, type LiteratureUnavailableReason } from "@/lib/contracts/unavailable-reasons";
 import { LITERATURE_UNAVAILABLE } from "@/lib/literature/unavailable";
 import { JobFailure } from "../jobs/worker";
 import type { SourceName } from "./record";
@@ -11,19 +12,37 @@ import type { SourceHealthTracker } from "./source-health";
  * that lost sources says about them, and the failure of a search that reached nothing.
  */
 
-/** A search in which every source asked failed and nothing was found: there is nothing to answer from. */
+/**
+ * A search in which every source asked failed and nothing was found: there is nothing to answer
+ * from. `libraryAnswered`: the local library was searched and found nothing on the question (the
+ * live sources failing), which is not the same as reaching no source at all: asking again helps
+ * only once a live source answers, while other words may find something in the library now.
+ */
 export class NoSourceAnsweredError extends Error {
   readonly failedSources: FailedSource[];
-  constructor(failedSources: FailedSource[]) {
-    super(unavailableSentence(failedSources));
+  readonly libraryAnswered: boolean;
+  constructor({ failedSources, libraryAnswered }: { failedSources: FailedSource[]; libraryAnswered: boolean }) {
+    super(unavailableSentence({ failedSources, libraryAnswered }));
     this.name = "NoSourceAnsweredError";
     this.failedSources = failedSources;
+    this.libraryAnswered = libraryAnswered;
+  }
+
+  /** The 503's reason: the library answered with nothing, or no source could be searched. */
+  get reason(): LiteratureUnavailableReason {
+    return this.libraryAnswered ? NOTHING_IN_LIBRARY : NO_SOURCE_REACHABLE;
   }
 }
 
-/** "No literature source could answer: PubMed could not be reached and Europe PMC did not answer in time." */
-function unavailableSentence(failedSources: FailedSource[]): string {
-  return `No literature source could answer: ${failuresInWords(failedSources)}, and the local library holds nothing on this question.`;
+/**
+ * "PubMed and Europe PMC could not be reached, and the local library has nothing on this
+ * question." when the library answered; else "No literature source could answer: PubMed could
+ * not be reached and the local library failed inside the agent."
+ */
+function unavailableSentence({ failedSources, libraryAnswered }: { failedSources: FailedSource[]; libraryAnswered: boolean }): string {
+  const failures = failuresInWords(failedSources);
+  if (!libraryAnswered) return `No literature source could answer: ${failures}.`;
+  return `${failures.charAt(0).toUpperCase()}${failures.slice(1)}, and the local library has nothing on this question.`;
 }
 
 /**
@@ -34,11 +53,11 @@ function unavailableSentence(failedSources: FailedSource[]): string {
 export function assertReached({ failedSources, used, recordCount }: { failedSources: FailedSource[]; used: ReadonlySet<SourceName>; recordCount: number }): void {
   if (failedSources.length === 0) return;
   const liveAnswered = [...used].some((s) => s !== "local");
-  if (!liveAnswered && recordCount === 0) throw new NoSourceAnsweredError(failedSources);
+  if (!liveAnswered && recordCount === 0) throw new NoSourceAnsweredError({ failedSources, libraryAnswered: used.has("local") });
 }
 
-/** What a job stores when it failed for want of sources, so the route that waits on it can say so. */
-export type UnavailableDetail = { code: typeof LITERATURE_UNAVAILABLE; failedSources: FailedSource[] };
+/** What a job stores when it failed for want of sources, so the route that waits on it can say so (and why). */
+export type UnavailableDetail = { code: typeof LITERATURE_UNAVAILABLE; failedSources: FailedSource[]; reason?: LiteratureUnavailableReason };
 
 export function isUnavailableDetail(value: unknown): value is UnavailableDetail {
   return typeof value === "object" && value !== null && (value as { code?: unknown }).code === LITERATURE_UNAVAILABLE;
@@ -123,7 +142,7 @@ function reachMessage({ available, down, live, localLibrary }: { available: bool
  * and the typed sources for the route that waits on the job (agent/routes: 503 before settlement).
  */
 export function unavailableJobFailure(err: NoSourceAnsweredError): JobFailure {
-  const detail: UnavailableDetail = { code: LITERATURE_UNAVAILABLE, failedSources: err.failedSources };
+  const detail: UnavailableDetail = { code: LITERATURE_UNAVAILABLE, failedSources: err.failedSources, reason: err.reason };
   return new JobFailure(err.message, { detail });
 }
 

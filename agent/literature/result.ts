@@ -71,6 +71,8 @@ export type EngineResult = {
   fallbackUsed: boolean;
   verdict: Verdict;
   verdictBasis: VerdictBasis;
+  /** The paragraph the answer opens with, stating the verdict (the page shows it once, in its card). */
+  bottomLine: string;
   failedSources: FailedSource[];
   effectiveSources: SourceName[];
   sourceProfile: NonNullable<LiteratureQueryRequest["sourceProfile"]>;

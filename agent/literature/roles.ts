@@ -54,7 +54,8 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   if (reference.isRetracted) return decision("lead_only", "retracted: never evidence");
   if (!reference.accepted) {
     if (reference.reason !== null && reference.reason !== "off_topic") return decision("context", `outside the request (${REJECTION_WORDS[reference.reason]})`);
-    return decision("lead_only", `off topic: ${doesNotStudy(reading, reference.missingConcepts, missingParts)}`);
+    // Said as a person would ("does not study aging"): the role already says it is not evidence.
+    return decision("lead_only", doesNotStudy(reading, reference.missingConcepts, missingParts));
   }
   // A topic claims nothing a study could be evidence for: what is on it is background (reading.ts, `asks`).
   if (!reading.asks) return decision("context", `about ${studied(reading)}; the search names no claim to test`);

@@ -185,18 +185,36 @@ const DESIGN_WORDS = /^(a |an |the )?(randomi[sz]ed|systematic|meta-analy|cohort
 function interventionOf(record: SnapshotSource, title: string, abstract: string): string | null {
   const registered = record.trial?.interventions.filter(Boolean) ?? [];
   if (registered.length > 0) return registered.slice(0, 2).join(" and ");
-  const fromTitle = titleSubject(title.replace(/\s*\[[^\]]*\]\s*/g, " ").trim());
+  const fromTitle = wholePhrase(titleSubject(title.replace(/\s*\[[^\]]*\]\s*/g, " ").trim()));
   if (fromTitle) return fromTitle;
   const match =
     /\beffects? of\s+([A-Za-z0-9+/-]+(?:\s+[A-Za-z0-9+/-]+){0,3}?)\s+on\b/i.exec(abstract) ??
     /\b(?:randomi[sz]ed to (?:receive )?|treated with|treatment with|supplementation with|administration of)\s+((?:(?:intermittent|daily|oral|intravenous|low-dose|high-dose|weekly|either)\s+)?[A-Za-z0-9+/-]+(?:\s+(?!(?:for|in|on|or|versus|vs|compared|at|during|to|was|were|and|with|from|by|as|after|before|over|daily|per|the|a|an)\b)[A-Za-z0-9+/-]+){0,3}(?:\s+plus\s+[A-Za-z0-9-]+)?)/i.exec(
       abstract,
     );
-  const candidate = match?.[1]?.trim() ?? null;
+  // Cut by the word limit ("maximal feasible dosages of", "increasing amounts of vitamin"): better none.
+  if (match && !PHRASE_END.test(abstract.slice(match.index + match[0].length))) return null;
+  const candidate = wholePhrase(match?.[1]?.trim() ?? null);
   // Only a short noun phrase: not a clause ("to explore whether"), an adverb, or a comparison.
   if (!candidate || DESIGN_WORDS.test(candidate) || /^(placebo|the|a|an|to|\d)\b/i.test(candidate) || /\b(whether|compared|was|were|is|are)\b|ly$/i.test(candidate)) return null;
   if (/^(treatment|therapy|intervention|exposure|medication|drugs?)$/i.test(candidate)) return null;
   return candidate;
+}
+
+/** What may follow a whole intervention named in a sentence: punctuation, its end, or a word that starts what comes next. */
+const PHRASE_END = /^\s*(?:[.,;:)]|$|(?:for|in|on|or|versus|vs|compared|at|during|to|was|were|is|are|and|with|from|by|as|after|before|over|daily|weekly|twice|once|per|the|a|an|until|alone|plus|had|has|have|showed|led|resulted|reduced|increased|improved|extended)\b)/i;
+
+/** A phrase that ends on a function word, a dangling hyphen or an open bracket was cut mid-phrase. */
+const CUT_END = /(?:\b(?:of|with|to|and|or|nor|the|a|an|in|for|on|by|at|from|as|than|per|plus|versus|vs|into|via|without|between|whose|that|which|its|their)|[-/+(,&])$/i;
+
+/** The phrase when it is whole, else null: a study line never shows "maximal feasible dosages of". */
+function wholePhrase(phrase: string | null): string | null {
+  if (!phrase) return null;
+  const trimmed = phrase.replace(/[.,;:]+$/, "").trim();
+  if (CUT_END.test(trimmed)) return null;
+  const opened = (trimmed.match(/[([]/g) ?? []).length;
+  const closed = (trimmed.match(/[)\]]/g) ?? []).length;
+  return opened === closed ? trimmed : null;
 }
 
 /** The intervention or exposure a title names: "Effects of X on Y", "X extends Y", "X and Y in Z", "X in Z". */

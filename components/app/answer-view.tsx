@@ -4,8 +4,9 @@ import { useId, useState } from "react";
 import type { ChatRejectedReference, GradedReference } from "@/lib/contracts/chat";
 import type { Verdict, VerdictBasis } from "@/lib/contracts/evidence";
 import { rowFromGraded } from "@/lib/web/evidence-rows";
-import { plural, ROLE_WORDS } from "@/lib/web/evidence-words";
+import { plural } from "@/lib/web/evidence-words";
 import { referenceLinks } from "@/lib/web/reference-links";
+import { AnswerHeading, WhatWouldHelp } from "./answer-parts";
 import { AnswerTools } from "./answer-tools";
 import { BottomLine } from "./bottom-line";
 import { EvidenceLegend, EvidenceTable } from "./evidence-table";
@@ -82,7 +83,7 @@ export function Rejected({ rejected }: { rejected: (Pick<ChatRejectedReference, 
                 ) : (
                   r.title
                 )}{" "}
-                — {ROLE_WORDS[r.evidenceRole]?.label.toLowerCase() ?? r.evidenceRole.replace(/_/g, " ")}: {r.roleReason}
+                — {r.roleReason}
               </li>
             );
           })}
@@ -104,7 +105,21 @@ export function Warnings({ warnings }: { warnings: string[] }) {
   );
 }
 
-/** A whole cited answer: warnings, its bottom line, the text with linked markers, the tools to take it away, the evidence table, rejected candidates. */
+/**
+ * The answer's text without its bottom-line paragraph when the bottom-line card says it (the
+ * typed `bottomLine` the answer opens with, found whole in it): said once, not twice. Null when
+ * the text does not hold it (an older answer, a writer that opened otherwise): the text stays whole.
+ */
+export function withoutBottomLine(answer: string, bottomLine: string | null | undefined): string | null {
+  if (!bottomLine || !answer.includes(bottomLine)) return null;
+  return answer.replace(bottomLine, "").replace(/^\s+/, "").replace(/\n\s*\n(\s*\n)+/g, "\n\n");
+}
+
+/**
+ * A whole cited answer: the question it answers and its turn, warnings, its bottom line (said
+ * once), the text with linked markers, what would help when nothing tests the question, the tools
+ * to take it away, the evidence table, rejected candidates.
+ */
 export function AnswerView({
   answer,
   references,
@@ -112,6 +127,9 @@ export function AnswerView({
   scope,
   verdict,
   verdictBasis,
+  bottomLine,
+  heading,
+  help,
 }: {
   answer: string;
   references: Reference[];
@@ -120,13 +138,23 @@ export function AnswerView({
   verdict?: Verdict | null;
   /** How the verdict was reached (ChatResult.verdictBasis), shown under it when given. */
   verdictBasis?: VerdictBasis | null;
+  /** The paragraph the answer opens with, stating the verdict (metadata.bottomLine): shown in the card, not again in the text. */
+  bottomLine?: string | null;
+  /** The question it answers and its turn in the thread. */
+  heading?: Parameters<typeof AnswerHeading>[0] | null;
+  /** What may help when nothing found tests the question (lib/web/what-would-help.ts); shown only then. */
+  help?: string[];
 }) {
   const rows = references.map(rowFromGraded);
+  const rest = verdict ? withoutBottomLine(answer, bottomLine) : null;
+  const nothingTestsIt = !references.some((r) => r.evidenceRole === "supporting");
   return (
     <div className="answer" data-testid="answer">
+      {heading ? <AnswerHeading {...heading} /> : null}
       <Warnings warnings={evidenceWarnings(references)} />
-      {verdict ? <BottomLine verdict={verdict} basis={verdictBasis} references={references} /> : null}
-      <AnswerText answer={answer} scope={scope} ordinals={new Set(references.map((r) => r.ordinal))} />
+      {verdict ? <BottomLine verdict={verdict} basis={verdictBasis} references={references} statement={rest !== null ? bottomLine : null} /> : null}
+      {rest === null || rest.trim() ? <AnswerText answer={rest ?? answer} scope={scope} ordinals={new Set(references.map((r) => r.ordinal))} /> : null}
+      {help && nothingTestsIt ? <WhatWouldHelp hints={help} /> : null}
       <AnswerTools answer={answer} references={rows} fileName={`references-${scope}`} />
       {references.length > 0 ? (
         <>

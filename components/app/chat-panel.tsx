@@ -5,12 +5,15 @@ import type { ChatResult, EngineStep } from "@/lib/contracts";
 import { sourcesInWords } from "@/lib/contracts/source-words";
 import { plannedSources } from "@/lib/contracts/sources";
 import { buildChatRequest } from "@/lib/web/message-request";
-import type { FollowTarget } from "@/lib/web/thread";
+import { bottomLineOf, type FollowTarget } from "@/lib/web/thread";
+import { WHAT_IT_BUYS } from "@/lib/web/what-it-buys";
+import { whatWouldHelp } from "@/lib/web/what-would-help";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readChatStatus } from "@/lib/web/read-results";
 import { followStatus, freeJson, paidPost } from "@/lib/web/api-requests";
 import { UserFacingError } from "@/lib/web/user-facing-error";
 import { AnswerView } from "./answer-view";
+import { ExampleQuestions } from "./example-questions";
 import { FollowOnButton } from "./follow-on";
 import { useApp, type AskRequest } from "./context";
 import { JobStatus, useAskRequest, useScrollToResult } from "./job-status";
@@ -64,6 +67,8 @@ export function ChatPanel({
   const followingId = useId();
   /** The plain answer on screen: its thread entry and question, for "Follow up on this" under it. */
   const [answered, setAnswered] = useState<FollowTarget["follows"] | null>(null);
+  /** The answer on screen, plain or sealed: the question it answers and its thread entry (for its turn). */
+  const [shown, setShown] = useState<{ question: string; entryId: string | null } | null>(null);
   // Chosen from an answer: the box is where the follow-up is written next.
   useEffect(() => {
     if (target) box.current?.focus();
@@ -74,6 +79,7 @@ export function ChatPanel({
   const followPlain = (handle: ChatHandle, question: string): StartedJob<ChatHandle, ChatResult> => ({
     handle,
     question,
+    entryId: handle.entryId,
     sealed: false,
     firstStage: chatStageWords("queued"),
     // Ended for good without an answer (failed, or forgotten by the service: 404): the thread says why.
@@ -103,6 +109,7 @@ export function ChatPanel({
     onDone: (result, started) => {
       if (started.handle) thread.finish(started.handle.entryId, { outcome: { kind: "chat", result } });
       setAnswered(started.handle ? { entryId: started.handle.entryId, question: started.question } : null);
+      setShown({ question: started.question, entryId: started.entryId ?? null });
     },
     onResume: ({ question }) => thread.resumed("chat", question),
   });
@@ -185,13 +192,22 @@ export function ChatPanel({
         error={inputError}
         placeholder="Does rapamycin extend lifespan in mice?"
         operation="chat"
-        buys="one answer whose every [N] cites a checked reference"
+        buys={WHAT_IT_BUYS.chat}
         submitLabel="Pay and ask"
         busy={job.busy}
         busyLabel="Working…"
         onSubmit={() => submit(message, following)}
         boxRef={box}
         describedBy={following ? followingId : undefined}
+        afterButton={
+          <ExampleQuestions
+            onChoose={(question) => {
+              setMessage(question);
+              setInputError(null);
+              box.current?.focus();
+            }}
+          />
+        }
       >
         {following ? (
           <div className={styles.following} data-testid="following-up">
@@ -208,7 +224,17 @@ export function ChatPanel({
         <JobStatus phase={phase} resumed={job.resumed} what="question" />
         {phase.kind === "done" ? (
           <>
-            <AnswerView answer={phase.result.answer} references={phase.result.references} rejected={phase.result.rejectedReferences} verdict={phase.result.verdict} verdictBasis={phase.result.verdictBasis} scope="chat" />
+            <AnswerView
+              answer={phase.result.answer}
+              references={phase.result.references}
+              rejected={phase.result.rejectedReferences}
+              verdict={phase.result.verdict}
+              verdictBasis={phase.result.verdictBasis}
+              bottomLine={bottomLineOf({ kind: "chat", result: phase.result })}
+              heading={shown ? { question: shown.question, turn: shown.entryId ? thread.turnOf(shown.entryId) : null } : null}
+              help={whatWouldHelp()}
+              scope="chat"
+            />
             <FollowOnButton target={answered && phase.result.conversationId ? { conversationId: phase.result.conversationId, follows: answered } : null} onFollowOn={onFollowOn} />
           </>
         ) : null}

@@ -32,6 +32,8 @@ export type ThreadApi = {
   finish: (id: string, end: { outcome: ThreadResult } | { failure: string }) => void;
   /** A job remembered before a reload is being followed again: show its panel and say so. */
   resumed: (kind: ThreadKind, question: string) => void;
+  /** Which turn of the thread on screen an entry is (1 for its first question); null when it is not in it. */
+  turnOf: (entryId: string) => number | null;
 };
 
 /**

@@ -6,18 +6,23 @@ import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readCitations, readConversation, readWorldState, type ReadConversation } from "@/lib/web/read-results";
 import { followStatus, freeJson, paidPost } from "@/lib/web/api-requests";
 import { UserFacingError } from "@/lib/web/user-facing-error";
+import { WHAT_IT_BUYS } from "@/lib/web/what-it-buys";
 import { useApp, type AskRequest } from "./context";
 import styles from "./deep-research-panel.module.css";
 import { JobStatus, useAskRequest, useScrollToResult } from "./job-status";
 import { MessageForm } from "./message-form";
 import { ConversationView, STATUS_LABELS, TERMINAL } from "./research-results";
 import { startSealedJob } from "./sealed-job";
+import { useSpendCheck } from "./spend-confirm";
 
 /** A run takes about a minute: poll every 2 s (the contract's slowest pace) and give up after an hour, with a Retry. */
 const POLL_MS = 2_000;
 const LIMIT_MS = 60 * 60_000;
 /** Consecutive failed polls tolerated during a run before the failure is shown. */
 const MAX_MISSES = 4;
+
+/** The body of a start or a continuation, as built from the box. */
+type ResearchBody = { message: string; conversationId?: string };
 
 /** A plain run being followed: its thread entry, the conversation and the paid turn. */
 type ResearchHandle = { entryId: string; conversationId: string; messageId: string };
@@ -73,6 +78,7 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
   const [choice, setChoice] = useState<"continue" | "new">("new");
   // Private runs are single questions (their plaintext has no conversationId): no continuing there.
   const canContinue = continuable !== null && !privateMode;
+  const spend = useSpendCheck();
 
   /** A question that got no reply for good goes back in the box (unless another is typed there). */
   const restore = (question: string) => setMessage((typed) => typed || question);
@@ -85,6 +91,7 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
   const followPlain = (handle: ResearchHandle, question: string): StartedJob<ResearchHandle, ResearchOutcome> => ({
     handle,
     question,
+    entryId: handle.entryId,
     sealed: false,
     firstStage: "Queued: waiting for a research worker",
     // Ended for good without a reply (failed, cancelled, expired, or forgotten by the service: 404).
@@ -158,11 +165,21 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
     }
     const sealed = privateMode;
     if (sealed && !sealed.recoveryKey) {
-      setInputError("Private deep research needs a recovery key: only its holder can read the result. Create or import one in the Private mode section above, then start again. Nothing was paid.");
+      setInputError("Private deep research needs a recovery key: only its holder can read the result. Create or import one in the Private mode section below, then start again. Nothing was paid.");
       return;
     }
     setInputError(null);
     const question = built.body.message;
+    spend.request({
+      operation: "deepResearch",
+      question,
+      buys: WHAT_IT_BUYS.deepResearch,
+      action: conversationId ? "Continuing this research" : "Starting this research",
+      proceed: () => pay(question, conversationId, built.body, sealed),
+    });
+  }
+
+  function pay(question: string, conversationId: string | null, body: ResearchBody, sealed: typeof privateMode) {
     void job.run(
       async () => {
         const payer = await getPayer();
@@ -200,7 +217,7 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
           setView(null);
           setContinuable(null);
         }
-        const paid = await paidPost(payer, "/api/deep-research/start", built.body);
+        const paid = await paidPost(payer, "/api/deep-research/start", body);
         // Authorized, not settled: the gateway settles when the result is delivered.
         recordPayment("deepResearch", { transaction: null, settled: false });
         const accepted = { conversationId: String(paid.body.conversationId ?? ""), messageId: String(paid.body.messageId ?? "") };
@@ -245,7 +262,7 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
         error={inputError}
         placeholder="What is the evidence that rapamycin extends lifespan, and in which species?"
         operation="deepResearch"
-        buys="a multi-round research run with a cited reply and its findings; your signature authorizes the payment now, and it is settled only when the result is delivered (nothing is charged if the run fails or its authorization expires)"
+        buys={WHAT_IT_BUYS.deepResearch}
         submitLabel={continuing ? "Pay and continue" : "Pay and start research"}
         busy={job.busy}
         busyLabel="Working…"
@@ -266,10 +283,11 @@ export function DeepResearchPanel({ ask }: { ask?: AskRequest | null }) {
         ) : null}
         {needsKey ? (
           <p className={`small ${styles.keyNote}`} data-testid="research-needs-key">
-            Private deep research needs a recovery key. Create or import one in the Private mode section above first.
+            Private deep research needs a recovery key. Create or import one in the Private mode section below first.
           </p>
         ) : null}
       </MessageForm>
+      {spend.dialog}
 
       <div className={`outcome ${styles.outcome}`} aria-live="polite" data-testid="research-outcome" ref={resultRef}>
         {/* Fixed-height slot: the status line changes every poll without moving what is below it. */}

@@ -53,6 +53,32 @@ function StudyLine({ row }: { row: EvidenceRow }) {
   );
 }
 
+/**
+ * What a study found, said once: its finding on the question (the stance) when it states one, with
+ * what it found overall in the tooltip, since "Mixed" beside "Supports the claim" reads as a
+ * contradiction though both are true (mixed results overall, for the claim on the question). A
+ * study that states no finding on the question shows what it found overall instead.
+ */
+function Finding({ row }: { row: EvidenceRow }) {
+  const direction = row.snapshot ? DIRECTION_WORDS[row.snapshot.direction] : null;
+  const stance = row.stance ? STANCE_WORDS[row.stance] : null;
+  if (stance && row.stance !== "unclear") {
+    const overall = direction && row.snapshot?.direction !== "unclear" ? `What the study found overall: ${direction.label.toLowerCase()} (${direction.meaning})` : undefined;
+    return <Grade label={stance.label} meaning={stance.meaning} why={overall} className={styles[`stance-${row.stance}`]} />;
+  }
+  if (!direction) return stance ? <Grade label={stance.label} meaning={stance.meaning} className={styles[`stance-${row.stance}`]} /> : <span className="muted">–</span>;
+  return (
+    <>
+      <Grade label={direction.label} meaning={direction.meaning} className={styles[`direction-${row.snapshot?.direction}`]} />
+      {stance ? (
+        <div className={styles.second}>
+          <Grade label={stance.label} meaning={stance.meaning} className={styles[`stance-${row.stance}`]} />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 /** Where to read a reference (lib/web/reference-links.ts): outside links in a new tab, this gateway's record page in place. */
 export function ReferenceLinkList({ links, className }: { links: ReferenceLink[]; className?: string }) {
   if (links.length === 0) return null;
@@ -126,8 +152,6 @@ export function EvidenceTable({ rows, scope }: { rows: EvidenceRow[]; scope: str
         <tbody>
           {rows.map((row) => {
             const design = DESIGN_WORDS[row.evidenceType] ?? DESIGN_WORDS.unknown;
-            const direction = row.snapshot ? DIRECTION_WORDS[row.snapshot.direction] : null;
-            const stance = row.stance ? STANCE_WORDS[row.stance] : null;
             const role = row.evidenceRole ? ROLE_WORDS[row.evidenceRole] : null;
             const verification = VERIFICATION_WORDS[row.verification] ?? VERIFICATION_WORDS.unknown;
             const confidence = confidenceWords(row.confidence, row.confidenceReason);
@@ -162,12 +186,7 @@ export function EvidenceTable({ rows, scope }: { rows: EvidenceRow[]; scope: str
                 </td>
                 <td data-label="Finding">
                   <div className={styles.value}>
-                    {direction ? <Grade label={direction.label} meaning={direction.meaning} className={styles[`direction-${row.snapshot?.direction}`]} /> : <span className="muted">–</span>}
-                    {stance ? (
-                      <div className={styles.second}>
-                        <Grade label={stance.label} meaning={stance.meaning} className={styles[`stance-${row.stance}`]} />
-                      </div>
-                    ) : null}
+                    <Finding row={row} />
                   </div>
                 </td>
                 <td data-label={literature ? "Checks" : "Role"}>

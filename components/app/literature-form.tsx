@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { MAX_QUESTION_CHARS } from "@/lib/contracts/limits";
 import { codePoints, FIELD_IDS } from "@/lib/web/literature-request";
+import { WHAT_IT_BUYS } from "@/lib/web/what-it-buys";
 import { PriceNote } from "./context";
 import { LiteratureDateOptions } from "./literature-date-options";
 import { errorProps, FieldError, literatureFields, type LiteratureFormState } from "./literature-fields";
@@ -59,7 +60,7 @@ export function LiteratureForm({ busy, sealed, onSubmit, ...state }: LiteratureF
         <LiteraturePrivacyOptions fields={fields} sealed={sealed} />
       </div>
 
-      <PriceNote operation="literature" buys="one search: ranked, checked references with an extractive cited answer" />
+      <PriceNote operation="literature" buys={WHAT_IT_BUYS.literature} />
       <button type="submit" disabled={busy}>
         {busy ? "Searching…" : "Pay and search"}
       </button>

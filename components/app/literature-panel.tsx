@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { LiteratureJobResult, LiteratureQueryInput } from "@/lib/contracts";
 import { sourceTitle } from "@/lib/contracts/source-words";
 import { buildLiteratureRequest, FIELD_IDS, INITIAL_LITERATURE_FORM, type LiteratureErrors, type LiteratureField } from "@/lib/web/literature-request";
@@ -8,11 +8,14 @@ import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readLiteratureResult } from "@/lib/web/read-results";
 import { followStatus, freeJson, paidPost } from "@/lib/web/api-requests";
 import { UserFacingError } from "@/lib/web/user-facing-error";
+import { WHAT_IT_BUYS } from "@/lib/web/what-it-buys";
+import { whatWouldHelp, type SearchedWith } from "@/lib/web/what-would-help";
 import { useApp, type AskRequest } from "./context";
 import { JobStatus, useAskRequest, useScrollToResult } from "./job-status";
 import { LiteratureForm } from "./literature-form";
 import { LiteratureResults } from "./literature-results";
 import { startSealedJob } from "./sealed-job";
+import { useSpendCheck } from "./spend-confirm";
 import { plannedSources } from "@/lib/contracts/sources";
 
 /** Poll the free job route every second; a literature search may take minutes (deep mode). */
@@ -64,6 +67,7 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
   const followPlain = (handle: LiteratureHandle, question: string): StartedJob<LiteratureHandle, LiteratureResult> => ({
     handle,
     question,
+    entryId: handle.entryId,
     sealed: false,
     firstStage: stageOf("queued", handle.sources),
     // Ended for good without results (failed, or forgotten by the service: 404): the thread says why.
@@ -91,11 +95,18 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
     restore(question);
   }
 
+  /** The results on screen: the question they answer, its thread entry (for its turn), the filters it was asked with. */
+  const [shown, setShown] = useState<{ question: string; entryId: string | null; searched: SearchedWith } | null>(null);
+  /** The filters of the search being paid for, kept for what would help if it finds nothing. */
+  const searching = useRef<SearchedWith>({});
+  const spend = useSpendCheck();
+
   const job = usePaidJob<LiteratureHandle, LiteratureResult>({
     panel: "literature",
     resume: ({ handle, question }) => followPlain(handle, question),
     onDone: (result, started) => {
       if (started.handle) thread.finish(started.handle.entryId, { outcome: { kind: "literature", result } });
+      setShown({ question: started.question, entryId: started.entryId ?? null, searched: searching.current });
     },
     onResume: ({ question }) => thread.resumed("literature", question),
   });
@@ -115,6 +126,13 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
     const question = body.question;
     const sources = sourcesSearched(body);
     const sealed = privateMode;
+    const searched: SearchedWith = { scope: body.scope, dateFrom: body.date_from, dateTo: body.date_to, year: body.year };
+    spend.request({ operation: "literature", question, buys: WHAT_IT_BUYS.literature, action: "Running this search", proceed: () => pay(body, sources, sealed, searched) });
+  }
+
+  function pay(body: LiteratureQueryInput, sources: string[], sealed: typeof privateMode, searched: SearchedWith) {
+    const question = body.question;
+    searching.current = searched;
     void job.run(
       async () => {
         const payer = await getPayer();
@@ -149,7 +167,7 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
             thread.finish(entryId, { outcome: { kind: "literature", result } });
             return result;
           };
-          return { handle: null, question, sealed: false, firstStage: stageOf("completed", sources), ended: (error) => endedWithout(entryId, question, error), follow };
+          return { handle: null, question, entryId, sealed: false, firstStage: stageOf("completed", sources), ended: (error) => endedWithout(entryId, question, error), follow };
         }
         const jobId = typeof paid.body.jobId === "string" ? paid.body.jobId : "";
         if (!jobId) throw new UserFacingError("The service did not return a job id.", { action: "Try again." });
@@ -173,9 +191,16 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
       <h3 id="literature-heading">Literature search</h3>
       <p className="muted small">Ranked, checked references with a short cited answer; a fast search takes a few seconds, a deep one up to a minute.</p>
       <LiteratureForm form={form} setForm={setForm} errors={errors} setErrors={setErrors} busy={job.busy} sealed={privateMode !== null} onSubmit={() => search()} />
+      {spend.dialog}
       <div className="outcome" aria-live="polite" ref={resultRef}>
         <JobStatus phase={phase} resumed={job.resumed} what="search" />
-        {phase.kind === "done" ? <LiteratureResults result={phase.result} /> : null}
+        {phase.kind === "done" ? (
+          <LiteratureResults
+            result={phase.result}
+            heading={shown ? { question: shown.question, turn: shown.entryId ? thread.turnOf(shown.entryId) : null } : null}
+            help={whatWouldHelp(shown?.searched)}
+          />
+        ) : null}
       </div>
     </section>
   );

@@ -8,7 +8,8 @@ import { lowConfidenceWarning, plural, rejectionWords } from "@/lib/web/evidence
 import { plainText } from "@/lib/web/export-references";
 import { referenceLinks, type LinkableReference } from "@/lib/web/reference-links";
 import { AnswerTools } from "./answer-tools";
-import { AnswerText, Warnings } from "./answer-view";
+import { AnswerHeading, WhatWouldHelp } from "./answer-parts";
+import { AnswerText, Warnings, withoutBottomLine } from "./answer-view";
 import { BottomLine } from "./bottom-line";
 import { EvidenceLegend, EvidenceTable, ReferenceLinkList } from "./evidence-table";
 import styles from "./literature-panel.module.css";
@@ -161,8 +162,12 @@ function SourcesUsed({ result }: { result: LiteratureJobResult }) {
   );
 }
 
-/** A completed search: warnings, the bottom line, the cited answer, per-tag coverage, the evidence table, sources. */
-export function LiteratureResults({ result }: { result: LiteratureJobResult }) {
+/**
+ * A completed search: the question it answers and its turn, warnings, the bottom line (said once),
+ * the cited answer, what would help when nothing tests the question, per-tag coverage, the evidence
+ * table, sources.
+ */
+export function LiteratureResults({ result, heading = null, help = [] }: { result: LiteratureJobResult; heading?: Parameters<typeof AnswerHeading>[0] | null; help?: string[] }) {
   const references = result.references ?? [];
   const rows = references.map(rowFromLiterature);
   const rejected = (result.rejectedReferences ?? []).map(record);
@@ -181,12 +186,15 @@ export function LiteratureResults({ result }: { result: LiteratureJobResult }) {
   if (uncovered.length > 0) warnings.push(`No accepted evidence for: ${uncovered.join(", ")}.`);
   // The bottom line counts where the references that test the question come from: their role is the engine's.
   const origins = rows.map((r) => ({ evidenceRole: r.evidenceRole, snapshot: r.snapshot }));
+  const rest = result.verdict && result.answer ? withoutBottomLine(result.answer, result.bottomLine) : null;
+  const nothingTestsIt = !accepted.some((r) => r.evidenceRole === "supporting");
 
   return (
     <div className={styles.results} data-testid="literature-results">
+      {heading ? <AnswerHeading {...heading} /> : null}
       <Warnings warnings={warnings} />
 
-      {result.verdict ? <BottomLine verdict={result.verdict} basis={result.verdictBasis} references={origins} /> : null}
+      {result.verdict ? <BottomLine verdict={result.verdict} basis={result.verdictBasis} references={origins} statement={rest !== null ? result.bottomLine : null} /> : null}
 
       {quality ? (
         <p className={styles.summary}>
@@ -197,7 +205,8 @@ export function LiteratureResults({ result }: { result: LiteratureJobResult }) {
       ) : null}
 
       {result.answer || result.formattedAnswer ? <h4>Answer</h4> : null}
-      {result.answer ? <AnswerText answer={result.answer} scope="literature" ordinals={ordinals} /> : null}
+      {result.answer && (rest === null || rest.trim()) ? <AnswerText answer={rest ?? result.answer} scope="literature" ordinals={ordinals} /> : null}
+      {nothingTestsIt ? <WhatWouldHelp hints={help} /> : null}
       {result.formattedAnswer ? (
         <details className={styles.formatted} open={!result.answer}>
           <summary>The answer with its source list, as plain text</summary>

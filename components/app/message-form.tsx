@@ -24,6 +24,7 @@ export function MessageForm({
   busyLabel,
   onSubmit,
   children,
+  afterButton,
   boxRef,
   describedBy,
 }: {
@@ -40,6 +41,8 @@ export function MessageForm({
   busyLabel: string;
   onSubmit: () => void;
   children?: React.ReactNode;
+  /** Shown under the button (the chat's example questions): after it, so the box's Tab leads to the button. */
+  afterButton?: React.ReactNode;
   /** The text box, for a caller that moves focus to it. */
   boxRef?: React.Ref<HTMLTextAreaElement>;
   /** An id of what else describes the box (what the next question follows up on). */
@@ -80,6 +83,7 @@ export function MessageForm({
       <button type="submit" disabled={busy}>
         {busy ? busyLabel : submitLabel}
       </button>
+      {afterButton}
     </form>
   );
 }

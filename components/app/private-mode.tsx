@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
+import { PrivateModeTrust } from "@/components/enclave-trust";
 import { PAGE_TRUST } from "@/lib/web/enclave-trust";
 import { describeThrown } from "@/lib/web/describe-thrown";
 import { UserFacingError } from "@/lib/web/user-facing-error";
@@ -110,6 +111,7 @@ export function PrivateModeControls({ value, onChange }: { value: PrivateState |
   return (
     <section aria-labelledby="private-heading" className="panel private" data-testid="private-mode">
       <h2 id="private-heading">Private mode</h2>
+      <PrivateModeTrust trust={PAGE_TRUST} />
       <label className="switch">
         <input type="checkbox" checked={value !== null} disabled={checking} onChange={(e) => void toggle(e.target.checked)} data-testid="private-switch" />
         Seal every request in this browser to the research enclave; the gateway never sees the question or the answer.

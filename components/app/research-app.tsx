@@ -1,12 +1,13 @@
 "use client";
 
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { WebConfig } from "@/lib/web/types";
 import { UserFacingError } from "@/lib/web/user-facing-error";
 import { AppContextValue, type AppContext, type PrivateState } from "./context";
 import { PaymentHistoryView } from "./payment-history";
 import { PrivateModeControls } from "./private-mode";
 import { ResearchTabs } from "./research-tabs";
+import { SampleAnswer, type Sample } from "./sample-answer";
 import { HistoryView, ThreadView } from "./thread-view";
 import { usePayer } from "./use-payer";
 import { usePaymentHistory } from "./use-payment-history";
@@ -20,10 +21,14 @@ import { WalletSection } from "./wallet-section";
  * keep a history of this wallet's payments in this browser. Each concern is its own hook and
  * section; this puts them together and hands the panels what they share (context.tsx).
  */
-export function ResearchApp({ config }: { config: WebConfig }) {
+export function ResearchApp({ config, sample = null }: { config: WebConfig; sample?: Sample | null }) {
   const payments = usePaymentHistory(config);
   const wallet = usePayer({ config, onChange: (payer) => payments.show(payer?.address ?? null) });
   const { payer, refreshBalance } = wallet;
+  const payerNow = useRef(payer);
+  useEffect(() => {
+    payerNow.current = payer;
+  }, [payer]);
   const [privateMode, setPrivateMode] = useState<PrivateState | null>(null);
   const tabs = useResearchTabs();
   const thread = useResearchThread(payer?.address ?? null, tabs.show);
@@ -40,9 +45,10 @@ export function ResearchApp({ config }: { config: WebConfig }) {
     () => ({
       config,
       privateMode,
+      // The payer now, not when a closure was made: a payment confirmed after choosing one uses it.
       getPayer: async () => {
-        if (payer) return payer;
-        throw new UserFacingError("Choose who pays first.", { action: config.testWallet ? "Connect a wallet, or use the local test wallet, above." : "Connect a wallet above." });
+        if (payerNow.current) return payerNow.current;
+        throw new UserFacingError("Choose who pays first.", { action: config.testWallet ? "Connect a wallet, or use the local test wallet, under “Who pays” below." : "Connect a wallet under “Who pays” below." });
       },
       recordPayment: (operation, payment) => {
         if (!payer) return;
@@ -59,12 +65,15 @@ export function ResearchApp({ config }: { config: WebConfig }) {
     [config, payer, privateMode, record, markDelivered, refreshBalance, thread.api],
   );
 
+  // The question first (with example questions), then who pays and private mode, then the thread,
+  // and a free sample answer until this thread has one of its own.
   return (
     <AppContextValue.Provider value={context}>
+      <ResearchTabs tabs={tabs} />
       <WalletSection config={config} wallet={wallet} />
       <PrivateModeControls value={privateMode} onChange={setPrivateMode} />
-      <ResearchTabs tabs={tabs} />
       <ThreadView config={config} entries={thread.current} onFollowUp={tabs.followUp} onFollowOn={tabs.followOn} onNew={startNewThread} />
+      {sample ? <SampleAnswer sample={sample} open={thread.current.length === 0} /> : null}
       {payer ? <HistoryView entries={thread.entries} currentThreadId={thread.threadId} onOpen={thread.open} onDelete={(id) => void thread.remove(id)} storeError={thread.storeError} /> : null}
       {payer ? <PaymentHistoryView config={config} entries={payments.entries} /> : null}
     </AppContextValue.Provider>

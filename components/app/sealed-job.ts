@@ -7,7 +7,7 @@ import { JobEndedError, type StartedJob } from "@/lib/web/paid-job";
 import { endsSealedJob } from "@/lib/web/private-failures";
 import type { ThreadKind, ThreadResult } from "@/lib/web/thread";
 import type { Payer } from "@/lib/web/types";
-import type { AppContext } from "./context";
+import type { AppContext, ThreadApi } from "./context";
 
 /** Where each sealed request enters the thread, what it is recorded as, and whether it is settled when accepted (deep research: on delivery). */
 const SEALED = {
@@ -33,7 +33,7 @@ const FOLLOW: { [K in PrivateKind]: (client: SealingClient, started: Started<K>,
 
 export type SealedRequest<K extends PrivateKind, R> = {
   kind: K;
-  app: Pick<AppContext, "recordPayment" | "markDelivered" | "thread">;
+  app: Pick<AppContext, "recordPayment" | "markDelivered"> & { thread: Pick<ThreadApi, "begin" | "finish"> };
   payer: Payer;
   enclave: EnclaveKeyInfo;
   plaintext: Plaintext[K];
@@ -70,6 +70,7 @@ export async function startSealedJob<K extends PrivateKind, R>(request: SealedRe
   return {
     handle: null,
     question,
+    entryId,
     sealed: true,
     firstStage: request.firstStage,
     ended: (error) => {

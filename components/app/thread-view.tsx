@@ -1,7 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { excerptOf, followTargetOf, KIND_LABELS, OPERATION_OF, searchThreads, suggestFollowUps, type FollowTarget, type FollowUp, type ThreadEntry } from "@/lib/web/thread";
+import type { Verdict, VerdictConfidence } from "@/lib/contracts/evidence";
+import { VERDICT_WORDS, verdictLabel } from "@/lib/web/evidence-words";
+import { bottomLineOf, excerptOf, followTargetOf, KIND_LABELS, OPERATION_OF, searchThreads, suggestFollowUps, type FollowTarget, type FollowUp, type ThreadEntry } from "@/lib/web/thread";
 import type { WebConfig } from "@/lib/web/types";
 import { AnswerView } from "./answer-view";
 import { FollowOnButton } from "./follow-on";
@@ -40,8 +42,8 @@ export function ThreadView({
         <p className="muted">Your questions and their answers gather here, with suggested next questions. They are kept in this browser, for this wallet.</p>
       ) : (
         <ol className={styles.entries}>
-          {entries.map((entry) => (
-            <ThreadItem key={entry.id} config={config} entry={entry} onFollowUp={onFollowUp} onFollowOn={onFollowOn} />
+          {entries.map((entry, i) => (
+            <ThreadItem key={entry.id} config={config} entry={entry} turn={i + 1} onFollowUp={onFollowUp} onFollowOn={onFollowOn} />
           ))}
         </ol>
       )}
@@ -49,10 +51,24 @@ export function ThreadView({
   );
 }
 
-function ThreadItem({ config, entry, onFollowUp, onFollowOn }: { config: WebConfig; entry: ThreadEntry; onFollowUp: (followUp: FollowUp) => void; onFollowOn: (target: FollowTarget) => void }) {
+function ThreadItem({
+  config,
+  entry,
+  turn,
+  onFollowUp,
+  onFollowOn,
+}: {
+  config: WebConfig;
+  entry: ThreadEntry;
+  /** Its place in the thread, 1 for the first question. */
+  turn: number;
+  onFollowUp: (followUp: FollowUp) => void;
+  onFollowOn: (target: FollowTarget) => void;
+}) {
   const [open, setOpen] = useState(false);
   const followUps = suggestFollowUps(entry);
   const excerpt = excerptOf(entry);
+  const verdict = verdictOf(entry);
   return (
     <li className={`${styles.entry} ${entry.followsUp ? styles.followUpEntry : ""}`} data-testid="thread-entry" data-kind={entry.kind} data-status={entry.status}>
       {entry.followsUp ? (
@@ -61,12 +77,20 @@ function ThreadItem({ config, entry, onFollowUp, onFollowOn }: { config: WebConf
         </p>
       ) : null}
       <p className={styles.question}>
+        <span className={styles.turn} data-testid="thread-turn">
+          Question {turn}
+        </span>{" "}
         <span className="chip">{KIND_LABELS[entry.kind]}</span> {entry.sealed ? <span className="chip">sealed, not kept</span> : null} <strong data-testid="thread-question">{entry.question}</strong>
       </p>
       {entry.status === "running" ? <p className="muted small">Being answered…</p> : null}
       {entry.status === "failed" ? <p className="small">No answer: {entry.failure ?? "it ended without one"}</p> : null}
       {entry.status === "done" ? (
         <>
+          {verdict ? (
+            <p className={styles.verdict} data-testid="thread-verdict" title={VERDICT_WORDS[verdict.verdict].meaning}>
+              {verdictLabel(verdict.verdict, verdict.confidence)}
+            </p>
+          ) : null}
           {excerpt ? <p className={styles.excerpt}>{excerpt}</p> : null}
           <details className={styles.full} onToggle={(e) => setOpen(e.currentTarget.open)}>
             <summary>The full answer with its references</summary>
@@ -98,12 +122,20 @@ function ThreadItem({ config, entry, onFollowUp, onFollowOn }: { config: WebConf
   );
 }
 
+/** A chat or literature answer's verdict and its confidence, for the line beside the excerpt. */
+function verdictOf(entry: ThreadEntry): { verdict: Verdict; confidence: VerdictConfidence | undefined } | null {
+  const outcome = entry.outcome;
+  if (outcome?.kind === "chat" && outcome.result.verdict) return { verdict: outcome.result.verdict, confidence: outcome.result.verdictBasis?.confidence };
+  if (outcome?.kind === "literature" && outcome.result.verdict) return { verdict: outcome.result.verdict, confidence: outcome.result.verdictBasis?.confidence };
+  return null;
+}
+
 function FullAnswer({ entry }: { entry: ThreadEntry }) {
   const outcome = entry.outcome;
   if (!outcome) return null;
   if (outcome.kind === "chat") {
     const r = outcome.result;
-    return <AnswerView answer={r.answer} references={r.references} rejected={r.rejectedReferences} verdict={r.verdict} verdictBasis={r.verdictBasis} scope={`thread-${entry.id}`} />;
+    return <AnswerView answer={r.answer} references={r.references} rejected={r.rejectedReferences} verdict={r.verdict} verdictBasis={r.verdictBasis} bottomLine={bottomLineOf(outcome)} scope={`thread-${entry.id}`} />;
   }
   if (outcome.kind === "literature") return <LiteratureResults result={outcome.result} />;
   return <ConversationView conversation={outcome.result} />;

@@ -51,6 +51,8 @@ export function useResearchThread(wallet: string | null, onResumed: ThreadApi["r
     return () => clearTimeout(timer);
   }, [wallet, reload]);
 
+  const current = useMemo(() => entries.filter((e) => e.threadId === threadId && (!wallet || e.wallet === wallet.toLowerCase())), [entries, threadId, wallet]);
+
   const api: ThreadApi = useMemo(
     () => ({
       begin: ({ kind, question, payer, sealed, conversationId, followsUp }) => {
@@ -66,21 +68,23 @@ export function useResearchThread(wallet: string | null, onResumed: ThreadApi["r
           ...(followsUp ? { followsUp } : {}),
           ...(sealed ? { sealed: true } : {}),
         };
-        setEntries((current) => [...current, entry]);
+        setEntries((list) => [...list, entry]);
         if (!sealed) void saveEntry(entry).catch(() => undefined);
         return entry.id;
       },
       finish: (id, end) => {
         const apply = (e: ThreadEntry): ThreadEntry => ("outcome" in end ? { ...e, status: "done", outcome: end.outcome } : { ...e, status: "failed", failure: end.failure });
-        setEntries((current) => current.map((e) => (e.id === id ? apply(e) : e)));
+        setEntries((list) => list.map((e) => (e.id === id ? apply(e) : e)));
         void updateEntry(id, apply).catch(() => undefined);
       },
       resumed: onResumed,
+      turnOf: (entryId) => {
+        const index = current.findIndex((e) => e.id === entryId);
+        return index < 0 ? null : index + 1;
+      },
     }),
-    [threadId, onResumed],
+    [threadId, onResumed, current],
   );
-
-  const current = useMemo(() => entries.filter((e) => e.threadId === threadId && (!wallet || e.wallet === wallet.toLowerCase())), [entries, threadId, wallet]);
 
   const startNew = useCallback(() => {
     const id = newId();

@@ -238,6 +238,7 @@ export const literatureJobResultSchema = z
     resultsByTag: z.record(z.string(), literatureResultsByTagEntrySchema).nullish(),
     verdict: verdictSchema.nullish().describe("the bottom line the answer opens with"),
     verdictBasis: verdictBasisSchema.nullish(),
+    bottomLine: z.string().nullish().describe("the paragraph the answer opens with, stating the verdict in words"),
   })
   .register(responseRegistry, { id: "LiteratureJobResult" });
 export type LiteratureJobResult = z.infer<typeof literatureJobResultSchema>;

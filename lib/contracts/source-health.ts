@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LITERATURE_UNAVAILABLE_REASONS } from "./unavailable-reasons";
 import { responseRegistry } from "./registry";
 
 /**
@@ -73,7 +74,11 @@ export type LiteratureReach = z.infer<typeof literatureReachSchema>;
 export const literatureUnavailableSchema = z
   .object({
     error: z.literal("literature_unavailable"),
-    reason: z.literal("no_source_reachable"),
+    reason: z
+      .enum(LITERATURE_UNAVAILABLE_REASONS)
+      .describe(
+        "no_source_reachable: no source could be searched (every live source failing, the local library empty, off or failing); nothing_in_library: every live source asked failed, and the local library, searched, has nothing on this question. Asking the same again helps only once a live source answers again; other words, or a wider question, may find something in the library now",
+      ),
     message: z.string().describe("what is wrong, in words"),
     failedSources: z.array(failedSourceSchema),
     retryAfterSeconds: z.int().min(1),

@@ -3,7 +3,8 @@ import { failedSourceSchema } from "@/lib/contracts";
 import { parseJsonObject } from "@/lib/http";
 import { UpstreamHttpError } from "@/lib/upstream";
 import { forgetLiteratureReach, readLiteratureReach } from "@/lib/upstream/agent-status";
-import { LiteratureUnavailableError, NO_SOURCE_REACHABLE } from "./unavailable";
+import { LITERATURE_UNAVAILABLE_REASONS, unavailableReasonOf } from "@/lib/contracts/unavailable-reasons";
+import { LiteratureUnavailableError } from "./unavailable";
 
 /**
  * The gateway's side of honest reach (docs/literature.md): paid chat and literature answer 503
@@ -33,14 +34,14 @@ export async function requireLiteratureReach({ mode }: { mode?: "fast" } = {}): 
 }
 
 /**
- * Runs a start call to the agent; its 503 `no_source_reachable` becomes the same 503 here (the
+ * Runs a start call to the agent; its 503 `literature_unavailable` (either reason) becomes the same 503 here (the
  * generic relay would make any 5xx a 502 without its body). Anything else is rethrown.
  */
 export async function relayLiteratureUnavailable<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    if (!(err instanceof UpstreamHttpError) || err.upstreamStatus !== 503 || err.upstreamReason !== NO_SOURCE_REACHABLE) throw err;
+    if (!(err instanceof UpstreamHttpError) || err.upstreamStatus !== 503 || !(LITERATURE_UNAVAILABLE_REASONS as readonly (string | undefined)[]).includes(err.upstreamReason)) throw err;
     // The reach the gateway had cached said otherwise (or is about to): the next request asks again.
     void forgetLiteratureReach();
     const body = parseJsonObject(err.body) ?? {};
@@ -50,6 +51,7 @@ export async function relayLiteratureUnavailable<T>(call: () => Promise<T>): Pro
       message: typeof body.message === "string" ? body.message : "No literature source could answer; nothing was charged.",
       retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : 30,
       failedSources: failed.success ? failed.data : [],
+      reason: unavailableReasonOf(body.reason),
     });
   }
 }

@@ -1,6 +1,7 @@
 import { chatJobStatusSchema, deepResearchConversationSchema, literatureJobResultSchema } from "@/lib/contracts";
 import type { PaidOperation } from "@/lib/operations";
 import type { RouteAnswer } from "./gateway-call";
+import { NOTHING_IN_LIBRARY } from "@/lib/contracts/unavailable-reasons";
 
 /**
  * The readable `content` of a tool result, beside its `structuredContent` (the route's JSON as it
@@ -72,7 +73,12 @@ export function errorText(answer: RouteAnswer, { retryAfterSeconds }: { retryAft
   const detail = typeof body?.message === "string" ? ` (${body.message})` : "";
   const parts = [`${answer.status}${reason}: ${what}${detail}.`];
   if (body?.charged === false) parts.push("Nothing was charged.");
-  if (retryAfterSeconds !== undefined) {
+  if (body?.reason === NOTHING_IN_LIBRARY) {
+    // The library answered with nothing: the same question helps only once a live source is back.
+    parts.push(
+      `Asking the same again helps only once a live literature source can be searched again${retryAfterSeconds !== undefined ? ` (the next try is in ${retryAfterSeconds} seconds)` : ""}; other words for it, or a wider question, may find something in the local library now.`,
+    );
+  } else if (retryAfterSeconds !== undefined) {
     parts.push(
       answer.status === 429
         ? `Wait ${retryAfterSeconds} seconds before trying again.`

@@ -110,7 +110,7 @@ export const agentUnavailable = error("`upstream_unreachable`, `upstream_timeout
 /** 503 `literature_unavailable`, or another reason given as an Error. */
 export const literatureUnavailable = (others: string): Json => ({
   description:
-    "`literature_unavailable` (reason `no_source_reachable`, a LiteratureUnavailable body): no literature source can answer, every live source failing and the local library empty; answered before the 402 when known, or after payment when the started search reached no source; either way nothing is charged. Retry after Retry-After. Or, as an Error: " +
+    "`literature_unavailable` (a LiteratureUnavailable body): reason `no_source_reachable`, no literature source can answer, every live source failing and the local library empty; answered before the 402 when known, or after payment when the started search reached no source; or reason `nothing_in_library`, after payment: every live source failed and the local library, searched, has nothing on the question (asking again helps once a live source is back, after Retry-After; other words may find something now). Either way nothing is charged. Or, as an Error: " +
     others,
   headers: { "Retry-After": retryAfter("Seconds to wait before trying again") },
   content: { "application/json": { schema: { oneOf: [ref("LiteratureUnavailable"), ref("Error")] } } },

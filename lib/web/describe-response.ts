@@ -3,7 +3,8 @@
  * contract's error body (`error`, `reason`, `retryAfterSeconds`, `failedSources`) and status read
  * into a UserFacingError.
  */
-import { listInWords, sourceLabel } from "@/lib/contracts/source-words";
+import { failuresInWords, listInWords, sourceLabel } from "@/lib/contracts/source-words";
+import { NOTHING_IN_LIBRARY, unavailableReasonOf } from "@/lib/contracts/unavailable-reasons";
 import { UserFacingError } from "./user-facing-error";
 
 type Body = Record<string, unknown>;
@@ -53,12 +54,25 @@ export function describeResponse(status: number, body: Body, headers?: Headers):
 }
 
 /**
- * 503 literature_unavailable: no literature source can answer (typed `failedSources`), so the
- * service asked for nothing, or charged nothing for a search that reached no source.
+ * 503 literature_unavailable, by its typed reason: no literature source can answer (the service
+ * asked for nothing, or charged nothing), or the live sources failed and the local library has
+ * nothing on the question, when asking again helps only once a live source is back, and other
+ * words or a wider question are what may help now.
  */
 function literatureUnavailable(body: Body, headers?: Headers): UserFacingError {
-  const failed = Array.isArray(body.failedSources) ? body.failedSources.flatMap((f: { source?: unknown }) => (typeof f?.source === "string" ? [sourceLabel(f.source)] : [])) : [];
+  const failures = Array.isArray(body.failedSources)
+    ? body.failedSources.flatMap((f: { source?: unknown; kind?: unknown }) => (typeof f?.source === "string" ? [{ source: f.source, kind: typeof f.kind === "string" ? f.kind : "failed" }] : []))
+    : [];
   const retry = Number(headers?.get("retry-after") ?? body.retryAfterSeconds ?? NaN);
+  if (unavailableReasonOf(body.reason) === NOTHING_IN_LIBRARY) {
+    const what = failures.length > 0 ? failuresInWords(failures) : "the live literature sources could not be searched";
+    const live = failures.length === 1 ? sourceLabel(failures[0]!.source) : failures.length > 1 ? "one of them" : "a live source";
+    return new UserFacingError(`${what.charAt(0).toUpperCase()}${what.slice(1)}, and the local library has nothing on this question.`, {
+      action: `Nothing was charged. Asking the same again helps only once ${live} can be searched again (see Service status). What may help now: other words for it (another name for the drug, the exposure or the outcome, as studies write them), or a wider question (without its population or species).`,
+      status: 503,
+    });
+  }
+  const failed = failures.map((f) => sourceLabel(f.source));
   const which = failed.length > 0 ? `: ${listInWords(failed)} ${failed.length === 1 ? "is" : "are"} failing and the local library has nothing to offer` : "";
   return new UserFacingError(`No literature source can answer right now${which}.`, {
     action: `Nothing was charged. ${Number.isFinite(retry) ? `Try again in ${Math.ceil(retry)} s.` : "Try again shortly."}`,

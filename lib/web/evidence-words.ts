@@ -18,13 +18,13 @@ type Worded = { label: string; meaning: string };
 export const DESIGN_WORDS: Record<EvidenceType, Worded> = {
   systematic_review: { label: "Systematic review", meaning: "Pools the studies on a question by a stated method. Weighs most in the verdict (1)." },
   randomized_controlled_trial: { label: "Randomized trial", meaning: "People assigned at random to the intervention or a control. Weighs most in the verdict (1)." },
-  controlled_trial: { label: "Controlled trial", meaning: "A trial with a control group, not randomized. Weight 0.8 in the verdict." },
+  controlled_trial: { label: "Controlled trial", meaning: "A trial with a control group (a placebo, a sham, another arm), not stated to be randomized. Weight 0.8 in the verdict." },
   observational: { label: "Observational", meaning: "Cohort, case-control, cross-sectional or case study: associations, not proof of cause. Weight 0.6." },
-  single_arm_trial: { label: "Single-arm trial", meaning: "Everyone received the intervention; no control group. Weight 0.5." },
+  single_arm_trial: { label: "Trial, no control named", meaning: "A trial whose record names no control group: everyone received the intervention (single-arm, open-label), or it does not say what it was compared with. Weight 0.5." },
   preclinical: { label: "Animal or cell study", meaning: "Done in animals or cells, not people. Weight 0.5, and half again for a question about people." },
   narrative_review: { label: "Narrative review", meaning: "A review without a systematic search: an expert's reading. Weight 0.3." },
   commentary: { label: "Commentary", meaning: "A comment, editorial or letter: no evidence of its own. Weight 0." },
-  unknown: { label: "Design not stated", meaning: "Neither the record's publication types, MeSH terms nor registry entry say what kind of study it is. Weight 0.45." },
+  unknown: { label: "Design not stated", meaning: "Neither the record's publication types, MeSH terms, registry entry nor its own title and abstract say what kind of study it is. Weight 0.45." },
 };
 
 export const ROLE_WORDS: Record<EvidenceRole, Worded> = {
@@ -36,7 +36,7 @@ export const ROLE_WORDS: Record<EvidenceRole, Worded> = {
     label: "Background",
     meaning: "Studies only part of the question (the line under its title says which part it lacks), or is a commentary: shown for context, never counted in the verdict (role: context).",
   },
-  lead_only: { label: "Lead only", meaning: "Retracted, or too far off topic to count: a lead to follow up, never cited as evidence (role: lead only)." },
+  lead_only: { label: "A lead, not evidence", meaning: "Retracted, or does not study what the question asks (the line under its title says what it lacks): a lead to follow up, never cited as evidence (role: lead only)." },
 };
 
 export const VERIFICATION_WORDS: Record<Verification, Worded> = {
@@ -77,7 +77,7 @@ const REJECTION_WORDS: Record<string, string> = {
   out_of_date_range: "outside the dates asked for",
   preprint_excluded: "a preprint, and preprints were excluded",
   not_a_trial: "not a trial, and only trials were asked for",
-  off_topic: "off topic (relevance below 0.4)",
+  off_topic: "it does not study enough of what the question asks (relevance below 0.4)",
 };
 
 /** A flag or reason the service may add later, in words all the same. */

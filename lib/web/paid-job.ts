@@ -42,6 +42,8 @@ export type StartedJob<H, R> = {
   follow: (context: FollowContext) => Promise<R>;
   /** Called once if the job ends for good without a result (nothing left to retry), with why. */
   ended?: (error: UserFacingError) => void;
+  /** The research thread's entry the job answers: its answer says which turn it is. */
+  entryId?: string;
 };
 
 /** A job remembered for this tab: followed again after a reload. */

@@ -112,6 +112,19 @@ export function followTargetOf(entry: ThreadEntry): FollowTarget | null {
   return conversationId ? { conversationId, follows: { entryId: entry.id, question: entry.question } } : null;
 }
 
+/**
+ * The paragraph a chat or literature answer opens with, stating the verdict (ChatResult
+ * metadata.bottomLine, LiteratureJobResult.bottomLine), or null when the result does not say.
+ */
+export function bottomLineOf(outcome: ThreadResult | null | undefined): string | null {
+  if (outcome?.kind === "chat") {
+    const said = outcome.result.metadata?.bottomLine;
+    return typeof said === "string" && said ? said : null;
+  }
+  if (outcome?.kind === "literature") return outcome.result.bottomLine ?? null;
+  return null;
+}
+
 /** The text of an entry's answer, for search. */
 function answerText(entry: ThreadEntry): string {
   const outcome = entry.outcome;
@@ -141,11 +154,17 @@ export function searchThreads(entries: ThreadEntry[], query: string): ThreadSumm
 /**
  * A short excerpt of an answer for the thread (its first paragraph, markers kept). A follow-up's
  * answer opens with the paragraph saying what it follows (metadata.followUp), which the thread
- * already shows: the excerpt is the paragraph after it.
+ * already shows, and the bottom line is said by the answer's card (and the verdict beside the
+ * excerpt): the excerpt is the first paragraph that is neither.
  */
 export function excerptOf(entry: ThreadEntry, max = 280): string {
-  const paragraphs = answerText(entry).split(/\n\s*\n/);
-  const first = (readAsFollowUp(entry) ? paragraphs[1] : paragraphs[0])?.trim() ?? "";
+  const bottomLine = bottomLineOf(entry.outcome)?.trim();
+  const paragraphs = answerText(entry)
+    .split(/\n\s*\n/)
+    .slice(readAsFollowUp(entry) ? 1 : 0)
+    .map((p) => p.trim())
+    .filter((p) => p && p !== bottomLine);
+  const first = paragraphs[0] ?? "";
   return first.length > max ? `${first.slice(0, max - 1).trimEnd()}…` : first;
 }
 

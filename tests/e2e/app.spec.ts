@@ -25,6 +25,9 @@ test("literature search: two tags in fanout show per-tag coverage, the results a
   await literature.addTags("rapamycin, metformin");
   await literature.chooseFanout();
   await literature.pay.click();
+  // $0.03, more than a chat: asked first, naming the price.
+  await expect(app.panel("literature").getByTestId("spend-confirm")).toContainText("$0.03");
+  await literature.confirmSpend();
   await expect(literature.results).toBeVisible({ timeout: 120_000 });
   await expect(literature.coverage).toContainText("rapamycin");
   await expect(literature.coverage).toContainText("metformin");
@@ -66,7 +69,9 @@ test("chat: the test wallet pays, progress shows, and the answer's markers link 
   await expect(target).toContainText(/confidence \d+%/);
   // The answer opens with its bottom line, shown as the verdict, and each reference says what the study was.
   await expect(answer.verdict).toHaveText(/^The evidence (supports it|contradicts it|leans toward it|leans against it|is mixed|is insufficient)$/);
-  await expect(chat.answer.getByTestId("answer-text")).toContainText(/^Bottom line: /);
+  // Said once: in its card, with the answer's own bottom-line paragraph; not again in the text below.
+  await expect(answer.bottomLine.getByTestId("bottom-line-statement")).toContainText(/^The evidence /);
+  await expect(chat.answer.getByTestId("answer-text")).not.toContainText("Bottom line");
   await expect(target.getByTestId("study-snapshot")).toContainText(/^Study: /);
   // The payment is in this wallet's history.
   await expect(app.paymentHistory).toContainText("$0.02");

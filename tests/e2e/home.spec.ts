@@ -6,12 +6,14 @@ test("the home page is for researchers: no route tables, an honest promise, link
   const home = new HomePage(page);
   await home.goto();
   // The promise says what an answer delivers: every marker leads to a study, graded, verified where it could be.
-  await expect(home.lead).toContainText("each [N] marker leads to the study it cites");
+  await expect(home.lead).toContainText("each [N] marker of an answer leads to the study it cites");
   await expect(home.lead).toContainText("whether it could be verified at its source");
   await expect(home.lead).not.toContainText("verified reference");
   // Routes, polling and the upstream address are on /developers, not here.
   await expect(page.locator("main")).not.toContainText("/api/");
-  await expect(page.getByRole("table")).toHaveCount(0);
+  // The only table is the sample answer's evidence table.
+  await expect(page.getByRole("table")).toHaveCount(await home.sample.getByRole("table").count());
+  await expect(home.sample.getByRole("table")).toHaveCount(1);
   await expect(home.developersLink).toHaveAttribute("href", "/developers");
   await expect(home.statusLink).toHaveAttribute("href", "/status");
   await page.screenshot({ path: testInfo.outputPath("home.png"), fullPage: true });

@@ -36,6 +36,7 @@ test("the literature panel names the failed sources from the typed values, not f
   const panel = page.locator("#tabpanel-literature");
   await panel.getByLabel("Your question").fill("Does rapamycin extend lifespan in mice?");
   await panel.getByRole("button", { name: "Pay and search" }).click();
+  await panel.getByTestId("spend-confirm").getByRole("button", { name: /^Pay \$/ }).click();
   await expect(panel.getByTestId("literature-results")).toBeVisible({ timeout: 120_000 });
   const failed = panel.getByTestId("failed-sources");
   await expect(failed).toContainText("PubMed could not be reached; these results come from Europe PMC and the local library.");
@@ -69,6 +70,7 @@ test("a 503 literature_unavailable is said in words, with the sources that fail,
   const panel = page.locator("#tabpanel-literature");
   await panel.getByLabel("Your question").fill("Does rapamycin extend lifespan in mice?");
   await panel.getByRole("button", { name: "Pay and search" }).click();
+  await panel.getByTestId("spend-confirm").getByRole("button", { name: /^Pay \$/ }).click();
   const note = panel.getByTestId("error-note");
   await expect(note).toContainText("No literature source can answer right now: PubMed and Europe PMC are failing");
   await expect(note).toContainText("Nothing was charged. Try again in 30 s.");

@@ -49,6 +49,7 @@ test("a sealed literature search in flight asks before the page is left; once it
   });
   const polled = page.waitForRequest("**/api/literature/encrypted/status/**");
   await app.payButton("literature").click();
+  await app.confirmSpend("literature");
   await polled;
 
   await page.close({ runBeforeUnload: true });
@@ -100,6 +101,7 @@ test("sealed deep research asks before the page is left while it runs, and no lo
   });
   const polled = page.waitForRequest("**/api/deep-research/encrypted/status/**");
   await app.payButton("research").click();
+  await app.confirmSpend("research");
   await polled;
 
   await page.close({ runBeforeUnload: true });
@@ -120,6 +122,7 @@ test("a plain literature search in flight leaves without asking, and a reload fo
     route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ status: "running" }) }),
   );
   await app.payButton("literature").click();
+  await app.confirmSpend("literature");
   await expect(app.panel("literature").getByTestId("progress")).toContainText(/^Searching .+, then judging each reference/);
 
   // Reloaded while the job still reads as running (unrouted first, the old page could fetch the

@@ -5,8 +5,13 @@ import { PaidRequests, ResearchAppPage } from "./pages/research-app";
  * Several clicks on a pay button within one event-loop task (a fast double click, a script) all
  * run before React renders the disabled button, so each must find the page's payment already
  * claimed: exactly one paid request (a PAYMENT-SIGNATURE) leaves the page, and the payee is charged
- * once (its authorization is the only one the token shows as used).
+ * once (its authorization is the only one the token shows as used). An action that costs more than
+ * a chat asks first (no-surprise-charges.spec.ts): clicks on its button only ask, and clicks on
+ * the question's "Pay" button are the ones that pay.
  */
+
+/** Clicks the "Pay $…" of the question a panel asks first, three times within one task. */
+const payThrice = (panel: "literature" | "research", price: string) => [1, 2, 3].map(() => ({ panel, label: `Pay ${price}` }));
 
 const QUESTION = "Does rapamycin extend lifespan in mice?";
 
@@ -29,6 +34,10 @@ test("three clicks on “Pay and search” within one task send one paid request
   await app.useTestWallet();
   await app.fillQuestion("literature", QUESTION);
   await app.clickWithinOneTask([{ panel: "literature" }, { panel: "literature" }, { panel: "literature" }]);
+  // Asked first, once; nothing paid yet.
+  await expect(app.panel("literature").getByTestId("spend-confirm")).toHaveCount(1);
+  expect(await paid.count()).toBe(0);
+  await app.clickWithinOneTask(payThrice("literature", "$0.03"));
   await expect(app.panel("literature").getByTestId("literature-results")).toBeVisible({ timeout: 120_000 });
   expect(await paid.count("/api/literature")).toBe(1);
   await expect.poll(() => paid.charged()).toBe(1);
@@ -44,6 +53,9 @@ test("three clicks to start and then to continue deep research within one task s
   const panel = app.panel("research");
   await app.fillQuestion("research", "rapamycin and lifespan in mice");
   await app.clickWithinOneTask([{ panel: "research" }, { panel: "research" }, { panel: "research" }]);
+  await expect(panel.getByTestId("spend-confirm")).toHaveCount(1);
+  expect(await paid.count()).toBe(0);
+  await app.clickWithinOneTask(payThrice("research", "$1.00"));
   // The reply is released once the run is delivered and its payment settled.
   await expect(panel.getByTestId("research-done")).toContainText("Delivered and paid", { timeout: 180_000 });
   expect(await paid.count("/api/deep-research/start")).toBe(1);
@@ -53,6 +65,8 @@ test("three clicks to start and then to continue deep research within one task s
   await panel.getByLabel("Continue this conversation").check();
   await panel.getByLabel("Your follow-up").fill("and in which strains?");
   await app.clickWithinOneTask([1, 2, 3].map(() => ({ panel: "research" as const, label: "Pay and continue" })));
+  await expect(panel.getByTestId("spend-confirm")).toHaveCount(1);
+  await app.clickWithinOneTask(payThrice("research", "$1.00"));
   await expect(panel.getByTestId("research-done")).toContainText("Delivered and paid", { timeout: 180_000 });
   expect(await paid.count("/api/deep-research/start")).toBe(2);
   await expect.poll(() => paid.charged()).toBe(2);
@@ -73,6 +87,7 @@ test("sealed: three clicks on “Pay and ask” and on “Pay and search” with
 
   await app.fillQuestion("literature", QUESTION);
   await app.clickWithinOneTask([{ panel: "literature" }, { panel: "literature" }, { panel: "literature" }]);
+  await app.clickWithinOneTask(payThrice("literature", "$0.03"));
   await expect(app.panel("literature").getByTestId("evidence-row").first()).toBeVisible({ timeout: 60_000 });
   expect(await paid.count("/api/literature/encrypted")).toBe(1);
   await expect.poll(() => paid.charged()).toBe(2);
@@ -85,7 +100,11 @@ test("two panels cannot pay at once: while one payment is under way, the others 
   await app.fillQuestion("chat", QUESTION);
   await app.fillQuestion("literature", QUESTION);
   await app.fillQuestion("research", "rapamycin and lifespan in mice");
-  await app.clickWithinOneTask([{ panel: "chat" }, { panel: "literature" }, { panel: "research" }]);
+  // Literature and deep research cost more than a chat: their buttons ask first, paying nothing.
+  await app.clickWithinOneTask([{ panel: "literature" }, { panel: "research" }]);
+  expect(await paid.count()).toBe(0);
+  // Then the chat's button and both "Pay" buttons within one task: the chat's payment is under way first.
+  await app.clickWithinOneTask([{ panel: "chat" }, { panel: "literature", label: "Pay $0.03" }, { panel: "research", label: "Pay $1.00" }]);
   await app.openTab("chat");
   await expect(app.panel("chat").getByTestId("answer")).toBeVisible({ timeout: 60_000 });
   for (const name of ["literature", "research"] as const) {
@@ -101,6 +120,7 @@ test("two panels cannot pay at once: while one payment is under way, the others 
   await app.openTab("literature");
   await page.screenshot({ path: testInfo.outputPath("another-payment-under-way.png"), fullPage: true });
   await app.payButton("literature").click();
+  await app.confirmSpend("literature");
   await expect(app.panel("literature").getByTestId("literature-results")).toBeVisible({ timeout: 120_000 });
   expect(await paid.count("/api/literature")).toBe(1);
   await expect.poll(() => paid.charged()).toBe(2);

@@ -56,6 +56,8 @@ test("a chat answer enters the thread with priced follow-ups; one click pays one
   // One click: the literature panel opens and pays for the search of the same question.
   await seeReferences.click();
   const literature = new LiteraturePanelPage(page);
+  // $0.03, more than a chat: asked first (no-surprise-charges.spec.ts), then paid.
+  await literature.confirmSpend();
   await expect(literature.results).toBeVisible({ timeout: 60_000 });
   await expect(thread.entries).toHaveCount(2);
   await expect(thread.entries.nth(1)).toHaveAttribute("data-kind", "literature");
@@ -181,6 +183,7 @@ test("a reload during deep research reopens its tab with a banner; the finished 
   await expect(followUp).toContainText("$1.00");
   await page.screenshot({ path: testInfo.outputPath(`research-thread-${testInfo.project.name}.png`), fullPage: true });
   await followUp.click();
+  await research.confirmSpend();
   // The same conversation, one turn more.
   await expect(research.turns).toHaveCount(2, { timeout: 150_000 });
   await expect(research.done).toBeVisible({ timeout: 150_000 });

@@ -67,6 +67,8 @@ describe("chat written by a model, under the citation audit", () => {
     expect(result.verdictBasis?.confidence).toBe("low");
     expect(result.metadata).toMatchObject({ writer: "model", model: "test-model", modelWriter: { used: true, bottomLine: "model", limits: "model" } });
     expect(result.answer).toBe(reply);
+    // The bottom line the answer opens with is the model's: the page shows it once, in its card.
+    expect((result.metadata as { bottomLine: string }).bottomLine).toBe("Bottom line: the evidence leans toward supporting it, with low confidence.");
     expect(result.quality.contractValid).toBe(true);
     const prompt = JSON.parse(model.requests.at(-1)!.body) as { model: string; messages: { content: string }[] };
     expect(prompt.model).toBe("test-model");

@@ -14,7 +14,7 @@ import {
   type FailedSource,
 } from "@/lib/contracts";
 import { createPayingFetch } from "@/lib/payments/client";
-import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
+import { agentRequest, seedLibrary, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase, databaseKind } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";
@@ -89,9 +89,7 @@ describe.skipIf(databaseKind() === "pglite")("honest reach: literature sources t
       const done = await pollChat(agent, requestId);
       expect(done.status).toBe("failed");
       expect(JSON.stringify(done)).not.toContain("No relevant evidence");
-      expect((done as { error?: string }).error).toBe(
-        "No literature source could answer: PubMed could not be reached and Europe PMC answered with an error, and the local library holds nothing on this question.",
-      );
+      expect((done as { error?: string }).error).toBe("PubMed could not be reached and Europe PMC answered with an error, and the local library has nothing on this question.");
     });
 
     it("cannot accept a paid chat (service key) whose search reached no source: 503 literature_unavailable with the sources typed", async () => {
@@ -99,6 +97,7 @@ describe.skipIf(databaseKind() === "pglite")("honest reach: literature sources t
       expect(response.status).toBe(503);
       expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
       const body = (await response.json()) as Unavailable;
+      // The library, searched, is empty: no other words would find anything in it, so not `nothing_in_library`.
       expect(errorBodySchema.parse(body)).toMatchObject({ error: "literature_unavailable", reason: "no_source_reachable" });
       expect(body.failedSources).toEqual([
         { source: "pubmed", kind: "unreachable" },
@@ -129,7 +128,7 @@ describe.skipIf(databaseKind() === "pglite")("honest reach: literature sources t
       expect(turn.reply).toBeUndefined();
       expect(turn.citations).toEqual([]);
       expect(conversation!.sessionStatus).toBe(
-        "No literature source could answer: PubMed could not be reached and Europe PMC answered with an error, and the local library holds nothing on this question. Nothing was charged for this turn.",
+        "PubMed could not be reached and Europe PMC answered with an error, and the local library has nothing on this question. Nothing was charged for this turn.",
       );
     });
 
@@ -324,6 +323,52 @@ describe.skipIf(databaseKind() === "pglite")("honest reach: literature sources t
       expect(next.status).toBe(503);
       expect(next.headers.get("payment-required")).toBeNull();
       expect(await next.json()).toMatchObject({ error: "literature_unavailable", reason: "no_source_reachable" });
+    });
+  });
+
+  describe("through the gateway, with a local library that has nothing on the question", () => {
+    let agent: Agent;
+    let library: Awaited<ReturnType<typeof createTestDatabase>>;
+    let restore: () => Promise<void>;
+    const payTo = freshAddress();
+    const OFF_TOPIC = "Does knitting improve bone density in astronauts?";
+
+    beforeAll(async () => {
+      state.pubmedUp = false;
+      state.europepmcUp = false;
+      // A database of its own whose library holds the demo's records: the check before payment
+      // lets the payment through (the library can answer), and the search finds nothing on it.
+      library = await createTestDatabase();
+      agent = await startTestAgent({ ...sourcesEnv(), POSTGRES_URL: library.url, SOURCE_CIRCUIT_FAILURES: "1000" });
+      await seedLibrary(agent.pool);
+      restore = await configureGateway({
+        POSTGRES_URL: library.url,
+        UPSTREAM_API_URL: agent.url,
+        AGENT_SERVICE_KEY: TEST_SERVICE_KEY,
+        PUBLIC_URL,
+        RPC_URL: chain().rpcUrl,
+        PAY_TO_ADDRESS: payTo,
+      });
+    });
+    afterAll(async () => {
+      await restore?.();
+      await agent?.stop();
+      await library?.drop();
+    });
+
+    it("says what happened (the live sources failed, the library has nothing on it), typed nothing_in_library, and charges nothing", async () => {
+      const payer = wallet(68);
+      const [payeeBefore, payerBefore] = [await usdcBalance(payTo), await usdcBalance(payer.address)];
+      const { fetch: pay } = createPayingFetch({ privateKey: payer.privateKey, network: chain().network, asset: chain().asset, fetchImpl: routeFetch });
+      const response = await pay(`${PUBLIC_URL}/api/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: OFF_TOPIC }) });
+      expect(response.status).toBe(503);
+      expect(response.headers.get("payment-response")).toBeNull();
+      const body = (await response.json()) as Unavailable;
+      expect(body).toMatchObject({ error: "literature_unavailable", reason: "nothing_in_library" });
+      expect(body.message).toBe("PubMed could not be reached and Europe PMC answered with an error, and the local library has nothing on this question. Nothing was charged.");
+      expect(body.failedSources.map((f) => f.source)).toEqual(["pubmed", "europepmc"]);
+      expect(await usdcBalance(payTo)).toBe(payeeBefore);
+      expect(await usdcBalance(payer.address)).toBe(payerBefore);
     });
   });
 });

@@ -75,8 +75,8 @@ describe("relevance that understands the question: the confusion set", () => {
   it("tells a chat's reader why an off-topic record was set aside: the concept it does not study", async () => {
     const result = await chat("Is telomere length associated with mortality?");
     const reasons = new Map(result.rejectedReferences.map((r) => [r.pmid, r.roleReason]));
-    expect(reasons.get("90001101")).toMatch(/^off topic: does not study .*telomere length/);
-    expect(reasons.get("90001104")).toBe("off topic: does not study mortality");
+    expect(reasons.get("90001101")).toMatch(/^does not study .*telomere length/);
+    expect(reasons.get("90001104")).toBe("does not study mortality");
   });
 
   async function waitForJob(jobId: string): Promise<LiteratureJobResult> {

@@ -23,3 +23,21 @@ export function buildRecord(overrides: Partial<LiteratureRecord> = {}): Literatu
     ...overrides,
   };
 }
+
+/** Test data builder: a ClinicalTrials.gov record's design, every field unknown unless given. */
+export function buildTrialDesign(design: Partial<NonNullable<LiteratureRecord["trial"]>> = {}): NonNullable<LiteratureRecord["trial"]> {
+  return {
+    studyType: "INTERVENTIONAL",
+    phases: [],
+    allocation: null,
+    interventionModel: null,
+    primaryPurpose: null,
+    masking: null,
+    hasResults: null,
+    overallStatus: null,
+    enrollment: null,
+    conditions: [],
+    interventions: [],
+    ...design,
+  };
+}

@@ -98,7 +98,7 @@ describe("the chat answer", () => {
     expect(partial).toEqual({ role: "context", reason: "does not study lifespan; shown for context, not counted in the verdict" });
     expect(roleOf(engineRef({ relevance: { accepted: false, score: 0.1, matchedTerms: [], flags: [], reason: "off_topic", missingConcepts: ["rapamycin"] } }) as never, reading)).toEqual({
       role: "lead_only",
-      reason: "off topic: does not study rapamycin",
+      reason: "does not study rapamycin",
     });
     // The engine's own decision is read as it is, never re-derived.
     expect(roleOf(engineRef({ evidenceRole: "context", roleReason: "does not study lifespan" }) as never, reading).role).toBe("context");

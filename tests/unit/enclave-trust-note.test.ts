@@ -45,3 +45,24 @@ describe("the page's note on the enclave it trusts", () => {
     expect((await import("@/lib/web/enclave-trust")).PAGE_TRUST).toBeNull();
   });
 });
+
+describe("the home page's private-mode section says the same in plain words", () => {
+  it("trusting none: private mode is not attested, and only as private as its server; no build variables, a link to /status", async () => {
+    const { PrivateModeTrust } = await import("@/components/enclave-trust");
+    const html = renderToStaticMarkup(createElement(PrivateModeTrust, { trust: null }));
+    expect(text(html)).toContain("Private mode here is not attested.");
+    expect(text(html)).toContain("only as private as the server that runs the enclave");
+    expect(text(html)).not.toContain("NEXT_PUBLIC_TRUSTED_ENCLAVE_REPO");
+    expect(text(html)).not.toContain("npm run ask");
+    expect(html).toContain('href="/status"');
+  });
+
+  it("trusting a repository: checked in the browser, any other enclave refused, the repository linked", async () => {
+    const { PrivateModeTrust } = await import("@/components/enclave-trust");
+    const html = renderToStaticMarkup(createElement(PrivateModeTrust, { trust: { repo: REPO, measurement: MEASUREMENT } }));
+    expect(text(html)).toContain(`this page checks in your browser that the enclave runs the published code of ${REPO} (the release measured ${MEASUREMENT.slice(0, 12)}…)`);
+    expect(text(html)).toContain("refuses any other enclave, whatever the server says");
+    expect(html).toContain(`href="https://github.com/${REPO}"`);
+    expect(text(renderToStaticMarkup(createElement(PrivateModeTrust, { trust: { repo: REPO } })))).toContain("(any signed release)");
+  });
+});

@@ -9,22 +9,9 @@ import { SourceError, type LiteratureSource, type SourceQuery } from "@/agent/li
 import { extractTerms } from "@/agent/literature/terms";
 import { scoreConfidence, verifyRecord } from "@/agent/literature/verification";
 import { literatureJobResultSchema, literatureQueryRequestSchema, type LiteratureQueryInput } from "@/lib/contracts";
-import { buildRecord } from "../support/records";
+import { buildRecord, buildTrialDesign } from "../support/records";
 
-const trial = (design: Partial<NonNullable<LiteratureRecord["trial"]>>) => ({
-  studyType: "INTERVENTIONAL",
-  phases: [],
-  allocation: null,
-  interventionModel: null,
-  primaryPurpose: null,
-  masking: null,
-  hasResults: null,
-  overallStatus: null,
-  enrollment: null,
-  conditions: [],
-  interventions: [],
-  ...design,
-});
+const trial = buildTrialDesign;
 
 describe("evidence type, first rule that matches", () => {
   it.each([

@@ -239,4 +239,24 @@ describe("the snapshot stays with what the text says", () => {
     expect(snapshot.intervention).toBeNull();
     expect(snapshot.direction).toBe("null");
   });
+
+  it.each([
+    ["Mice were treated with maximal feasible dosages of acarbose from sixteen months of age. Acarbose extended median lifespan of male mice."],
+    ["Participants were treated with the highest tolerated doses of the drug. Frailty scores improved."],
+    ["Adults were treated with increasing amounts of vitamin D and calcium. Falls were fewer."],
+    ["Rats received supplementation with a mixture of (2S)-naringenin and. Survival improved."],
+  ])("leaves an intervention it could only cut mid-phrase empty: %s", (abstract) => {
+    const snapshot = extractSnapshot(record({ title: "Late-life survival of genetically heterogeneous mice: an interventions testing program report", abstract }), "preclinical");
+    const intervention = snapshot.intervention;
+    if (intervention !== null) {
+      expect(intervention).not.toMatch(/\b(of|with|to|and|or|the|a|an|in|for|on|by|at|from|as|than|per|plus)$/i);
+      expect(intervention).not.toMatch(/[-/+(]$/);
+      expect((intervention.match(/\(/g) ?? []).length).toBe((intervention.match(/\)/g) ?? []).length);
+    }
+  });
+
+  it("keeps an intervention that is a whole phrase", () => {
+    const snapshot = extractSnapshot(record({ title: "Late-life survival of mice: a report", abstract: "Mice were treated with acarbose from sixteen months of age. Acarbose extended median lifespan." }), "preclinical");
+    expect(snapshot.intervention).toBe("acarbose");
+  });
 });

@@ -86,6 +86,13 @@ describe("history search", () => {
   it("the thread shows an answer's first paragraph", () => {
     expect(excerptOf(buildChatEntry())).toBe("Bottom line: yes in mice [1].");
   });
+
+  it("but not its bottom line a second time: the answer's card says it (metadata.bottomLine); the excerpt is the paragraph after", () => {
+    const entry = buildChatEntry({ answer: "Bottom line: yes in mice.\n\nAnimal studies: rapamycin extended lifespan [1].", metadata: { bottomLine: "Bottom line: yes in mice." } });
+    expect(excerptOf(entry)).toBe("Animal studies: rapamycin extended lifespan [1].");
+    const search = { ...entry, kind: "literature" as const, outcome: { kind: "literature" as const, result: { answer: "Bottom line: no.\n\nTrials: none [2].", bottomLine: "Bottom line: no." } } };
+    expect(excerptOf(search)).toBe("Trials: none [2].");
+  });
 });
 
 describe("questions no tab can still follow", () => {
@@ -133,5 +140,7 @@ describe("following up on a chat answer is a choice made on that answer", () => 
   it("the excerpt of an answer read as a follow-up is the paragraph after the one that says so", () => {
     const entry = answered({}, { conversationId: "c1", answer: "Read as a follow-up to: “A?”. Answered as: “B?”.\n\nBottom line: yes [1].", metadata: { followUp: { kind: "follow_up" } } });
     expect(excerptOf(entry)).toBe("Bottom line: yes [1].");
+    const withLine = answered({}, { conversationId: "c1", answer: "Read as a follow-up to: “A?”. Answered as: “B?”.\n\nBottom line: yes.\n\nHuman trials: it did [1].", metadata: { followUp: { kind: "follow_up" }, bottomLine: "Bottom line: yes." } });
+    expect(excerptOf(withLine)).toBe("Human trials: it did [1].");
   });
 });

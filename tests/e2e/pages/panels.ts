@@ -17,6 +17,9 @@ export class ChatPanelPage {
   readonly followingUp: Locator;
   /** Drops the follow-up: the next question is a new one. */
   readonly stopFollowingUp: Locator;
+  /** The question the answer on screen answers, and which turn of the thread it is. */
+  readonly answerQuestion: Locator;
+  readonly answerTurn: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.locator("#tabpanel-chat");
@@ -31,6 +34,8 @@ export class ChatPanelPage {
     this.firstMarker = this.answer.locator("a.marker").first();
     this.followingUp = this.root.getByTestId("following-up");
     this.stopFollowingUp = this.root.getByRole("button", { name: "Ask a new question instead" });
+    this.answerQuestion = this.root.getByTestId("answer-question");
+    this.answerTurn = this.root.getByTestId("answer-turn");
   }
 
   async open(): Promise<void> {
@@ -99,10 +104,17 @@ export class LiteraturePanelPage {
     await this.root.getByLabel(/Each on its own \(fanout\)/).check();
   }
 
+  /** Pays for the search of `question`: its $0.03 asks first (more than a chat), and is confirmed. */
   async search(question: string): Promise<void> {
     await this.open();
     await this.question.fill(question);
     await this.pay.click();
+    await this.confirmSpend();
+  }
+
+  /** Confirms the question asked before paying more than a chat. */
+  async confirmSpend(): Promise<void> {
+    await new SpendConfirmPage(this.page, this.root).pay.click();
   }
 }
 
@@ -148,10 +160,17 @@ export class ResearchPanelPage {
     await this.page.getByRole("tab", { name: "Deep research" }).click();
   }
 
+  /** Starts research on `question`: its $1.00 asks first, and is confirmed. */
   async research(question: string): Promise<void> {
     await this.open();
     await this.question.fill(question);
     await this.start.click();
+    await this.confirmSpend();
+  }
+
+  /** Confirms the question asked before paying more than a chat. */
+  async confirmSpend(): Promise<void> {
+    await new SpendConfirmPage(this.page, this.root).pay.click();
   }
 }
 
@@ -181,5 +200,26 @@ export class ThreadPage {
   async startNew(): Promise<void> {
     await this.root.getByRole("button", { name: "Start a new thread" }).click();
     await expect(this.entries).toHaveCount(0);
+  }
+}
+
+/**
+ * Page object of the question asked before any action that costs more than a chat: the price,
+ * what it buys, "Don't ask again this visit", pay or not now.
+ */
+export class SpendConfirmPage {
+  readonly root: Locator;
+  readonly pay: Locator;
+  readonly notNow: Locator;
+  readonly dontAskAgain: Locator;
+
+  constructor(
+    readonly page: Page,
+    scope: Locator | Page = page,
+  ) {
+    this.root = scope.getByTestId("spend-confirm");
+    this.pay = this.root.getByRole("button", { name: /^Pay \$/ });
+    this.notNow = this.root.getByRole("button", { name: "Not now" });
+    this.dontAskAgain = this.root.getByLabel("Don't ask again this visit");
   }
 }

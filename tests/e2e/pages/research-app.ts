@@ -66,6 +66,11 @@ export class ResearchAppPage {
     await this.page.getByRole("tab", { name: PANELS[name].tab }).click();
   }
 
+  /** Confirms the question a panel asks before paying more than a chat (literature, deep research). */
+  async confirmSpend(name: PanelName): Promise<void> {
+    await this.panel(name).getByTestId("spend-confirm").getByRole("button", { name: /^Pay \$/ }).click();
+  }
+
   /** Opens the panel's tab (only the open panel can be typed into) and writes the question. */
   async fillQuestion(name: PanelName, question: string): Promise<void> {
     await this.openTab(name);
