@@ -1,10 +1,10 @@
-import type { EvidenceType, Verdict, VerdictBasis, VerdictConfidence } from "@/lib/contracts";
+import type { EvidenceType, Verdict, VerdictBasis } from "@/lib/contracts";
 import type { AnswerReference } from "./answer-reference";
 import { phrasesOf, requiredParts, type QuestionReading } from "./reading";
 import { inQuestionSpecies, speciesWords } from "./roles";
 import type { GradedForVerdict } from "./verdict";
 import { listed } from "./words";
-import { BOTTOM_LINE_LEAD } from "@/lib/contracts/bottom-line";
+import { BOTTOM_LINE_LEAD, INSUFFICIENT_OPENER, VERDICT_SENTENCE } from "@/lib/contracts/bottom-line";
 import { CONTROLLED_DESIGNS, DESIGN_STRENGTH_ORDER, PRIMARY_DESIGNS } from "@/lib/contracts/designs";
 
 /**
@@ -25,25 +25,6 @@ const DESIGN_NAME: Record<EvidenceType, string> = {
   narrative_review: "a narrative review",
   commentary: "a commentary",
   unknown: "a study of unstated design",
-};
-
-/** The verdict in words, by its confidence: the audit (agent/chat/audit.ts) reads the verdict's own word in it. */
-const VERDICT_SENTENCE: Record<Exclude<Verdict, "insufficient">, Record<VerdictConfidence, string>> = {
-  supports: {
-    high: "the evidence supports it, with high confidence",
-    moderate: "the evidence supports it, with moderate confidence",
-    low: "the evidence leans toward supporting it, with low confidence",
-  },
-  contradicts: {
-    high: "the evidence contradicts it, with high confidence",
-    moderate: "the evidence contradicts it, with moderate confidence",
-    low: "the evidence leans against it, with low confidence",
-  },
-  mixed: {
-    high: "the evidence is mixed",
-    moderate: "the evidence is mixed, with moderate confidence in that",
-    low: "the evidence is mixed, and thin",
-  },
 };
 
 function plural(n: number, one: string, many = `${one}s`): string {
@@ -79,7 +60,7 @@ export function bottomLineOf({
   const m = onTopic.length;
   const confidence = basis.confidence ?? "low";
   if (basis.reasonCode === "no_claim_to_test") return `${BOTTOM_LINE_LEAD}${noClaim(reading, references.length)}`;
-  if (verdict === "insufficient") return `${BOTTOM_LINE_LEAD}the evidence is insufficient to answer it: ${insufficientReason({ reading, basis, references, graded, tested })}`;
+  if (verdict === "insufficient") return `${BOTTOM_LINE_LEAD}${INSUFFICIENT_OPENER}${insufficientReason({ reading, basis, references, graded, tested })}`;
   const studies = { one: `study that tests ${tested}`, many: `studies that test ${tested}` };
   const strongestOf = (side: "supports" | "contradicts") => {
     const types = onTopic.filter((g) => g.stance === side).map((g) => g.evidenceType);

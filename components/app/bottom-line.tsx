@@ -2,7 +2,7 @@
 
 import type { EvidenceRole, StudySnapshot, Verdict, VerdictBasis } from "@/lib/contracts/evidence";
 import { describeBasis, describeOrigins, VERDICT_CONFIDENCE_WORDS, VERDICT_WORDS, verdictLabel } from "@/lib/web/evidence-words";
-import { BOTTOM_LINE_LEAD } from "@/lib/contracts/bottom-line";
+import { bottomLineAfterVerdict } from "@/lib/contracts/bottom-line";
 import styles from "./bottom-line.module.css";
 
 /**
@@ -28,7 +28,8 @@ export function BottomLine({
   const confidence = basis?.confidence;
   const confidenceWords = confidence ? VERDICT_CONFIDENCE_WORDS[confidence] : null;
   const origins = describeOrigins(references.flatMap((r) => (r.evidenceRole ? [{ evidenceRole: r.evidenceRole, snapshot: r.snapshot }] : [])));
-  const said = statement ? statementWords(statement) : null;
+  // The heading names the verdict; the paragraph shown under it says what it adds (whose studies, why this confidence).
+  const said = statement ? bottomLineAfterVerdict({ statement, verdict, confidence }) : null;
   // A low-confidence verdict is a muted card that only leans: it never looks like a firm one.
   const tone = confidence === "low" && verdict !== "insufficient" ? styles.low : (styles[verdict] ?? "");
   return (
@@ -38,9 +39,16 @@ export function BottomLine({
         {verdictLabel(verdict, confidence)}
       </p>
       {said ? (
-        <p className={styles.statement} data-testid="bottom-line-statement">
-          {said}
-        </p>
+        <>
+          {confidenceWords && verdict !== "insufficient" && !basis?.confidenceReason ? (
+            <p className={styles.confidence} data-testid="verdict-confidence" title={confidenceWords.meaning}>
+              {confidenceWords.label}
+            </p>
+          ) : null}
+          <p className={styles.statement} data-testid="bottom-line-statement">
+            {said}
+          </p>
+        </>
       ) : (
         <>
           {confidenceWords && verdict !== "insufficient" ? (
@@ -64,10 +72,4 @@ export function BottomLine({
       ) : null}
     </section>
   );
-}
-
-/** The bottom-line paragraph without its lead ("Bottom line: "), which the card's heading says, capitalised. */
-function statementWords(statement: string): string {
-  const body = statement.startsWith(BOTTOM_LINE_LEAD) ? statement.slice(BOTTOM_LINE_LEAD.length) : statement;
-  return body.charAt(0).toUpperCase() + body.slice(1);
 }

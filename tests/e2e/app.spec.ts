@@ -69,8 +69,10 @@ test("chat: the test wallet pays, progress shows, and the answer's markers link 
   await expect(target).toContainText(/confidence \d+%/);
   // The answer opens with its bottom line, shown as the verdict, and each reference says what the study was.
   await expect(answer.verdict).toHaveText(/^The evidence (supports it|contradicts it|leans toward it|leans against it|is mixed|is insufficient)$/);
-  // Said once: in its card, with the answer's own bottom-line paragraph; not again in the text below.
-  await expect(answer.bottomLine.getByTestId("bottom-line-statement")).toContainText(/^The evidence /);
+  // Said once: in its card, the heading naming the verdict and the answer's own bottom-line paragraph
+  // going on from there (not restating it); not again in the text below.
+  await expect(answer.bottomLine.getByTestId("bottom-line-statement")).toHaveText(/\w/);
+  await expect(answer.bottomLine.getByTestId("bottom-line-statement")).not.toHaveText(/^The evidence (supports|contradicts|leans|is mixed)/);
   await expect(chat.answer.getByTestId("answer-text")).not.toContainText("Bottom line");
   await expect(target.getByTestId("study-snapshot")).toContainText(/^Study: /);
   // The payment is in this wallet's history.

@@ -85,10 +85,15 @@ test("the main flow: an example question asked and paid once, answered under its
   await expect(chat.answerTurn).toHaveText(/Question 1 of this thread/);
   await page.screenshot({ path: testInfo.outputPath(`answer-${testInfo.project.name}.png`) });
 
-  // The bottom line once: in its card. Neither the answer's text below it nor the thread says it again.
+  // The bottom line once: in its card, whose heading says the verdict and whose paragraph goes on from
+  // there (the verdict sentence is not said again). Neither the answer's text nor the thread repeats it.
   const lead = result.metadata.bottomLine.replace(/^Bottom line: /, "");
-  const bottomLine = lead.charAt(0).toUpperCase() + lead.slice(1);
+  const [verdictSentence, ...after] = lead.split(". ");
+  const bottomLine = after.join(". ");
+  await expect(answer.verdict).toHaveText("The evidence leans toward it");
+  expect(verdictSentence).toBe("the evidence leans toward supporting it, with low confidence");
   await expect(answer.bottomLine).toContainText(bottomLine);
+  await expect(answer.bottomLine).not.toContainText(verdictSentence!);
   await expect(chat.root.getByTestId("answer-text")).not.toContainText("Bottom line");
   await expect(thread.entry(question)).toHaveAttribute("data-status", "done");
   await expect(thread.entry(question)).not.toContainText("Bottom line");

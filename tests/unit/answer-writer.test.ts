@@ -8,6 +8,7 @@ import { deriveVerdict } from "@/agent/literature/verdict";
 import type { EngineResult } from "@/agent/literature/result";
 import { chatResultSchema, literatureJobResultSchema, literatureQueryRequestSchema, type EvidenceType } from "@/lib/contracts";
 import { buildRecord } from "../support/records";
+import { bottomLineAfterVerdict } from "@/lib/contracts/bottom-line";
 
 /**
  * The extractive answer: a bottom line first, then the evidence by strength with each claim's
@@ -91,6 +92,19 @@ describe("the extractive answer", () => {
     expect(chatResultSchema.parse(result).verdict).toBe("supports");
     // Limits come last: no controlled trial, thin evidence.
     expect(result.answer.split("\n\n").at(-1)).toMatch(/^Limits: No randomized or controlled trial.*thin: only one study tests the question\./);
+  });
+
+  it("its bottom line, under a heading naming the verdict, goes on from the verdict sentence; a writer's own words stay whole", () => {
+    const result = chat("Do senolytics improve physical function?", [senolyticTrial]);
+    const statement = result.metadata.bottomLine!;
+    const after = bottomLineAfterVerdict({ statement, verdict: result.verdict!, confidence: result.verdictBasis?.confidence });
+    expect(after).toMatch(/^The one study that tests senolytics and physical function reports findings in its favour/);
+    // The verdict sentence is the heading's: it must not lead the card again. Another confidence's sentence is not stripped.
+    expect(bottomLineAfterVerdict({ statement, verdict: "supports", confidence: "high" })).toMatch(/^The evidence leans toward supporting it/);
+    const written = "Bottom line: one small uncontrolled trial suggests a benefit, so the evidence leans toward it.";
+    expect(bottomLineAfterVerdict({ statement: written, verdict: "supports", confidence: "low" })).toBe("One small uncontrolled trial suggests a benefit, so the evidence leans toward it.");
+    const insufficient = "Bottom line: the evidence is insufficient to answer it: no study found tests both metformin and reduced cancer risk.";
+    expect(bottomLineAfterVerdict({ statement: insufficient, verdict: "insufficient", confidence: "low" })).toBe("No study found tests both metformin and reduced cancer risk.");
   });
 
   it("never writes a sentence twice: two references with the same passage make one claim citing both", () => {
