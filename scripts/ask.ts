@@ -119,7 +119,8 @@ async function payingFetch(gateway: string, path_: string, body: unknown, privat
   const paying = createPayingFetch({ privateKey, network: requirement.network, asset: requirement.asset, maxAmount, ...(keys.length > 0 ? { offerSigners: keys } : {}) });
   payer = paying.address;
   resourceUrl = required.resource.url;
-  return paying.fetch;
+  // A refusal before signing (an offer that is not the service's), or an answer lost for good, is said as it is, not as a crash.
+  return (input, init) => paying.fetch(input, init).catch((err: unknown) => fail(`Paying failed: ${(err as Error).message}`));
 }
 
 let payer = "";

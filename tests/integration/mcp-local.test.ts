@@ -589,6 +589,16 @@ describe("the local MCP server against a real gateway", () => {
       expect(kept.filter((k) => k.verdict === "valid")).toEqual([]);
     });
 
+    it("npm run ask signs nothing for a 402 whose offers were removed on the way, and says why", async () => {
+      served = manifest;
+      offer = withOffers(genuineBody, null);
+      const { code, stderr } = await ask(["chat", "q"], { GATEWAY_URL: double.url, PAYER_PRIVATE_KEY: payer.privateKey, LONGEVITY_MCP_STATE_DIR: newStateDir() });
+      expect(code).toBe(1);
+      expect(stderr).toContain("Paying failed: ");
+      expect(stderr).toContain("Refused before signing: the service's payment request carries no signed offer");
+      expect(signedRequests()).toEqual([]);
+    });
+
     it("npm run ask reports a receipt that fails verification plainly and never keeps it as proof", async () => {
       served = manifest;
       offer = genuineBody;
