@@ -7,6 +7,8 @@
  *   GATEWAY_URL          the gateway (default: gatewayUrl of .demo/stack.json, else http://localhost:3000)
  *   PAYER_PRIVATE_KEY    the paying wallet's key (default: the demo's first local test wallet)
  *   MAX_PAYMENT          refuse to pay more than this many base units (default 1000000 = $1.00)
+ *   LONGEVITY_MCP_STATE_DIR  where receipts are kept, beside the local MCP server's spend ledger
+ *                        (default: the MCP server's state directory, ~/.local/state/longevity-mcp)
  *   TRUSTED_ENCLAVE_REPO         the same as --enclave-repo (private mode)
  *   TRUSTED_ENCLAVE_MEASUREMENT  the same as --enclave-measurement
  *   ENCLAVE_REQUIRE_ATTESTATION=1  the same as --require-attestation
@@ -21,15 +23,22 @@
  * the key is then accepted only with Tinfoil attestation that verifies against that repository
  * (whatever repository the server names), and --enclave-measurement <hex> pins one release;
  * without a repository the key is used unattested, and --require-attestation refuses to run.
+ * When the service publishes the keys that sign its offers and receipts (x402 offer-and-receipt, at
+ * /.well-known/x402.json), nothing is paid but the terms of an offer they signed, and each settled
+ * payment's receipt is verified and kept in receipts.json (lib/mcp/local/receipt-book.ts), or
+ * reported as failing verification and never kept as proof.
  * The command line is read by scripts/lib/ask-options.ts.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { decodePaymentResponseHeader } from "@x402/core/http";
+import { extractReceiptFromResponse } from "@x402/extensions/offer-receipt";
 import { paymentRequiredBodySchema, recoveryKeySchema } from "../lib/contracts";
 import { createRecoveryKey, portablePrimitives, sealRequest } from "../lib/sealing";
 import { awaitPrivateChat, awaitPrivateDeepResearch, awaitPrivateLiterature, fetchEnclaveKey, startPrivate } from "../lib/sealing/client";
 import { PrivateModeError } from "../lib/sealing/private-mode-error";
+import { defaultStateDir } from "../lib/mcp/local/config";
+import { ReceiptBook, receiptWords, ServiceSigners } from "../lib/mcp/local/receipt-book";
 import { createPayingFetch } from "../lib/payments/client";
 import { poll, sleep } from "../lib/web/poll";
 import type { EnclaveTrust } from "../lib/sealing/trust";
@@ -81,8 +90,9 @@ async function main(): Promise<void> {
   const response = await payFetch(`${gateway}${path_}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.status >= 300) fail(`${response.status}: ${JSON.stringify(answer)}`);
-  reportPayment(response);
+  await reportPayment(response);
   const result = await follow(gateway, kind, answer);
+  if (kind === "deep-research") await keepTurnReceipt(result);
   if (json) console.log(JSON.stringify(result, null, 2));
   else console.log(render(kind, result));
 }
@@ -101,17 +111,48 @@ async function payingFetch(gateway: string, path_: string, body: unknown, privat
   const maxAmount = process.env.MAX_PAYMENT ?? "1000000";
   if (BigInt(requirement.amount) > BigInt(maxAmount)) fail(`The price ${requirement.amount} is above MAX_PAYMENT ${maxAmount}.`);
   console.error(`Paying ${Number(requirement.amount) / 1e6} USDC on ${requirement.network} for ${required.resource.description}…`);
-  const paying = createPayingFetch({ privateKey, network: requirement.network, asset: requirement.asset, maxAmount });
+  signers = new ServiceSigners(gateway);
+  const keys = await signers.current().catch((err: unknown) => {
+    console.error(`Note: the service's published keys could not be read (${(err as Error).message}): its offer is not checked, and its receipt cannot be verified.`);
+    return [];
+  });
+  const paying = createPayingFetch({ privateKey, network: requirement.network, asset: requirement.asset, maxAmount, ...(keys.length > 0 ? { offerSigners: keys } : {}) });
   payer = paying.address;
-  return paying.fetch;
+  resourceUrl = required.resource.url;
+  // A refusal before signing (an offer that is not the service's), or an answer lost for good, is said as it is, not as a crash.
+  return (input, init) => paying.fetch(input, init).catch((err: unknown) => fail(`Paying failed: ${(err as Error).message}`));
 }
 
 let payer = "";
+/** The resource the 402 named (its signed offer's, and its receipt's). */
+let resourceUrl = "";
+let signers: ServiceSigners | null = null;
+const receipts = new ReceiptBook({ stateDir: path.resolve(process.env.LONGEVITY_MCP_STATE_DIR ?? defaultStateDir({ XDG_STATE_HOME: process.env.XDG_STATE_HOME, LOCALAPPDATA: process.env.LOCALAPPDATA })) });
 
-function reportPayment(response: Response): void {
-  const settlement = response.headers.get("payment-response");
-  if (settlement) console.error(`Paid from ${payer}: transaction ${decodePaymentResponseHeader(settlement).transaction}`);
-  else console.error(`Authorized from ${payer}; settled when the result is delivered.`);
+async function reportPayment(response: Response): Promise<void> {
+  const header = response.headers.get("payment-response");
+  if (!header) {
+    console.error(`Authorized from ${payer}; settled when the result is delivered.`);
+    return;
+  }
+  const settlement = decodePaymentResponseHeader(header);
+  console.error(`Paid from ${payer}: transaction ${settlement.transaction}`);
+  await keepReceipt(extractReceiptFromResponse(response), { transaction: settlement.transaction, network: settlement.network });
+}
+
+/** A delivered deep-research turn's receipt (its `settlement`), once it is paid. */
+async function keepTurnReceipt(conversation: Record<string, unknown>): Promise<void> {
+  const settlement = ((conversation.turns ?? []) as { settlement?: { transaction: string; network: string; receipt?: unknown } }[]).at(-1)?.settlement;
+  if (!settlement) return;
+  console.error(`Paid on delivery from ${payer}: transaction ${settlement.transaction}`);
+  await keepReceipt(settlement.receipt, settlement);
+}
+
+/** Verifies the service's receipt for this payment and keeps it (receipts.json), or says plainly that it failed. */
+async function keepReceipt(receipt: unknown, { transaction, network }: { transaction: string; network: string }): Promise<void> {
+  if (!signers || (await signers.current().catch(() => [])).length === 0) return;
+  const verdict = await receipts.keep({ receipt, expected: { resourceUrl, payer, network, transaction }, signers });
+  console.error(verdict.ok ? receiptWords(verdict, receipts.file) : `WARNING: ${receiptWords(verdict, receipts.file)}`);
 }
 
 /**
@@ -159,20 +200,28 @@ async function askPrivately({
     let text: string;
     if (kind === "chat") {
       const started = await startPrivate("chat", { gateway, payFetch, enclave, plaintext });
-      reportPayment(started.response);
+      await reportPayment(started.response);
       const chat = await awaitPrivateChat(started, { gateway, onStatus });
       result = chat;
       text = renderPrivate(chat);
     } else if (kind === "literature") {
       const started = await startPrivate("literature", { gateway, payFetch, enclave, plaintext });
-      reportPayment(started.response);
+      await reportPayment(started.response);
       const literature = await awaitPrivateLiterature(started, { gateway, onStatus });
       result = literature;
       text = render("literature", literature);
     } else {
       const started = await startPrivate("deep-research", { gateway, payFetch, enclave, plaintext });
-      reportPayment(started.response);
-      const research = await awaitPrivateDeepResearch(started, { gateway, onStatus, enclave, recoveryKey: recoveryKey! });
+      await reportPayment(started.response);
+      // The poll that releases the sealed answer carries its PAYMENT-RESPONSE, the receipt with it.
+      let delivered: Response | null = null;
+      const watching: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        if (response.headers.has("payment-response")) delivered = response;
+        return response;
+      };
+      const research = await awaitPrivateDeepResearch(started, { gateway, fetch: watching, onStatus, enclave, recoveryKey: recoveryKey! });
+      if (delivered) await reportPayment(delivered);
       result = research;
       text = renderPrivate({ answer: research.reply, references: research.citations });
     }

@@ -35,6 +35,12 @@ const privateKeyListSchema = z
   .transform((value) => value.split(",").map((k) => k.trim()).filter(Boolean))
   .pipe(z.array(privateKeySchema).min(1, "must list at least one key").refine((keys) => new Set(keys.map((k) => k.toLowerCase())).size === keys.length, "must not repeat a key"));
 
+/** Addresses, comma-separated (the signers of offers and receipts this deployment no longer signs with). */
+const addressListSchema = z
+  .string()
+  .transform((value) => value.split(",").map((a) => a.trim()).filter(Boolean))
+  .refine((addresses) => addresses.every((a) => evmAddressSchema.safeParse(a).success), "must list 0x-prefixed 20-byte hex addresses, comma-separated");
+
 /** Extra headers for a hosted facilitator (an API key of a provider other than Coinbase), as a JSON object of strings. */
 const facilitatorHeadersSchema = z.string().transform((value, ctx) => {
   try {
@@ -118,6 +124,10 @@ const rawSchema = z
     PAYMENT_ANSWER_RETENTION_SECONDS: positiveIntSchema.default(86_400),
     PAYMENT_UNCHARGED_RETENTION_DAYS: positiveIntSchema.default(30),
     SETTLE_CONFIRMATION_TIMEOUT_MS: positiveIntSchema.default(60_000),
+    /** The key that signs x402 offers and receipts (lib/offer-receipt); unset, local only: generated once in DATA_DIR. */
+    OFFER_RECEIPT_SIGNING_KEY: privateKeySchema.optional(),
+    /** Earlier signing keys' addresses, still published so receipts they signed keep verifying. */
+    OFFER_RECEIPT_PREVIOUS_SIGNERS: addressListSchema.optional(),
     LOCAL_TEST_WALLET_PRIVATE_KEY: privateKeySchema.optional(),
     WALLETCONNECT_PROJECT_ID: z.string().regex(/^[0-9a-f]{32}$/, "must be a WalletConnect (Reown) project id: 32 hex digits").optional(),
     EXPLORER_TX_URL: z.url().optional(),
@@ -159,6 +169,10 @@ const rawSchema = z
       if (env.PAY_TO_ADDRESS === undefined) {
         ctx.addIssue({ code: "custom", path: ["PAY_TO_ADDRESS"], message: `is required for network ${env.X402_NETWORK}` });
       }
+      if (env.OFFER_RECEIPT_SIGNING_KEY === undefined) {
+        // A key generated per machine would sign receipts no other instance publishes.
+        ctx.addIssue({ code: "custom", path: ["OFFER_RECEIPT_SIGNING_KEY"], message: `is required for network ${env.X402_NETWORK}` });
+      }
       if (env.FACILITATOR_URL === undefined && env.CDP_API_KEY_ID === undefined && env.FACILITATOR_PRIVATE_KEY === undefined && env.FACILITATOR_PRIVATE_KEYS === undefined) {
         ctx.addIssue({
           code: "custom",
@@ -170,6 +184,11 @@ const rawSchema = z
     if ((env.CDP_API_KEY_ID === undefined) !== (env.CDP_API_KEY_SECRET === undefined)) {
       const missing = env.CDP_API_KEY_ID === undefined ? "CDP_API_KEY_ID" : "CDP_API_KEY_SECRET";
       ctx.addIssue({ code: "custom", path: [missing], message: "is required with the other CDP credential" });
+    }
+    const facilitatorKeys = [...(env.FACILITATOR_PRIVATE_KEYS ?? []), ...(env.FACILITATOR_PRIVATE_KEY ? [env.FACILITATOR_PRIVATE_KEY] : [])];
+    if (env.OFFER_RECEIPT_SIGNING_KEY && facilitatorKeys.some((k) => k.toLowerCase() === env.OFFER_RECEIPT_SIGNING_KEY!.toLowerCase())) {
+      // The facilitator's accounts hold gas money: a signing key is a different key.
+      ctx.addIssue({ code: "custom", path: ["OFFER_RECEIPT_SIGNING_KEY"], message: "must not be one of the facilitator's keys" });
     }
     if (env.FACILITATOR_PRIVATE_KEY !== undefined && env.FACILITATOR_PRIVATE_KEYS !== undefined) {
       ctx.addIssue({ code: "custom", path: ["FACILITATOR_PRIVATE_KEYS"], message: "replaces FACILITATOR_PRIVATE_KEY: set one of them" });
@@ -297,6 +316,16 @@ export function loadConfig(env: Env) {
       validityLeewaySeconds: raw.PAYMENT_VALIDITY_LEEWAY_SECONDS,
       /** How long a self-hosted settlement waits for its receipt before leaving it to the cron. */
       confirmationTimeoutMs: raw.SETTLE_CONFIRMATION_TIMEOUT_MS,
+    },
+    /**
+     * x402 offer-and-receipt (lib/offer-receipt): the key that signs offers and receipts, or, on
+     * the local chain only, the file where one is generated once (`signingKey` null); and the
+     * addresses of earlier keys, still published for the receipts they signed.
+     */
+    offerReceipt: {
+      signingKey: (raw.OFFER_RECEIPT_SIGNING_KEY as `0x${string}` | undefined) ?? null,
+      keyFile: path.resolve(raw.DATA_DIR, "offer-receipt-signing.key"),
+      previousSigners: (raw.OFFER_RECEIPT_PREVIOUS_SIGNERS ?? []) as `0x${string}`[],
     },
     /**
      * What the build writes into the web app's bundles (next.config.ts `env`), for the server's

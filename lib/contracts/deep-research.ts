@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { chatQualitySchema, gradedReferenceSchema, messageSchema } from "./chat";
 import { worldStateDocumentSchema } from "./deep-research-world";
+import { signedReceiptSchema } from "./offer-receipt";
 import { componentRef, documentAs, responseRegistry } from "./registry";
 import { requestContract, requestObject } from "./request-contract";
 
@@ -21,6 +22,9 @@ const deepResearchSettlementSchema = z
     transaction: z.string().describe("hash of the settled transfer (the same as the PAYMENT-RESPONSE header's `transaction`)"),
     network: z.string().describe("CAIP-2 network of the transfer, e.g. eip155:8453 (Base)"),
     payer: z.string().describe("the paying address (checksummed)"),
+    receipt: signedReceiptSchema.optional().describe(
+      "the service's signed receipt of this payment (x402 offer-and-receipt), present on every settlement this gateway shows, the same as the PAYMENT-RESPONSE header's `extensions[\"offer-receipt\"].info.receipt`: verify it against the keys /.well-known/x402.json publishes",
+    ),
   })
   .register(responseRegistry, { id: "DeepResearchSettlement" });
 export type DeepResearchSettlement = z.infer<typeof deepResearchSettlementSchema>;

@@ -2,6 +2,7 @@
 export * from "./common";
 export * from "./storable-text";
 export * from "./payment";
+export * from "./offer-receipt";
 export * from "./evidence";
 export * from "./chat";
 export * from "./deep-research";

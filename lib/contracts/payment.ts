@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { offersExtensionSchema } from "./offer-receipt";
 import { componentRef, documentAs, responseRegistry } from "./registry";
 
 /** Section 2.2: one accepted way to pay (`accepts[]`). */
@@ -54,9 +55,12 @@ export const paymentRequiredBodySchema = z
           componentRef("BazaarExtension"),
         ).optional(),
         "payment-identifier": paymentIdentifierDeclarationSchema.optional(),
+        "offer-receipt": offersExtensionSchema.optional(),
       })
       .optional()
-      .describe("`bazaar`, the route's input and output and how its work is followed; `payment-identifier`, how a client names its payment so a retry signed anew is answered once"),
+      .describe(
+        "`bazaar`, the route's input and output and how its work is followed; `payment-identifier`, how a client names its payment so a retry signed anew is answered once; `offer-receipt`, the terms of each `accepts[]` entry signed by the key /.well-known/x402.json publishes (x402 offer-and-receipt)",
+      ),
   })
   .register(responseRegistry, { id: "PaymentRequired", description: "The body of every 402: what to pay, where and how (x402 v2); the same requirements, base64, with lighter extensions, are the PAYMENT-REQUIRED header" });
 export type PaymentRequiredBody = z.infer<typeof paymentRequiredBodySchema>;

@@ -8,6 +8,7 @@ import type { PaymentSettings } from "@/lib/payments/requirements";
 import { KEY_BYTES, NONCE_BYTES, REQUEST_INFO, RESPONSE_INFO } from "@/lib/sealing/codec";
 import { SEALING_PAGE_PATH } from "@/lib/sealing/descriptor";
 import { RECOVERY_KEY_PREFIX } from "@/lib/sealing/recovery";
+import { offerReceiptLines } from "@/lib/offer-receipt/describe";
 import { buildDiscoveryManifest, type DiscoveryManifestItem } from "./manifest";
 
 /**
@@ -85,6 +86,10 @@ export function buildLlmsTxt({ settings, publicUrl, maxBodyBytes }: { settings: 
     "4. Poll the status route, free, until a final status; a completed poll carries the result.",
     "",
     'Retrying: send the same request with the same PAYMENT-SIGNATURE (a 503 asks for it), and it is answered once and charged at most once. A client that may lose its signature names its payment instead: the 402 declares `extensions["payment-identifier"]` (x402 payment-identifier); put an id of 16 to 128 letters, digits, `-` or `_` in the payment payload\'s `extensions["payment-identifier"].info.id` (`appendPaymentIdentifierToExtensions` of `@x402/extensions/payment-identifier` does it). The same id with the same request is answered once, whatever the signature, charged once; with another request it is refused 409 `payment_identifier_conflict`.',
+    "",
+    "## Signed offers and receipts",
+    "",
+    ...offerReceiptLines(publicUrl),
     "",
     "## Paid routes",
     "",

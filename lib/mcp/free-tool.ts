@@ -1,5 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { deepResearchConversationSchema } from "@/lib/contracts";
+import { receiptExtensions } from "@/lib/offer-receipt/receipts";
 import { MCP_TOOLS, type McpTool } from "./catalog";
 import { callRoute } from "./gateway-call";
 import { statusText } from "./present";
@@ -11,8 +12,8 @@ type FreeTool = Extract<McpTool, { kind: "free" }>;
 /**
  * A free tool call: its status route, called in this process with the same rules as over HTTP
  * (whoever holds the id reads it; an unknown id is the route's 404). A deep-research
- * conversation whose latest turn has settled also carries that settlement in
- * `_meta["x402/payment-response"]`, as a paid tool's result does.
+ * conversation whose latest turn has settled also carries that settlement, its signed receipt
+ * included, in `_meta["x402/payment-response"]`, as a paid tool's result does.
  */
 export async function runFreeTool(tool: FreeTool, args: Record<string, unknown> | undefined, ctx: ToolContext): Promise<CallToolResult> {
   const parsed = tool.input.safeParse(args ?? {});
@@ -52,5 +53,7 @@ function operationReadBy(tool: FreeTool) {
 function latestSettlement(body: unknown) {
   const parsed = deepResearchConversationSchema.safeParse(body);
   const settlement = parsed.success ? parsed.data.turns?.at(-1)?.settlement : undefined;
-  return settlement ? { success: true, transaction: settlement.transaction, network: settlement.network as `${string}:${string}`, payer: settlement.payer } : undefined;
+  if (!settlement) return undefined;
+  const { transaction, network, payer, receipt } = settlement;
+  return { success: true, transaction, network: network as `${string}:${string}`, payer, ...(receipt ? { extensions: receiptExtensions(receipt) } : {}) };
 }

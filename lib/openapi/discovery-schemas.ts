@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { componentRef, documentAs, paymentIdentifierDeclarationSchema, paymentRequirementsSchema, responseRegistry, X402_VERSION } from "@/lib/contracts";
+import { componentRef, documentAs, paymentIdentifierDeclarationSchema, paymentRequirementsSchema, publishedSignersSchema, responseRegistry, X402_VERSION } from "@/lib/contracts";
 import { asyncPollingSchema } from "@/lib/discovery/polling";
 
 /**
@@ -75,5 +75,8 @@ z
     x402Version: z.literal(X402_VERSION),
     lastUpdated: z.int().min(0).describe("when this process resolved the manifest, in seconds since 1970"),
     items: z.array(discoveryManifestItemSchema),
+    "offer-receipt": publishedSignersSchema.describe(
+      "x402 offer-and-receipt: the keys whose EIP-712 signatures on this service's offers (every 402) and receipts (every settled payment) are the service's; a signature recovering to any other address is not",
+    ),
   })
   .register(responseRegistry, { id: "DiscoveryManifest" });

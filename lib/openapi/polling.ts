@@ -30,7 +30,7 @@ const retryAfterHeader = (operation: PaidOperation["id"]): Json => ({
 
 const receiptHeader: Json = {
   description:
-    "The x402 settlement response (standard base64 of UTF-8 JSON: success, transaction, network, payer), as the paid routes send it, on the first poll that shows a settled turn's result, once per payment: later polls do not repeat it (a client counting PAYMENT-RESPONSE headers counts each charge once). The plain conversation keeps each paid turn's `settlement` in the body.",
+    "The x402 settlement response (standard base64 of UTF-8 JSON: success, transaction, network, payer, and the signed receipt in `extensions[\"offer-receipt\"].info.receipt`), as the paid routes send it, on the first poll that shows a settled turn's result, once per payment: later polls do not repeat it (a client counting PAYMENT-RESPONSE headers counts each charge once). The plain conversation keeps each paid turn's `settlement`, the same receipt included, in the body.",
   schema: { type: "string" },
 };
 

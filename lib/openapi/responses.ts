@@ -46,7 +46,7 @@ export const paymentRequired: Json = {
   headers: {
     "PAYMENT-REQUIRED": {
       description:
-        "The same payment requirements, standard base64 of UTF-8 JSON, kept small for proxies and facilitators: its `extensions` carry what a client echoes when it pays (the bazaar extension's method, body type and example body, without the schemas, the 202 or the polling the body's carries), and a long `error` or `message` is cut short.",
+        "The same payment requirements, standard base64 of UTF-8 JSON, kept small for proxies and facilitators: its `extensions` carry what a client echoes when it pays (the bazaar extension's method, body type and example body, without the schemas, the 202 or the polling the body's carries; payment-identifier's and offer-receipt's `info`, the signed offers included, without their schemas); a refusal's `error` is cut short and its `message` left to the body.",
       required: true,
       schema: { type: "string" },
     },
@@ -62,7 +62,7 @@ export const paidAnswerHeaders = (settledWithAnswer: boolean): Json => ({
   },
   "PAYMENT-RESPONSE": {
     description: settledWithAnswer
-      ? "The x402 settlement response (standard base64 of UTF-8 JSON: success, transaction, network, payer): the payment was settled before this answer."
+      ? "The x402 settlement response (standard base64 of UTF-8 JSON: success, transaction, network, payer), with the service's signed receipt of this payment in `extensions[\"offer-receipt\"].info.receipt` (x402 offer-and-receipt; EIP-712, verified against the keys /.well-known/x402.json publishes): the payment was settled before this answer."
       : "Absent: this payment is settled when the work is delivered, and its receipt comes with the status route's answer that delivers it.",
     required: settledWithAnswer,
     schema: { type: "string" },

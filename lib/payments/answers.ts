@@ -1,6 +1,10 @@
 import { encodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
-import type { StoredResponse, WorkAnswer } from "./ledger";
+import type { SignedReceipt } from "@x402/extensions/offer-receipt";
+import { issueReceipt, receiptExtensions } from "@/lib/offer-receipt/receipts";
+import type { OfferReceiptSigner } from "@/lib/offer-receipt/signer";
+import type { Queryable } from "@/lib/db";
+import { keepReceipt, type StoredResponse, type WorkAnswer } from "./ledger";
 
 /**
  * The answers of paid requests, kept in the ledger so a client that lost one gets it again: the
@@ -8,25 +12,52 @@ import type { StoredResponse, WorkAnswer } from "./ledger";
  * it was not stored), refusals as they were given.
  */
 
-/** The paid answer: the work's status and body, and the settlement in PAYMENT-RESPONSE. */
-export function paidAnswer(work: WorkAnswer, settlement: { transaction: string; requirements: PaymentRequirements; payer: string }): StoredResponse {
+/**
+ * Where a paid answer's receipt comes from: the payment (its ledger row keeps the receipt), the
+ * route's requirements and resource, and the deployment's signer.
+ */
+export type ReceiptSource = { db: Queryable; paymentId: string; requirements: PaymentRequirements; resourceUrl: string; signer: OfferReceiptSigner };
+
+/**
+ * The paid answer: the work's status and body, and the settlement in PAYMENT-RESPONSE with its
+ * signed receipt (x402 offer-and-receipt), the one the payment's row keeps for that transaction:
+ * an answer rebuilt, replayed, or given by another process shows the same receipt.
+ */
+async function paidAnswer(work: WorkAnswer, settlement: { transaction: string; payer: string } & ReceiptSource): Promise<StoredResponse> {
+  const { db, paymentId, transaction, payer, requirements, resourceUrl, signer } = settlement;
+  const signed = await issueReceipt(signer, { resourceUrl, payer, network: requirements.network, transaction });
+  const receipt = await keepReceipt({ db, id: paymentId, transaction, receipt: signed });
   return {
     status: work.status,
     body: work.body,
     headers: {
       "content-type": "application/json; charset=utf-8",
-      "payment-response": paymentResponseHeader({ transaction: settlement.transaction, network: settlement.requirements.network, payer: settlement.payer }),
+      "payment-response": paymentResponseHeader({ transaction, network: requirements.network, payer, receipt }),
     },
   };
 }
 
-/** The `PAYMENT-RESPONSE` value of a successful settlement: the x402 settle response, base64 JSON. */
-export function paymentResponseHeader(settlement: { transaction: string; network: string; payer: string }): string {
+/**
+ * `paidAnswer` of `work` by transaction, each signed once: the answer a settlement stores and the
+ * one sent to the client carry the same receipt.
+ */
+export function paidAnswers(work: WorkAnswer, { payer, ...source }: { payer: string } & ReceiptSource): (transaction: string) => Promise<StoredResponse> {
+  const signed = new Map<string, Promise<StoredResponse>>();
+  return (transaction) => {
+    let answer = signed.get(transaction);
+    if (!answer) signed.set(transaction, (answer = paidAnswer(work, { transaction, payer, ...source })));
+    return answer;
+  };
+}
+
+/** The `PAYMENT-RESPONSE` value of a successful settlement: the x402 settle response, base64 JSON, with its signed receipt. */
+export function paymentResponseHeader(settlement: { transaction: string; network: string; payer: string; receipt: SignedReceipt }): string {
   return encodePaymentResponseHeader({
     success: true,
     transaction: settlement.transaction,
     network: settlement.network as PaymentRequirements["network"],
     payer: settlement.payer,
+    extensions: receiptExtensions(settlement.receipt),
   });
 }
 

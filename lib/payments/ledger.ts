@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import type { SignedReceipt } from "@x402/extensions/offer-receipt";
 import type { Queryable } from "@/lib/db";
 import { isUuid } from "@/lib/db/uuid";
 import type { PaidOperation } from "@/lib/operations";
@@ -55,12 +56,14 @@ export type PaymentRow = {
   createdAt: Date;
   updatedAt: Date;
   settledAt: Date | null;
+  /** A deferred payment's signed receipt (x402 offer-and-receipt), once a poll showed it settled (lib/deep-research/receipts.ts). */
+  signedReceipt: SignedReceipt | null;
 };
 
 const COLUMNS = `id, network, asset, payer, nonce, signature, operation, route, amount::text AS amount, request_digest, payment_id,
   payload, requirements, valid_after, valid_before, status, settle_started_at, settle_attempts, tx_hash,
   failure_reason, failure_message, upstream_job_id, conversation_id, message_id, response_status, response_body,
-  response_headers, work_status, work_body, outcome_unknown_since, created_at, updated_at, settled_at`;
+  response_headers, work_status, work_body, outcome_unknown_since, created_at, updated_at, settled_at, signed_receipt`;
 
 type Raw = Record<string, unknown>;
 
@@ -103,6 +106,7 @@ function toRow(r: Raw): PaymentRow {
     createdAt: r.created_at as Date,
     updatedAt: r.updated_at as Date,
     settledAt: (r.settled_at as Date | null) ?? null,
+    signedReceipt: (r.signed_receipt as SignedReceipt | null) ?? null,
   };
 }
 
@@ -373,6 +377,23 @@ export async function markSettled({ db, id, txHash, response }: { db: Queryable;
     end: "release",
   });
   return changed > 0;
+}
+
+/**
+ * The signed receipt (x402 offer-and-receipt) of payment `id` for `transaction`: `receipt`, unless
+ * the row already holds one for that transaction (another answer of the same payment signed it
+ * first), which is kept and returned: every answer of a payment shows one receipt. A receipt for
+ * another transaction (a replaced one's) gives way.
+ */
+export async function keepReceipt({ db, id, transaction, receipt }: { db: Queryable; id: string; transaction: string; receipt: SignedReceipt }): Promise<SignedReceipt> {
+  const { rows } = await db.query<{ signed_receipt: SignedReceipt }>(
+    `UPDATE gateway.payments
+        SET signed_receipt = CASE WHEN signed_receipt->'payload'->>'transaction' = $2 THEN signed_receipt ELSE $3::jsonb END
+      WHERE id = $1
+      RETURNING signed_receipt`,
+    [id, transaction, JSON.stringify(receipt)],
+  );
+  return rows[0]?.signed_receipt ?? receipt;
 }
 
 /**

@@ -2,10 +2,10 @@ import type { PaymentPayload } from "@x402/core/types";
 import { extractAndValidatePaymentIdentifier } from "@x402/extensions/payment-identifier";
 import { getAddress } from "viem";
 import { ApiError } from "@/lib/http";
-import { paidAnswer, replayResponse } from "./answers";
+import { paidAnswers, replayResponse } from "./answers";
 import { storeResponse, type PaymentRow } from "./ledger";
 import { sameSignatureAgain } from "./paid-retry";
-import { refuse, unavailable, unchargedResponse, type PaidRequest } from "./paid-steps";
+import { receiptSource, refuse, unavailable, unchargedResponse, type PaidRequest } from "./paid-steps";
 import { isEoaSignature, type CheckedPayment } from "./verify-locally";
 
 /**
@@ -79,7 +79,7 @@ export async function sameIdentifierAgain<B>(ctx: PaidRequest<B>, checked: Check
 async function keptAnswer<B>(ctx: PaidRequest<B>, stored: CheckedPayment, row: PaymentRow): Promise<Response> {
   if (row.response) return replayResponse(row.response);
   if (row.status === "settled" && row.work && row.txHash) {
-    const answer = paidAnswer(row.work, { transaction: row.txHash, requirements: ctx.requirements, payer: stored.payer });
+    const answer = await paidAnswers(row.work, { payer: stored.payer, ...receiptSource(ctx, row.id) })(row.txHash);
     await storeResponse({ db: ctx.db, id: row.id, response: answer });
     return replayResponse(answer);
   }

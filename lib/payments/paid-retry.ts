@@ -1,7 +1,7 @@
 import { ApiError, jsonResponse } from "@/lib/http";
-import { answerResponse, paidAnswer, replayResponse } from "./answers";
+import { answerResponse, paidAnswers, replayResponse } from "./answers";
 import { claimRedo, clearWork, getPayment, recordPaidWork, releaseRedo, reopenPayment, storeResponse, type PaymentRow, type WorkAnswer } from "./ledger";
-import { refuse, serve, settledWithoutWork, unavailable, unavailableMaybeCharged, type PaidRequest } from "./paid-steps";
+import { receiptSource, refuse, serve, settledWithoutWork, unavailable, unavailableMaybeCharged, type PaidRequest } from "./paid-steps";
 import { withAttemptSlot } from "./rate-limit";
 import type { PaymentReason } from "./reasons";
 import { confirmPayment, settlePayment } from "./settle";
@@ -32,7 +32,7 @@ export async function sameSignatureAgain<B>(ctx: PaidRequest<B>, checked: Checke
     return refuse(ctx, "payment_already_used", "This PAYMENT-SIGNATURE already paid for a different request; sign a new one");
   }
   const deadline = Date.now() + REPLAY_WAIT_MS;
-  const answerFor = (work: WorkAnswer) => (transaction: string) => paidAnswer(work, { transaction, requirements: ctx.requirements, payer: checked.payer });
+  const answerFor = (work: WorkAnswer) => paidAnswers(work, { payer: checked.payer, ...receiptSource(ctx, first.id) });
   let row: PaymentRow | null = first;
   let confirmed = false;
   let delay = 50;
@@ -44,7 +44,7 @@ export async function sameSignatureAgain<B>(ctx: PaidRequest<B>, checked: Checke
       case "settled":
         if (row.response) return replayResponse(row.response);
         if (row.work && row.txHash) {
-          const answer = answerFor(row.work)(row.txHash);
+          const answer = await answerFor(row.work)(row.txHash);
           await storeResponse({ db: ctx.db, id: row.id, response: answer });
           return replayResponse(answer);
         }
@@ -74,9 +74,10 @@ export async function sameSignatureAgain<B>(ctx: PaidRequest<B>, checked: Checke
         // A transfer may already be on chain for a request whose process died after sending it.
         if (!confirmed && row.work) {
           confirmed = true;
-          const outcome = await confirmPayment(ctx.deps, row, { waitMs: Math.max(0, Math.min(5_000, deadline - Date.now())), responseFor: answerFor(row.work) });
+          const answers = answerFor(row.work);
+          const outcome = await confirmPayment(ctx.deps, row, { waitMs: Math.max(0, Math.min(5_000, deadline - Date.now())), responseFor: answers });
           if (outcome?.outcome === "settled" || outcome?.outcome === "pending") {
-            const answer = answerFor(row.work)(outcome.transaction);
+            const answer = await answers(outcome.transaction);
             if (outcome.outcome === "pending") await storeResponse({ db: ctx.db, id: row.id, response: answer });
             return replayResponse(answer);
           }
@@ -109,11 +110,11 @@ async function takeOver<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: Pa
   }
   if (row.status !== "settling" || !row.work || ctx.op.settlement !== "immediate") return null;
   const work = row.work;
-  const answerFor = (transaction: string) => paidAnswer(work, { transaction, requirements: ctx.requirements, payer: checked.payer });
+  const answerFor = paidAnswers(work, { payer: checked.payer, ...receiptSource(ctx, row.id) });
   const outcome = await settlePayment(ctx.deps, { id: row.id, from: [], waitMs: ctx.config.payments.confirmationTimeoutMs, whenUnavailable: "unsettle", responseFor: answerFor });
   if (outcome.outcome === "busy") return null;
   if (outcome.outcome === "settled" || outcome.outcome === "pending") {
-    const answer = answerFor(outcome.transaction);
+    const answer = await answerFor(outcome.transaction);
     await storeResponse({ db: ctx.db, id: row.id, response: answer });
     return replayResponse(answer);
   }
@@ -161,7 +162,7 @@ async function redoPaidWork<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row
     if (work.status >= 500) return settledWithoutWork(row.txHash ?? "unknown");
     return jsonResponse(work.body, { status: work.status });
   }
-  const answer = paidAnswer({ status: work.status, body: work.body }, { transaction: row.txHash ?? "", requirements: ctx.requirements, payer: checked.payer });
+  const answer = await paidAnswers({ status: work.status, body: work.body }, { payer: checked.payer, ...receiptSource(ctx, row.id) })(row.txHash ?? "");
   await recordPaidWork({ db: ctx.db, id: row.id, work: { status: work.status, body: work.body }, upstreamJobId: work.upstreamJobId ?? null, response: answer });
   return answerResponse(answer);
 }

@@ -5,6 +5,8 @@ import { getDb } from "@/lib/db";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { ApiError, DATABASE_RETRY_AFTER_SECONDS, parseJsonBody, withApi } from "@/lib/http";
 import { clientAddress } from "@/lib/http/client-address";
+import { withSignedOffers } from "@/lib/offer-receipt/offers";
+import { offerReceiptSigner } from "@/lib/offer-receipt/signer";
 import { getPaymentsContext } from "./context";
 import { claimPayment } from "./ledger";
 import { paymentIdentifierOf, sameIdentifierAgain } from "./paid-identifier";
@@ -80,7 +82,8 @@ export function withPayment<S extends z.ZodType>(
     const header = request.headers.get("payment-signature");
     if (!header) await precheck?.();
     const config = getConfig();
-    const built = buildPaymentRequired({ operation, settings: config.payments, publicUrl: config.publicUrl });
+    const signer = offerReceiptSigner(config.offerReceipt);
+    const built = await withSignedOffers(buildPaymentRequired({ operation, settings: config.payments, publicUrl: config.publicUrl }), signer);
     const read = await readPaidBody(request, bodySchema, { maxBytes: paidBodyLimit(op, config.maxBodyBytes) });
     if (!header) return "refusal" in read ? paymentRequiredForRefusedBody(built, read.refusal) : paymentRequiredResponse(built);
     if ("refusal" in read) return unchargedResponse(read.refusal.toResponse());
@@ -97,6 +100,7 @@ export function withPayment<S extends z.ZodType>(
       config,
       built,
       requirements: buildRequirements(operation, config.payments),
+      signer,
       db,
       deps: { db, facilitator, chain, nowSeconds: () => Math.floor(Date.now() / 1000) },
       client: clientAddress(request, config.payments.trustedProxy),

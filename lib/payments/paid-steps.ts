@@ -3,7 +3,8 @@ import type { GatewayConfig } from "@/lib/config";
 import type { Queryable } from "@/lib/db";
 import { ApiError, errorResponse, jsonResponse, RateLimitedError } from "@/lib/http";
 import { log } from "@/lib/log";
-import { answerResponse, paidAnswer, snapshot } from "./answers";
+import type { OfferReceiptSigner } from "@/lib/offer-receipt/signer";
+import { answerResponse, paidAnswers, snapshot, type ReceiptSource } from "./answers";
 import { holdDeferredPayment, UNSETTLED_TURNS_RETRY_AFTER_SECONDS } from "./deferred-holds";
 import { earlierTransfer } from "./earlier-transfer";
 import { clearWork, markFailed, markUnsettled, schedulePayment, storeResponse, voidPayment, type PaymentRow, type WorkAnswer } from "./ledger";
@@ -49,8 +50,11 @@ export type PaidRequest<B> = {
   body: B;
   handle: PaidHandler<B>;
   config: GatewayConfig;
+  /** The route's 402, its offers signed (lib/offer-receipt/offers.ts). */
   built: ReturnType<typeof buildPaymentRequired>;
   requirements: PaymentRequirements;
+  /** Who signs this deployment's offers and receipts. */
+  signer: OfferReceiptSigner;
   db: Queryable;
   deps: SettleDeps;
   /**
@@ -64,6 +68,11 @@ export type PaidRequest<B> = {
   /** The route's check before payment (paid-route.ts, step 1), made here for a payment claimed as new. */
   precheck?: (() => Promise<void>) | undefined;
 };
+
+/** What the receipt of payment `paymentId`'s answer is made of, for this request. */
+export function receiptSource<B>(ctx: PaidRequest<B>, paymentId: string): ReceiptSource {
+  return { db: ctx.db, paymentId, requirements: ctx.requirements, resourceUrl: ctx.built.body.resource!.url, signer: ctx.signer };
+}
 
 /** Steps 6a to 9 for a payment this request holds (and step 1, the route's check, for its payment). */
 export async function serve<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow): Promise<Response> {
@@ -197,7 +206,7 @@ async function endUncharged<B>(ctx: PaidRequest<B>, row: PaymentRow, end: () => 
 
 /** Step 9 for chat and literature: settled (or broadcast) before the answer leaves. */
 async function settleNow<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: PaymentRow, work: PaidWork, answer: WorkAnswer): Promise<Response> {
-  const answerFor = (transaction: string) => paidAnswer(answer, { transaction, requirements: ctx.requirements, payer: checked.payer });
+  const answerFor = paidAnswers(answer, { payer: checked.payer, ...receiptSource(ctx, row.id) });
   const outcome = await ctx.timing.measure("settle", () =>
     settlePayment(ctx.deps, {
       id: row.id,
@@ -211,10 +220,10 @@ async function settleNow<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: P
   );
   switch (outcome.outcome) {
     case "settled":
-      return answerResponse(answerFor(outcome.transaction), { "server-timing": ctx.timing.header() });
+      return answerResponse(await answerFor(outcome.transaction), { "server-timing": ctx.timing.header() });
     case "pending": {
       // Broadcast, its receipt not in yet: the transfer is on its way, so the work is delivered.
-      const paid = answerFor(outcome.transaction);
+      const paid = await answerFor(outcome.transaction);
       await storeResponse({ db: ctx.db, id: row.id, response: paid });
       return answerResponse(paid, { "server-timing": ctx.timing.header() });
     }

@@ -26,14 +26,26 @@ export function buildRequirements(operation: PaidOperation["id"], settings: Paym
 
 /** x402 payment-identifier as every 402 declares it: a client may name its payment (lib/payments/paid-identifier.ts), and need not. */
 const PAYMENT_IDENTIFIER_EXTENSION = { [PAYMENT_IDENTIFIER]: declarePaymentIdentifierExtension(false) };
+/**
+ * The same declaration in PAYMENT-REQUIRED: `info` alone, all the SDK's client and server helpers
+ * read; its JSON Schema stays in the body (the header's room goes to the signed offers).
+ */
+const PAYMENT_IDENTIFIER_HEADER_EXTENSION = { [PAYMENT_IDENTIFIER]: { info: PAYMENT_IDENTIFIER_EXTENSION[PAYMENT_IDENTIFIER].info } };
 
 /**
  * `bytes`: the body as sent, encoded once (a 402 is answered far more often than it is built);
  * `headerBody`: what PAYMENT-REQUIRED carries, the body's requirements with the lighter extensions
  * (below), and `header` its encoding.
  */
-type Built = { body: PaymentRequired; json: string; bytes: Uint8Array<ArrayBuffer>; headerBody: PaymentRequired; header: string };
+export type BuiltPaymentRequired = { body: PaymentRequired; json: string; bytes: Uint8Array<ArrayBuffer>; headerBody: PaymentRequired; header: string };
+type Built = BuiltPaymentRequired;
 const cache = new Map<string, Built>();
+
+/** A 402's body and header body, encoded once for the many answers that give them. */
+export function encodeBuilt({ body, headerBody }: { body: PaymentRequired; headerBody: PaymentRequired }): Built {
+  const json = JSON.stringify(body);
+  return { body, json, bytes: new TextEncoder().encode(json), headerBody, header: encodePaymentRequiredHeader(headerBody) };
+}
 
 /**
  * The payment requirements of section 2.2 for one route, with the bazaar discovery extension
@@ -64,9 +76,8 @@ export function buildPaymentRequired({
     accepts: [buildRequirements(operation, settings)],
     extensions: { bazaar: buildBazaarExtension({ operation, publicUrl }), ...PAYMENT_IDENTIFIER_EXTENSION },
   };
-  const headerBody: PaymentRequired = { ...body, extensions: { bazaar: buildBazaarHeaderExtension({ operation }), ...PAYMENT_IDENTIFIER_EXTENSION } };
-  const json = JSON.stringify(body);
-  const built = { body, json, bytes: new TextEncoder().encode(json), headerBody, header: encodePaymentRequiredHeader(headerBody) };
+  const headerBody: PaymentRequired = { ...body, extensions: { bazaar: buildBazaarHeaderExtension({ operation }), ...PAYMENT_IDENTIFIER_HEADER_EXTENSION } };
+  const built = encodeBuilt({ body, headerBody });
   cache.set(key, built);
   return built;
 }
@@ -89,20 +100,16 @@ export function paymentRequiredResponse(
   return jsonResponse({ ...built.body, ...said }, { status: 402, headers: { "payment-required": paymentRequiredHeader(built, said) } });
 }
 
-/** The longest `error` or `message` PAYMENT-REQUIRED repeats from its body: what a refusal says can be long (a field name a client chose). */
-const HEADER_TEXT_MAX = 160;
+/** The longest `error` PAYMENT-REQUIRED repeats from its body: what a refusal says can be long (a field name a client chose). */
+const HEADER_TEXT_MAX = 100;
 
 /**
  * PAYMENT-REQUIRED for a 402 whose body says more than the requirements (`error`, and for a
- * refused payment `reason` and `message`): the header's requirements with the same words, each
- * cut at HEADER_TEXT_MAX characters (the body keeps them whole).
+ * refused payment `reason` and `message`): the header's requirements with the same `error`, cut
+ * at HEADER_TEXT_MAX characters, and `reason`; `message` stays in the body, whole (the header's
+ * room goes to the signed offers: docs/payments.md, "Headers that fit").
  */
 export function paymentRequiredHeader(built: Built, said: { error: string; reason?: string; message?: string }): string {
   const cut = (text: string) => (text.length > HEADER_TEXT_MAX ? `${text.slice(0, HEADER_TEXT_MAX - 1)}…` : text);
-  return encodePaymentRequiredHeader({
-    ...built.headerBody,
-    error: cut(said.error),
-    ...(said.reason ? { reason: said.reason } : {}),
-    ...(said.message ? { message: cut(said.message) } : {}),
-  } as PaymentRequired);
+  return encodePaymentRequiredHeader({ ...built.headerBody, error: cut(said.error), ...(said.reason ? { reason: said.reason } : {}) } as PaymentRequired);
 }

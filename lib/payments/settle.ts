@@ -62,7 +62,7 @@ export async function settlePayment(
     waitMs: number;
     whenUnavailable: "unsettle" | "reschedule";
     /** The paid answer to store with a successful settlement, written in the same update. */
-    responseFor?: (transaction: string) => StoredResponse;
+    responseFor?: (transaction: string) => Promise<StoredResponse>;
   },
 ): Promise<SettleOutcome> {
   const row = await takeSettlement({ db: deps.db, id, from, upstreamJobId, work });
@@ -91,7 +91,7 @@ export async function settlePayment(
 export async function confirmPayment(
   deps: SettleDeps,
   row: PaymentRow,
-  { waitMs, responseFor, resend = row.status !== "unsettled" }: { waitMs: number; responseFor?: (transaction: string) => StoredResponse; resend?: boolean },
+  { waitMs, responseFor, resend = row.status !== "unsettled" }: { waitMs: number; responseFor?: (transaction: string) => Promise<StoredResponse>; resend?: boolean },
 ): Promise<SettleOutcome | null> {
   const result = await priorOutcome(deps, row, { paymentId: row.id, payload: row.payload, requirements: row.requirements, waitMs, resend });
   if (result?.kind === "unavailable") {
@@ -150,12 +150,12 @@ async function record(
   deps: SettleDeps,
   row: PaymentRow,
   result: SettleResult,
-  { whenUnavailable, responseFor }: { whenUnavailable: "unsettle" | "reschedule"; responseFor?: ((transaction: string) => StoredResponse) | undefined },
+  { whenUnavailable, responseFor }: { whenUnavailable: "unsettle" | "reschedule"; responseFor?: ((transaction: string) => Promise<StoredResponse>) | undefined },
 ): Promise<SettleOutcome> {
   const { db } = deps;
   switch (result.kind) {
     case "settled": {
-      await markSettled({ db, id: row.id, txHash: result.transaction, ...(responseFor ? { response: responseFor(result.transaction) } : {}) });
+      await markSettled({ db, id: row.id, txHash: result.transaction, ...(responseFor ? { response: await responseFor(result.transaction) } : {}) });
       return { outcome: "settled", row: { ...row, status: "settled", txHash: result.transaction }, transaction: result.transaction };
     }
     case "broadcast": {

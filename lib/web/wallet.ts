@@ -13,11 +13,10 @@ import { x402Client } from "@x402/core/client";
 import type { Network } from "@x402/core/types";
 import { toClientEvmSigner, type ClientEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { wrapFetchWithPayment } from "@x402/fetch";
 import { createPublicClient, defineChain, erc20Abi, http, type Chain } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { base, baseSepolia } from "viem/chains";
-import { resendOnUnavailable } from "@/lib/payments/resend";
+import { namedPayingFetch } from "@/lib/payments/named-payments";
 import type { Payer, WebConfig } from "./types";
 import { WrongNetworkError } from "./wrong-network-error";
 
@@ -40,8 +39,9 @@ function payerFor(config: WebConfig, signer: ClientEvmSigner, kind: Payer["kind"
     .register(network, new ExactEvmScheme(signer))
     // Never more than the dearest operation, in this deployment's token only.
     .setSpendControls({ allowedAssets: [{ network, asset: config.asset, maxAmountPerPayment: config.prices.deepResearch.amount }] });
-  // A 503 the service could not settle is resent with the same signature, never re-signed.
-  return { kind, address: signer.address, payFetch: wrapFetchWithPayment(resendOnUnavailable(fetch), client) };
+  // Every payment named (x402 payment-identifier): an answer lost after payment is asked again and
+  // given once; a 503 the service could not settle is resent with the same signature, never re-signed.
+  return { kind, address: signer.address, payFetch: namedPayingFetch(client, fetch) };
 }
 
 /** The local test wallet (local mode only): signs with its key in the page. */

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
+import { extractReceiptFromResponse } from "@x402/extensions/offer-receipt";
 import type { PaymentRequirements } from "@x402/core/types";
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -7,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { deepResearchConversationSchema, type DeepResearchConversation } from "@/lib/contracts";
 import { getDb } from "@/lib/db";
 import { createPayingFetch } from "@/lib/payments/client";
+import { fetchPublishedSigners, verifyReceipt } from "@/lib/offer-receipt/verify";
 import { startDeepResearchDouble, type DeepResearchDouble } from "../support/agent-double";
 import { buildWorldState } from "../support/builders";
 import { createTestDatabase } from "../support/database";
@@ -476,8 +478,12 @@ describe("deep research: paid when delivered", () => {
       return (rows[0]?.tx_hash as string | null) ?? null;
     }
 
-    /** The settlement a poll's PAYMENT-RESPONSE carries, after checking it is the x402 settle response of a mined transfer to the payee. */
-    async function receiptOf(response: Response): Promise<{ transaction: string; network: string; payer: string }> {
+    /**
+     * The settlement a poll's PAYMENT-RESPONSE carries, after checking it is the x402 settle response
+     * of a mined transfer to the payee, with its signed receipt (x402 offer-and-receipt), which the
+     * client's verification accepts for that transaction, payer and resource.
+     */
+    async function receiptOf(response: Response): Promise<{ transaction: string; network: string; payer: string; receipt: unknown }> {
       const header = response.headers.get("payment-response");
       expect(header).toBeTruthy();
       const settled = decodePaymentResponseHeader(header!);
@@ -486,10 +492,14 @@ describe("deep research: paid when delivered", () => {
       expect(receipt.status).toBe("success");
       const transfers = receipt.logs.filter((l) => l.address.toLowerCase() === chain().asset.toLowerCase());
       expect(transfers.some((l) => l.topics[2]?.toLowerCase().endsWith(payTo.slice(2).toLowerCase()))).toBe(true);
-      return { transaction: settled.transaction, network: settled.network, payer: settled.payer! };
+      const signed = extractReceiptFromResponse(response);
+      const signers = await fetchPublishedSigners(PUBLIC_URL, (input, init) => routeFetch(input, init));
+      const expected = { resourceUrl: START_URL, payer: settled.payer!, network: settled.network, transaction: settled.transaction };
+      expect(await verifyReceipt({ receipt: signed, signers, expected })).toMatchObject({ ok: true });
+      return { transaction: settled.transaction, network: settled.network, payer: settled.payer!, receipt: signed };
     }
 
-    it("a running turn has Retry-After and no transaction; the poll that settles it sends PAYMENT-RESPONSE, later polls only the body's settlement", async () => {
+    it("a running turn has Retry-After and no transaction; the poll that settles it sends PAYMENT-RESPONSE with its signed receipt, later polls only the body's settlement, with the same receipt", async () => {
       const { conversationId, messageId } = await start("What does metformin do to lifespan?", undefined, PAYER());
       const running = await pollResponse(conversationId);
       expect(running.conversation.status).toBe("running");
@@ -502,7 +512,7 @@ describe("deep research: paid when delivered", () => {
       expect(done.conversation.status).toBe("completed");
       expect(done.response.headers.get("retry-after")).toBeNull();
       const receipt = await receiptOf(done.response);
-      expect(receipt).toEqual({ transaction: await ledgerTransaction(messageId), network: chain().network, payer: payerAddress() });
+      expect(receipt).toEqual({ transaction: await ledgerTransaction(messageId), network: chain().network, payer: payerAddress(), receipt: expect.objectContaining({ format: "eip712" }) });
       expect(done.conversation.turns?.[0]?.settlement).toEqual(receipt);
 
       const later = await pollResponse(conversationId);

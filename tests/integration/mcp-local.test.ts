@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -5,14 +6,18 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
-import { decodePaymentRequiredHeader, decodePaymentSignatureHeader, encodePaymentRequiredHeader } from "@x402/core/http";
+import { decodePaymentRequiredHeader, decodePaymentSignatureHeader, encodePaymentRequiredHeader, encodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { eip3009ABI } from "@x402/evm";
+import { createEIP712OfferReceiptIssuer, extractOffersFromPaymentRequired, extractReceiptFromResponse, type EIP712SignedOffer } from "@x402/extensions/offer-receipt";
 import type { Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chatJobStatusSchema } from "@/lib/contracts";
 import { EXPIRY_MARGIN_SECONDS } from "@/lib/mcp/local/spend-ledger";
+import { fetchPublishedSigners, verifyReceipt } from "@/lib/offer-receipt/verify";
 import { getPaidOperation } from "@/lib/operations";
+import { createPayingFetch } from "@/lib/payments/client";
 import { transferCallData } from "@/lib/payments/settlement/transfer";
 import { startLibraryAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";
@@ -73,8 +78,31 @@ async function call(mcp: Mcp, name: string, args: Record<string, unknown>, onPro
 const textOf = (result: CallToolResult) => result.content.map((c) => (c.type === "text" ? c.text : "")).join("\n");
 const ledgerOf = (stateDir: string) => {
   const file = path.join(stateDir, "spend-ledger.json");
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as { entries: { state: string; amount: string; transaction?: string; tool: string }[] }).entries : [];
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as { entries: { id: string; state: string; amount: string; transaction?: string; tool: string }[] }).entries : [];
 };
+
+type Kept = { verdict: string; problem?: string; signer?: string; resourceUrl: string; network: string; payer: string; transaction: string; spendEntryId?: string; receipt: unknown };
+const receiptsOf = (stateDir: string): Kept[] => {
+  const file = path.join(stateDir, "receipts.json");
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as { receipts: Kept[] }).receipts : [];
+};
+const signersOf = (baseUrl: string) => fetchPublishedSigners(baseUrl);
+
+/** `npm run ask` as a person runs it, against `gateway`; its exit code and what it printed. */
+async function ask(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/ask.ts"), ...args], {
+    cwd: root,
+    // No demo stack (an empty DEMO_DIR): the gateway and the key are the ones given.
+    env: { ...process.env, DEMO_DIR: newStateDir(), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  return { code, stdout, stderr };
+}
 
 afterEach(async () => {
   await Promise.all(openClients.splice(0).map((m) => m.close()));
@@ -174,6 +202,13 @@ describe("the local MCP server against a real gateway", () => {
     expect(textOf(final)).toContain(`References:\n[1] ${status.result!.references[0]!.title}`);
     expect(textOf(final)).toContain(`conversationId: ${status.result!.conversationId}`);
     expect(ledgerOf(stateDir)).toEqual([expect.objectContaining({ tool: "chat", amount: "20000", state: "charged", transaction: settlement.transaction })]);
+    // Its signed receipt, verified against the key the service publishes, kept beside the ledger.
+    const [kept, ...more] = receiptsOf(stateDir);
+    expect(more).toEqual([]);
+    expect(kept).toMatchObject({ verdict: "valid", resourceUrl: "https://gateway.test/api/chat", transaction: settlement.transaction, spendEntryId: ledgerOf(stateDir)[0]!.id });
+    expect(kept!.payer.toLowerCase()).toBe(payer.address.toLowerCase());
+    expect(await verifyReceipt({ receipt: kept!.receipt, signers: await signersOf(gateway.url), expected: kept! })).toMatchObject({ ok: true });
+    expect(textOf(result)).toContain(`Receipt: signed by the service's published key ${kept!.signer}; kept as proof of this payment in ${path.join(stateDir, "receipts.json")}.`);
   });
 
   it("refuses deep research above the per-call cap without signing: balance unchanged, nothing recorded by the gateway", async () => {
@@ -210,6 +245,33 @@ describe("the local MCP server against a real gateway", () => {
     expect(textOf(result)).toContain("rapamycin");
   });
 
+  it("npm run ask verifies the receipt of what it bought and keeps it beside the MCP server's spend ledger", async () => {
+    const payer = wallet(16);
+    const stateDir = newStateDir();
+    const { code, stderr } = await ask(["literature", "rapamycin lifespan mice"], { GATEWAY_URL: gateway.url, PAYER_PRIVATE_KEY: payer.privateKey, LONGEVITY_MCP_STATE_DIR: stateDir });
+    expect(code, stderr).toBe(0);
+    const [kept, ...more] = receiptsOf(stateDir);
+    expect(more).toEqual([]);
+    expect(kept).toMatchObject({ verdict: "valid", resourceUrl: "https://gateway.test/api/literature", network: chain().network });
+    expect(kept!.payer.toLowerCase()).toBe(payer.address.toLowerCase());
+    expect(stderr).toMatch(new RegExp(`Paid from 0x[0-9a-fA-F]{40}: transaction ${kept!.transaction}`));
+    expect(stderr).toContain(`Receipt: signed by the service's published key ${kept!.signer}; kept as proof of this payment in ${path.join(stateDir, "receipts.json")}.`);
+    expect(await verifyReceipt({ receipt: kept!.receipt, signers: await signersOf(gateway.url), expected: kept! })).toMatchObject({ ok: true });
+  });
+
+  it("npm run ask keeps a deep-research turn's receipt once the turn is delivered and paid", async () => {
+    const payer = wallet(17);
+    const stateDir = newStateDir();
+    const { code, stderr } = await ask(["deep-research", "Does rapamycin extend lifespan in mice?"], { GATEWAY_URL: gateway.url, PAYER_PRIVATE_KEY: payer.privateKey, LONGEVITY_MCP_STATE_DIR: stateDir });
+    expect(code, stderr).toBe(0);
+    expect(stderr).toContain("settled when the result is delivered");
+    const kept = receiptsOf(stateDir);
+    expect(kept).toEqual([expect.objectContaining({ verdict: "valid", resourceUrl: "https://gateway.test/api/deep-research/start", network: chain().network })]);
+    expect(stderr).toContain(`Paid on delivery from`);
+    expect(stderr).toContain(`transaction ${kept[0]!.transaction}`);
+    expect(stderr).toContain("Receipt: signed by the service's published key");
+  }, 600_000);
+
   it("deep research is authorized at the start and charged $1.00 on delivery; the status tool shows the receipt and the ledger counts it", async () => {
     const payer = wallet(17);
     const stateDir = newStateDir();
@@ -236,6 +298,9 @@ describe("the local MCP server against a real gateway", () => {
     const transaction = (receipt as { transaction: string }).transaction;
     expect(textOf(status)).toContain(`Paid on delivery: transaction ${transaction}`);
     expect(ledgerOf(stateDir)).toEqual([expect.objectContaining({ tool: "deep_research_start", state: "charged", transaction })]);
+    // The turn's receipt, shown on every poll, kept once, verified for the start's resource.
+    expect(receiptsOf(stateDir)).toEqual([expect.objectContaining({ verdict: "valid", resourceUrl: "https://gateway.test/api/deep-research/start", transaction })]);
+    expect(textOf(status)).toContain("Receipt: signed by the service's published key");
   }, 900_000);
 
   it("keeps the day's spending across a restart of the server", async () => {
@@ -307,6 +372,8 @@ describe("the local MCP server against a real gateway", () => {
     let double: HttpDouble;
     let manifest: Record<string, unknown>;
     let genuine: PaymentRequired;
+    /** The same 402's body (the CLI reads the price from it). */
+    let genuineBody: PaymentRequired;
     /** What the double answers to an unpaid chat; set per test. */
     let offer: PaymentRequired;
     /** What it serves as its discovery manifest; the genuine one unless a test changes it. */
@@ -317,14 +384,32 @@ describe("the local MCP server against a real gateway", () => {
      * Otherwise a signed call reaching it is a failure of the server under test.
      */
     let keeps = false;
+    /**
+     * When set, it answers a signed chat 202, settled by its word, with this receipt in its
+     * PAYMENT-RESPONSE for an invented transaction (`transaction`).
+     */
+    let receiptFor: ((payer: string, transaction: string) => Promise<unknown>) | null = null;
+    /** A genuine receipt of the real gateway, of another payment. */
+    let genuineReceipt: unknown;
     const payer = wallet(29);
 
     beforeAll(async () => {
       manifest = (await (await fetch(`${gateway.url}/.well-known/x402.json`)).json()) as Record<string, unknown>;
       const unpaid = await fetch(`${gateway.url}/api/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "q" }) });
       genuine = decodePaymentRequiredHeader(unpaid.headers.get("payment-required")!);
-      double = await startHttpDouble((req) => {
+      genuineBody = (await unpaid.json()) as PaymentRequired;
+      const { fetch: paying } = createPayingFetch({ privateKey: wallet(28).privateKey, network: chain().network, asset: chain().asset });
+      genuineReceipt = extractReceiptFromResponse(await paying(`${gateway.url}/api/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "q" }) }));
+      expect(genuineReceipt).toBeDefined();
+      double = await startHttpDouble(async (req): Promise<{ status: number; body?: unknown; headers?: Record<string, string> }> => {
         if (req.method === "GET" && req.path === "/.well-known/x402.json") return { status: 200, body: served };
+        if (req.method === "POST" && req.path === "/api/chat" && receiptFor && req.headers["payment-signature"]) {
+          const { authorization } = decodePaymentSignatureHeader(String(req.headers["payment-signature"])).payload as { authorization: { from: string } };
+          const transaction = `0x${randomUUID().replace(/-/g, "").repeat(2)}`;
+          const receipt = await receiptFor(authorization.from, transaction);
+          const settled = encodePaymentResponseHeader({ success: true, transaction, network: chain().network as `${string}:${string}`, payer: authorization.from, extensions: { "offer-receipt": { info: { receipt } } } });
+          return { status: 202, body: { requestId: randomUUID(), status: "queued" }, headers: { "payment-response": settled } };
+        }
         if (req.method === "POST" && req.path === "/api/chat" && keeps && req.headers["payment-signature"]) {
           return { status: 400, body: { error: "The request was refused", reason: "invalid_request", charged: false } };
         }
@@ -337,6 +422,7 @@ describe("the local MCP server against a real gateway", () => {
     });
     afterEach(() => {
       keeps = false;
+      receiptFor = null;
       double.requests.splice(0);
     });
 
@@ -444,6 +530,83 @@ describe("the local MCP server against a real gateway", () => {
       expect(signedRequests()).toEqual([]);
       expect(ledgerOf(stateDir)).toEqual([]);
       expect(await usdcBalance(payer.address)).toBe(before);
+    });
+
+    const attacker = privateKeyToAccount(generatePrivateKey());
+    const attackerIssuer = createEIP712OfferReceiptIssuer(`did:pkh:eip155:1:${attacker.address}`, (data) => attacker.signTypedData(data as Parameters<typeof attacker.signTypedData>[0]));
+    const withOffers = (required: PaymentRequired, offers: unknown[] | null): PaymentRequired => {
+      const { "offer-receipt": _genuine, ...others } = required.extensions ?? {};
+      return { ...required, extensions: offers ? { ...others, "offer-receipt": { info: { offers } } } : others };
+    };
+    const cheaper = () => withAccept({ amount: "10000" }); // within the price and every cap: only its offer tells
+
+    it.each([
+      ["its amount changed, the service's offer left as it was", async () => cheaper(), "asks terms that no offer signed by the service states"],
+      [
+        "its amount changed in the offer too, under the service's signature",
+        async () => {
+          const [offer] = extractOffersFromPaymentRequired(genuine) as EIP712SignedOffer[];
+          return withOffers(cheaper(), [{ ...offer!, payload: { ...offer!.payload, amount: "10000" } }]);
+        },
+        "not by a key the service publishes",
+      ],
+      [
+        "a new offer for its terms, signed by another key",
+        async () => {
+          const required = cheaper();
+          return withOffers(required, [await attackerIssuer.issueOffer(required.resource!.url, { acceptIndex: 0, ...required.accepts[0]!, offerValiditySeconds: 300 })]);
+        },
+        `signed by ${attacker.address}, not by a key the service publishes`,
+      ],
+      ["the offers removed", async () => withOffers(genuine, null), "carries no signed offer"],
+    ] as const)("an offer altered in flight gets nothing signed: %s", async (_, altered, reason) => {
+      served = manifest;
+      offer = await altered();
+      const stateDir = newStateDir();
+      const mcp = await startMcp(maliciousEnv(stateDir));
+      const result = await call(mcp, "chat", { message: "q" });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/^Refused before signing: the service's payment request /);
+      expect(textOf(result)).toContain(reason);
+      expect(signedRequests()).toEqual([]);
+      expect(ledgerOf(stateDir)).toEqual([]);
+    });
+
+    it.each([
+      ["signed by a key the service does not publish", (payer: string, transaction: string) => attackerIssuer.issueReceipt("https://gateway.test/api/chat", payer, chain().network, transaction)],
+      ["the service's genuine receipt of another payment", async () => genuineReceipt],
+    ] as const)("a settled payment whose receipt is %s is reported as failing verification, never kept as proof", async (_, receipt) => {
+      served = manifest;
+      offer = genuine;
+      receiptFor = receipt;
+      const stateDir = newStateDir();
+      const mcp = await startMcp(maliciousEnv(stateDir));
+      const result = await call(mcp, "chat", { message: "q" });
+      expect(textOf(result)).toContain("The service's receipt for this payment did not verify (");
+      expect(textOf(result)).toContain("it is not proof of this payment, and was not kept as such");
+      const kept = receiptsOf(stateDir);
+      expect(kept).toEqual([expect.objectContaining({ verdict: "invalid", problem: expect.any(String) })]);
+      expect(kept.filter((k) => k.verdict === "valid")).toEqual([]);
+    });
+
+    it("npm run ask signs nothing for a 402 whose offers were removed on the way, and says why", async () => {
+      served = manifest;
+      offer = withOffers(genuineBody, null);
+      const { code, stderr } = await ask(["chat", "q"], { GATEWAY_URL: double.url, PAYER_PRIVATE_KEY: payer.privateKey, LONGEVITY_MCP_STATE_DIR: newStateDir() });
+      expect(code).toBe(1);
+      expect(stderr).toContain("Paying failed: ");
+      expect(stderr).toContain("Refused before signing: the service's payment request carries no signed offer");
+      expect(signedRequests()).toEqual([]);
+    });
+
+    it("npm run ask reports a receipt that fails verification plainly and never keeps it as proof", async () => {
+      served = manifest;
+      offer = genuineBody;
+      receiptFor = (payer, transaction) => attackerIssuer.issueReceipt("https://gateway.test/api/chat", payer, chain().network, transaction);
+      const stateDir = newStateDir();
+      const { stderr } = await ask(["chat", "q"], { GATEWAY_URL: double.url, PAYER_PRIVATE_KEY: payer.privateKey, LONGEVITY_MCP_STATE_DIR: stateDir });
+      expect(stderr).toContain(`WARNING: The service's receipt for this payment did not verify (the receipt is signed by ${attacker.address}, not by a key the service publishes`);
+      expect(receiptsOf(stateDir)).toEqual([expect.objectContaining({ verdict: "invalid" })]);
     });
 
     it("a server that changes where payments go after first use is refused, even when its manifest and its 402 agree", async () => {

@@ -42,8 +42,10 @@ const CALL = { timeout: 600_000, resetTimeoutOnProgress: true } as const;
 const LONG_TEST = { timeout: 300_000 };
 
 type Json = Record<string, unknown>;
-type Settlement = { success: boolean; transaction: string; network: string; payer: string };
+type Settlement = { success: boolean; transaction: string; network: string; payer: string; extensions?: Record<string, unknown> };
 
+/** The settlement's signed receipt (x402 offer-and-receipt), as PAYMENT-RESPONSE carries it. */
+const SIGNED_RECEIPT = { "offer-receipt": { info: { receipt: expect.objectContaining({ format: "eip712" }) } } };
 const settlementOf = (result: CallToolResult) => (result._meta as Json | undefined)?.["x402/payment-response"] as Settlement | undefined;
 const structured = (result: CallToolResult) => result.structuredContent as Json;
 const textOf = (result: CallToolResult) => (result.content[0] as { type: "text"; text: string }).text;
@@ -231,7 +233,7 @@ describe("the remote MCP endpoint", () => {
 
       expect(aliceAnswer.isError).toBeFalsy();
       const settlement = settlementOf(aliceAnswer)!;
-      expect(settlement).toEqual({ success: true, transaction: expect.stringMatching(/^0x[0-9a-f]{64}$/), network: chain().network, payer: alice.address });
+      expect(settlement).toEqual({ success: true, transaction: expect.stringMatching(/^0x[0-9a-f]{64}$/), network: chain().network, payer: alice.address, extensions: SIGNED_RECEIPT });
       expect((await usdcBalance(payTo)) - before).toBe(20_000n);
       expect(await paymentRows(alice.address, nonceOf(alicePayment))).toEqual([{ status: "settled", operation: "chat", tx_hash: settlement.transaction }]);
       const notified = () =>
@@ -515,7 +517,7 @@ describe("the remote MCP endpoint", () => {
       const before = await usdcBalance(payTo);
       const paid = await pay(client, "literature_search", args, payment, PER_REQUEST_EXTENSION);
       expect(paid.resultType).toBe("complete");
-      expect(settlementOf(paid)).toEqual({ success: true, transaction: expect.stringMatching(/^0x/), network: chain().network, payer: alice.address });
+      expect(settlementOf(paid)).toEqual({ success: true, transaction: expect.stringMatching(/^0x/), network: chain().network, payer: alice.address, extensions: SIGNED_RECEIPT });
       expect((await usdcBalance(payTo)) - before).toBe(30_000n);
       expect(await paymentRows(alice.address, nonceOf(payment))).toEqual([{ status: "settled", operation: "literature", tx_hash: settlementOf(paid)!.transaction }]);
       expect((await finalOf(client, paid)).status).toBe("completed");
@@ -553,9 +555,10 @@ describe("the remote MCP endpoint", () => {
         { what: "the deep-research turn to be delivered and settled", timeoutMs: 240_000, everyMs: 250 },
       );
       const settlement = settlementOf(status!)!;
-      expect(settlement).toEqual({ success: true, transaction: expect.stringMatching(/^0x/), network: chain().network, payer: researcher.address });
+      expect(settlement).toEqual({ success: true, transaction: expect.stringMatching(/^0x/), network: chain().network, payer: researcher.address, extensions: SIGNED_RECEIPT });
       const turns = structured(status!).turns as { settlement?: Omit<Settlement, "success"> }[];
-      expect(turns.at(-1)?.settlement).toEqual({ transaction: settlement.transaction, network: settlement.network, payer: settlement.payer });
+      const receipt = (settlement.extensions as { "offer-receipt": { info: { receipt: unknown } } })["offer-receipt"].info.receipt;
+      expect(turns.at(-1)?.settlement).toEqual({ transaction: settlement.transaction, network: settlement.network, payer: settlement.payer, receipt });
       expect((await usdcBalance(payTo)) - before).toBe(1_000_000n);
       expect(await paymentRows(researcher.address, nonceOf(payment))).toEqual([{ status: "settled", operation: "deepResearch", tx_hash: settlement.transaction }]);
     });

@@ -1,5 +1,6 @@
 import { decodePaymentRequiredHeader, decodePaymentSignatureHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import { validateDiscoveryExtension, type DiscoveryExtension } from "@x402/extensions/bazaar";
+import { extractOffersFromPaymentRequired, extractReceiptFromResponse } from "@x402/extensions/offer-receipt";
 import { generatePaymentId } from "@x402/extensions/payment-identifier";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAID_OPERATIONS, type PaidOperation } from "@/lib/operations";
@@ -24,9 +25,14 @@ const PAYMENT_REQUIRED_MAX = 2560;
 const PAYMENT_PAYLOAD_MAX = 2560;
 /** PAYMENT-SIGNATURE, bytes: common proxies refuse a request header line above 8 KB; under half of it. */
 const PAYMENT_SIGNATURE_MAX = 3584;
+/**
+ * PAYMENT-RESPONSE, bytes: the settlement and its signed receipt. A proxy reads a response's
+ * headers into one buffer (nginx's proxy_buffer_size, 4 KB by default on most systems): well under it.
+ */
+const PAYMENT_RESPONSE_MAX = 2048;
 
 const json = { "content-type": "application/json" };
-type Sizes = { paymentRequired: number; refusedBody: number; refusedPayment: number; paymentSignature: number; payload: number };
+type Sizes = { paymentRequired: number; refusedBody: number; refusedPayment: number; paymentSignature: number; payload: number; paymentResponse: number };
 
 describe("the x402 headers of every paid route", () => {
   let agent: Awaited<ReturnType<typeof startLibraryAgent>>;
@@ -72,6 +78,10 @@ describe("the x402 headers of every paid route", () => {
     // The header is the body's requirements, word for word; the bazaar it carries is one a facilitator catalogs.
     expect({ ...required, extensions: undefined }).toEqual({ ...body, extensions: undefined });
     expect(validateDiscoveryExtension(required.extensions!.bazaar as DiscoveryExtension)).toEqual({ valid: true });
+    // Signed offers fit (x402 offer-and-receipt): one per requirement, in every 402's header.
+    for (const [what, value] of [["unpaid", header], ["refusing a body", refusedHeader]] as const) {
+      expect(extractOffersFromPaymentRequired(decodePaymentRequiredHeader(value)), `${id} ${what}: the header's signed offers`).toHaveLength(required.accepts.length);
+    }
   });
 
   it.each(PAID_OPERATIONS.map((op) => [op.id, op] as const))("%s: the official client's PAYMENT-SIGNATURE, naming its payment, stays under the limits, and so does the 402 refusing it", async (id, op) => {
@@ -88,6 +98,7 @@ describe("the x402 headers of every paid route", () => {
     const paid = await pay(`${PUBLIC_URL}${op.path}`, { method: "POST", headers: json, body: JSON.stringify(body) });
     expect(paid.status, await paid.clone().text()).toBeLessThan(300);
     const header = sent!;
+    const paymentResponse = paid.headers.get("payment-response");
     const payload = decodePaymentSignatureHeader(header);
     const payloadBytes = Buffer.byteLength(JSON.stringify(payload));
 
@@ -98,7 +109,15 @@ describe("the x402 headers of every paid route", () => {
     const refusedHeader = refused.headers.get("payment-required")!;
     expect(decodePaymentRequiredHeader(refusedHeader)).toMatchObject({ reason: "invalid_signature" });
 
-    sizes[id] = { ...sizes[id], paymentSignature: header.length, payload: payloadBytes, refusedPayment: refusedHeader.length };
+    expect(extractOffersFromPaymentRequired(decodePaymentRequiredHeader(refusedHeader)), `${id}: the refusal's signed offers`).toHaveLength(1);
+
+    sizes[id] = { ...sizes[id], paymentSignature: header.length, payload: payloadBytes, refusedPayment: refusedHeader.length, ...(paymentResponse ? { paymentResponse: paymentResponse.length } : {}) };
+    // Chat and literature settle before they answer: their PAYMENT-RESPONSE carries the signed receipt.
+    if (op.settlement === "immediate") {
+      expect(paymentResponse, `${id}: PAYMENT-RESPONSE`).not.toBeNull();
+      expect(extractReceiptFromResponse(paid), `${id}: the signed receipt`).toBeDefined();
+      expect(paymentResponse!.length, `${id}: PAYMENT-RESPONSE is ${paymentResponse!.length} bytes (limit ${PAYMENT_RESPONSE_MAX})`).toBeLessThanOrEqual(PAYMENT_RESPONSE_MAX);
+    }
     expect(header.length, `${id}: PAYMENT-SIGNATURE is ${header.length} bytes (limit ${PAYMENT_SIGNATURE_MAX})`).toBeLessThanOrEqual(PAYMENT_SIGNATURE_MAX);
     expect(payloadBytes, `${id}: the payment payload is ${payloadBytes} bytes of JSON (limit ${PAYMENT_PAYLOAD_MAX})`).toBeLessThanOrEqual(PAYMENT_PAYLOAD_MAX);
     expect(refusedHeader.length, `${id}: PAYMENT-REQUIRED refusing the payment is ${refusedHeader.length} bytes (limit ${PAYMENT_REQUIRED_MAX})`).toBeLessThanOrEqual(PAYMENT_REQUIRED_MAX);

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader, decodePaymentSignatureHeader, encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { declarePaymentIdentifierExtension, generatePaymentId, PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
@@ -13,7 +12,8 @@ import { LOCAL_FACILITATOR } from "@/lib/payments/local-chain";
 import { createTestDatabase, databaseKind } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";
-import { startHttpDouble, type HttpDouble } from "../support/http-double";
+import { startAcceptingAgent } from "../support/agent-double";
+import type { HttpDouble } from "../support/http-double";
 import { namePayments } from "../support/payment-identifier";
 import { authorizationUsed, chain, chainClients, freshAddress, fundedWallet, signPayment, usdcBalance } from "../support/payments";
 import { startRpcProxy, type RpcProxy } from "../support/rpc-proxy";
@@ -41,14 +41,7 @@ describe("payment-identifier: one payment per id", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    agent = await startHttpDouble((req) => {
-      if (req.path.includes("/cancel")) return { status: 204 };
-      if (req.path === "/api/private/status") return { status: 200, body: { privateMode: "ready", privateLiterature: "enabled", attested: false } };
-      if (req.method === "POST" && req.path === "/api/chat") return { status: 202, body: { requestId: randomUUID(), status: "queued" } };
-      if (req.method === "POST" && req.path === "/api/literature") return { status: 202, body: { jobId: randomUUID(), status: "queued" } };
-      if (req.method === "POST" && req.path === "/api/deep-research/start") return { status: 202, body: { messageId: randomUUID(), conversationId: randomUUID(), status: "queued" } };
-      return { status: 404, body: { error: "unknown" } };
-    });
+    agent = await startAcceptingAgent();
     env = {
       POSTGRES_URL: database.url,
       UPSTREAM_API_URL: agent.url,
@@ -95,7 +88,8 @@ describe("payment-identifier: one payment per id", () => {
       const body = (await unpaid.json()) as { extensions: Record<string, unknown> };
       const header = decodePaymentRequiredHeader(unpaid.headers.get("payment-required")!);
       expect(body.extensions[PAYMENT_IDENTIFIER], op.id).toEqual(declarePaymentIdentifierExtension());
-      expect(header.extensions?.[PAYMENT_IDENTIFIER], op.id).toEqual(declarePaymentIdentifierExtension());
+      // The header carries the declaration's `info`, all the SDK's helpers read; its schema stays in the body.
+      expect(header.extensions?.[PAYMENT_IDENTIFIER], op.id).toEqual({ info: declarePaymentIdentifierExtension().info });
       const item = manifest.items.find((i) => i.resource.url === `${PUBLIC_URL}${op.path}`) as { extensions?: Record<string, unknown> } | undefined;
       expect(item?.extensions?.[PAYMENT_IDENTIFIER], op.id).toEqual(declarePaymentIdentifierExtension());
     }
@@ -120,6 +114,45 @@ describe("payment-identifier: one payment per id", () => {
     expect(retry.headers.get("x-payment-replayed")).toBe("true");
     expect(first.nonces()[0]).not.toBe(again.nonces()[0]);
     expect(await authorizationUsed(payer.address, again.nonces()[0]!)).toBe(false);
+  });
+
+  it("our own paying client names every payment: a response lost after its payment was sent is asked again, answered once and charged once", async () => {
+    const payer = await fundedWallet(1_000_000n);
+    const before = await usdcBalance(payTo);
+    const jobsBefore = jobs("/api/chat");
+    const signed: PaymentPayload[] = [];
+    let lost = 0;
+    // The paid request reaches the gateway, which does the work and settles it; its answer is
+    // lost on the way back (a dropped connection), once.
+    const losing: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const header = request.headers.get("payment-signature");
+      if (!header) return routeFetch(request);
+      signed.push(decodePaymentSignatureHeader(header));
+      const response = await routeFetch(request);
+      if (lost++ > 0) return response;
+      await response.body?.cancel();
+      throw new TypeError("fetch failed: the connection was reset");
+    };
+    const { fetch: pay } = createPayingFetch({ privateKey: payer.privateKey, network: chain().network, asset: chain().asset, fetchImpl: losing });
+    const answer = await pay(CHAT, { method: "POST", headers: json, body: JSON.stringify({ message: "Does taurine extend lifespan?" }) });
+    expect(answer.status, await answer.clone().text()).toBe(202);
+    expect(answer.headers.get("x-payment-replayed")).toBe("true");
+    // Both payments it signed named the same payment, with an id of the SDK's format.
+    const ids = signed.map((p) => (p.extensions?.[PAYMENT_IDENTIFIER] as { info?: { id?: string } } | undefined)?.info?.id);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(/^[a-zA-Z0-9_-]{16,128}$/);
+    expect(ids[1]).toBe(ids[0]);
+    expect((await usdcBalance(payTo)) - before).toBe(20_000n);
+    expect(jobs("/api/chat") - jobsBefore).toBe(1);
+    const nonce = (p: PaymentPayload) => (p.payload as { authorization: { nonce: string } }).authorization.nonce;
+    expect(await authorizationUsed(payer.address, nonce(signed[0]!))).toBe(true);
+    expect(await authorizationUsed(payer.address, nonce(signed[1]!))).toBe(false);
+    // Two calls are two payments: each names its own.
+    const other = await pay(CHAT, { method: "POST", headers: json, body: JSON.stringify({ message: "Does taurine extend lifespan?" }) });
+    expect(other.status).toBe(202);
+    expect((signed[2]!.extensions?.[PAYMENT_IDENTIFIER] as { info: { id: string } }).info.id).not.toBe(ids[0]);
+    expect((await usdcBalance(payTo)) - before).toBe(40_000n);
   });
 
   it("the same id for another request is refused 409, charging and starting nothing; on another route too", async () => {

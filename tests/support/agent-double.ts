@@ -111,3 +111,18 @@ export async function startDeepResearchDouble(): Promise<DeepResearchDouble> {
   };
   return result;
 }
+
+/**
+ * An agent that accepts every paid start at once (chat, literature, deep research; private mode
+ * ready) and knows nothing after it: for tests of the payment itself, not of the work.
+ */
+export function startAcceptingAgent(): Promise<HttpDouble> {
+  return startHttpDouble((req) => {
+    if (req.path.includes("/cancel")) return { status: 204 };
+    if (req.path === "/api/private/status") return { status: 200, body: { privateMode: "ready", privateLiterature: "enabled", attested: false } };
+    if (req.method === "POST" && req.path === "/api/chat") return { status: 202, body: { requestId: randomUUID(), status: "queued" } };
+    if (req.method === "POST" && req.path === "/api/literature") return { status: 202, body: { jobId: randomUUID(), status: "queued" } };
+    if (req.method === "POST" && req.path === "/api/deep-research/start") return { status: 202, body: { messageId: randomUUID(), conversationId: randomUUID(), status: "queued" } };
+    return { status: 404, body: { error: "unknown" } };
+  });
+}

@@ -2,7 +2,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "@/lib/config";
 
-function configError(env: Record<string, string>): ConfigError {
+/** A key that signs offers and receipts (lib/offer-receipt), as a real network requires one. */
+const SIGNING_KEY = `0x${"5a".repeat(32)}`;
+/** What a real network needs beside its network: a payee, a facilitator and a signing key. */
+const REAL = { X402_NETWORK: "eip155:8453", PAY_TO_ADDRESS: "0x1111111111111111111111111111111111111111", FACILITATOR_URL: "https://facilitator.example", OFFER_RECEIPT_SIGNING_KEY: SIGNING_KEY };
+
+function configError(env: Record<string, string | undefined>): ConfigError {
   try {
     loadConfig(env);
   } catch (err) {
@@ -69,25 +74,35 @@ describe("gateway configuration", () => {
 
   it("never uses the local chain's public keys on a real network", () => {
     const err = configError({ X402_NETWORK: "eip155:8453" });
-    expect(err.variables.sort()).toEqual(["FACILITATOR_URL", "PAY_TO_ADDRESS"]);
+    // Nor a signing key generated on one machine: every instance must sign with the key it publishes.
+    expect(err.variables.sort()).toEqual(["FACILITATOR_URL", "OFFER_RECEIPT_SIGNING_KEY", "PAY_TO_ADDRESS"]);
+  });
+
+  it("signs offers and receipts with OFFER_RECEIPT_SIGNING_KEY, generated in DATA_DIR on the local chain only, never a facilitator's key; earlier signers by address", () => {
+    expect(loadConfig({ DATA_DIR: "/tmp/lra-data" }).offerReceipt).toEqual({ signingKey: null, keyFile: "/tmp/lra-data/offer-receipt-signing.key", previousSigners: [] });
+    const previous = ["0x1111111111111111111111111111111111111111", "0x2222222222222222222222222222222222222222"];
+    expect(loadConfig({ ...REAL, OFFER_RECEIPT_PREVIOUS_SIGNERS: previous.join(", ") }).offerReceipt).toMatchObject({ signingKey: SIGNING_KEY, previousSigners: previous });
+    expect(configError({ ...REAL, OFFER_RECEIPT_PREVIOUS_SIGNERS: "0x123" }).variables).toEqual(["OFFER_RECEIPT_PREVIOUS_SIGNERS"]);
+    expect(configError({ ...REAL, OFFER_RECEIPT_SIGNING_KEY: "0x12" }).variables).toEqual(["OFFER_RECEIPT_SIGNING_KEY"]);
+    expect(configError({ ...REAL, FACILITATOR_URL: undefined, FACILITATOR_PRIVATE_KEYS: `${`0x${"33".repeat(32)}`},${SIGNING_KEY}` }).variables).toEqual(["OFFER_RECEIPT_SIGNING_KEY"]);
   });
 
   it("offers the page's built-in test wallet on the local chain only, and refuses its key elsewhere", () => {
     const key = `0x${"ab".repeat(32)}`;
     expect(loadConfig({ LOCAL_TEST_WALLET_PRIVATE_KEY: key }).web.localTestWalletKey).toBe(key);
     expect(loadConfig({}).web).toEqual({ localTestWalletKey: null, walletConnectProjectId: null, explorerTxUrl: null });
-    const hosted = { X402_NETWORK: "eip155:8453", PAY_TO_ADDRESS: "0x1111111111111111111111111111111111111111", FACILITATOR_URL: "https://facilitator.example" };
+    const hosted = REAL;
     expect(configError({ ...hosted, LOCAL_TEST_WALLET_PRIVATE_KEY: key }).variables).toEqual(["LOCAL_TEST_WALLET_PRIVATE_KEY"]);
     expect(loadConfig(hosted).web).toEqual({ localTestWalletKey: null, walletConnectProjectId: null, explorerTxUrl: "https://basescan.org/tx/{tx}" });
     expect(configError({ WALLETCONNECT_PROJECT_ID: "not-an-id" }).variables).toEqual(["WALLETCONNECT_PROJECT_ID"]);
   });
 
   it("knows Base's and Base Sepolia's USDC and its EIP-712 domain, and needs them elsewhere", () => {
-    const base = loadConfig({ X402_NETWORK: "eip155:8453", PAY_TO_ADDRESS: "0x1111111111111111111111111111111111111111", FACILITATOR_URL: "https://facilitator.example" });
+    const base = loadConfig(REAL);
     expect(base.payments).toMatchObject({ chainId: 8453, asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", assetName: "USD Coin", assetVersion: "2", facilitator: { kind: "hosted" } });
-    const sepolia = loadConfig({ X402_NETWORK: "eip155:84532", PAY_TO_ADDRESS: "0x1111111111111111111111111111111111111111", FACILITATOR_URL: "https://facilitator.example" });
+    const sepolia = loadConfig({ ...REAL, X402_NETWORK: "eip155:84532" });
     expect(sepolia.payments.assetName).toBe("USDC");
-    const other = configError({ X402_NETWORK: "eip155:10", PAY_TO_ADDRESS: "0x1111111111111111111111111111111111111111", FACILITATOR_URL: "https://f.example" });
+    const other = configError({ ...REAL, X402_NETWORK: "eip155:10" });
     expect(other.variables.sort()).toEqual(["X402_ASSET", "X402_ASSET_NAME", "X402_ASSET_VERSION"]);
   });
 
@@ -105,6 +120,7 @@ describe("gateway configuration", () => {
   it("talks to the staging upstream on preview deployments only", () => {
     const hosted = {
       X402_NETWORK: "eip155:84532",
+      OFFER_RECEIPT_SIGNING_KEY: SIGNING_KEY,
       FACILITATOR_URL: "https://facilitator.example",
       PUBLIC_URL: "https://preview.example",
       CRON_SECRET: "0123456789abcdef0123",
@@ -119,7 +135,7 @@ describe("gateway configuration", () => {
   });
 
   it("uses Coinbase's facilitator with CDP credentials, another one's headers, and several self-hosted keys", () => {
-    const mainnet = { X402_NETWORK: "eip155:8453", PAY_TO_ADDRESS: "0x1111111111111111111111111111111111111111" };
+    const mainnet = { X402_NETWORK: "eip155:8453", PAY_TO_ADDRESS: "0x1111111111111111111111111111111111111111", OFFER_RECEIPT_SIGNING_KEY: SIGNING_KEY };
     expect(loadConfig({ ...mainnet, CDP_API_KEY_ID: "key-id", CDP_API_KEY_SECRET: "secret" }).payments.facilitator).toEqual({
       kind: "hosted",
       url: "https://api.cdp.coinbase.com/platform/v2/x402",
@@ -139,6 +155,7 @@ describe("gateway configuration", () => {
     const preview = {
       VERCEL_ENV: "preview",
       X402_NETWORK: "eip155:8453",
+      OFFER_RECEIPT_SIGNING_KEY: SIGNING_KEY,
       FACILITATOR_URL: "https://facilitator.example",
       PUBLIC_URL: "https://preview.example",
       CRON_SECRET: "0123456789abcdef0123",

@@ -7,6 +7,12 @@ import { buildConversation } from "../support/builders";
 
 const PAYER = "0x2568de777750ac9a2e0ff6c0de007bd169ebbfd0"; // as the ledger keeps it: lower case
 const TX = `0x${"12".repeat(32)}`;
+/** A signed receipt as the ledger keeps it (lib/deep-research/receipts.ts); its signature is not what presentation reads. */
+const RECEIPT = {
+  format: "eip712" as const,
+  payload: { version: 1 as const, network: "eip155:8453", resourceUrl: "https://gateway.test/api/deep-research/start", payer: "0x2568dE777750aC9a2E0ff6c0DE007BD169ebbFd0", issuedAt: 1, transaction: TX },
+  signature: `0x${"ab".repeat(65)}`,
+};
 
 /** A deep-research payment row as the ledger returns it; only the fields presentation reads matter. */
 function buildPaymentRow(overrides: Partial<PaymentRow> = {}): PaymentRow {
@@ -41,14 +47,15 @@ function buildPaymentRow(overrides: Partial<PaymentRow> = {}): PaymentRow {
     createdAt: new Date(0),
     updatedAt: new Date(0),
     settledAt: new Date(0),
+    signedReceipt: RECEIPT,
     ...overrides,
   };
 }
 
 describe("a deep-research turn's settlement", () => {
-  it("is shown on a settled turn: its transaction, network and checksummed payer, in the contract's schema", () => {
+  it("is shown on a settled turn: its transaction, network, checksummed payer and signed receipt, in the contract's schema", () => {
     const presented = presentConversation(buildConversation(), [buildPaymentRow()]);
-    expect(presented.turns?.[0]?.settlement).toEqual({ transaction: TX, network: "eip155:8453", payer: "0x2568dE777750aC9a2E0ff6c0DE007BD169ebbFd0" });
+    expect(presented.turns?.[0]?.settlement).toEqual({ transaction: TX, network: "eip155:8453", payer: "0x2568dE777750aC9a2E0ff6c0DE007BD169ebbFd0", receipt: RECEIPT });
     expect(deepResearchConversationSchema.parse(presented)).toEqual(presented);
   });
 
@@ -61,7 +68,7 @@ describe("a deep-research turn's settlement", () => {
   });
 
   it("is the ledger's, never the agent's: a settlement the agent sends is replaced on a paid turn and dropped on an unpaid one", () => {
-    const forged = { transaction: `0x${"ff".repeat(32)}`, network: "eip155:8453", payer: PAYER };
+    const forged = { transaction: `0x${"ff".repeat(32)}`, network: "eip155:8453", payer: PAYER, receipt: { ...RECEIPT, payload: { ...RECEIPT.payload, transaction: `0x${"ff".repeat(32)}` } } };
     const conversation = buildConversation({
       turns: [
         { ...buildConversation().turns![0]!, settlement: forged },

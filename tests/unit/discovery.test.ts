@@ -1,4 +1,6 @@
 import { validateDiscoveryExtension, type DiscoveryExtension } from "@x402/extensions/bazaar";
+import * as offerReceiptHelpers from "@x402/extensions/offer-receipt";
+import { OFFER_RECEIPT } from "@x402/extensions/offer-receipt";
 import { PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import { describe, expect, it } from "vitest";
 import { chatJobStatuses, deepResearchStatuses, literatureJobStatuses } from "@/lib/contracts";
@@ -169,6 +171,17 @@ describe("llms.txt", () => {
     expect(text).toContain(`extensions["${PAYMENT_IDENTIFIER}"].info.id`);
     expect(text).toContain("appendPaymentIdentifierToExtensions");
     expect(text).toContain("409 `payment_identifier_conflict`");
+  });
+
+  it("says where the signed offers and receipts are (x402 offer-and-receipt), which helpers of the SDK check them, and where the keys are published", () => {
+    const section = text.slice(text.indexOf("## Signed offers and receipts"), text.indexOf("## Paid routes"));
+    expect(section).toContain(`extensions["${OFFER_RECEIPT}"].info.offers`);
+    expect(section).toContain(`extensions["${OFFER_RECEIPT}"].info.receipt`);
+    expect(section).toContain(`"${OFFER_RECEIPT}".signers\` of ${PUBLIC_URL}/.well-known/x402.json`);
+    for (const helper of ["verifyOfferSignatureEIP712", "verifyReceiptSignatureEIP712", "findAcceptsObjectFromSignedOffer"]) {
+      expect(section).toContain(helper);
+      expect(typeof (offerReceiptHelpers as Record<string, unknown>)[helper], helper).toBe("function");
+    }
   });
 
   it("describes private mode with the sealing scheme's own constants and the enclave key route", () => {

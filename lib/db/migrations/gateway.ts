@@ -2,6 +2,7 @@ import { addWindowEndSql } from "@/lib/rate-limit/fixed-window";
 import type { Migration } from "../migrate";
 import { attemptHoldsMigration } from "./gateway-attempt-holds";
 import { deepResearchMoneyMigrations } from "./gateway-deep-research-money";
+import { offerReceiptsMigration } from "./gateway-offer-receipts";
 import { paymentIdentifierMigration } from "./gateway-payment-identifier";
 
 /**
@@ -204,4 +205,5 @@ export const gatewayMigrations: Migration[] = [
     `,
   },
   paymentIdentifierMigration,
+  offerReceiptsMigration,
 ];

@@ -81,7 +81,7 @@ function defaultBaseUrl(stack: DemoStack): string {
 }
 
 /** `$XDG_STATE_HOME/longevity-mcp`, else `~/.local/state/longevity-mcp` (`%LOCALAPPDATA%\longevity-mcp` on Windows). */
-function defaultStateDir(env: { XDG_STATE_HOME?: string; LOCALAPPDATA?: string }): string {
+export function defaultStateDir(env: { XDG_STATE_HOME?: string | undefined; LOCALAPPDATA?: string | undefined }): string {
   if (env.XDG_STATE_HOME && path.isAbsolute(env.XDG_STATE_HOME)) return path.join(env.XDG_STATE_HOME, "longevity-mcp");
   if (process.platform === "win32" && env.LOCALAPPDATA) return path.join(env.LOCALAPPDATA, "longevity-mcp");
   return path.join(os.homedir(), ".local", "state", "longevity-mcp");

@@ -1,6 +1,8 @@
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
+import { extractReceiptFromResponse, type SignedReceipt } from "@x402/extensions/offer-receipt";
 import { asyncPollingSchema, type AsyncPolling } from "@/lib/discovery/polling";
+import { verifyOffer } from "@/lib/offer-receipt/verify";
 import { createPayingFetch } from "@/lib/payments/client";
 import type { PaidOperation } from "@/lib/operations";
 import type { LocalMcpConfig } from "./config";
@@ -18,7 +20,13 @@ import { SpendCapError, type ChainFor, type SpendLedger } from "./spend-ledger";
  * official client's spend controls cap each payment at the per-call cap as well. Once signed, and
  * before it is sent, the authorization is recorded; what the answer says of it is then recorded
  * too (charged, authorized, refused, uncertain), but it counts against the caps until the chain
- * shows it expired unused, whatever the service says.
+ * shows it expired unused, whatever the service says. When the service publishes the keys that
+ * sign its offers (x402 offer-and-receipt), the requirement must also be the terms of an offer one
+ * of them signed, or nothing is signed. A call whose answer was lost after payment asks again under
+ * the same payment-identifier (lib/payments/named-payments.ts), signing anew: each signature is
+ * reserved and recorded, and the service's outcome is the payment it answered for (an answer it
+ * replays is the first signature's, else the last's); the others stay `uncertain`, counted, until
+ * the chain shows them unused.
  */
 
 /** Seconds between reserving and the scheme's reading of the clock when it signs (validBefore = now + maxTimeoutSeconds). */
@@ -52,6 +60,12 @@ export type PaidAnswer = {
   /** When a signed authorization stops being settleable (seconds since the epoch). */
   validBefore: number | null;
   payer: string;
+  /** The resource the 402 named, which the signed offer and the receipt name too. */
+  resourceUrl: string | null;
+  /** The signed receipt PAYMENT-RESPONSE carried (x402 offer-and-receipt), unverified. */
+  receipt: SignedReceipt | null;
+  /** The spend ledger's entry of the payment the service answered for. */
+  spendEntryId: string | null;
 };
 
 async function jsonObject(response: Response): Promise<Record<string, unknown>> {
@@ -95,6 +109,7 @@ export async function payForOperation({
   ledger,
   terms,
   chainFor,
+  offerSigners,
   tool,
   operation,
   body,
@@ -105,6 +120,8 @@ export async function payForOperation({
   terms: PaymentTerms;
   /** Where to ask which earlier authorizations expired unused. */
   chainFor: ChainFor;
+  /** The keys the service publishes as signers of its offers; null when it publishes none (or they cannot be read). */
+  offerSigners: readonly string[] | null;
   tool: string;
   operation: PaidOperation;
   body: unknown;
@@ -138,22 +155,26 @@ export async function payForOperation({
     maxAmount: config.maxPerCall.toString(),
     fetchImpl: observe,
   });
-  let reservation: string | null = null;
+  // Every payment this call reserved, in order, and those it signed (more than one only when an answer was lost).
+  const reservations: string[] = [];
+  const signedOnes: { id: string; validBefore: number }[] = [];
   let amount = 0n;
-  let signed = false;
-  let validBefore: number | null = null;
   let refusal: string | null = null;
   paying.client
     .registerPolicy((_version, requirements) => requirements.filter((r) => problemOf(r) === null))
-    .onBeforePaymentCreation(async ({ selectedRequirements }) => {
+    .onBeforePaymentCreation(async ({ paymentRequired, selectedRequirements }) => {
       // The policy already dropped such a requirement; checked again where the signature starts.
       const problem = problemOf(selectedRequirements);
       if (problem) return { abort: true, reason: (refusal = `Refused before signing: the service's payment request ${problem}.`) };
+      if (offerSigners && offerSigners.length > 0) {
+        const offer = await verifyOffer({ paymentRequired, requirements: selectedRequirements, signers: offerSigners });
+        if (!offer.ok) return { abort: true, reason: (refusal = `Refused before signing: the service's payment request ${offer.problem}.`) };
+      }
       try {
         amount = BigInt(selectedRequirements.amount);
         await ledger.releaseExpired(chainFor);
         const latest = Math.floor(Date.now() / 1000) + selectedRequirements.maxTimeoutSeconds + SIGNING_SLACK_SECONDS;
-        reservation = (await ledger.reserve({ tool, amount, validBefore: latest })).id;
+        reservations.push((await ledger.reserve({ tool, amount, validBefore: latest })).id);
       } catch (err) {
         refusal = err instanceof SpendCapError ? err.message : `Refused before signing: the spend ledger cannot be used: ${(err as Error).message}`;
         return { abort: true, reason: refusal };
@@ -167,10 +188,11 @@ export async function payForOperation({
       if (!auth?.from || !auth.nonce || !(until <= Math.floor(Date.now() / 1000) + operation.maxTimeoutSeconds + SIGNING_SLACK_SECONDS)) {
         throw new Error(`the signed authorization is not an EIP-3009 one valid at most ${operation.maxTimeoutSeconds} s`);
       }
-      await ledger.signed(reservation!, { payer: auth.from, nonce: auth.nonce, asset: selectedRequirements.asset, network: selectedRequirements.network, validBefore: until });
-      validBefore = until;
-      signed = true;
+      const id = reservations.at(-1)!;
+      await ledger.signed(id, { payer: auth.from, nonce: auth.nonce, asset: selectedRequirements.asset, network: selectedRequirements.network, validBefore: until });
+      signedOnes.push({ id, validBefore: until });
     });
+  const unsigned = () => reservations.filter((id) => !signedOnes.some((s) => s.id === id));
 
   let response: Response;
   try {
@@ -181,28 +203,49 @@ export async function payForOperation({
       signal,
     });
   } catch (err) {
-    if (reservation && !signed) await ledger.releaseUnsigned(reservation);
-    else if (reservation) await ledger.mark(reservation, { state: "uncertain" });
+    for (const id of unsigned()) await ledger.releaseUnsigned(id);
+    for (const { id } of signedOnes) await ledger.mark(id, { state: "uncertain" });
     if (refusal) throw new LocalToolError(refusal);
     const offered = required as PaymentRequired | null;
     const problems = offered ? offered.accepts.map(problemOf).filter((p): p is string => p !== null) : [];
-    if (!signed && problems.length > 0) throw new LocalToolError(`Refused before signing: the service's payment request ${problems.join("; and ")}.`);
-    const what = signed ? "The payment was signed and sent, but no answer came back" : "Nothing was paid";
+    if (signedOnes.length === 0 && problems.length > 0) throw new LocalToolError(`Refused before signing: the service's payment request ${problems.join("; and ")}.`);
+    const what = signedOnes.length > 0 ? "The payment was signed and sent, but no answer came back" : "Nothing was paid";
     throw new LocalToolError(`${what} (${config.baseUrl}${operation.path}: ${(err as Error).message}).`);
   }
 
   const answer = await jsonObject(response);
   const header = response.headers.get("payment-response");
   const settlement = header ? decodePaymentResponseHeader(header) : null;
+  for (const id of unsigned()) await ledger.releaseUnsigned(id);
+  // The payment the service answered for: a replayed answer is the first signature's (the id named it), else the last's.
+  const answered = response.headers.get("x-payment-replayed") === "true" ? signedOnes[0] : signedOnes.at(-1);
+  for (const { id } of signedOnes.filter((s) => s !== answered)) await ledger.mark(id, { state: "uncertain" });
   let outcome: PaidAnswer["outcome"] = "none";
-  if (reservation) {
+  if (answered) {
     if (settlement?.success) outcome = "charged";
     else if (settlement || (response.status >= 400 && response.status < 500) || answer.charged === false) outcome = "refused";
     else if (response.status < 300 && operation.settlement === "deferred") outcome = "authorized";
     else outcome = "uncertain";
-    if (outcome === "charged") await ledger.mark(reservation, { state: "charged", transaction: settlement!.transaction, network: settlement!.network });
-    else if (outcome === "authorized") await ledger.mark(reservation, { state: "authorized", conversationId: String(answer.conversationId ?? ""), messageId: String(answer.messageId ?? "") });
-    else await ledger.mark(reservation, { state: outcome });
+    if (outcome === "charged") await ledger.mark(answered.id, { state: "charged", transaction: settlement!.transaction, network: settlement!.network });
+    else if (outcome === "authorized") {
+      await ledger.mark(answered.id, { state: "authorized", conversationId: String(answer.conversationId ?? ""), messageId: String(answer.messageId ?? ""), ...(resourceUrl() ? { resourceUrl: resourceUrl()! } : {}) });
+    } else await ledger.mark(answered.id, { state: outcome });
   }
-  return { status: response.status, body: answer, settlement, polling: pollingOf(required), amount, outcome, validBefore: validBefore as number | null, payer: paying.address };
+  return {
+    status: response.status,
+    body: answer,
+    settlement,
+    polling: pollingOf(required),
+    amount,
+    outcome,
+    validBefore: answered?.validBefore ?? null,
+    payer: paying.address,
+    resourceUrl: resourceUrl(),
+    receipt: settlement?.success ? (extractReceiptFromResponse(response) ?? null) : null,
+    spendEntryId: answered?.id ?? null,
+  };
+
+  function resourceUrl(): string | null {
+    return (required as PaymentRequired | null)?.resource?.url ?? null;
+  }
 }

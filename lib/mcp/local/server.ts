@@ -12,7 +12,9 @@ import { LocalToolError, payForOperation, type PaidAnswer } from "./pay";
 import { PaymentTerms } from "./payment-terms";
 import { pollGuidance, pollUntilFinal, readStatus } from "./poll";
 import { chatText, deepResearchText, literatureText, settlementText } from "./render";
+import { ReceiptBook, receiptWords, ServiceSigners } from "./receipt-book";
 import { SpendLedger } from "./spend-ledger";
+import type { ExpectedReceipt } from "@/lib/offer-receipt/verify";
 
 /**
  * The local MCP server (issue 16): every tool of lib/mcp/catalog.ts, with the catalog's argument
@@ -20,7 +22,10 @@ import { SpendLedger } from "./spend-ledger";
  * follows the work on its free status route up to the tool's `waitSeconds`, reporting progress
  * when the client asked for it; a free tool reads its status route once. Results carry the
  * route's body as `structuredContent`, readable text as `content`, and the settlement in
- * `_meta["x402/payment-response"]` (the x402 MCP transport's field) and in words.
+ * `_meta["x402/payment-response"]` (the x402 MCP transport's field) and in words. When the service
+ * publishes the keys that sign its offers and receipts (x402 offer-and-receipt), nothing is signed
+ * but the terms of an offer they signed, and each settled payment's receipt is verified and kept
+ * beside the spend ledger (receipt-book.ts), or reported as failing verification.
  */
 
 type Extra = {
@@ -81,6 +86,24 @@ export function createLocalMcpServer({ config, version }: { config: LocalMcpConf
     return chains.get(url)!;
   };
   const payer = config.privateKey ? privateKeyToAccount(config.privateKey).address : null;
+  const signers = new ServiceSigners(config.baseUrl);
+  const receipts = new ReceiptBook({ stateDir: config.stateDir });
+
+  /**
+   * Verifies and keeps a settled payment's receipt; the verdict in words, or null when the service
+   * signs no receipts (it publishes no key).
+   */
+  async function keepReceipt({ receipt, expected, spendEntryId }: { receipt: unknown; expected: ExpectedReceipt; spendEntryId?: string }): Promise<string | null> {
+    let keys: string[];
+    try {
+      keys = await signers.current();
+    } catch (err) {
+      return `The receipt could not be verified now: the service's published keys could not be read (${(err as Error).message}); it was not kept.`;
+    }
+    if (keys.length === 0) return null;
+    const verdict = await receipts.keep({ receipt, expected, signers, ...(spendEntryId ? { spendEntryId } : {}) });
+    return receiptWords(verdict, receipts.file);
+  }
   const caps = `at most ${formatUsd(config.maxPerCall)} per call and ${formatUsd(config.maxPerDay)} in any 24 hours`;
   const server = new McpServer(
     { name: "longevity-research-agent", title: "Longevity Research Agent (local)", version },
@@ -91,9 +114,19 @@ export function createLocalMcpServer({ config, version }: { config: LocalMcpConf
 
   async function callPaid(tool: PaidTool, args: Json, extra: Extra): Promise<CallToolResult> {
     const operation = getPaidOperation(tool.operation);
-    const paid = await payForOperation({ config, ledger, terms, chainFor, tool: tool.name, operation, body: args, signal: extra.signal });
+    const offerSigners = config.privateKey ? await signers.current().catch(() => null) : null;
+    const paid = await payForOperation({ config, ledger, terms, chainFor, offerSigners, tool: tool.name, operation, body: args, signal: extra.signal });
     const price = formatUsd(paid.amount);
-    const paidWords = paid.settlement?.success ? settlementText({ ...paid.settlement, payer: paid.settlement.payer ?? paid.payer }, price) : null;
+    const settled = paid.settlement?.success ? paid.settlement : null;
+    const receiptSaid =
+      settled && paid.resourceUrl
+        ? await keepReceipt({
+            receipt: paid.receipt,
+            expected: { resourceUrl: paid.resourceUrl, payer: paid.payer, network: settled.network, transaction: settled.transaction },
+            ...(paid.spendEntryId ? { spendEntryId: paid.spendEntryId } : {}),
+          })
+        : null;
+    const paidWords = settled ? [settlementText({ ...settled, payer: settled.payer ?? paid.payer }, price), receiptSaid].filter(Boolean).join(" ") : null;
     if (paid.status >= 300) {
       return result({ text: [routeErrorText(paid.status, paid.body), outcomeWords(paid), paidWords].filter(Boolean).join(" "), body: paid.body, settlement: paid.settlement, isError: true });
     }
@@ -148,13 +181,18 @@ export function createLocalMcpServer({ config, version }: { config: LocalMcpConf
     const operation = MCP_TOOLS.find((t): t is PaidTool => t.kind === "paid" && t.statusTool === tool.name)!.operation;
     const header = read.headers.get("payment-response");
     const settlement = header ? decodePaymentResponseHeader(header) : null;
-    if (operation === "deepResearch") await reconcileDeepResearch(read.body);
-    return result({ text: describeAnswer(operation, read.body, id), body: read.body, settlement, isError: read.body.status === "failed" });
+    const receiptSaid = operation === "deepResearch" ? await reconcileDeepResearch(read.body) : null;
+    return result({ text: [describeAnswer(operation, read.body, id), receiptSaid].filter(Boolean).join("\n\n"), body: read.body, settlement, isError: read.body.status === "failed" });
   }
 
-  /** Tells the spend ledger which deep-research turns it paid on delivery were charged, and which never will be. */
-  async function reconcileDeepResearch(body: Json): Promise<void> {
+  /**
+   * Tells the spend ledger which deep-research turns it paid on delivery were charged, and which
+   * never will be; keeps the receipt of each charged turn this server paid for (the status shows
+   * it on every poll: kept once). The latest turn's receipt verdict in words, if it has one.
+   */
+  async function reconcileDeepResearch(body: Json): Promise<string | null> {
     const turns = Array.isArray(body.turns) ? (body.turns as Json[]) : [];
+    const before = ledger.entries();
     await ledger.reconcileDeferred(
       turns.map((turn) => {
         const settlement = turn.settlement as { transaction?: unknown; network?: unknown } | undefined;
@@ -166,6 +204,18 @@ export function createLocalMcpServer({ config, version }: { config: LocalMcpConf
         };
       }),
     );
+    let said: string | null = null;
+    for (const turn of turns) {
+      const settlement = turn.settlement as { transaction?: unknown; network?: unknown; receipt?: unknown } | undefined;
+      const paidHere = before.find((e) => e.messageId !== undefined && e.messageId === turn.messageId && e.resourceUrl && e.payer);
+      if (typeof settlement?.transaction !== "string" || !paidHere) continue;
+      said = await keepReceipt({
+        receipt: settlement.receipt,
+        expected: { resourceUrl: paidHere.resourceUrl!, payer: paidHere.payer!, network: String(settlement.network ?? ""), transaction: settlement.transaction },
+        spendEntryId: paidHere.id,
+      });
+    }
+    return said;
   }
 
   for (const tool of MCP_TOOLS) {

@@ -47,6 +47,7 @@ const entrySchema = z.object({
   network: z.string().optional(),
   conversationId: z.string().optional(),
   messageId: z.string().optional(),
+  resourceUrl: z.string().optional().describe("the resource its 402 named: what a deep-research turn's receipt, delivered later, must name"),
 });
 export type SpendEntry = z.infer<typeof entrySchema>;
 
@@ -127,7 +128,7 @@ export class SpendLedger {
   }
 
   /** Records what became of a payment (charged, authorized, refused, uncertain), with what the service said of it. */
-  mark(id: string, patch: Pick<SpendEntry, "state"> & Partial<Pick<SpendEntry, "transaction" | "network" | "conversationId" | "messageId">>): Promise<void> {
+  mark(id: string, patch: Pick<SpendEntry, "state"> & Partial<Pick<SpendEntry, "transaction" | "network" | "conversationId" | "messageId" | "resourceUrl">>): Promise<void> {
     return this.update((state) => ({
       state: ledger(state.entries.map((e) => (e.id === id ? { ...e, ...patch } : e))),
       result: undefined,

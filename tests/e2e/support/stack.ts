@@ -28,7 +28,8 @@ export async function runAsk(
     execFile(
       process.execPath,
       ["--import", "tsx", path.join(root, "scripts/ask.ts"), ...args],
-      { cwd: root, env: { ...process.env, GATEWAY_URL: gateway, DEMO_DIR: demoDir, ...env }, timeout: timeoutMs },
+      // Its receipts go to the run's demo folder, never the user's own state directory.
+      { cwd: root, env: { ...process.env, GATEWAY_URL: gateway, DEMO_DIR: demoDir, LONGEVITY_MCP_STATE_DIR: path.join(demoDir, "ask-state"), ...env }, timeout: timeoutMs },
       (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     );
   });

@@ -1,20 +1,24 @@
+import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { presentConversation, reconcileConversation } from "@/lib/deep-research/reconcile";
-import { takeSettlementReceipt } from "@/lib/deep-research/receipts";
+import { takeSettlementReceipt, withSignedReceipts } from "@/lib/deep-research/receipts";
 import { pollingHeaders } from "@/lib/discovery/polling";
 import { jsonResponse, withApi } from "@/lib/http";
+import { offerReceiptSigner } from "@/lib/offer-receipt/signer";
 import { getPaymentsContext } from "@/lib/payments/context";
 import { getAgentApi } from "@/lib/upstream";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/deep-research/[conversationId] – poll a conversation; settles finished turns, then releases them
-// with their settlement (PAYMENT-RESPONSE on the first poll that shows one; Retry-After while not final)
+// with their settlement and signed receipt (PAYMENT-RESPONSE on the first poll that shows one; Retry-After while not final)
 export const GET = withApi<{ conversationId: string }>("GET /api/deep-research/[conversationId]", async ({ params }) => {
   const { data: conversation } = await getAgentApi().getDeepResearch(params.conversationId);
   const { facilitator, chain } = getPaymentsContext();
   const db = await getDb();
-  const { payments } = await reconcileConversation({ db, facilitator, chain, nowSeconds: () => Math.floor(Date.now() / 1000) }, conversation);
+  const { payments: reconciled } = await reconcileConversation({ db, facilitator, chain, nowSeconds: () => Math.floor(Date.now() / 1000) }, conversation);
+  const config = getConfig();
+  const payments = await withSignedReceipts({ db, payments: reconciled, signer: offerReceiptSigner(config.offerReceipt), publicUrl: config.publicUrl });
   const body = presentConversation(conversation, payments);
   const shown = new Set(body.turns?.map((turn) => turn.messageId));
   const receipt = await takeSettlementReceipt({ db, payments: payments.filter((p) => p.messageId !== null && shown.has(p.messageId)) });

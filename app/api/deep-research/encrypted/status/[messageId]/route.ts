@@ -2,9 +2,10 @@ import { encryptedEnvelopeSchema } from "@/lib/contracts";
 import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { presentPrivateRun, reconcilePrivateRun } from "@/lib/deep-research/private-runs";
-import { takeSettlementReceipt } from "@/lib/deep-research/receipts";
+import { takeSettlementReceipt, withSignedReceipts } from "@/lib/deep-research/receipts";
 import { pollingHeaders } from "@/lib/discovery/polling";
 import { ApiError, jsonResponse, parseJsonBody, withApi } from "@/lib/http";
+import { offerReceiptSigner } from "@/lib/offer-receipt/signer";
 import { getRunPayment } from "@/lib/payments/ledger";
 import { getPaymentsContext } from "@/lib/payments/context";
 import { forwardToEnclave } from "@/lib/private/forward";
@@ -28,6 +29,8 @@ export const POST = withApi<{ messageId: string }>("POST /api/deep-research/encr
   const { payment: current } = await reconcilePrivateRun({ db, facilitator, chain, nowSeconds: () => Math.floor(Date.now() / 1000) }, payment, answer.status);
   const body = presentPrivateRun(answer, current);
   // The sealed answer's body is the contract's envelope: its settlement travels in PAYMENT-RESPONSE alone.
-  const receipt = body.status === "completed" ? await takeSettlementReceipt({ db, payments: [current] }) : {};
+  const config = getConfig();
+  const signed = () => withSignedReceipts({ db, payments: [current], signer: offerReceiptSigner(config.offerReceipt), publicUrl: config.publicUrl });
+  const receipt = body.status === "completed" ? await takeSettlementReceipt({ db, payments: await signed() }) : {};
   return jsonResponse(body, { headers: { ...pollingHeaders({ operation: "deepResearchEncrypted", status: body.status }), ...receipt } });
 });
