@@ -65,48 +65,84 @@ const COLUMNS = `id, network, asset, payer, nonce, signature, operation, route, 
   failure_reason, failure_message, upstream_job_id, conversation_id, message_id, response_status, response_body,
   response_headers, work_status, work_body, outcome_unknown_since, created_at, updated_at, settled_at, signed_receipt`;
 
-type Raw = Record<string, unknown>;
+/**
+ * A payments row as pg returns COLUMNS: the table's shape written once (lib/db/migrations/gateway.ts),
+ * so the mapper below converts without a cast. bigint columns arrive as text, numeric as text (cast
+ * in COLUMNS), jsonb parsed, timestamptz as Date.
+ */
+type PaymentRecord = {
+  id: string;
+  network: string;
+  asset: string;
+  payer: string;
+  nonce: string;
+  signature: string;
+  operation: PaidOperation["id"];
+  route: string;
+  amount: string;
+  request_digest: string;
+  payment_id: string | null;
+  payload: PaymentPayload;
+  requirements: PaymentRequirements;
+  valid_after: string;
+  valid_before: string;
+  status: PaymentStatus;
+  settle_started_at: Date | null;
+  settle_attempts: number;
+  tx_hash: string | null;
+  failure_reason: string | null;
+  failure_message: string | null;
+  upstream_job_id: string | null;
+  conversation_id: string | null;
+  message_id: string | null;
+  response_status: number | null;
+  response_body: unknown;
+  response_headers: Record<string, string> | null;
+  work_status: number | null;
+  work_body: unknown;
+  outcome_unknown_since: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  settled_at: Date | null;
+  signed_receipt: SignedReceipt | null;
+};
 
-function toRow(r: Raw): PaymentRow {
+/** A statement that reserves an attempt (rate-limit.ts) beside its write: every column null when it wrote nothing. */
+type ReservedRecord = { reserved: number } & ({ id: null } | PaymentRecord);
+
+function toRow(r: PaymentRecord): PaymentRow {
   return {
-    id: r.id as string,
-    network: r.network as string,
-    asset: r.asset as string,
-    payer: r.payer as string,
-    nonce: r.nonce as string,
-    signature: r.signature as string,
-    operation: r.operation as PaidOperation["id"],
-    route: r.route as string,
-    amount: r.amount as string,
-    requestDigest: r.request_digest as string,
-    paymentId: (r.payment_id as string | null) ?? null,
-    payload: r.payload as PaymentPayload,
-    requirements: r.requirements as PaymentRequirements,
+    id: r.id,
+    network: r.network,
+    asset: r.asset,
+    payer: r.payer,
+    nonce: r.nonce,
+    signature: r.signature,
+    operation: r.operation,
+    route: r.route,
+    amount: r.amount,
+    requestDigest: r.request_digest,
+    paymentId: r.payment_id,
+    payload: r.payload,
+    requirements: r.requirements,
     validAfter: Number(r.valid_after),
     validBefore: Number(r.valid_before),
-    status: r.status as PaymentStatus,
-    settleStartedAt: (r.settle_started_at as Date | null) ?? null,
-    settleAttempts: Number(r.settle_attempts),
-    txHash: (r.tx_hash as string | null) ?? null,
-    failureReason: (r.failure_reason as string | null) ?? null,
-    failureMessage: (r.failure_message as string | null) ?? null,
-    upstreamJobId: (r.upstream_job_id as string | null) ?? null,
-    conversationId: (r.conversation_id as string | null) ?? null,
-    messageId: (r.message_id as string | null) ?? null,
-    response:
-      r.response_status === null || r.response_status === undefined
-        ? null
-        : {
-            status: Number(r.response_status),
-            body: r.response_body,
-            headers: (r.response_headers as Record<string, string> | null) ?? {},
-          },
-    work: r.work_status === null || r.work_status === undefined ? null : { status: Number(r.work_status), body: r.work_body },
-    outcomeUnknownSince: (r.outcome_unknown_since as Date | null) ?? null,
-    createdAt: r.created_at as Date,
-    updatedAt: r.updated_at as Date,
-    settledAt: (r.settled_at as Date | null) ?? null,
-    signedReceipt: (r.signed_receipt as SignedReceipt | null) ?? null,
+    status: r.status,
+    settleStartedAt: r.settle_started_at,
+    settleAttempts: r.settle_attempts,
+    txHash: r.tx_hash,
+    failureReason: r.failure_reason,
+    failureMessage: r.failure_message,
+    upstreamJobId: r.upstream_job_id,
+    conversationId: r.conversation_id,
+    messageId: r.message_id,
+    response: r.response_status === null ? null : { status: r.response_status, body: r.response_body, headers: r.response_headers ?? {} },
+    work: r.work_status === null ? null : { status: r.work_status, body: r.work_body },
+    outcomeUnknownSince: r.outcome_unknown_since,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    settledAt: r.settled_at,
+    signedReceipt: r.signed_receipt,
   };
 }
 
@@ -164,12 +200,12 @@ export async function claimPayment({
   // DO NOTHING on either key: the authorization's, or the payment id's (a partial unique index).
   const row = slot
     ? await claimWithSlot(db, insert, values, slot)
-    : (await db.query(`${insert} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'received', NULL, NULL)
+    : (await db.query<PaymentRecord>(`${insert} VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'received', NULL, NULL)
          ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`, values)).rows[0];
   if (row === "full") return { claimed: false, full: true };
   if (row) return { claimed: true, row: toRow(row) };
   // The authorization's own row first: a signature sent again is that payment, whatever id it names.
-  const existing = await db.query(
+  const existing = await db.query<PaymentRecord & { same_authorization: boolean }>(
     `SELECT ${COLUMNS}, nonce = $4 AS same_authorization FROM gateway.payments
       WHERE network = $1 AND asset = $2 AND payer = $3 AND (nonce = $4 OR payment_id = $5)
       ORDER BY (nonce = $4) DESC LIMIT 1`,
@@ -195,8 +231,8 @@ function slotValues(slot: AttemptSlot): unknown[] {
   return [slot.key, slot.windowStart, slot.windowEnd, slot.limit];
 }
 
-async function claimWithSlot(db: Queryable, insert: string, values: unknown[], slot: AttemptSlot): Promise<Record<string, unknown> | "full" | undefined> {
-  const { rows } = await db.query(
+async function claimWithSlot(db: Queryable, insert: string, values: unknown[], slot: AttemptSlot): Promise<PaymentRecord | "full" | undefined> {
+  const { rows } = await db.query<ReservedRecord>(
     `WITH ${reserveSql(16)},
      claimed AS (
        ${insert}
@@ -209,7 +245,7 @@ async function claimWithSlot(db: Queryable, insert: string, values: unknown[], s
   );
   const result = rows[0]!;
   if (result.reserved === 0) return "full";
-  if (result.id) return result;
+  if (result.id !== null) return result;
   // Reserved, but the authorization was already claimed: its own request holds (or held) one.
   await releaseSlot(db, slot);
   return undefined;
@@ -254,7 +290,7 @@ async function writePayment({ db, id, sets, values = [], where = "", end }: { db
 }
 
 export async function getPayment({ db, id }: { db: Queryable; id: string }): Promise<PaymentRow | null> {
-  const { rows } = await db.query(`SELECT ${COLUMNS} FROM gateway.payments WHERE id = $1`, [id]);
+  const { rows } = await db.query<PaymentRecord>(`SELECT ${COLUMNS} FROM gateway.payments WHERE id = $1`, [id]);
   return rows[0] ? toRow(rows[0]) : null;
 }
 
@@ -336,7 +372,7 @@ export async function takeSettlement({
   upstreamJobId?: string | null;
   work?: WorkAnswer | null;
 }): Promise<PaymentRow | null> {
-  const { rows } = await db.query(
+  const { rows } = await db.query<PaymentRecord>(
     `UPDATE gateway.payments
         SET status = 'settling', settle_started_at = now(), settle_attempts = settle_attempts + 1, updated_at = now(),
             outcome_unknown_since = CASE WHEN status = 'settling' THEN coalesce(outcome_unknown_since, settle_started_at) ELSE outcome_unknown_since END,
@@ -467,10 +503,10 @@ export async function reopenPayment({
              OR (status IN ('received', 'verified') AND updated_at < now() - make_interval(secs => $3)))
       RETURNING ${COLUMNS}`;
   if (!slot) {
-    const { rows } = await db.query(reopen("", ""), [id, from, staleSeconds]);
+    const { rows } = await db.query<PaymentRecord>(reopen("", ""), [id, from, staleSeconds]);
     return rows[0] ? toRow(rows[0]) : null;
   }
-  const { rows } = await db.query(
+  const { rows } = await db.query<ReservedRecord>(
     `WITH ${reserveSql(4)},
      opened AS (${reopen(", attempt_key = $4, attempt_window = $5", "AND EXISTS (SELECT 1 FROM slot)")})
      SELECT (SELECT count(*) FROM slot)::int AS reserved, opened.* FROM (SELECT 1) AS one LEFT JOIN opened ON true`,
@@ -478,7 +514,7 @@ export async function reopenPayment({
   );
   const result = rows[0]!;
   if (result.reserved === 0) return "full";
-  if (result.id) return toRow(result);
+  if (result.id !== null) return toRow(result);
   await releaseSlot(db, slot);
   return null;
 }
@@ -566,7 +602,7 @@ export async function claimDuePayments({
   claimSeconds: number;
   readyIds: string[];
 }): Promise<PaymentRow[]> {
-  const { rows } = await db.query(
+  const { rows } = await db.query<PaymentRecord>(
     `UPDATE gateway.payments SET cron_claimed_until = now() + make_interval(secs => $4), cron_checked_at = now()
       WHERE id IN (
         SELECT id FROM gateway.payments
@@ -611,7 +647,7 @@ export async function markCronChecked({ db, ids }: { db: Queryable; ids: string[
 
 /** Deferred payments of one conversation (one per paid turn), oldest first. */
 export async function listConversationPayments({ db, conversationId }: { db: Queryable; conversationId: string }): Promise<PaymentRow[]> {
-  const { rows } = await db.query(
+  const { rows } = await db.query<PaymentRecord>(
     `SELECT ${COLUMNS} FROM gateway.payments WHERE conversation_id = $1 ORDER BY created_at`,
     [conversationId],
   );
@@ -624,7 +660,7 @@ export async function listConversationPayments({ db, conversationId }: { db: Que
  */
 export async function getRunPayment({ db, messageId }: { db: Queryable; messageId: string }): Promise<PaymentRow | null> {
   if (!isUuid(messageId)) return null;
-  const { rows } = await db.query(
+  const { rows } = await db.query<PaymentRecord>(
     `SELECT ${COLUMNS} FROM gateway.payments WHERE message_id = $1 AND operation = 'deepResearchEncrypted' ORDER BY created_at DESC LIMIT 1`,
     [messageId],
   );

@@ -32,20 +32,36 @@ export type SignedTx = { hash: `0x${string}`; raw: `0x${string}`; maxFeePerGas: 
 const COLUMNS = `hash, chain, address, nonce::text AS nonce, payment_id, raw, max_fee_per_gas::text AS max_fee_per_gas,
   max_priority_fee_per_gas::text AS max_priority_fee_per_gas, status, error, block_number::text AS block_number, created_at`;
 
-function toTx(r: Record<string, unknown>): SettlementTx {
+/** A settlement_transactions row as pg returns COLUMNS (numbers too large for JS cast to text there). */
+type TxRecord = {
+  hash: `0x${string}`;
+  chain: string;
+  address: string;
+  nonce: string;
+  payment_id: string | null;
+  raw: `0x${string}`;
+  max_fee_per_gas: string;
+  max_priority_fee_per_gas: string;
+  status: SettlementTxStatus;
+  error: string | null;
+  block_number: string | null;
+  created_at: Date;
+};
+
+function toTx(r: TxRecord): SettlementTx {
   return {
-    hash: r.hash as `0x${string}`,
-    chain: r.chain as string,
-    address: r.address as string,
-    nonce: BigInt(r.nonce as string),
-    paymentId: (r.payment_id as string | null) ?? null,
-    raw: r.raw as `0x${string}`,
-    maxFeePerGas: BigInt(r.max_fee_per_gas as string),
-    maxPriorityFeePerGas: BigInt(r.max_priority_fee_per_gas as string),
-    status: r.status as SettlementTxStatus,
-    error: (r.error as string | null) ?? null,
-    blockNumber: r.block_number === null || r.block_number === undefined ? null : BigInt(r.block_number as string),
-    createdAt: r.created_at as Date,
+    hash: r.hash,
+    chain: r.chain,
+    address: r.address,
+    nonce: BigInt(r.nonce),
+    paymentId: r.payment_id,
+    raw: r.raw,
+    maxFeePerGas: BigInt(r.max_fee_per_gas),
+    maxPriorityFeePerGas: BigInt(r.max_priority_fee_per_gas),
+    status: r.status,
+    error: r.error,
+    blockNumber: r.block_number === null ? null : BigInt(r.block_number),
+    createdAt: r.created_at,
   };
 }
 
@@ -102,7 +118,7 @@ export async function allocateNonceAndRecord({
     if (!rows[0]) throw new Error(`facilitator account ${address} has no nonce counter on ${chain}`);
     const nonce = BigInt(rows[0].nonce);
     const signed = await sign(nonce);
-    const inserted = await client.query(
+    const inserted = await client.query<TxRecord>(
       `INSERT INTO gateway.settlement_transactions (hash, chain, address, nonce, payment_id, raw, max_fee_per_gas, max_priority_fee_per_gas, status)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'signed') RETURNING ${COLUMNS}`,
       [signed.hash, chain, address.toLowerCase(), nonce.toString(), paymentId, signed.raw, signed.maxFeePerGas.toString(), signed.maxPriorityFeePerGas.toString()],
@@ -133,7 +149,7 @@ export async function recordTransactionAtNonce({
   paymentId: string | null;
   signed: SignedTx;
 }): Promise<SettlementTx> {
-  const { rows } = await db.query(
+  const { rows } = await db.query<TxRecord>(
     `INSERT INTO gateway.settlement_transactions (hash, chain, address, nonce, payment_id, raw, max_fee_per_gas, max_priority_fee_per_gas, status)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'signed')
      ON CONFLICT (hash) DO UPDATE SET updated_at = now() RETURNING ${COLUMNS}`,
@@ -144,13 +160,13 @@ export async function recordTransactionAtNonce({
 
 /** Every transaction signed for one payment, oldest first. */
 export async function listPaymentTransactions({ db, paymentId }: { db: Queryable; paymentId: string }): Promise<SettlementTx[]> {
-  const { rows } = await db.query(`SELECT ${COLUMNS} FROM gateway.settlement_transactions WHERE payment_id = $1 ORDER BY created_at, nonce`, [paymentId]);
+  const { rows } = await db.query<TxRecord>(`SELECT ${COLUMNS} FROM gateway.settlement_transactions WHERE payment_id = $1 ORDER BY created_at, nonce`, [paymentId]);
   return rows.map(toTx);
 }
 
 /** Every transaction of the account not known to be final (signed or pending), by nonce. */
 export async function listOpenTransactions({ db, chain, address }: { db: Queryable; chain: string; address: string }): Promise<SettlementTx[]> {
-  const { rows } = await db.query(
+  const { rows } = await db.query<TxRecord>(
     `SELECT ${COLUMNS} FROM gateway.settlement_transactions
       WHERE chain = $1 AND address = $2 AND status IN ('signed', 'pending') ORDER BY nonce, created_at`,
     [chain, address.toLowerCase()],
@@ -161,7 +177,7 @@ export async function listOpenTransactions({ db, chain, address }: { db: Queryab
 /** Every transaction of the account at the given nonces, whatever their status. */
 export async function listTransactionsAtNonces({ db, chain, address, nonces }: { db: Queryable; chain: string; address: string; nonces: bigint[] }): Promise<SettlementTx[]> {
   if (nonces.length === 0) return [];
-  const { rows } = await db.query(
+  const { rows } = await db.query<TxRecord>(
     `SELECT ${COLUMNS} FROM gateway.settlement_transactions WHERE chain = $1 AND address = $2 AND nonce = ANY($3::bigint[]) ORDER BY nonce, created_at`,
     [chain, address.toLowerCase(), nonces.map(String)],
   );
