@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { componentRef, documentAs, responseRegistry } from "./registry";
+import { signInWithXDeclarationSchema } from "./sign-in";
 
 /** Section 2.2: one accepted way to pay (`accepts[]`). */
 export const paymentRequirementsSchema = z
@@ -54,6 +55,7 @@ export const paymentRequiredBodySchema = z
           componentRef("BazaarExtension"),
         ).optional(),
         "payment-identifier": paymentIdentifierDeclarationSchema.optional(),
+        "sign-in-with-x": signInWithXDeclarationSchema.optional(),
       })
       .optional()
       .describe("`bazaar`, the route's input and output and how its work is followed; `payment-identifier`, how a client names its payment so a retry signed anew is answered once"),

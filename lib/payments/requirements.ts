@@ -1,8 +1,10 @@
 import { encodePaymentRequiredHeader } from "@x402/core/http";
 import { declarePaymentIdentifierExtension, PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
+import { SIGN_IN_WITH_X } from "@x402/extensions/sign-in-with-x";
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import type { GatewayConfig } from "@/lib/config";
 import { X402_VERSION } from "@/lib/contracts";
+import { signInDeclaration } from "@/lib/history/sign-in-with-x";
 import { buildBazaarExtension, buildBazaarHeaderExtension } from "@/lib/discovery/bazaar";
 import { jsonResponse } from "@/lib/http";
 import { getPaidOperation, type PaidOperation } from "@/lib/operations";
@@ -62,7 +64,13 @@ export function buildPaymentRequired({
     error: paymentReasons.payment_required,
     resource: { url: `${publicUrl}${op.path}`, description: `${op.summary} (${op.price})`, mimeType: "application/json" },
     accepts: [buildRequirements(operation, settings)],
-    extensions: { bazaar: buildBazaarExtension({ operation, publicUrl }), ...PAYMENT_IDENTIFIER_EXTENSION },
+    extensions: {
+      bazaar: buildBazaarExtension({ operation, publicUrl }),
+      ...PAYMENT_IDENTIFIER_EXTENSION,
+      // Where a payer signs in to reopen what it bought: the body only, since the official client
+      // signs any sign-in-with-x its header carries before it pays (lib/history/sign-in-with-x.ts).
+      [SIGN_IN_WITH_X]: signInDeclaration({ publicUrl, network: settings.network }),
+    },
   };
   const headerBody: PaymentRequired = { ...body, extensions: { bazaar: buildBazaarHeaderExtension({ operation }), ...PAYMENT_IDENTIFIER_EXTENSION } };
   const json = JSON.stringify(body);

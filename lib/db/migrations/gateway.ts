@@ -3,6 +3,7 @@ import type { Migration } from "../migrate";
 import { attemptHoldsMigration } from "./gateway-attempt-holds";
 import { deepResearchMoneyMigrations } from "./gateway-deep-research-money";
 import { paymentIdentifierMigration } from "./gateway-payment-identifier";
+import { walletHistoryMigration } from "./gateway-wallet-history";
 
 /**
  * The gateway's tables, in the `gateway` schema (the agent keeps its own). Append new migrations;
@@ -204,4 +205,5 @@ export const gatewayMigrations: Migration[] = [
     `,
   },
   paymentIdentifierMigration,
+  walletHistoryMigration,
 ];
