@@ -2,6 +2,7 @@ import "server-only";
 import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX, type HistoryItem, type HistoryPage } from "@/lib/contracts/history";
 import { formatUsd } from "@/lib/contracts/money";
 import type { Queryable } from "@/lib/db";
+import { isUuid } from "@/lib/db/uuid";
 import { ApiError } from "@/lib/http";
 import { PAID_OPERATIONS, type PaidOperation } from "@/lib/operations";
 
@@ -20,8 +21,8 @@ export type HistoryRow = {
   status: string;
   tx_hash: string | null;
   created_at: Date;
-  /** created_at as PostgreSQL writes it, to the microsecond: the cursor's key. */
-  created_text: string;
+  /** created_at in microseconds since 1970, exactly: the cursor's key. */
+  created_us: string;
   conversation_id: string | null;
   message_id: string | null;
   upstream_job_id: string | null;
@@ -35,7 +36,7 @@ export type HistoryRow = {
 const LISTED = "('scheduled', 'settling', 'settled')";
 
 /** The query of a wallet's rows; `$1` is the payer, `$2` the operations read. */
-export const HISTORY_SELECT = `SELECT p.id, p.operation, p.amount::text AS amount, p.status, p.tx_hash, p.created_at, p.created_at::text AS created_text,
+export const HISTORY_SELECT = `SELECT p.id, p.operation, p.amount::text AS amount, p.status, p.tx_hash, p.created_at, (extract(epoch FROM p.created_at) * 1000000)::bigint::text AS created_us,
     p.conversation_id, p.message_id, p.upstream_job_id, p.work_status, p.work_body, h.question, h.conversation_id AS history_conversation_id, h.result
   FROM gateway.payments p LEFT JOIN gateway.wallet_history h ON h.payment_id = p.id
   WHERE p.payer = $1 AND p.operation = ANY($2) AND p.status IN ${LISTED} AND h.forgotten_at IS NULL`;
@@ -78,19 +79,23 @@ export function readHistoryQuery(url: URL): { limit: number; cursor: Cursor | nu
   return { limit, cursor: rawCursor === null || rawCursor === "" ? null : decodeCursor(rawCursor) };
 }
 
-type Cursor = { createdAt: string; id: string };
+/** The last item of a page: when it was paid for, in microseconds since 1970, and its id. */
+type Cursor = { createdUs: string; id: string };
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Microseconds a cursor may name: from 1970 to 2255 (2^53), exact in any arithmetic, never out of PostgreSQL's range. */
+const MICROSECONDS = /^\d{1,16}$/;
 
 function encodeCursor(row: HistoryRow): string {
-  return Buffer.from(JSON.stringify([row.created_text, row.id])).toString("base64url");
+  return Buffer.from(JSON.stringify([row.created_us, row.id])).toString("base64url");
 }
 
 function decodeCursor(text: string): Cursor {
   try {
-    const [createdAt, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown[];
-    if (typeof createdAt === "string" && TIMESTAMP.test(createdAt) && typeof id === "string" && UUID.test(id)) return { createdAt, id };
+    const read: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    if (Array.isArray(read) && read.length === 2) {
+      const [createdUs, id] = read as unknown[];
+      if (typeof createdUs === "string" && MICROSECONDS.test(createdUs) && Number(createdUs) <= Number.MAX_SAFE_INTEGER && typeof id === "string" && isUuid(id)) return { createdUs, id };
+    }
   } catch {
     // refused below
   }
@@ -99,8 +104,8 @@ function decodeCursor(text: string): Cursor {
 
 /** A page of `wallet`'s history, newest first. */
 export async function listHistory({ db, wallet, limit, cursor }: { db: Queryable; wallet: string; limit: number; cursor: Cursor | null }): Promise<Omit<HistoryPage, "address">> {
-  const after = cursor ? "AND (p.created_at, p.id) < ($3::timestamptz, $4::uuid)" : "";
-  const values: unknown[] = [wallet, OPERATION_IDS, ...(cursor ? [cursor.createdAt, cursor.id] : [])];
+  const after = cursor ? "AND (p.created_at, p.id) < (timestamptz 'epoch' + $3::bigint * interval '1 microsecond', $4::uuid)" : "";
+  const values: unknown[] = [wallet, OPERATION_IDS, ...(cursor ? [cursor.createdUs, cursor.id] : [])];
   const { rows } = await db.query<HistoryRow>(`${HISTORY_SELECT} ${after} ORDER BY p.created_at DESC, p.id DESC LIMIT ${limit + 1}`, values);
   const page = rows.slice(0, limit);
   return { items: page.map(historyItemOf), nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };

@@ -12,7 +12,8 @@ import type { PaidOperation } from "@/lib/operations";
  */
 
 /**
- * Records the question of payment `paymentId`, once the agent accepted its work (paid-steps.ts);
+ * Records the question of payment `paymentId`, once the agent accepted its work (paid-steps.ts,
+ * and paid-retry.ts when a settled payment's work is done again, in a conversation of its own);
  * a synchronous answer (`work` 200 on an operation that may answer at once) is its result already.
  */
 export async function recordPaidQuestion({
@@ -36,7 +37,7 @@ export async function recordPaidQuestion({
   const result = op.polling.synchronous && work.status === 200 ? work.body : null;
   await db.query(
     `INSERT INTO gateway.wallet_history (payment_id, question, conversation_id, result, result_at) VALUES ($1, $2, $3, $4, CASE WHEN $4::jsonb IS NULL THEN NULL ELSE now() END)
-     ON CONFLICT (payment_id) DO NOTHING`,
+     ON CONFLICT (payment_id) DO UPDATE SET question = EXCLUDED.question, conversation_id = EXCLUDED.conversation_id WHERE gateway.wallet_history.forgotten_at IS NULL`,
     [paymentId, question, work.conversationId ?? conversationOf(work.body), result === null ? null : JSON.stringify(result)],
   );
 }

@@ -272,6 +272,30 @@ describe("sign-in-with-x: a wallet lists and reopens its own results", () => {
     expect(parseSIWxHeader(proof).nonce).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it("a page it cannot read (limit, cursor) is 400, never 500: a cursor made up to name any time or id reads only the wallet's own list", async () => {
+    const cursor = (value: unknown) => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64url"));
+    for (const query of [
+      "limit=0",
+      "limit=101",
+      "limit=2.5",
+      "limit=ten",
+      `cursor=${cursor(["2026-13-45 25:61:61+00", crypto.randomUUID()])}`,
+      `cursor=${cursor(["99999999999999999999", crypto.randomUUID()])}`,
+      `cursor=${cursor(["1", "not-a-uuid"])}`,
+      `cursor=${cursor({ createdUs: "1" })}`,
+      `cursor=${cursor(7)}`,
+      "cursor=%25%25%25",
+    ]) {
+      const response = await history(alice.privateKey, `${HISTORY}?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(((await response.json()) as { reason: string }).reason, query).toMatch(/^invalid_(limit|cursor)$/);
+    }
+    // A cursor at the end of time lists the wallet's own items, and no one else's.
+    const page = await listOf(alice.privateKey, `?cursor=${cursor([String(Number.MAX_SAFE_INTEGER), "ffffffff-ffff-4fff-bfff-ffffffffffff"])}`);
+    expect(page.items.length).toBeGreaterThan(0);
+    expect(JSON.stringify(page)).not.toContain(questions.bob);
+  });
+
   it("a header that is not a proof is refused, not answered 500", async () => {
     for (const header of ["not base64 at all!", Buffer.from("{}").toString("base64"), Buffer.from("[1,2]").toString("base64"), "e30"]) {
       const refused = await withProof(header);
