@@ -1,4 +1,5 @@
 import { decodePaymentRequiredHeader } from "@x402/core/http";
+import fc from "fast-check";
 import { buildSIWxSchema, parseSIWxHeader, SIGN_IN_WITH_X, type SIWxExtension } from "@x402/extensions/sign-in-with-x";
 import type { Hex } from "viem";
 import { generatePrivateKey } from "viem/accounts";
@@ -10,6 +11,7 @@ import { PAID_OPERATIONS } from "@/lib/operations";
 import { createPayingFetch } from "@/lib/payments/client";
 import { createRecoveryKey, portablePrimitives, sealRequest } from "@/lib/sealing";
 import { startLibraryAgent } from "../support/agent";
+import { awkwardText } from "../support/fuzz";
 import { configureGateway } from "../support/gateway";
 import { chain, freshAddress, fundedWallet } from "../support/payments";
 import { gatewayFetch } from "../support/routes";
@@ -302,6 +304,32 @@ describe("sign-in-with-x: a wallet lists and reopens its own results", () => {
       expect(refused.status, header).toBe(402);
       expect(((await refused.json()) as Refusal).reason, header).toBe("invalid_siwx_header");
     }
+  });
+
+  it("a proof with any field changed to anything a client can write is refused 402 with a reason, or, when the message it signs is unchanged (an empty optional field), signs in its signer alone; never a 500", async () => {
+    const fields = ["domain", "address", "statement", "uri", "version", "chainId", "type", "nonce", "issuedAt", "expirationTime", "notBefore", "requestId", "resources", "signatureScheme", "signature"] as const;
+    const odd = fc.oneof(
+      awkwardText,
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom("", "0x", "0xZZ", bob.address, alice.address.toLowerCase(), "https://gateway.test/api/history\nURI: https://evil.example", "ed25519", "eip155:31337\n", "1\nNonce: x", "9999-99-99T99:99:99Z", "1970-01-01T00:00:00Z"),
+      fc.array(fc.string({ maxLength: 12 }), { maxLength: 3 }),
+      fc.integer(),
+      fc.constant(null),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...fields), odd, async (field, value) => {
+        // A fresh challenge each time, so the nonce check never hides the others.
+        const honest = parseSIWxHeader(await proofFor(await challenge(), { signer: alice.privateKey }));
+        const response = await withProof(Buffer.from(JSON.stringify({ ...honest, [field]: value })).toString("base64"));
+        const body = (await response.json()) as Refusal & Partial<Page>;
+        if (response.status === 200) expect(body.address, `${field}: ${JSON.stringify(value)}`).toBe(alice.address.toLowerCase());
+        else {
+          expect(response.status, `${field}: ${JSON.stringify(value)}`).toBe(402);
+          expect(body.reason, `${field}: ${JSON.stringify(value)}`).toMatch(/^invalid_siwx_/);
+        }
+      }),
+      { seed: 28_03, numRuns: 120 },
+    );
   });
 
   it("a browser signs in once: POST /api/history/session sets an HttpOnly, SameSite=Strict cookie that reads only its wallet's history, until it signs out", async () => {
