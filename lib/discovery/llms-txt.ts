@@ -9,7 +9,7 @@ import type { PaymentSettings } from "@/lib/payments/requirements";
 import { KEY_BYTES, NONCE_BYTES, REQUEST_INFO, RESPONSE_INFO } from "@/lib/sealing/codec";
 import { SEALING_PAGE_PATH } from "@/lib/sealing/descriptor";
 import { RECOVERY_KEY_PREFIX } from "@/lib/sealing/recovery";
-import { HISTORY_PATH } from "@/lib/history/sign-in-with-x";
+import { HISTORY_PATH } from "@/lib/contracts/history-paths";
 import { buildDiscoveryManifest, type DiscoveryManifestItem } from "./manifest";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { Queryable } from "@/lib/db";
-import { HISTORY_PATH } from "./sign-in-with-x";
+import { HISTORY_PATH } from "@/lib/contracts/history-paths";
 
 /**
  * A browser's sign-in: one proof (POST /api/history/session) opens a session, so a person signs

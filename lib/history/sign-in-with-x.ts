@@ -7,7 +7,9 @@ import {
   SIGN_IN_WITH_X,
 } from "@x402/extensions/sign-in-with-x";
 import { X402_VERSION, type SignInRequired, type SignInWithXDeclaration } from "@/lib/contracts";
+import { HISTORY_PATH } from "@/lib/contracts/history-paths";
 import { jsonResponse } from "@/lib/http";
+import { cutForHeader } from "@/lib/payments/header-text";
 
 /**
  * x402 sign-in-with-x (CAIP-122) as this service declares it, written by the SDK's own helpers:
@@ -17,11 +19,8 @@ import { jsonResponse } from "@/lib/http";
  * sign-in-proof.ts; what they unlock is the wallet's own history (lib/history).
  */
 
-/** The path where a payer signs in: its history. */
-export const HISTORY_PATH = "/api/history";
-
 /** What the wallet shows the person signing. */
-const STATEMENT = "Sign in with the wallet that paid, to list and reopen what it bought. Signing pays nothing and spends nothing.";
+const STATEMENT = "Sign in with the wallet that paid to see what it bought. This pays nothing.";
 
 /** A challenge's life: the SDK refuses a proof issued longer ago than this (its default) whatever it says. */
 export const CHALLENGE_SECONDS = 300;
@@ -94,12 +93,14 @@ export async function signInRequiredResponse({
   const url = `${publicUrl}${path}`;
   const body: SignInRequired = {
     x402Version: X402_VERSION,
-    error: "Sign in with the wallet that paid: sign this sign-in-with-x challenge (CAIP-122) and send the proof, base64 JSON, in the SIGN-IN-WITH-X header. Signing pays nothing.",
+    error: "Sign in: the wallet that paid signs this sign-in-with-x challenge, sent back in SIGN-IN-WITH-X",
     reason,
     ...(message ? { message } : {}),
-    resource: { url, description: "The results this wallet paid for, listed and reopened (free, for the wallet that paid)", mimeType: "application/json" },
+    resource: { url, description: "What the wallet signed in paid for (free)", mimeType: "application/json" },
     accepts: [],
     extensions: { [SIGN_IN_WITH_X]: await signInChallenge({ publicUrl, network, resourceUrl: url }) },
   };
-  return jsonResponse(body, { status: 402, headers: { "payment-required": encodePaymentRequiredHeader(body as PaymentRequired) } });
+  // The header repeats the body, a refusal's words cut short (they may quote what the client sent), as a paid route's does.
+  const header = { ...body, error: cutForHeader(body.error), ...(body.message ? { message: cutForHeader(body.message) } : {}) };
+  return jsonResponse(body, { status: 402, headers: { "payment-required": encodePaymentRequiredHeader(header as PaymentRequired) } });
 }

@@ -1,4 +1,5 @@
 import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX } from "@/lib/contracts/history";
+import { HISTORY_PATH, SESSION_PATH } from "@/lib/contracts/history-paths";
 import { SESSION_COOKIE } from "@/lib/history/sessions";
 import { agentUnavailable, databaseUnavailable, error, json, pathParam, ref, type Json } from "./responses";
 
@@ -38,7 +39,7 @@ const tags = ["history"];
 
 export function historyPaths(): Record<string, Record<string, Json>> {
   return {
-    "/api/history": {
+    [HISTORY_PATH]: {
       get: {
         operationId: "listHistory",
         summary: "The signed-in wallet's paid requests, newest first (free)",
@@ -60,7 +61,7 @@ export function historyPaths(): Record<string, Record<string, Json>> {
         },
       },
     },
-    "/api/history/{id}": {
+    [`${HISTORY_PATH}/{id}`]: {
       get: {
         operationId: "reopenHistoryItem",
         summary: "Reopen one of the signed-in wallet's paid requests with what it bought (free)",
@@ -92,7 +93,7 @@ export function historyPaths(): Record<string, Record<string, Json>> {
         },
       },
     },
-    "/api/history/session": {
+    [SESSION_PATH]: {
       post: {
         operationId: "signIn",
         summary: "A browser signs in once with the wallet that paid (free)",

@@ -5,6 +5,7 @@ import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import type { GatewayConfig } from "@/lib/config";
 import { X402_VERSION } from "@/lib/contracts";
 import { signInDeclaration } from "@/lib/history/sign-in-with-x";
+import { cutForHeader } from "./header-text";
 import { buildBazaarExtension, buildBazaarHeaderExtension } from "@/lib/discovery/bazaar";
 import { jsonResponse } from "@/lib/http";
 import { getPaidOperation, type PaidOperation } from "@/lib/operations";
@@ -97,20 +98,17 @@ export function paymentRequiredResponse(
   return jsonResponse({ ...built.body, ...said }, { status: 402, headers: { "payment-required": paymentRequiredHeader(built, said) } });
 }
 
-/** The longest `error` or `message` PAYMENT-REQUIRED repeats from its body: what a refusal says can be long (a field name a client chose). */
-const HEADER_TEXT_MAX = 160;
 
 /**
  * PAYMENT-REQUIRED for a 402 whose body says more than the requirements (`error`, and for a
  * refused payment `reason` and `message`): the header's requirements with the same words, each
- * cut at HEADER_TEXT_MAX characters (the body keeps them whole).
+ * cut short (header-text.ts; the body keeps them whole).
  */
 export function paymentRequiredHeader(built: Built, said: { error: string; reason?: string; message?: string }): string {
-  const cut = (text: string) => (text.length > HEADER_TEXT_MAX ? `${text.slice(0, HEADER_TEXT_MAX - 1)}…` : text);
   return encodePaymentRequiredHeader({
     ...built.headerBody,
-    error: cut(said.error),
+    error: cutForHeader(said.error),
     ...(said.reason ? { reason: said.reason } : {}),
-    ...(said.message ? { message: cut(said.message) } : {}),
+    ...(said.message ? { message: cutForHeader(said.message) } : {}),
   } as PaymentRequired);
 }

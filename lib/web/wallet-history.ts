@@ -6,13 +6,12 @@
  * loaded on demand; a reopened request becomes a thread entry (thread.ts) like one asked here.
  */
 import type { HistoryEntry, HistoryItem, HistoryPage } from "@/lib/contracts/history";
+import { HISTORY_PATH, SESSION_PATH } from "@/lib/contracts/history-paths";
 import { describeResponse } from "./describe-response";
 import { readConversation, readLiteratureResult, type ReadConversation } from "./read-results";
 import type { ThreadEntry, ThreadKind, ThreadResult } from "./thread";
 import { UserFacingError } from "./user-facing-error";
 
-const HISTORY_PATH = "/api/history";
-export const SESSION_PATH = `${HISTORY_PATH}/session`;
 
 const KIND: Record<HistoryItem["kind"], ThreadKind> = { chat: "chat", literature: "literature", deepResearch: "research" };
 

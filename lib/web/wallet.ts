@@ -20,10 +20,10 @@ import { wrapFetchWithPayment } from "@x402/fetch";
 import { createPublicClient, defineChain, erc20Abi, http, type Chain } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { base, baseSepolia } from "viem/chains";
+import { SESSION_PATH } from "@/lib/contracts/history-paths";
 import { resendOnUnavailable } from "@/lib/payments/resend";
 import type { Payer, WebConfig } from "./types";
 import { UserFacingError } from "./user-facing-error";
-import { SESSION_PATH } from "./wallet-history";
 import { WrongNetworkError } from "./wrong-network-error";
 
 /** The chain payments are made on, as viem and the wallet know it (the local chain is defined here). */
