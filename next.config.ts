@@ -40,9 +40,11 @@ const nextConfig: NextConfig = {
         source: "/api/:path*",
         headers: [
           { key: "Access-Control-Allow-Origin", value: "*" },
-          { key: "Access-Control-Allow-Methods", value: "GET, POST, OPTIONS" },
+          // DELETE and SIGN-IN-WITH-X: a wallet's history (/api/history), read with a proof by a client
+          // running in a browser; a session cookie never goes cross-site (SameSite=Strict, and `*` admits no credentials).
+          { key: "Access-Control-Allow-Methods", value: "GET, POST, DELETE, OPTIONS" },
           // Mcp-*: the MCP endpoint's headers (/api/mcp), for MCP clients running in a browser.
-          { key: "Access-Control-Allow-Headers", value: "Content-Type, Authorization, PAYMENT-SIGNATURE, Mcp-Protocol-Version, Mcp-Session-Id" },
+          { key: "Access-Control-Allow-Headers", value: "Content-Type, Authorization, PAYMENT-SIGNATURE, SIGN-IN-WITH-X, Mcp-Protocol-Version, Mcp-Session-Id" },
           { key: "Access-Control-Expose-Headers", value: "PAYMENT-REQUIRED, PAYMENT-RESPONSE, Retry-After, Mcp-Session-Id" },
           { key: "Access-Control-Max-Age", value: "86400" },
         ],

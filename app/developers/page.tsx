@@ -18,6 +18,7 @@ const FREE_ROUTES = [
   { path: "POST /api/deep-research/encrypted/status/{messageId}", what: "Poll a sealed deep-research run with a sealed recovery key" },
   { path: "GET /api/enclave-key", what: "The enclave key for private (sealed) requests, and the suite to seal to it" },
   { path: "GET /api/sealing", what: "How to seal a private request and open the answer: steps, test vectors, recovery keys (JSON)" },
+  { path: "GET /api/history", what: "What a wallet paid for, listed and reopened (GET /api/history/{id}) after signing in with that wallet: x402 sign-in-with-x, no payment" },
   { path: "GET /api/health", what: "Health of the service and its dependencies" },
   { path: "GET /api/openapi.json", what: "OpenAPI 3.1 description with prices, for AI agents" },
 ];

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { WebConfig } from "@/lib/web/types";
 import { UserFacingError } from "@/lib/web/user-facing-error";
+import { signOutOfHistory } from "@/lib/web/wallet-history";
 import { AppContextValue, type AppContext, type PrivateState } from "./context";
 import { PaymentHistoryView } from "./payment-history";
 import { PrivateModeControls } from "./private-mode";
@@ -13,17 +14,26 @@ import { usePayer } from "./use-payer";
 import { usePaymentHistory } from "./use-payment-history";
 import { useResearchTabs } from "./use-research-tabs";
 import { useResearchThread } from "./use-research-thread";
+import { useWalletHistory } from "./use-wallet-history";
 import { WalletSection } from "./wallet-section";
 
 /**
  * The product: choose who pays (a browser wallet, or in local mode the demo's test wallet), ask,
  * search or research through the same /api routes agents use, optionally sealed end to end, and
- * keep a history of this wallet's payments in this browser. Each concern is its own hook and
+ * keep a history of this wallet's payments in this browser and, signed in with the wallet, its
+ * questions and answers from any browser. Each concern is its own hook and
  * section; this puts them together and hands the panels what they share (context.tsx).
  */
 export function ResearchApp({ config, sample = null }: { config: WebConfig; sample?: Sample | null }) {
   const payments = usePaymentHistory(config);
-  const wallet = usePayer({ config, onChange: (payer) => payments.show(payer?.address ?? null) });
+  const wallet = usePayer({
+    config,
+    onChange: (payer) => {
+      payments.show(payer?.address ?? null);
+      // A payer left: this browser's sign-in to its history ends with it.
+      if (!payer) void signOutOfHistory().catch(() => undefined);
+    },
+  });
   const { payer, refreshBalance } = wallet;
   const payerNow = useRef(payer);
   useEffect(() => {
@@ -32,6 +42,15 @@ export function ResearchApp({ config, sample = null }: { config: WebConfig; samp
   const [privateMode, setPrivateMode] = useState<PrivateState | null>(null);
   const tabs = useResearchTabs();
   const thread = useResearchThread(payer?.address ?? null, tabs.show);
+  const walletHistory = useWalletHistory(payer, thread.adopt);
+  // A question asked or answered here joins the wallet's history: read it again.
+  const answered = thread.entries.map((e) => `${e.id}:${e.status}`).join(",");
+  const { status: historyStatus, refresh: refreshHistory } = walletHistory;
+  useEffect(() => {
+    if (historyStatus !== "signed-in") return;
+    const timer = setTimeout(() => void refreshHistory(), 0);
+    return () => clearTimeout(timer);
+  }, [answered, historyStatus, refreshHistory]);
 
   // A new thread follows up on nothing of the last one.
   const { setChatTarget } = tabs;
@@ -74,7 +93,9 @@ export function ResearchApp({ config, sample = null }: { config: WebConfig; samp
       <PrivateModeControls value={privateMode} onChange={setPrivateMode} />
       <ThreadView config={config} entries={thread.current} onFollowUp={tabs.followUp} onFollowOn={tabs.followOn} onNew={startNewThread} />
       {sample ? <SampleAnswer sample={sample} open={thread.current.length === 0} /> : null}
-      {payer ? <HistoryView entries={thread.entries} currentThreadId={thread.threadId} onOpen={thread.open} onDelete={(id) => void thread.remove(id)} storeError={thread.storeError} /> : null}
+      {payer ? (
+        <HistoryView entries={thread.entries} currentThreadId={thread.threadId} onOpen={thread.open} onDelete={(id) => void thread.remove(id)} storeError={thread.storeError} wallet={walletHistory} />
+      ) : null}
       {payer ? <PaymentHistoryView config={config} entries={payments.entries} /> : null}
     </AppContextValue.Provider>
   );

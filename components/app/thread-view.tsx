@@ -10,6 +10,8 @@ import { FollowOnButton } from "./follow-on";
 import { LiteratureResults } from "./literature-results";
 import { ConversationView } from "./research-results";
 import styles from "./thread.module.css";
+import type { WalletHistoryState } from "./use-wallet-history";
+import { WalletSignIn, WalletThreads } from "./wallet-history";
 
 /**
  * The questions of this thread and their answers, oldest first, each with the follow-ups it
@@ -39,7 +41,7 @@ export function ThreadView({
         ) : null}
       </div>
       {entries.length === 0 ? (
-        <p className="muted">Your questions and their answers gather here, with suggested next questions. They are kept in this browser, for this wallet.</p>
+        <p className="muted">Your questions and their answers gather here, with suggested next questions. They are kept in this browser, for this wallet, and, signed in with the wallet, from any browser.</p>
       ) : (
         <ol className={styles.entries}>
           {entries.map((entry, i) => (
@@ -91,7 +93,11 @@ function ThreadItem({
               {verdictLabel(verdict.verdict, verdict.confidence)}
             </p>
           ) : null}
-          {excerpt ? <p className={styles.excerpt}>{excerpt}</p> : null}
+          {excerpt ? (
+            <p className={styles.excerpt} data-testid="thread-excerpt">
+              {excerpt}
+            </p>
+          ) : null}
           <details className={styles.full} onToggle={(e) => setOpen(e.currentTarget.open)}>
             <summary>The full answer with its references</summary>
             {/* Rendered when opened: the panel above already shows the latest answer in full. */}
@@ -141,17 +147,39 @@ function FullAnswer({ entry }: { entry: ThreadEntry }) {
   return <ConversationView conversation={outcome.result} />;
 }
 
-/** This wallet's past threads in this browser: searchable, each opened or deleted in one click. */
-export function HistoryView({ entries, currentThreadId, onOpen, onDelete, storeError }: { entries: ThreadEntry[]; currentThreadId: string | null; onOpen: (threadId: string) => void; onDelete: (threadId: string) => void; storeError: string | null }) {
+/**
+ * This wallet's past threads: signed in with the wallet, as the service keeps them, from any
+ * browser (wallet-history.tsx); otherwise those kept in this browser. Searchable, each opened or
+ * deleted in one click.
+ */
+export function HistoryView({
+  entries,
+  currentThreadId,
+  onOpen,
+  onDelete,
+  storeError,
+  wallet,
+}: {
+  entries: ThreadEntry[];
+  currentThreadId: string | null;
+  onOpen: (threadId: string) => void;
+  onDelete: (threadId: string) => void;
+  storeError: string | null;
+  wallet: WalletHistoryState;
+}) {
   const [query, setQuery] = useState("");
+  const signedIn = wallet.status === "signed-in";
   const threads = searchThreads(entries.filter((e) => !e.sealed), query);
   return (
     <section aria-labelledby="research-history-heading" className="panel" data-testid="research-history">
-      <h2 id="research-history-heading">Your research history (this wallet, in this browser)</h2>
-      {storeError ? <p className="small">{storeError}</p> : null}
+      <h2 id="research-history-heading">{signedIn ? "Your research history (this wallet, from any browser)" : "Your research history (this wallet, in this browser)"}</h2>
+      <WalletSignIn wallet={wallet} />
+      {storeError && !signedIn ? <p className="small">{storeError}</p> : null}
       <label htmlFor="history-search">Search your questions and answers</label>
       <input id="history-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. rapamycin" />
-      {threads.length === 0 ? (
+      {signedIn ? (
+        <WalletThreads wallet={wallet} query={query} currentThreadId={currentThreadId} />
+      ) : threads.length === 0 ? (
         <p className="muted">{query ? "Nothing matches." : "Nothing yet."}</p>
       ) : (
         <ul className={styles.history}>

@@ -97,6 +97,14 @@ export function useResearchThread(wallet: string | null, onResumed: ThreadApi["r
     setThreadId(id);
   }, []);
 
+  /** A past thread of the wallet reopened from the service (use-wallet-history.ts): it becomes this tab's thread, kept in this browser too. */
+  const adopt = useCallback((adopted: ThreadEntry[], id: string) => {
+    setEntries((list) => [...list.filter((e) => !adopted.some((a) => a.id === e.id)), ...adopted]);
+    for (const entry of adopted) void saveEntry(entry).catch(() => undefined);
+    sessionStorage.setItem(THREAD_KEY, id);
+    setThreadId(id);
+  }, []);
+
   const remove = useCallback(
     async (id: string) => {
       if (!wallet) return;
@@ -107,5 +115,5 @@ export function useResearchThread(wallet: string | null, onResumed: ThreadApi["r
     [wallet, threadId, startNew],
   );
 
-  return { api, entries, current, threadId, startNew, open, remove, storeError };
+  return { api, entries, current, threadId, startNew, open, adopt, remove, storeError };
 }

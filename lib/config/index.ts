@@ -123,6 +123,9 @@ const rawSchema = z
     /** Retention of the gateway's tables (docs/data-lifecycle.md), enforced by the cron's sweeps. */
     PAYMENT_ANSWER_RETENTION_SECONDS: positiveIntSchema.default(86_400),
     PAYMENT_UNCHARGED_RETENTION_DAYS: positiveIntSchema.default(30),
+    /** A paid request's question and answer, kept for its payer's history (0: none kept); and how long a browser's sign-in lasts. */
+    HISTORY_RETENTION_DAYS: z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(0, "must be 0 or more").max(3650, "must be at most 3650").default(30),
+    SIGN_IN_SESSION_SECONDS: positiveIntSchema.max(2_592_000, "must be at most 2592000 (30 days)").default(86_400),
     SETTLE_CONFIRMATION_TIMEOUT_MS: positiveIntSchema.default(60_000),
     /** The key that signs x402 offers and receipts (lib/offer-receipt); unset, local only: generated once in DATA_DIR. */
     OFFER_RECEIPT_SIGNING_KEY: privateKeySchema.optional(),
@@ -277,7 +280,10 @@ export function loadConfig(env: Env) {
       unchargedPaymentSeconds: raw.PAYMENT_UNCHARGED_RETENTION_DAYS * 86_400,
       deepResearchSeconds: raw.DEEP_RESEARCH_RETENTION_DAYS * 86_400,
       chatConversationSeconds: raw.CHAT_CONVERSATION_RETENTION_SECONDS,
+      historySeconds: raw.HISTORY_RETENTION_DAYS * 86_400,
     },
+    /** Sign-in with the wallet that paid (x402 sign-in-with-x, lib/history): how long a browser's session lasts. */
+    signIn: { sessionSeconds: raw.SIGN_IN_SESSION_SECONDS },
     maxBodyBytes: raw.MAX_BODY_BYTES,
     /** Long-polls (GET /api/literature/encrypted/status?timeout) one client address may hold open at once. */
     longPollsPerClient: raw.LONG_POLL_MAX_PER_CLIENT,

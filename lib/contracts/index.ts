@@ -3,6 +3,8 @@ export * from "./common";
 export * from "./storable-text";
 export * from "./payment";
 export * from "./offer-receipt";
+export * from "./sign-in";
+export * from "./history";
 export * from "./evidence";
 export * from "./chat";
 export * from "./deep-research";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { offersExtensionSchema } from "./offer-receipt";
 import { componentRef, documentAs, responseRegistry } from "./registry";
+import { signInWithXDeclarationSchema } from "./sign-in";
 
 /** Section 2.2: one accepted way to pay (`accepts[]`). */
 export const paymentRequirementsSchema = z
@@ -56,6 +57,7 @@ export const paymentRequiredBodySchema = z
         ).optional(),
         "payment-identifier": paymentIdentifierDeclarationSchema.optional(),
         "offer-receipt": offersExtensionSchema.optional(),
+        "sign-in-with-x": signInWithXDeclarationSchema.optional(),
       })
       .optional()
       .describe(

@@ -1,4 +1,5 @@
 import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { SIGN_IN_WITH_X } from "@x402/extensions/sign-in-with-x";
 import { DISCOVERY_PATHS } from "@/lib/http/api-routes.mjs";
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { MCP_TOOLS } from "@/lib/mcp/catalog";
@@ -9,12 +10,14 @@ import { KEY_BYTES, NONCE_BYTES, REQUEST_INFO, RESPONSE_INFO } from "@/lib/seali
 import { SEALING_PAGE_PATH } from "@/lib/sealing/descriptor";
 import { RECOVERY_KEY_PREFIX } from "@/lib/sealing/recovery";
 import { offerReceiptLines } from "@/lib/offer-receipt/describe";
+import { HISTORY_PATH } from "@/lib/contracts/history-paths";
 import { buildDiscoveryManifest, type DiscoveryManifestItem } from "./manifest";
 
 /**
  * /llms.txt (the llms.txt convention: a markdown file for language models at the site's root):
  * what the service is, each paid route with its price and how its work is followed, the free
- * routes, private mode in one paragraph, and how to let the official x402 client pay this asset.
+ * routes, how a payer reopens what it bought (sign-in-with-x), private mode in one paragraph, and
+ * how to let the official x402 client pay this asset.
  * Every price, address and polling figure is read from the discovery manifest, itself read from
  * the live 402s; the free routes and their summaries from the OpenAPI document. Nothing is copied.
  */
@@ -31,6 +34,21 @@ function paidRouteLines(item: DiscoveryManifestItem, op: PaidOperation): string[
     `- [${op.method} ${op.path}](${item.resource.url}): ${op.summary}, ${op.price} (${item.accepts[0]!.amount} base units) per request. Answers ${poll.acceptedStatus} ${json(item.output.example)}${atOnce}.`,
     `  Poll (free): ${poll.pollMethod} ${poll.pollUrlTemplate}${poll.pollUrlField ? ` (the 202's \`${poll.pollUrlField}\`)` : ""}${poll.longPollQuery ? `; add \`?${poll.longPollQuery}\` to wait up to that many seconds in one poll` : ""}${poll.pollBody ? `, sending ${poll.pollBody}` : ""}.`,
     `  Keep polling while ${poll.pendingStatuses.join(", ")}; stop at ${poll.finalStatuses.join(", ")}. Every ${poll.intervalSeconds} s; usually done in ${poll.typicalSeconds} s; give up after ${poll.maxSeconds} s.`,
+  ];
+}
+
+/**
+ * How a payer lists and reopens what it bought, from any client: x402 sign-in-with-x, which every
+ * paid route's 402 body declares (lib/history).
+ */
+function historyLines({ publicUrl, network }: { publicUrl: string; network: string }): string[] {
+  const history = `${publicUrl}${HISTORY_PATH}`;
+  return [
+    "## Your results, from any client (sign-in-with-x)",
+    "",
+    `A wallet that paid lists and reopens what it bought, free, from any client. GET ${history} answers 402 with \`extensions["${SIGN_IN_WITH_X}"]\` (x402 sign-in-with-x, CAIP-122) and no payment (\`accepts\` empty): a challenge for this origin (\`domain\`, \`uri\`, a \`nonce\`, \`issuedAt\`, \`expirationTime\`) to sign on ${network}; every paid route's 402 body declares it too, pointing there. Sign it with the wallet that paid (a SIWE message, EIP-191) and send the same request with the proof, base64 JSON, in the SIGN-IN-WITH-X header: \`createSIWxClientExtension({ signers: [account] })\` of \`@x402/extensions/sign-in-with-x\`, registered on the x402Client (\`client.registerExtension(…)\`), does both through wrapFetchWithPayment. A proof is good once, for five minutes from its challenge; a refused one is answered 402 with a new challenge and its \`reason\` (\`invalid_siwx_signature\`, \`invalid_siwx_nonce\`, \`invalid_siwx_expired\`, …).`,
+    `The answer lists the wallet's paid requests newest first (\`limit\`, and \`cursor\`: the page's \`nextCursor\`), each with its question while it is kept; GET ${history}/{id} reopens one with what it bought (a chat's or a search's answer; a deep-research turn's conversation), DELETE forgets its question and answer. A sealed (private-mode) request is listed with its kind, time and price only: its words stay sealed.`,
+    "",
   ];
 }
 
@@ -91,6 +109,7 @@ export function buildLlmsTxt({ settings, publicUrl, maxBodyBytes }: { settings: 
     "",
     ...offerReceiptLines(publicUrl),
     "",
+    ...historyLines({ publicUrl, network: settings.network }),
     "## Paid routes",
     "",
     ...items.flatMap((item) => paidRouteLines(item, PAID_OPERATIONS.find((op) => item.resource.url === `${publicUrl}${op.path}`)!)),

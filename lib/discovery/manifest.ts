@@ -1,5 +1,6 @@
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import { PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
+import { SIGN_IN_WITH_X } from "@x402/extensions/sign-in-with-x";
 import { X402_VERSION } from "@/lib/contracts";
 import { PAID_OPERATIONS } from "@/lib/operations";
 import { buildPaymentRequired, type PaymentSettings } from "@/lib/payments/requirements";
@@ -14,7 +15,8 @@ import type { AsyncPolling } from "./polling";
  * to top-level `input` (method, body type, the body's JSON Schema) and `output` (MIME type, the
  * 202's example and JSON Schema); `output.asyncPolling` carries the bazaar extension's own field
  * of that name (where and how to poll). `extensions` repeats the 402's declarations of the
- * extensions a client may use as it pays (payment-identifier): static ones only, as the draft
+ * extensions a client may use as it pays (payment-identifier) or after (sign-in-with-x: where the
+ * payer signs in to reopen what it bought): static ones only, as the draft
  * leaves a runtime challenge to the live 402; none is required, so there is no `requires`.
  */
 export type DiscoveryManifestItem = {
@@ -27,7 +29,7 @@ export type DiscoveryManifestItem = {
 };
 
 /** The 402's extensions an item repeats as they are (the bazaar is lifted into `input` and `output`). */
-const DECLARED_EXTENSIONS = [PAYMENT_IDENTIFIER];
+const DECLARED_EXTENSIONS = [PAYMENT_IDENTIFIER, SIGN_IN_WITH_X];
 
 export type DiscoveryManifest = { x402Version: number; lastUpdated: number; items: DiscoveryManifestItem[] };
 

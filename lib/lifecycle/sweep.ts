@@ -16,6 +16,8 @@ export type GatewayRetention = {
   deepResearchSeconds: number;
   /** Who started a chat conversation, from its last use (the agent forgets the conversation as long after its last turn). */
   chatConversationSeconds: number;
+  /** A paid request's question and answer kept for its payer's history (lib/history), from when it was paid for. */
+  historySeconds: number;
 };
 
 const FINAL_UNCHARGED = "('voided', 'expired', 'failed')";
@@ -31,7 +33,29 @@ export async function sweepGatewayTables({ db, retention }: { db: Queryable; ret
     conversations: await sweepConversations({ db, afterSeconds: retention.deepResearchSeconds }),
     chatConversations: await sweepChatConversations({ db, afterSeconds: retention.chatConversationSeconds }),
     agentStatus: await sweepAgentStatus({ db }),
+    walletHistory: await sweepWalletHistory({ db, afterSeconds: retention.historySeconds }),
+    signIns: await sweepSignIns({ db }),
   };
+}
+
+/**
+ * Deletes what a wallet's history kept of a request (its question and answer) `afterSeconds`
+ * after it was paid for; the payment stays listed, saying its words are no longer kept. A row
+ * its payer forgot holds nothing but that, and stays so the request is not listed again.
+ */
+async function sweepWalletHistory({ db, afterSeconds }: { db: Queryable; afterSeconds: number }): Promise<number> {
+  const { rowCount } = await db.query("DELETE FROM gateway.wallet_history WHERE forgotten_at IS NULL AND created_at < now() - make_interval(secs => $1)", [afterSeconds]);
+  return rowCount ?? 0;
+}
+
+/**
+ * Deletes spent sign-in nonces no proof could carry any more (past five minutes from their
+ * challenge, when the proof is refused as too old anyway) and sign-in sessions that ended.
+ */
+async function sweepSignIns({ db }: { db: Queryable }): Promise<number> {
+  const nonces = await db.query("DELETE FROM gateway.sign_in_nonces WHERE expires_at < now()");
+  const sessions = await db.query("DELETE FROM gateway.sign_in_sessions WHERE expires_at < now()");
+  return (nonces.rowCount ?? 0) + (sessions.rowCount ?? 0);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { componentRef, documentAs, paymentIdentifierDeclarationSchema, paymentRequirementsSchema, publishedSignersSchema, responseRegistry, X402_VERSION } from "@/lib/contracts";
+import { componentRef, documentAs, paymentIdentifierDeclarationSchema, paymentRequirementsSchema, publishedSignersSchema, responseRegistry, signInWithXDeclarationSchema, X402_VERSION } from "@/lib/contracts";
 import { asyncPollingSchema } from "@/lib/discovery/polling";
 
 /**
@@ -61,7 +61,7 @@ const discoveryManifestItemSchema = z
       asyncPolling: asyncPollingSchema,
     }),
     extensions: z
-      .object({ "payment-identifier": paymentIdentifierDeclarationSchema })
+      .object({ "payment-identifier": paymentIdentifierDeclarationSchema, "sign-in-with-x": signInWithXDeclarationSchema })
       .describe("the 402's declarations of the extensions a client may use as it pays, as the 402 states them"),
   })
   .register(responseRegistry, { id: "DiscoveryManifestItem" });

@@ -3,6 +3,7 @@ import { MCP_ERROR_SCHEMA_ID, MCP_MESSAGE_SCHEMA_ID, mcpErrorSchema, mcpMessageS
 import { getPaidOperation, PAID_OPERATIONS, paidBodyLimit, type PaidOperation } from "@/lib/operations";
 import { SEALING_PAGE_PATH } from "@/lib/sealing/descriptor";
 import { componentSchemasFor } from "./components";
+import { historyPaths } from "./history-paths";
 import { systemPaths } from "./system-paths";
 import { addPollingGuidance } from "./polling";
 import {
@@ -107,6 +108,7 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
       },
     },
     ...systemPaths(),
+    ...historyPaths(),
     "/api/mcp": mcpPathItem({ maxBodyBytes }) as Record<string, Json>,
   });
   addPollingGuidance(paths, { publicUrl });
@@ -124,6 +126,7 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
         "which names the suite); each names what its envelope seals (`x-sealed-plaintext`) and what its sealed answer " +
         `opens to (\`x-sealed-answer\`). The scheme (not standard HPKE), step by step with test vectors: GET ${SEALING_PAGE_PATH}. ` +
         "A path no operation serves answers 404, a method a path does not serve 405 with `Allow` (`x-unserved-requests`). " +
+        "A wallet that paid lists and reopens what it bought at GET /api/history, signing in with x402 sign-in-with-x (free). " +
         "Also served: GET /llms.txt, GET /.well-known/x402.json, and the same tools over MCP at POST /api/mcp.",
     },
     servers: [{ url: publicUrl }],
@@ -132,6 +135,7 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
       { name: "chat", description: `Cited answers to a question, ${getPaidOperation("chat").price}` },
       { name: "literature", description: `Federated literature search with graded references, ${getPaidOperation("literature").price}` },
       { name: "private mode", description: "Requests sealed to an enclave the gateway cannot read" },
+      { name: "history", description: "What a wallet paid for, listed and reopened after signing in with the same wallet (x402 sign-in-with-x), free" },
       { name: "system", description: "Health, the settlement cron and the documents that describe the service" },
     ],
     paths,

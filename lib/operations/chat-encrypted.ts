@@ -46,4 +46,5 @@ export const chatEncrypted = definePaidOperation({
       }),
     },
   },
+  history: { kind: "chat", sealed: true },
 });

@@ -55,4 +55,5 @@ export const chat = definePaidOperation({
       input: z.object({ requestId: z.string().min(1).max(128).describe("the requestId of the chat tool's answer") }).strict(),
     },
   },
+  history: { kind: "chat", sealed: false, questionOf: (body) => body.message },
 });

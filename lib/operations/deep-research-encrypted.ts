@@ -67,4 +67,5 @@ export const deepResearchEncrypted = definePaidOperation({
       }),
     },
   },
+  history: { kind: "deepResearch", sealed: true },
 });

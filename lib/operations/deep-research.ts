@@ -59,4 +59,5 @@ export const deepResearch = definePaidOperation({
       input: z.object({ conversationId: z.uuid().describe("the conversationId of the deep_research_start tool's answer") }).strict(),
     },
   },
+  history: { kind: "deepResearch", sealed: false, questionOf: (body) => body.message },
 });

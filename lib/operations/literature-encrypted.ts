@@ -66,4 +66,5 @@ export const literatureEncrypted = definePaidOperation({
       }),
     },
   },
+  history: { kind: "literature", sealed: true },
 });

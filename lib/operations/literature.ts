@@ -58,4 +58,6 @@ export const literature = definePaidOperation({
       input: z.object({ jobId: z.string().min(1).max(128).describe("the jobId of the literature_search tool's answer") }).strict(),
     },
   },
+  // A search asked to stay out of the agent's logs (`privacyMode`) keeps no words in the history either.
+  history: { kind: "literature", sealed: false, questionOf: (body) => (body.privacyMode ? null : body.question) },
 });

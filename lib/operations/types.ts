@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { HistoryKind } from "@/lib/contracts/history";
 
 type Json = Record<string, unknown>;
 
@@ -41,6 +42,12 @@ export type PaidOperationDefinition<Id extends string = string, Body extends z.Z
   openapi: OpenApiDescription;
   /** The MCP tools of the operation (both MCP servers), when it has them: the paid tool and its free status tool. */
   mcp?: McpTools;
+  /**
+   * How the payer's history keeps a request (lib/history, docs/payments.md "Your results, from any
+   * client"): its kind, and its question in the payer's words (null to keep no words); a sealed
+   * request's words only the enclave and its asker read.
+   */
+  history: { kind: HistoryKind; sealed: true } | { kind: HistoryKind; sealed: false; questionOf(body: z.output<Body>): string | null };
 };
 
 /**

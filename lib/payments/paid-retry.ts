@@ -1,3 +1,4 @@
+import { recordPaidQuestion } from "@/lib/history/record";
 import { ApiError, jsonResponse } from "@/lib/http";
 import { answerResponse, paidAnswers, replayResponse } from "./answers";
 import { claimRedo, clearWork, getPayment, recordPaidWork, releaseRedo, reopenPayment, storeResponse, type PaymentRow, type WorkAnswer } from "./ledger";
@@ -164,6 +165,7 @@ async function redoPaidWork<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row
   }
   const answer = await paidAnswers({ status: work.status, body: work.body }, { payer: checked.payer, ...receiptSource(ctx, row.id) })(row.txHash ?? "");
   await recordPaidWork({ db: ctx.db, id: row.id, work: { status: work.status, body: work.body }, upstreamJobId: work.upstreamJobId ?? null, response: answer });
+  await recordPaidQuestion({ db: ctx.db, op: ctx.op, paymentId: row.id, body: ctx.body, work, retentionSeconds: ctx.config.retention.historySeconds });
   return answerResponse(answer);
 }
 

@@ -2,6 +2,7 @@ import type { PaymentRequirements } from "@x402/core/types";
 import type { GatewayConfig } from "@/lib/config";
 import type { Queryable } from "@/lib/db";
 import { ApiError, errorResponse, jsonResponse, RateLimitedError } from "@/lib/http";
+import { recordPaidQuestion } from "@/lib/history/record";
 import { log } from "@/lib/log";
 import type { OfferReceiptSigner } from "@/lib/offer-receipt/signer";
 import { answerResponse, paidAnswers, snapshot, type ReceiptSource } from "./answers";
@@ -110,6 +111,8 @@ export async function serve<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row
   const work = await runWork(ctx, checked, row);
   if (work instanceof Response) return work;
   const answer: WorkAnswer = { status: work.status, body: work.body };
+  // The payer's history keeps the question (lib/history): listed once the payment is.
+  await recordPaidQuestion({ db: ctx.db, op: ctx.op, paymentId: row.id, body: ctx.body, work, retentionSeconds: ctx.config.retention.historySeconds });
 
   if (ctx.op.settlement === "deferred") {
     const response = jsonResponse(work.body, { status: work.status });

@@ -1,8 +1,11 @@
 import { encodePaymentRequiredHeader } from "@x402/core/http";
 import { declarePaymentIdentifierExtension, PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
+import { SIGN_IN_WITH_X } from "@x402/extensions/sign-in-with-x";
 import type { PaymentRequired, PaymentRequirements } from "@x402/core/types";
 import type { GatewayConfig } from "@/lib/config";
 import { X402_VERSION } from "@/lib/contracts";
+import { signInDeclaration } from "@/lib/history/sign-in-with-x";
+import { cutForHeader } from "./header-text";
 import { buildBazaarExtension, buildBazaarHeaderExtension } from "@/lib/discovery/bazaar";
 import { jsonResponse } from "@/lib/http";
 import { getPaidOperation, type PaidOperation } from "@/lib/operations";
@@ -74,7 +77,13 @@ export function buildPaymentRequired({
     error: paymentReasons.payment_required,
     resource: { url: `${publicUrl}${op.path}`, description: `${op.summary} (${op.price})`, mimeType: "application/json" },
     accepts: [buildRequirements(operation, settings)],
-    extensions: { bazaar: buildBazaarExtension({ operation, publicUrl }), ...PAYMENT_IDENTIFIER_EXTENSION },
+    extensions: {
+      bazaar: buildBazaarExtension({ operation, publicUrl }),
+      ...PAYMENT_IDENTIFIER_EXTENSION,
+      // Where a payer signs in to reopen what it bought: the body only, since the official client
+      // signs any sign-in-with-x its header carries before it pays (lib/history/sign-in-with-x.ts).
+      [SIGN_IN_WITH_X]: signInDeclaration({ publicUrl, network: settings.network }),
+    },
   };
   const headerBody: PaymentRequired = { ...body, extensions: { bazaar: buildBazaarHeaderExtension({ operation }), ...PAYMENT_IDENTIFIER_HEADER_EXTENSION } };
   const built = encodeBuilt({ body, headerBody });
@@ -100,16 +109,15 @@ export function paymentRequiredResponse(
   return jsonResponse({ ...built.body, ...said }, { status: 402, headers: { "payment-required": paymentRequiredHeader(built, said) } });
 }
 
-/** The longest `error` PAYMENT-REQUIRED repeats from its body: what a refusal says can be long (a field name a client chose). */
-const HEADER_TEXT_MAX = 100;
+/** The longest `error` a paid route's PAYMENT-REQUIRED repeats: the header's room goes to the signed offers. */
+const PAID_HEADER_TEXT_MAX = 100;
 
 /**
  * PAYMENT-REQUIRED for a 402 whose body says more than the requirements (`error`, and for a
  * refused payment `reason` and `message`): the header's requirements with the same `error`, cut
- * at HEADER_TEXT_MAX characters, and `reason`; `message` stays in the body, whole (the header's
- * room goes to the signed offers: docs/payments.md, "Headers that fit").
+ * at PAID_HEADER_TEXT_MAX characters, and `reason`; `message` stays in the body, whole (the
+ * header's room goes to the signed offers: docs/payments.md, "Headers that fit").
  */
 export function paymentRequiredHeader(built: Built, said: { error: string; reason?: string; message?: string }): string {
-  const cut = (text: string) => (text.length > HEADER_TEXT_MAX ? `${text.slice(0, HEADER_TEXT_MAX - 1)}…` : text);
-  return encodePaymentRequiredHeader({ ...built.headerBody, error: cut(said.error), ...(said.reason ? { reason: said.reason } : {}) } as PaymentRequired);
+  return encodePaymentRequiredHeader({ ...built.headerBody, error: cutForHeader(said.error, PAID_HEADER_TEXT_MAX), ...(said.reason ? { reason: said.reason } : {}) } as PaymentRequired);
 }

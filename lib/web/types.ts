@@ -1,3 +1,4 @@
+import type { EVMSigner } from "@x402/extensions/sign-in-with-x";
 import type { PaidOperation } from "@/lib/operations";
 
 /** The page's view of the deployment (see lib/web/config.ts): serializable, passed to client components. */
@@ -19,11 +20,15 @@ export type WebConfig = {
   prices: Record<PaidOperation["id"], { price: string; amount: string; summary: string }>;
 };
 
-/** Who pays: a connected wallet or the local test wallet, with the fetch that answers 402s. */
+/**
+ * Who pays: a connected wallet or the local test wallet, with the fetch that answers 402s by paying,
+ * and the wallet as a signer of messages, for signing in to its history (x402 sign-in-with-x).
+ */
 export type Payer = {
   kind: "wallet" | "test";
   address: `0x${string}`;
   payFetch: typeof fetch;
+  messageSigner: EVMSigner;
 };
 
 /** One payment as the page remembers it (kept per wallet in this browser). */

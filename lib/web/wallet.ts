@@ -4,12 +4,15 @@
  * wagmi or the x402 client. Wallets connect through wagmi 3: injected wallets, and WalletConnect
  * when a project id is configured (its SDK is loaded by the connector only when chosen).
  * Payments are the official x402 client signing the EIP-3009 authorization as EIP-712 typed data
- * through the wallet. @wagmi/core is pinned to 3.4.9 with @wagmi/connectors 8.0.10: later pairs
+ * through the wallet; signing in to the wallet's history, the official client signing a
+ * sign-in-with-x challenge (an EIP-191 message). @wagmi/core is pinned to 3.4.9 with @wagmi/connectors 8.0.10: later pairs
  * need `accounts`, whose optional peers do not resolve beside this project's viem (npm ERESOLVE).
  */
 import { connect, createConfig, disconnect, getConnection, getWalletClient, injected, switchChain, type Config } from "@wagmi/core";
 import { walletConnect } from "@wagmi/connectors";
 import { x402Client } from "@x402/core/client";
+import { decodePaymentRequiredHeader } from "@x402/core/http";
+import { createSIWxClientHook, type EVMSigner } from "@x402/extensions/sign-in-with-x";
 import type { Network } from "@x402/core/types";
 import { toClientEvmSigner, type ClientEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
@@ -17,7 +20,9 @@ import { createPublicClient, defineChain, erc20Abi, http, type Chain } from "vie
 import { privateKeyToAccount } from "viem/accounts";
 import { base, baseSepolia } from "viem/chains";
 import { namedPayingFetch } from "@/lib/payments/named-payments";
+import { SESSION_PATH } from "@/lib/contracts/history-paths";
 import type { Payer, WebConfig } from "./types";
+import { UserFacingError } from "./user-facing-error";
 import { WrongNetworkError } from "./wrong-network-error";
 
 /** The chain payments are made on, as viem and the wallet know it (the local chain is defined here). */
@@ -33,7 +38,7 @@ function chainOf(config: WebConfig): Chain {
   });
 }
 
-function payerFor(config: WebConfig, signer: ClientEvmSigner, kind: Payer["kind"]): Payer {
+function payerFor(config: WebConfig, { signer, messages }: { signer: ClientEvmSigner; messages: EVMSigner }, kind: Payer["kind"]): Payer {
   const network = config.network as Network;
   const client = new x402Client()
     .register(network, new ExactEvmScheme(signer))
@@ -41,13 +46,14 @@ function payerFor(config: WebConfig, signer: ClientEvmSigner, kind: Payer["kind"
     .setSpendControls({ allowedAssets: [{ network, asset: config.asset, maxAmountPerPayment: config.prices.deepResearch.amount }] });
   // Every payment named (x402 payment-identifier): an answer lost after payment is asked again and
   // given once; a 503 the service could not settle is resent with the same signature, never re-signed.
-  return { kind, address: signer.address, payFetch: namedPayingFetch(client, fetch) };
+  return { kind, address: signer.address, payFetch: namedPayingFetch(client, fetch), messageSigner: messages };
 }
 
 /** The local test wallet (local mode only): signs with its key in the page. */
 export function testWalletPayer(config: WebConfig): Payer {
   if (!config.testWallet) throw new Error("There is no local test wallet in this deployment");
-  return payerFor(config, toClientEvmSigner(privateKeyToAccount(config.testWallet.privateKey)), "test");
+  const account = privateKeyToAccount(config.testWallet.privateKey);
+  return payerFor(config, { signer: toClientEvmSigner(account), messages: account }, "test");
 }
 
 let wagmi: Config | undefined;
@@ -91,7 +97,9 @@ export async function connectWallet(config: WebConfig, kind: WalletKind = "injec
     address,
     signTypedData: (m) => walletClient.signTypedData({ account: address, ...(m as Parameters<typeof walletClient.signTypedData>[0]) }),
   });
-  const payer = payerFor(config, signer, "wallet");
+  // A sign-in message is signed as the wallet signs any message (EIP-191 personal_sign).
+  const messages: EVMSigner = { address, signMessage: ({ message }) => walletClient.signMessage({ account: address, message }) };
+  const payer = payerFor(config, { signer, messages }, "wallet");
   // The person may have switched networks since connecting: ask for the payment chain again
   // before each payment, so the wallet signs for the right chain (or says why not).
   const payFetch = async (...args: Parameters<typeof fetch>) => {
@@ -118,6 +126,25 @@ async function ensureChain(config: WebConfig): Promise<void> {
 
 export async function disconnectWallet(config: WebConfig): Promise<void> {
   await disconnect(wagmiConfig(config));
+}
+
+/**
+ * Signs this browser in to the wallet's history (x402 sign-in-with-x): the session route's 402
+ * carries a challenge, which the official client hook has the wallet sign (an EIP-191 message; it
+ * pays nothing), and the proof sent back opens a session cookie for the history routes. Throws a
+ * UserFacingError when the wallet does not sign or the service refuses the proof.
+ */
+export async function signInToHistory(payer: Payer): Promise<void> {
+  const url = new URL(SESSION_PATH, location.origin).toString();
+  const challenge = await fetch(url, { method: "POST", credentials: "same-origin" });
+  const header = challenge.headers.get("payment-required");
+  if (challenge.status !== 402 || !header) throw new UserFacingError(`The service did not offer a sign-in (it answered ${challenge.status}).`, { action: "Try again." });
+  const signed = await createSIWxClientHook(payer.messageSigner)({ paymentRequired: decodePaymentRequiredHeader(header), requestUrl: url });
+  if (!signed) throw new UserFacingError("The wallet did not sign the sign-in, so this browser is not signed in.", { action: "Press “Sign in with this wallet” again when you are ready to sign; it pays nothing." });
+  const answer = await fetch(url, { method: "POST", credentials: "same-origin", headers: signed.headers });
+  if (answer.ok) return;
+  const body = (await answer.json().catch(() => ({}))) as { reason?: unknown };
+  throw new UserFacingError(`The service did not accept the sign-in${typeof body.reason === "string" ? ` (${body.reason})` : ""}.`, { action: "Try again: a new challenge will be signed.", status: answer.status });
 }
 
 /** The payment token balance of `address`, in base units (6 decimals for USDC). */

@@ -20,6 +20,20 @@ test("a CORS preflight of a paid route allows PAYMENT-SIGNATURE and exposes the 
   expect(headers["access-control-expose-headers"]).toMatch(/PAYMENT-RESPONSE/);
 });
 
+test("a CORS preflight of the wallet history allows SIGN-IN-WITH-X and DELETE, and admits no credentials", async ({ request }) => {
+  const response = await request.fetch("/api/history/0f8fad5b-d9cb-469f-a165-70867728950e", {
+    method: "OPTIONS",
+    headers: { Origin: "https://agent.example", "Access-Control-Request-Method": "DELETE", "Access-Control-Request-Headers": "sign-in-with-x" },
+  });
+  expect(response.status()).toBe(204);
+  const headers = response.headers();
+  expect(headers["access-control-allow-origin"]).toBe("*");
+  expect(headers["access-control-allow-credentials"]).toBeUndefined();
+  expect(headers["access-control-allow-headers"]).toMatch(/SIGN-IN-WITH-X/i);
+  expect(headers["access-control-allow-methods"]).toMatch(/DELETE/);
+  expect(headers["access-control-expose-headers"]).toMatch(/PAYMENT-REQUIRED/);
+});
+
 test("an unpaid chat request gets 402 with the requirements in the body and the PAYMENT-REQUIRED header", async ({ request }) => {
   const response = await request.post("/api/chat", { data: { message: "Does rapamycin extend lifespan?" } });
   expect(response.status()).toBe(402);

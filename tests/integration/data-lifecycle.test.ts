@@ -248,7 +248,7 @@ describe("every table has a retention, enforced by a sweep", () => {
 
     it("keeps settled payments for ever, clears their answers once no retry can be accepted, and deletes what charged nothing after its retention", async () => {
       const { retention } = getConfig();
-      expect(retention).toEqual({ paymentAnswerSeconds: DAY, unchargedPaymentSeconds: 30 * DAY, deepResearchSeconds: 30 * DAY, chatConversationSeconds: DAY });
+      expect(retention).toEqual({ paymentAnswerSeconds: DAY, unchargedPaymentSeconds: 30 * DAY, deepResearchSeconds: 30 * DAY, chatConversationSeconds: DAY, historySeconds: 30 * DAY });
       const settledOld = await insertPayment({ status: "settled", validBefore: nowSeconds() - 2 * DAY });
       const settledLive = await insertPayment({ status: "settled", validBefore: nowSeconds() + 600 });
       const voidedOld = await insertPayment({ status: "voided", validBefore: nowSeconds() - 31 * DAY });
@@ -319,6 +319,34 @@ describe("every table has a retention, enforced by a sweep", () => {
       expect(swept.chatConversations).toBe(1);
       const rows = await gateway.query<{ conversation_id: string }>("SELECT conversation_id FROM gateway.chat_conversations WHERE conversation_id LIKE 'chat-%' ORDER BY 1");
       expect(rows.rows.map((r) => r.conversation_id)).toEqual(["chat-continued"]);
+    });
+
+    it("forgets a paid request's question and answer HISTORY_RETENTION_DAYS after it was paid for (a row its payer forgot stays, empty), spent sign-in nonces once no proof can carry them, and ended sign-in sessions", async () => {
+      const old = await insertPayment({ status: "settled", validBefore: nowSeconds() - 40 * DAY });
+      const recent = await insertPayment({ status: "settled", validBefore: nowSeconds() - 2 * DAY });
+      const forgotten = await insertPayment({ status: "settled", validBefore: nowSeconds() - 40 * DAY });
+      await gateway.query(
+        `INSERT INTO gateway.wallet_history (payment_id, question, result, created_at, forgotten_at) VALUES
+           ($1, 'an old question', '{"answer":"old"}', now() - interval '31 days', NULL),
+           ($2, 'a recent question', '{"answer":"recent"}', now() - interval '29 days', NULL),
+           ($3, NULL, NULL, now() - interval '40 days', now() - interval '35 days')`,
+        [old, recent, forgotten],
+      );
+      await gateway.query(
+        `INSERT INTO gateway.sign_in_nonces (nonce, expires_at) VALUES ('spentlongago0000', now() - interval '1 second'), ('spentjustnow0000', now() + interval '4 minutes');
+         INSERT INTO gateway.sign_in_sessions (token_hash, payer, expires_at) VALUES ('ended', '0xpayer', now() - interval '1 second'), ('live', '0xpayer', now() + interval '1 hour')`,
+      );
+      const swept = await sweepGatewayTables({ db: gateway, retention: getConfig().retention });
+      expect(swept).toMatchObject({ walletHistory: 1, signIns: 2 });
+      const kept = await gateway.query<{ payment_id: string; question: string | null }>("SELECT payment_id, question FROM gateway.wallet_history WHERE payment_id = ANY($1) ORDER BY question", [[old, recent, forgotten]]);
+      expect(kept.rows).toEqual([
+        { payment_id: recent, question: "a recent question" },
+        { payment_id: forgotten, question: null },
+      ]);
+      expect((await gateway.query("SELECT nonce FROM gateway.sign_in_nonces WHERE nonce LIKE 'spent%'")).rows).toEqual([{ nonce: "spentjustnow0000" }]);
+      expect((await gateway.query("SELECT token_hash FROM gateway.sign_in_sessions WHERE token_hash IN ('ended', 'live')")).rows).toEqual([{ token_hash: "live" }]);
+      // The payment itself is an accounting record: kept.
+      expect(await payment(old)).toMatchObject({ status: "settled" });
     });
 
     it("deletes what an agent said before payment once nobody asked it again for a day (an agent no longer configured)", async () => {

@@ -15,9 +15,10 @@ import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { createConformance, type OpenApiDocument } from "../support/openapi-conformance";
 import { namedPaymentHeader } from "../support/payment-identifier";
-import { chain, claimTestPayment, freshAddress, signPayment, usdcBalance, wallet } from "../support/payments";
+import { chain, claimTestPayment, freshAddress, fundedWallet, signPayment, usdcBalance, wallet } from "../support/payments";
 import { freePort } from "../support/postgres";
 import { gatewayFetch } from "../support/routes";
+import { signingInFetch } from "../support/sign-in";
 import { until } from "../support/until";
 
 /**
@@ -59,6 +60,11 @@ const NOT_EXERCISED: Record<string, string> = {
       "GET /.well-known/x402.json",
       "GET /llms.txt",
       "POST /api/mcp",
+      "GET /api/history",
+      "GET /api/history/{id}",
+      "DELETE /api/history/{id}",
+      "POST /api/history/session",
+      "DELETE /api/history/session",
     ].map((operation) => [`${operation} 500`, INTERNAL]),
   ),
   "POST /api/chat/encrypted 500":
@@ -416,6 +422,49 @@ describe("the OpenAPI document, against what every operation really answers", ()
     });
   });
 
+  /** A wallet's history (sign-in-with-x): a payer with a chat reopened, and one whose answer nobody kept yet. */
+  const history = { privateKey: "0x" as `0x${string}`, kept: "", unkept: "" };
+  const signedIn = (input: string, init?: RequestInit) => signingInFetch(history.privateKey, gateway)(url(input), init);
+
+  describe("history (sign-in-with-x)", () => {
+    it("GET /api/history: 402 without a proof and with a refused one, 400 for a query it cannot read, 200 for the wallet that paid", async () => {
+      const payer = await fundedWallet(1_000_000n);
+      history.privateKey = payer.privateKey;
+      const paying = createPayingFetch({ privateKey: payer.privateKey, network: chain().network, asset: chain().asset, fetchImpl: gateway }).fetch;
+      for (const message of ["Does rapamycin extend lifespan in mice?", "Does metformin slow aging?"]) expect((await post(paying, "/api/chat", { message })).status).toBe(202);
+      await check("GET /api/history", await gateway(url("/api/history")));
+      await check("GET /api/history", await gateway(url("/api/history"), { headers: { "sign-in-with-x": "e30" } }));
+      await check("GET /api/history", await signedIn("/api/history?limit=0"));
+      const listed = (await check("GET /api/history", await signedIn("/api/history"))) as { items: { id: string }[] };
+      [history.unkept, history.kept] = listed.items.map((i) => i.id) as [string, string];
+    });
+
+    it("GET /api/history/{id}: 200 reopened, 404 for another wallet's, 402; DELETE: 204, 404, 402", async () => {
+      await check("GET /api/history/{id}", await signedIn(`/api/history/${history.kept}`));
+      await check("GET /api/history/{id}", await signedIn(`/api/history/${randomUUID()}`));
+      await check("GET /api/history/{id}", await gateway(url(`/api/history/${history.kept}`)));
+      await check("DELETE /api/history/{id}", await signedIn(`/api/history/${randomUUID()}`, { method: "DELETE" }));
+      await check("DELETE /api/history/{id}", await gateway(url(`/api/history/${history.kept}`), { method: "DELETE" }));
+      const forgotten = await signedIn(`/api/history/${history.kept}`, { method: "DELETE" });
+      expect(forgotten.status).toBe(204);
+      await check("DELETE /api/history/{id}", forgotten);
+    });
+
+    it("POST /api/history/session: 402 without a proof, 200 with its cookie, 429 past the sign-ins an address may make; DELETE: 204", async () => {
+      await check("POST /api/history/session", await gateway(url("/api/history/session"), { method: "POST" }));
+      const signIn = await signedIn("/api/history/session", { method: "POST" });
+      expect(signIn.status).toBe(200);
+      await check("POST /api/history/session", signIn);
+      const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
+      const out = await gateway(url("/api/history/session"), { method: "DELETE", headers: { cookie } });
+      expect(out.status).toBe(204);
+      await check("DELETE /api/history/session", out);
+      let last: Response | undefined;
+      await until(async () => (last = await signedIn("/api/history/session", { method: "POST" })).status === 429, { what: "the sign-in limit" });
+      await check("POST /api/history/session", last!);
+    });
+  });
+
   describe("when the agent cannot be reached", () => {
     let restoreDown: () => Promise<void>;
     beforeAll(async () => {
@@ -454,6 +503,8 @@ describe("the OpenAPI document, against what every operation really answers", ()
       ] as const) {
         await check(operation, await gateway(url(route)));
       }
+      // A chat whose answer nobody kept yet is asked of the agent, away: 502.
+      await check("GET /api/history/{id}", await signedIn(`/api/history/${history.unkept}`));
       // The key this gateway cached a minute ago stands in while the agent is away; without it, 500.
       forgetEnclaveKey();
       await check("GET /api/enclave-key", await gateway(url("/api/enclave-key")));
@@ -484,6 +535,12 @@ describe("the OpenAPI document, against what every operation really answers", ()
       const poll = sealRequest({ enclavePublicKey: encodeBase64(portablePrimitives.publicKey(portablePrimitives.randomBytes(32))), plaintext: { recoveryKey: privateRun.recoveryKey } });
       await check("POST /api/deep-research/encrypted/status/{messageId}", await post(gateway, `/api/deep-research/encrypted/status/${privateRun.messageId}`, poll.envelope));
       await check("GET /api/cron", await gateway(url("/api/cron"), { headers: { authorization: `Bearer ${CRON_SECRET}` } }));
+      // A proof is spent in the database, and a session read from it.
+      await check("GET /api/history", await signedIn("/api/history"));
+      await check("GET /api/history/{id}", await signedIn(`/api/history/${history.unkept}`));
+      await check("DELETE /api/history/{id}", await signedIn(`/api/history/${history.unkept}`, { method: "DELETE" }));
+      await check("POST /api/history/session", await signedIn("/api/history/session", { method: "POST" }));
+      await check("DELETE /api/history/session", await gateway(url("/api/history/session"), { method: "DELETE", headers: { cookie: "lra_history_session=any" } }));
     });
   });
 

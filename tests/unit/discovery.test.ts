@@ -2,6 +2,7 @@ import { validateDiscoveryExtension, type DiscoveryExtension } from "@x402/exten
 import * as offerReceiptHelpers from "@x402/extensions/offer-receipt";
 import { OFFER_RECEIPT } from "@x402/extensions/offer-receipt";
 import { PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
+import { SIGN_IN_WITH_X } from "@x402/extensions/sign-in-with-x";
 import { describe, expect, it } from "vitest";
 import { chatJobStatuses, deepResearchStatuses, literatureJobStatuses } from "@/lib/contracts";
 import { buildBazaarExtension, type BazaarExtension } from "@/lib/discovery/bazaar";
@@ -122,7 +123,7 @@ describe("the discovery manifest", () => {
       expect(item.resource).toEqual(body.resource);
       expect(item.output.example).toEqual(bazaar.info.output.example);
       expect(item.output.asyncPolling).toEqual(bazaar.info.output.asyncPolling);
-      expect(item.extensions).toEqual({ "payment-identifier": body.extensions?.["payment-identifier"] });
+      expect(item.extensions).toEqual({ "payment-identifier": body.extensions?.["payment-identifier"], "sign-in-with-x": body.extensions?.["sign-in-with-x"] });
     }
   });
 
@@ -182,6 +183,18 @@ describe("llms.txt", () => {
       expect(section).toContain(helper);
       expect(typeof (offerReceiptHelpers as Record<string, unknown>)[helper], helper).toBe("function");
     }
+  });
+
+  it("says how a payer lists and reopens what it bought (x402 sign-in-with-x): where, the header, the SDK's helper, and that sealed requests stay sealed", () => {
+    const { body } = buildPaymentRequired({ operation: "chat", settings, publicUrl: PUBLIC_URL });
+    const declared = body.extensions?.[SIGN_IN_WITH_X] as { info: { uri: string } };
+    const section = text.slice(text.indexOf("## Your results, from any client"), text.indexOf("## Paid routes"));
+    expect(section).toContain(`GET ${declared.info.uri} answers 402`);
+    expect(section).toContain(`extensions["${SIGN_IN_WITH_X}"]`);
+    expect(section).toContain("SIGN-IN-WITH-X header");
+    expect(section).toContain("createSIWxClientExtension");
+    expect(section).toContain(`${declared.info.uri}/{id}`);
+    expect(section).toContain("its words stay sealed");
   });
 
   it("describes private mode with the sealing scheme's own constants and the enclave key route", () => {

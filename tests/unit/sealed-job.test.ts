@@ -21,7 +21,7 @@ const client = vi.hoisted(() => ({
 }));
 vi.mock("@/lib/sealing/client", () => client);
 
-const payer: Payer = { kind: "test", address: "0x94E818d942fdDce92e0521707860767a7B347234", payFetch: vi.fn() as unknown as typeof fetch };
+const payer: Payer = { kind: "test", address: "0x94E818d942fdDce92e0521707860767a7B347234", payFetch: vi.fn() as unknown as typeof fetch, messageSigner: { address: "0x94E818d942fdDce92e0521707860767a7B347234", signMessage: vi.fn() } };
 const enclave = { publicKey: "cHVibGlj", attested: false };
 const settledHeader = btoa(JSON.stringify({ transaction: "0xabc" }));
 

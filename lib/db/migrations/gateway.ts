@@ -4,6 +4,7 @@ import { attemptHoldsMigration } from "./gateway-attempt-holds";
 import { deepResearchMoneyMigrations } from "./gateway-deep-research-money";
 import { offerReceiptsMigration } from "./gateway-offer-receipts";
 import { paymentIdentifierMigration } from "./gateway-payment-identifier";
+import { walletHistoryMigration } from "./gateway-wallet-history";
 
 /**
  * The gateway's tables, in the `gateway` schema (the agent keeps its own). Append new migrations;
@@ -206,4 +207,5 @@ export const gatewayMigrations: Migration[] = [
   },
   paymentIdentifierMigration,
   offerReceiptsMigration,
+  walletHistoryMigration,
 ];

@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import type { Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 
 /** The account every scripted wallet holds. */
 export const SCRIPTED_ACCOUNT = "0x1111111111111111111111111111111111111111";
@@ -10,16 +12,22 @@ export type ScriptedWalletOptions = {
   sign: "reject" | "fail";
   /** The person refuses to switch networks when asked. */
   refuseSwitch?: boolean;
+  /** A key the wallet signs messages with (EIP-191 `personal_sign`, as a sign-in is signed); its address is then the account. */
+  messageKey?: Hex;
 };
 
 /**
  * Injects an EIP-1193 wallet into the page before it loads: it records every call, knows the
- * chains it started on or was asked to add, and signs as `sign` says. `moveWallet` switches it to
+ * chains it started on or was asked to add, and signs typed data as `sign` says; with
+ * `messageKey`, it is that key's account and signs messages with it. `moveWallet` switches it to
  * another network as a person would by hand.
  */
-export async function injectScriptedWallet(page: Page, { chainId, sign, refuseSwitch = false }: ScriptedWalletOptions): Promise<void> {
+export async function injectScriptedWallet(page: Page, { chainId, sign, refuseSwitch = false, messageKey }: ScriptedWalletOptions): Promise<void> {
+  const signer = messageKey ? privateKeyToAccount(messageKey) : null;
+  // Signing happens here, in the test, with the key the page never sees; the page asks through this.
+  if (signer) await page.exposeFunction("scriptedSignMessage", (raw: Hex) => signer.signMessage({ message: { raw } }));
   await page.addInitScript(
-    ({ account, startChain, signMode, noSwitch }) => {
+    ({ account, startChain, signMode, noSwitch, signsMessages }) => {
       let chain = startChain;
       const known = new Set([startChain]);
       const listeners: Record<string, ((...args: unknown[]) => void)[]> = {};
@@ -53,6 +61,9 @@ export async function injectScriptedWallet(page: Page, { chainId, sign, refuseSw
             emit("chainChanged", chain);
             return null;
           }
+          if (method === "personal_sign" && signsMessages) {
+            return (window as unknown as { scriptedSignMessage: (raw: string) => Promise<string> }).scriptedSignMessage((params as string[])[0]!);
+          }
           if (method.startsWith("eth_signTypedData")) {
             if (signMode === "reject") throw Object.assign(new Error("User rejected the request."), { code: 4001 });
             throw Object.assign(new Error("Internal error"), { code: -32603 });
@@ -63,7 +74,7 @@ export async function injectScriptedWallet(page: Page, { chainId, sign, refuseSw
         removeListener: (event: string, fn: (...args: unknown[]) => void) => void (listeners[event] = (listeners[event] ?? []).filter((f) => f !== fn)),
       };
     },
-    { account: SCRIPTED_ACCOUNT, startChain: chainId, signMode: sign, noSwitch: refuseSwitch },
+    { account: signer?.address ?? SCRIPTED_ACCOUNT, startChain: chainId, signMode: sign, noSwitch: refuseSwitch, signsMessages: signer !== null },
   );
 }
 

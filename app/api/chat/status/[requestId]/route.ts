@@ -1,11 +1,14 @@
 import { pollingHeaders } from "@/lib/discovery/polling";
+import { keepFinishedResult } from "@/lib/history/keep-finished";
 import { jsonResponse, withApi } from "@/lib/http";
 import { getAgentApi } from "@/lib/upstream";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/chat/status/[requestId] – poll a chat job (free; relayed from the agent)
+// GET /api/chat/status/[requestId] – poll a chat job (free; relayed from the agent); a completed
+// answer is kept for its payer's history
 export const GET = withApi<{ requestId: string }>("GET /api/chat/status/[requestId]", async ({ params }) => {
   const { data } = await getAgentApi().getChatStatus(params.requestId);
+  if (data.status === "completed") await keepFinishedResult({ operation: "chat", upstreamJobId: params.requestId, result: data.result });
   return jsonResponse(data, { headers: pollingHeaders({ operation: "chat", status: data.status }) });
 });

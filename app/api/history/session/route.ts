@@ -1,0 +1,15 @@
+import { getConfig } from "@/lib/config";
+import { getDb } from "@/lib/db";
+import { SESSION_PATH } from "@/lib/contracts/history-paths";
+import { closeSessionResponse, openSessionResponse } from "@/lib/history/session-routes";
+import { withSignIn } from "@/lib/history/with-sign-in";
+import { withApi } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/history/session – a browser signs in once with a sign-in-with-x proof (402 with a
+// challenge without one): an HttpOnly session cookie for the history routes
+export const POST = withSignIn("POST /api/history/session", openSessionResponse, { proofOnly: true, resourcePath: SESSION_PATH });
+
+// DELETE /api/history/session – sign out: the session ends and its cookie is removed
+export const DELETE = withApi("DELETE /api/history/session", ({ request }) => closeSessionResponse({ request, db: getDb, config: getConfig() }));
