@@ -2,6 +2,7 @@ import nextPlugin from "@next/eslint-plugin-next";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { boundaries } from "./eslint-rules/boundaries.mjs";
 
 /**
  * TypeScript, React hooks, accessibility and Next.js rules. (eslint-config-next would bundle these,
@@ -25,6 +26,13 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
       ],
     },
+  },
+  {
+    // Who may import what: lib/shared, lib/gateway, lib/client, lib/web, agent, components, app
+    // (README, "Layout"; tests/unit/eslint-boundaries.test.ts).
+    files: ["**/*.{ts,tsx,mjs}"],
+    plugins: { local: { rules: { boundaries } } },
+    rules: { "local/boundaries": "error" },
   },
   {
     files: ["tests/**", "scripts/**"],

@@ -5,7 +5,7 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ getDb }, { log }] = await Promise.all([import("./lib/db"), import("./lib/log")]);
+  const [{ getDb }, { log }] = await Promise.all([import("./lib/gateway/db"), import("./lib/shared/log")]);
   try {
     await getDb();
   } catch (err) {

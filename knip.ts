@@ -22,7 +22,8 @@ const config: KnipConfig = {
     "tests/support/server-only.ts",
     // tsc reads these for the types of the .mjs file beside each.
     "server.d.mts",
-    "lib/http/api-routes.d.mts",
+    "lib/shared/http/api-routes.d.mts",
+    "eslint-rules/boundaries.d.mts",
   ],
   project: ["**/*.{ts,tsx,mts,mjs,cjs}"],
   // Its contract artifacts are read as JSON by path (scripts/lib/local-chain.ts), never imported.

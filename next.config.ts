@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { getConfig } from "./lib/config";
+import { getConfig } from "./lib/gateway/config";
 
 // Validate the environment when the build or the server starts: a bad variable fails here, named.
 const config = getConfig();

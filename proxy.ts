@@ -1,12 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { refuseUnservedApiRequest } from "@/lib/http/api-edge";
-import { isApiEdgePath } from "@/lib/http/api-routes.mjs";
+import { refuseUnservedApiRequest } from "@/lib/shared/http/api-edge";
+import { isApiEdgePath } from "@/lib/shared/http/api-routes.mjs";
 
 /**
- * API requests first pass the API edge (lib/http/api-edge.ts): JSON 400, 404 and 405 for paths
+ * API requests first pass the API edge (lib/shared/http/api-edge.ts): JSON 400, 404 and 405 for paths
  * and methods no route serves, before Next.js's own plain-text or empty answers. Not the paid
  * routes: a proxy run costs more than their whole unpaid 402, so they answer their own edge
- * (lib/http/own-edge.ts). So do the
+ * (lib/shared/http/own-edge.ts). So do the
  * discovery documents outside /api (/llms.txt, /.well-known/x402.json): documents for programs,
  * which set their own headers and get no page policy.
  *
@@ -64,7 +64,7 @@ export const config = {
   // The API, and pages: not static files, not prefetches.
   matcher: [
     // Every API path but the paid routes' fixed paths, which answer their own edge (`ownEdge` in
-    // lib/http/api-routes.mjs; tests/unit/api-edge.test.ts holds this list to that table).
+    // lib/shared/http/api-routes.mjs; tests/unit/api-edge.test.ts holds this list to that table).
     "/api",
     "/api/((?!(?:chat|chat/encrypted|literature|literature/encrypted|deep-research/start|deep-research/encrypted)$).*)",
     // The discovery documents, prefetch headers or not (isApiEdgePath).

@@ -4,14 +4,14 @@
  * a reverse proxy would: route handlers cannot see the socket, and `next start` keeps whatever
  * X-Forwarded-For a client sent, so a client could otherwise pick its own address and escape the
  * invalid-payment limit. With TRUSTED_PROXY unset, the gateway trusts exactly this last hop
- * (lib/http/client-address.ts). PORT (3000) and HOST (0.0.0.0) say where it listens (not
+ * (lib/shared/http/client-address.ts). PORT (3000) and HOST (0.0.0.0) say where it listens (not
  * HOSTNAME: shells and containers set that to the machine's name).
  */
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
-import { gatewayAllowedMethods, isApiEdgePath, unmatchedRoute } from "./lib/http/api-routes.mjs";
+import { gatewayAllowedMethods, isApiEdgePath, unmatchedRoute } from "./lib/shared/http/api-routes.mjs";
 
 /** Appends the socket's address to X-Forwarded-For (the hop the gateway trusts). */
 export function appendPeerAddress(req) {
@@ -29,7 +29,7 @@ const ROUTE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", 
  * Answers the methods no route file can export: TRACE and TRACK on any path, which Next.js cannot
  * represent (fetch's Request refuses them) and answered with a plain-text 500 before any route or
  * the proxy ran; and any other (PROPFIND, PURGE…) on an API path, which the paid routes, having no
- * proxy run (lib/http/own-edge.ts), would otherwise answer with Next.js's empty 405. No route serves
+ * proxy run (lib/shared/http/own-edge.ts), would otherwise answer with Next.js's empty 405. No route serves
  * them: 405 with the methods the path serves (GET and HEAD for pages), or 404 for an API path no
  * route serves, as the proxy answers other methods. Returns whether it answered.
  */

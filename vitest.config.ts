@@ -39,7 +39,7 @@ export default defineConfig({
           // Files share one chain and its payee balances: run them one at a time.
           fileParallelism: false,
           // DATA_DIR: where a gateway run without OFFER_RECEIPT_SIGNING_KEY generates its
-          // development signing key (lib/offer-receipt/signing-key.ts): outside the repository.
+          // development signing key (lib/gateway/offer-receipt/signing-key.ts): outside the repository.
           env: { LOG_SILENT: process.env.LOG_SILENT ?? "1", DATA_DIR: path.join(os.tmpdir(), "longevity-integration-data") },
           testTimeout: 60_000,
           hookTimeout: 120_000,

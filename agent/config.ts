@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { tinfoilAttestationSchema, type TinfoilAttestation } from "../lib/contracts/sealing";
+import { tinfoilAttestationSchema, type TinfoilAttestation } from "../lib/shared/contracts/sealing";
 import { z } from "zod";
 import { BIORXIV_BASE_URL } from "./literature/sources/biorxiv";
 import { CLINICALTRIALS_BASE_URL } from "./literature/sources/clinicaltrials";
@@ -9,7 +9,7 @@ import { CROSSREF_BASE_URL } from "./literature/sources/crossref";
 import { EUROPEPMC_BASE_URL } from "./literature/sources/europepmc";
 import { OPENALEX_BASE_URL } from "./literature/sources/openalex";
 import { PUBMED_BASE_URL } from "./literature/sources/pubmed";
-import { baseUrlSchema, booleanSchema, type Env, parseEnv, portSchema, positiveIntSchema, sharedEnvShape, trustedProxySchema } from "../lib/config/env";
+import { baseUrlSchema, booleanSchema, type Env, parseEnv, portSchema, positiveIntSchema, sharedEnvShape, trustedProxySchema } from "../lib/shared/config/env";
 
 /**
  * The agent's configuration: the only agent module that reads the environment. With nothing set it
@@ -239,7 +239,7 @@ export function loadAgentConfig(env: Env) {
       chatLimit: raw.CHAT_RATE_LIMIT,
       premiumChatLimit: raw.PREMIUM_CHAT_RATE_LIMIT,
       windowSeconds: raw.CHAT_RATE_WINDOW_SECONDS,
-      /** Where a public caller's address is read from (lib/http/client-address.ts, the gateway's rule). */
+      /** Where a public caller's address is read from (lib/shared/http/client-address.ts, the gateway's rule). */
       trustedProxy: raw.AGENT_TRUSTED_PROXY,
       premium: {
         /** Every key, a holder's or an operator's, stops working this many days after it is made. */

@@ -1,5 +1,5 @@
 import packageJson from "@/package.json";
-import type { Queryable } from "@/lib/db";
+import type { Queryable } from "@/lib/shared/db";
 import type { AgentConfig } from "./config";
 import { createJobCounts } from "./jobs/job-counts";
 import type { ReachChecker } from "./literature/reach";

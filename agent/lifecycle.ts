@@ -1,5 +1,5 @@
-import type { Queryable } from "@/lib/db";
-import { sweepRateLimits } from "@/lib/rate-limit/fixed-window";
+import type { Queryable } from "@/lib/shared/db";
+import { sweepRateLimits } from "@/lib/shared/rate-limit/fixed-window";
 import { sweepChatConversations, sweepChatJobs } from "./chat/retention";
 import type { AgentConfig } from "./config";
 import { sweepDeepResearch } from "./deep-research/retention";

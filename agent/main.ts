@@ -2,7 +2,7 @@
  * `npm run agent`: the agent service alone: its HTTP API, its job workers and its database
  * (POSTGRES_URL, or the embedded PGlite of DATA_DIR). `npm run demo` starts it for the gateway.
  */
-import { log } from "@/lib/log";
+import { log } from "@/lib/shared/log";
 import { loadAgentConfig } from "./config";
 import { openAgentDatabase } from "./db";
 import { listen } from "./http/listen";

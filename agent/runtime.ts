@@ -1,4 +1,4 @@
-import type { Queryable } from "@/lib/db";
+import type { Queryable } from "@/lib/shared/db";
 import type { AgentConfig } from "./config";
 import { createChatJobHandler } from "./chat/job";
 import { createDeepResearchJobHandler } from "./deep-research/run";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { routePath } from "hono/route";
-import { errorResponse } from "@/lib/http";
+import { errorResponse } from "@/lib/shared/http";
 import { requireServiceKey, requireServiceOrPremium } from "./http/access";
 import type { AgentEnv } from "./http/context";
 import type { AgentDeps, RouteDeps } from "./http/deps";

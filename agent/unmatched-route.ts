@@ -1,7 +1,7 @@
 import type { Context, Env, Hono } from "hono";
 import { METHOD_NAME_ALL } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
-import { allowedMethods, errorResponse, unmatchedRouteError } from "@/lib/http";
+import { allowedMethods, errorResponse, unmatchedRouteError } from "@/lib/shared/http";
 
 /**
  * The agent's not-found handler: 405 with `Allow` when the path is served under other methods,

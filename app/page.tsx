@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ResearchApp } from "@/components/app/research-app";
-import { chatResultSchema } from "@/lib/contracts";
-import { getWebConfig } from "@/lib/web/config";
+import { chatResultSchema } from "@/lib/shared/contracts";
+import { getWebConfig } from "@/lib/gateway/web-config";
 import stored from "@/lib/web/sample-answer.json";
 
 // The page carries this deployment's payment settings (and, in local mode, the test wallet).

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { EnclaveTrust } from "@/lib/sealing/trust";
+import type { EnclaveTrust } from "@/lib/shared/sealing/trust";
 
 /**
  * Which enclave this page trusts, in words (home page and /status): the repository, and the

@@ -1,8 +1,8 @@
 "use client";
 
 import useSWR from "swr";
-import { healthResponseSchema, type ComponentHealth, type HealthResponse, type LiteratureReach, type SourceHealth } from "@/lib/contracts";
-import { failureWords, sourceTitle } from "@/lib/contracts/source-words";
+import { healthResponseSchema, type ComponentHealth, type HealthResponse, type LiteratureReach, type SourceHealth } from "@/lib/shared/contracts";
+import { failureWords, sourceTitle } from "@/lib/shared/contracts/source-words";
 import { literatureSummary, paidRequestsInWords, sourceState, type SourceBadge } from "@/lib/web/source-states";
 
 const REFRESH_MS = 5_000;

@@ -25,7 +25,7 @@
  * without a repository the key is used unattested, and --require-attestation refuses to run.
  * When the service publishes the keys that sign its offers and receipts (x402 offer-and-receipt, at
  * /.well-known/x402.json), nothing is paid but the terms of an offer they signed, and each settled
- * payment's receipt is verified and kept in receipts.json (lib/mcp/local/receipt-book.ts), or
+ * payment's receipt is verified and kept in receipts.json (lib/client/mcp-local/receipt-book.ts), or
  * reported as failing verification and never kept as proof.
  * The command line is read by scripts/lib/ask-options.ts.
  */
@@ -33,15 +33,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { extractReceiptFromResponse } from "@x402/extensions/offer-receipt";
-import { paymentRequiredBodySchema, recoveryKeySchema } from "../lib/contracts";
-import { createRecoveryKey, portablePrimitives, sealRequest } from "../lib/sealing";
-import { awaitPrivateChat, awaitPrivateDeepResearch, awaitPrivateLiterature, fetchEnclaveKey, startPrivate } from "../lib/sealing/client";
-import { PrivateModeError } from "../lib/sealing/private-mode-error";
-import { defaultStateDir } from "../lib/mcp/local/config";
-import { ReceiptBook, receiptWords, ServiceSigners } from "../lib/mcp/local/receipt-book";
-import { createPayingFetch } from "../lib/payments/client";
-import { poll, sleep } from "../lib/web/poll";
-import type { EnclaveTrust } from "../lib/sealing/trust";
+import { paymentRequiredBodySchema, recoveryKeySchema } from "../lib/shared/contracts";
+import { createRecoveryKey, portablePrimitives, sealRequest } from "../lib/shared/sealing";
+import { awaitPrivateChat, awaitPrivateDeepResearch, awaitPrivateLiterature, fetchEnclaveKey, startPrivate } from "../lib/client/sealing/client";
+import { PrivateModeError } from "../lib/client/sealing/private-mode-error";
+import { defaultStateDir } from "../lib/client/mcp-local/config";
+import { ReceiptBook, receiptWords, ServiceSigners } from "../lib/client/mcp-local/receipt-book";
+import { createPayingFetch } from "../lib/client/payments/client";
+import { poll, sleep } from "../lib/client/poll";
+import type { EnclaveTrust } from "../lib/shared/sealing/trust";
 import { AskUsageError, parseAskOptions, type AskKind, type AskOptions } from "./lib/ask-options";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -8,11 +8,11 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { loadConfig } from "../lib/config";
+import { loadConfig } from "../lib/gateway/config";
 import { importLibraryFile } from "../agent/library/import";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/db/embedded";
-import { createPool } from "../lib/db/pool";
-import { LOCAL_NETWORK, LOCAL_RPC_PORT } from "../lib/payments/local-chain";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/shared/db/embedded";
+import { createPool } from "../lib/shared/db/pool";
+import { LOCAL_NETWORK, LOCAL_RPC_PORT } from "../lib/shared/payments/local-chain";
 import { startLocalChain, type LocalChain } from "./lib/local-chain";
 import { ensureBuild, gatewayServerArgs, startService, waitForHttp, type Service } from "./lib/processes";
 

@@ -15,8 +15,8 @@ import type pg from "pg";
 import { loadAgentConfig } from "../agent/config";
 import { agentMigrations } from "../agent/db/migrations";
 import { importLibraryFile, LibraryImportError, type ImportSummary } from "../agent/library/import";
-import { runMigrations } from "../lib/db/migrate";
-import { createPool } from "../lib/db/pool";
+import { runMigrations } from "../lib/shared/db/migrate";
+import { createPool } from "../lib/shared/db/pool";
 import { openAgentScriptDatabase } from "./lib/agent-database";
 
 /** Rejected lines printed per file; the rest are counted. */

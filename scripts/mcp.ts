@@ -1,18 +1,18 @@
 /**
  * `npm run -s mcp` (or `bin/longevity-mcp.mjs`, or `npx`): the local MCP server for people's
  * assistants, on stdio. It pays the service's HTTP routes with the user's own key, within a cap
- * per call and per day, and follows the work to its answer (lib/mcp/local/). Configured by the
- * environment (lib/mcp/local/config.ts, documented in docs/mcp.md); stdout carries the protocol
+ * per call and per day, and follows the work to its answer (lib/client/mcp-local/). Configured by the
+ * environment (lib/client/mcp-local/config.ts, documented in docs/mcp.md); stdout carries the protocol
  * alone, so everything this prints goes to stderr.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { privateKeyToAccount } from "viem/accounts";
-import { ConfigError } from "../lib/config/env";
-import { loadLocalMcpConfig } from "../lib/mcp/local/config";
-import { formatUsd } from "../lib/contracts/money";
-import { createLocalMcpServer } from "../lib/mcp/local/server";
+import { ConfigError } from "../lib/shared/config/env";
+import { loadLocalMcpConfig } from "../lib/client/mcp-local/config";
+import { formatUsd } from "../lib/shared/contracts/money";
+import { createLocalMcpServer } from "../lib/client/mcp-local/server";
 
 const root = path.resolve(import.meta.dirname, "..");
 

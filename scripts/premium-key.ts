@@ -9,8 +9,8 @@
 import { loadAgentConfig } from "../agent/config";
 import { agentMigrations } from "../agent/db/migrations";
 import { createOperatorKey } from "../agent/premium/keys";
-import { runMigrations } from "../lib/db/migrate";
-import { createPool } from "../lib/db/pool";
+import { runMigrations } from "../lib/shared/db/migrate";
+import { createPool } from "../lib/shared/db/pool";
 import { openAgentScriptDatabase } from "./lib/agent-database";
 
 const USAGE = "Usage: npm run premium-key -- create [--label TEXT] [--wallet 0x…] [--days N]";

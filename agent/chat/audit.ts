@@ -1,4 +1,4 @@
-import type { ChatReference, Verdict, VerdictConfidence } from "@/lib/contracts";
+import type { ChatReference, Verdict, VerdictConfidence } from "@/lib/shared/contracts";
 import { SECTION_LABELS } from "../literature/answer";
 import { splitSentences } from "../literature/sentences";
 import { extractTerms, stemSet } from "../literature/terms";

@@ -1,4 +1,4 @@
-import type { GradedReference, LiteratureReference } from "@/lib/contracts";
+import type { GradedReference, LiteratureReference } from "@/lib/shared/contracts";
 
 /**
  * What a reference manager needs to cite a reference, carried from the engine's reference to

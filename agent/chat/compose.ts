@@ -1,12 +1,12 @@
-import type { ChatMetadata, ChatReference, ChatRejectedReference, ChatResult, FailedSource, GradedReference } from "@/lib/contracts";
+import type { ChatMetadata, ChatReference, ChatRejectedReference, ChatResult, FailedSource, GradedReference } from "@/lib/shared/contracts";
 import { formatSources, nothingFound, writeAnswer, type Citable } from "../literature/answer";
 import { readQuestion, type QuestionReading } from "../literature/reading";
 import type { EngineReference, EngineResult } from "../literature/result";
 import { decideRole } from "../literature/roles";
 import { citationOf } from "./citation";
 import { computeQuality } from "./quality";
-import { describeSourceFailures } from "@/lib/contracts/source-words";
-import { DESIGN_STRENGTH_ORDER } from "@/lib/contracts/designs";
+import { describeSourceFailures } from "@/lib/shared/contracts/source-words";
+import { DESIGN_STRENGTH_ORDER } from "@/lib/shared/contracts/designs";
 
 /**
  * A chat answer under the citation contract, from a literature search: references get an evidence

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Queryable } from "@/lib/db";
-import { ApiError } from "@/lib/http";
+import type { Queryable } from "@/lib/shared/db";
+import { ApiError } from "@/lib/shared/http";
 
 /**
  * Variant A's chat conversations (agent.conversations) and their turns (agent.chat_turns): a turn

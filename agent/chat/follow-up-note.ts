@@ -1,4 +1,4 @@
-import type { ChatResult, FollowUpReading } from "@/lib/contracts";
+import type { ChatResult, FollowUpReading } from "@/lib/shared/contracts";
 
 /**
  * What a person sees of how their message was read: an answer to a follow-up opens with one short

@@ -1,4 +1,4 @@
-import type { FollowUpReading } from "@/lib/contracts";
+import type { FollowUpReading } from "@/lib/shared/contracts";
 import {
   ASPECT_WORDS,
   AUXILIARIES,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { literatureQueryRequestSchema, type EngineStep } from "@/lib/contracts";
-import { MAX_QUESTION_CHARS } from "@/lib/contracts/limits";
-import type { Queryable } from "@/lib/db";
+import { literatureQueryRequestSchema, type EngineStep } from "@/lib/shared/contracts";
+import { MAX_QUESTION_CHARS } from "@/lib/shared/contracts/limits";
+import type { Queryable } from "@/lib/shared/db";
 import type { JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "../literature/engine";
 import { NoSourceAnsweredError, unavailableJobFailure, withChatSourceFailures } from "../literature/reach";

@@ -1,5 +1,5 @@
-import type { StudySnapshot, Verdict, VerdictBasis } from "@/lib/contracts";
-import { log } from "@/lib/log";
+import type { StudySnapshot, Verdict, VerdictBasis } from "@/lib/shared/contracts";
+import { log } from "@/lib/shared/log";
 import type { AuditedReference } from "./audit";
 
 /**

@@ -1,4 +1,4 @@
-import type { GradedReference } from "@/lib/contracts";
+import type { GradedReference } from "@/lib/shared/contracts";
 import { auditModelAnswer, type AuditedReference } from "./audit";
 import type { ChatAnswer } from "./compose";
 import { writeWithModel, type LlmSettings } from "./llm";

@@ -1,4 +1,4 @@
-import type { ChatJobStatus } from "@/lib/contracts";
+import type { ChatJobStatus } from "@/lib/shared/contracts";
 import type { Job } from "../jobs/queue";
 import { toWireStatus, wireErrorOf } from "../jobs/wire-status";
 

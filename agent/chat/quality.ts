@@ -1,5 +1,5 @@
-import type { ChatQuality, ChatReference } from "@/lib/contracts";
-import { PRIMARY_DESIGNS } from "@/lib/contracts/designs";
+import type { ChatQuality, ChatReference } from "@/lib/shared/contracts";
+import { PRIMARY_DESIGNS } from "@/lib/shared/contracts/designs";
 
 
 /** Every [N] marker of an answer, in order; "[1, 3]" and "[2–4]" count each ordinal. */

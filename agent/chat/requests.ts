@@ -1,6 +1,6 @@
-import type { UpstreamChatRequestA, UpstreamChatRequestB } from "@/lib/contracts";
-import type { Queryable } from "@/lib/db";
-import { ApiError } from "@/lib/http";
+import type { UpstreamChatRequestA, UpstreamChatRequestB } from "@/lib/shared/contracts";
+import type { Queryable } from "@/lib/shared/db";
+import { ApiError } from "@/lib/shared/http";
 import type { Caller } from "../http/context";
 import { getJobOfKind, laneOf, type Job } from "../jobs/queue";
 import { submitJob } from "../jobs/submit";

@@ -1,5 +1,5 @@
 import type { SSEStreamingApi } from "hono/streaming";
-import type { Queryable } from "@/lib/db";
+import type { Queryable } from "@/lib/shared/db";
 import { getJob } from "../jobs/queue";
 import { hideConversation, presentChatStatus, type Audience } from "./present";
 

@@ -1,7 +1,7 @@
 import type pg from "pg";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/lib/db/embedded";
-import { runMigrations } from "@/lib/db/migrate";
-import { createPool } from "@/lib/db/pool";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "@/lib/shared/db/embedded";
+import { runMigrations } from "@/lib/shared/db/migrate";
+import { createPool } from "@/lib/shared/db/pool";
 import type { AgentConfig } from "../config";
 import { agentMigrations } from "./migrations";
 

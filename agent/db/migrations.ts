@@ -1,5 +1,5 @@
-import type { Migration } from "@/lib/db/migrate";
-import { addWindowEndSql } from "@/lib/rate-limit/fixed-window";
+import type { Migration } from "@/lib/shared/db/migrate";
+import { addWindowEndSql } from "@/lib/shared/rate-limit/fixed-window";
 import { libraryMigrationSql } from "../library/migration";
 
 /**

@@ -1,4 +1,4 @@
-import type { OutcomeDirection, StudySpecies } from "@/lib/contracts";
+import type { OutcomeDirection, StudySpecies } from "@/lib/shared/contracts";
 import { referenceStance, withSubject } from "../literature/answer";
 import type { QuestionReading } from "../literature/reading";
 import { bestPassage, findingSentences, placedSentences, quotable, unlabelled } from "../literature/passages";
@@ -7,7 +7,7 @@ import { directionOf } from "../literature/snapshot";
 import type { QueryTerm } from "../literature/terms";
 import { type AxisId } from "./axes";
 import type { Finding, FindingReference, StoredReference } from "./world";
-import { designGroupOf, HUMAN_TRIAL_DESIGNS } from "@/lib/contracts/designs";
+import { designGroupOf, HUMAN_TRIAL_DESIGNS } from "@/lib/shared/contracts/designs";
 
 /**
  * Which evidence axes a reference bears on, and the finding it states on each: its main finding on
@@ -38,7 +38,7 @@ export const ANSWERING_AXES: AxisId[] = ["human_trials", "observational", "anima
 const ANIMALS: StudySpecies[] = ["mouse", "rat", "nonhuman_primate", "dog", "other_mammal", "fish", "fly", "worm", "yeast"];
 
 /**
- * The axis a reference's design puts it on, by the one rule of lib/contracts/designs.ts (the
+ * The axis a reference's design puts it on, by the one rule of lib/shared/contracts/designs.ts (the
  * engine's evidence type and species): a trial on human trials, an observational study on
  * observational cohorts, animals on animal models, cells on mechanism. Reviews go by what their
  * text reviews; other and unstated designs stay on the axis searched, and the reply quotes them

@@ -1,4 +1,4 @@
-import type { ChatMetadata, ChatResult, GradedReference } from "@/lib/contracts";
+import type { ChatMetadata, ChatResult, GradedReference } from "@/lib/shared/contracts";
 import { composeChatResult, type ChatAnswer } from "../chat/compose";
 import type { LlmSettings } from "../chat/llm";
 import { computeQuality } from "../chat/quality";

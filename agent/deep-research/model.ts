@@ -1,4 +1,4 @@
-import type { ChatReference } from "@/lib/contracts";
+import type { ChatReference } from "@/lib/shared/contracts";
 import { auditModelAnswer, type AuditedReference } from "../chat/audit";
 import { completeChat, type LlmSettings } from "../chat/llm";
 import { computeQuality } from "../chat/quality";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Queryable } from "@/lib/db";
-import { isUuid } from "@/lib/db/uuid";
+import type { Queryable } from "@/lib/shared/db";
+import { isUuid } from "@/lib/shared/db/uuid";
 
 /**
  * Who started a deep-research conversation: `service` (the gateway) or a premium key's owner

@@ -1,4 +1,4 @@
-import type { StudySpecies } from "@/lib/contracts";
+import type { StudySpecies } from "@/lib/shared/contracts";
 import { AXES, AXIS_IDS, type AxisId, type AxisPlan, type ResearchQuestion } from "./axes";
 import { ANSWERING_AXES, isDesignEvidence } from "./axis-findings";
 import { SPECIES_PLURAL, type Cite } from "./synthesis";

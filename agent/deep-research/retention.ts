@@ -1,4 +1,4 @@
-import type { Queryable } from "@/lib/db";
+import type { Queryable } from "@/lib/shared/db";
 
 /**
  * Deletes deep-research conversations untouched for `retentionSeconds` (DEEP_RESEARCH_RETENTION_DAYS,

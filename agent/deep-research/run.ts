@@ -1,5 +1,5 @@
-import { literatureQueryRequestSchema, type FailedSource, type RunProgress } from "@/lib/contracts";
-import type { Queryable } from "@/lib/db";
+import { literatureQueryRequestSchema, type FailedSource, type RunProgress } from "@/lib/shared/contracts";
+import type { Queryable } from "@/lib/shared/db";
 import { decideFollowUp } from "../chat/follow-up";
 import { withReading } from "../chat/follow-up-note";
 import type { LlmSettings } from "../chat/llm";

@@ -1,4 +1,4 @@
-import type { Queryable } from "@/lib/db";
+import type { Queryable } from "@/lib/shared/db";
 import type { JobLane } from "../jobs/queue";
 import { submitJob } from "../jobs/submit";
 import { openConversation } from "./owner";

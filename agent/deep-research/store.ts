@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { DeepResearchConversation, DeepResearchStatus, RunProgress } from "@/lib/contracts";
-import type { Queryable } from "@/lib/db";
-import { isUuid } from "@/lib/db/uuid";
-import { withTransaction } from "@/lib/db/transaction";
+import type { DeepResearchConversation, DeepResearchStatus, RunProgress } from "@/lib/shared/contracts";
+import type { Queryable } from "@/lib/shared/db";
+import { isUuid } from "@/lib/shared/db/uuid";
+import { withTransaction } from "@/lib/shared/db/transaction";
 import { cancelTurnJobs } from "../jobs/queue";
 import type { StoredIteration, WorldState } from "./world";
 

@@ -1,4 +1,4 @@
-import type { OutcomeDirection, StudySpecies } from "@/lib/contracts";
+import type { OutcomeDirection, StudySpecies } from "@/lib/shared/contracts";
 import { AXES, AXIS_IDS, type AxisId, type AxisPlan, type ResearchQuestion } from "./axes";
 import { isDesignEvidence } from "./axis-findings";
 import type { Contradiction, Finding, FindingReference } from "./world";

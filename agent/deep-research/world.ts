@@ -1,4 +1,4 @@
-import type { EvidenceType, OutcomeDirection, Stance, StudySpecies } from "@/lib/contracts";
+import type { EvidenceType, OutcomeDirection, Stance, StudySpecies } from "@/lib/shared/contracts";
 import { workKeys } from "../literature/merge";
 import type { EngineReference } from "../literature/result";
 import { AXES, AXIS_IDS, type AxisId, type AxisPlan } from "./axes";

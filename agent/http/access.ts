@@ -1,9 +1,9 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
-import type { Queryable } from "@/lib/db";
-import { ApiError } from "@/lib/http";
-import { bearerMatches } from "@/lib/http/bearer";
-import { clientAddress } from "@/lib/http/client-address";
+import type { Queryable } from "@/lib/shared/db";
+import { ApiError } from "@/lib/shared/http";
+import { bearerMatches } from "@/lib/shared/http/bearer";
+import { clientAddress } from "@/lib/shared/http/client-address";
 import type { AgentConfig } from "../config";
 import { checkPremiumKey } from "../premium/check-key";
 import type { AgentEnv, Caller } from "./context";
@@ -46,7 +46,7 @@ export function callerOf(c: Context<AgentEnv>): Caller {
 const UNKNOWN_CLIENT = "unknown";
 
 /**
- * A public caller's address by the gateway's rule (lib/http/client-address.ts): the socket's, or
+ * A public caller's address by the gateway's rule (lib/shared/http/client-address.ts): the socket's, or
  * the hop AGENT_TRUSTED_PROXY proxies before it; an IPv6 caller counts as its /64.
  */
 export function publicCallerAddress(c: Context<AgentEnv>, config: AgentConfig): string {

@@ -1,4 +1,4 @@
-import type { Queryable } from "@/lib/db";
+import type { Queryable } from "@/lib/shared/db";
 import type { AgentConfig } from "../config";
 import type { JobWaiter } from "../jobs/wait";
 import type { ReachChecker } from "../literature/reach";

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import type { Queryable } from "@/lib/db";
-import { RateLimitedError } from "@/lib/http";
-import { countInWindow } from "@/lib/rate-limit/fixed-window";
+import type { Queryable } from "@/lib/shared/db";
+import { RateLimitedError } from "@/lib/shared/http";
+import { countInWindow } from "@/lib/shared/rate-limit/fixed-window";
 import type { AgentConfig } from "../config";
 import { callerOf } from "./access";
 import type { AgentEnv, Caller } from "./context";

@@ -1,10 +1,10 @@
-import { searchedAt } from "@/lib/contracts";
-import type { Queryable } from "@/lib/db";
-import { ApiError } from "@/lib/http";
+import { searchedAt } from "@/lib/shared/contracts";
+import type { Queryable } from "@/lib/shared/db";
+import { ApiError } from "@/lib/shared/http";
 import type { Job } from "../jobs/queue";
 import { waitForProgress } from "../jobs/wait-progress";
-import { NO_SOURCE_REACHABLE, NOTHING_IN_LIBRARY, unavailableReasonOf } from "@/lib/contracts/unavailable-reasons";
-import { LiteratureUnavailableError } from "@/lib/literature/unavailable";
+import { NO_SOURCE_REACHABLE, NOTHING_IN_LIBRARY, unavailableReasonOf } from "@/lib/shared/contracts/unavailable-reasons";
+import { LiteratureUnavailableError } from "@/lib/shared/literature/unavailable";
 import { DEFAULT_RETRY_AFTER_SECONDS, isUnavailableDetail, type ReachChecker } from "../literature/reach";
 import type { SourceName } from "../literature/record";
 

@@ -1,4 +1,4 @@
-import type { Queryable } from "@/lib/db";
+import type { Queryable } from "@/lib/shared/db";
 
 /** How old the job counts health reports may be: at most one count of agent.jobs per this long per process. */
 export const JOB_COUNTS_MAX_AGE_MS = 5_000;

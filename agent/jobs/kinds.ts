@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { encryptedEnvelopeSchema, literatureQueryRequestSchema, type EncryptedResponse, type LiteratureJobResult, type QueuedChatResult } from "@/lib/contracts";
+import { encryptedEnvelopeSchema, literatureQueryRequestSchema, type EncryptedResponse, type LiteratureJobResult, type QueuedChatResult } from "@/lib/shared/contracts";
 
 /**
  * What each kind of job takes and gives. Inputs are checked against these schemas when a job is

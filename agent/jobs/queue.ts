@@ -1,10 +1,10 @@
-import type { EngineStep } from "@/lib/contracts";
+import type { EngineStep } from "@/lib/shared/contracts";
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
-import type { Queryable } from "@/lib/db";
+import type { Queryable } from "@/lib/shared/db";
 import type { Caller } from "../http/context";
-import { afterCommit } from "@/lib/db/transaction";
-import { isUuid } from "@/lib/db/uuid";
+import { afterCommit } from "@/lib/shared/db/transaction";
+import { isUuid } from "@/lib/shared/db/uuid";
 import { parseJobInput, type JobInputOf, type JobKind, type JobResult } from "./kinds";
 
 export type { JobKind } from "./kinds";

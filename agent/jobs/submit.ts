@@ -1,4 +1,4 @@
-import type { Queryable } from "@/lib/db";
+import type { Queryable } from "@/lib/shared/db";
 import { enqueueJob, type Job, type JobKind, type JobLane } from "./queue";
 import type { JobInputOf } from "./kinds";
 import { jobWakeups } from "./worker";

@@ -1,4 +1,4 @@
-import type { Queryable } from "@/lib/db";
+import type { Queryable } from "@/lib/shared/db";
 import { FINAL_STATUSES, getJob, jobFinished, type Job } from "./queue";
 import { jobProgressed } from "./worker";
 

@@ -1,7 +1,7 @@
 import pg from "pg";
-import type { Queryable } from "@/lib/db";
-import { isUuid } from "@/lib/db/uuid";
-import { log } from "@/lib/log";
+import type { Queryable } from "@/lib/shared/db";
+import { isUuid } from "@/lib/shared/db/uuid";
+import { log } from "@/lib/shared/log";
 import { FINAL_STATUSES, getJob, JOB_FINISHED_CHANNEL, jobFinished, type Job } from "./queue";
 
 export type JobWaiter = {

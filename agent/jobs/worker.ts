@@ -1,8 +1,8 @@
-import type { EngineStep } from "@/lib/contracts";
+import type { EngineStep } from "@/lib/shared/contracts";
 import { EventEmitter, setMaxListeners } from "node:events";
 import { randomBytes } from "node:crypto";
-import type { Queryable } from "@/lib/db";
-import { log } from "@/lib/log";
+import type { Queryable } from "@/lib/shared/db";
+import { log } from "@/lib/shared/log";
 import { InvalidJobInputError, parseJobInput, type JobInput, type JobKind, type JobResult } from "./kinds";
 import { claimJob, completeJob, extendLease, failExhaustedJobs, failJob, reportProgress, type Job } from "./queue";
 

@@ -1,6 +1,6 @@
 import type { LiteratureRecord } from "@/agent/literature/record";
-import type { Queryable } from "@/lib/db/pool";
-import { isUuid } from "@/lib/db/uuid";
+import type { Queryable } from "@/lib/shared/db/pool";
+import { isUuid } from "@/lib/shared/db/uuid";
 import { LIBRARY_RECORD_COLUMNS, toLiteratureRecord, type LibraryRecordRow } from "./to-literature-record";
 
 /**

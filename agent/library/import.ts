@@ -3,7 +3,7 @@ import path from "node:path";
 import readline from "node:readline";
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
-import type { Queryable } from "@/lib/db/pool";
+import type { Queryable } from "@/lib/shared/db/pool";
 import { parsePubmedArticleSet } from "@/agent/literature/sources/pubmed-xml";
 import { insertLibraryRows } from "./insert-rows";
 import { parseLibraryLine } from "./json-lines";

@@ -1,4 +1,4 @@
-import type { Queryable } from "@/lib/db/pool";
+import type { Queryable } from "@/lib/shared/db/pool";
 import type { LibraryRow } from "./prepare-record";
 
 /**

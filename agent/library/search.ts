@@ -1,6 +1,6 @@
 import type { LiteratureRecord } from "@/agent/literature/record";
 import type { SourceQuery } from "@/agent/literature/sources/types";
-import type { Queryable } from "@/lib/db/pool";
+import type { Queryable } from "@/lib/shared/db/pool";
 import {
   buildAndTsquery,
   buildOrTsquery,

@@ -1,5 +1,5 @@
 import { SourceError, type LiteratureSource } from "@/agent/literature/sources/types";
-import type { Queryable } from "@/lib/db/pool";
+import type { Queryable } from "@/lib/shared/db/pool";
 import { searchLibrary } from "./search";
 
 /**

@@ -1,4 +1,4 @@
-import type { EvidenceRole, EvidenceType, StudySnapshot } from "@/lib/contracts";
+import type { EvidenceRole, EvidenceType, StudySnapshot } from "@/lib/shared/contracts";
 
 /**
  * A reference as the answer writer uses it: graded, with its role for this answer. Its own module so

@@ -1,4 +1,4 @@
-import type { EvidenceRole, EvidenceType, Stance, StudySnapshot, Verdict, VerdictBasis } from "@/lib/contracts";
+import type { EvidenceRole, EvidenceType, Stance, StudySnapshot, Verdict, VerdictBasis } from "@/lib/shared/contracts";
 import type { AnswerReference } from "./answer-reference";
 import { bottomLineOf, limitsOf } from "./bottom-line";
 import { withSubject } from "./claims";
@@ -7,8 +7,8 @@ import { splitSentences } from "./sentences";
 import type { QuestionReading } from "./reading";
 import { tokenize } from "./terms";
 import { deriveVerdict, isDirect, stanceOfReference, type GradedForVerdict } from "./verdict";
-import { designGroupOf, type DesignGroup } from "@/lib/contracts/designs";
-import { BOTTOM_LINE_LEAD } from "@/lib/contracts/bottom-line";
+import { designGroupOf, type DesignGroup } from "@/lib/shared/contracts/designs";
+import { BOTTOM_LINE_LEAD } from "@/lib/shared/contracts/bottom-line";
 
 export { splitSentences, withSubject };
 

@@ -1,11 +1,11 @@
-import type { EvidenceType, Verdict, VerdictBasis } from "@/lib/contracts";
+import type { EvidenceType, Verdict, VerdictBasis } from "@/lib/shared/contracts";
 import type { AnswerReference } from "./answer-reference";
 import { phrasesOf, requiredParts, type QuestionReading } from "./reading";
 import { inQuestionSpecies, speciesWords } from "./roles";
 import type { GradedForVerdict } from "./verdict";
 import { listed } from "./words";
-import { BOTTOM_LINE_LEAD, INSUFFICIENT_OPENER, VERDICT_SENTENCE } from "@/lib/contracts/bottom-line";
-import { CONTROLLED_DESIGNS, DESIGN_STRENGTH_ORDER, PRIMARY_DESIGNS } from "@/lib/contracts/designs";
+import { BOTTOM_LINE_LEAD, INSUFFICIENT_OPENER, VERDICT_SENTENCE } from "@/lib/shared/contracts/bottom-line";
+import { CONTROLLED_DESIGNS, DESIGN_STRENGTH_ORDER, PRIMARY_DESIGNS } from "@/lib/shared/contracts/designs";
 
 /**
  * The first and last paragraphs of an answer: the bottom line (the verdict in words with its

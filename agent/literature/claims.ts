@@ -1,4 +1,4 @@
-import type { EvidenceType } from "@/lib/contracts";
+import type { EvidenceType } from "@/lib/shared/contracts";
 import type { AnswerReference } from "./answer-reference";
 import { lowerFirst } from "./snapshot";
 import { stemSet, tokenize } from "./terms";

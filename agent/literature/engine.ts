@@ -1,7 +1,7 @@
-import type { EngineStep, EvidenceType, LiteratureQueryRequest, SourceFailureKind, StudySnapshot } from "@/lib/contracts";
-import { PRIMARY_DESIGNS } from "@/lib/contracts/designs";
-import { DEFAULT_MAX_RESULTS, isWideSearch, plannedSources as planSources } from "@/lib/contracts/sources";
-import { describeSourceFailures } from "@/lib/contracts/source-words";
+import type { EngineStep, EvidenceType, LiteratureQueryRequest, SourceFailureKind, StudySnapshot } from "@/lib/shared/contracts";
+import { PRIMARY_DESIGNS } from "@/lib/shared/contracts/designs";
+import { DEFAULT_MAX_RESULTS, isWideSearch, plannedSources as planSources } from "@/lib/shared/contracts/sources";
+import { describeSourceFailures } from "@/lib/shared/contracts/source-words";
 import { composeAnswer, type Citable } from "./answer";
 import { classifyEvidence, isStudyProtocol } from "./evidence";
 import { extractSnapshot } from "./snapshot";
@@ -189,7 +189,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   return result;
 }
 
-/** The sources a search of `request` asks, by its mode and scope, among `available` (lib/contracts/sources.ts). */
+/** The sources a search of `request` asks, by its mode and scope, among `available` (lib/shared/contracts/sources.ts). */
 export function plannedSources(request: Pick<LiteratureQueryRequest, "mode" | "retrievalProfile" | "scope">, available: readonly SourceName[]): SourceName[] {
   return planSources(request, available);
 }

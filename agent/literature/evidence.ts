@@ -1,4 +1,4 @@
-import type { EvidenceType } from "@/lib/contracts";
+import type { EvidenceType } from "@/lib/shared/contracts";
 import type { LiteratureRecord } from "./record";
 
 /**

@@ -1,4 +1,4 @@
-import { log } from "@/lib/log";
+import { log } from "@/lib/shared/log";
 import type { JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "./engine";
 import { NoSourceAnsweredError, unavailableJobFailure } from "./reach";

@@ -1,8 +1,8 @@
-import type { ChatResult, FailedSource, LiteratureJobResult, LiteratureReach } from "@/lib/contracts";
-import { describeSourceFailures, failuresInWords, listInWords, sourceLabel } from "@/lib/contracts/source-words";
-import type { Queryable } from "@/lib/db";
-import { NO_SOURCE_REACHABLE, NOTHING_IN_LIBRARY, type LiteratureUnavailableReason } from "@/lib/contracts/unavailable-reasons";
-import { LITERATURE_UNAVAILABLE } from "@/lib/literature/unavailable";
+import type { ChatResult, FailedSource, LiteratureJobResult, LiteratureReach } from "@/lib/shared/contracts";
+import { describeSourceFailures, failuresInWords, listInWords, sourceLabel } from "@/lib/shared/contracts/source-words";
+import type { Queryable } from "@/lib/shared/db";
+import { NO_SOURCE_REACHABLE, NOTHING_IN_LIBRARY, type LiteratureUnavailableReason } from "@/lib/shared/contracts/unavailable-reasons";
+import { LITERATURE_UNAVAILABLE } from "@/lib/shared/literature/unavailable";
 import { JobFailure } from "../jobs/worker";
 import type { SourceName } from "./record";
 import type { SourceHealthTracker } from "./source-health";

@@ -1,4 +1,4 @@
-import type { StudySpecies } from "@/lib/contracts";
+import type { StudySpecies } from "@/lib/shared/contracts";
 import { valenceOf, type Valence } from "./findings";
 import type { QuestionPart } from "./question";
 import { contextsOf, extractTerms, type QueryTerm } from "./terms";

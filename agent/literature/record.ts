@@ -1,4 +1,4 @@
-import { literatureSources } from "@/lib/contracts/sources";
+import { literatureSources } from "@/lib/shared/contracts/sources";
 
 /**
  * The one record shape every literature source is normalised to. Sources fill what they know;

@@ -8,7 +8,7 @@ import type {
   ReferenceGrading,
   Verdict,
   VerdictBasis,
-} from "@/lib/contracts";
+} from "@/lib/shared/contracts";
 import type { ContextPassage } from "./answer";
 import type { SourceName } from "./record";
 import type { Judged } from "./relevance";

@@ -1,8 +1,8 @@
-import type { EvidenceRole, EvidenceType, StudySpecies } from "@/lib/contracts";
+import type { EvidenceRole, EvidenceType, StudySpecies } from "@/lib/shared/contracts";
 import { phrasesOf, requiredParts, type QuestionReading, type RequiredPart } from "./reading";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
 import { listed } from "./words";
-import { SPECIES_PLURAL } from "@/lib/contracts/designs";
+import { SPECIES_PLURAL } from "@/lib/shared/contracts/designs";
 
 /**
  * The one place that decides a reference's evidence role, for chat, literature search and deep

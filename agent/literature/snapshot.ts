@@ -1,4 +1,4 @@
-import type { EvidenceType, OutcomeDirection, StudySnapshot, StudySpecies } from "@/lib/contracts";
+import type { EvidenceType, OutcomeDirection, StudySnapshot, StudySpecies } from "@/lib/shared/contracts";
 import { splitSentences } from "./sentences";
 import { clauses, isFindingSentence, readFinding, type FindingReading } from "./findings";
 import { NOT_FINDINGS, sectionsOf } from "./stance/sections";

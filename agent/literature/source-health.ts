@@ -1,4 +1,4 @@
-import type { FailedSource, SourceCircuit, SourceFailureKind, SourceHealth } from "@/lib/contracts";
+import type { FailedSource, SourceCircuit, SourceFailureKind, SourceHealth } from "@/lib/shared/contracts";
 import { sourceNames, type SourceName } from "./record";
 import { SourceError, type LiteratureSource } from "./sources/types";
 

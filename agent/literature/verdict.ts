@@ -1,4 +1,4 @@
-import type { EvidenceRole, EvidenceType, Stance, StudySnapshot, Verdict, VerdictBasis, VerdictConfidence, VerdictReasonCode } from "@/lib/contracts";
+import type { EvidenceRole, EvidenceType, Stance, StudySnapshot, Verdict, VerdictBasis, VerdictConfidence, VerdictReasonCode } from "@/lib/shared/contracts";
 import type { QuestionReading } from "./reading";
 import { inQuestionSpecies } from "./roles";
 

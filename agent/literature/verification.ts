@@ -1,4 +1,4 @@
-import type { EvidenceType, Verification } from "@/lib/contracts";
+import type { EvidenceType, Verification } from "@/lib/shared/contracts";
 import type { LiteratureRecord } from "./record";
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { getAddress } from "viem";
-import type { Queryable } from "@/lib/db";
-import { withTransaction } from "@/lib/db/transaction";
-import { RateLimitedError } from "@/lib/http";
+import type { Queryable } from "@/lib/shared/db";
+import { withTransaction } from "@/lib/shared/db/transaction";
+import { RateLimitedError } from "@/lib/shared/http";
 
 /** How long a challenge may be signed and traded for a key. */
 const CHALLENGE_TTL_SECONDS = 600;

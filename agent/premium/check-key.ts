@@ -1,5 +1,5 @@
-import type { Queryable } from "@/lib/db";
-import { ApiError } from "@/lib/http";
+import type { Queryable } from "@/lib/shared/db";
+import { ApiError } from "@/lib/shared/http";
 import type { AgentConfig } from "../config";
 import { balanceAt, lowestBalanceSince, readChain, serviceTokenChain } from "./holding";
 import { findPremiumKey, recordHoldingCheck, revokePremiumKey, type PremiumKey } from "./keys";

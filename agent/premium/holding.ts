@@ -1,6 +1,6 @@
 import { createPublicClient, defineChain, erc20Abi, getAddress, http, parseAbiItem, type Address, type PublicClient } from "viem";
-import { ApiError } from "@/lib/http";
-import { log } from "@/lib/log";
+import { ApiError } from "@/lib/shared/http";
+import { log } from "@/lib/shared/log";
 import type { AgentConfig } from "../config";
 
 /**

@@ -1,6 +1,6 @@
 import { getAddress } from "viem";
-import type { Queryable } from "@/lib/db";
-import { ApiError } from "@/lib/http";
+import type { Queryable } from "@/lib/shared/db";
+import { ApiError } from "@/lib/shared/http";
 import type { AgentConfig } from "../config";
 import { balanceAt, readChain, sendersTo, type ServiceTokenChain } from "./holding";
 import { consumeChallenge } from "./challenge";

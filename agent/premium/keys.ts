@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Queryable } from "@/lib/db";
+import type { Queryable } from "@/lib/shared/db";
 
 /**
  * Premium keys as stored: `lra_premium_` + 32 random bytes (base64url), of which only the SHA-256

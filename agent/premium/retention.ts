@@ -1,4 +1,4 @@
-import type { Queryable } from "@/lib/db";
+import type { Queryable } from "@/lib/shared/db";
 
 /**
  * Deletes premium challenges once they expired (used or not: an expired challenge is refused

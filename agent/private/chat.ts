@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { encryptedChatPlaintextSchema, literatureQueryRequestSchema } from "@/lib/contracts";
-import type { Queryable } from "@/lib/db";
-import { nativePrimitives } from "@/lib/sealing/native";
-import { decryptAtRest, deriveRecoveryKeys, encryptAtRest } from "@/lib/sealing/recovery";
+import { encryptedChatPlaintextSchema, literatureQueryRequestSchema } from "@/lib/shared/contracts";
+import type { Queryable } from "@/lib/shared/db";
+import { nativePrimitives } from "@/lib/shared/sealing/native";
+import { decryptAtRest, deriveRecoveryKeys, encryptAtRest } from "@/lib/shared/sealing/recovery";
 import { composeChatResult } from "../chat/compose";
 import type { LlmSettings } from "../chat/llm";
 import { applyModelWriter } from "../chat/model-writer";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { encryptedDeepResearchStartPlaintextSchema, type ChatResult, type EncryptedEnvelope } from "@/lib/contracts";
-import type { Queryable } from "@/lib/db";
-import { isUuid } from "@/lib/db/uuid";
-import { nativePrimitives } from "@/lib/sealing/native";
-import { decryptAtRest, deriveRecoveryKeys, encryptAtRest } from "@/lib/sealing/recovery";
+import { encryptedDeepResearchStartPlaintextSchema, type ChatResult, type EncryptedEnvelope } from "@/lib/shared/contracts";
+import type { Queryable } from "@/lib/shared/db";
+import { isUuid } from "@/lib/shared/db/uuid";
+import { nativePrimitives } from "@/lib/shared/sealing/native";
+import { decryptAtRest, deriveRecoveryKeys, encryptAtRest } from "@/lib/shared/sealing/recovery";
 import { finishedStatus, researchTurn, type StoredIteration } from "../deep-research/run";
 import { EMPTY_WORLD, type WorldState } from "../deep-research/world";
 import type { LlmSettings } from "../chat/llm";

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Queryable } from "@/lib/db";
-import { log } from "@/lib/log";
-import { decodeBase64, encodeBase64 } from "@/lib/sealing/codec";
-import { SealingError } from "@/lib/sealing/errors";
-import { nativePrimitives } from "@/lib/sealing/native";
-import { decryptAtRest, encryptAtRest } from "@/lib/sealing/recovery";
+import type { Queryable } from "@/lib/shared/db";
+import { log } from "@/lib/shared/log";
+import { decodeBase64, encodeBase64 } from "@/lib/shared/sealing/codec";
+import { SealingError } from "@/lib/shared/sealing/errors";
+import { nativePrimitives } from "@/lib/shared/sealing/native";
+import { decryptAtRest, encryptAtRest } from "@/lib/shared/sealing/recovery";
 
 export type EnclaveKey = { privateKey: Uint8Array; publicKey: string };
 

@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import type { EncryptedEnvelope } from "@/lib/contracts";
-import { ApiError } from "@/lib/http";
-import { ENCLAVE_KEY_HEADER } from "@/lib/private/enclave-key-header";
-import { SealingError } from "@/lib/sealing";
-import { describeFailedOpening } from "@/lib/sealing/descriptor";
-import { nativePrimitives } from "@/lib/sealing/native";
-import * as scheme from "@/lib/sealing/scheme";
+import type { EncryptedEnvelope } from "@/lib/shared/contracts";
+import { ApiError } from "@/lib/shared/http";
+import { ENCLAVE_KEY_HEADER } from "@/lib/shared/sealing/enclave-key-header";
+import { SealingError } from "@/lib/shared/sealing";
+import { describeFailedOpening } from "@/lib/shared/sealing/descriptor";
+import { nativePrimitives } from "@/lib/shared/sealing/native";
+import * as scheme from "@/lib/shared/sealing/scheme";
 import { JobFailure } from "../jobs/worker";
 import type { EnclaveKey } from "./enclave-key";
 

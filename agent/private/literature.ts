@@ -1,4 +1,4 @@
-import { encryptedLiteraturePlaintextSchema, literatureQueryRequestSchema } from "@/lib/contracts";
+import { encryptedLiteraturePlaintextSchema, literatureQueryRequestSchema } from "@/lib/shared/contracts";
 import { JobFailure, type JobHandler } from "../jobs/worker";
 import { runLiteratureSearch, type EngineDeps } from "../literature/engine";
 import { toLiteratureJobResult } from "../literature/result";

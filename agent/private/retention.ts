@@ -1,4 +1,4 @@
-import type { Queryable } from "@/lib/db";
+import type { Queryable } from "@/lib/shared/db";
 import { sweepFinishedJobs } from "../jobs/retention";
 
 /**

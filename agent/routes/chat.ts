@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import { upstreamChatRequestASchema, upstreamChatRequestBSchema } from "@/lib/contracts";
-import { ApiError, readJsonObject, validateBody } from "@/lib/http";
-import { bearerMatches } from "@/lib/http/bearer";
+import { upstreamChatRequestASchema, upstreamChatRequestBSchema } from "@/lib/shared/contracts";
+import { ApiError, readJsonObject, validateBody } from "@/lib/shared/http";
+import { bearerMatches } from "@/lib/shared/http/bearer";
 import { presentChatStatus, type Audience } from "../chat/present";
 import { getChatJobOrThrow, submitChat } from "../chat/requests";
 import { streamChatJob } from "../chat/stream";

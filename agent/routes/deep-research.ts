@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
-import { deepResearchStartRequestSchema, workStatusesRequestSchema } from "@/lib/contracts";
-import { ApiError, readJsonObject, validateBody } from "@/lib/http";
+import { deepResearchStartRequestSchema, workStatusesRequestSchema } from "@/lib/shared/contracts";
+import { ApiError, readJsonObject, validateBody } from "@/lib/shared/http";
 import { callerOf, ownerOf } from "../http/access";
 import type { AgentEnv } from "../http/context";
 import type { RouteDeps } from "../http/deps";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { ApiError } from "@/lib/http";
+import { ApiError } from "@/lib/shared/http";
 import type { AgentEnv } from "../http/context";
 import type { RouteDeps } from "../http/deps";
 import { getLibraryRecord } from "../library/get-record";

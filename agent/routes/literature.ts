@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { literatureQueryRequestSchema } from "@/lib/contracts";
-import { ApiError, readJsonObject, validateBody } from "@/lib/http";
+import { literatureQueryRequestSchema } from "@/lib/shared/contracts";
+import { ApiError, readJsonObject, validateBody } from "@/lib/shared/http";
 import { cancelJob, getJobOfKind } from "../jobs/queue";
 import { submitJob } from "../jobs/submit";
 import { plannedSources } from "../literature/engine";

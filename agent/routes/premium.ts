@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { isAddress } from "viem";
 import { z } from "zod";
-import { ApiError, readJsonObject, validateBody } from "@/lib/http";
+import { ApiError, readJsonObject, validateBody } from "@/lib/shared/http";
 import { publicCallerAddress } from "../http/access";
 import { issueChallenge } from "../premium/challenge";
 import { serviceTokenChain } from "../premium/holding";

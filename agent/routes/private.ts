@@ -7,11 +7,11 @@ import {
   encryptedLiteraturePlaintextSchema,
   PRIVATE_ENVELOPE_MAX_BYTES,
   type EncryptedDeepResearchReceipt,
-} from "@/lib/contracts";
-import { ApiError, readJsonObject, validateBody } from "@/lib/http";
-import { log } from "@/lib/log";
-import { describeSealingSuite, SEALING_PAGE_PATH } from "@/lib/sealing/descriptor";
-import { buildSealingPage, type SealingPage } from "@/lib/sealing/page";
+} from "@/lib/shared/contracts";
+import { ApiError, readJsonObject, validateBody } from "@/lib/shared/http";
+import { log } from "@/lib/shared/log";
+import { describeSealingSuite, SEALING_PAGE_PATH } from "@/lib/shared/sealing/descriptor";
+import { buildSealingPage, type SealingPage } from "@/lib/shared/sealing/page";
 import { callerOf, ownerOf, requireServiceKey, requireServiceOrPremium } from "../http/access";
 import type { AgentEnv } from "../http/context";
 import type { RouteDeps } from "../http/deps";

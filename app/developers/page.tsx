@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getConfig } from "@/lib/config";
-import { PAID_OPERATIONS } from "@/lib/operations";
-import { getWebConfig } from "@/lib/web/config";
+import { getConfig } from "@/lib/gateway/config";
+import { PAID_OPERATIONS } from "@/lib/shared/operations";
+import { getWebConfig } from "@/lib/gateway/web-config";
 import { CodeBlock } from "./code-block";
 
 export const metadata: Metadata = { title: "For developers and AI agents · Longevity Research Agent" };

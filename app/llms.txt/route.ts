@@ -1,6 +1,6 @@
-import { getConfig } from "@/lib/config";
-import { buildLlmsTxt } from "@/lib/discovery/llms-txt";
-import { withApi } from "@/lib/http";
+import { getConfig } from "@/lib/gateway/config";
+import { buildLlmsTxt } from "@/lib/gateway/discovery/llms-txt";
+import { withApi } from "@/lib/shared/http";
 
 export const dynamic = "force-dynamic";
 

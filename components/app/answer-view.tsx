@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { ChatRejectedReference, GradedReference } from "@/lib/contracts/chat";
-import type { Verdict, VerdictBasis } from "@/lib/contracts/evidence";
+import type { ChatRejectedReference, GradedReference } from "@/lib/shared/contracts/chat";
+import type { Verdict, VerdictBasis } from "@/lib/shared/contracts/evidence";
 import { rowFromGraded } from "@/lib/web/evidence-rows";
 import { plural } from "@/lib/web/evidence-words";
 import { referenceLinks } from "@/lib/web/reference-links";
@@ -10,7 +10,7 @@ import { AnswerHeading, WhatWouldHelp } from "./answer-parts";
 import { AnswerTools } from "./answer-tools";
 import { BottomLine } from "./bottom-line";
 import { EvidenceLegend, EvidenceTable } from "./evidence-table";
-import { PRIMARY_DESIGNS } from "@/lib/contracts/designs";
+import { PRIMARY_DESIGNS } from "@/lib/shared/contracts/designs";
 
 /** A link target only when it is http(s): text from the literature never becomes a script URL. */
 export function safeHref(url: string | null | undefined): string | undefined {

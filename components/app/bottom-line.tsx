@@ -1,8 +1,8 @@
 "use client";
 
-import type { EvidenceRole, StudySnapshot, Verdict, VerdictBasis } from "@/lib/contracts/evidence";
+import type { EvidenceRole, StudySnapshot, Verdict, VerdictBasis } from "@/lib/shared/contracts/evidence";
 import { describeBasis, describeOrigins, VERDICT_CONFIDENCE_WORDS, VERDICT_WORDS, verdictLabel } from "@/lib/web/evidence-words";
-import { bottomLineAfterVerdict } from "@/lib/contracts/bottom-line";
+import { bottomLineAfterVerdict } from "@/lib/shared/contracts/bottom-line";
 import styles from "./bottom-line.module.css";
 
 /**

@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import type { ChatResult, EngineStep } from "@/lib/contracts";
-import { sourcesInWords } from "@/lib/contracts/source-words";
-import { plannedSources } from "@/lib/contracts/sources";
+import type { ChatResult, EngineStep } from "@/lib/shared/contracts";
+import { sourcesInWords } from "@/lib/shared/contracts/source-words";
+import { plannedSources } from "@/lib/shared/contracts/sources";
 import { buildChatRequest } from "@/lib/web/message-request";
 import { bottomLineOf, type FollowTarget } from "@/lib/web/thread";
 import { WHAT_IT_BUYS } from "@/lib/web/what-it-buys";

@@ -1,8 +1,8 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import type { PaidOperation } from "@/lib/operations";
-import type { EnclaveKeyInfo } from "@/lib/sealing/client";
+import type { PaidOperation } from "@/lib/shared/operations";
+import type { EnclaveKeyInfo } from "@/lib/client/sealing/client";
 import type { FollowTarget, ThreadKind, ThreadResult } from "@/lib/web/thread";
 import type { Payer, WebConfig } from "@/lib/web/types";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { MAX_QUESTION_CHARS } from "@/lib/contracts/limits";
+import { MAX_QUESTION_CHARS } from "@/lib/shared/contracts/limits";
 import { codePoints, FIELD_IDS } from "@/lib/web/literature-request";
 import { WHAT_IT_BUYS } from "@/lib/web/what-it-buys";
 import { PriceNote } from "./context";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useRef, useState } from "react";
-import type { LiteratureJobResult, LiteratureQueryInput } from "@/lib/contracts";
-import { sourceTitle } from "@/lib/contracts/source-words";
+import type { LiteratureJobResult, LiteratureQueryInput } from "@/lib/shared/contracts";
+import { sourceTitle } from "@/lib/shared/contracts/source-words";
 import { buildLiteratureRequest, FIELD_IDS, INITIAL_LITERATURE_FORM, type LiteratureErrors, type LiteratureField } from "@/lib/web/literature-request";
 import { JobEndedError, usePaidJob, type StartedJob } from "@/lib/web/paid-job";
 import { readLiteratureResult } from "@/lib/web/read-results";
@@ -16,7 +16,7 @@ import { LiteratureForm } from "./literature-form";
 import { LiteratureResults } from "./literature-results";
 import { startSealedJob } from "./sealed-job";
 import { useSpendCheck } from "./spend-confirm";
-import { plannedSources } from "@/lib/contracts/sources";
+import { plannedSources } from "@/lib/shared/contracts/sources";
 
 /** Poll the free job route every second; a literature search may take minutes (deep mode). */
 const POLL_MS = 1_000;
@@ -25,7 +25,7 @@ const LIMIT_MS = 300_000;
 /** A plain search being followed: its thread entry, the job, and where it searches (for the progress words). */
 type LiteratureHandle = { entryId: string; jobId: string; sources: string[] };
 
-/** The sources a request searches (lib/contracts/sources.ts, as the agent plans them), for the progress line. */
+/** The sources a request searches (lib/shared/contracts/sources.ts, as the agent plans them), for the progress line. */
 function sourcesSearched(body: Pick<LiteratureQueryInput, "mode" | "retrievalProfile" | "scope">): string[] {
   return plannedSources(body);
 }

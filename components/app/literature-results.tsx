@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { LiteratureJobResult, LiteratureResultsByTagEntry } from "@/lib/contracts";
-import { describeSourceFailures, failureWords, sourceTitle } from "@/lib/contracts/source-words";
+import type { LiteratureJobResult, LiteratureResultsByTagEntry } from "@/lib/shared/contracts";
+import { describeSourceFailures, failureWords, sourceTitle } from "@/lib/shared/contracts/source-words";
 import { rowFromLiterature } from "@/lib/web/evidence-rows";
 import { lowConfidenceWarning, plural, rejectionWords } from "@/lib/web/evidence-words";
 import { plainText } from "@/lib/web/export-references";

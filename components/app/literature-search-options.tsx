@@ -1,8 +1,8 @@
 "use client";
 
-import { MAX_RESULTS_LIMIT } from "@/lib/contracts/limits";
-import { sourcesInWords } from "@/lib/contracts/source-words";
-import { DEEP_SOURCES, DEFAULT_MAX_RESULTS, FAST_SOURCES } from "@/lib/contracts/sources";
+import { MAX_RESULTS_LIMIT } from "@/lib/shared/contracts/limits";
+import { sourcesInWords } from "@/lib/shared/contracts/source-words";
+import { DEEP_SOURCES, DEFAULT_MAX_RESULTS, FAST_SOURCES } from "@/lib/shared/contracts/sources";
 import { FIELD_IDS, type Scope } from "@/lib/web/literature-request";
 import { errorProps, FieldError, type LiteratureFields } from "./literature-fields";
 import styles from "./literature-panel.module.css";

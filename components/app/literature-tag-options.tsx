@@ -1,6 +1,6 @@
 "use client";
 
-import { MAX_TAGS } from "@/lib/contracts/limits";
+import { MAX_TAGS } from "@/lib/shared/contracts/limits";
 import { addTags, FIELD_IDS } from "@/lib/web/literature-request";
 import { errorProps, FieldError, type LiteratureFields } from "./literature-fields";
 import styles from "./literature-panel.module.css";

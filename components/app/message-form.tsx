@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import type { PaidOperation } from "@/lib/operations";
+import type { PaidOperation } from "@/lib/shared/operations";
 import { messageCount } from "@/lib/web/message-request";
 import { PriceNote } from "./context";
 import styles from "./message-form.module.css";

@@ -49,7 +49,7 @@ export function PrivateModeControls({ value, onChange }: { value: PrivateState |
     }
     setChecking(true);
     try {
-      const { fetchEnclaveKey } = await import("@/lib/sealing/client");
+      const { fetchEnclaveKey } = await import("@/lib/client/sealing/client");
       // The trusted repository and measurement are the page's own (fixed at build), never the server's.
       const enclave = await fetchEnclaveKey({ gateway: location.origin }, { trust: PAGE_TRUST });
       onChange({ enclave, recoveryKey });
@@ -62,7 +62,7 @@ export function PrivateModeControls({ value, onChange }: { value: PrivateState |
 
   async function create() {
     setConfirming(null);
-    const { createRecoveryKey, portablePrimitives } = await import("@/lib/sealing");
+    const { createRecoveryKey, portablePrimitives } = await import("@/lib/shared/sealing");
     const key = createRecoveryKey(portablePrimitives);
     setRecoveryKey(key);
     setShownOnce(key);

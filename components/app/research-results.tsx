@@ -1,7 +1,7 @@
 "use client";
 
-import type { DeepResearchStatus } from "@/lib/contracts";
-import type { WorldAxis, WorldFinding, WorldFindingReference, WorldState } from "@/lib/contracts/world-state";
+import type { DeepResearchStatus } from "@/lib/shared/contracts";
+import type { WorldAxis, WorldFinding, WorldFindingReference, WorldState } from "@/lib/shared/contracts/world-state";
 import type { ReadConversation } from "@/lib/web/read-results";
 import { AnswerView, safeHref } from "./answer-view";
 import styles from "./deep-research-panel.module.css";

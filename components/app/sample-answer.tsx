@@ -1,6 +1,6 @@
 "use client";
 
-import type { ChatResult } from "@/lib/contracts";
+import type { ChatResult } from "@/lib/shared/contracts";
 import { bottomLineOf } from "@/lib/web/thread";
 import { AnswerView } from "./answer-view";
 import styles from "./sample-answer.module.css";

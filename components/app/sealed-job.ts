@@ -1,6 +1,6 @@
-import type { ChatResult, LiteratureJobResult, LiteratureQueryInput } from "@/lib/contracts";
-import type { PaidOperation } from "@/lib/operations";
-import type { EnclaveKeyInfo, PrivateKind, PrivateResearchResult, Started } from "@/lib/sealing/client";
+import type { ChatResult, LiteratureJobResult, LiteratureQueryInput } from "@/lib/shared/contracts";
+import type { PaidOperation } from "@/lib/shared/operations";
+import type { EnclaveKeyInfo, PrivateKind, PrivateResearchResult, Started } from "@/lib/client/sealing/client";
 import { transactionOf } from "@/lib/web/api-requests";
 import { describeThrown } from "@/lib/web/describe-thrown";
 import { JobEndedError, type StartedJob } from "@/lib/web/paid-job";
@@ -21,7 +21,7 @@ type Plaintext = { chat: { message: string; recoveryKey?: string }; literature: 
 /** Each kind's answer, as the sealing client opens it. */
 type Opened = { chat: ChatResult; literature: LiteratureJobResult; "deep-research": PrivateResearchResult };
 
-type SealingClient = typeof import("@/lib/sealing/client");
+type SealingClient = typeof import("@/lib/client/sealing/client");
 type Follow = { gateway: string; onStatus: (status: string) => void; signal: AbortSignal; limitMs: number; intervalMs?: number };
 
 /** How the sealing client follows each kind to its opened answer. */
@@ -60,7 +60,7 @@ export type SealedRequest<K extends PrivateKind, R> = {
 export async function startSealedJob<K extends PrivateKind, R>(request: SealedRequest<K, R>): Promise<StartedJob<never, R>> {
   const { kind, app, payer, enclave, plaintext, question } = request;
   const { thread, operation, settledWhenAccepted } = SEALED[kind];
-  const client = await import("@/lib/sealing/client");
+  const client = await import("@/lib/client/sealing/client");
   const started = await client.startPrivate(kind, { gateway: location.origin, payFetch: payer.payFetch, enclave, plaintext });
   app.recordPayment(operation, settledWhenAccepted ? { transaction: transactionOf(started.response.headers.get("payment-response")), settled: true } : { transaction: null, settled: false });
   const entryId = app.thread.begin({ kind: thread, question, payer, sealed: true });

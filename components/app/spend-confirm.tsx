@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import type { PaidOperation } from "@/lib/operations";
+import type { PaidOperation } from "@/lib/shared/operations";
 import { asksFirst, stopAskingThisVisit } from "@/lib/web/spend-check";
 import { useApp } from "./context";
 import styles from "./spend-confirm.module.css";

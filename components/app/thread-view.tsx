@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { Verdict, VerdictConfidence } from "@/lib/contracts/evidence";
+import type { Verdict, VerdictConfidence } from "@/lib/shared/contracts/evidence";
 import { VERDICT_WORDS, verdictLabel } from "@/lib/web/evidence-words";
 import { bottomLineOf, excerptOf, followTargetOf, KIND_LABELS, OPERATION_OF, searchThreads, suggestFollowUps, type FollowTarget, type FollowUp, type ThreadEntry } from "@/lib/web/thread";
 import type { WebConfig } from "@/lib/web/types";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import type { PaidOperation } from "@/lib/operations";
+import type { PaidOperation } from "@/lib/shared/operations";
 import type { PaymentEntry, WebConfig } from "@/lib/web/types";
 
 const historyKey = (address: string) => `lra:payments:${address.toLowerCase()}`;

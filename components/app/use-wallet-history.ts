@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import type { HistoryItem } from "@/lib/contracts/history";
+import type { HistoryItem } from "@/lib/shared/contracts/history";
 import { describeThrown } from "@/lib/web/describe-thrown";
 import type { ThreadEntry } from "@/lib/web/thread";
 import type { Payer } from "@/lib/web/types";

@@ -4,11 +4,11 @@
  * heavy imports: it is in the first page load; the paying fetch comes from lib/web/wallet.ts,
  * loaded on demand.
  */
-import { describeResponse } from "./describe-response";
-import { describeThrown } from "./describe-thrown";
-import { poll } from "./poll";
-import type { Payer } from "./types";
-import { UserFacingError } from "./user-facing-error";
+import { describeResponse } from "@/lib/web/describe-response";
+import { describeThrown } from "@/lib/web/describe-thrown";
+import { poll } from "@/lib/client/poll";
+import type { Payer } from "@/lib/web/types";
+import { UserFacingError } from "@/lib/web/user-facing-error";
 
 type Body = Record<string, unknown>;
 

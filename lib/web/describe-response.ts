@@ -3,9 +3,9 @@
  * contract's error body (`error`, `reason`, `retryAfterSeconds`, `failedSources`) and status read
  * into a UserFacingError.
  */
-import { failuresInWords, listInWords, sourceLabel } from "@/lib/contracts/source-words";
-import { NOTHING_IN_LIBRARY, unavailableReasonOf } from "@/lib/contracts/unavailable-reasons";
-import { UserFacingError } from "./user-facing-error";
+import { failuresInWords, listInWords, sourceLabel } from "@/lib/shared/contracts/source-words";
+import { NOTHING_IN_LIBRARY, unavailableReasonOf } from "@/lib/shared/contracts/unavailable-reasons";
+import { UserFacingError } from "@/lib/web/user-facing-error";
 
 type Body = Record<string, unknown>;
 

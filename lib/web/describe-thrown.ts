@@ -1,7 +1,7 @@
-import { PrivateModeError } from "@/lib/sealing/private-mode-error";
-import { describePrivateFailure } from "./private-failures";
-import { UserFacingError } from "./user-facing-error";
-import { WrongNetworkError } from "./wrong-network-error";
+import { PrivateModeError } from "@/lib/client/sealing/private-mode-error";
+import { describePrivateFailure } from "@/lib/web/private-failures";
+import { UserFacingError } from "@/lib/web/user-facing-error";
+import { WrongNetworkError } from "@/lib/web/wrong-network-error";
 
 /** A thrown error (the wallet's, the network's, private mode's) in words. */
 export function describeThrown(err: unknown): UserFacingError {

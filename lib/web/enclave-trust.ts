@@ -1,4 +1,4 @@
-import { parseEnclaveTrust, type EnclaveTrust } from "@/lib/sealing/trust";
+import { parseEnclaveTrust, type EnclaveTrust } from "@/lib/shared/sealing/trust";
 
 /**
  * The enclave this web app trusts, fixed when the app is built: the repository whose signed
@@ -7,10 +7,10 @@ import { parseEnclaveTrust, type EnclaveTrust } from "@/lib/sealing/trust";
  * private mode verifies the enclave's attestation against these in the browser. Null when the
  * build set no repository: the page trusts none, and its private mode is unattested.
  *
- * Read here rather than through lib/config because Next.js writes a value into the bundles only
+ * Read here rather than through lib/gateway/config because Next.js writes a value into the bundles only
  * where the code names it literally as `process.env.NEXT_PUBLIC_…`. next.config.ts defines both
  * at build (empty when unset), for the server's bundle as for the browser's, so the running
- * server's environment is never read; lib/config validates them first, so a bad value fails the
+ * server's environment is never read; lib/gateway/config validates them first, so a bad value fails the
  * build, named.
  */
 export const PAGE_TRUST: EnclaveTrust | null = parseEnclaveTrust(

@@ -1,8 +1,8 @@
-import type { LiteratureReference } from "@/lib/contracts/literature";
-import type { GradedReference } from "@/lib/contracts/chat";
-import type { EvidenceType, Stance, StudySnapshot, Verification } from "@/lib/contracts/evidence";
-import type { ExportableReference } from "./export-references";
-import { isEvidenceType } from "@/lib/contracts/designs";
+import type { LiteratureReference } from "@/lib/shared/contracts/literature";
+import type { GradedReference } from "@/lib/shared/contracts/chat";
+import type { EvidenceType, Stance, StudySnapshot, Verification } from "@/lib/shared/contracts/evidence";
+import type { ExportableReference } from "@/lib/web/export-references";
+import { isEvidenceType } from "@/lib/shared/contracts/designs";
 
 /**
  * One row of the evidence table (components/app/evidence-table.tsx) and of the exports: the
@@ -35,7 +35,7 @@ export function rowFromGraded(ref: Pick<GradedReference, "ordinal" | "title" | "
   return { ...ref };
 }
 
-/** What a reference manager needs, carried to the exports (lib/contracts/citation.ts). */
+/** What a reference manager needs, carried to the exports (lib/shared/contracts/citation.ts). */
 type CitationField = "journal" | "authors" | "volume" | "issue" | "pages" | "titleDerived";
 
 const VERIFICATIONS = new Set<string>(["verified", "probable", "unknown"]);

@@ -1,5 +1,5 @@
-import type { EvidenceRole, EvidenceType, OutcomeDirection, Stance, StudySnapshot, StudySpecies, Verdict, VerdictBasis, VerdictConfidence, Verification } from "@/lib/contracts/evidence";
-import { SPECIES_PLURAL } from "@/lib/contracts/designs";
+import type { EvidenceRole, EvidenceType, OutcomeDirection, Stance, StudySnapshot, StudySpecies, Verdict, VerdictBasis, VerdictConfidence, Verification } from "@/lib/shared/contracts/evidence";
+import { SPECIES_PLURAL } from "@/lib/shared/contracts/designs";
 
 /**
  * Every grade the evidence engine gives, in words a researcher reads, with what it means (the

@@ -1,6 +1,6 @@
-import type { EvidenceRole, EvidenceType, StudySnapshot, Verification } from "@/lib/contracts/evidence";
-import { invertedName, splitAuthorName } from "./author-names";
-import { bareDoi, publicReferenceUrl, type LinkableReference } from "./reference-links";
+import type { EvidenceRole, EvidenceType, StudySnapshot, Verification } from "@/lib/shared/contracts/evidence";
+import { invertedName, splitAuthorName } from "@/lib/web/author-names";
+import { bareDoi, publicReferenceUrl, type LinkableReference } from "@/lib/web/reference-links";
 
 /**
  * References taken away: BibTeX, RIS and CSV for a reference manager or a spreadsheet, and an

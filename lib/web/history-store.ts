@@ -3,7 +3,7 @@
  * came back, grouped in threads. Kept only here (never sent anywhere); sealed requests are not
  * kept at all, since writing their answers to disk in clear would undo the sealing.
  */
-import type { ThreadEntry } from "./thread";
+import type { ThreadEntry } from "@/lib/web/thread";
 
 const DB_NAME = "lra-history";
 const STORE = "entries";

@@ -3,8 +3,8 @@
  * it in words, per field, before anything is paid. No zod here (the first page load stays small):
  * tests/unit/request-builders.test.ts holds every body built to the contract's schema.
  */
-import type { LiteratureQueryInput } from "@/lib/contracts";
-import { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS } from "@/lib/contracts/limits";
+import type { LiteratureQueryInput } from "@/lib/shared/contracts";
+import { MAX_QUESTION_CHARS, MAX_RESULTS_LIMIT, MAX_TAG_CHARS, MAX_TAGS } from "@/lib/shared/contracts/limits";
 
 type Mode = "fast" | "deep";
 export type Scope = "" | "preprints" | "no-preprints" | "trials";

@@ -3,7 +3,7 @@
  * what is wrong with it in words, before anything is paid. No zod here (the first page load stays
  * small): tests/unit/request-builders.test.ts holds these to the contract's schemas.
  */
-import { MAX_MESSAGE_CHARS } from "@/lib/contracts/limits";
+import { MAX_MESSAGE_CHARS } from "@/lib/shared/contracts/limits";
 
 export type Built<T> = { ok: true; body: T } | { ok: false; error: string };
 

@@ -6,10 +6,10 @@
  * to follow; the states, the lock, the leave warning and the resume are the same for all of them.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { warnBeforeLeaving } from "./leave-warning";
-import { anotherPaymentUnderWay, claimPayment, type PayingPanel } from "./payment-lock";
-import { describeThrown } from "./describe-thrown";
-import { UserFacingError } from "./user-facing-error";
+import { warnBeforeLeaving } from "@/lib/web/leave-warning";
+import { anotherPaymentUnderWay, claimPayment, type PayingPanel } from "@/lib/web/payment-lock";
+import { describeThrown } from "@/lib/web/describe-thrown";
+import { UserFacingError } from "@/lib/web/user-facing-error";
 
 /** A job that has ended for good (failed, cancelled, timed out): there is nothing to retry. */
 export class JobEndedError extends UserFacingError {

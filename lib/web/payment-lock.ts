@@ -5,7 +5,7 @@
  * claimed synchronously before the first `await` of a paid action and released once its paid
  * request has been answered, so those clicks (and clicks in another panel) find it taken.
  */
-import { UserFacingError } from "./user-facing-error";
+import { UserFacingError } from "@/lib/web/user-facing-error";
 
 /** The panels that pay. */
 export type PayingPanel = "chat" | "literature" | "research";

@@ -2,9 +2,9 @@
  * Private mode's failures (PrivateModeError, from the sealing client) in words, with what to do,
  * and which of them end a sealed job for good.
  */
-import { PrivateModeError } from "@/lib/sealing/private-mode-error";
-import { describeResponse } from "./describe-response";
-import { UserFacingError } from "./user-facing-error";
+import { PrivateModeError } from "@/lib/client/sealing/private-mode-error";
+import { describeResponse } from "@/lib/web/describe-response";
+import { UserFacingError } from "@/lib/web/user-facing-error";
 
 /**
  * A private-mode failure in words. A refused start is described like any refused request (403

@@ -1,5 +1,5 @@
-import type { ComponentHealth, LiteratureReach, PaidRequests, SourceHealth } from "@/lib/contracts";
-import { listInWords, sourceLabel } from "@/lib/contracts/source-words";
+import type { ComponentHealth, LiteratureReach, PaidRequests, SourceHealth } from "@/lib/shared/contracts";
+import { listInWords, sourceLabel } from "@/lib/shared/contracts/source-words";
 
 /**
  * What /status says of each literature source and of them all, from what the agent reports: only

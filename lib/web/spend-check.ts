@@ -2,8 +2,8 @@
  * No surprise charges: an action that costs more than a chat asks first, naming its price and what
  * it buys, unless the person said not to for this visit (this tab's session: a new tab asks again).
  */
-import type { PaidOperation } from "@/lib/operations";
-import type { WebConfig } from "./types";
+import type { PaidOperation } from "@/lib/shared/operations";
+import type { WebConfig } from "@/lib/web/types";
 
 const UNASKED_KEY = "lra:spend-unasked";
 

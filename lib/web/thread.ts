@@ -2,9 +2,9 @@
  * The research thread: the questions of a session and what came back, and the follow-ups an
  * answer suggests. Pure functions (no storage, no React): tests/unit/thread.test.ts.
  */
-import type { ChatResult, LiteratureJobResult } from "@/lib/contracts";
-import type { PaidOperation } from "@/lib/operations";
-import type { ReadConversation } from "./read-results";
+import type { ChatResult, LiteratureJobResult } from "@/lib/shared/contracts";
+import type { PaidOperation } from "@/lib/shared/operations";
+import type { ReadConversation } from "@/lib/web/read-results";
 
 export type ThreadKind = "chat" | "literature" | "research";
 

@@ -1,7 +1,7 @@
 import type { EVMSigner } from "@x402/extensions/sign-in-with-x";
-import type { PaidOperation } from "@/lib/operations";
+import type { PaidOperation } from "@/lib/shared/operations";
 
-/** The page's view of the deployment (see lib/web/config.ts): serializable, passed to client components. */
+/** The page's view of the deployment (see lib/gateway/web-config.ts): serializable, passed to client components. */
 export type WebConfig = {
   network: string;
   chainId: number;

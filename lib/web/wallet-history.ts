@@ -5,12 +5,12 @@
  * its threads follow the wallet, not this browser. Answers are read with the contract's schemas,
  * loaded on demand; a reopened request becomes a thread entry (thread.ts) like one asked here.
  */
-import type { HistoryEntry, HistoryItem, HistoryPage } from "@/lib/contracts/history";
-import { HISTORY_PATH, SESSION_PATH } from "@/lib/contracts/history-paths";
-import { describeResponse } from "./describe-response";
-import { readConversation, readLiteratureResult, type ReadConversation } from "./read-results";
-import type { ThreadEntry, ThreadKind, ThreadResult } from "./thread";
-import { UserFacingError } from "./user-facing-error";
+import type { HistoryEntry, HistoryItem, HistoryPage } from "@/lib/shared/contracts/history";
+import { HISTORY_PATH, SESSION_PATH } from "@/lib/shared/contracts/history-paths";
+import { describeResponse } from "@/lib/web/describe-response";
+import { readConversation, readLiteratureResult, type ReadConversation } from "@/lib/web/read-results";
+import type { ThreadEntry, ThreadKind, ThreadResult } from "@/lib/web/thread";
+import { UserFacingError } from "@/lib/web/user-facing-error";
 
 
 const KIND: Record<HistoryItem["kind"], ThreadKind> = { chat: "chat", literature: "literature", deepResearch: "research" };
@@ -34,7 +34,7 @@ export async function readWalletHistory(cursor: string | null = null): Promise<H
   const response = await fetch(`${HISTORY_PATH}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`, { credentials: "same-origin", cache: "no-store" });
   if (response.status === 402) return null;
   if (!response.ok) throw await failure(response);
-  const { historyPageSchema } = await import("@/lib/contracts/history");
+  const { historyPageSchema } = await import("@/lib/shared/contracts/history");
   return readAs(historyPageSchema, await response.json(), "history");
 }
 
@@ -74,7 +74,7 @@ export function walletThreads(items: HistoryItem[], query: string): WalletThread
 
 /** Each plain request of a thread reopened, as thread entries of `wallet`, oldest first (sealed ones stay sealed: not reopened). */
 export async function reopenThread(thread: WalletThread, wallet: string): Promise<ThreadEntry[]> {
-  const { historyEntrySchema } = await import("@/lib/contracts/history");
+  const { historyEntrySchema } = await import("@/lib/shared/contracts/history");
   const conversations = new Map<string, Promise<ReadConversation | null>>();
   const entries: ThreadEntry[] = [];
   for (const item of thread.items.filter((i) => !i.sealed)) {
@@ -125,7 +125,7 @@ async function threadEntryOf(entry: HistoryEntry, { wallet, threadId, conversati
 /** A completed answer, read as the thread keeps it: a chat's ChatResult, a search's LiteratureJobResult. */
 async function outcomeOf(kind: ThreadKind, result: unknown): Promise<ThreadResult> {
   if (kind === "literature") return { kind: "literature", result: await readLiteratureResult(result) };
-  const { chatResultSchema } = await import("@/lib/contracts/chat");
+  const { chatResultSchema } = await import("@/lib/shared/contracts/chat");
   return { kind: "chat", result: readAs(chatResultSchema, result, "chat answer") };
 }
 

@@ -19,11 +19,11 @@ import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { createPublicClient, defineChain, erc20Abi, http, type Chain } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { base, baseSepolia } from "viem/chains";
-import { namedPayingFetch } from "@/lib/payments/named-payments";
-import { SESSION_PATH } from "@/lib/contracts/history-paths";
-import type { Payer, WebConfig } from "./types";
-import { UserFacingError } from "./user-facing-error";
-import { WrongNetworkError } from "./wrong-network-error";
+import { namedPayingFetch } from "@/lib/client/payments/named-payments";
+import { SESSION_PATH } from "@/lib/shared/contracts/history-paths";
+import type { Payer, WebConfig } from "@/lib/web/types";
+import { UserFacingError } from "@/lib/web/user-facing-error";
+import { WrongNetworkError } from "@/lib/web/wrong-network-error";
 
 /** The chain payments are made on, as viem and the wallet know it (the local chain is defined here). */
 function chainOf(config: WebConfig): Chain {

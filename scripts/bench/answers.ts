@@ -25,7 +25,7 @@ import pg from "pg";
 import { agentMigrations } from "../../agent/db/migrations";
 import { importLibraryFile } from "../../agent/library/import";
 import { workKeys } from "../../agent/literature/merge";
-import { runMigrations } from "../../lib/db/migrate";
+import { runMigrations } from "../../lib/shared/db/migrate";
 import { agentRequest, startTestAgent } from "../../tests/support/agent";
 import { openBenchDatabase, percentile, saveResults } from "./common";
 import { halfOf } from "./split";

@@ -22,7 +22,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadAgentConfig } from "../../agent/config";
-import { createPayingFetch } from "../../lib/payments/client";
+import { createPayingFetch } from "../../lib/client/payments/client";
 import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../../tests/support/agent";
 import { findPostgresBin, freePort, startThrowawayPostgres } from "../../tests/support/postgres";
 import { latencyProfile, startReplayServer, type ReplayRoute } from "../../tests/support/replay-server";

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { startEmbeddedPostgres } from "../../lib/db/embedded";
+import { startEmbeddedPostgres } from "../../lib/shared/db/embedded";
 import { findPostgresBin, freePort, startThrowawayPostgres } from "../../tests/support/postgres";
 import { startService, waitForHttp } from "../lib/processes";
 

@@ -14,7 +14,7 @@ import path from "node:path";
 import pg from "pg";
 import { agentMigrations } from "../../agent/db/migrations";
 import { importLibraryFile } from "../../agent/library/import";
-import { runMigrations } from "../../lib/db/migrate";
+import { runMigrations } from "../../lib/shared/db/migrate";
 import { startTestAgent } from "../../tests/support/agent";
 import { chatThrough, inParallel, type App } from "./answers";
 import { openBenchDatabase, root, saveResults } from "./common";

@@ -25,7 +25,7 @@ import { agentMigrations } from "../../agent/db/migrations";
 import type { WorldState } from "../../agent/deep-research/world";
 import { importLibraryFile } from "../../agent/library/import";
 import { workKeys } from "../../agent/literature/merge";
-import { runMigrations } from "../../lib/db/migrate";
+import { runMigrations } from "../../lib/shared/db/migrate";
 import { agentRequest, startTestAgent } from "../../tests/support/agent";
 import { generateSyntheticRecords } from "../../tests/fixtures/library/synthetic-records";
 import { startReplayServer, type ReplayServer } from "../../tests/support/replay-server";

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startEmbeddedPostgres } from "../../lib/db/embedded";
+import { startEmbeddedPostgres } from "../../lib/shared/db/embedded";
 import { freePort } from "../../tests/support/postgres";
 import { gatewayServerArgs, startService, waitForHttp } from "../lib/processes";
 import { connections, fixedServer, load, printTable, root, rssMb, saveResults, seconds } from "./common";

@@ -27,7 +27,7 @@ import { searchLibrary } from "../../agent/library/search";
 import { agentRequest, startTestAgent } from "../../tests/support/agent";
 import { extractTerms } from "../../agent/literature/terms";
 import type { SourceQuery } from "../../agent/literature/sources/types";
-import { runMigrations } from "../../lib/db/migrate";
+import { runMigrations } from "../../lib/shared/db/migrate";
 import { generateSyntheticRecords } from "../../tests/fixtures/library/synthetic-records";
 import { openBenchDatabase, percentile, saveResults } from "./common";
 import { LIMIT, measureBm25, readPubmedQa, summariseRanks, writePubmedQaJsonLines, type PubmedQaItem, type Quality } from "./pubmedqa";

@@ -17,14 +17,14 @@ import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
 import pg from "pg";
 import { mnemonicToAccount, privateKeyToAccount, generatePrivateKey } from "viem/accounts";
-import { startEmbeddedPostgres } from "../../lib/db/embedded";
-import { runMigrations } from "../../lib/db/migrate";
-import { gatewayMigrations } from "../../lib/db/migrations/gateway";
-import { createPayingFetch } from "../../lib/payments/client";
-import { claimPayment, updatePayment } from "../../lib/payments/ledger";
-import { DEV_MNEMONIC } from "../../lib/payments/local-chain";
-import { signExactPayment } from "../../lib/payments/sign";
-import { decodePaymentHeader, verifyPaymentLocally } from "../../lib/payments/verify-locally";
+import { startEmbeddedPostgres } from "../../lib/shared/db/embedded";
+import { runMigrations } from "../../lib/shared/db/migrate";
+import { gatewayMigrations } from "../../lib/shared/db/migrations/gateway";
+import { createPayingFetch } from "../../lib/client/payments/client";
+import { claimPayment, updatePayment } from "../../lib/gateway/payments/ledger";
+import { DEV_MNEMONIC } from "../../lib/shared/payments/local-chain";
+import { signExactPayment } from "../../lib/client/payments/sign";
+import { decodePaymentHeader, verifyPaymentLocally } from "../../lib/gateway/payments/verify-locally";
 import { findPostgresBin, freePort, startThrowawayPostgres } from "../../tests/support/postgres";
 import { startLocalChain } from "../lib/local-chain";
 import { ensureBuild, gatewayServerArgs, nextBin, startService, waitForHttp, type Service } from "../lib/processes";
@@ -134,7 +134,7 @@ export async function runPaymentsBench(): Promise<void> {
       rounds.reference.push(await load("reference: withX402 (@x402/next) POST /api/chat", `${referenceUrl}/api/chat`, { ...post, cpuPid: reference.child.pid }));
       rounds.gateway.push(await load("gateway POST /api/chat", `${gatewayUrl}/api/chat`, { ...post, cpuPid: gateway.child.pid }));
     }
-    // Its literature-reach check before the 402 reads a short-lived cache (lib/upstream/status-cache.ts), not the agent.
+    // Its literature-reach check before the 402 reads a short-lived cache (lib/gateway/upstream/status-cache.ts), not the agent.
     const reachCalls = agent.reachCalls() - reachCallsBefore;
     const medianRound = (figures: Figure[]) => [...figures].sort((a, b) => a.rps - b.rps)[1]!;
     const unpaid = [medianRound(rounds.reference), medianRound(rounds.gateway)];

@@ -17,8 +17,8 @@ import { agentMigrations } from "../../agent/db/migrations";
 import type { JobResult } from "../../agent/jobs/kinds";
 import { enqueueJob } from "../../agent/jobs/queue";
 import { jobWakeups, startWorkers } from "../../agent/jobs/worker";
-import { runMigrations } from "../../lib/db/migrate";
-import { createPool } from "../../lib/db/pool";
+import { runMigrations } from "../../lib/shared/db/migrate";
+import { createPool } from "../../lib/shared/db/pool";
 import { findPostgresBin, startThrowawayPostgres } from "../../tests/support/postgres";
 import { percentile, saveResults } from "./common";
 

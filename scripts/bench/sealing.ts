@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
-import { portablePrimitives, type SealingPrimitives } from "../../lib/sealing";
-import { nativePrimitives } from "../../lib/sealing/native";
-import { openResponseFast, sealRequestFast } from "../../lib/sealing/webcrypto";
-import * as scheme from "../../lib/sealing/scheme";
+import { portablePrimitives, type SealingPrimitives } from "../../lib/shared/sealing";
+import { nativePrimitives } from "../../lib/shared/sealing/native";
+import { openResponseFast, sealRequestFast } from "../../lib/shared/sealing/webcrypto";
+import * as scheme from "../../lib/shared/sealing/scheme";
 import { percentile, saveResults } from "./common";
 
 /** A JSON value of about `bytes` bytes shaped like an answer: many short cited sentences. */

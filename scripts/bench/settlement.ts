@@ -15,7 +15,7 @@ import http from "node:http";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { erc20Abi, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { createPayingFetch } from "../../lib/payments/client";
+import { createPayingFetch } from "../../lib/client/payments/client";
 import { findPostgresBin, freePort, startThrowawayPostgres } from "../../tests/support/postgres";
 import { startLocalChain, type LocalChain } from "../lib/local-chain";
 import { gatewayServerArgs, startService, waitForHttp, type Service } from "../lib/processes";

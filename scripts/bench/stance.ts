@@ -17,7 +17,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Verdict } from "../../lib/contracts";
+import type { Verdict } from "../../lib/shared/contracts";
 import { readQuestion } from "../../agent/literature/reading";
 import { readStance, readStanceByRules, verdictOfStudy } from "../../agent/literature/stance";
 import { root, saveResults } from "./common";

@@ -5,7 +5,7 @@
  */
 import net from "node:net";
 import type { loadAgentConfig } from "../../agent/config";
-import { DataDirInUseError, readLiveOwner, startEmbeddedPostgres, type EmbeddedPostgres } from "../../lib/db/embedded";
+import { DataDirInUseError, readLiveOwner, startEmbeddedPostgres, type EmbeddedPostgres } from "../../lib/shared/db/embedded";
 
 export type OpenDatabase = { url: string; label: string; stop: () => Promise<void> };
 

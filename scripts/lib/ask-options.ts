@@ -2,7 +2,7 @@
  * The command line of `npm run ask` (scripts/ask.ts), read without side effects so it can be tested:
  * the arguments and the environment in, what to do out, or an AskUsageError saying what is wrong.
  */
-import { EnclaveTrustError, parseEnclaveTrust, type EnclaveTrust } from "../../lib/sealing/trust";
+import { EnclaveTrustError, parseEnclaveTrust, type EnclaveTrust } from "../../lib/shared/sealing/trust";
 
 export type AskKind = "chat" | "literature" | "deep-research";
 

@@ -26,7 +26,7 @@ import {
   LOCAL_NETWORK,
   LOCAL_PAY_TO,
   LOCAL_USDC_ADDRESS,
-} from "../../lib/payments/local-chain";
+} from "../../lib/shared/payments/local-chain";
 import { startService, type Service } from "./processes";
 
 const root = path.resolve(import.meta.dirname, "../..");

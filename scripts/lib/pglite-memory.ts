@@ -7,9 +7,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres } from "../../lib/db/embedded";
-import { runMigrations } from "../../lib/db/migrate";
-import { gatewayMigrations } from "../../lib/db/migrations/gateway";
+import { startEmbeddedPostgres } from "../../lib/shared/db/embedded";
+import { runMigrations } from "../../lib/shared/db/migrate";
+import { gatewayMigrations } from "../../lib/shared/db/migrations/gateway";
 import { freePort } from "../../tests/support/postgres";
 
 const mode = process.argv[2] === "defaults" ? "defaults" : "project";

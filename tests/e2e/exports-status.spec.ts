@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import type { ChatResult, HealthResponse } from "@/lib/contracts";
+import type { ChatResult, HealthResponse } from "@/lib/shared/contracts";
 import { bibFamilies, readBibtex, readRis } from "../support/reference-parsers";
 import { AnswerPage } from "./pages/answer";
 import { ResearchAppPage } from "./pages/research-app";

@@ -5,7 +5,7 @@ import { readStack } from "./support/stack";
 
 /**
  * The browser gets the same private-mode helpers as `npm run ask -- --private`: this bundles
- * lib/sealing/client.ts (with the portable @noble path and Tinfoil's verifier, loaded lazily) and
+ * lib/client/sealing/client.ts (with the portable @noble path and Tinfoil's verifier, loaded lazily) and
  * the official x402 paying client for the browser, and runs a whole private chat inside Chromium
  * against the demo: fetch the enclave key, seal, pay, follow, open. Only the page sees plaintext.
  */
@@ -17,8 +17,8 @@ test("a private chat sealed, paid and opened entirely in the browser", async ({ 
   const bundle = await build({
     stdin: {
       contents: [
-        'export { fetchEnclaveKey, startPrivate, awaitPrivateChat } from "./lib/sealing/client";',
-        'export { createPayingFetch } from "./lib/payments/client";',
+        'export { fetchEnclaveKey, startPrivate, awaitPrivateChat } from "./lib/client/sealing/client";',
+        'export { createPayingFetch } from "./lib/client/payments/client";',
       ].join("\n"),
       resolveDir: path.resolve(import.meta.dirname, "../.."),
       loader: "ts",

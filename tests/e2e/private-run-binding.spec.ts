@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createRecoveryKey, portablePrimitives } from "@/lib/sealing";
+import { createRecoveryKey, portablePrimitives } from "@/lib/shared/sealing";
 import { startForgingProxy } from "../support/forging-proxy";
 import { ResearchPanelPage } from "./pages/panels";
 import { ResearchAppPage } from "./pages/research-app";

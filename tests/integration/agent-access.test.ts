@@ -6,8 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
 import { issueHolderKey } from "@/agent/premium/keys";
 import { createPrivateRun } from "@/agent/private/deep-research";
-import { deepResearchAcceptedSchema, deepResearchConversationSchema, rateLimitedBodySchema } from "@/lib/contracts";
-import { createRecoveryKey, portablePrimitives } from "@/lib/sealing";
+import { deepResearchAcceptedSchema, deepResearchConversationSchema, rateLimitedBodySchema } from "@/lib/shared/contracts";
+import { createRecoveryKey, portablePrimitives } from "@/lib/shared/sealing";
 import { agentRequest, seedLibrary, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { freePort } from "../support/postgres";

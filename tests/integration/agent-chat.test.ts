@@ -11,7 +11,7 @@ import {
   upstreamChatAcceptedASchema,
   upstreamChatAcceptedBSchema,
   upstreamChatStatusSchema,
-} from "@/lib/contracts";
+} from "@/lib/shared/contracts";
 import { agentRequest, startTestAgent } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { startReplayServer, type ReplayServer } from "../support/replay-server";

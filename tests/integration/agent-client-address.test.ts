@@ -13,7 +13,7 @@ const PROXY = "127.0.0.21";
 
 /**
  * Who the agent counts as a public caller (issue 24, item 6): the gateway's rule, one function
- * (lib/http/client-address.ts): the socket's address, or the hop AGENT_TRUSTED_PROXY proxies
+ * (lib/shared/http/client-address.ts): the socket's address, or the hop AGENT_TRUSTED_PROXY proxies
  * before it, never an entry the client wrote itself; IPv6 per /64. Requests go over real sockets
  * from loopback addresses of our choosing, as clients' would.
  */

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorBodySchema, literatureJobResultSchema, literatureReachSchema, type LiteratureJobResult, type LiteratureReach } from "@/lib/contracts";
+import { errorBodySchema, literatureJobResultSchema, literatureReachSchema, type LiteratureJobResult, type LiteratureReach } from "@/lib/shared/contracts";
 import { enqueueJob } from "@/agent/jobs/queue";
 import { agentRequest, startTestAgent } from "../support/agent";
 import { createTestDatabase } from "../support/database";

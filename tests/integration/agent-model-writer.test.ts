@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatJobStatusSchema, chatMetadataSchema } from "@/lib/contracts";
+import { chatJobStatusSchema, chatMetadataSchema } from "@/lib/shared/contracts";
 import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";

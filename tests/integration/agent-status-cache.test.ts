@@ -1,10 +1,10 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { LiteratureReach } from "@/lib/contracts";
-import type { Queryable } from "@/lib/db";
-import { runMigrations } from "@/lib/db/migrate";
-import { gatewayMigrations } from "@/lib/db/migrations/gateway";
-import { createStatusCache } from "@/lib/upstream/status-cache";
+import type { LiteratureReach } from "@/lib/shared/contracts";
+import type { Queryable } from "@/lib/shared/db";
+import { runMigrations } from "@/lib/shared/db/migrate";
+import { gatewayMigrations } from "@/lib/shared/db/migrations/gateway";
+import { createStatusCache } from "@/lib/gateway/upstream/status-cache";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";
@@ -71,7 +71,7 @@ const statuses = async (responses: Promise<Response>[]) => (await Promise.all(re
 /**
  * Issue 24, item 11: an unpaid request must not cost the agent a call. What the gateway checks
  * before payment (can a literature source answer, is private mode ready) is read from a short-lived
- * cache shared by its processes (lib/upstream/agent-status.ts), so the agent is asked once per
+ * cache shared by its processes (lib/gateway/upstream/agent-status.ts), so the agent is asked once per
  * freshness window, whatever arrives.
  */
 describe("the unpaid path does not call the agent per request", () => {

@@ -3,9 +3,9 @@ import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/
 import type { PaymentRequirements } from "@x402/core/types";
 import type { Hex } from "viem";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { literatureQueryRequestSchema } from "@/lib/contracts";
-import { getDb } from "@/lib/db";
-import { digestRequest } from "@/lib/payments/paid-route";
+import { literatureQueryRequestSchema } from "@/lib/shared/contracts";
+import { getDb } from "@/lib/gateway/db";
+import { digestRequest } from "@/lib/gateway/payments/paid-route";
 import { createTestDatabase, databaseKind } from "../support/database";
 import { startFacilitatorDouble, type FacilitatorDouble } from "../support/facilitator-double";
 import { configureGateway } from "../support/gateway";
@@ -18,7 +18,7 @@ const PUBLIC_URL = "https://gateway.test";
 const LITERATURE_URL = `${PUBLIC_URL}/api/literature`;
 const CRON_SECRET = "cron-secret-for-tests-0123456789";
 const PRICE = 30_000n;
-/** What the official paying client's resend wrapper (lib/payments/resend.ts) sends again with the same signature. */
+/** What the official paying client's resend wrapper (lib/client/payments/resend.ts) sends again with the same signature. */
 const RESEND_SAME_SIGNATURE = ["settlement_unavailable", "payment_in_progress"];
 
 /**

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { followUpReadingSchema, queuedChatResultSchema, upstreamChatAcceptedASchema, upstreamChatStatusSchema, type QueuedChatResult } from "@/lib/contracts";
+import { followUpReadingSchema, queuedChatResultSchema, upstreamChatAcceptedASchema, upstreamChatStatusSchema, type QueuedChatResult } from "@/lib/shared/contracts";
 import { importLibraryFile } from "@/agent/library/import";
 import { agentRequest, startLibraryAgent } from "../support/agent";
 import { ended, pollFor } from "../support/until";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sweepChatJobs } from "@/agent/chat/retention";
 import { loadAgentConfig } from "@/agent/config";
-import { chatJobStatusSchema, upstreamChatAcceptedASchema } from "@/lib/contracts";
+import { chatJobStatusSchema, upstreamChatAcceptedASchema } from "@/lib/shared/contracts";
 import { agentRequest, seedLibrary, startTestAgent } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { until } from "../support/until";

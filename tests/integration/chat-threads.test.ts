@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatJobStatusSchema } from "@/lib/contracts";
-import { getDb } from "@/lib/db";
-import { createPayingFetch } from "@/lib/payments/client";
+import { chatJobStatusSchema } from "@/lib/shared/contracts";
+import { getDb } from "@/lib/gateway/db";
+import { createPayingFetch } from "@/lib/client/payments/client";
 import { startLibraryAgent } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { configureGateway, configureGatewayFor } from "../support/gateway";

@@ -6,10 +6,10 @@ import { validateDiscoveryExtension, type DiscoveryExtension } from "@x402/exten
 import { wrapFetchWithPayment } from "@x402/fetch";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BazaarExtension } from "@/lib/discovery/bazaar";
-import type { DiscoveryManifest } from "@/lib/discovery/manifest";
-import { PAID_OPERATIONS, type PaidOperation } from "@/lib/operations";
-import { sealRequest } from "@/lib/sealing";
+import type { BazaarExtension } from "@/lib/gateway/discovery/bazaar";
+import type { DiscoveryManifest } from "@/lib/gateway/discovery/manifest";
+import { PAID_OPERATIONS, type PaidOperation } from "@/lib/shared/operations";
+import { sealRequest } from "@/lib/shared/sealing";
 import { startLibraryAgent } from "../support/agent";
 import { configureGatewayFor } from "../support/gateway";
 import { acceptedBodyFor } from "../support/paid-bodies";

@@ -5,7 +5,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DataDirInUseError, readLiveOwner, startEmbeddedPostgres } from "@/lib/db/embedded";
+import { DataDirInUseError, readLiveOwner, startEmbeddedPostgres } from "@/lib/shared/db/embedded";
 import { freePort } from "../support/postgres";
 
 const execFileAsync = promisify(execFile);
@@ -131,7 +131,7 @@ describe("embedded database (PGlite over the wire protocol)", () => {
 async function startInChild(dataDir: string): Promise<string> {
   const { spawnSync } = await import("node:child_process");
   const script = `
-    import { startEmbeddedPostgres } from "./lib/db/embedded.ts";
+    import { startEmbeddedPostgres } from "./lib/shared/db/embedded.ts";
     startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, port: 1 })
       .then(() => { console.log("STARTED"); process.exit(0); })
       .catch((e) => { console.log(e.name + ": " + e.message); process.exit(3); });

@@ -1,10 +1,10 @@
 import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encryptedDeepResearchAcceptedSchema, enclaveKeyResponseSchema } from "@/lib/contracts";
-import { createPayingFetch } from "@/lib/payments/client";
-import { forgetEnclaveKey } from "@/lib/private/enclave-key";
-import { createRecoveryKey, encodeBase64, portablePrimitives, sealRequest } from "@/lib/sealing";
+import { encryptedDeepResearchAcceptedSchema, enclaveKeyResponseSchema } from "@/lib/shared/contracts";
+import { createPayingFetch } from "@/lib/client/payments/client";
+import { forgetEnclaveKey } from "@/lib/gateway/private/enclave-key";
+import { createRecoveryKey, encodeBase64, portablePrimitives, sealRequest } from "@/lib/shared/sealing";
 import { seedLibrary, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";

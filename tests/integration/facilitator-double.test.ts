@@ -1,7 +1,7 @@
 import type { PaymentRequirements } from "@x402/core/types";
 import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodePaymentHeader } from "@/lib/payments/verify-locally";
+import { decodePaymentHeader } from "@/lib/gateway/payments/verify-locally";
 import { startFacilitatorDouble, type FacilitatorDouble } from "../support/facilitator-double";
 import { chain, freshAddress, signPayment, wallet } from "../support/payments";
 import { startRpcProxy, type RpcProxy } from "../support/rpc-proxy";

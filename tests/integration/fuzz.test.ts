@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_ROUTES } from "@/lib/http/api-routes.mjs";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { API_ROUTES } from "@/lib/shared/http/api-routes.mjs";
+import { buildOpenApiDocument } from "@/lib/gateway/openapi/document";
 import { startLibraryAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { awkwardText, bodyFrom, bogusPaymentSignature, contentType, oversizedBody, pathParam, rawBody, requestSchemas } from "../support/fuzz";
 import { configureGatewayFor } from "../support/gateway";

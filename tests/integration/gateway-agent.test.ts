@@ -1,8 +1,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as health } from "@/app/api/health/route";
-import { chatJobStatusSchema, literatureJobResultSchema } from "@/lib/contracts";
-import { createPayingFetch } from "@/lib/payments/client";
+import { chatJobStatusSchema, literatureJobResultSchema } from "@/lib/shared/contracts";
+import { createPayingFetch } from "@/lib/client/payments/client";
 import { startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";

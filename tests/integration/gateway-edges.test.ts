@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPayingFetch } from "@/lib/payments/client";
+import { createPayingFetch } from "@/lib/client/payments/client";
 import { startLibraryAgent } from "../support/agent";
 import { configureGatewayFor } from "../support/gateway";
 import { chain, freshAddress, usdcBalance, wallet } from "../support/payments";

@@ -6,9 +6,9 @@ import { agentMigrations } from "@/agent/db/migrations";
 import { InvalidJobInputError } from "@/agent/jobs/kinds";
 import { cancelConversation, createTurn, finishTurn, getConversation, setRunState } from "@/agent/deep-research/store";
 import { cancelJob, cancelTurnJobs, claimJob, completeJob, enqueueJob, extendLease, getJob, jobFinished, type JobLane } from "@/agent/jobs/queue";
-import { withTransaction } from "@/lib/db/transaction";
-import { runMigrations } from "@/lib/db/migrate";
-import { createPool } from "@/lib/db/pool";
+import { withTransaction } from "@/lib/shared/db/transaction";
+import { runMigrations } from "@/lib/shared/db/migrate";
+import { createPool } from "@/lib/shared/db/pool";
 import { createTestDatabase, databaseKind, NEEDS_SERVER } from "../support/database";
 import { until } from "../support/until";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paymentRequiredBodySchema } from "@/lib/contracts";
-import { getDb } from "@/lib/db";
+import { paymentRequiredBodySchema } from "@/lib/shared/contracts";
+import { getDb } from "@/lib/gateway/db";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";

@@ -13,8 +13,8 @@ import { searchLibrary } from "@/agent/library/search";
 import { createLocalLibrarySource } from "@/agent/library/source";
 import type { SourceQuery } from "@/agent/literature/sources/types";
 import { SourceError } from "@/agent/literature/sources/types";
-import { runMigrations } from "@/lib/db/migrate";
-import { createPool } from "@/lib/db/pool";
+import { runMigrations } from "@/lib/shared/db/migrate";
+import { createPool } from "@/lib/shared/db/pool";
 import { createTestDatabase } from "../support/database";
 
 const root = path.resolve(import.meta.dirname, "../..");

@@ -8,7 +8,7 @@ import { openAgentDatabase, type AgentDatabase } from "@/agent/db";
 import { claimJob, completeJob, enqueueJob } from "@/agent/jobs/queue";
 import { createJobWaiter, listenConnectionOf, type JobWaiter } from "@/agent/jobs/wait";
 import { createAgentApp } from "@/agent/server";
-import type { Queryable } from "@/lib/db";
+import type { Queryable } from "@/lib/shared/db";
 import { agentRequest, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase, databaseKind, NEEDS_SERVER } from "../support/database";
 import { configureGateway } from "../support/gateway";

@@ -12,8 +12,8 @@ import {
   upstreamChatStatusSchema,
   type DeepResearchConversation,
   type FailedSource,
-} from "@/lib/contracts";
-import { createPayingFetch } from "@/lib/payments/client";
+} from "@/lib/shared/contracts";
+import { createPayingFetch } from "@/lib/client/payments/client";
 import { agentRequest, seedLibrary, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase, databaseKind } from "../support/database";
 import { configureGateway } from "../support/gateway";

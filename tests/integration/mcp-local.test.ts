@@ -13,12 +13,12 @@ import { createEIP712OfferReceiptIssuer, extractOffersFromPaymentRequired, extra
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chatJobStatusSchema } from "@/lib/contracts";
-import { EXPIRY_MARGIN_SECONDS } from "@/lib/mcp/local/spend-ledger";
-import { fetchPublishedSigners, verifyReceipt } from "@/lib/offer-receipt/verify";
-import { getPaidOperation } from "@/lib/operations";
-import { createPayingFetch } from "@/lib/payments/client";
-import { transferCallData } from "@/lib/payments/settlement/transfer";
+import { chatJobStatusSchema } from "@/lib/shared/contracts";
+import { EXPIRY_MARGIN_SECONDS } from "@/lib/client/mcp-local/spend-ledger";
+import { fetchPublishedSigners, verifyReceipt } from "@/lib/client/offer-receipt/verify";
+import { getPaidOperation } from "@/lib/shared/operations";
+import { createPayingFetch } from "@/lib/client/payments/client";
+import { transferCallData } from "@/lib/gateway/payments/settlement/transfer";
 import { startLibraryAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";

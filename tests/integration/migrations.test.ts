@@ -1,9 +1,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPool } from "@/lib/db/pool";
-import { MigrationError, runMigrations, type Migration } from "@/lib/db/migrate";
-import { gatewayMigrations } from "@/lib/db/migrations/gateway";
-import { countConversationsByStatus, upsertConversationStatus } from "@/lib/db/queries/conversations";
+import { createPool } from "@/lib/shared/db/pool";
+import { MigrationError, runMigrations, type Migration } from "@/lib/shared/db/migrate";
+import { gatewayMigrations } from "@/lib/shared/db/migrations/gateway";
+import { countConversationsByStatus, upsertConversationStatus } from "@/lib/shared/db/queries/conversations";
 import { createTestDatabase, databaseKind, NEEDS_SERVER } from "../support/database";
 
 describe("migrations", () => {

@@ -11,10 +11,10 @@ import {
 } from "@x402/extensions/offer-receipt";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publishedSignersSchema } from "@/lib/contracts";
-import { PAID_OPERATIONS } from "@/lib/operations";
-import { createPayingFetch } from "@/lib/payments/client";
-import { fetchPublishedSigners, verifyReceipt } from "@/lib/offer-receipt/verify";
+import { publishedSignersSchema } from "@/lib/shared/contracts";
+import { PAID_OPERATIONS } from "@/lib/shared/operations";
+import { createPayingFetch } from "@/lib/client/payments/client";
+import { fetchPublishedSigners, verifyReceipt } from "@/lib/client/offer-receipt/verify";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { startAcceptingAgent } from "../support/agent-double";
@@ -25,7 +25,7 @@ import { gatewayFetch, postJson, routeFetch } from "../support/routes";
 /**
  * x402 offer-and-receipt, attacked (issue 28, item 4): every 402 carries offers signed by the key
  * /.well-known/x402.json publishes, every settled payment a signed receipt, and the verification a
- * paying client uses (lib/offer-receipt/verify.ts, the SDK's helpers) refuses a tampered receipt,
+ * paying client uses (lib/client/offer-receipt/verify.ts, the SDK's helpers) refuses a tampered receipt,
  * one signed by another key, a genuine receipt of another payment or resource, and an offer
  * altered in flight (the official client then signs nothing). Paid on the local chain.
  */

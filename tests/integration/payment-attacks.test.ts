@@ -3,9 +3,9 @@ import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/
 import type { PaymentRequirements } from "@x402/core/types";
 import { generatePrivateKey } from "viem/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
-import { createPayingFetch } from "@/lib/payments/client";
-import { MAX_UNAVAILABLE_ATTEMPTS } from "@/lib/payments/settle";
+import { getDb } from "@/lib/gateway/db";
+import { createPayingFetch } from "@/lib/client/payments/client";
+import { MAX_UNAVAILABLE_ATTEMPTS } from "@/lib/gateway/payments/settle";
 import { createTestDatabase } from "../support/database";
 import { startFacilitatorDouble, type FacilitatorDouble } from "../support/facilitator-double";
 import { configureGateway } from "../support/gateway";

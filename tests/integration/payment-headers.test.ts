@@ -3,8 +3,8 @@ import { validateDiscoveryExtension, type DiscoveryExtension } from "@x402/exten
 import { extractOffersFromPaymentRequired, extractReceiptFromResponse } from "@x402/extensions/offer-receipt";
 import { generatePaymentId } from "@x402/extensions/payment-identifier";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAID_OPERATIONS, type PaidOperation } from "@/lib/operations";
-import { createPayingFetch } from "@/lib/payments/client";
+import { PAID_OPERATIONS, type PaidOperation } from "@/lib/shared/operations";
+import { createPayingFetch } from "@/lib/client/payments/client";
 import { startLibraryAgent } from "../support/agent";
 import { configureGateway } from "../support/gateway";
 import { acceptedBodyFor } from "../support/paid-bodies";

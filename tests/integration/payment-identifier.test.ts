@@ -4,11 +4,11 @@ import { declarePaymentIdentifierExtension, generatePaymentId, PAYMENT_IDENTIFIE
 import type { Hex } from "viem";
 import { generatePrivateKey } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db";
-import type { DiscoveryManifest } from "@/lib/discovery/manifest";
-import { PAID_OPERATIONS } from "@/lib/operations";
-import { createPayingFetch } from "@/lib/payments/client";
-import { LOCAL_FACILITATOR } from "@/lib/payments/local-chain";
+import { getDb } from "@/lib/gateway/db";
+import type { DiscoveryManifest } from "@/lib/gateway/discovery/manifest";
+import { PAID_OPERATIONS } from "@/lib/shared/operations";
+import { createPayingFetch } from "@/lib/client/payments/client";
+import { LOCAL_FACILITATOR } from "@/lib/shared/payments/local-chain";
 import { createTestDatabase, databaseKind } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";

@@ -3,7 +3,7 @@ import { decodePaymentRequiredHeader } from "@x402/core/http";
 import type { PaymentRequirements } from "@x402/core/types";
 import { generatePrivateKey } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatJobStatusSchema, rateLimitedBodySchema } from "@/lib/contracts";
+import { chatJobStatusSchema, rateLimitedBodySchema } from "@/lib/shared/contracts";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";

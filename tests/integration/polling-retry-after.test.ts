@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describePolling } from "@/lib/discovery/polling";
-import { getPaidOperation, type PaidOperation } from "@/lib/operations";
+import { describePolling } from "@/lib/shared/discovery/polling";
+import { getPaidOperation, type PaidOperation } from "@/lib/shared/operations";
 import { buildLiteratureJobResult, buildQueuedChatResult } from "../support/builders";
 import { createTestDatabase } from "../support/database";
 import { configureGateway } from "../support/gateway";
@@ -10,7 +10,7 @@ import { routeFetch } from "../support/routes";
 
 /**
  * Every non-final answer of the free status routes of chat and literature (plain and sealed)
- * carries Retry-After with the route's interval from lib/discovery/polling.ts; a final one carries
+ * carries Retry-After with the route's interval from lib/shared/discovery/polling.ts; a final one carries
  * none. The agent is a double answering what each test sets; deep research's status routes are
  * tested with their payments (deep-research-payments.test.ts).
  */

@@ -13,9 +13,9 @@ import {
   encryptedLiteratureAcceptedSchema,
   encryptedLiteratureStatusSchema,
   literatureJobResultSchema,
-} from "@/lib/contracts";
-import { createPayingFetch } from "@/lib/payments/client";
-import { createRecoveryKey, openResponse, portablePrimitives, sealRequest, SealingError, type SealedResponse } from "@/lib/sealing";
+} from "@/lib/shared/contracts";
+import { createPayingFetch } from "@/lib/client/payments/client";
+import { createRecoveryKey, openResponse, portablePrimitives, sealRequest, SealingError, type SealedResponse } from "@/lib/shared/sealing";
 import { agentRequest, startTestAgent, TEST_SERVICE_KEY } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 import { captureLogs } from "../support/logs";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importLibraryFile } from "@/agent/library/import";
-import { chatJobStatusSchema, literatureJobResultSchema, queuedChatResultSchema, type LiteratureJobResult, type QueuedChatResult } from "@/lib/contracts";
+import { chatJobStatusSchema, literatureJobResultSchema, queuedChatResultSchema, type LiteratureJobResult, type QueuedChatResult } from "@/lib/shared/contracts";
 import { agentRequest, startTestAgent } from "../support/agent";
 import { createTestDatabase } from "../support/database";
 

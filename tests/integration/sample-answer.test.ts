@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queuedChatResultSchema, upstreamChatAcceptedASchema, upstreamChatStatusSchema } from "@/lib/contracts";
+import { queuedChatResultSchema, upstreamChatAcceptedASchema, upstreamChatStatusSchema } from "@/lib/shared/contracts";
 import { SAMPLE_QUESTION } from "@/lib/web/sample-question";
 import { agentRequest, startLibraryAgent } from "../support/agent";
 import { ended, pollFor } from "../support/until";

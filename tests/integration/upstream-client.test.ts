@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { UpstreamClient, UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/upstream/client";
+import { UpstreamClient, UpstreamContractError, UpstreamHttpError, UpstreamUnavailableError } from "@/lib/gateway/upstream/client";
 import { closedUrl, startHttpDouble, type DoubleHandler, type HttpDouble } from "../support/http-double";
 
 describe("upstream client", () => {

@@ -4,12 +4,12 @@ import { buildSIWxSchema, parseSIWxHeader, SIGN_IN_WITH_X, type SIWxExtension } 
 import type { Hex } from "viem";
 import { generatePrivateKey } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { historyEntrySchema, historyPageSchema, signInRequiredSchema, signInSessionSchema, type HistoryItem, type HistoryPage } from "@/lib/contracts";
-import { getDb } from "@/lib/db";
-import type { DiscoveryManifest } from "@/lib/discovery/manifest";
-import { PAID_OPERATIONS } from "@/lib/operations";
-import { createPayingFetch } from "@/lib/payments/client";
-import { createRecoveryKey, portablePrimitives, sealRequest } from "@/lib/sealing";
+import { historyEntrySchema, historyPageSchema, signInRequiredSchema, signInSessionSchema, type HistoryItem, type HistoryPage } from "@/lib/shared/contracts";
+import { getDb } from "@/lib/gateway/db";
+import type { DiscoveryManifest } from "@/lib/gateway/discovery/manifest";
+import { PAID_OPERATIONS } from "@/lib/shared/operations";
+import { createPayingFetch } from "@/lib/client/payments/client";
+import { createRecoveryKey, portablePrimitives, sealRequest } from "@/lib/shared/sealing";
 import { startLibraryAgent } from "../support/agent";
 import { awkwardText } from "../support/fuzz";
 import { configureGateway } from "../support/gateway";
@@ -61,7 +61,7 @@ describe("sign-in-with-x: a wallet lists and reopens its own results", () => {
   const listOf = async (privateKey: Hex, query = ""): Promise<Page> => {
     const response = await history(privateKey, `${HISTORY}${query}`);
     expect(response.status, await response.clone().text()).toBe(200);
-    // Every page is what the contract says it is (lib/contracts/history.ts).
+    // Every page is what the contract says it is (lib/shared/contracts/history.ts).
     return historyPageSchema.parse(await response.json());
   };
   const challenge = () => challengeOf(HISTORY, gateway);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { DeepResearchConversation, DeepResearchStatus } from "@/lib/contracts";
+import type { DeepResearchConversation, DeepResearchStatus } from "@/lib/shared/contracts";
 import { startHttpDouble, type HttpDouble } from "./http-double";
 
 /**

@@ -7,7 +7,7 @@ import { loadAgentConfig } from "@/agent/config";
 import { openAgentDatabase } from "@/agent/db";
 import { importLibraryFile } from "@/agent/library/import";
 import { startAgentRuntime } from "@/agent/runtime";
-import type { Queryable } from "@/lib/db";
+import type { Queryable } from "@/lib/shared/db";
 
 export const TEST_SERVICE_KEY = "agent-service-key-for-tests-0123";
 

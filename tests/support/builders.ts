@@ -9,7 +9,7 @@ import type {
   LiteratureJobResult,
   PaymentRequiredBody,
   QueuedChatResult,
-} from "@/lib/contracts";
+} from "@/lib/shared/contracts";
 
 /** Test data builders: a valid example of each contract shape, with overrides. */
 

@@ -3,7 +3,7 @@
  * the way a worker does, claim then complete with RESULT (JSON), against POSTGRES_URL, and exits.
  * Being another process, it cannot wake a waiter in the test's process except through the database.
  */
-import { createPool } from "../../lib/db/pool";
+import { createPool } from "../../lib/shared/db/pool";
 import { claimJob, completeJob } from "../../agent/jobs/queue";
 
 const db = createPool({ url: process.env.POSTGRES_URL!, max: 1 });

@@ -1,6 +1,6 @@
-import { decodeBase64, encodeBase64, portablePrimitives as p, type Envelope, type SealedResponse } from "@/lib/sealing";
-import { NONCE_BYTES, RESPONSE_INFO, utf8 } from "@/lib/sealing/codec";
-import * as scheme from "@/lib/sealing/scheme";
+import { decodeBase64, encodeBase64, portablePrimitives as p, type Envelope, type SealedResponse } from "@/lib/shared/sealing";
+import { NONCE_BYTES, RESPONSE_INFO, utf8 } from "@/lib/shared/sealing/codec";
+import * as scheme from "@/lib/shared/sealing/scheme";
 
 /**
  * What an intermediary standing where the gateway stands can seal to a client: it sees the

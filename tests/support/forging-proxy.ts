@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Envelope } from "@/lib/sealing";
+import type { Envelope } from "@/lib/shared/sealing";
 import { forgeries, type ForgeryKind } from "./forgery";
 
 /** A deep-research poll's path, with the run it names. */

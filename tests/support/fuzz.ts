@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { z } from "zod";
-import { requestRegistry } from "@/lib/contracts";
+import { requestRegistry } from "@/lib/shared/contracts";
 
 /**
  * Arbitrary bad (and good) requests for the fuzz suite: bodies generated from the contract's

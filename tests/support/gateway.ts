@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/lib/gateway/config";
 
 const GATEWAY_VARIABLES = [
   "POSTGRES_URL",

@@ -1,7 +1,7 @@
-import { log } from "@/lib/log";
+import { log } from "@/lib/shared/log";
 
 /**
- * Captures what this process's logger writes (gateway and agent alike log through lib/log to
+ * Captures what this process's logger writes (gateway and agent alike log through lib/shared/log to
  * stderr) while `run` runs, with LOG_SILENT lifted so every line is really written. A first line
  * proves the capture sees the logger's output, so a test that finds nothing cannot pass vacuously.
  */

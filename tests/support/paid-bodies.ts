@@ -1,5 +1,5 @@
-import type { PaidOperation } from "@/lib/operations";
-import { createRecoveryKey, portablePrimitives, sealRequest } from "@/lib/sealing";
+import type { PaidOperation } from "@/lib/shared/operations";
+import { createRecoveryKey, portablePrimitives, sealRequest } from "@/lib/shared/sealing";
 
 /**
  * A body each paid route accepts once paid: its example, or for a sealed route a real envelope

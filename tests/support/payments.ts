@@ -4,12 +4,12 @@ import { eip3009ABI } from "@x402/evm";
 import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseEther, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { inject } from "vitest";
-import type { Queryable } from "@/lib/db";
-import { claimPayment } from "@/lib/payments/ledger";
-import { LOCAL_DEPLOYER } from "@/lib/payments/local-chain";
-import type { PaidOperation } from "@/lib/operations";
-import { signExactPayment } from "@/lib/payments/sign";
-import { decodePaymentHeader, verifyPaymentLocally } from "@/lib/payments/verify-locally";
+import type { Queryable } from "@/lib/shared/db";
+import { claimPayment } from "@/lib/gateway/payments/ledger";
+import { LOCAL_DEPLOYER } from "@/lib/shared/payments/local-chain";
+import type { PaidOperation } from "@/lib/shared/operations";
+import { signExactPayment } from "@/lib/client/payments/sign";
+import { decodePaymentHeader, verifyPaymentLocally } from "@/lib/gateway/payments/verify-locally";
 import { localViemChain } from "../../scripts/lib/local-chain";
 
 /** Helpers to pay, and to forge the wrong payments, against the suite's local chain. */
@@ -115,7 +115,7 @@ export async function fundedWallet(usdc: bigint): Promise<{ address: Hex; privat
 /** A fresh address, so one test file's payee balance is its own. */
 export const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address;
 
-/** Signs a payment on the suite's chain (see lib/payments/sign.ts). */
+/** Signs a payment on the suite's chain (see lib/client/payments/sign.ts). */
 export function signPayment(args: Omit<Parameters<typeof signExactPayment>[0], "chainId"> & { chainId?: number }) {
   return signExactPayment({ ...args, chainId: args.chainId ?? chain().chainId });
 }

@@ -4,14 +4,14 @@
  */
 import type http from "node:http";
 import path from "node:path";
-import { refuseUnservedApiRequest } from "@/lib/http/api-edge";
-import { API_ROUTES } from "@/lib/http/api-routes.mjs";
+import { refuseUnservedApiRequest } from "@/lib/shared/http/api-edge";
+import { API_ROUTES } from "@/lib/shared/http/api-routes.mjs";
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 const appDir = path.resolve(import.meta.dirname, "../../app");
 
-/** The gateway's route table (lib/http/api-routes.mjs) as patterns, literal routes before parameterised ones as in Next.js. */
+/** The gateway's route table (lib/shared/http/api-routes.mjs) as patterns, literal routes before parameterised ones as in Next.js. */
 const table = API_ROUTES.map((route) => ({
   pattern: new RegExp(`^${route.path.replace(/\./g, "\\.").replace(/\{\w+\}/g, "([^/]+)")}$`),
   params: [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),

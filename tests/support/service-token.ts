@@ -1,7 +1,7 @@
 import { createPublicClient, createWalletClient, http, parseAbi, parseEther, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { inject } from "vitest";
-import { LOCAL_DEPLOYER } from "@/lib/payments/local-chain";
+import { LOCAL_DEPLOYER } from "@/lib/shared/payments/local-chain";
 import { localViemChain } from "../../scripts/lib/local-chain";
 
 /**

@@ -7,7 +7,7 @@
  * HOLD=1 holds every job, once recorded, until the test releases it (a row in test_releases), so
  * a test decides when a worker slot frees up instead of guessing how long a job takes.
  */
-import { createPool } from "../../lib/db/pool";
+import { createPool } from "../../lib/shared/db/pool";
 import type { JobResult } from "../../agent/jobs/kinds";
 import { startWorkers } from "../../agent/jobs/worker";
 

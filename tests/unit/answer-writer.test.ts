@@ -6,9 +6,9 @@ import { extractSnapshot } from "@/agent/literature/snapshot";
 import { readQuestion } from "@/agent/literature/reading";
 import { deriveVerdict } from "@/agent/literature/verdict";
 import type { EngineResult } from "@/agent/literature/result";
-import { chatResultSchema, literatureJobResultSchema, literatureQueryRequestSchema, type EvidenceType } from "@/lib/contracts";
+import { chatResultSchema, literatureJobResultSchema, literatureQueryRequestSchema, type EvidenceType } from "@/lib/shared/contracts";
 import { buildRecord } from "../support/records";
-import { bottomLineAfterVerdict } from "@/lib/contracts/bottom-line";
+import { bottomLineAfterVerdict } from "@/lib/shared/contracts/bottom-line";
 
 /**
  * The extractive answer: a bottom line first, then the evidence by strength with each claim's

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { refuseUnservedApiRequest } from "@/lib/http/api-edge";
-import { API_ROUTES, gatewayAllowedMethods } from "@/lib/http/api-routes.mjs";
-import { ownEdge } from "@/lib/http/own-edge";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
-import { getPaidOperation, PAID_OPERATIONS, type PaidOperation } from "@/lib/operations";
+import { refuseUnservedApiRequest } from "@/lib/shared/http/api-edge";
+import { API_ROUTES, gatewayAllowedMethods } from "@/lib/shared/http/api-routes.mjs";
+import { ownEdge } from "@/lib/shared/http/own-edge";
+import { buildOpenApiDocument } from "@/lib/gateway/openapi/document";
+import { getPaidOperation, PAID_OPERATIONS, type PaidOperation } from "@/lib/shared/operations";
 import { proxy } from "@/proxy";
 import { proxyRunsFor } from "../support/proxy-matcher";
 

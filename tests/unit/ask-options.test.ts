@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnclaveTrustError, parseEnclaveTrust } from "@/lib/sealing/trust";
+import { EnclaveTrustError, parseEnclaveTrust } from "@/lib/shared/sealing/trust";
 import { AskUsageError, parseAskOptions } from "@/scripts/lib/ask-options";
 
 const REPO = "longevity-research/enclave";

@@ -3,7 +3,7 @@ import { composeChatResult, roleOf } from "@/agent/chat/compose";
 import { readQuestion } from "@/agent/literature/reading";
 import { computeQuality, readMarkers } from "@/agent/chat/quality";
 import type { EngineResult } from "@/agent/literature/result";
-import { chatMetadataSchema, chatResultSchema, type ChatReference } from "@/lib/contracts";
+import { chatMetadataSchema, chatResultSchema, type ChatReference } from "@/lib/shared/contracts";
 import { buildChatReference } from "../support/builders";
 
 /** A seeded generator, so the property runs are the same every time. */

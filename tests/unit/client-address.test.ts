@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, normalize } from "@/lib/http/client-address";
+import { clientAddress, normalize } from "@/lib/shared/http/client-address";
 
 const request = (headers: Record<string, string>) => new Request("https://gateway.test/api/chat", { headers });
 

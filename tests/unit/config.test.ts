@@ -1,8 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "@/lib/config";
+import { ConfigError, loadConfig } from "@/lib/gateway/config";
 
-/** A key that signs offers and receipts (lib/offer-receipt), as a real network requires one. */
+/** A key that signs offers and receipts (lib/gateway/offer-receipt), as a real network requires one. */
 const SIGNING_KEY = `0x${"5a".repeat(32)}`;
 /** What a real network needs beside its network: a payee, a facilitator and a signing key. */
 const REAL = { X402_NETWORK: "eip155:8453", PAY_TO_ADDRESS: "0x1111111111111111111111111111111111111111", FACILITATOR_URL: "https://facilitator.example", OFFER_RECEIPT_SIGNING_KEY: SIGNING_KEY };

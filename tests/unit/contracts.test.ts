@@ -54,7 +54,7 @@ import {
   upstreamChatRequestASchema,
   upstreamChatRequestBSchema,
   upstreamChatStatusSchema,
-} from "@/lib/contracts";
+} from "@/lib/shared/contracts";
 import {
   buildChatQuality,
   buildChatReference,

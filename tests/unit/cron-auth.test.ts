@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/cron/route";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/lib/gateway/config";
 
 const SECRET = "cron-secret-0123456789abcdef";
 

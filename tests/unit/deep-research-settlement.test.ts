@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { deepResearchConversationSchema } from "@/lib/contracts";
-import { presentConversation } from "@/lib/deep-research/reconcile";
-import { settlementOf } from "@/lib/deep-research/receipts";
-import type { PaymentRow, PaymentStatus } from "@/lib/payments/ledger";
+import { deepResearchConversationSchema } from "@/lib/shared/contracts";
+import { presentConversation } from "@/lib/gateway/deep-research/reconcile";
+import { settlementOf } from "@/lib/gateway/deep-research/receipts";
+import type { PaymentRow, PaymentStatus } from "@/lib/gateway/payments/ledger";
 import { buildConversation } from "../support/builders";
 
 const PAYER = "0x2568de777750ac9a2e0ff6c0de007bd169ebbfd0"; // as the ledger keeps it: lower case
 const TX = `0x${"12".repeat(32)}`;
-/** A signed receipt as the ledger keeps it (lib/deep-research/receipts.ts); its signature is not what presentation reads. */
+/** A signed receipt as the ledger keeps it (lib/gateway/deep-research/receipts.ts); its signature is not what presentation reads. */
 const RECEIPT = {
   format: "eip712" as const,
   payload: { version: 1 as const, network: "eip155:8453", resourceUrl: "https://gateway.test/api/deep-research/start", payer: "0x2568dE777750aC9a2E0ff6c0DE007BD169ebbFd0", issuedAt: 1, transaction: TX },

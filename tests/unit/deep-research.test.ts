@@ -6,7 +6,7 @@ import type { LiteratureRecord } from "@/agent/literature/record";
 import { splitSentences } from "@/agent/literature/sentences";
 import type { LiteratureSource, SourceQuery } from "@/agent/literature/sources/types";
 import { stemSet } from "@/agent/literature/terms";
-import { literatureQueryRequestSchema } from "@/lib/contracts";
+import { literatureQueryRequestSchema } from "@/lib/shared/contracts";
 import { buildRecord } from "../support/records";
 
 /**

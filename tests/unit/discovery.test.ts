@@ -4,16 +4,16 @@ import { OFFER_RECEIPT } from "@x402/extensions/offer-receipt";
 import { PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import { SIGN_IN_WITH_X } from "@x402/extensions/sign-in-with-x";
 import { describe, expect, it } from "vitest";
-import { chatJobStatuses, deepResearchStatuses, literatureJobStatuses } from "@/lib/contracts";
-import { buildBazaarExtension, type BazaarExtension } from "@/lib/discovery/bazaar";
-import { buildLlmsTxt } from "@/lib/discovery/llms-txt";
-import { buildDiscoveryManifest } from "@/lib/discovery/manifest";
-import { asyncPollingSchema, FINAL_STATUSES, statusWordsOf } from "@/lib/discovery/polling";
-import { API_ROUTES } from "@/lib/http/api-routes.mjs";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
-import { getPaidOperation, PAID_OPERATIONS } from "@/lib/operations";
-import { buildPaymentRequired, type PaymentSettings } from "@/lib/payments/requirements";
-import { REQUEST_INFO, RESPONSE_INFO } from "@/lib/sealing/codec";
+import { chatJobStatuses, deepResearchStatuses, literatureJobStatuses } from "@/lib/shared/contracts";
+import { buildBazaarExtension, type BazaarExtension } from "@/lib/gateway/discovery/bazaar";
+import { buildLlmsTxt } from "@/lib/gateway/discovery/llms-txt";
+import { buildDiscoveryManifest } from "@/lib/gateway/discovery/manifest";
+import { asyncPollingSchema, FINAL_STATUSES, statusWordsOf } from "@/lib/shared/discovery/polling";
+import { API_ROUTES } from "@/lib/shared/http/api-routes.mjs";
+import { buildOpenApiDocument } from "@/lib/gateway/openapi/document";
+import { getPaidOperation, PAID_OPERATIONS } from "@/lib/shared/operations";
+import { buildPaymentRequired, type PaymentSettings } from "@/lib/gateway/payments/requirements";
+import { REQUEST_INFO, RESPONSE_INFO } from "@/lib/shared/sealing/codec";
 
 const PUBLIC_URL = "https://gateway.test";
 

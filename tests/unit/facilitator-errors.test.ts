@@ -1,7 +1,7 @@
 import { FacilitatorResponseError, FacilitatorTimeoutError } from "@x402/core/http";
 import { SettleError, VerifyError } from "@x402/core/types";
 import { describe, expect, it } from "vitest";
-import { classifyHostedError } from "@/lib/payments/facilitator";
+import { classifyHostedError } from "@/lib/gateway/payments/facilitator";
 
 /**
  * The official HTTP facilitator client throws on any non-2xx answer. What each exception means

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decideFollowUp } from "@/agent/chat/follow-up";
 import { withReading } from "@/agent/chat/follow-up-note";
 import { readMarkers } from "@/agent/chat/quality";
-import type { ChatResult } from "@/lib/contracts";
+import type { ChatResult } from "@/lib/shared/contracts";
 
 /**
  * Issue 25, item 1: a message sent within a conversation is a follow-up only when it leans on the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError, parseJsonBody, readJsonObject } from "@/lib/http";
+import { ApiError, parseJsonBody, readJsonObject } from "@/lib/shared/http";
 
 const LIMIT = 1024;
 

@@ -1,7 +1,7 @@
 import net from "node:net";
 import pg from "pg";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, errorResponse, relayUpstreamError, withApi } from "@/lib/http";
+import { ApiError, errorResponse, relayUpstreamError, withApi } from "@/lib/shared/http";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 

@@ -4,7 +4,7 @@ import { runLiteratureSearch } from "@/agent/literature/engine";
 import { mergeRecords } from "@/agent/literature/merge";
 import type { LiteratureRecord, SourceName } from "@/agent/literature/record";
 import type { LiteratureSource, SourceQuery } from "@/agent/literature/sources/types";
-import { literatureQueryRequestSchema } from "@/lib/contracts";
+import { literatureQueryRequestSchema } from "@/lib/shared/contracts";
 import { buildRecord } from "../support/records";
 
 const TITLE = "Caloric restriction delays the onset of age-related disease in rhesus monkeys";

@@ -8,7 +8,7 @@ import { judgeRecords } from "@/agent/literature/relevance";
 import { SourceError, type LiteratureSource, type SourceQuery } from "@/agent/literature/sources/types";
 import { extractTerms } from "@/agent/literature/terms";
 import { scoreConfidence, verifyRecord } from "@/agent/literature/verification";
-import { literatureJobResultSchema, literatureQueryRequestSchema, type LiteratureQueryInput } from "@/lib/contracts";
+import { literatureJobResultSchema, literatureQueryRequestSchema, type LiteratureQueryInput } from "@/lib/shared/contracts";
 import { buildRecord, buildTrialDesign } from "../support/records";
 
 const trial = buildTrialDesign;

@@ -7,7 +7,7 @@ import type { LiteratureRecord } from "@/agent/literature/record";
 import type { LiteratureSource, SourceQuery } from "@/agent/literature/sources/types";
 import { stemSet } from "@/agent/literature/terms";
 import { readTopic, topicPlace } from "@/agent/literature/topic";
-import { literatureQueryRequestSchema, type LiteratureJobResult, type LiteratureQueryInput } from "@/lib/contracts";
+import { literatureQueryRequestSchema, type LiteratureJobResult, type LiteratureQueryInput } from "@/lib/shared/contracts";
 import { hasPubmedQa } from "@/scripts/bench/eval-sets";
 import { abstractOf, readPubmedQa } from "@/scripts/bench/pubmedqa";
 import { buildRecord } from "../support/records";

@@ -8,10 +8,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { assertReached, NoSourceAnsweredError } from "@/agent/literature/reach";
-import type { FailedSource } from "@/lib/contracts";
-import { NO_SOURCE_REACHABLE, NOTHING_IN_LIBRARY } from "@/lib/contracts/unavailable-reasons";
-import { LiteratureUnavailableError } from "@/lib/literature/unavailable";
-import { errorText } from "@/lib/mcp/present";
+import type { FailedSource } from "@/lib/shared/contracts";
+import { NO_SOURCE_REACHABLE, NOTHING_IN_LIBRARY } from "@/lib/shared/contracts/unavailable-reasons";
+import { LiteratureUnavailableError } from "@/lib/shared/literature/unavailable";
+import { errorText } from "@/lib/gateway/mcp/present";
 import { describeResponse } from "@/lib/web/describe-response";
 
 const LIVE_DOWN: FailedSource[] = [

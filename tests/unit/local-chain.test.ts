@@ -7,7 +7,7 @@ import {
   LOCAL_FACILITATOR,
   LOCAL_PAY_TO,
   LOCAL_USDC_ADDRESS,
-} from "@/lib/payments/local-chain";
+} from "@/lib/shared/payments/local-chain";
 
 describe("local chain constants", () => {
   it("are Hardhat's development accounts 0, 1 and 2", () => {

@@ -3,13 +3,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { rpcUrlFor } from "@/lib/mcp/local/chain-check";
-import { loadLocalMcpConfig } from "@/lib/mcp/local/config";
-import { formatUsd, parseUsd } from "@/lib/contracts/money";
-import { requirementProblem } from "@/lib/mcp/local/payment-terms";
-import { EXPIRY_MARGIN_SECONDS, SpendCapError, SpendLedger } from "@/lib/mcp/local/spend-ledger";
-import { StateFileError } from "@/lib/mcp/local/state-file";
-import { getPaidOperation } from "@/lib/operations";
+import { rpcUrlFor } from "@/lib/client/mcp-local/chain-check";
+import { loadLocalMcpConfig } from "@/lib/client/mcp-local/config";
+import { formatUsd, parseUsd } from "@/lib/shared/contracts/money";
+import { requirementProblem } from "@/lib/client/mcp-local/payment-terms";
+import { EXPIRY_MARGIN_SECONDS, SpendCapError, SpendLedger } from "@/lib/client/mcp-local/spend-ledger";
+import { StateFileError } from "@/lib/client/mcp-local/state-file";
+import { getPaidOperation } from "@/lib/shared/operations";
 import { until } from "../support/until";
 
 /** The local MCP server's money rules: dollars, caps, the ledger that keeps them across calls, restarts and processes. */
@@ -306,7 +306,7 @@ describe("the spend ledger", () => {
   it("holds the day cap when several processes reserve at the same moment (one user's several assistants)", async () => {
     const dir = stateDir();
     const go = path.join(dir, "go");
-    const ledgerModule = path.join(root, "lib/mcp/local/spend-ledger.ts");
+    const ledgerModule = path.join(root, "lib/client/mcp-local/spend-ledger.ts");
     // Each process loads, says it is ready, waits for the others, then tries 20 reservations of
     // one unit at once; the day allows 30 in all.
     const script = `

@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, describe, expect, it } from "vitest";
-import { readSigningKey, SigningKeyError } from "@/lib/offer-receipt/signing-key";
-import { offerReceiptSigner, publishedSigners } from "@/lib/offer-receipt/signer";
+import { readSigningKey, SigningKeyError } from "@/lib/gateway/offer-receipt/signing-key";
+import { offerReceiptSigner, publishedSigners } from "@/lib/gateway/offer-receipt/signer";
 
 /**
- * The key that signs offers and receipts (lib/offer-receipt/signing-key.ts): configured, or, with
+ * The key that signs offers and receipts (lib/gateway/offer-receipt/signing-key.ts): configured, or, with
  * no configuration (the local chain), generated once in DATA_DIR and kept there; never a key the
  * repository holds.
  */

@@ -1,11 +1,11 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/api/openapi.json/route";
-import { CONTRACT_VERSION } from "@/lib/contracts";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
-import { referencedSchemas } from "@/lib/openapi/components";
-import { PAID_OPERATIONS } from "@/lib/operations";
-import { buildSealingPage } from "@/lib/sealing/page";
+import { CONTRACT_VERSION } from "@/lib/shared/contracts";
+import { buildOpenApiDocument } from "@/lib/gateway/openapi/document";
+import { referencedSchemas } from "@/lib/gateway/openapi/components";
+import { PAID_OPERATIONS } from "@/lib/shared/operations";
+import { buildSealingPage } from "@/lib/shared/sealing/page";
 import { createConformance, type OpenApiDocument } from "../support/openapi-conformance";
 
 type Doc = {

@@ -3,14 +3,14 @@ import path from "node:path";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { validateDiscoveryExtension, type DiscoveryExtension } from "@x402/extensions/bazaar";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "@/lib/config";
-import { paymentRequiredBodySchema } from "@/lib/contracts";
-import { digestRequest } from "@/lib/payments/paid-route";
-import { PAID_OPERATIONS, pricingByRoute } from "@/lib/operations";
-import { mapFacilitatorReason, PaymentError } from "@/lib/payments/reasons";
-import { buildPaymentRequired, buildRequirements, paymentRequiredResponse } from "@/lib/payments/requirements";
-import { signExactPayment } from "@/lib/payments/sign";
-import { verifyPaymentLocally } from "@/lib/payments/verify-locally";
+import { loadConfig } from "@/lib/gateway/config";
+import { paymentRequiredBodySchema } from "@/lib/shared/contracts";
+import { digestRequest } from "@/lib/gateway/payments/paid-route";
+import { PAID_OPERATIONS, pricingByRoute } from "@/lib/shared/operations";
+import { mapFacilitatorReason, PaymentError } from "@/lib/gateway/payments/reasons";
+import { buildPaymentRequired, buildRequirements, paymentRequiredResponse } from "@/lib/gateway/payments/requirements";
+import { signExactPayment } from "@/lib/client/payments/sign";
+import { verifyPaymentLocally } from "@/lib/gateway/payments/verify-locally";
 import { expectHeaderSaysBody } from "../support/payment-required";
 
 const settings = loadConfig({}).payments;
@@ -86,7 +86,7 @@ describe("local payment checks", () => {
   const requirements = buildRequirements("chat", settings);
   const now = Math.floor(Date.now() / 1000);
   const check = async (header: string, minRemainingSeconds = 60) => {
-    const { decodePaymentHeader } = await import("@/lib/payments/verify-locally");
+    const { decodePaymentHeader } = await import("@/lib/gateway/payments/verify-locally");
     return verifyPaymentLocally({ payload: decodePaymentHeader(header), requirements, chainId: 31337, nowSeconds: now, minRemainingSeconds });
   };
   const reason = async (promise: Promise<unknown>) => ((await promise.catch((e: unknown) => e)) as PaymentError).reason;
@@ -148,7 +148,7 @@ describe("a refused payment's message", () => {
   const detail = async (change: (payload: any) => unknown) => {
     const { payload } = await signExactPayment({ privateKey: PAYER_KEY, requirements, chainId: 31337 });
     const header = Buffer.from(JSON.stringify(change(structuredClone(payload)))).toString("base64");
-    const { decodePaymentHeader } = await import("@/lib/payments/verify-locally");
+    const { decodePaymentHeader } = await import("@/lib/gateway/payments/verify-locally");
     const err = (await verifyPaymentLocally({ payload: decodePaymentHeader(header), requirements, chainId: 31337, nowSeconds: now, minRemainingSeconds: 60 }).catch((e: unknown) => e)) as PaymentError;
     return `${err.reason}: ${err.detail}`;
   };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { deepResearchTurnSchema } from "@/lib/contracts";
-import { describePolling, FINAL_STATUSES, pollingHeaders, retryAfterSeconds } from "@/lib/discovery/polling";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
-import { pollingSentence } from "@/lib/openapi/polling";
-import { getPaidOperation, PAID_OPERATIONS, type PaidOperation } from "@/lib/operations";
+import { deepResearchTurnSchema } from "@/lib/shared/contracts";
+import { describePolling, FINAL_STATUSES, pollingHeaders, retryAfterSeconds } from "@/lib/shared/discovery/polling";
+import { buildOpenApiDocument } from "@/lib/gateway/openapi/document";
+import { pollingSentence } from "@/lib/gateway/openapi/polling";
+import { getPaidOperation, PAID_OPERATIONS, type PaidOperation } from "@/lib/shared/operations";
 
 type Operation = Record<string, any>;
 type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, any> } };

@@ -11,7 +11,7 @@ import { parseCrossrefWork } from "@/agent/literature/sources/crossref";
 import { parseEuropePmcSearch } from "@/agent/literature/sources/europepmc";
 import { parsePubmedArticleSet } from "@/agent/literature/sources/pubmed-xml";
 import type { LiteratureSource } from "@/agent/literature/sources/types";
-import { chatResultSchema, gradedReferenceSchema, literatureJobResultSchema, literatureQueryRequestSchema } from "@/lib/contracts";
+import { chatResultSchema, gradedReferenceSchema, literatureJobResultSchema, literatureQueryRequestSchema } from "@/lib/shared/contracts";
 import { splitAuthorName } from "@/lib/web/author-names";
 import { rowFromGraded, rowFromLiterature } from "@/lib/web/evidence-rows";
 import { toBibtex, toRis, type ExportableReference } from "@/lib/web/export-references";

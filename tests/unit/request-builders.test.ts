@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chatRequestSchema, deepResearchStartRequestSchema, literatureQueryRequestSchema, MAX_MESSAGE_CHARS, MAX_QUESTION_CHARS, MAX_TAGS } from "@/lib/contracts";
+import { chatRequestSchema, deepResearchStartRequestSchema, literatureQueryRequestSchema, MAX_MESSAGE_CHARS, MAX_QUESTION_CHARS, MAX_TAGS } from "@/lib/shared/contracts";
 import { buildLiteratureRequest, INITIAL_LITERATURE_FORM, type LiteratureForm } from "@/lib/web/literature-request";
 import { buildChatRequest, buildResearchRequest, messageCount } from "@/lib/web/message-request";
 

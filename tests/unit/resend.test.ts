@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resendOnUnavailable } from "@/lib/payments/resend";
+import { resendOnUnavailable } from "@/lib/client/payments/resend";
 
 const unavailable = (reason: string) =>
   new Response(JSON.stringify({ error: "later", reason }), { status: 503, headers: { "content-type": "application/json", "retry-after": "5" } });

@@ -7,8 +7,8 @@
  * sealing itself is tested in sealing-client*.test.ts and in the browser suite.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { PrivateKind } from "@/lib/sealing/client";
-import { PrivateModeError } from "@/lib/sealing/private-mode-error";
+import type { PrivateKind } from "@/lib/client/sealing/client";
+import { PrivateModeError } from "@/lib/client/sealing/private-mode-error";
 import { JobEndedError } from "@/lib/web/paid-job";
 import type { Payer } from "@/lib/web/types";
 import { startSealedJob, type SealedRequest } from "@/components/app/sealed-job";
@@ -19,7 +19,7 @@ const client = vi.hoisted(() => ({
   awaitPrivateLiterature: vi.fn(),
   awaitPrivateDeepResearch: vi.fn(),
 }));
-vi.mock("@/lib/sealing/client", () => client);
+vi.mock("@/lib/client/sealing/client", () => client);
 
 const payer: Payer = { kind: "test", address: "0x94E818d942fdDce92e0521707860767a7B347234", payFetch: vi.fn() as unknown as typeof fetch, messageSigner: { address: "0x94E818d942fdDce92e0521707860767a7B347234", signMessage: vi.fn() } };
 const enclave = { publicKey: "cHVibGlj", attested: false };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeBase64, portablePrimitives as p, type Envelope, type SealedResponse } from "@/lib/sealing";
+import { encodeBase64, portablePrimitives as p, type Envelope, type SealedResponse } from "@/lib/shared/sealing";
 import {
   awaitPrivateChat,
   awaitPrivateDeepResearch,
@@ -7,14 +7,14 @@ import {
   fetchEnclaveKey,
   startPrivate,
   type PrivateKind,
-} from "@/lib/sealing/client";
-import { PrivateModeError } from "@/lib/sealing/private-mode-error";
-import * as scheme from "@/lib/sealing/scheme";
+} from "@/lib/client/sealing/client";
+import { PrivateModeError } from "@/lib/client/sealing/private-mode-error";
+import * as scheme from "@/lib/shared/sealing/scheme";
 import { buildChatResult, buildLiteratureJobResult } from "../support/builders";
 import { forgeries, type ForgeryKind } from "../support/forgery";
 
 /**
- * Issue 12, point 1, for the client helpers of lib/sealing/client.ts (which the CLI and the web app
+ * Issue 12, point 1, for the client helpers of lib/client/sealing/client.ts (which the CLI and the web app
  * use): a gateway that answers with its own sealed answer, made from the envelope it relays, is
  * refused with `answer_not_genuine` on every route, every way an answer arrives (chat's 200, chat's
  * poll, literature's poll, deep research's sealed poll); the genuine enclave's answers open.

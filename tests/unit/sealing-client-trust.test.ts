@@ -9,10 +9,10 @@
  * `tinfoilVerifier` (the glue the clients use) runs as in production on top of it.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { TinfoilAttestation } from "@/lib/contracts";
-import { encodeBase64, portablePrimitives } from "@/lib/sealing";
-import { fetchEnclaveKey, tinfoilVerifier, type AttestationVerifier } from "@/lib/sealing/client";
-import { PrivateModeError } from "@/lib/sealing/private-mode-error";
+import type { TinfoilAttestation } from "@/lib/shared/contracts";
+import { encodeBase64, portablePrimitives } from "@/lib/shared/sealing";
+import { fetchEnclaveKey, tinfoilVerifier, type AttestationVerifier } from "@/lib/client/sealing/client";
+import { PrivateModeError } from "@/lib/client/sealing/private-mode-error";
 
 const SEV = "https://tinfoil.sh/predicate/sev-snp-guest/v2";
 

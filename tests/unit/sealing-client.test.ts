@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { TinfoilAttestation } from "@/lib/contracts";
-import { encodeBase64, portablePrimitives } from "@/lib/sealing";
-import { fetchEnclaveKey, startPrivate, tinfoilVerifier, type AttestationVerifier } from "@/lib/sealing/client";
-import { PrivateModeError } from "@/lib/sealing/private-mode-error";
+import type { TinfoilAttestation } from "@/lib/shared/contracts";
+import { encodeBase64, portablePrimitives } from "@/lib/shared/sealing";
+import { fetchEnclaveKey, startPrivate, tinfoilVerifier, type AttestationVerifier } from "@/lib/client/sealing/client";
+import { PrivateModeError } from "@/lib/client/sealing/private-mode-error";
 
 const enclavePrivate = portablePrimitives.randomBytes(32);
 const enclavePublic = portablePrimitives.publicKey(enclavePrivate);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { decodeBase64, encodeBase64, portablePrimitives, SealingError, type SealingPrimitives } from "@/lib/sealing";
-import { NONCE_BYTES, RESPONSE_INFO, utf8 } from "@/lib/sealing/codec";
-import { nativePrimitives } from "@/lib/sealing/native";
-import * as scheme from "@/lib/sealing/scheme";
-import { openResponseFast, sealRequestFast } from "@/lib/sealing/webcrypto";
+import { decodeBase64, encodeBase64, portablePrimitives, SealingError, type SealingPrimitives } from "@/lib/shared/sealing";
+import { NONCE_BYTES, RESPONSE_INFO, utf8 } from "@/lib/shared/sealing/codec";
+import { nativePrimitives } from "@/lib/shared/sealing/native";
+import * as scheme from "@/lib/shared/sealing/scheme";
+import { openResponseFast, sealRequestFast } from "@/lib/shared/sealing/webcrypto";
 
 /**
  * The attack of issue 12, point 1: whoever sees an envelope (the gateway, a CDN, a TLS terminator)

@@ -2,17 +2,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GET as getSealingPage } from "@/app/api/sealing/route";
-import { sealingSuiteSchema } from "@/lib/contracts";
-import { buildLlmsTxt } from "@/lib/discovery/llms-txt";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
-import type { PaymentSettings } from "@/lib/payments/requirements";
-import { decodeBase64, deriveRecoveryKeys, encodeBase64, openResponse, parseRecoveryKey, portablePrimitives, REQUEST_INFO, RESPONSE_INFO, sealRequest } from "@/lib/sealing";
-import { describeFailedOpening, describeSealingSuite, SEALING_PAGE_PATH } from "@/lib/sealing/descriptor";
-import { buildSealingPage } from "@/lib/sealing/page";
+import { sealingSuiteSchema } from "@/lib/shared/contracts";
+import { buildLlmsTxt } from "@/lib/gateway/discovery/llms-txt";
+import { buildOpenApiDocument } from "@/lib/gateway/openapi/document";
+import type { PaymentSettings } from "@/lib/gateway/payments/requirements";
+import { decodeBase64, deriveRecoveryKeys, encodeBase64, openResponse, parseRecoveryKey, portablePrimitives, REQUEST_INFO, RESPONSE_INFO, sealRequest } from "@/lib/shared/sealing";
+import { describeFailedOpening, describeSealingSuite, SEALING_PAGE_PATH } from "@/lib/shared/sealing/descriptor";
+import { buildSealingPage } from "@/lib/shared/sealing/page";
 
 const PUBLIC_URL = "https://gateway.test";
 const page = buildSealingPage({ publicUrl: PUBLIC_URL });
-const vectorsFile = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../lib/sealing/vectors.json"), "utf8")) as Record<string, unknown>;
+const vectorsFile = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../lib/shared/sealing/vectors.json"), "utf8")) as Record<string, unknown>;
 const b = (s: string) => decodeBase64(s, "vector");
 
 describe("the served sealing material", () => {

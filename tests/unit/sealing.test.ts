@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { decodeBase64, encodeBase64, portablePrimitives, REQUEST_INFO, RESPONSE_INFO, SealingError, type SealingPrimitives } from "@/lib/sealing";
-import { nativePrimitives } from "@/lib/sealing/native";
-import * as scheme from "@/lib/sealing/scheme";
-import { openResponseFast, sealRequestFast, webCryptoX25519 } from "@/lib/sealing/webcrypto";
+import { decodeBase64, encodeBase64, portablePrimitives, REQUEST_INFO, RESPONSE_INFO, SealingError, type SealingPrimitives } from "@/lib/shared/sealing";
+import { nativePrimitives } from "@/lib/shared/sealing/native";
+import * as scheme from "@/lib/shared/sealing/scheme";
+import { openResponseFast, sealRequestFast, webCryptoX25519 } from "@/lib/shared/sealing/webcrypto";
 
-const vectors = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../lib/sealing/vectors.json"), "utf8"));
+const vectors = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../lib/shared/sealing/vectors.json"), "utf8"));
 const b = (s: string) => decodeBase64(s, "vector");
 const implementations: [string, SealingPrimitives][] = [
   ["@noble (portable)", portablePrimitives],
@@ -125,8 +125,8 @@ describe("the two implementations agree", () => {
 
 describe("recovery keys", () => {
   it("are created in the one valid spelling the contract's schema accepts", async () => {
-    const { recoveryKeySchema } = await import("@/lib/contracts");
-    const { createRecoveryKey, parseRecoveryKey } = await import("@/lib/sealing/recovery");
+    const { recoveryKeySchema } = await import("@/lib/shared/contracts");
+    const { createRecoveryKey, parseRecoveryKey } = await import("@/lib/shared/sealing/recovery");
     for (let i = 0; i < 50; i++) {
       const key = createRecoveryKey(portablePrimitives);
       expect(recoveryKeySchema.safeParse(key).success).toBe(true);
@@ -136,7 +136,7 @@ describe("recovery keys", () => {
   });
 
   it("derive a lookup id and a storage key that differ, agree across implementations, and encrypt at rest", async () => {
-    const { createRecoveryKey, deriveRecoveryKeys, encryptAtRest, decryptAtRest } = await import("@/lib/sealing/recovery");
+    const { createRecoveryKey, deriveRecoveryKeys, encryptAtRest, decryptAtRest } = await import("@/lib/shared/sealing/recovery");
     const key = createRecoveryKey(portablePrimitives);
     const a = deriveRecoveryKeys(portablePrimitives, key);
     const n = deriveRecoveryKeys(nativePrimitives, key);
@@ -152,7 +152,7 @@ describe("recovery keys", () => {
   });
 });
 
-describe("the browser's WebCrypto path (lib/sealing/webcrypto)", () => {
+describe("the browser's WebCrypto path (lib/shared/sealing/webcrypto)", () => {
   it("is available here (Node has WebCrypto X25519), so the checks below exercise it", async () => {
     expect(await webCryptoX25519()).toBe(true);
   });

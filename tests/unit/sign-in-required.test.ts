@@ -1,11 +1,11 @@
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { SIGN_IN_WITH_X } from "@x402/extensions/sign-in-with-x";
 import { describe, expect, it } from "vitest";
-import { signInRequiredSchema } from "@/lib/contracts";
-import { signInRequiredResponse } from "@/lib/history/sign-in-with-x";
+import { signInRequiredSchema } from "@/lib/shared/contracts";
+import { signInRequiredResponse } from "@/lib/gateway/history/sign-in-with-x";
 
 /**
- * The sign-in 402 of the history routes (lib/history/sign-in-with-x.ts): its PAYMENT-REQUIRED
+ * The sign-in 402 of the history routes (lib/gateway/history/sign-in-with-x.ts): its PAYMENT-REQUIRED
  * header, where the official client reads the challenge, stays within the bytes a paid route's
  * does (docs/payments.md, "Headers that fit": 2560), whatever a refused proof made it say, on a
  * long public origin, for the longest path a challenge names (a fixed one: with-sign-in.ts).

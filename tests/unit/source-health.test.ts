@@ -5,9 +5,9 @@ import { readQuestion } from "@/agent/literature/reading";
 import type { SourceName } from "@/agent/literature/record";
 import { createSourceHealthTracker, failedSourcesOf, failureKindOf, trackSource } from "@/agent/literature/source-health";
 import { SourceError, type LiteratureSource } from "@/agent/literature/sources/types";
-import { chatResultSchema, failedSourceSchema, literatureReachSchema, sourceHealthSchema, type ChatResult, type SourceFailureKind } from "@/lib/contracts";
-import { describeSourceFailures, failuresInWords, failureWords, sourceTitle } from "@/lib/contracts/source-words";
-import type { Queryable } from "@/lib/db";
+import { chatResultSchema, failedSourceSchema, literatureReachSchema, sourceHealthSchema, type ChatResult, type SourceFailureKind } from "@/lib/shared/contracts";
+import { describeSourceFailures, failuresInWords, failureWords, sourceTitle } from "@/lib/shared/contracts/source-words";
+import type { Queryable } from "@/lib/shared/db";
 
 /** A clock and a scheduler the test moves by hand: no real time passes. */
 function fakeTime() {
@@ -267,9 +267,9 @@ describe("reach: can any source answer?", () => {
 
 describe("the 503 of a search no source can answer", () => {
   it("is the LiteratureUnavailable body of the OpenAPI document, with Retry-After, on chat and literature", async () => {
-    const { LiteratureUnavailableError } = await import("@/lib/literature/unavailable");
-    const { literatureUnavailableSchema } = await import("@/lib/contracts");
-    const { buildOpenApiDocument } = await import("@/lib/openapi/document");
+    const { LiteratureUnavailableError } = await import("@/lib/shared/literature/unavailable");
+    const { literatureUnavailableSchema } = await import("@/lib/shared/contracts");
+    const { buildOpenApiDocument } = await import("@/lib/gateway/openapi/document");
     const error = new LiteratureUnavailableError({ message: "No literature source can answer right now.", retryAfterSeconds: 12.2, failedSources: [{ source: "pubmed", kind: "circuit_open" }] });
     const response = error.toResponse();
     expect(response.status).toBe(503);

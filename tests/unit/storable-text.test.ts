@@ -6,8 +6,8 @@ import {
   literatureQueryRequestSchema,
   unstorableTextProblem,
   upstreamChatRequestBSchema,
-} from "@/lib/contracts";
-import { validateBody } from "@/lib/http";
+} from "@/lib/shared/contracts";
+import { validateBody } from "@/lib/shared/http";
 
 describe("text PostgreSQL can store", () => {
   it("is any well-formed Unicode without NUL, bidirectional marks and astral characters included", () => {

@@ -3,7 +3,7 @@ import { isFindingSentence, readFinding } from "@/agent/literature/findings";
 import { readQuestion } from "@/agent/literature/reading";
 import { stanceOfReference } from "@/agent/literature/verdict";
 import { extractSnapshot, parseCount } from "@/agent/literature/snapshot";
-import { studySnapshotSchema } from "@/lib/contracts";
+import { studySnapshotSchema } from "@/lib/shared/contracts";
 
 /**
  * The study snapshot, read from abstracts written for these tests (synthetic: none of it is real

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ChatResult } from "@/lib/contracts";
-import { worldStateSchema } from "@/lib/contracts/world-state";
+import type { ChatResult } from "@/lib/shared/contracts";
+import { worldStateSchema } from "@/lib/shared/contracts/world-state";
 import type { ReadConversation } from "@/lib/web/read-results";
 import { abandoned, excerptOf, followTargetOf, RUNNING_FOR_AT_MOST_MS, searchThreads, suggestFollowUps, type ThreadEntry } from "@/lib/web/thread";
 

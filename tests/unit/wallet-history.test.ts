@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { HistoryItem } from "@/lib/contracts";
+import type { HistoryItem } from "@/lib/shared/contracts";
 import { historyThreadOf, questionOf, walletThreads } from "@/lib/web/wallet-history";
 
 /** A history item as GET /api/history lists it, with `overrides`. */

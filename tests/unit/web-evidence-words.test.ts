@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evidenceRoles, evidenceTypes, outcomeDirections, stances, verdicts, verificationLevels } from "@/lib/contracts";
+import { evidenceRoles, evidenceTypes, outcomeDirections, stances, verdicts, verificationLevels } from "@/lib/shared/contracts";
 import {
   DESIGN_WORDS,
   describeBasis,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chatResultSchema, gradedReferenceSchema, literatureJobResultSchema } from "@/lib/contracts";
+import { chatResultSchema, gradedReferenceSchema, literatureJobResultSchema } from "@/lib/shared/contracts";
 import { rowFromGraded, rowFromLiterature } from "@/lib/web/evidence-rows";
 import { answerWithCitations, CSV_COLUMNS, plainText, toBibtex, toCsv, toRis } from "@/lib/web/export-references";
 import { buildChatReference, buildChatResult, buildLiteratureJobResult } from "../support/builders";

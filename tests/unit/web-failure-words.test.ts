@@ -4,7 +4,7 @@
  * sealing client's PrivateModeError.
  */
 import { describe, expect, it } from "vitest";
-import { PrivateModeError } from "@/lib/sealing/private-mode-error";
+import { PrivateModeError } from "@/lib/client/sealing/private-mode-error";
 import { describeThrown } from "@/lib/web/describe-thrown";
 import { endsSealedJob } from "@/lib/web/private-failures";
 import { WrongNetworkError } from "@/lib/web/wrong-network-error";

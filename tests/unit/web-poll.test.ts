@@ -1,9 +1,9 @@
 /**
- * The one polling loop and sleep of the clients (lib/web/poll.ts), on vitest's fake clock: each
+ * The one polling loop and sleep of the clients (lib/client/poll.ts), on vitest's fake clock: each
  * pause is the clock moved on by the test, so nothing here depends on the machine's speed.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { poll, sleep } from "@/lib/web/poll";
+import { poll, sleep } from "@/lib/client/poll";
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { literatureReachSchema, sourceHealthSchema, type SourceHealth } from "@/lib/contracts";
+import { literatureReachSchema, sourceHealthSchema, type SourceHealth } from "@/lib/shared/contracts";
 import { literatureSummary, paidRequestsInWords, sourceState } from "@/lib/web/source-states";
 
 /** What /status says of the literature sources (lib/web/source-states.ts), over reports the contract's schemas accept. */

@@ -15,8 +15,8 @@ import type { LiteratureSource, SourceQuery } from "@/agent/literature/sources/t
 import { stemSet } from "@/agent/literature/terms";
 import { deriveVerdict, isDirect, stanceOfReference } from "@/agent/literature/verdict";
 import { openWordNet } from "@/agent/literature/vocabulary/wordnet";
-import { literatureQueryRequestSchema, type ChatResult, type GradedReference } from "@/lib/contracts";
-import { designGroupOf, HUMAN_TRIAL_DESIGNS } from "@/lib/contracts/designs";
+import { literatureQueryRequestSchema, type ChatResult, type GradedReference } from "@/lib/shared/contracts";
+import { designGroupOf, HUMAN_TRIAL_DESIGNS } from "@/lib/shared/contracts/designs";
 import { hasPubmedQa } from "@/scripts/bench/eval-sets";
 import { abstractOf, PUBMEDQA_SET, readPubmedQa, type PubmedQaItem } from "@/scripts/bench/pubmedqa";
 import { halfOf } from "@/scripts/bench/split";

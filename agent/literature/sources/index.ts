@@ -1,4 +1,4 @@
-import type { Queryable } from "@/lib/db";
+import type { Queryable } from "@/lib/shared/db";
 import { createLocalLibrarySource } from "../../library/source";
 import type { AgentConfig } from "../../config";
 import type { EngineDeps } from "../engine";

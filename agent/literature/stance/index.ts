@@ -1,4 +1,4 @@
-import type { Stance, Verdict } from "@/lib/contracts";
+import type { Stance, Verdict } from "@/lib/shared/contracts";
 import { clauses, isAimSentence, isFindingSentence, isMethodSentence, readFinding, type FindingReading } from "../findings";
 import { splitSentences } from "../sentences";
 import { stemSet } from "../terms";

@@ -1,4 +1,4 @@
-import type { Stance } from "@/lib/contracts";
+import type { Stance } from "@/lib/shared/contracts";
 import fitted from "./weights.json";
 
 /**

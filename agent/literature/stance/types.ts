@@ -1,4 +1,4 @@
-import type { Stance } from "@/lib/contracts";
+import type { Stance } from "@/lib/shared/contracts";
 import type { ClaimReading } from "./claim";
 
 /** The readings the stance reader (index.ts) hands to the fitted model's features (features.ts). */

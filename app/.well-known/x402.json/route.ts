@@ -1,8 +1,8 @@
-import { getConfig } from "@/lib/config";
-import { buildDiscoveryManifest } from "@/lib/discovery/manifest";
+import { getConfig } from "@/lib/gateway/config";
+import { buildDiscoveryManifest } from "@/lib/gateway/discovery/manifest";
 import { OFFER_RECEIPT } from "@x402/extensions/offer-receipt";
-import { jsonResponse, withApi } from "@/lib/http";
-import { publishedSigners } from "@/lib/offer-receipt/signer";
+import { jsonResponse, withApi } from "@/lib/shared/http";
+import { publishedSigners } from "@/lib/gateway/offer-receipt/signer";
 
 export const dynamic = "force-dynamic";
 

@@ -1,12 +1,12 @@
-import { startPaidChat } from "@/lib/chat/start-chat";
-import { requireLiteratureReach } from "@/lib/literature/reach";
-import { chat } from "@/lib/operations/chat";
-import { withPayment } from "@/lib/payments/paid-route";
-import { ownEdge } from "@/lib/http/own-edge";
+import { startPaidChat } from "@/lib/gateway/chat/start-chat";
+import { requireLiteratureReach } from "@/lib/gateway/literature/reach";
+import { chat } from "@/lib/shared/operations/chat";
+import { withPayment } from "@/lib/gateway/payments/paid-route";
+import { ownEdge } from "@/lib/shared/http/own-edge";
 
 export const dynamic = "force-dynamic";
 
-// Every other method, answered here: the proxy does not run for this path (lib/http/own-edge.ts).
+// Every other method, answered here: the proxy does not run for this path (lib/shared/http/own-edge.ts).
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge(chat.path);
 
 // POST /api/chat – start a cited chat answer (settled before the 202), or continue a

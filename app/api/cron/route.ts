@@ -1,12 +1,12 @@
-import { getConfig } from "@/lib/config";
-import { withCron } from "@/lib/cron/with-cron";
-import { getDb } from "@/lib/db";
-import { jsonResponse } from "@/lib/http";
-import { sweepGatewayTables } from "@/lib/lifecycle/sweep";
-import { log } from "@/lib/log";
-import { getPaymentsContext } from "@/lib/payments/context";
-import { runSettlementCron } from "@/lib/payments/cron";
-import { getAgentApi } from "@/lib/upstream";
+import { getConfig } from "@/lib/gateway/config";
+import { withCron } from "@/lib/gateway/cron/with-cron";
+import { getDb } from "@/lib/gateway/db";
+import { jsonResponse } from "@/lib/shared/http";
+import { sweepGatewayTables } from "@/lib/gateway/lifecycle/sweep";
+import { log } from "@/lib/shared/log";
+import { getPaymentsContext } from "@/lib/gateway/payments/context";
+import { runSettlementCron } from "@/lib/gateway/payments/cron";
+import { getAgentApi } from "@/lib/gateway/upstream";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;

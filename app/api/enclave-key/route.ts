@@ -1,8 +1,8 @@
-import { getConfig } from "@/lib/config";
-import { jsonResponse, withApi } from "@/lib/http";
-import { getEnclaveKey } from "@/lib/private/enclave-key";
-import { describeSealingSuite, SEALING_PAGE_PATH } from "@/lib/sealing/descriptor";
-import { getAgentApi } from "@/lib/upstream";
+import { getConfig } from "@/lib/gateway/config";
+import { jsonResponse, withApi } from "@/lib/shared/http";
+import { getEnclaveKey } from "@/lib/gateway/private/enclave-key";
+import { describeSealingSuite, SEALING_PAGE_PATH } from "@/lib/shared/sealing/descriptor";
+import { getAgentApi } from "@/lib/gateway/upstream";
 
 export const dynamic = "force-dynamic";
 

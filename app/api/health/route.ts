@@ -1,8 +1,8 @@
-import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db";
-import { checkHealth, singleFlight } from "@/lib/health";
-import { jsonResponse, withApi } from "@/lib/http";
-import { getAgentApi } from "@/lib/upstream";
+import { getConfig } from "@/lib/gateway/config";
+import { getDb } from "@/lib/gateway/db";
+import { checkHealth, singleFlight } from "@/lib/gateway/health";
+import { jsonResponse, withApi } from "@/lib/shared/http";
+import { getAgentApi } from "@/lib/gateway/upstream";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { listHistory, readHistoryQuery } from "@/lib/history/list";
-import { withSignIn } from "@/lib/history/with-sign-in";
-import { jsonResponse } from "@/lib/http";
+import { listHistory, readHistoryQuery } from "@/lib/gateway/history/list";
+import { withSignIn } from "@/lib/gateway/history/with-sign-in";
+import { jsonResponse } from "@/lib/shared/http";
 
 export const dynamic = "force-dynamic";
 

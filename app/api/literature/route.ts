@@ -1,12 +1,12 @@
-import { relayLiteratureUnavailable, requireLiteratureReach } from "@/lib/literature/reach";
-import { literature } from "@/lib/operations/literature";
-import { withPayment } from "@/lib/payments/paid-route";
-import { getAgentApi } from "@/lib/upstream";
-import { ownEdge } from "@/lib/http/own-edge";
+import { relayLiteratureUnavailable, requireLiteratureReach } from "@/lib/gateway/literature/reach";
+import { literature } from "@/lib/shared/operations/literature";
+import { withPayment } from "@/lib/gateway/payments/paid-route";
+import { getAgentApi } from "@/lib/gateway/upstream";
+import { ownEdge } from "@/lib/shared/http/own-edge";
 
 export const dynamic = "force-dynamic";
 
-// Every other method, answered here: the proxy does not run for this path (lib/http/own-edge.ts).
+// Every other method, answered here: the proxy does not run for this path (lib/shared/http/own-edge.ts).
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge(literature.path);
 
 // POST /api/literature – start a literature search (settled before the answer). 503

@@ -1,5 +1,5 @@
-import { withApi } from "@/lib/http";
-import { handleMcpRequest } from "@/lib/mcp/endpoint";
+import { withApi } from "@/lib/shared/http";
+import { handleMcpRequest } from "@/lib/gateway/mcp/endpoint";
 import { GATEWAY_ROUTES } from "./gateway-routes";
 
 export const dynamic = "force-dynamic";

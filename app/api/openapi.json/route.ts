@@ -1,6 +1,6 @@
-import { getConfig } from "@/lib/config";
-import { jsonResponse, withApi } from "@/lib/http";
-import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { getConfig } from "@/lib/gateway/config";
+import { jsonResponse, withApi } from "@/lib/shared/http";
+import { buildOpenApiDocument } from "@/lib/gateway/openapi/document";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { getConfig } from "@/lib/config";
-import { jsonResponse, withApi } from "@/lib/http";
-import { buildSealingPage, type SealingPage } from "@/lib/sealing/page";
+import { getConfig } from "@/lib/gateway/config";
+import { jsonResponse, withApi } from "@/lib/shared/http";
+import { buildSealingPage, type SealingPage } from "@/lib/shared/sealing/page";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres } from "../../../lib/db/embedded";
+import { startEmbeddedPostgres } from "../../../lib/shared/db/embedded";
 import { startLocalChain, type TestWallet } from "../../../scripts/lib/local-chain";
 import { findPostgresBin, freePort, startThrowawayPostgres } from "../../support/postgres";
 

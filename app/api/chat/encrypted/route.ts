@@ -1,14 +1,14 @@
-import { ApiError } from "@/lib/http";
-import { requireLiteratureReach } from "@/lib/literature/reach";
-import { chatEncrypted } from "@/lib/operations/chat-encrypted";
-import { withPayment } from "@/lib/payments/paid-route";
-import { forwardToEnclave, pollUrl, readPrivateStatus } from "@/lib/private/forward";
-import { getAgentApi } from "@/lib/upstream";
-import { ownEdge } from "@/lib/http/own-edge";
+import { ApiError } from "@/lib/shared/http";
+import { requireLiteratureReach } from "@/lib/gateway/literature/reach";
+import { chatEncrypted } from "@/lib/shared/operations/chat-encrypted";
+import { withPayment } from "@/lib/gateway/payments/paid-route";
+import { forwardToEnclave, pollUrl, readPrivateStatus } from "@/lib/gateway/private/forward";
+import { getAgentApi } from "@/lib/gateway/upstream";
+import { ownEdge } from "@/lib/shared/http/own-edge";
 
 export const dynamic = "force-dynamic";
 
-// Every other method, answered here: the proxy does not run for this path (lib/http/own-edge.ts).
+// Every other method, answered here: the proxy does not run for this path (lib/shared/http/own-edge.ts).
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge(chatEncrypted.path);
 
 // POST /api/chat/encrypted – a sealed chat request. The gateway never sees plaintext: it

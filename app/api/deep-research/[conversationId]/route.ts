@@ -1,12 +1,12 @@
-import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db";
-import { presentConversation, reconcileConversation } from "@/lib/deep-research/reconcile";
-import { takeSettlementReceipt, withSignedReceipts } from "@/lib/deep-research/receipts";
-import { pollingHeaders } from "@/lib/discovery/polling";
-import { jsonResponse, withApi } from "@/lib/http";
-import { offerReceiptSigner } from "@/lib/offer-receipt/signer";
-import { getPaymentsContext } from "@/lib/payments/context";
-import { getAgentApi } from "@/lib/upstream";
+import { getConfig } from "@/lib/gateway/config";
+import { getDb } from "@/lib/gateway/db";
+import { presentConversation, reconcileConversation } from "@/lib/gateway/deep-research/reconcile";
+import { takeSettlementReceipt, withSignedReceipts } from "@/lib/gateway/deep-research/receipts";
+import { pollingHeaders } from "@/lib/shared/discovery/polling";
+import { jsonResponse, withApi } from "@/lib/shared/http";
+import { offerReceiptSigner } from "@/lib/gateway/offer-receipt/signer";
+import { getPaymentsContext } from "@/lib/gateway/payments/context";
+import { getAgentApi } from "@/lib/gateway/upstream";
 
 export const dynamic = "force-dynamic";
 

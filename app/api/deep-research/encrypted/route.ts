@@ -1,13 +1,13 @@
-import { requireLiteratureReach } from "@/lib/literature/reach";
-import { deepResearchEncrypted } from "@/lib/operations/deep-research-encrypted";
-import { withPayment } from "@/lib/payments/paid-route";
-import { forwardToEnclave, pollUrl } from "@/lib/private/forward";
-import { getAgentApi } from "@/lib/upstream";
-import { ownEdge } from "@/lib/http/own-edge";
+import { requireLiteratureReach } from "@/lib/gateway/literature/reach";
+import { deepResearchEncrypted } from "@/lib/shared/operations/deep-research-encrypted";
+import { withPayment } from "@/lib/gateway/payments/paid-route";
+import { forwardToEnclave, pollUrl } from "@/lib/gateway/private/forward";
+import { getAgentApi } from "@/lib/gateway/upstream";
+import { ownEdge } from "@/lib/shared/http/own-edge";
 
 export const dynamic = "force-dynamic";
 
-// Every other method, answered here: the proxy does not run for this path (lib/http/own-edge.ts).
+// Every other method, answered here: the proxy does not run for this path (lib/shared/http/own-edge.ts).
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge(deepResearchEncrypted.path);
 
 // POST /api/deep-research/encrypted – a sealed {message, recoveryKey} (settled when the

@@ -1,12 +1,12 @@
-import { startPaidTurn } from "@/lib/deep-research/start-turn";
-import { requireLiteratureReach } from "@/lib/literature/reach";
-import { deepResearch } from "@/lib/operations/deep-research";
-import { withPayment } from "@/lib/payments/paid-route";
-import { ownEdge } from "@/lib/http/own-edge";
+import { startPaidTurn } from "@/lib/gateway/deep-research/start-turn";
+import { requireLiteratureReach } from "@/lib/gateway/literature/reach";
+import { deepResearch } from "@/lib/shared/operations/deep-research";
+import { withPayment } from "@/lib/gateway/payments/paid-route";
+import { ownEdge } from "@/lib/shared/http/own-edge";
 
 export const dynamic = "force-dynamic";
 
-// Every other method, answered here: the proxy does not run for this path (lib/http/own-edge.ts).
+// Every other method, answered here: the proxy does not run for this path (lib/shared/http/own-edge.ts).
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = ownEdge(deepResearch.path);
 
 // POST /api/deep-research/start – start deep research, or continue a conversation the same payer

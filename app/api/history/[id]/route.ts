@@ -1,8 +1,8 @@
-import { forgetResult } from "@/lib/history/record";
-import { reopenResult } from "@/lib/history/reopen";
-import { withSignIn } from "@/lib/history/with-sign-in";
-import { ApiError, jsonResponse } from "@/lib/http";
-import { getAgentApi } from "@/lib/upstream";
+import { forgetResult } from "@/lib/gateway/history/record";
+import { reopenResult } from "@/lib/gateway/history/reopen";
+import { withSignIn } from "@/lib/gateway/history/with-sign-in";
+import { ApiError, jsonResponse } from "@/lib/shared/http";
+import { getAgentApi } from "@/lib/gateway/upstream";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
-import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db";
-import { SESSION_PATH } from "@/lib/contracts/history-paths";
-import { closeSessionResponse, openSessionResponse } from "@/lib/history/session-routes";
-import { withSignIn } from "@/lib/history/with-sign-in";
-import { withApi } from "@/lib/http";
+import { getConfig } from "@/lib/gateway/config";
+import { getDb } from "@/lib/gateway/db";
+import { SESSION_PATH } from "@/lib/shared/contracts/history-paths";
+import { closeSessionResponse, openSessionResponse } from "@/lib/gateway/history/session-routes";
+import { withSignIn } from "@/lib/gateway/history/with-sign-in";
+import { withApi } from "@/lib/shared/http";
 
 export const dynamic = "force-dynamic";
 

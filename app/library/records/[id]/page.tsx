@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { getLibraryRecord, isAgentUnreachable, type LibraryRecord } from "@/lib/library/get-library-record";
+import { getLibraryRecord, isAgentUnreachable, type LibraryRecord } from "@/lib/gateway/library/get-library-record";
 import { referenceLinks } from "@/lib/web/reference-links";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
-import { pollingHeaders } from "@/lib/discovery/polling";
-import { keepFinishedResult } from "@/lib/history/keep-finished";
-import { jsonResponse, withApi } from "@/lib/http";
-import { getAgentApi } from "@/lib/upstream";
+import { pollingHeaders } from "@/lib/shared/discovery/polling";
+import { keepFinishedResult } from "@/lib/gateway/history/keep-finished";
+import { jsonResponse, withApi } from "@/lib/shared/http";
+import { getAgentApi } from "@/lib/gateway/upstream";
 
 export const dynamic = "force-dynamic";
 

@@ -5,10 +5,10 @@ import { ExactEvmScheme as FacilitatorScheme } from "@x402/evm/exact/facilitator
 import { ExactEvmScheme as ServerScheme } from "@x402/evm/exact/server";
 import { withX402, x402ResourceServer } from "@x402/next";
 import { NextResponse, type NextRequest } from "next/server";
-import { chatAcceptedSchema, chatRequestSchema } from "@/lib/contracts";
-import { errorResponse, parseJsonBody } from "@/lib/http";
-import { createEvmFacilitatorSigner } from "@/lib/payments/facilitator";
-import { UpstreamClient } from "@/lib/upstream/client";
+import { chatAcceptedSchema, chatRequestSchema } from "@/lib/shared/contracts";
+import { errorResponse, parseJsonBody } from "@/lib/shared/http";
+import { createEvmFacilitatorSigner } from "@/lib/gateway/payments/facilitator";
+import { UpstreamClient } from "@/lib/gateway/upstream/client";
 
 let upstream: UpstreamClient;
 

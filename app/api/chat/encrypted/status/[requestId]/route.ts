@@ -1,6 +1,6 @@
-import { pollingHeaders } from "@/lib/discovery/polling";
-import { jsonResponse, withApi } from "@/lib/http";
-import { getAgentApi } from "@/lib/upstream";
+import { pollingHeaders } from "@/lib/shared/discovery/polling";
+import { jsonResponse, withApi } from "@/lib/shared/http";
+import { getAgentApi } from "@/lib/gateway/upstream";
 
 export const dynamic = "force-dynamic";
 

@@ -1,15 +1,15 @@
-import { encryptedEnvelopeSchema } from "@/lib/contracts";
-import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db";
-import { presentPrivateRun, reconcilePrivateRun } from "@/lib/deep-research/private-runs";
-import { takeSettlementReceipt, withSignedReceipts } from "@/lib/deep-research/receipts";
-import { pollingHeaders } from "@/lib/discovery/polling";
-import { ApiError, jsonResponse, parseJsonBody, withApi } from "@/lib/http";
-import { offerReceiptSigner } from "@/lib/offer-receipt/signer";
-import { getRunPayment } from "@/lib/payments/ledger";
-import { getPaymentsContext } from "@/lib/payments/context";
-import { forwardToEnclave } from "@/lib/private/forward";
-import { getAgentApi } from "@/lib/upstream";
+import { encryptedEnvelopeSchema } from "@/lib/shared/contracts";
+import { getConfig } from "@/lib/gateway/config";
+import { getDb } from "@/lib/gateway/db";
+import { presentPrivateRun, reconcilePrivateRun } from "@/lib/gateway/deep-research/private-runs";
+import { takeSettlementReceipt, withSignedReceipts } from "@/lib/gateway/deep-research/receipts";
+import { pollingHeaders } from "@/lib/shared/discovery/polling";
+import { ApiError, jsonResponse, parseJsonBody, withApi } from "@/lib/shared/http";
+import { offerReceiptSigner } from "@/lib/gateway/offer-receipt/signer";
+import { getRunPayment } from "@/lib/gateway/payments/ledger";
+import { getPaymentsContext } from "@/lib/gateway/payments/context";
+import { forwardToEnclave } from "@/lib/gateway/private/forward";
+import { getAgentApi } from "@/lib/gateway/upstream";
 
 export const dynamic = "force-dynamic";
 

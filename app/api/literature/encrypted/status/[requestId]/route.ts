@@ -1,11 +1,11 @@
-import { getConfig } from "@/lib/config";
-import { getDb } from "@/lib/db";
-import { pollingHeaders } from "@/lib/discovery/polling";
-import { ApiError, jsonResponse, RateLimitedError, withApi } from "@/lib/http";
-import { clientAddress } from "@/lib/http/client-address";
-import { log } from "@/lib/log";
-import { holdLongPoll } from "@/lib/private/long-polls";
-import { getAgentApi } from "@/lib/upstream";
+import { getConfig } from "@/lib/gateway/config";
+import { getDb } from "@/lib/gateway/db";
+import { pollingHeaders } from "@/lib/shared/discovery/polling";
+import { ApiError, jsonResponse, RateLimitedError, withApi } from "@/lib/shared/http";
+import { clientAddress } from "@/lib/shared/http/client-address";
+import { log } from "@/lib/shared/log";
+import { holdLongPoll } from "@/lib/gateway/private/long-polls";
+import { getAgentApi } from "@/lib/gateway/upstream";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;

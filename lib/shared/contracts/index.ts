@@ -1,0 +1,20 @@
+/** The service contract (`../shared/spec/service-contract.md`) as zod schemas and inferred types. */
+export * from "@/lib/shared/contracts/common";
+export * from "@/lib/shared/contracts/storable-text";
+export * from "@/lib/shared/contracts/payment";
+export * from "@/lib/shared/contracts/offer-receipt";
+export * from "@/lib/shared/contracts/sign-in";
+export * from "@/lib/shared/contracts/history";
+export * from "@/lib/shared/contracts/evidence";
+export * from "@/lib/shared/contracts/chat";
+export * from "@/lib/shared/contracts/deep-research";
+export * from "@/lib/shared/contracts/deep-research-world";
+export * from "@/lib/shared/contracts/literature";
+export * from "@/lib/shared/contracts/sealing";
+export * from "@/lib/shared/contracts/sealing-page";
+export * from "@/lib/shared/contracts/health";
+export * from "@/lib/shared/contracts/source-health";
+export * from "@/lib/shared/contracts/upstream-chat";
+export * from "@/lib/shared/contracts/work-statuses";
+export { componentRef, documentAs, documentedShapeOf, requestRegistry, responseRegistry } from "@/lib/shared/contracts/registry";
+export * from "@/lib/shared/contracts/version";
