@@ -357,7 +357,11 @@ export function loadConfig(env: Env) {
   };
 }
 
-const globalForConfig = globalThis as unknown as { gatewayConfig?: GatewayConfig };
+declare global {
+  // Cached on globalThis so hot reload keeps one validated configuration (a `var` is how a global is declared).
+  var gatewayConfig: GatewayConfig | undefined;
+}
+const globalForConfig = globalThis;
 
 /** The process's configuration, validated once. Throws ConfigError on a bad environment. */
 export function getConfig(): GatewayConfig {
