@@ -163,6 +163,7 @@ export function createEvmFacilitatorSigner({
   return toFacilitatorEvmSigner(
     {
       address: account.address,
+      // The x402 SDK's signer takes loose Record arguments that viem's precise overloads cannot accept; `never` is that hand-off.
       readContract: (args) => client.readContract(args as never),
       verifyTypedData: (args) => client.verifyTypedData(args as never),
       writeContract: (args) => client.writeContract(args as never),
