@@ -5,10 +5,12 @@ import { runMigrations } from "@/lib/shared/db/migrate";
 import { gatewayMigrations } from "@/lib/shared/db/migrations/gateway";
 import { createPool } from "@/lib/shared/db/pool";
 
-const globalForDb = globalThis as unknown as {
-  gatewayDb?: Promise<pg.Pool>;
-  gatewayEmbedded?: Promise<EmbeddedPostgres>;
-};
+declare global {
+  // Module state on globalThis survives hot reload (a `var` is how a global is declared).
+  var gatewayDb: Promise<pg.Pool> | undefined;
+  var gatewayEmbedded: Promise<EmbeddedPostgres> | undefined;
+}
+const globalForDb = globalThis;
 
 /**
  * The gateway's database pool, migrated. With POSTGRES_URL (or DATABASE_URL) it is that server;

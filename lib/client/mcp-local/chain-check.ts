@@ -43,6 +43,6 @@ export function authorizationChain(rpcUrl: string): AuthorizationChain {
   return {
     latestTimestamp: async () => Number((await client.getBlock({ blockTag: "latest" })).timestamp),
     used: async ({ asset, payer, nonce }) =>
-      (await client.readContract({ address: asset as Hex, abi: eip3009ABI, functionName: "authorizationState", args: [payer as Hex, nonce as Hex] })) as boolean,
+      client.readContract({ address: asset as Hex, abi: eip3009ABI, functionName: "authorizationState", args: [payer as Hex, nonce as Hex] }),
   };
 }

@@ -19,7 +19,7 @@ const usdSchema = (fallback: string) =>
       try {
         return parseUsd(value);
       } catch (err) {
-        ctx.addIssue({ code: "custom", message: (err as Error).message });
+        ctx.addIssue({ code: "custom", message: err instanceof Error ? err.message : String(err) });
         return z.NEVER;
       }
     });

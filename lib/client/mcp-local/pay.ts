@@ -136,7 +136,7 @@ export async function payForOperation({
   try {
     destination = await terms.destination();
   } catch (err) {
-    throw new LocalToolError((err as Error).message);
+    throw new LocalToolError(err instanceof Error ? err.message : String(err));
   }
   const problemOf = (requirement: PaymentRequired["accepts"][number]) =>
     requirementProblem(requirement, { destination, operation, maxPerCall: config.maxPerCall, tool });
@@ -176,7 +176,7 @@ export async function payForOperation({
         const latest = Math.floor(Date.now() / 1000) + selectedRequirements.maxTimeoutSeconds + SIGNING_SLACK_SECONDS;
         reservations.push((await ledger.reserve({ tool, amount, validBefore: latest })).id);
       } catch (err) {
-        refusal = err instanceof SpendCapError ? err.message : `Refused before signing: the spend ledger cannot be used: ${(err as Error).message}`;
+        refusal = err instanceof SpendCapError ? err.message : `Refused before signing: the spend ledger cannot be used: ${err instanceof Error ? err.message : String(err)}`;
         return { abort: true, reason: refusal };
       }
     })
@@ -210,7 +210,7 @@ export async function payForOperation({
     const problems = offered ? offered.accepts.map(problemOf).filter((p): p is string => p !== null) : [];
     if (signedOnes.length === 0 && problems.length > 0) throw new LocalToolError(`Refused before signing: the service's payment request ${problems.join("; and ")}.`);
     const what = signedOnes.length > 0 ? "The payment was signed and sent, but no answer came back" : "Nothing was paid";
-    throw new LocalToolError(`${what} (${config.baseUrl}${operation.path}: ${(err as Error).message}).`);
+    throw new LocalToolError(`${what} (${config.baseUrl}${operation.path}: ${err instanceof Error ? err.message : String(err)}).`);
   }
 
   const answer = await jsonObject(response);

@@ -110,7 +110,7 @@ export class PaymentTerms {
       if (!response.ok) throw unreadable(`HTTP ${response.status}`);
       body = await response.json();
     } catch (err) {
-      throw err instanceof PaymentTermsError ? err : unreadable((err as Error).message);
+      throw err instanceof PaymentTermsError ? err : unreadable(err instanceof Error ? err.message : String(err));
     }
     const manifest = manifestSchema.safeParse(body);
     if (!manifest.success) throw unreadable("not an x402 discovery manifest");

@@ -98,7 +98,7 @@ export function createLocalMcpServer({ config, version }: { config: LocalMcpConf
     try {
       keys = await signers.current();
     } catch (err) {
-      return `The receipt could not be verified now: the service's published keys could not be read (${(err as Error).message}); it was not kept.`;
+      return `The receipt could not be verified now: the service's published keys could not be read (${err instanceof Error ? err.message : String(err)}); it was not kept.`;
     }
     if (keys.length === 0) return null;
     const verdict = await receipts.keep({ receipt, expected, signers, ...(spendEntryId ? { spendEntryId } : {}) });

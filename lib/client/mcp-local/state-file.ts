@@ -42,7 +42,7 @@ async function acquire(lock: string): Promise<void> {
       fs.closeSync(fd);
       return;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      if (!(err instanceof Error && "code" in err && err.code === "EEXIST")) throw err;
     }
     removeIfStale(lock);
     await sleep(5 + Math.random() * 10);
@@ -54,7 +54,7 @@ function read<T>(file: string, schema: z.ZodType<T>, empty: () => T): T {
   try {
     text = fs.readFileSync(file, "utf8");
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return empty();
+    if (err instanceof Error && "code" in err && err.code === "ENOENT") return empty();
     throw err;
   }
   let json: unknown;

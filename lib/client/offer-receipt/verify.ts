@@ -76,7 +76,7 @@ export async function verifyOffer({
     try {
       signer = (await verifyOfferSignatureEIP712(decoded.signedOffer)).signer;
     } catch (err) {
-      problems.push({ kind: "signature", problem: `the offer's signature does not verify (${(err as Error).message.split("\n")[0]})` });
+      problems.push({ kind: "signature", problem: `the offer's signature does not verify (${(err instanceof Error ? err.message : String(err)).split("\n")[0]})` });
       continue;
     }
     if (!signers.some((s) => same(s, signer))) {
@@ -114,7 +114,7 @@ export async function verifyReceipt({
   try {
     recovered = await verifyReceiptSignatureEIP712(signed);
   } catch (err) {
-    return { ok: false, kind: "signature", problem: `the receipt's signature does not verify (${(err as Error).message.split("\n")[0]})` };
+    return { ok: false, kind: "signature", problem: `the receipt's signature does not verify (${(err instanceof Error ? err.message : String(err)).split("\n")[0]})` };
   }
   const { signer, payload } = recovered;
   if (!signers.some((s) => same(s, signer))) {

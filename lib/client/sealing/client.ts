@@ -130,7 +130,7 @@ export async function fetchEnclaveKey(
     body = await response.json();
     if (!response.ok) throw new Error(`answered ${response.status}`);
   } catch (err) {
-    throw new PrivateModeError("enclave_key_unavailable", `The enclave key is unavailable: ${(err as Error).message}`);
+    throw new PrivateModeError("enclave_key_unavailable", `The enclave key is unavailable: ${err instanceof Error ? err.message : String(err)}`);
   }
   const parsed = enclaveKeyResponseSchema.safeParse(body);
   if (!parsed.success) throw new PrivateModeError("enclave_key_unavailable", "The enclave key response is malformed");
@@ -151,7 +151,7 @@ export async function fetchEnclaveKey(
   try {
     verified = await verify({ provider: attestation.provider, bundle: attestation.bundle }, trust);
   } catch (err) {
-    throw new PrivateModeError("attestation_failed", `The enclave's attestation did not verify against ${trust.repo}: ${(err as Error).message}`);
+    throw new PrivateModeError("attestation_failed", `The enclave's attestation did not verify against ${trust.repo}: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (verified.hpkePublicKey.toLowerCase() !== keyHex) throw new PrivateModeError("attestation_mismatch", "The served key is not the key the attestation binds; refusing to seal to it");
   const proved = [verified.measurement, verified.releaseMeasurement].filter((m): m is string => Boolean(m)).map((m) => m.toLowerCase());

@@ -26,10 +26,15 @@ export { ConfigError } from "../../shared/config/env";
  * `.env.example` documents every variable.
  */
 
-const evmAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
+/** A string matching `pattern`, typed as the hex that viem takes (the check is the type's proof). */
+function hexSchema(pattern: RegExp, message: string) {
+  return z.custom<`0x${string}`>((value) => typeof value === "string" && pattern.test(value), message);
+}
+
+const evmAddressSchema = hexSchema(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
 const caip2Schema = z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, "must be a CAIP-2 chain id such as eip155:8453");
 
-const privateKeySchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
+const privateKeySchema = hexSchema(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
 
 /** Several facilitator keys, comma-separated: settlement load is spread over their accounts. */
 const privateKeyListSchema = z
@@ -41,7 +46,7 @@ const privateKeyListSchema = z
 const addressListSchema = z
   .string()
   .transform((value) => value.split(",").map((a) => a.trim()).filter(Boolean))
-  .refine((addresses) => addresses.every((a) => evmAddressSchema.safeParse(a).success), "must list 0x-prefixed 20-byte hex addresses, comma-separated");
+  .pipe(z.custom<`0x${string}`[]>((addresses) => Array.isArray(addresses) && addresses.every((a) => evmAddressSchema.safeParse(a).success), "must list 0x-prefixed 20-byte hex addresses, comma-separated"));
 
 /** Extra headers for a hosted facilitator (an API key of a provider other than Coinbase), as a JSON object of strings. */
 const facilitatorHeadersSchema = z.string().transform((value, ctx) => {
@@ -60,7 +65,7 @@ const facilitatorHeadersSchema = z.string().transform((value, ctx) => {
  * X402_ASSET_NAME and X402_ASSET_VERSION. The local chain's token is deployed by the demo at a
  * deterministic address (lib/shared/payments/local-chain.ts); its keys are public, so local only.
  */
-const KNOWN_ASSETS: Record<string, { asset: string; name: string; version: string }> = {
+const KNOWN_ASSETS: Record<string, { asset: `0x${string}`; name: string; version: string }> = {
   "eip155:8453": { asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", name: "USD Coin", version: "2" },
   "eip155:84532": { asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e", name: "USDC", version: "2" },
   [LOCAL_NETWORK]: { asset: LOCAL_USDC_ADDRESS, name: "USD Coin", version: "2" },
@@ -293,10 +298,10 @@ export function loadConfig(env: Env) {
       network: raw.X402_NETWORK,
       chainId: Number(raw.X402_NETWORK.split(":")[1]),
       // superRefine guarantees these are set when the network has no known asset.
-      asset: (raw.X402_ASSET ?? known?.asset) as `0x${string}`,
-      assetName: (raw.X402_ASSET_NAME ?? known?.name) as string,
-      assetVersion: (raw.X402_ASSET_VERSION ?? known?.version) as string,
-      payTo: (raw.PAY_TO_ADDRESS ?? LOCAL_PAY_TO) as `0x${string}`,
+      asset: guaranteed(raw.X402_ASSET ?? known?.asset, "X402_ASSET"),
+      assetName: guaranteed(raw.X402_ASSET_NAME ?? known?.name, "X402_ASSET_NAME"),
+      assetVersion: guaranteed(raw.X402_ASSET_VERSION ?? known?.version, "X402_ASSET_VERSION"),
+      payTo: raw.PAY_TO_ADDRESS ?? LOCAL_PAY_TO,
       rpcUrl: raw.RPC_URL,
       facilitator:
         raw.FACILITATOR_URL || raw.CDP_API_KEY_ID
@@ -308,7 +313,7 @@ export function loadConfig(env: Env) {
             } as const)
           : ({
               kind: "self-hosted",
-              privateKeys: (raw.FACILITATOR_PRIVATE_KEYS ?? [raw.FACILITATOR_PRIVATE_KEY ?? LOCAL_FACILITATOR.privateKey]) as `0x${string}`[],
+              privateKeys: raw.FACILITATOR_PRIVATE_KEYS ?? [raw.FACILITATOR_PRIVATE_KEY ?? LOCAL_FACILITATOR.privateKey],
             } as const),
       /** How long a hosted facilitator may take to answer verify or settle. */
       facilitatorTimeoutMs: raw.FACILITATOR_TIMEOUT_MS,
@@ -331,9 +336,9 @@ export function loadConfig(env: Env) {
      * addresses of earlier keys, still published for the receipts they signed.
      */
     offerReceipt: {
-      signingKey: (raw.OFFER_RECEIPT_SIGNING_KEY as `0x${string}` | undefined) ?? null,
+      signingKey: raw.OFFER_RECEIPT_SIGNING_KEY ?? null,
       keyFile: path.resolve(raw.DATA_DIR, "offer-receipt-signing.key"),
-      previousSigners: (raw.OFFER_RECEIPT_PREVIOUS_SIGNERS ?? []) as `0x${string}`[],
+      previousSigners: raw.OFFER_RECEIPT_PREVIOUS_SIGNERS ?? [],
     },
     /**
      * What the build writes into the web app's bundles (next.config.ts `env`), for the server's
@@ -348,7 +353,7 @@ export function loadConfig(env: Env) {
     },
     web: {
       /** Local mode only: a funded local test key the page offers as a built-in wallet (set by the demo). */
-      localTestWalletKey: raw.X402_NETWORK === LOCAL_NETWORK ? ((raw.LOCAL_TEST_WALLET_PRIVATE_KEY as `0x${string}` | undefined) ?? null) : null,
+      localTestWalletKey: raw.X402_NETWORK === LOCAL_NETWORK ? (raw.LOCAL_TEST_WALLET_PRIVATE_KEY ?? null) : null,
       /** Offers WalletConnect beside injected wallets when set (a Reown Cloud project id). */
       walletConnectProjectId: raw.WALLETCONNECT_PROJECT_ID ?? null,
       /** Transaction link template, `{tx}` replaced by the hash; default by network, none locally. */
@@ -357,7 +362,17 @@ export function loadConfig(env: Env) {
   };
 }
 
-const globalForConfig = globalThis as unknown as { gatewayConfig?: GatewayConfig };
+/** A value the schema's superRefine already required; the throw marks the guarantee for the compiler. */
+function guaranteed<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`${name} is unset although the configuration was validated`);
+  return value;
+}
+
+declare global {
+  // Cached on globalThis so hot reload keeps one validated configuration (a `var` is how a global is declared).
+  var gatewayConfig: GatewayConfig | undefined;
+}
+const globalForConfig = globalThis;
 
 /** The process's configuration, validated once. Throws ConfigError on a bad environment. */
 export function getConfig(): GatewayConfig {

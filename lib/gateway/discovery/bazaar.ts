@@ -32,7 +32,7 @@ export type BazaarExtension = {
 
 /** A zod schema as a JSON Schema to nest in another (no `$schema` of its own). */
 function nestedJsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" });
   return rest;
 }
 

@@ -143,10 +143,10 @@ function upstreamReport(body: Uint8Array): UpstreamReport {
   const privateMode = privateModeHealthSchema.safeParse(value?.privateMode);
   const literature = literatureReachSchema.safeParse(value?.literature);
   const components = value?.components;
-  const database = typeof components === "object" && components !== null ? (components as { database?: { status?: unknown } }).database : undefined;
+  const database = typeof components === "object" && components !== null && "database" in components ? components.database : undefined;
   return {
     status: typeof value?.status === "string" ? value.status : null,
-    databaseDown: database?.status === "down",
+    databaseDown: typeof database === "object" && database !== null && "status" in database && database.status === "down",
     privateMode: privateMode.success ? privateMode.data : null,
     literature: literature.success ? literature.data : null,
   };
@@ -169,7 +169,7 @@ function elapsed(started: number): number {
 
 function databaseErrorKind(err: unknown): string {
   if (err instanceof Error) {
-    const code = (err as Error & { code?: unknown }).code;
+    const code = "code" in err ? err.code : undefined;
     if (typeof code === "string") return code;
     if (err.message.startsWith("no answer within")) return err.message;
     if (err.name !== "Error") return err.name;
@@ -179,8 +179,7 @@ function databaseErrorKind(err: unknown): string {
 
 function errorText(err: unknown): string {
   if (err instanceof Error) {
-    const detail = (err as Error & { detail?: string }).detail;
-    return detail ?? err.message;
+    return "detail" in err && typeof err.detail === "string" ? err.detail : err.message;
   }
   return String(err);
 }

@@ -34,7 +34,7 @@ export async function getLibraryRecord({ id }: { id: string }): Promise<LibraryR
   } catch (err) {
     // By name, not instanceof: the agent client is shared on globalThis by every bundle of the
     // server, each with its own copy of the error classes.
-    if (err instanceof Error && err.name === "UpstreamHttpError" && (err as Error & { upstreamStatus?: number }).upstreamStatus === 404) return null;
+    if (err instanceof Error && err.name === "UpstreamHttpError" && "upstreamStatus" in err && err.upstreamStatus === 404) return null;
     throw err;
   }
 }

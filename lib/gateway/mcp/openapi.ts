@@ -49,7 +49,7 @@ const jsonRpcMessage: Json = {
 /** A tool's arguments: its route's body schema by reference (a component), or its own small schema inline. */
 function toolArguments(tool: McpTool): Json {
   const id = requestRegistry.get(tool.input)?.id;
-  return id ? { $ref: `#/components/schemas/${id}` } : (z.toJSONSchema(tool.input, { io: "input" }) as Json);
+  return id ? { $ref: `#/components/schemas/${id}` } : z.toJSONSchema(tool.input, { io: "input" });
 }
 
 export const mcpMessageSchema: Json = {

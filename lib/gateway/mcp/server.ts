@@ -18,7 +18,7 @@ const INSTRUCTIONS = [
 
 /** A tool's listing: its arguments as JSON Schema, generated from the zod schema its HTTP route validates with. */
 function listing(tool: McpTool): Tool {
-  const { $schema: _schema, ...inputSchema } = z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const { $schema: _schema, ...inputSchema } = z.toJSONSchema(tool.input, { io: "input", unrepresentable: "any" });
   return {
     name: tool.name,
     title: tool.title,
@@ -63,7 +63,7 @@ export function createMcpServer({ routes, publicUrl, tools = MCP_TOOLS }: { rout
     const tool = tools.find((t) => t.name === request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}; tools/list names them`);
     const headers = (extra.requestInfo?.headers ?? {}) as ToolContext["headers"];
-    const meta = request.params._meta as Record<string, unknown> | undefined;
+    const meta = request.params._meta;
     const sessionId = headers["mcp-session-id"];
     const progressToken = meta?.progressToken;
     let progress = 0;
@@ -77,7 +77,7 @@ export function createMcpServer({ routes, publicUrl, tools = MCP_TOOLS }: { rout
         if (progressToken === undefined || extra.signal.aborted) return;
         progress += 1;
         // A notification that cannot be sent (the stream closed) must not fail the call it reports on.
-        await extra.sendNotification({ method: "notifications/progress", params: { progressToken: progressToken as string | number, progress, message } }).catch(() => undefined);
+        await extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress, message } }).catch(() => undefined);
       },
     };
     return tool.kind === "paid" ? runPaidTool(tool, request.params.arguments, meta, ctx) : runFreeTool(tool, request.params.arguments, ctx);

@@ -16,7 +16,11 @@ export type OfferReceiptSigner = { address: `0x${string}`; kid: string; issuer: 
 /** The key as a DID: CAIP-10 on chain 1, the chain id every offer-receipt EIP-712 domain names. */
 const kidOf = (address: string) => `did:pkh:eip155:1:${address}`;
 
-const globalForSigner = globalThis as unknown as { offerReceiptSigner?: { source: string; signer: OfferReceiptSigner } };
+declare global {
+  // Module state on globalThis survives hot reload (a `var` is how a global is declared).
+  var offerReceiptSigner: { source: string; signer: OfferReceiptSigner } | undefined;
+}
+const globalForSigner = globalThis;
 
 /** The signer of `settings` (one per process and key source: reading or generating the key happens once). */
 export function offerReceiptSigner(settings: GatewayConfig["offerReceipt"]): OfferReceiptSigner {

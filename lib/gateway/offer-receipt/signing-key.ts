@@ -24,7 +24,7 @@ export function readSigningKey({ signingKey, keyFile }: { signingKey: `0x${strin
   try {
     return readKeyFile(keyFile);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    if (!(err instanceof Error && "code" in err && err.code === "ENOENT")) throw err;
   }
   fs.mkdirSync(path.dirname(keyFile), { recursive: true, mode: 0o700 });
   // Written whole under another name, then linked into place: a process racing this one reads
@@ -34,7 +34,7 @@ export function readSigningKey({ signingKey, keyFile }: { signingKey: `0x${strin
   try {
     fs.linkSync(temporary, keyFile);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    if (!(err instanceof Error && "code" in err && err.code === "EEXIST")) throw err;
   } finally {
     fs.rmSync(temporary, { force: true });
   }

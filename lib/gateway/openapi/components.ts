@@ -36,14 +36,14 @@ function registrySchemas(registry: typeof requestRegistry, io: "input" | "output
     override: ({ zodSchema, jsonSchema }) => {
       const shape = documentedShapeOf(zodSchema);
       if (!shape) return;
-      const description = (jsonSchema as Json).description;
-      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Json)[key];
+      const description = jsonSchema.description;
+      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
       Object.assign(jsonSchema, shape, description ? { description } : {});
     },
   });
   const out: Json = {};
   for (const [id, schema] of Object.entries(schemas)) {
-    const { $schema: _schema, $id: _id, ...rest } = schema as Json;
+    const { $schema: _schema, $id: _id, ...rest } = schema;
     out[id] = rest;
   }
   return out;

@@ -29,7 +29,7 @@ export function isUnreachable(err: unknown): boolean {
   }
   if (err instanceof Error) {
     // Errors thrown below viem (fetch itself) before it could wrap them.
-    return /fetch failed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|socket hang up|UND_ERR_/i.test(`${err.message} ${String((err.cause as Error | undefined)?.message ?? "")}`);
+    return /fetch failed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|socket hang up|UND_ERR_/i.test(`${err.message} ${causeMessage(err)}`);
   }
   return false;
 }
@@ -66,6 +66,12 @@ function shortMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** The message of `err`'s cause, or "" when it has none (fetch puts the socket's error there). */
+export function causeMessage(err: unknown): string {
+  if (!(err instanceof Error) || typeof err.cause !== "object" || err.cause === null || !("message" in err.cause)) return "";
+  return String(err.cause.message ?? "");
+}
+
 function fullText(err: unknown): string {
   const parts: string[] = [];
   let current: unknown = err;
@@ -73,7 +79,7 @@ function fullText(err: unknown): string {
     if (current instanceof BaseError) parts.push(current.shortMessage, current.details ?? "", current.message);
     else if (current instanceof Error) parts.push(current.message);
     else parts.push(String(current));
-    current = (current as { cause?: unknown }).cause;
+    current = typeof current === "object" && "cause" in current ? current.cause : undefined;
   }
   return parts.join(" | ");
 }

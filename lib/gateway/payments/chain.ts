@@ -79,7 +79,7 @@ export function createChainReader(settings: Pick<PaymentSettings, "chainId" | "n
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [settings.rpcUrl] } },
   });
-  const client = createPublicClient({ chain, transport: http(settings.rpcUrl, { timeout: 10_000 }) }) as PublicClient;
+  const client = createPublicClient({ chain, transport: http(settings.rpcUrl, { timeout: 10_000 }) });
   return createChainReaderFor(client);
 }
 
@@ -99,12 +99,12 @@ export function createChainReaderFor(client: PublicClient): ChainReader {
   };
 
   const authorizationState = async (asset: string, payer: string, nonce: string) =>
-    (await client.readContract({
+    client.readContract({
       address: getAddress(asset),
       abi: eip3009ABI,
       functionName: "authorizationState",
       args: [getAddress(payer), nonce as Hex],
-    })) as boolean;
+    });
 
   const explainFailedTransfer: ChainReader["explainFailedTransfer"] = async ({ ref, callData, at }) => {
     const token = getAddress(ref.asset);

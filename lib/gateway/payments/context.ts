@@ -5,7 +5,11 @@ import { createFacilitator, type PaymentFacilitator } from "@/lib/gateway/paymen
 
 export type PaymentsContext = { facilitator: PaymentFacilitator; chain: ChainReader };
 
-const globalForPayments = globalThis as unknown as { paymentsContext?: PaymentsContext };
+declare global {
+  // Module state on globalThis survives hot reload (a `var` is how a global is declared).
+  var paymentsContext: PaymentsContext | undefined;
+}
+const globalForPayments = globalThis;
 
 /** The deployment's facilitator and chain reader, built once from configuration. */
 export function getPaymentsContext(): PaymentsContext {

@@ -6,7 +6,7 @@ import { toFacilitatorEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { createWalletClient, defineChain, http, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { isUnreachable } from "@/lib/gateway/payments/chain-errors";
+import { causeMessage, isUnreachable } from "@/lib/gateway/payments/chain-errors";
 import { mapFacilitatorReason, type PaymentReason } from "@/lib/gateway/payments/reasons";
 import type { PaymentSettings } from "@/lib/gateway/payments/requirements";
 import { SettlementEngine, type EngineResult } from "@/lib/gateway/payments/settlement/engine";
@@ -131,7 +131,7 @@ export function classifyHostedError(err: unknown, operation: "verify" | "settle"
   const status = Number(/failed \((\d{3})\)/.exec(text)?.[1] ?? NaN);
   if (status >= 400 && status < 500 && !SERVICE_FAULT_STATUSES.has(status)) return { kind: "refused", reason: "payment_invalid", message: text };
   // Refused connections never reached the facilitator; anything else may have been half-done.
-  const neverArrived = /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH/.test(`${text} ${String((err as Error)?.cause && ((err as Error).cause as Error).message)}`);
+  const neverArrived = /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH/.test(`${text} ${causeMessage(err)}`);
   return { kind: "unavailable", message: `the facilitator could not be reached for ${operation}: ${text}`, mayHaveTransferred: operation === "settle" && !neverArrived && !Number.isFinite(status) };
 }
 
@@ -163,6 +163,7 @@ export function createEvmFacilitatorSigner({
   return toFacilitatorEvmSigner(
     {
       address: account.address,
+      // The x402 SDK's signer takes loose Record arguments that viem's precise overloads cannot accept; `never` is that hand-off.
       readContract: (args) => client.readContract(args as never),
       verifyTypedData: (args) => client.verifyTypedData(args as never),
       writeContract: (args) => client.writeContract(args as never),
@@ -204,9 +205,9 @@ function createSelfHostedFacilitator(settings: PaymentSettings, privateKeys: `0x
         if (result.isValid) return { kind: "valid" };
         return refusal(result.invalidReason, result.invalidMessage, "payment_invalid");
       } catch (err) {
-        if (isUnreachable(err)) return { kind: "unavailable", message: `the chain could not be reached: ${(err as Error).message}` };
+        if (isUnreachable(err)) return { kind: "unavailable", message: `the chain could not be reached: ${err instanceof Error ? err.message : String(err)}` };
         // The scheme throws on input it cannot parse (a malformed ERC-6492 wrapper): the payment's fault.
-        return { kind: "refused", reason: "payment_invalid", message: `the payment could not be verified: ${(err as Error).message}` };
+        return { kind: "refused", reason: "payment_invalid", message: `the payment could not be verified: ${err instanceof Error ? err.message : String(err)}` };
       }
     },
     settle: (request) => engine.settle(request),

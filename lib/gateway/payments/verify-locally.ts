@@ -55,7 +55,7 @@ export function decodePaymentHeader(header: string): PaymentPayload {
     if (typeof payload !== "object" || payload === null) throw new Error("not an object");
     return payload;
   } catch (err) {
-    throw new PaymentError("invalid_payment_header", `Could not decode PAYMENT-SIGNATURE: ${(err as Error).message}`);
+    throw new PaymentError("invalid_payment_header", `Could not decode PAYMENT-SIGNATURE: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 
@@ -146,7 +146,7 @@ export async function verifyPaymentLocally({
     try {
       parseErc6492Signature(signature as Hex);
     } catch (err) {
-      throw new PaymentError("invalid_signature", `malformed ERC-6492 signature: ${(err as Error).message.split("\n")[0]}`);
+      throw new PaymentError("invalid_signature", `malformed ERC-6492 signature: ${(err instanceof Error ? err.message : String(err)).split("\n")[0]}`);
     }
   }
   const signatureCheckedLocally = isEoaSignature(signature);
@@ -158,7 +158,7 @@ export async function verifyPaymentLocally({
         signature: signature as Hex,
       });
     } catch (err) {
-      throw new PaymentError("invalid_signature", `signature does not recover: ${(err as Error).message}`);
+      throw new PaymentError("invalid_signature", `signature does not recover: ${err instanceof Error ? err.message : String(err)}`);
     }
     if (!isAddressEqual(signer, payer)) throw new PaymentError("invalid_signature", `signed by ${signer}, not by ${payer}`);
   }

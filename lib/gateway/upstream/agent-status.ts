@@ -20,7 +20,11 @@ export type ReachMode = "fast" | "all";
 
 const reachKey = (mode: ReachMode) => `literature_reach:${mode}`;
 
-const globalForStatus = globalThis as unknown as { agentStatus?: StatusCache };
+declare global {
+  // Module state on globalThis survives hot reload (a `var` is how a global is declared).
+  var agentStatus: StatusCache | undefined;
+}
+const globalForStatus = globalThis;
 
 function statusCache(): StatusCache {
   if (!globalForStatus.agentStatus) {

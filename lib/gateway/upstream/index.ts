@@ -101,7 +101,11 @@ function createAgentApi(client: UpstreamClient) {
 }
 export type AgentApi = ReturnType<typeof createAgentApi>;
 
-const globalForUpstream = globalThis as unknown as { agentApi?: AgentApi };
+declare global {
+  // Module state on globalThis survives hot reload (a `var` is how a global is declared).
+  var agentApi: AgentApi | undefined;
+}
+const globalForUpstream = globalThis;
 
 /** The agent API of this deployment (production or staging base URL, from configuration). */
 export function getAgentApi(): AgentApi {

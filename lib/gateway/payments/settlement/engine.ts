@@ -74,10 +74,10 @@ export class SettlementEngine {
       nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
       rpcUrls: { default: { http: [options.rpcUrl] } },
     });
-    this.client = createPublicClient({ chain, transport: http(options.rpcUrl, { timeout: 10_000 }), pollingInterval: 250 }) as PublicClient;
+    this.client = createPublicClient({ chain, transport: http(options.rpcUrl, { timeout: 10_000 }), pollingInterval: 250 });
     // The watcher's receipt lookups of one tick travel as one JSON-RPC batch (reads only: a node
     // may answer a batch's calls in any order, which would reorder sends).
-    const batching = createPublicClient({ chain, transport: http(options.rpcUrl, { timeout: 10_000, batch: { batchSize: 500, wait: 0 } }) }) as PublicClient;
+    const batching = createPublicClient({ chain, transport: http(options.rpcUrl, { timeout: 10_000, batch: { batchSize: 500, wait: 0 } }) });
     this.chainReader = createChainReaderFor(this.client);
     this.accounts = options.privateKeys.map((key) => {
       const signer = privateKeyToAccount(key);

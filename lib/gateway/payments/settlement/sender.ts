@@ -153,7 +153,7 @@ export class Sender {
 
   async receipts(hashes: Hex[]): Promise<Map<Hex, TransactionReceipt>> {
     const found = await Promise.all(hashes.map(async (hash) => [hash, await this.client.getTransactionReceipt({ hash }).catch(() => null)] as const));
-    return new Map(found.filter(([, r]) => r !== null) as [Hex, TransactionReceipt][]);
+    return new Map(found.filter((entry): entry is [Hex, TransactionReceipt] => entry[1] !== null));
   }
 
   /**

@@ -122,7 +122,7 @@ export class ReceiptWatcher {
     const found = await Promise.all(
       [...wanted].map(async (hash) => [hash, await this.client.getTransactionReceipt({ hash }).catch(() => null)] as const),
     );
-    const receipts = new Map(found.filter(([, r]) => r !== null) as [Hex, TransactionReceipt][]);
+    const receipts = new Map(found.filter((entry): entry is [Hex, TransactionReceipt] => entry[1] !== null));
     // Read after the receipts: a nonce mined by one of ours in between is found by the caller's second look.
     const minedNonces = await this.minedNonces([...this.entries].filter((e) => e.nonce && ![...e.hashes].some((h) => receipts.has(h))));
     for (const entry of this.entries) {
