@@ -10,6 +10,7 @@ import { EUROPEPMC_BASE_URL } from "./literature/sources/europepmc";
 import { OPENALEX_BASE_URL } from "./literature/sources/openalex";
 import { PUBMED_BASE_URL } from "./literature/sources/pubmed";
 import { baseUrlSchema, booleanSchema, type Env, parseEnv, portSchema, positiveIntSchema, sharedEnvShape, trustedProxySchema } from "../lib/shared/config/env";
+import { errorMessage } from "../lib/shared/narrow";
 
 /**
  * The agent's configuration: the only agent module that reads the environment. With nothing set it
@@ -293,7 +294,7 @@ function loadAttestation(file: string | undefined, configRepo: string | undefine
   try {
     bundle = JSON.parse(fs.readFileSync(file, "utf8"));
   } catch (err) {
-    throw new Error(`ENCLAVE_ATTESTATION_BUNDLE_FILE: cannot read ${file} as JSON (${(err as Error).message})`);
+    throw new Error(`ENCLAVE_ATTESTATION_BUNDLE_FILE: cannot read ${file} as JSON (${errorMessage(err)})`);
   }
   const parsed = tinfoilAttestationSchema.safeParse({ provider: "tinfoil", configRepo, bundle });
   if (!parsed.success) throw new Error(`ENCLAVE_ATTESTATION_BUNDLE_FILE: not an attestation bundle (${parsed.error.issues.map((i) => i.path.join(".")).join(", ")})`);

@@ -60,7 +60,7 @@ export function assertReached({ failedSources, used, recordCount }: { failedSour
 export type UnavailableDetail = { code: typeof LITERATURE_UNAVAILABLE; failedSources: FailedSource[]; reason?: LiteratureUnavailableReason };
 
 export function isUnavailableDetail(value: unknown): value is UnavailableDetail {
-  return typeof value === "object" && value !== null && (value as { code?: unknown }).code === LITERATURE_UNAVAILABLE;
+  return typeof value === "object" && value !== null && "code" in value && value.code === LITERATURE_UNAVAILABLE;
 }
 
 /** How long a client should wait after a search failed for want of sources, when no circuit says. */
