@@ -112,7 +112,7 @@ export function createReachChecker({
       const localLibrary: LiteratureReach["localLibrary"] = !localEnabled ? "disabled" : hasRecords === null ? "unknown" : hasRecords ? "has_records" : "empty";
       const available = liveUp.length > 0 || localLibrary === "has_records";
       const down = live.filter((s) => !tracker.isUp(s));
-      const retryAts = snapshot.filter((s) => live.includes(s.source as SourceName) && s.retryAt).map((s) => Date.parse(s.retryAt!));
+      const retryAts = snapshot.filter((s) => live.some((name) => name === s.source) && s.retryAt).map((s) => Date.parse(s.retryAt!));
       const retryAfterSeconds = available
         ? null
         : retryAts.length > 0
