@@ -3,10 +3,8 @@
  * instead of casts, so a wrong shape is a checked branch rather than a silent lie (issue 26).
  */
 
-export type UnknownRecord = Record<string, unknown>;
-
 /** A plain JSON-like object (not null, not an array). */
-export function isRecord(value: unknown): value is UnknownRecord {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
