@@ -10,6 +10,7 @@ import { EUROPEPMC_BASE_URL } from "./literature/sources/europepmc";
 import { OPENALEX_BASE_URL } from "./literature/sources/openalex";
 import { PUBMED_BASE_URL } from "./literature/sources/pubmed";
 import { baseUrlSchema, booleanSchema, type Env, parseEnv, portSchema, positiveIntSchema, sharedEnvShape, trustedProxySchema } from "../lib/shared/config/env";
+import { errorMessage } from "../lib/shared/narrow";
 
 /**
  * The agent's configuration: the only agent module that reads the environment. With nothing set it
@@ -81,7 +82,7 @@ const rawSchema = z
     AGENT_TRUSTED_PROXY: trustedProxySchema({ vercel: false }).default({ kind: "none" }),
     /** Its predecessor, whose `true` trusted the first X-Forwarded-For entry: the one a client writes itself. */
     AGENT_TRUST_PROXY: booleanSchema.optional(),
-    SERVICE_TOKEN_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed address").optional(),
+    SERVICE_TOKEN_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed address").pipe(z.templateLiteral(["0x", z.string()])).optional(),
     SERVICE_TOKEN_RPC_URL: baseUrlSchema.optional(),
     SERVICE_TOKEN_CHAIN_ID: positiveIntSchema.default(31337),
     SERVICE_TOKEN_MIN_BALANCE: z.string().regex(/^\d+$/, "must be an integer amount in the token's base units").default("1000000000000000000000"),
@@ -257,7 +258,7 @@ export function loadAgentConfig(env: Env) {
       },
       serviceToken: raw.SERVICE_TOKEN_ADDRESS
         ? {
-            address: raw.SERVICE_TOKEN_ADDRESS as `0x${string}`,
+            address: raw.SERVICE_TOKEN_ADDRESS,
             rpcUrl: raw.SERVICE_TOKEN_RPC_URL ?? "http://127.0.0.1:8545",
             chainId: raw.SERVICE_TOKEN_CHAIN_ID,
             minBalance: BigInt(raw.SERVICE_TOKEN_MIN_BALANCE),
@@ -293,7 +294,7 @@ function loadAttestation(file: string | undefined, configRepo: string | undefine
   try {
     bundle = JSON.parse(fs.readFileSync(file, "utf8"));
   } catch (err) {
-    throw new Error(`ENCLAVE_ATTESTATION_BUNDLE_FILE: cannot read ${file} as JSON (${(err as Error).message})`);
+    throw new Error(`ENCLAVE_ATTESTATION_BUNDLE_FILE: cannot read ${file} as JSON (${errorMessage(err)})`);
   }
   const parsed = tinfoilAttestationSchema.safeParse({ provider: "tinfoil", configRepo, bundle });
   if (!parsed.success) throw new Error(`ENCLAVE_ATTESTATION_BUNDLE_FILE: not an attestation bundle (${parsed.error.issues.map((i) => i.path.join(".")).join(", ")})`);

@@ -1,5 +1,6 @@
 import type { StudySnapshot, Verdict, VerdictBasis } from "@/lib/shared/contracts";
 import { log } from "@/lib/shared/log";
+import { isRecord } from "@/lib/shared/narrow";
 import type { AuditedReference } from "./audit";
 
 /**
@@ -68,8 +69,9 @@ export async function completeChat({ settings, system, user, signal }: { setting
       log.warn("model answered an error", { status: response.status });
       return null;
     }
-    const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
-    const text = body.choices?.[0]?.message?.content;
+    const body: unknown = await response.json();
+    const first: unknown = isRecord(body) && Array.isArray(body.choices) ? body.choices[0] : undefined;
+    const text = isRecord(first) && isRecord(first.message) ? first.message.content : undefined;
     return typeof text === "string" && text.trim() ? text.trim() : null;
   } catch (err) {
     if (signal?.aborted) throw err;

@@ -1,4 +1,5 @@
 import type { ChatReference } from "@/lib/shared/contracts";
+import { isRecord } from "@/lib/shared/narrow";
 import { auditModelAnswer, type AuditedReference } from "../chat/audit";
 import { completeChat, type LlmSettings } from "../chat/llm";
 import { computeQuality } from "../chat/quality";
@@ -61,8 +62,8 @@ export async function planWithModel({
   const planned: PlannedAxis[] = [];
   const removed: NonNullable<ModelStep["removed"]> = [];
   for (const item of items) {
-    const axis = (item as { axis?: unknown }).axis;
-    const query = (item as { query?: unknown }).query;
+    const axis = isRecord(item) ? item.axis : undefined;
+    const query = isRecord(item) ? item.query : undefined;
     const problem = !isAxisId(axis)
       ? "not an axis"
       : !allowed.includes(axis)
@@ -77,7 +78,8 @@ export async function planWithModel({
                 ? "a query without the question's concepts"
                 : null;
     if (problem) removed.push({ item, reason: problem });
-    else planned.push({ axis: axis as AxisId, query: (query as string).trim().replace(/\s+/g, " ") });
+    // No problem means both checks above passed; narrowing again lets the compiler see it.
+    else if (isAxisId(axis) && typeof query === "string") planned.push({ axis, query: query.trim().replace(/\s+/g, " ") });
   }
   if (planned.length === 0) return { planned: null, step: { used: false, reason: "no objective of the plan passed the check", removed } };
   return { planned: planned.slice(0, iterations), step: { used: true, ...(removed.length ? { removed } : {}) } };
@@ -87,8 +89,8 @@ function parseObjectives(text: string): unknown[] | null {
   const json = /\{[\s\S]*\}/.exec(text.replace(/```(json)?/g, ""))?.[0];
   if (!json) return null;
   try {
-    const value = JSON.parse(json) as { objectives?: unknown };
-    return Array.isArray(value.objectives) ? value.objectives : null;
+    const value: unknown = JSON.parse(json);
+    return isRecord(value) && Array.isArray(value.objectives) ? value.objectives : null;
   } catch {
     return null;
   }

@@ -13,7 +13,7 @@ export type { WorldState } from "./world";
  */
 export type ConversationWorldState = WorldState & { messageIds: string[] };
 
-type TurnRow = { message_id: string; objective: string; status: DeepResearchStatus; reply: string | null; citations: unknown[]; is_final: boolean };
+type TurnRow = { message_id: string; objective: string; status: DeepResearchStatus; reply: string | null; citations: Record<string, unknown>[]; is_final: boolean };
 
 /** Starts a conversation, or adds a turn to an existing one. Returns null for an unknown conversation. */
 export async function createTurn({ db, conversationId, objective }: { db: Queryable; conversationId?: string; objective: string }) {
@@ -65,7 +65,7 @@ export async function getConversation({ db, conversationId }: { db: Queryable; c
       messageId: t.message_id,
       objective: t.objective,
       ...(t.reply !== null ? { reply: t.reply } : {}),
-      citations: t.citations as Record<string, unknown>[],
+      citations: t.citations,
       status: t.status,
       isFinal: t.is_final,
     })),
@@ -89,9 +89,12 @@ export async function getTurnStatuses({ db, messageIds, owner }: { db: Queryable
 }
 
 export async function getTurn({ db, messageId }: { db: Queryable; messageId: string }) {
-  const { rows } = await db.query("SELECT message_id, conversation_id, objective, status, iterations FROM agent.dr_turns WHERE message_id = $1", [messageId]);
+  const { rows } = await db.query<{ message_id: string; conversation_id: string; objective: string; status: DeepResearchStatus; iterations: StoredIteration[] }>(
+    "SELECT message_id, conversation_id, objective, status, iterations FROM agent.dr_turns WHERE message_id = $1",
+    [messageId],
+  );
   const t = rows[0];
-  return t ? { messageId: t.message_id as string, conversationId: t.conversation_id as string, objective: t.objective as string, status: t.status as DeepResearchStatus, iterations: t.iterations as StoredIteration[] } : null;
+  return t ? { messageId: t.message_id, conversationId: t.conversation_id, objective: t.objective, status: t.status, iterations: t.iterations } : null;
 }
 
 /** The questions of the conversation's last `count` turns before this one, oldest first (none for its first turn). */

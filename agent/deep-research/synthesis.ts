@@ -61,20 +61,20 @@ const ANSWERING: AxisId[] = ["human_trials", "observational", "animal"];
  * one, so only that is taken for a disagreement.)
  */
 export function findContradictions(findings: Finding[], read: ResearchQuestion, cite: Cite): Contradiction[] {
-  const groups = new Map<string, Finding[]>();
+  const groups = new Map<string, { axis: AxisId; species: StudySpecies | null; group: Finding[] }>();
   for (const f of findings) {
     if (!f.axis || !ANSWERING.includes(f.axis) || !sideOf(f)) continue;
     const species = f.axis === "animal" ? (f.species ?? null) : null;
     const key = `${f.axis}|${species ?? ""}`;
-    groups.set(key, [...(groups.get(key) ?? []), f]);
+    const known = groups.get(key);
+    if (known) known.group.push(f);
+    else groups.set(key, { axis: f.axis, species, group: [f] });
   }
   const out: Contradiction[] = [];
-  for (const [key, group] of groups) {
+  for (const { axis, species, group } of groups.values()) {
     const effect = group.filter((f) => sideOf(f) === "for").flatMap((f) => f.references);
     const none = group.filter((f) => sideOf(f) === "against").flatMap((f) => f.references);
     if (effect.length === 0 || none.length === 0) continue;
-    const [axis, speciesKey] = key.split("|") as [AxisId, string];
-    const species = (speciesKey || null) as StudySpecies | null;
     const label = (species && SPECIES_GROUP[species]) ?? AXIS_GROUP[axis];
     out.push({
       axis,

@@ -34,7 +34,7 @@ export function ownerOf(caller: Caller): string {
 
 /** The caller requireServiceOrPremium identified for this request. */
 export function callerOf(c: Context<AgentEnv>): Caller {
-  const caller = c.get("caller") as Caller | undefined;
+  const caller = c.get("caller");
   if (!caller) throw new Error("callerOf: the route is not behind requireServiceOrPremium");
   return caller;
 }

@@ -11,6 +11,6 @@ export type Caller = { kind: "service" } | { kind: "premium"; keyId: string; own
 export type AgentEnv = {
   Variables: {
     /** Set by requireServiceOrPremium (agent/http/access.ts); read with callerOf. */
-    caller: Caller;
+    caller?: Caller;
   };
 };

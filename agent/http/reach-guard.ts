@@ -24,7 +24,7 @@ export async function assertLiteratureReach(reach: ReachChecker | undefined, sou
     message: `${state.message ?? "No literature source can answer right now."} Nothing was queued or charged.`,
     retryAfterSeconds: state.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS,
     failedSources: state.sources
-      .filter((s) => sources.includes(s.source as SourceName) && s.circuit !== "closed")
+      .filter((s) => sources.some((name) => name === s.source) && s.circuit !== "closed")
       .map((s) => ({ source: s.source, kind: "circuit_open" as const })),
   });
 }

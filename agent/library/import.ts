@@ -9,6 +9,7 @@ import { insertLibraryRows } from "./insert-rows";
 import { parseLibraryLine } from "./json-lines";
 import { prepareLibraryRow, type LibraryRecordInput, type LibraryRow } from "./prepare-record";
 import { locatePubmedArticles } from "./pubmed-articles";
+import { errorMessage } from "@/lib/shared/narrow";
 
 /**
  * Importing records into the local library from PubMed XML (a PubmedArticleSet, as efetch and the
@@ -138,7 +139,7 @@ async function importPubmedXml({
   try {
     records = parsePubmedArticleSet(xml);
   } catch (err) {
-    throw new LibraryImportError(`${file ?? "The document"} is not well-formed XML: ${(err as Error).message}`, { file, cause: err });
+    throw new LibraryImportError(`${file ?? "The document"} is not well-formed XML: ${errorMessage(err)}`, { file, cause: err });
   }
   const lineOfPmid = new Map(located.articles.flatMap((a) => (a.pmid ? [[a.pmid, a.line] as const] : [])));
   const summary: ImportSummary = { inserted: 0, duplicates: 0, rejected: [] };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { LibraryRecordInput } from "./prepare-record";
+import { errorMessage } from "@/lib/shared/narrow";
 
 /**
  * One line of a JSON Lines library file:
@@ -51,7 +52,7 @@ export function parseLibraryLine(line: string): ParsedLine {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return { kind: "rejected", reason: `invalid JSON: ${(err as Error).message}` };
+    return { kind: "rejected", reason: `invalid JSON: ${errorMessage(err)}` };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { kind: "rejected", reason: "not a JSON object" };

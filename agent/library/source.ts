@@ -1,6 +1,7 @@
 import { SourceError, type LiteratureSource } from "@/agent/literature/sources/types";
 import type { Queryable } from "@/lib/shared/db/pool";
 import { searchLibrary } from "./search";
+import { errorMessage } from "@/lib/shared/narrow";
 
 /**
  * The local library as a literature source (name "local"), so the engine searches it beside the
@@ -18,7 +19,7 @@ export function createLocalLibrarySource({ db, recordPageBase }: { db: Queryable
       try {
         hits = await searchLibrary({ db, query, recordPageBase });
       } catch (err) {
-        throw new SourceError("local", "network", `library search failed: ${(err as Error).message}`, { cause: err });
+        throw new SourceError("local", "network", `library search failed: ${errorMessage(err)}`, { cause: err });
       }
       // A query cannot be withdrawn from a shared pool mid-flight; an abort while it ran still
       // means the caller has moved on, so its late answer is refused like a timeout.

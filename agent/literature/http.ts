@@ -197,7 +197,7 @@ export function createSourceHttpClient(options: SourceHttpOptions): SourceHttpCl
 
   function parseJson(path: string, text: string): unknown {
     try {
-      return JSON.parse(text) as unknown;
+      return JSON.parse(text);
     } catch (err) {
       throw new SourceError(source, "parse", `GET ${path} answered a body that is not JSON: ${text.slice(0, 120)}`, { cause: err });
     }

@@ -59,7 +59,7 @@ export function bestPassage(abstract: string, terms: QueryTerm[]): string | null
   // Never an aim, a method or the background: an abstract whose other sentences state no finding gives its results or conclusion as they are, else nothing.
   const pool = findings.length > 0 ? findings : stated.filter((s) => s.section !== null || !isAimSentence(s.text));
   let best: { text: string; score: number } | null = null;
-  pool.forEach((sentence, i) => {
+  for (const [i, sentence] of pool.entries()) {
     const stems = stemSet(sentence.text);
     const overlap = terms.filter((t) => t.stems.some((s) => stems.has(s))).length;
     const score =
@@ -69,6 +69,6 @@ export function bestPassage(abstract: string, terms: QueryTerm[]): string | null
       (i / Math.max(1, pool.length)) * 0.5 -
       (sentence.text.length > 400 ? 1 : 0);
     if (!best || score > best.score) best = { text: sentence.text, score };
-  });
-  return best ? (best as { text: string }).text : null;
+  }
+  return best ? best.text : null;
 }

@@ -60,7 +60,7 @@ export function assertReached({ failedSources, used, recordCount }: { failedSour
 export type UnavailableDetail = { code: typeof LITERATURE_UNAVAILABLE; failedSources: FailedSource[]; reason?: LiteratureUnavailableReason };
 
 export function isUnavailableDetail(value: unknown): value is UnavailableDetail {
-  return typeof value === "object" && value !== null && (value as { code?: unknown }).code === LITERATURE_UNAVAILABLE;
+  return typeof value === "object" && value !== null && "code" in value && value.code === LITERATURE_UNAVAILABLE;
 }
 
 /** How long a client should wait after a search failed for want of sources, when no circuit says. */
@@ -112,7 +112,7 @@ export function createReachChecker({
       const localLibrary: LiteratureReach["localLibrary"] = !localEnabled ? "disabled" : hasRecords === null ? "unknown" : hasRecords ? "has_records" : "empty";
       const available = liveUp.length > 0 || localLibrary === "has_records";
       const down = live.filter((s) => !tracker.isUp(s));
-      const retryAts = snapshot.filter((s) => live.includes(s.source as SourceName) && s.retryAt).map((s) => Date.parse(s.retryAt!));
+      const retryAts = snapshot.filter((s) => live.some((name) => name === s.source) && s.retryAt).map((s) => Date.parse(s.retryAt!));
       const retryAfterSeconds = available
         ? null
         : retryAts.length > 0

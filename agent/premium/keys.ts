@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Queryable } from "@/lib/shared/db";
+import { errorCode } from "@/lib/shared/narrow";
 
 /**
  * Premium keys as stored: `lra_premium_` + 32 random bytes (base64url), of which only the SHA-256
@@ -98,7 +99,7 @@ export async function issueHolderKey({
       );
       return { id, key, expiresAt };
     } catch (err) {
-      if ((err as { code?: string }).code !== "23505" || attempt >= 5) throw err;
+      if (errorCode(err) !== "23505" || attempt >= 5) throw err;
     }
   }
 }

@@ -6,6 +6,7 @@ import { decodeBase64, encodeBase64 } from "@/lib/shared/sealing/codec";
 import { SealingError } from "@/lib/shared/sealing/errors";
 import { nativePrimitives } from "@/lib/shared/sealing/native";
 import { decryptAtRest, encryptAtRest } from "@/lib/shared/sealing/recovery";
+import { errorCode, errorMessage } from "@/lib/shared/narrow";
 
 export type EnclaveKey = { privateKey: Uint8Array; publicKey: string };
 
@@ -147,7 +148,7 @@ function readKek(file: string): Uint8Array {
     // Non-blocking, so a FIFO put in its place cannot hang the enclave before it is refused.
     fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   } catch (err) {
-    throw new EnclaveKeyError(`Cannot open the enclave's key-encryption key ${file}: ${(err as Error).message}`);
+    throw new EnclaveKeyError(`Cannot open the enclave's key-encryption key ${file}: ${errorMessage(err)}`);
   }
   try {
     const stat = fs.fstatSync(fd);
@@ -174,7 +175,7 @@ function readOrCreateKek(file: string): Uint8Array {
     fs.writeFileSync(file, encodeBase64(kek) + "\n", { mode: 0o600, flag: "wx" });
     return kek;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "EEXIST") return readKek(file); // created meanwhile
+    if (errorCode(err) === "EEXIST") return readKek(file); // created meanwhile
     throw err;
   }
 }

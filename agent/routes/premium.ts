@@ -37,10 +37,10 @@ export function premiumRoutes({ config, db }: RouteDeps): Hono<AgentEnv> {
   routes.post("/keys", async (c) => {
     const chain = available();
     const body = validateBody(
-      z.object({ challengeId: z.uuid(), signature: z.string().regex(/^0x[0-9a-fA-F]+$/, "signature must be hex") }),
+      z.object({ challengeId: z.uuid(), signature: z.string().regex(/^0x[0-9a-fA-F]+$/, "signature must be hex").pipe(z.templateLiteral(["0x", z.string()])) }),
       await readJsonObject(c.req.raw, { maxBytes: 8192 }),
     );
-    const { id, key, wallet, expiresAt } = await tradeChallengeForKey({ db, config, chain, challengeId: body.challengeId, signature: body.signature as `0x${string}` });
+    const { id, key, wallet, expiresAt } = await tradeChallengeForKey({ db, config, chain, challengeId: body.challengeId, signature: body.signature });
     return c.json(
       {
         keyId: id,

@@ -6,6 +6,8 @@
  */
 import { describeResponse } from "@/lib/web/describe-response";
 import { describeThrown } from "@/lib/web/describe-thrown";
+import { isRecord } from "@/lib/shared/narrow";
+import { readJsonObject } from "@/lib/web/response-json";
 import { poll } from "@/lib/client/poll";
 import type { Payer } from "@/lib/web/types";
 import { UserFacingError } from "@/lib/web/user-facing-error";
@@ -22,7 +24,7 @@ export async function paidPost(payer: Payer, path: string, body: unknown): Promi
   } catch (err) {
     throw describeThrown(err);
   }
-  const parsed = (await response.json().catch(() => ({}))) as Body;
+  const parsed = await readJsonObject(response);
   const failure = describeResponse(response.status, parsed, response.headers);
   if (failure) throw failure;
   return { status: response.status, body: parsed, transaction: transactionOf(response.headers.get("payment-response")) };
@@ -32,8 +34,8 @@ export async function paidPost(payer: Payer, path: string, body: unknown): Promi
 export function transactionOf(header: string | null): string | null {
   if (!header) return null;
   try {
-    const value = JSON.parse(atob(header)) as { transaction?: unknown };
-    return typeof value.transaction === "string" && value.transaction ? value.transaction : null;
+    const value: unknown = JSON.parse(atob(header));
+    return isRecord(value) && typeof value.transaction === "string" && value.transaction ? value.transaction : null;
   } catch {
     return null;
   }
@@ -47,7 +49,7 @@ export async function freeJson(path: string, init?: RequestInit): Promise<Body> 
   } catch (err) {
     throw describeThrown(err);
   }
-  const body = (await response.json().catch(() => ({}))) as Body;
+  const body = await readJsonObject(response);
   const failure = describeResponse(response.status, body, response.headers);
   if (failure) throw failure;
   return body;

@@ -1,3 +1,4 @@
+import { isRecord } from "@/lib/shared/narrow";
 import { PrivateModeError } from "@/lib/client/sealing/private-mode-error";
 import { describePrivateFailure } from "@/lib/web/private-failures";
 import { UserFacingError } from "@/lib/web/user-facing-error";
@@ -7,12 +8,13 @@ import { WrongNetworkError } from "@/lib/web/wrong-network-error";
 export function describeThrown(err: unknown): UserFacingError {
   if (err instanceof UserFacingError) return err;
   if (err instanceof PrivateModeError) return describePrivateFailure(err);
-  const e = err as { name?: string; code?: number; message?: string; shortMessage?: string; cause?: unknown };
-  const text = `${e?.name ?? ""} ${e?.shortMessage ?? ""} ${e?.message ?? ""}`;
+  const fields = isRecord(err) ? err : {};
+  const words = (key: "name" | "message" | "shortMessage"): string | undefined => (typeof fields[key] === "string" ? fields[key] : undefined);
+  const text = `${words("name") ?? ""} ${words("shortMessage") ?? ""} ${words("message") ?? ""}`;
   if (err instanceof WrongNetworkError) {
     return new UserFacingError(`${err.message}, so nothing was paid.`, { action: "Switch the wallet to that network (accept its request to switch), then try again." });
   }
-  if (e?.code === 4001 || /UserRejected|user rejected|denied|rejected the request/i.test(text)) {
+  if (fields.code === 4001 || /UserRejected|user rejected|denied|rejected the request/i.test(text)) {
     return new UserFacingError("You declined the signature, so nothing was paid.", { action: "Press the button again when you are ready to sign." });
   }
   if (/chain|network/i.test(text) && /switch|mismatch|unsupported|wrong|must match/i.test(text)) {
@@ -21,5 +23,5 @@ export function describeThrown(err: unknown): UserFacingError {
   if (/Failed to fetch|NetworkError|fetch failed/i.test(text)) {
     return new UserFacingError("The service cannot be reached from this browser.", { action: "Check your connection, then try again." });
   }
-  return new UserFacingError(e?.shortMessage ?? e?.message ?? "Something went wrong.", { action: "Try again." });
+  return new UserFacingError(words("shortMessage") ?? words("message") ?? "Something went wrong.", { action: "Try again." });
 }

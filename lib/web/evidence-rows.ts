@@ -47,7 +47,7 @@ const text = (v: unknown): string | undefined => (typeof v === "string" && v.tri
  * checked one by one, anything malformed left out. Its ordinal is its numeric id ([N] in the answer).
  */
 export function rowFromLiterature(ref: LiteratureReference, index: number): EvidenceRow {
-  const raw = ref as Record<string, unknown>;
+  const raw: Record<string, unknown> = ref;
   const id = typeof ref.id === "number" ? ref.id : /^\d+$/.test(String(ref.id)) ? Number(ref.id) : NaN;
   const confidence = typeof raw.confidence === "number" && Number.isFinite(raw.confidence) ? Math.min(1, Math.max(0, raw.confidence)) : 0;
   const designText = text(raw.evidenceType);

@@ -171,5 +171,5 @@ export function excerptOf(entry: ThreadEntry, max = 280): string {
 /** The agent read this chat answer's question as a follow-up (its typed metadata says so). */
 function readAsFollowUp(entry: ThreadEntry): boolean {
   const reading = entry.outcome?.kind === "chat" ? entry.outcome.result.metadata?.followUp : undefined;
-  return typeof reading === "object" && reading !== null && (reading as { kind?: unknown }).kind === "follow_up";
+  return typeof reading === "object" && reading !== null && "kind" in reading && reading.kind === "follow_up";
 }

@@ -11,13 +11,14 @@ import { describeResponse } from "@/lib/web/describe-response";
 import { readConversation, readLiteratureResult, type ReadConversation } from "@/lib/web/read-results";
 import type { ThreadEntry, ThreadKind, ThreadResult } from "@/lib/web/thread";
 import { UserFacingError } from "@/lib/web/user-facing-error";
+import { readJsonObject } from "@/lib/web/response-json";
 
 
 const KIND: Record<HistoryItem["kind"], ThreadKind> = { chat: "chat", literature: "literature", deepResearch: "research" };
 
 /** A failed answer in words. */
 async function failure(response: Response): Promise<UserFacingError> {
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  const body = await readJsonObject(response);
   if (response.status === 402) return new UserFacingError("This browser is no longer signed in to the wallet's history.", { action: "Sign in with the wallet again.", status: 402 });
   return describeResponse(response.status, body, response.headers) ?? new UserFacingError(`The service answered ${response.status}.`);
 }

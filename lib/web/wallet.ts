@@ -22,6 +22,7 @@ import { base, baseSepolia } from "viem/chains";
 import { namedPayingFetch } from "@/lib/client/payments/named-payments";
 import { SESSION_PATH } from "@/lib/shared/contracts/history-paths";
 import type { Payer, WebConfig } from "@/lib/web/types";
+import { readJsonObject } from "@/lib/web/response-json";
 import { UserFacingError } from "@/lib/web/user-facing-error";
 import { WrongNetworkError } from "@/lib/web/wrong-network-error";
 
@@ -143,7 +144,7 @@ export async function signInToHistory(payer: Payer): Promise<void> {
   if (!signed) throw new UserFacingError("The wallet did not sign the sign-in, so this browser is not signed in.", { action: "Press “Sign in with this wallet” again when you are ready to sign; it pays nothing." });
   const answer = await fetch(url, { method: "POST", credentials: "same-origin", headers: signed.headers });
   if (answer.ok) return;
-  const body = (await answer.json().catch(() => ({}))) as { reason?: unknown };
+  const body = await readJsonObject(answer);
   throw new UserFacingError(`The service did not accept the sign-in${typeof body.reason === "string" ? ` (${body.reason})` : ""}.`, { action: "Try again: a new challenge will be signed.", status: answer.status });
 }
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { WholeStatementQueue } from "@/lib/shared/db/whole-statement-queue";
+import { errorCode, errorMessage, isRecord } from "@/lib/shared/narrow";
 
 /**
  * The embedded database: PGlite (PostgreSQL compiled to WASM) in a data folder, served over the
@@ -85,7 +86,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     } catch (err) {
       await db.close();
       throw new Error(
-        `Cannot serve the embedded database on ${host}:${options.port}: ${(err as Error).message}. ` +
+        `Cannot serve the embedded database on ${host}:${options.port}: ${errorMessage(err)}. ` +
           `Set EMBEDDED_DB_PORT to a free port.`,
         { cause: err },
       );
@@ -131,7 +132,7 @@ function acquireOwnerLock(dataDir: string, record: OwnerRecord): { release: () =
       process.on("exit", release);
       return { release };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+      if (errorCode(err) !== "EEXIST") throw err;
       const owner = readOwner(file);
       if (owner && isAlive(owner.pid) && owner.pid !== process.pid) throw new DataDirInUseError(dataDir, owner);
       // The owner died without cleaning up (or the file is unreadable): the lock is stale.
@@ -143,8 +144,8 @@ function acquireOwnerLock(dataDir: string, record: OwnerRecord): { release: () =
 
 function readOwner(file: string): OwnerRecord | null {
   try {
-    const value = JSON.parse(fs.readFileSync(file, "utf8")) as Partial<OwnerRecord>;
-    if (typeof value.pid === "number" && typeof value.url === "string") {
+    const value: unknown = JSON.parse(fs.readFileSync(file, "utf8"));
+    if (isRecord(value) && typeof value.pid === "number" && typeof value.url === "string") {
       return { pid: value.pid, url: value.url, startedAt: String(value.startedAt ?? "unknown") };
     }
     return null;
@@ -159,6 +160,6 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (err) {
     // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === "EPERM";
+    return errorCode(err) === "EPERM";
   }
 }

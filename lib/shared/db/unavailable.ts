@@ -5,6 +5,8 @@
  * (lib/shared/http/errors.ts), so clients and monitors can tell "try again shortly" from a bug.
  */
 
+import { errorCode } from "@/lib/shared/narrow";
+
 /** SQLSTATE classes and codes of a server that is going away or not accepting connections yet. */
 const UNAVAILABLE_SQLSTATES = new Set([
   "57P01", // admin_shutdown: the server is shutting down
@@ -22,7 +24,7 @@ const UNAVAILABLE_MESSAGES = [/^Connection terminated/, /^timeout exceeded when 
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let current: unknown = err, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
-    const code = (current as Error & { code?: unknown }).code;
+    const code = errorCode(current);
     if (typeof code === "string" && (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith(CONNECTION_EXCEPTION_CLASS) || UNAVAILABLE_SYSCALL_CODES.has(code))) return true;
     if (current instanceof AggregateError && current.errors.some((e) => isDatabaseUnavailable(e))) return true;
     if (UNAVAILABLE_MESSAGES.some((re) => re.test(current instanceof Error ? current.message : ""))) return true;

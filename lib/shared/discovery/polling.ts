@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isRecord } from "@/lib/shared/narrow";
 import { getPaidOperation, type PaidOperation } from "@/lib/shared/operations";
 
 /**
@@ -43,23 +44,24 @@ export const asyncPollingSchema = z.object({
 });
 export type AsyncPolling = z.infer<typeof asyncPollingSchema>;
 
-type Json = Record<string, unknown>;
+/** A JSON Schema keyword holding subschemas (anyOf, oneOf, allOf), or none. */
+function subschemas(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
 
 /** The values a JSON Schema allows for a string: its `const`, its `enum`, or its variants'. */
 function allowedValues(schema: unknown): string[] {
-  if (!schema || typeof schema !== "object") return [];
-  const node = schema as Json;
-  if (typeof node.const === "string") return [node.const];
-  if (Array.isArray(node.enum)) return node.enum.filter((v): v is string => typeof v === "string");
-  return [...((node.anyOf as unknown[]) ?? []), ...((node.oneOf as unknown[]) ?? [])].flatMap(allowedValues);
+  if (!isRecord(schema)) return [];
+  if (typeof schema.const === "string") return [schema.const];
+  if (Array.isArray(schema.enum)) return schema.enum.filter((v): v is string => typeof v === "string");
+  return [...subschemas(schema.anyOf), ...subschemas(schema.oneOf)].flatMap(allowedValues);
 }
 
 /** Every word a body's top-level `status` may hold, across the variants of a union. */
 function statusWords(schema: unknown): string[] {
-  if (!schema || typeof schema !== "object") return [];
-  const node = schema as Json;
-  const own = allowedValues((node.properties as Json | undefined)?.status);
-  const variants = [...((node.anyOf as unknown[]) ?? []), ...((node.oneOf as unknown[]) ?? []), ...((node.allOf as unknown[]) ?? [])].flatMap(statusWords);
+  if (!isRecord(schema)) return [];
+  const own = allowedValues(isRecord(schema.properties) ? schema.properties.status : undefined);
+  const variants = [...subschemas(schema.anyOf), ...subschemas(schema.oneOf), ...subschemas(schema.allOf)].flatMap(statusWords);
   return [...own, ...variants];
 }
 

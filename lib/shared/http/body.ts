@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ApiError } from "@/lib/shared/http/errors";
+import { errorMessage, isRecord } from "@/lib/shared/narrow";
 
 /**
  * Reads a JSON object body with a size limit. A declared Content-Length over the limit is refused
@@ -20,12 +21,12 @@ export async function readJsonObject(request: Request, { maxBytes }: { maxBytes:
   try {
     value = JSON.parse(text);
   } catch (err) {
-    throw new ApiError("bad_request", `Request body is not valid JSON: ${(err as Error).message}`, { reason: "invalid_body" });
+    throw new ApiError("bad_request", `Request body is not valid JSON: ${errorMessage(err)}`, { reason: "invalid_body" });
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+  if (!isRecord(value)) {
     throw new ApiError("bad_request", "Request body must be a JSON object", { reason: "invalid_body" });
   }
-  return value as Record<string, unknown>;
+  return value;
 }
 
 /**

@@ -61,7 +61,7 @@ export function normalize(address: string | undefined): string | null {
 }
 
 function expandIPv6(address: string): string[] {
-  const [head, tail] = address.split("::") as [string, string | undefined];
+  const [head, tail] = address.split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
   const missing = 8 - left.length - right.length;

@@ -1,4 +1,5 @@
 import { ApiError, jsonResponse } from "@/lib/shared/http/errors";
+import { isRecord } from "@/lib/shared/narrow";
 
 /** Used when an upstream 429 names no wait. */
 const DEFAULT_RETRY_AFTER_SECONDS = 30;
@@ -37,7 +38,7 @@ export function relayUpstreamError({ status, body, headers }: { status: number; 
 export function parseJsonObject(body: Uint8Array): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(new TextDecoder().decode(body));
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return isRecord(value) ? value : null;
   } catch {
     return null;
   }

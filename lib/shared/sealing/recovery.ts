@@ -61,7 +61,7 @@ export function decryptAtRest(p: SealingPrimitives, key: Uint8Array, stored: str
   } catch {
     throw new SealingError("decryption_failed", "The stored value could not be decrypted with this key");
   }
-  return JSON.parse(utf8.decode(plain)) as unknown;
+  return JSON.parse(utf8.decode(plain));
 }
 
 function base64url(bytes: Uint8Array): string {

@@ -66,7 +66,7 @@ function openWith(p: SealingPrimitives, key: Uint8Array, ciphertext: string, wha
     throw new SealingError("decryption_failed", "The message could not be opened: wrong key, or tampered with");
   }
   try {
-    return JSON.parse(utf8.decode(plain)) as unknown;
+    return JSON.parse(utf8.decode(plain));
   } catch {
     throw new SealingError("invalid_plaintext", "The opened message is not UTF-8 JSON");
   }

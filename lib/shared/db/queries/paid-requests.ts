@@ -2,15 +2,18 @@ import type { PaidRequests } from "@/lib/shared/contracts";
 import type { PaidOperationId } from "@/lib/shared/operations";
 import type { Queryable } from "@/lib/shared/db/pool";
 
-/** Each paid operation's kind of request: typed by the operation ids, so a new operation must be placed here. */
-const KIND_OF: Record<PaidOperationId, keyof PaidRequests> = {
+/**
+ * Each paid operation's kind of request, looked up by the stored operation (any text); `satisfies`
+ * checks it against the operation ids, so a new operation must be placed here.
+ */
+const KIND_OF: Partial<Record<string, keyof PaidRequests>> = {
   chat: "chats",
   chatEncrypted: "chats",
   literature: "literatureSearches",
   literatureEncrypted: "literatureSearches",
   deepResearch: "deepResearchRuns",
   deepResearchEncrypted: "deepResearchRuns",
-};
+} satisfies Record<PaidOperationId, keyof PaidRequests>;
 
 /** How old the counts the health report gives may be: one count of the ledger per this long per process. */
 export const PAID_REQUEST_COUNTS_MAX_AGE_MS = 5_000;
@@ -31,7 +34,7 @@ export function createPaidRequestCounts({ maxAgeMs = PAID_REQUEST_COUNTS_MAX_AGE
       .then(({ rows }) => {
         const counts: PaidRequests = { chats: 0, literatureSearches: 0, deepResearchRuns: 0 };
         for (const row of rows) {
-          const kind = KIND_OF[row.operation as PaidOperationId];
+          const kind = KIND_OF[row.operation];
           if (kind) counts[kind] += Number(row.count);
         }
         cached = { counts, at: now() };

@@ -1,0 +1,19 @@
+/**
+ * Narrowing for values whose type the compiler cannot know (JSON, thrown values, jsonb): guards
+ * instead of casts, so a wrong shape is a checked branch rather than a silent lie (issue 26).
+ */
+
+/** A plain JSON-like object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The message of a thrown value, whatever was thrown. */
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** A thrown value's `code` (Node's errno codes, pg's SQLSTATE), when it carries a string one. */
+export function errorCode(err: unknown): string | undefined {
+  return typeof err === "object" && err !== null && "code" in err && typeof err.code === "string" ? err.code : undefined;
+}
