@@ -220,9 +220,10 @@ export async function claimPayment({
  * The window row's upsert that reserves one attempt while the window has room: a CTE `slot`
  * returning a row only when it did. Parameters $n to $n+3: key, window start, window end, limit.
  */
-function reserveSql(n: number): string {
+function reserveSql(n: number, { onlyIf }: { onlyIf?: string } = {}): string {
+  const row = `$${n}, $${n + 1}, 1, 1, $${n + 2}`;
   return `slot AS (
-    INSERT INTO gateway.rate_limits AS t (key, window_start, count, held, expires_at) VALUES ($${n}, $${n + 1}, 1, 1, $${n + 2})
+    INSERT INTO gateway.rate_limits AS t (key, window_start, count, held, expires_at) ${onlyIf ? `SELECT ${row} FROM ${onlyIf}` : `VALUES (${row})`}
     ON CONFLICT (key, window_start) DO UPDATE SET count = t.count + 1, held = t.held + 1 WHERE t.count < $${n + 3}
     RETURNING count)`;
 }
@@ -232,18 +233,24 @@ function slotValues(slot: AttemptSlot): unknown[] {
 }
 
 async function claimWithSlot(db: Queryable, insert: string, values: unknown[], slot: AttemptSlot): Promise<PaymentRecord | "full" | undefined> {
-  const { rows } = await db.query<ReservedRecord>(
-    `WITH ${reserveSql(16)},
+  // A payment already in the ledger is found without reserving a slot first: the insert would
+  // wait on its row while holding the window's lock, the reverse of the order in which the
+  // request holding it ends it (writePayment), and the two would deadlock.
+  const { rows } = await db.query<ReservedRecord & { known: number }>(
+    `WITH known AS (SELECT 1 FROM gateway.payments WHERE network = $2 AND asset = $3 AND payer = $4 AND (nonce = $5 OR payment_id = $15)),
+     fresh AS (SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM known)),
+     ${reserveSql(16, { onlyIf: "fresh" })},
      claimed AS (
        ${insert}
        SELECT $1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::numeric, $10::text, $11::jsonb, $12::jsonb,
               $13::bigint, $14::bigint, $15::text, 'received', $16::text, $17::timestamptz FROM slot
        ON CONFLICT DO NOTHING
        RETURNING ${COLUMNS})
-     SELECT (SELECT count(*) FROM slot)::int AS reserved, claimed.* FROM (SELECT 1) AS one LEFT JOIN claimed ON true`,
+     SELECT (SELECT count(*) FROM known)::int AS known, (SELECT count(*) FROM slot)::int AS reserved, claimed.* FROM (SELECT 1) AS one LEFT JOIN claimed ON true`,
     [...values, ...slotValues(slot)],
   );
   const result = rows[0]!;
+  if (result.known > 0) return undefined;
   if (result.reserved === 0) return "full";
   if (result.id !== null) return result;
   // Reserved, but the authorization was already claimed: its own request holds (or held) one.
@@ -267,7 +274,8 @@ export type AttemptEnd = "release" | "count";
  * One UPDATE of one payment (`sets` use $2 on, `values` fill them; `where` narrows it), ending the
  * attempt it holds as `end` says in the same statement: its old hold is read under the row's lock
  * and cleared, and its window row adjusted, so concurrent writers end it once. Returns how many
- * rows changed.
+ * rows changed. Lock order, in every write that takes both: the payment's row, then the window's
+ * (claimWithSlot and reopenPayment keep it; tests/integration/ledger-lock-order.test.ts).
  */
 async function writePayment({ db, id, sets, values = [], where = "", end }: { db: Queryable; id: string; sets: string[]; values?: unknown[]; where?: string; end?: AttemptEnd }): Promise<number> {
   if (!end) {
@@ -495,24 +503,28 @@ export async function reopenPayment({
   staleSeconds: number;
   slot?: AttemptSlot;
 }): Promise<PaymentRow | "full" | null> {
+  const reopenable = `(status = ANY($2::text[]) OR (status IN ('received', 'verified') AND updated_at < now() - make_interval(secs => $3)))`;
   const reopen = (hold: string, guard: string) => `UPDATE gateway.payments
         SET status = 'received', response_status = NULL, response_body = NULL, response_headers = NULL,
             work_status = NULL, work_body = NULL, upstream_job_id = NULL, failure_reason = NULL, failure_message = NULL, updated_at = now()${hold}
-      WHERE id = $1 ${guard}
-        AND (status = ANY($2::text[])
-             OR (status IN ('received', 'verified') AND updated_at < now() - make_interval(secs => $3)))
+      WHERE id = $1 ${guard} AND ${reopenable}
       RETURNING ${COLUMNS}`;
   if (!slot) {
     const { rows } = await db.query<PaymentRecord>(reopen("", ""), [id, from, staleSeconds]);
     return rows[0] ? toRow(rows[0]) : null;
   }
-  const { rows } = await db.query<ReservedRecord>(
-    `WITH ${reserveSql(4)},
+  // The payment's row is locked first, and a slot reserved only for a payment this retry may
+  // reopen: every write holding both locks takes the row's before the window's (writePayment), so
+  // a retry and the request ending the payment wait for each other instead of deadlocking.
+  const { rows } = await db.query<ReservedRecord & { reopenable: number }>(
+    `WITH target AS (SELECT id FROM gateway.payments WHERE id = $1 AND ${reopenable} FOR UPDATE),
+     ${reserveSql(4, { onlyIf: "target" })},
      opened AS (${reopen(", attempt_key = $4, attempt_window = $5", "AND EXISTS (SELECT 1 FROM slot)")})
-     SELECT (SELECT count(*) FROM slot)::int AS reserved, opened.* FROM (SELECT 1) AS one LEFT JOIN opened ON true`,
+     SELECT (SELECT count(*) FROM target)::int AS reopenable, (SELECT count(*) FROM slot)::int AS reserved, opened.* FROM (SELECT 1) AS one LEFT JOIN opened ON true`,
     [id, from, staleSeconds, ...slotValues(slot)],
   );
   const result = rows[0]!;
+  if (result.reopenable === 0) return null;
   if (result.reserved === 0) return "full";
   if (result.id !== null) return toRow(result);
   await releaseSlot(db, slot);

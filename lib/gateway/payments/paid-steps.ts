@@ -244,7 +244,13 @@ async function settleNow<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: P
       if (outcome.mayHaveTransferred) return unavailableMaybeCharged(outcome.message);
       return unavailable("The payment could not be settled right now; nothing was delivered or charged. Send the same PAYMENT-SIGNATURE again", outcome.message);
     case "busy":
-      throw new Error(`payment ${row.id} was taken by another settlement while this request held it`);
+      // Another request took the settlement over (this one was taken for dead): it answers, and
+      // the same request sent again gets that answer (paid-retry.ts).
+      log.warn("a settlement this request held was taken over", { paymentId: row.id });
+      throw new ApiError("unavailable", "This payment is being settled by another request; send the same request again for its answer", {
+        reason: "payment_in_progress",
+        headers: { "retry-after": "2" },
+      });
   }
 }
 
