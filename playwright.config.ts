@@ -51,7 +51,8 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { browserName: "chromium", viewport: { width: 1280, height: 900 } } },
-    { name: "phone", testIgnore: /(api|edges|private-browser|private-forgery|private-run-binding|app|one-payment|leaving|honest-reach-paid|no-surprise-charges|wallet-history)\.spec\.ts/, use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    // Only the tests tagged PHONE (tests/e2e/support/projects.ts): those whose layout or flow differs there.
+    { name: "phone", grep: /@phone/, use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
     // A fresh database each run: the demo's chain is in memory, so ledger rows of an earlier run

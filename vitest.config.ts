@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { INTEGRATION_WORKERS } from "./tests/integration/setup/workers";
 
 const root = import.meta.dirname;
 const alias = {
@@ -36,8 +37,9 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/setup/global-setup.ts"],
-          // Files share one chain and its payee balances: run them one at a time.
-          fileParallelism: false,
+          // Files run INTEGRATION_WORKERS at a time, each worker on its own chain (setup/workers.ts).
+          fileParallelism: INTEGRATION_WORKERS > 1,
+          maxWorkers: INTEGRATION_WORKERS,
           // DATA_DIR: where a gateway run without OFFER_RECEIPT_SIGNING_KEY generates its
           // development signing key (lib/gateway/offer-receipt/signing-key.ts): outside the repository.
           env: { LOG_SILENT: process.env.LOG_SILENT ?? "1", DATA_DIR: path.join(os.tmpdir(), "longevity-integration-data") },

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { PHONE } from "./support/projects";
 import { AnswerPage } from "./pages/answer";
 import { ChatPanelPage, ThreadPage } from "./pages/panels";
 import { ResearchAppPage } from "./pages/research-app";
@@ -25,7 +26,7 @@ async function expectTooltips(answer: AnswerPage) {
   for (const title of await grades.evaluateAll((els) => els.map((e) => e.getAttribute("title") ?? ""))) expect(title.length).toBeGreaterThan(20);
 }
 
-test("a cohort study and a trial named only in their own words say their design; a broken intervention is left out, never cut mid-phrase", async ({ page }, testInfo) => {
+test("a cohort study and a trial named only in their own words say their design; a broken intervention is left out, never cut mid-phrase", PHONE, async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   await new ResearchAppPage(page).useTestWallet();
 

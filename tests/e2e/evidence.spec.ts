@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { PHONE } from "./support/projects";
 import { AnswerPage } from "./pages/answer";
 import { ResearchAppPage } from "./pages/research-app";
 
@@ -21,7 +22,7 @@ async function askChat(page: Page, question: string): Promise<WireReference[]> {
   return body.result.references;
 }
 
-test("a chat answer opens with its bottom line and lists its evidence in a table with a legend, tooltips and public links", async ({ page, context }, testInfo) => {
+test("a chat answer opens with its bottom line and lists its evidence in a table with a legend, tooltips and public links", PHONE, async ({ page, context }, testInfo) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const references = await askChat(page, "Does caloric restriction delay age-related disease in rhesus monkeys?");
   const answer = new AnswerPage(page, page.locator("#tabpanel-chat"));

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { PHONE } from "./support/projects";
 import type { ChatResult, HealthResponse } from "@/lib/shared/contracts";
 import { bibFamilies, readBibtex, readRis } from "../support/reference-parsers";
 import { AnswerPage } from "./pages/answer";
@@ -142,7 +143,7 @@ async function expectTablesFit(page: Page): Promise<void> {
   }
 }
 
-test("/developers fits the screen: every table's last column is shown and within the viewport, on a phone too", async ({ page }, testInfo) => {
+test("/developers fits the screen: every table's last column is shown and within the viewport, on a phone too", PHONE, async ({ page }, testInfo) => {
   await page.goto("/developers");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("For developers and AI agents");
   await expectTablesFit(page);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { PHONE } from "./support/projects";
 import { AnswerPage } from "./pages/answer";
 import { HomePage } from "./pages/home";
 import { ChatPanelPage, ThreadPage } from "./pages/panels";
@@ -18,7 +19,7 @@ import { PaidRequests, ResearchAppPage } from "./pages/research-app";
 type StoredSample = { question: string; result: { references: { title: string }[]; verdict: string } };
 const readSample = (): StoredSample => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../lib/web/sample-answer.json"), "utf8")) as StoredSample;
 
-test("the home page leads with the question box and example questions, shows a free sample answer, and keeps the enclave's trust in the private-mode section", async ({ page }, testInfo) => {
+test("the home page leads with the question box and example questions, shows a free sample answer, and keeps the enclave's trust in the private-mode section", PHONE, async ({ page }, testInfo) => {
   const paid = new PaidRequests(page);
   const home = new HomePage(page);
   await home.goto();
@@ -64,7 +65,7 @@ test("the home page leads with the question box and example questions, shows a f
   expect(await paid.count()).toBe(0);
 });
 
-test("the main flow: an example question asked and paid once, answered under its own question, the bottom line said once, the evidence in plain words", async ({ page }, testInfo) => {
+test("the main flow: an example question asked and paid once, answered under its own question, the bottom line said once, the evidence in plain words", PHONE, async ({ page }, testInfo) => {
   const app = new ResearchAppPage(page);
   const paid = new PaidRequests(page);
   const home = new HomePage(page);
@@ -111,7 +112,7 @@ test("the main flow: an example question asked and paid once, answered under its
   await page.screenshot({ path: testInfo.outputPath(`answer-full-${testInfo.project.name}.png`), fullPage: true });
 });
 
-test("two answers in a row each show their question and their turn in the thread", async ({ page }, testInfo) => {
+test("two answers in a row each show their question and their turn in the thread", PHONE, async ({ page }, testInfo) => {
   const app = new ResearchAppPage(page);
   const chat = new ChatPanelPage(page);
   const thread = new ThreadPage(page);

@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { PHONE } from "./support/projects";
 import { DevelopersPage } from "./pages/developers";
 import { HomePage, StatusPage } from "./pages/home";
 
-test("the home page is for researchers: no route tables, an honest promise, links to the developer and status pages", async ({ page }, testInfo) => {
+test("the home page is for researchers: no route tables, an honest promise, links to the developer and status pages", PHONE, async ({ page }, testInfo) => {
   const home = new HomePage(page);
   await home.goto();
   // The promise says what an answer delivers: every marker leads to a study, graded, verified where it could be.

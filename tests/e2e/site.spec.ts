@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { PHONE } from "./support/projects";
 import { HomePage } from "./pages/home";
 
 /** Page-level details: the favicon, the 404 under the CSP, the tabs on a phone, and the recovery key's confirmations. */
@@ -45,7 +46,7 @@ test("an unknown library record is the same 404", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page does not exist");
 });
 
-test("the three tabs fit on one row, on a phone too", async ({ page }) => {
+test("the three tabs fit on one row, on a phone too", PHONE, async ({ page }) => {
   const home = new HomePage(page);
   await home.goto();
   await expect(home.tabs).toHaveCount(3);

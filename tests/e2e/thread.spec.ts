@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { PHONE } from "./support/projects";
 import { PaidRequests, ResearchAppPage } from "./pages/research-app";
 import { ChatPanelPage, LiteraturePanelPage, ResearchPanelPage, ThreadPage } from "./pages/panels";
 
@@ -37,7 +38,7 @@ test("blank and over-long questions are said, never cut, and nothing is paid", a
   expect(await paid.count()).toBe(0);
 });
 
-test("a chat answer enters the thread with priced follow-ups; one click pays one; history is per wallet, searchable, deletable; a reload restores all", async ({ page }, testInfo) => {
+test("a chat answer enters the thread with priced follow-ups; one click pays one; history is per wallet, searchable, deletable; a reload restores all", PHONE, async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const app = new ResearchAppPage(page);
   const paid = new PaidRequests(page);
@@ -87,7 +88,7 @@ test("a chat answer enters the thread with priced follow-ups; one click pays one
   await expect(thread.historyThreads).toHaveCount(0);
 });
 
-test("a question typed after an answer starts a conversation of its own; “Follow up on this” continues that answer's, and the thread shows it", async ({ page }, testInfo) => {
+test("a question typed after an answer starts a conversation of its own; “Follow up on this” continues that answer's, and the thread shows it", PHONE, async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   const app = new ResearchAppPage(page);
   await app.useTestWallet();
@@ -190,7 +191,7 @@ test("a reload during deep research reopens its tab with a banner; the finished 
   await expect(thread.entries).toHaveCount(2);
 });
 
-test("screenshots: every panel at the project's width, literature options behind Advanced on a phone", async ({ page }, testInfo) => {
+test("screenshots: every panel at the project's width, literature options behind Advanced on a phone", PHONE, async ({ page }, testInfo) => {
   const app = new ResearchAppPage(page);
   await app.useTestWallet();
   const literature = new LiteraturePanelPage(page);

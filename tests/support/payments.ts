@@ -11,10 +11,15 @@ import type { PaidOperation } from "@/lib/shared/operations";
 import { signExactPayment } from "@/lib/client/payments/sign";
 import { decodePaymentHeader, verifyPaymentLocally } from "@/lib/gateway/payments/verify-locally";
 import { localViemChain } from "../../scripts/lib/local-chain";
+import { workerChainIndex } from "../integration/setup/workers";
 
 /** Helpers to pay, and to forge the wrong payments, against the suite's local chain. */
 
-export const chain = () => inject("chain");
+/** This worker's local chain (tests/integration/setup/workers.ts). */
+export const chain = () => {
+  const chains = inject("chains");
+  return chains[workerChainIndex(chains.length)]!;
+};
 
 export function chainClients() {
   const { rpcUrl, chainId } = chain();

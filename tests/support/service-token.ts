@@ -1,8 +1,8 @@
 import { createPublicClient, createWalletClient, http, parseAbi, parseEther, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { inject } from "vitest";
 import { LOCAL_DEPLOYER } from "@/lib/shared/payments/local-chain";
 import { localViemChain } from "../../scripts/lib/local-chain";
+import { chain as workerChain } from "./payments";
 
 /**
  * The suite's service token (the ERC-20 whose holders get premium keys): fresh wallets, minting and
@@ -14,11 +14,11 @@ import { localViemChain } from "../../scripts/lib/local-chain";
 export const tokens = (n: bigint | number) => BigInt(n) * 10n ** 18n;
 
 function clients() {
-  const { rpcUrl, chainId } = inject("chain");
+  const { rpcUrl, chainId, serviceToken } = workerChain();
   const chain = localViemChain(rpcUrl, chainId);
   const publicClient = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
   const walletFor = (privateKey: Hex) => createWalletClient({ chain, transport: http(rpcUrl), account: privateKeyToAccount(privateKey) });
-  return { publicClient, walletFor, token: inject("chain").serviceToken as Address };
+  return { publicClient, walletFor, token: serviceToken as Address };
 }
 
 /** A new wallet with gas money and no service token. */

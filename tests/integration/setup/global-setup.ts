@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../../lib/shared/db/embedded";
-import { startLocalChain, type TestWallet } from "../../../scripts/lib/local-chain";
+import { startLocalChain } from "../../../scripts/lib/local-chain";
+import { INTEGRATION_WORKERS, type TestChain } from "./workers";
 import { findPostgresBin, freePort, startThrowawayPostgres } from "../../support/postgres";
 
 declare module "vitest" {
@@ -12,8 +13,11 @@ declare module "vitest" {
     adminDatabaseUrl: string;
     /** `server` for real PostgreSQL; `pglite` when only the embedded database was available. */
     databaseKind: "server" | "pglite";
-    /** The local chain (Hardhat node with Circle's USDC), shared by the suite. */
-    chain: { rpcUrl: string; asset: string; network: string; chainId: number; wallets: TestWallet[]; serviceToken: string };
+    /**
+     * The local chains (Hardhat nodes with Circle's USDC): one per worker, so the files one worker
+     * runs one after another share a chain and its payee balances, and never with another worker.
+     */
+    chains: TestChain[];
   }
 }
 
@@ -24,19 +28,22 @@ declare module "vitest" {
  * TEST_DATABASE=pglite forces the fallback, to check that path. A local chain is started too.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const chain = await startLocalChain({ port: await freePort(), walletCount: 80 });
-  project.provide("chain", {
-    rpcUrl: chain.rpcUrl,
-    asset: chain.asset,
-    network: chain.network,
-    chainId: chain.chainId,
-    wallets: chain.testWallets,
-    serviceToken: chain.serviceToken,
-  });
+  const chains = await Promise.all(Array.from({ length: INTEGRATION_WORKERS }, async () => startLocalChain({ port: await freePort(), walletCount: 80 })));
+  project.provide(
+    "chains",
+    chains.map((chain) => ({
+      rpcUrl: chain.rpcUrl,
+      asset: chain.asset,
+      network: chain.network,
+      chainId: chain.chainId,
+      wallets: chain.testWallets,
+      serviceToken: chain.serviceToken,
+    })),
+  );
   const stopDatabase = await setupDatabase(project);
   return async () => {
     await stopDatabase();
-    await chain.stop();
+    await Promise.all(chains.map((chain) => chain.stop()));
   };
 }
 
