@@ -1,27 +1,23 @@
-import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { STACK_COUNT, stackOf } from "./tests/e2e/support/stacks";
 
 /**
  * Browser tests drive the system Chromium (Debian's `chromium` package; Playwright's own browser
- * download is not used) against the stack that `npm run demo` starts, on its own port and data
- * folder so a running demo is not disturbed.
+ * download is not used) against the stacks that `npm run demo` starts: one per worker, each on
+ * its own ports and data folder (tests/e2e/support/stacks.ts), so a running demo is not disturbed
+ * and two workers never share a wallet, a ledger or a counter.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** Port 1 (tcpmux) is not served on any machine these tests run on: a connection is refused at once. */
 const CLOSED_PORT_URL = "http://127.0.0.1:1";
-// Overridable, with the ports, so two runs on one machine (two checkouts) do not share a stack.
-const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), "lra-e2e-data");
-const DEMO_DIR = process.env.E2E_DEMO_DIR ?? path.join(os.tmpdir(), "lra-e2e-demo");
-// The specs read the demo's stack.json (its test wallets) from here: tests/e2e/support/stack.ts.
-process.env.E2E_DEMO_DIR = DEMO_DIR;
-const baseURL = `http://localhost:${PORT}`;
+const stacks = Array.from({ length: STACK_COUNT }, (_, i) => stackOf(i));
 
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results/e2e",
+  // Files, not tests, are spread over the workers: a file's tests may build on each other.
   fullyParallel: false,
-  workers: 1,
+  workers: STACK_COUNT,
   retries: 0,
   // Every expectation waits for its condition and passes the moment it holds; these deadlines only
   // stop a test that hangs. Playwright's 5 s default failed a loaded CI run whose page took longer
@@ -30,7 +26,8 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/e2e-report.json" }]],
   use: {
-    baseURL,
+    // Each worker's own gateway: tests/e2e/support/test.ts overrides it per worker.
+    baseURL: stacks[0]!.baseURL,
     screenshot: "only-on-failure",
     // A failed test keeps its trace (every action's DOM snapshot, network, console) and a
     // screenshot. The trace's film strip is left out: recording it for every test, passed or
@@ -54,11 +51,11 @@ export default defineConfig({
     // Only the tests tagged PHONE (tests/e2e/support/projects.ts): those whose layout or flow differs there.
     { name: "phone", grep: /@phone/, use: { browserName: "chromium", viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
-  webServer: {
+  webServer: stacks.map((stack) => ({
     // A fresh database each run: the demo's chain is in memory, so ledger rows of an earlier run
     // would refer to a chain that no longer exists (and the cron would keep trying them).
     command: `node -e "require('fs').rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && npx tsx scripts/demo.ts`,
-    url: `${baseURL}/`,
+    url: `${stack.baseURL}/`,
     // Ready is a condition (the page answers), waited for; this bound only catches a start that
     // hangs. It covers building the gateway, which on a busy CI machine took over three minutes
     // (a 180 s bound failed whole runs), so it is far above any working start.
@@ -67,14 +64,14 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     env: {
-      PORT: String(PORT),
-      DATA_DIR,
-      DEMO_DIR,
+      PORT: String(stack.port),
+      DATA_DIR: stack.dataDir,
+      DEMO_DIR: stack.demoDir,
       // The enclave's key-encryption key: the default would be the real ~/.config.
-      ENCLAVE_KEK_FILE: path.join(DEMO_DIR, "enclave.kek"),
-      CHAIN_PORT: process.env.E2E_CHAIN_PORT ?? "8555",
-      AGENT_PORT: process.env.E2E_AGENT_PORT ?? "3111",
-      EMBEDDED_DB_PORT: process.env.E2E_DB_PORT ?? "54339",
+      ENCLAVE_KEK_FILE: path.join(stack.demoDir, "enclave.kek"),
+      CHAIN_PORT: String(stack.chainPort),
+      AGENT_PORT: String(stack.agentPort),
+      EMBEDDED_DB_PORT: String(stack.dbPort),
       HEALTH_SLOW_MS: "2000",
       // npm test has type-checked the project already (next.config.ts).
       SKIP_BUILD_TYPECHECK: "1",
@@ -86,5 +83,5 @@ export default defineConfig({
       // depends on, or sends a question to, the real PubMed.
       ...Object.fromEntries(["PUBMED", "EUROPEPMC", "CTGOV", "BIORXIV", "CROSSREF", "OPENALEX"].map((s) => [`${s}_BASE_URL`, CLOSED_PORT_URL])),
     },
-  },
+  })),
 });

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { ownStack } from "./support/stacks";
+import { expect, test } from "./support/test";
 import { runAsk } from "./support/stack";
 
 // What agents on other origins see of the API, through the real server (next.config headers).
@@ -51,8 +52,8 @@ test("an unpaid chat request gets 402 with the requirements in the body and the 
   expect(response.headers()["access-control-allow-origin"]).toBe("*");
 });
 
-/** Runs `npm run ask` against the demo the web server was started with (playwright.config.ts), for its wallets. */
-const ask = (args: string[], env: Record<string, string> = {}) => runAsk(test.info().project.use.baseURL!, args, env);
+/** Runs `npm run ask` against this worker's demo (support/stacks.ts), for its wallets. */
+const ask = (args: string[], env: Record<string, string> = {}) => runAsk(ownStack().baseURL, args, env);
 
 test("npm run ask -- chat --private pays for a sealed question and opens the sealed answer locally", async () => {
   const { code, stdout, stderr } = await ask(["chat", "--private", "--json", "--recovery-key", "new", "Does rapamycin extend lifespan in mice?"]);

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { buildChatReference, buildQueuedChatResult } from "../support/builders";
 import { AnswerPage } from "./pages/answer";
 import { StatusPage } from "./pages/home";

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 /**
  * Bad paths and methods against the real gateway server (server.mjs and Next.js), where an

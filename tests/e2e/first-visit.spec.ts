@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { PHONE } from "./support/projects";
 import { AnswerPage } from "./pages/answer";
 import { HomePage } from "./pages/home";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { PHONE } from "./support/projects";
 import { DevelopersPage } from "./pages/developers";
 import { HomePage, StatusPage } from "./pages/home";

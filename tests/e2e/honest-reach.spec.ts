@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 /**
  * Honest reach in the web app: /status shows each literature source's state (on desktop and phone);

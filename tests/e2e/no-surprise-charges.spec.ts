@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { ChatPanelPage, LiteraturePanelPage, ResearchPanelPage, SpendConfirmPage, ThreadPage } from "./pages/panels";
 import { PaidRequests, ResearchAppPage } from "./pages/research-app";
 

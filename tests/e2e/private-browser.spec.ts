@@ -1,6 +1,6 @@
 import path from "node:path";
 import { build } from "esbuild";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { readStack } from "./support/stack";
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { forgeries } from "../support/forgery";
 import { startForgingProxy } from "../support/forging-proxy";
 import { readStack, runAsk } from "./support/stack";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { createRecoveryKey, portablePrimitives } from "@/lib/shared/sealing";
 import { startForgingProxy } from "../support/forging-proxy";
 import { ResearchPanelPage } from "./pages/panels";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { PHONE } from "./support/projects";
 import { PaidRequests, ResearchAppPage } from "./pages/research-app";
 import { ChatPanelPage, LiteraturePanelPage, ResearchPanelPage, ThreadPage } from "./pages/panels";

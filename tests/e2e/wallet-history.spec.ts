@@ -1,4 +1,6 @@
-import { expect, test, type Browser } from "@playwright/test";
+import type { Browser } from "@playwright/test";
+import { ownStack } from "./support/stacks";
+import { expect, test } from "./support/test";
 import { ResearchAppPage } from "./pages/research-app";
 import { ChatPanelPage, ThreadPage } from "./pages/panels";
 import { WalletHistoryPage } from "./pages/wallet-history";
@@ -58,7 +60,7 @@ test("two browser contexts signed in with one wallet see the same history; a con
 
   // Another wallet paid for a question of its own, plain and sealed (from the command line), and signs in in a third browser.
   const other = readStack().testWallets[2]!;
-  const gateway = testInfo.project.use.baseURL!;
+  const gateway = ownStack().baseURL;
   for (const args of [["chat", OTHER_QUESTION], ["chat", "--private", SEALED_QUESTION]]) {
     const asked = await runAsk(gateway, args, { PAYER_PRIVATE_KEY: other.privateKey });
     expect(asked.code, asked.stderr).toBe(0);

@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { ownStack } from "./stacks";
 
-/** The folder of the demo stack the e2e run started (playwright.config.ts sets E2E_DEMO_DIR). */
-const demoDir = process.env.E2E_DEMO_DIR ?? path.join(os.tmpdir(), "lra-e2e-demo");
+/** The folder of this worker's demo stack (stacks.ts). */
+const demoDir = ownStack().demoDir;
 
 export type DemoStack = { gatewayUrl: string; rpcUrl: string; asset: `0x${string}`; testWallets: { address: string; privateKey: `0x${string}` }[] };
 
