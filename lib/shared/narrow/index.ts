@@ -17,3 +17,12 @@ export function errorMessage(err: unknown): string {
 export function errorCode(err: unknown): string | undefined {
   return typeof err === "object" && err !== null && "code" in err && typeof err.code === "string" ? err.code : undefined;
 }
+
+/**
+ * The keys of an object built from literal keys (a record over a union, a table of constants),
+ * typed as its keys: Object.keys gives string[] because an object may carry keys its type does
+ * not name, which these objects, written here, do not.
+ */
+export function keysOf<T extends object>(value: T): (keyof T & string)[] {
+  return Object.keys(value) as (keyof T & string)[];
+}
