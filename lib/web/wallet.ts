@@ -13,7 +13,6 @@ import { walletConnect } from "@wagmi/connectors";
 import { x402Client } from "@x402/core/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { createSIWxClientHook, type EVMSigner } from "@x402/extensions/sign-in-with-x";
-import type { Network } from "@x402/core/types";
 import { toClientEvmSigner, type ClientEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { createPublicClient, defineChain, erc20Abi, http, type Chain } from "viem";
@@ -40,7 +39,7 @@ function chainOf(config: WebConfig): Chain {
 }
 
 function payerFor(config: WebConfig, { signer, messages }: { signer: ClientEvmSigner; messages: EVMSigner }, kind: Payer["kind"]): Payer {
-  const network = config.network as Network;
+  const { network } = config;
   const client = new x402Client()
     .register(network, new ExactEvmScheme(signer))
     // Never more than the dearest operation, in this deployment's token only.

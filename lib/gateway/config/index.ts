@@ -3,6 +3,7 @@ import { z } from "zod";
 // Relative imports only, here and in what this imports: next.config.ts loads this module, and its
 // loader does not resolve `@/`.
 import { LOCAL_FACILITATOR, LOCAL_NETWORK, LOCAL_PAY_TO, LOCAL_RPC_PORT, LOCAL_USDC_ADDRESS } from "../../shared/payments/local-chain";
+import { isCaip2Network, type Caip2Network } from "../../shared/payments/network";
 import { EnclaveTrustError, parseEnclaveTrust } from "../../shared/sealing/trust";
 import {
   baseUrlSchema,
@@ -32,7 +33,7 @@ function hexSchema(pattern: RegExp, message: string) {
 }
 
 const evmAddressSchema = hexSchema(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
-const caip2Schema = z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, "must be a CAIP-2 chain id such as eip155:8453");
+const caip2Schema = z.custom<Caip2Network>(isCaip2Network, "must be a CAIP-2 chain id such as eip155:8453");
 
 const privateKeySchema = hexSchema(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
 

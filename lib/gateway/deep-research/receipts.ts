@@ -2,6 +2,7 @@ import type { SignedReceipt } from "@x402/extensions/offer-receipt";
 import { getAddress } from "viem";
 import type { DeepResearchSettlement } from "@/lib/shared/contracts";
 import type { Queryable } from "@/lib/shared/db/pool";
+import type { Caip2Network } from "@/lib/shared/payments/network";
 import { issueReceipt } from "@/lib/gateway/offer-receipt/receipts";
 import type { OfferReceiptSigner } from "@/lib/gateway/offer-receipt/signer";
 import { getPaidOperation } from "@/lib/shared/operations";
@@ -70,7 +71,7 @@ export async function withSignedReceipts({
 export async function takeSettlementReceipt({ db, payments }: { db: Queryable; payments: PaymentRow[] }): Promise<Record<string, string>> {
   const ids = payments.filter((p) => settlementOf(p) !== null).map((p) => p.id);
   if (ids.length === 0) return {};
-  const { rows } = await db.query<{ tx_hash: string; network: string; payer: string; signed_receipt: SignedReceipt }>(
+  const { rows } = await db.query<{ tx_hash: string; network: Caip2Network; payer: string; signed_receipt: SignedReceipt }>(
     `UPDATE gateway.payments SET settlement_receipt_sent_at = now()
       WHERE id = (
         SELECT id FROM gateway.payments

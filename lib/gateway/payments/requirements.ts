@@ -18,7 +18,7 @@ export function buildRequirements(operation: PaidOperation["id"], settings: Paym
   const op = getPaidOperation(operation);
   return {
     scheme: "exact",
-    network: settings.network as PaymentRequirements["network"],
+    network: settings.network,
     amount: op.amount,
     asset: settings.asset,
     payTo: settings.payTo,
