@@ -16,10 +16,10 @@ export const MCP_MESSAGE_SCHEMA_ID = "McpJsonRpcMessage";
 /** The component of the endpoint's HTTP errors: the service's error body and the JSON-RPC error code. */
 export const MCP_ERROR_SCHEMA_ID = "McpHttpError";
 
-export const mcpErrorSchema = z.toJSONSchema(
+export const mcpErrorSchema: Json = z.toJSONSchema(
   errorBodySchema.extend({ code: z.int().optional().describe("the JSON-RPC error code the MCP transport gave (-32700 parse error, -32600 invalid request, -32000 server error)") }),
   { io: "output", target: "draft-2020-12" },
-) as Json;
+);
 
 const jsonRpcMessage: Json = {
   type: "object",
