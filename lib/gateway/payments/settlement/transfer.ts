@@ -2,7 +2,7 @@ import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { eip3009ABI } from "@x402/evm";
 import { encodeFunctionData, getAddress, parseErc6492Signature, parseSignature, type Hex } from "viem";
 import type { AuthorizationRef } from "@/lib/gateway/payments/chain";
-import { exactEvmPayloadSchema } from "@/lib/gateway/payments/verify-locally";
+import { exactEvmPayloadSchema } from "@/lib/shared/payments/exact-payload";
 
 /* The EIP-3009 transfer a settlement sends (what its revert means: chain-errors.ts). */
 
