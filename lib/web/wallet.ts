@@ -72,7 +72,7 @@ function wagmiConfig(config: WebConfig): Config {
 
 /** Whether the browser has an injected wallet (a browser extension). */
 function hasInjectedWallet(): boolean {
-  return typeof window !== "undefined" && "ethereum" in window && Boolean((window as { ethereum?: unknown }).ethereum);
+  return typeof window !== "undefined" && "ethereum" in window && Boolean(window.ethereum);
 }
 
 export type WalletKind = "injected" | "walletConnect";
