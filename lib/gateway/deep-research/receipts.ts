@@ -8,6 +8,7 @@ import type { OfferReceiptSigner } from "@/lib/gateway/offer-receipt/signer";
 import { getPaidOperation } from "@/lib/shared/operations";
 import { paymentResponseHeader } from "@/lib/gateway/payments/answers";
 import { keepReceipt, type PaymentRow } from "@/lib/gateway/payments/ledger";
+import { signedReceiptSchema } from "@/lib/shared/contracts/offer-receipt";
 
 /**
  * What a deep-research payer sees of its charge. Deep research settles after its 202, when the turn
@@ -23,10 +24,14 @@ import { keepReceipt, type PaymentRow } from "@/lib/gateway/payments/ledger";
  * A payment that has not settled (scheduled, settling, failed, voided, expired) shows nothing.
  */
 
-/** A settled payment's transfer and receipt, as the turn it paid for shows it; null unless it settled and its receipt is signed. */
+/**
+ * A settled payment's transfer and receipt, as the turn it paid for shows it; null unless it settled
+ * and its receipt is signed. Throws a ZodError when the kept receipt is not the contract's EIP-712
+ * one (this service signs no other).
+ */
 export function settlementOf(payment: Pick<PaymentRow, "status" | "txHash" | "network" | "payer" | "signedReceipt">): DeepResearchSettlement | null {
   if (payment.status !== "settled" || !payment.txHash || !payment.signedReceipt) return null;
-  return { transaction: payment.txHash, network: payment.network, payer: getAddress(payment.payer), receipt: payment.signedReceipt as DeepResearchSettlement["receipt"] };
+  return { transaction: payment.txHash, network: payment.network, payer: getAddress(payment.payer), receipt: signedReceiptSchema.parse(payment.signedReceipt) };
 }
 
 /**

@@ -119,5 +119,7 @@ const PAID_HEADER_TEXT_MAX = 100;
  * header's room goes to the signed offers: docs/payments.md, "Headers that fit").
  */
 export function paymentRequiredHeader(built: Built, said: { error: string; reason?: string; message?: string }): string {
-  return encodePaymentRequiredHeader({ ...built.headerBody, error: cutForHeader(said.error, PAID_HEADER_TEXT_MAX), ...(said.reason ? { reason: said.reason } : {}) } as PaymentRequired);
+  // A PaymentRequired with the refusal's `reason` beside its fields (x402's type names no such field; the header carries it all the same).
+  const header = { ...built.headerBody, error: cutForHeader(said.error, PAID_HEADER_TEXT_MAX), ...(said.reason ? { reason: said.reason } : {}) };
+  return encodePaymentRequiredHeader(header);
 }
