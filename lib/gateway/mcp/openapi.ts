@@ -60,7 +60,7 @@ export const mcpMessageSchema: Json = {
 const error = (description: string): Json => ({ description, content: { "application/json": { schema: { $ref: `#/components/schemas/${MCP_ERROR_SCHEMA_ID}` } } } });
 
 /** The path item of /api/mcp for a deployment reading at most `maxBodyBytes` per paid body. */
-export function mcpPathItem({ maxBodyBytes }: { maxBodyBytes: number }): Json {
+export function mcpPathItem({ maxBodyBytes }: { maxBodyBytes: number }): Record<string, Json> {
   const limit = mcpBodyLimit(maxBodyBytes);
   const paid = MCP_TOOLS.filter((t) => t.kind === "paid").map((t) => t.name);
   const free = MCP_TOOLS.filter((t) => t.kind === "free").map((t) => t.name);
