@@ -46,5 +46,6 @@ async function sign(built: BuiltPaymentRequired, signer: OfferReceiptSigner): Pr
   return encodeBuilt({
     body: { ...built.body, extensions: { ...built.body.extensions, [OFFER_RECEIPT]: offers } },
     headerBody: { ...built.headerBody, extensions: { ...built.headerBody.extensions, [OFFER_RECEIPT]: { info } } },
+    bazaar: built.bazaar,
   });
 }
