@@ -95,6 +95,7 @@ export async function connectWallet(config: WebConfig, kind: WalletKind = "injec
   const address = walletClient.account.address;
   const signer = toClientEvmSigner({
     address,
+    // The SDK hands typed data as loose Records, which viem's typed signTypedData cannot take: cast for the SDK.
     signTypedData: (m) => walletClient.signTypedData({ account: address, ...(m as Parameters<typeof walletClient.signTypedData>[0]) }),
   });
   // A sign-in message is signed as the wallet signs any message (EIP-191 personal_sign).
@@ -102,15 +103,15 @@ export async function connectWallet(config: WebConfig, kind: WalletKind = "injec
   const payer = payerFor(config, { signer, messages }, "wallet");
   // The person may have switched networks since connecting: ask for the payment chain again
   // before each payment, so the wallet signs for the right chain (or says why not).
-  const payFetch = async (...args: Parameters<typeof fetch>) => {
+  const payFetch: typeof fetch = async (input, init) => {
     try {
       await ensureChain(config);
     } catch (err) {
       throw new WrongNetworkError(config.chainName, err);
     }
-    return payer.payFetch(...args);
+    return payer.payFetch(input, init);
   };
-  return { ...payer, payFetch: payFetch as typeof fetch };
+  return { ...payer, payFetch };
 }
 
 /** Asks the wallet to switch to the payment chain (adding it when unknown). */
