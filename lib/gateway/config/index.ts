@@ -9,10 +9,12 @@ import {
   baseUrlSchema,
   booleanSchema,
   type Env,
+  hexSchema,
   originSchema,
   parseEnv,
   portSchema,
   positiveIntSchema,
+  privateKeySchema,
   sharedEnvShape,
   trustedProxySchema,
 } from "../../shared/config/env";
@@ -27,15 +29,10 @@ export { ConfigError } from "../../shared/config/env";
  * `.env.example` documents every variable.
  */
 
-/** A string matching `pattern`, typed as the hex that viem takes (the check is the type's proof). */
-function hexSchema(pattern: RegExp, message: string) {
-  return z.custom<`0x${string}`>((value) => typeof value === "string" && pattern.test(value), message);
-}
 
 const evmAddressSchema = hexSchema(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
 const caip2Schema = z.custom<Caip2Network>(isCaip2Network, "must be a CAIP-2 chain id such as eip155:8453");
 
-const privateKeySchema = hexSchema(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
 
 /** Several facilitator keys, comma-separated: settlement load is spread over their accounts. */
 const privateKeyListSchema = z
