@@ -8,13 +8,13 @@ import { createLiteratureJobHandler } from "./literature/job";
 import { createReachChecker } from "./literature/reach";
 import { createEngineDeps } from "./literature/sources";
 import { agentSweeps } from "./lifecycle";
-import type { SourceName } from "./literature/record";
 import { createPrivateChatHandler } from "./private/chat";
 import { createPrivateDeepResearchHandler } from "./private/deep-research";
 import { createPrivateLiteratureHandler } from "./private/literature";
 import { createEnclaveKeyLoader } from "./private/enclave-key";
 import { createAgentApp } from "./server";
 import { warmVocabulary } from "./literature/vocabulary";
+import { keysOf } from "@/lib/shared/narrow";
 
 /**
  * The agent's HTTP app and its job workers over one database, wired the same way for
@@ -39,7 +39,7 @@ export function startAgentRuntime({ config, db }: { config: AgentConfig; db: Que
   // Long-polls wait on job notifications over one LISTEN connection for the process (agent/jobs/wait.ts).
   const jobWaiter = createJobWaiter({ db, listen: listenConnectionOf(db), recheckMs: config.jobs.waitRecheckMs });
   // Whether the literature can be searched at all: paid starts are refused before payment when not.
-  const reach = createReachChecker({ tracker: engine.sourceHealth, db, enabledSources: Object.keys(engine.sources) as SourceName[] });
+  const reach = createReachChecker({ tracker: engine.sourceHealth, db, enabledSources: keysOf(engine.sources) });
   const app = createAgentApp({ config, db, enclaveKey, jobWaiter, reach });
   const workers = startWorkers({
     db,

@@ -39,6 +39,7 @@ import { importLibraryFile } from "../agent/library/import";
 import { createChainReaderFor } from "../lib/gateway/payments/chain";
 import { createPayingFetch } from "../lib/client/payments/client";
 import { decodePaymentHeader } from "../lib/gateway/payments/verify-locally";
+import { exactEvmPayloadSchema } from "../lib/shared/payments/exact-payload";
 import { poll, sleep } from "../lib/client/poll";
 import { startFacilitatorDouble } from "../tests/support/facilitator-double";
 import { findPostgresBin, freePort, startThrowawayPostgres, type ThrowawayPostgres } from "../tests/support/postgres";
@@ -74,7 +75,7 @@ type Outcome = {
   startedAt: number;
   attempts: Attempt[];
   /** The authorizations this request signed (payer, nonce), in order. */
-  authorizations: { payer: string; nonce: string }[];
+  authorizations: { payer: string; nonce: Hex }[];
   /** The end: a completed result, a definite refusal, a job that failed visibly, or lost. */
   end: "delivered" | "refused" | "failed-visibly" | "gave-up";
   detail: string;
@@ -361,16 +362,16 @@ async function importLibrary(url: string): Promise<void> {
 }
 
 // The authorizations each paying request signs, read from the PAYMENT-SIGNATURE it sends.
-const signed = new Map<string, { payer: string; nonce: string }[]>();
+const signed = new Map<string, { payer: string; nonce: Hex }[]>();
 const REQUEST_ID = "x-chaos-request";
 const capture: typeof fetch = async (input, init) => {
   const request = new Request(input, init);
   const header = request.headers.get("payment-signature");
   const id = request.headers.get(REQUEST_ID);
   if (header && id) {
-    const payload = decodePaymentHeader(header) as unknown as { payload: { authorization: { from: string; nonce: string } } };
+    const { authorization } = exactEvmPayloadSchema.parse(decodePaymentHeader(header).payload);
     const list = signed.get(id) ?? [];
-    const auth = { payer: getAddress(payload.payload.authorization.from), nonce: payload.payload.authorization.nonce };
+    const auth = { payer: getAddress(authorization.from), nonce: authorization.nonce };
     if (!list.some((a) => a.nonce === auth.nonce)) list.push(auth);
     signed.set(id, list);
   }

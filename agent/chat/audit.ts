@@ -3,6 +3,7 @@ import { SECTION_LABELS } from "../literature/answer";
 import { splitSentences } from "../literature/sentences";
 import { extractTerms, stemSet } from "../literature/terms";
 import { readMarkers } from "./quality";
+import { keysOf } from "@/lib/shared/narrow";
 
 export type AuditedReference = ChatReference & { passage: string; isRetracted?: boolean };
 
@@ -70,7 +71,7 @@ export function auditModelAnswer({
       const markers = [...new Set(readMarkers(sentence))];
       if (markers.length === 0) {
         if (label === "Bottom line" && i === 0 && verdict) {
-          const stated = (Object.keys(VERDICT_WORDS) as Verdict[]).filter((v) => VERDICT_WORDS[v].test(sentence));
+          const stated = keysOf(VERDICT_WORDS).filter((v) => VERDICT_WORDS[v].test(sentence));
           if (stated.length !== 1 || stated[0] !== verdict) removed.push({ sentence, reason: `the bottom line does not state the evidence's verdict (${verdict})` });
           else if (!statesConfidence(sentence, verdict, confidence)) removed.push({ sentence, reason: `the bottom line does not state the verdict's confidence (${confidence})` });
           else kept.push(sentence);

@@ -33,7 +33,7 @@ export const AXES: Record<AxisId, { label: string; anchor: Anchor }> = {
 };
 
 export function isAxisId(value: unknown): value is AxisId {
-  return typeof value === "string" && (AXIS_IDS as readonly string[]).includes(value);
+  return AXIS_IDS.some((id) => id === value);
 }
 
 /** What a question is about, as far as planning by axes goes. */

@@ -8,6 +8,7 @@ import type { QueryTerm } from "../literature/terms";
 import { type AxisId } from "./axes";
 import type { Finding, FindingReference, StoredReference } from "./world";
 import { designGroupOf, HUMAN_TRIAL_DESIGNS } from "@/lib/shared/contracts/designs";
+import { keysOf } from "@/lib/shared/narrow";
 
 /**
  * Which evidence axes a reference bears on, and the finding it states on each: its main finding on
@@ -103,8 +104,9 @@ function topicalSentences(ref: StoredReference, taken: (sentence: string) => boo
   const { sentences, background } = quotableSentences(ref.abstract);
   sentences.forEach((sentence, at) => {
     if (taken(sentence) || (at === 0 && background)) return;
-    for (const [axis, vocabulary] of Object.entries(TOPICAL) as [AxisId, RegExp][]) {
-      if (!statesTopical(sentence, axis)) continue;
+    for (const axis of keysOf(TOPICAL)) {
+      const vocabulary = TOPICAL[axis];
+      if (!vocabulary || !statesTopical(sentence, axis)) continue;
       const hits = [...sentence.matchAll(new RegExp(vocabulary.source, "gi"))].length;
       if (hits > 0) pairs.push({ axis, sentence, hits, at });
     }

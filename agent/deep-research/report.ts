@@ -94,11 +94,11 @@ const OTHER_DESIGNS: Partial<Record<AxisId, string>> = {
 
 function speciesBody(axis: AxisId, quoted: Finding[], cite: Cite): string {
   if (axis !== "animal") return quoted.map((f) => `${f.statement} ${cite(f.references)}`).join(" ");
-  const bySpecies = new Map<string, Finding[]>();
-  for (const f of quoted) bySpecies.set(f.species ?? "", [...(bySpecies.get(f.species ?? "") ?? []), f]);
+  const bySpecies = new Map<StudySpecies | null, Finding[]>();
+  for (const f of quoted) bySpecies.set(f.species ?? null, [...(bySpecies.get(f.species ?? null) ?? []), f]);
   const parts = [...bySpecies].map(([species, list]) => {
     const text = list.map((f) => `${f.statement} ${cite(f.references)}`).join(" ");
-    const name = SPECIES_PLURAL[species as StudySpecies];
+    const name = species ? SPECIES_PLURAL[species] : undefined;
     return bySpecies.size > 1 && name ? `In ${name}: ${text}` : text;
   });
   return parts.join(" ");

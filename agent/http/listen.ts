@@ -1,3 +1,4 @@
+import { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import type { Hono } from "hono";
 import type { AgentEnv } from "./context";
@@ -16,9 +17,10 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** Serves the agent's app over HTTP with the keep-alive margin above. */
 export function listen(app: Hono<AgentEnv>, { port, hostname }: { port: number; hostname: string }): ReturnType<typeof serve> {
   const server = serve({ fetch: app.fetch, port, hostname });
-  const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
-  http.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // serve() makes an HTTP/1 server unless given another createServer.
+  if (!(server instanceof Server)) throw new Error("the agent's server is not an HTTP/1 server");
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   // Node requires the headers timeout to exceed the keep-alive timeout.
-  http.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   return server;
 }

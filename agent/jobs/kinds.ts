@@ -7,7 +7,7 @@ import { encryptedEnvelopeSchema, literatureQueryRequestSchema, type EncryptedRe
  * written by an older version, or by hand, fails as the job's error instead of being cast and
  * misread). Results are typed here and written only by the kind's handler.
  */
-const jobInputSchemas = {
+const schemas = {
   literature: literatureQueryRequestSchema,
   chat: z.object({ message: z.string(), conversationId: z.uuid().nullable(), fast: z.boolean().optional() }),
   deep_research: z.object({ messageId: z.uuid() }),
@@ -17,12 +17,15 @@ const jobInputSchemas = {
   private_deep_research: z.object({ messageId: z.uuid(), envelope: encryptedEnvelopeSchema }),
 } as const;
 
-export type JobKind = keyof typeof jobInputSchemas;
+export type JobKind = keyof typeof schemas;
 
 /** A job's input as the route gives it (before defaults are filled in). */
-export type JobInputOf<K extends JobKind> = z.input<(typeof jobInputSchemas)[K]>;
+export type JobInputOf<K extends JobKind> = z.input<(typeof schemas)[K]>;
 /** A job's input as its handler reads it. */
-export type JobInput<K extends JobKind> = z.output<(typeof jobInputSchemas)[K]>;
+export type JobInput<K extends JobKind> = z.output<(typeof schemas)[K]>;
+
+/** The same schemas, each typed by its kind, so that parsing with the schema of a generic kind gives that kind's input. */
+const jobInputSchemas: { [K in JobKind]: z.ZodType<JobInput<K>, JobInputOf<K>> } = schemas;
 
 /** A turn that was cancelled or finished before this attempt began does nothing more. */
 type Skipped = { skipped: true };
@@ -51,5 +54,5 @@ export class InvalidJobInputError extends Error {
 export function parseJobInput<K extends JobKind>(kind: K, input: unknown): JobInput<K> {
   const parsed = jobInputSchemas[kind].safeParse(input);
   if (!parsed.success) throw new InvalidJobInputError(kind, parsed.error);
-  return parsed.data as JobInput<K>;
+  return parsed.data;
 }

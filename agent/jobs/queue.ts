@@ -94,13 +94,17 @@ async function finishJobs(db: Queryable, update: string, params: unknown[] = [])
 
 const COLUMNS = "id, kind, status, input, result, error, progress, attempts, max_attempts, caller, locked_by, created_at, started_at, finished_at";
 
-/** A row of agent.jobs as COLUMNS reads it (the table's CHECK constraints hold kind and status to their values). */
-type JobRow = {
+/**
+ * A row of agent.jobs as COLUMNS reads it (the table's CHECK constraints hold kind and status to
+ * their values; a completed job's result was written by its kind's handler, kinds.ts, and a failed
+ * one's holds its JobFailure detail, which its readers check with a guard).
+ */
+type JobRow<K extends JobKind = JobKind> = {
   id: string;
-  kind: JobKind;
+  kind: K;
   status: JobStatus;
   input: unknown;
-  result: unknown;
+  result: JobResult<K> | null;
   error: string | null;
   progress: Job["progress"];
   attempts: number;
@@ -112,8 +116,8 @@ type JobRow = {
   finished_at: Date | null;
 };
 
-function toJob(r: JobRow): Job {
-  const job = {
+function toJob<K extends JobKind>(r: JobRow<K>): Job<K> {
+  return {
     id: r.id,
     kind: r.kind,
     status: r.status,
@@ -129,8 +133,11 @@ function toJob(r: JobRow): Job {
     startedAt: r.started_at,
     finishedAt: r.finished_at,
   };
-  // The stored result is the kind's own: the worker writes it from the kind's handler (kinds.ts).
-  return job as Job;
+}
+
+/** Whether `job` is of `kind` (its result then is that kind's). */
+function isOfKind<K extends JobKind>(job: JobOf<JobKind>, kind: K): job is Job<K> {
+  return job.kind === kind;
 }
 
 /**
@@ -152,11 +159,11 @@ export async function enqueueJob<K extends JobKind>({
   caller?: string | null;
   maxAttempts?: number;
 }): Promise<Job<K>> {
-  const { rows } = await db.query<JobRow>(
+  const { rows } = await db.query<JobRow<K>>(
     `INSERT INTO agent.jobs (id, kind, status, input, caller, max_attempts, priority) VALUES ($1, $2, 'queued', $3, $4, $5, $6) RETURNING ${COLUMNS}`,
     [randomUUID(), kind, JSON.stringify(parseJobInput(kind, input)), caller, maxAttempts, JOB_LANES[lane]],
   );
-  return toJob(rows[0]!) as Job<K>;
+  return toJob(rows[0]!);
 }
 
 export async function getJob({ db, id }: { db: Queryable; id: string }): Promise<Job | null> {
@@ -184,8 +191,8 @@ export async function getJobOfKind<K extends JobKind>({
   caller?: string;
 }): Promise<Job<K> | null> {
   const job = await getJob({ db, id });
-  if (!job || job.kind !== kind || Date.now() - job.createdAt.getTime() > maxAgeMs) return null;
-  return caller === undefined || job.caller === caller ? (job as Job<K>) : null;
+  if (!job || !isOfKind(job, kind) || Date.now() - job.createdAt.getTime() > maxAgeMs) return null;
+  return caller === undefined || job.caller === caller ? job : null;
 }
 
 /**

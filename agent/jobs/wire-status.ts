@@ -13,13 +13,16 @@ const VOCABULARIES = {
 } as const;
 type Vocabulary = keyof typeof VOCABULARIES;
 
-export type WireStatus<V extends Vocabulary> = (typeof VOCABULARIES)[V][keyof (typeof VOCABULARIES)[V]] | "completed" | "failed";
+/** The same table as a mapped type, so that indexing it with a generic vocabulary keeps that vocabulary's words. */
+type Words = { [V in Vocabulary]: (typeof VOCABULARIES)[V] };
+export type WireStatus<V extends Vocabulary> = Words[V]["queued"] | Words[V]["running"] | "completed" | "failed";
 
 /** A job's status in the words of the API `vocabulary`. */
 export function toWireStatus<V extends Vocabulary>(status: JobStatus, vocabulary: V): WireStatus<V> {
   if (status === "completed") return "completed";
   if (status === "failed" || status === "cancelled") return "failed";
-  return VOCABULARIES[vocabulary][status] as WireStatus<V>;
+  const words: Words = VOCABULARIES;
+  return words[vocabulary][status];
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Queryable } from "@/lib/shared/db";
 import { log } from "@/lib/shared/log";
 import { InvalidJobInputError, parseJobInput, type JobInput, type JobKind, type JobResult } from "./kinds";
 import { claimJob, completeJob, extendLease, failExhaustedJobs, failJob, reportProgress, type Job } from "./queue";
+import { keysOf } from "@/lib/shared/narrow";
 
 /**
  * An error whose message may be shown to the client as the job's `error`. `detail`, when given, is
@@ -34,6 +35,13 @@ export type JobHandler<K extends JobKind> = (job: HandledJob<K>, context: JobCon
 
 /** One handler per kind a process runs. */
 export type JobHandlers = { [K in JobKind]?: JobHandler<K> };
+
+/** Runs the handler of `job`'s kind on its input checked against the kind's schema. Throws InvalidJobInputError. */
+async function runHandler<K extends JobKind>(handlers: JobHandlers, job: Job<K>, context: JobContext): Promise<JobResult<K>> {
+  const handler = handlers[job.kind];
+  if (!handler) throw new Error(`no handler for ${job.kind} jobs in this process`);
+  return handler({ ...job, input: parseJobInput(job.kind, job.input) }, context);
+}
 
 /**
  * Announces, within this process, each progress a worker here recorded (the job's id): what a
@@ -76,7 +84,7 @@ export function startWorkers({
   sweeps?: (() => Promise<unknown>)[];
 }): { stop: () => Promise<void>; processId: string } {
   const processId = `${process.pid}-${randomBytes(4).toString("hex")}`;
-  const kinds = Object.keys(handlers) as JobKind[];
+  const kinds = keysOf(handlers);
   let running = true;
   const wake = new Set<() => void>();
   const wakeAll = () => wake.forEach((w) => w());
@@ -106,8 +114,7 @@ export function startWorkers({
         .catch((err: unknown) => log.warn("job lease renewal failed", { jobId: job.id, error: err }));
     }, Math.max(250, (leaseSeconds * 1000) / 3));
     try {
-      const handler = handlers[job.kind] as JobHandler<typeof job.kind>;
-      const result = await handler({ ...job, input: parseJobInput(job.kind, job.input) } as HandledJob<typeof job.kind>, {
+      const result = await runHandler(handlers, job, {
         signal: controller.signal,
         workerId,
         progress: async (stage, percent, step) => {

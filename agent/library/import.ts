@@ -231,12 +231,14 @@ async function detectFormat(file: string): Promise<Format> {
 }
 
 async function readHead(file: string): Promise<string> {
-  const source = isGzip(file) ? fs.createReadStream(file).pipe(zlib.createGunzip()) : fs.createReadStream(file, { start: 0, end: 4095 });
+  const source: Readable = isGzip(file) ? fs.createReadStream(file).pipe(zlib.createGunzip()) : fs.createReadStream(file, { start: 0, end: 4095 });
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of source as Readable) {
-    chunks.push(chunk as Buffer);
-    size += (chunk as Buffer).length;
+  for await (const chunk of source) {
+    // A stream with no encoding set gives bytes.
+    if (!Buffer.isBuffer(chunk)) throw new Error(`${file}: the file stream gave text, not bytes`);
+    chunks.push(chunk);
+    size += chunk.length;
     if (size >= 4096) break;
   }
   source.destroy();

@@ -1,5 +1,6 @@
 import type { SourceName } from "./record";
 import { SourceError } from "./sources/types";
+import { describeFailure } from "@/lib/shared/narrow";
 
 /**
  * The HTTP layer every literature source shares: a per-request timeout, a per-source rate limiter,
@@ -188,7 +189,7 @@ export function createSourceHttpClient(options: SourceHttpOptions): SourceHttpCl
     } catch (err) {
       if (timedOut) throw new SourceError(source, "timeout", `GET ${path} did not answer within ${options.timeoutMs} ms`, { cause: err });
       if (request.signal?.aborted) throw new SourceError(source, "timeout", `GET ${path} was aborted by the caller`, { cause: err });
-      throw new SourceError(source, "network", `GET ${path} failed: ${describe(err)}`, { cause: err });
+      throw new SourceError(source, "network", `GET ${path} failed: ${describeFailure(err)}`, { cause: err });
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener("abort", onCallerAbort);
@@ -231,14 +232,6 @@ function buildUrl(baseUrl: string, path: string, query: QueryParams | undefined)
   }
   const qs = search.toString();
   return `${baseUrl}${path}${qs ? `?${qs}` : ""}`;
-}
-
-function describe(err: unknown): string {
-  if (err instanceof Error) {
-    const cause = err.cause as { code?: string; message?: string } | undefined;
-    return cause?.code ?? cause?.message ?? err.message;
-  }
-  return String(err);
 }
 
 /** Waits `ms`; throws SourceError "timeout" if `signal` aborts first. */

@@ -1,4 +1,5 @@
 import type { LiteratureRecord, RecordIds } from "./record";
+import { keysOf } from "@/lib/shared/narrow";
 
 /** Every id that names one work: a registry's, a preprint server's, OpenAlex's, or the local library's. */
 const ID_KEYS = ["doi", "pmid", "pmcid", "nct", "ppr", "openalex", "local"] as const;
@@ -135,8 +136,13 @@ function combine(group: LiteratureRecord[]): LiteratureRecord {
   };
   // A journal version's ids come before its preprint's (their DOIs differ).
   const ids: RecordIds = {};
-  for (const r of [...ranked.filter((x) => !x.isPreprint), ...ranked.filter((x) => x.isPreprint)]) for (const [k, v] of Object.entries(r.ids)) if (v && !(k in ids)) ids[k as keyof RecordIds] = v;
-  const union = (pick: (r: LiteratureRecord) => string[]) => [...new Set(ranked.flatMap(pick))];
+  for (const r of [...ranked.filter((x) => !x.isPreprint), ...ranked.filter((x) => x.isPreprint)]) {
+    for (const k of keysOf(r.ids)) {
+      const v = r.ids[k];
+      if (v && !(k in ids)) ids[k] = v;
+    }
+  }
+  const union = <T extends string>(pick: (r: LiteratureRecord) => T[]) => [...new Set(ranked.flatMap(pick))];
   const titled = ranked.find((r) => !r.titleDerived) ?? lead;
   return {
     ...lead,
@@ -153,7 +159,7 @@ function combine(group: LiteratureRecord[]): LiteratureRecord {
     authors: ranked.find((r) => r.authors.length > 0)?.authors ?? [],
     publicationTypes: union((r) => r.publicationTypes),
     mesh: union((r) => r.mesh),
-    sources: union((r) => r.sources) as LiteratureRecord["sources"],
+    sources: union((r) => r.sources),
     // A journal version found anywhere outranks the preprint.
     isPreprint: ranked.every((r) => r.isPreprint),
     isRetracted: ranked.some((r) => r.isRetracted),

@@ -23,10 +23,10 @@ const chains = new WeakMap<ServiceToken, ServiceTokenChain>();
 export function serviceTokenChain(token: ServiceToken): ServiceTokenChain {
   let chain = chains.get(token);
   if (!chain) {
-    const client = createPublicClient({
+    const client: PublicClient = createPublicClient({
       chain: defineChain({ id: token.chainId, name: "service token chain", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [token.rpcUrl] } } }),
       transport: http(token.rpcUrl, { timeout: 10_000 }),
-    }) as PublicClient;
+    });
     chain = { token, client };
     chains.set(token, chain);
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { z } from "zod";
 import { encryptedChatPlaintextSchema, literatureQueryRequestSchema } from "@/lib/shared/contracts";
 import type { Queryable } from "@/lib/shared/db";
 import { nativePrimitives } from "@/lib/shared/sealing/native";
@@ -12,7 +13,9 @@ import type { LiteratureSource } from "../literature/sources/types";
 import type { EnclaveKey } from "./enclave-key";
 import { openEnvelopeInJob, sealTo } from "./envelope";
 
-type PrivateConversation = { id: string; turns: { message: string; answer: string }[] };
+/** What a private conversation keeps, encrypted under its recovery key: read back with this schema (a ZodError if it is not that). */
+const privateConversationSchema = z.object({ id: z.string(), turns: z.array(z.object({ message: z.string(), answer: z.string() })) });
+type PrivateConversation = z.infer<typeof privateConversationSchema>;
 
 /**
  * Private chat, inside the enclave: the job row holds only the client's envelope (ciphertext);
@@ -61,7 +64,7 @@ export function createPrivateChatHandler({
 async function loadConversation(db: Queryable, recoveryKey: string): Promise<PrivateConversation | null> {
   const { lookupId, storageKey } = deriveRecoveryKeys(nativePrimitives, recoveryKey);
   const { rows } = await db.query<{ sealed: string }>("SELECT sealed FROM agent.private_conversations WHERE lookup_id = $1", [lookupId]);
-  return rows[0] ? (decryptAtRest(nativePrimitives, storageKey, rows[0].sealed) as PrivateConversation) : null;
+  return rows[0] ? privateConversationSchema.parse(decryptAtRest(nativePrimitives, storageKey, rows[0].sealed)) : null;
 }
 
 async function saveConversation(db: Queryable, recoveryKey: string, conversation: PrivateConversation): Promise<void> {

@@ -91,7 +91,7 @@ export function privateRoutes(deps: RouteDeps): Hono<AgentEnv> {
     await openSealedRequest(enclaveKey, envelope, encryptedChatPlaintextSchema, "chat request");
     const job = await submitJob({ db, kind: "private_chat", input: { envelope }, lane: laneOf(callerOf(c)), caller: ownerOf(callerOf(c)) });
     const done = await jobWaiter.wait(job.id, config.enclave.chatWaitMs, c.req.raw.signal);
-    if (done?.status === "completed") return c.json({ requestId: job.id, ...(done.result as object) });
+    if (done?.status === "completed" && done.kind === "private_chat") return c.json({ requestId: job.id, ...done.result });
     return c.json({ requestId: job.id, status: "queued" }, 202);
   });
 

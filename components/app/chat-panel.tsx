@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ChatResult, EngineStep } from "@/lib/shared/contracts";
 import { sourcesInWords } from "@/lib/shared/contracts/source-words";
-import { plannedSources } from "@/lib/shared/contracts/sources";
+import { literatureSources, plannedSources } from "@/lib/shared/contracts/sources";
 import { buildChatRequest } from "@/lib/web/message-request";
 import { bottomLineOf, type FollowTarget } from "@/lib/web/thread";
 import { WHAT_IT_BUYS } from "@/lib/web/what-it-buys";
@@ -31,11 +31,11 @@ type ChatHandle = { entryId: string; requestId: string };
 /** The agent's stages and the engine's steps (agent/chat/job.ts) in words: what is being done, not a code and a percent. */
 function chatStageWords(stage: string | null | undefined, step?: EngineStep): string {
   if (stage === "queued") return "Queued: waiting for a worker";
-  if (step === "searching") return `Searching ${sourcesInWords(plannedSources({ mode: "fast" }))}`;
+  if (step === "searching") return `Searching ${sourcesInWords(plannedSources({ mode: "fast" }, literatureSources))}`;
   if (step === "filtering") return "Checking each reference's relevance";
   if (step === "grading") return "Grading the evidence of each reference";
   if (step === "answering" || stage === "thinking") return "Writing the cited answer";
-  if (stage === "literature") return `Searching ${sourcesInWords(plannedSources({ mode: "fast" }))}`;
+  if (stage === "literature") return `Searching ${sourcesInWords(plannedSources({ mode: "fast" }, literatureSources))}`;
   if (stage === "done") return "Opening the answer";
   return "Starting";
 }

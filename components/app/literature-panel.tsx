@@ -16,7 +16,7 @@ import { LiteratureForm } from "./literature-form";
 import { LiteratureResults } from "./literature-results";
 import { startSealedJob } from "./sealed-job";
 import { useSpendCheck } from "./spend-confirm";
-import { plannedSources } from "@/lib/shared/contracts/sources";
+import { literatureSources, plannedSources } from "@/lib/shared/contracts/sources";
 
 /** Poll the free job route every second; a literature search may take minutes (deep mode). */
 const POLL_MS = 1_000;
@@ -27,7 +27,7 @@ type LiteratureHandle = { entryId: string; jobId: string; sources: string[] };
 
 /** The sources a request searches (lib/shared/contracts/sources.ts, as the agent plans them), for the progress line. */
 function sourcesSearched(body: Pick<LiteratureQueryInput, "mode" | "retrievalProfile" | "scope">): string[] {
-  return plannedSources(body);
+  return plannedSources(body, literatureSources);
 }
 
 /** "searching PubMed and 2 more sources": where the work is, in words. */

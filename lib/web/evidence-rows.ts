@@ -38,7 +38,7 @@ export function rowFromGraded(ref: Pick<GradedReference, "ordinal" | "title" | "
 /** What a reference manager needs, carried to the exports (lib/shared/contracts/citation.ts). */
 type CitationField = "journal" | "authors" | "volume" | "issue" | "pages" | "titleDerived";
 
-const VERIFICATIONS = new Set<string>(["verified", "probable", "unknown"]);
+const VERIFICATIONS: readonly Verification[] = ["verified", "probable", "unknown"];
 const text = (v: unknown): string | undefined => (typeof v === "string" && v.trim() ? v : undefined);
 
 /**
@@ -70,7 +70,7 @@ export function rowFromLiterature(ref: LiteratureReference, index: number): Evid
     publishedDoi: text(raw.publishedDoi) ?? null,
     isPreprint: raw.isPreprint === true,
     evidenceType: isEvidenceType(designText) ? designText : "unknown",
-    verification: (verificationText && VERIFICATIONS.has(verificationText) ? verificationText : "unknown") as Verification,
+    verification: VERIFICATIONS.find((v) => v === verificationText) ?? "unknown",
     confidence,
     snapshot: ref.snapshot,
     stance: ref.stance,

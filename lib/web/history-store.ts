@@ -5,6 +5,21 @@
  */
 import type { ThreadEntry } from "@/lib/web/thread";
 
+/**
+ * The entry schemas, loaded with the history (zod is not in the page's first load), and always
+ * before a transaction opens: an IndexedDB transaction ends when a task passes with nothing asked
+ * of it, as loading a module may.
+ */
+const schemas = () => import("@/lib/web/thread-entry-schema");
+
+/** Stored values as entries: those that do not read (written by an earlier page, or altered) are left out. */
+function readEntries(values: unknown[], { threadEntrySchema }: Awaited<ReturnType<typeof schemas>>): ThreadEntry[] {
+  return values.flatMap((value) => {
+    const parsed = threadEntrySchema.safeParse(value);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 const DB_NAME = "lra-history";
 const STORE = "entries";
 
@@ -41,26 +56,34 @@ export async function saveEntry(entry: ThreadEntry): Promise<void> {
 
 /** Applies `change` to the stored entry `id`, if there is one; returns the entry as saved. */
 export async function updateEntry(id: string, change: (entry: ThreadEntry) => ThreadEntry): Promise<ThreadEntry | null> {
+  const read = await schemas();
   const db = await open();
   const store = db.transaction(STORE, "readwrite").objectStore(STORE);
-  const current = (await done(store.get(id))) as ThreadEntry | undefined;
+  const stored: unknown = await done(store.get(id));
+  const [current] = stored === undefined ? [] : readEntries([stored], read);
   if (!current) return null;
   const next = change(current);
   await done(store.put(next));
   return next;
 }
 
-/** Every entry of `wallet`, oldest first. */
+/** Every entry of `wallet` that reads, oldest first. */
 export async function listEntries(wallet: string): Promise<ThreadEntry[]> {
+  const read = await schemas();
   const db = await open();
-  const entries = (await done(db.transaction(STORE).objectStore(STORE).index("wallet").getAll(wallet.toLowerCase()))) as ThreadEntry[];
-  return entries.sort((a, b) => a.askedAt.localeCompare(b.askedAt));
+  const stored: unknown[] = await done(db.transaction(STORE).objectStore(STORE).index("wallet").getAll(wallet.toLowerCase()));
+  return readEntries(stored, read).sort((a, b) => a.askedAt.localeCompare(b.askedAt));
 }
 
 /** Deletes every entry of the thread `threadId` of `wallet`. */
 export async function deleteThread(wallet: string, threadId: string): Promise<void> {
+  const { storedEntryKeySchema } = await schemas();
   const db = await open();
   const store = db.transaction(STORE, "readwrite").objectStore(STORE);
-  const entries = (await done(store.index("wallet").getAll(wallet.toLowerCase()))) as ThreadEntry[];
-  await Promise.all(entries.filter((e) => e.threadId === threadId).map((e) => done(store.delete(e.id))));
+  const stored: unknown[] = await done(store.index("wallet").getAll(wallet.toLowerCase()));
+  const keys = stored.flatMap((value) => {
+    const parsed = storedEntryKeySchema.safeParse(value);
+    return parsed.success ? [parsed.data] : [];
+  });
+  await Promise.all(keys.filter((e) => e.threadId === threadId).map((e) => done(store.delete(e.id))));
 }

@@ -1,9 +1,10 @@
 import type { EVMSigner } from "@x402/extensions/sign-in-with-x";
 import type { PaidOperation } from "@/lib/shared/operations";
+import type { Caip2Network } from "@/lib/shared/payments/network";
 
 /** The page's view of the deployment (see lib/gateway/web-config.ts): serializable, passed to client components. */
 export type WebConfig = {
-  network: string;
+  network: Caip2Network;
   chainId: number;
   chainName: string;
   /** The local chain's RPC (local mode only); other networks use the wallet's or viem's default. */

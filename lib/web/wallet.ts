@@ -13,7 +13,6 @@ import { walletConnect } from "@wagmi/connectors";
 import { x402Client } from "@x402/core/client";
 import { decodePaymentRequiredHeader } from "@x402/core/http";
 import { createSIWxClientHook, type EVMSigner } from "@x402/extensions/sign-in-with-x";
-import type { Network } from "@x402/core/types";
 import { toClientEvmSigner, type ClientEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { createPublicClient, defineChain, erc20Abi, http, type Chain } from "viem";
@@ -40,7 +39,7 @@ function chainOf(config: WebConfig): Chain {
 }
 
 function payerFor(config: WebConfig, { signer, messages }: { signer: ClientEvmSigner; messages: EVMSigner }, kind: Payer["kind"]): Payer {
-  const network = config.network as Network;
+  const { network } = config;
   const client = new x402Client()
     .register(network, new ExactEvmScheme(signer))
     // Never more than the dearest operation, in this deployment's token only.
@@ -73,7 +72,7 @@ function wagmiConfig(config: WebConfig): Config {
 
 /** Whether the browser has an injected wallet (a browser extension). */
 function hasInjectedWallet(): boolean {
-  return typeof window !== "undefined" && "ethereum" in window && Boolean((window as { ethereum?: unknown }).ethereum);
+  return typeof window !== "undefined" && "ethereum" in window && Boolean(window.ethereum);
 }
 
 export type WalletKind = "injected" | "walletConnect";
@@ -96,6 +95,7 @@ export async function connectWallet(config: WebConfig, kind: WalletKind = "injec
   const address = walletClient.account.address;
   const signer = toClientEvmSigner({
     address,
+    // The SDK hands typed data as loose Records, which viem's typed signTypedData cannot take: cast for the SDK.
     signTypedData: (m) => walletClient.signTypedData({ account: address, ...(m as Parameters<typeof walletClient.signTypedData>[0]) }),
   });
   // A sign-in message is signed as the wallet signs any message (EIP-191 personal_sign).
@@ -103,15 +103,15 @@ export async function connectWallet(config: WebConfig, kind: WalletKind = "injec
   const payer = payerFor(config, { signer, messages }, "wallet");
   // The person may have switched networks since connecting: ask for the payment chain again
   // before each payment, so the wallet signs for the right chain (or says why not).
-  const payFetch = async (...args: Parameters<typeof fetch>) => {
+  const payFetch: typeof fetch = async (input, init) => {
     try {
       await ensureChain(config);
     } catch (err) {
       throw new WrongNetworkError(config.chainName, err);
     }
-    return payer.payFetch(...args);
+    return payer.payFetch(input, init);
   };
-  return { ...payer, payFetch: payFetch as typeof fetch };
+  return { ...payer, payFetch };
 }
 
 /** Asks the wallet to switch to the payment chain (adding it when unknown). */

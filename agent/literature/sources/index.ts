@@ -11,6 +11,7 @@ import { createEuropePmcSource, EUROPEPMC_REQUESTS_PER_SECOND } from "./europepm
 import { createOpenAlexSource, OPENALEX_REQUESTS_PER_SECOND } from "./openalex";
 import { createPubmedSource, PUBMED_REQUESTS_PER_SECOND } from "./pubmed";
 import type { LiteratureSource } from "./types";
+import { keysOf } from "@/lib/shared/narrow";
 
 /** The engine's dependencies, and the health of the sources they call. */
 export type AgentEngine = Omit<EngineDeps, "progress" | "signal"> & { sourceHealth: SourceHealthTracker };
@@ -71,7 +72,9 @@ export function createEngineDeps(config: AgentConfig, db: Queryable): AgentEngin
     ? createBiorxivSource({ ...common, baseUrl: lit.baseUrls.biorxiv, requestsPerSecond: rate(BIORXIV_REQUESTS_PER_SECOND) })
     : undefined;
 
-  for (const [name, source] of Object.entries(sources) as [SourceName, LiteratureSource][]) {
+  for (const name of keysOf(sources)) {
+    const source = sources[name];
+    if (!source) continue;
     // The local library is the database: nothing to probe, and its health is the database's.
     if (name !== "local") sourceHealth.setProbe(name, () => source.search(PROBE_QUERY));
     sources[name] = trackSource(source, sourceHealth);

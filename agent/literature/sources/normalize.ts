@@ -197,7 +197,8 @@ export function normalizePages(value: unknown): string | null {
   if (text === "" || text === "-") return null;
   const range = /^([A-Za-z]*)(\d+)-([A-Za-z]*)(\d+)$/.exec(text);
   if (!range) return text;
-  const [, firstPrefix, first, lastPrefix, last] = range as unknown as [string, string, string, string, string];
+  // Every group takes part in a match (an empty prefix is ""): the defaults are for the compiler.
+  const [, firstPrefix = "", first = "", lastPrefix = "", last = ""] = range;
   const whole = last.length < first.length ? first.slice(0, first.length - last.length) + last : last;
   // A shortened last page that would come before the first is not one MEDLINE wrote: keep it as sent.
   return Number(whole) >= Number(first) ? `${firstPrefix}${first}-${lastPrefix}${whole}` : text;

@@ -97,13 +97,14 @@ export function readParts({ text, claim }: { text: string; claim: StanceClaim })
 /** A negated claim's stance is its plain form's turned round. */
 function turned(read: SectionReading, negated: boolean): SectionReading {
   if (!negated) return read;
-  const swap = (s: Stance): Stance => (s === "supports" ? "contradicts" : s === "contradicts" ? "supports" : s);
+  const swapSide = (s: Side): Side => (s === "supports" ? "contradicts" : "supports");
+  const swap = (s: Stance): Stance => (s === "supports" || s === "contradicts" ? swapSide(s) : s);
   return {
     ...read,
     stance: swap(read.stance),
     forWeight: read.againstWeight,
     againstWeight: read.forWeight,
-    clauses: read.clauses?.map((c) => ({ ...c, stance: swap(c.stance) as Side })),
+    clauses: read.clauses?.map((c) => ({ ...c, stance: swapSide(c.stance) })),
   };
 }
 

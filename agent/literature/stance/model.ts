@@ -19,7 +19,7 @@ export type StanceModel = {
   commitAt: number;
 };
 
-export const MODEL: StanceModel = fitted as StanceModel;
+export const MODEL: StanceModel = fitted;
 
 /** The probability of each class. */
 export function predict(model: StanceModel, x: Record<string, number>): Record<StanceClass, number> {
@@ -27,7 +27,8 @@ export function predict(model: StanceModel, x: Record<string, number>): Record<S
   const top = Math.max(...z);
   const e = z.map((v) => Math.exp(v - top));
   const sum = e.reduce((a, b) => a + b, 0);
-  return Object.fromEntries(CLASSES.map((c, i) => [c, e[i]! / sum])) as Record<StanceClass, number>;
+  const p = (c: StanceClass) => e[CLASSES.indexOf(c)]! / sum;
+  return { supports: p("supports"), contradicts: p("contradicts"), neither: p("neither") };
 }
 
 /**

@@ -167,8 +167,8 @@ export function namesConcept(record: RecordText, phrase: string, expansion: Conc
 
 /** The word orders a two-word name also takes in an abstract: "hip fracture" → "fracture of the hip", "fracture of hip". */
 export function phraseOrders(stems: string[]): string[][] {
-  if (stems.length !== 2) return [stems];
-  const [a, b] = stems as [string, string];
+  const [a, b] = stems;
+  if (stems.length !== 2 || a === undefined || b === undefined) return [stems];
   return [stems, [b, "of", "the", a], [b, "of", a]];
 }
 

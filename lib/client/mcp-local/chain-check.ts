@@ -1,5 +1,5 @@
 import { eip3009ABI } from "@x402/evm";
-import { createPublicClient, http, type Hex } from "viem";
+import { createPublicClient, getAddress, http, isHex } from "viem";
 import type { LocalMcpConfig } from "@/lib/client/mcp-local/config";
 
 /**
@@ -37,12 +37,14 @@ export function rpcUrlFor(config: Pick<LocalMcpConfig, "rpcUrl" | "demoChain">, 
   return PUBLIC_RPC[network] ?? null;
 }
 
-/** The chain behind `rpcUrl`, read with viem. */
+/** The chain behind `rpcUrl`, read with viem. `used` throws on an address or nonce that is not hex, as viem would. */
 export function authorizationChain(rpcUrl: string): AuthorizationChain {
   const client = createPublicClient({ transport: http(rpcUrl, { timeout: 5_000, retryCount: 0 }) });
   return {
     latestTimestamp: async () => Number((await client.getBlock({ blockTag: "latest" })).timestamp),
-    used: async ({ asset, payer, nonce }) =>
-      client.readContract({ address: asset as Hex, abi: eip3009ABI, functionName: "authorizationState", args: [payer as Hex, nonce as Hex] }),
+    used: async ({ asset, payer, nonce }) => {
+      if (!isHex(nonce)) throw new Error(`the nonce ${nonce} is not hex`);
+      return client.readContract({ address: getAddress(asset), abi: eip3009ABI, functionName: "authorizationState", args: [getAddress(payer), nonce] });
+    },
   };
 }

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { baseUrlSchema, parseEnv, type Env } from "@/lib/shared/config/env";
+import { baseUrlSchema, parseEnv, privateKeySchema, type Env } from "@/lib/shared/config/env";
+import { isRecord } from "@/lib/shared/narrow";
 import { parseUsd } from "@/lib/shared/contracts/money";
 
 /**
@@ -25,10 +26,7 @@ const usdSchema = (fallback: string) =>
     });
 
 const localMcpEnvSchema = z.object({
-  LONGEVITY_MCP_PRIVATE_KEY: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key")
-    .optional(),
+  LONGEVITY_MCP_PRIVATE_KEY: privateKeySchema.optional(),
   LONGEVITY_MCP_URL: baseUrlSchema.optional(),
   LONGEVITY_MCP_MAX_PER_CALL: usdSchema("1.00"),
   LONGEVITY_MCP_MAX_PER_DAY: usdSchema("5.00"),
@@ -67,7 +65,8 @@ type DemoStack = { gatewayUrl?: unknown; rpcUrl?: unknown; chainId?: unknown };
 /** The demo this clone started (`.demo/stack.json`), or nothing. */
 function readDemoStack(root: string): DemoStack {
   try {
-    return JSON.parse(fs.readFileSync(path.join(root, ".demo", "stack.json"), "utf8")) as DemoStack;
+    const stack: unknown = JSON.parse(fs.readFileSync(path.join(root, ".demo", "stack.json"), "utf8"));
+    return isRecord(stack) ? stack : {};
   } catch {
     return {}; // No demo started from this clone.
   }
@@ -95,7 +94,7 @@ export function loadLocalMcpConfig(env: Env, { root }: { root: string }): LocalM
   const raw = parseEnv(localMcpEnvSchema, env);
   const stack = readDemoStack(root);
   return {
-    privateKey: (raw.LONGEVITY_MCP_PRIVATE_KEY as `0x${string}` | undefined) ?? null,
+    privateKey: raw.LONGEVITY_MCP_PRIVATE_KEY ?? null,
     baseUrl: raw.LONGEVITY_MCP_URL ?? defaultBaseUrl(stack),
     maxPerCall: raw.LONGEVITY_MCP_MAX_PER_CALL,
     maxPerDay: raw.LONGEVITY_MCP_MAX_PER_DAY,

@@ -2,12 +2,15 @@ import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/
 import type { PaymentRequired, SettleResponse } from "@x402/core/types";
 import { extractReceiptFromResponse, type SignedReceipt } from "@x402/extensions/offer-receipt";
 import { asyncPollingSchema, type AsyncPolling } from "@/lib/shared/discovery/polling";
+import { paymentRequiredBodySchema, type PaymentRequiredBody } from "@/lib/shared/contracts/payment";
+import { exactEvmPayloadSchema } from "@/lib/shared/payments/exact-payload";
 import { verifyOffer } from "@/lib/client/offer-receipt/verify";
 import { createPayingFetch } from "@/lib/client/payments/client";
 import type { PaidOperation } from "@/lib/shared/operations";
 import type { LocalMcpConfig } from "@/lib/client/mcp-local/config";
 import { requirementProblem, type PaymentTerms } from "@/lib/client/mcp-local/payment-terms";
 import { SpendCapError, type ChainFor, type SpendLedger } from "@/lib/client/mcp-local/spend-ledger";
+import { isRecord } from "@/lib/shared/narrow";
 
 /**
  * One paid request of the local MCP server: POST the operation's route with the official x402
@@ -70,21 +73,21 @@ export type PaidAnswer = {
 
 async function jsonObject(response: Response): Promise<Record<string, unknown>> {
   const body: unknown = await response.json().catch(() => ({}));
-  return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : { value: body };
+  return isRecord(body) ? body : { value: body };
 }
 
+/** What this module reads of a 402: its requirements, its resource and its extensions. */
+type Offered = Pick<PaymentRequired | PaymentRequiredBody, "accepts" | "resource" | "extensions">;
+
 /**
- * The 402's requirements, from its body where it holds them: the body carries the polling guidance
- * of the bazaar extension, which PAYMENT-REQUIRED leaves out to stay small (docs/payments.md,
- * "Headers that fit"); the header otherwise. What is signed is the official client's reading.
+ * The 402's requirements, from its body where it holds them (read as the contract's 402 body):
+ * the body carries the polling guidance of the bazaar extension, which PAYMENT-REQUIRED leaves out
+ * to stay small (docs/payments.md, "Headers that fit"); the header otherwise. What is signed is
+ * the official client's reading.
  */
-async function readPaymentRequired(response: Response): Promise<PaymentRequired | null> {
-  try {
-    const body = (await response.clone().json()) as PaymentRequired;
-    if (Array.isArray(body?.accepts)) return body;
-  } catch {
-    // not JSON: the header, if any
-  }
+async function readPaymentRequired(response: Response): Promise<Offered | null> {
+  const body = paymentRequiredBodySchema.safeParse(await response.clone().json().catch(() => null));
+  if (body.success) return body.data;
   const header = response.headers.get("payment-required");
   try {
     return header ? decodePaymentRequiredHeader(header) : null;
@@ -93,9 +96,10 @@ async function readPaymentRequired(response: Response): Promise<PaymentRequired 
   }
 }
 
-function pollingOf(required: PaymentRequired | null): AsyncPolling | null {
-  const bazaar = required?.extensions?.bazaar as { info?: { output?: { asyncPolling?: unknown } } } | undefined;
-  const parsed = asyncPollingSchema.safeParse(bazaar?.info?.output?.asyncPolling);
+function pollingOf(required: Offered | null): AsyncPolling | null {
+  const bazaar = required?.extensions?.bazaar;
+  const output = isRecord(bazaar) && isRecord(bazaar.info) && isRecord(bazaar.info.output) ? bazaar.info.output : {};
+  const parsed = asyncPollingSchema.safeParse(output.asyncPolling);
   return parsed.success ? parsed.data : null;
 }
 
@@ -138,14 +142,15 @@ export async function payForOperation({
   } catch (err) {
     throw new LocalToolError(err instanceof Error ? err.message : String(err));
   }
-  const problemOf = (requirement: PaymentRequired["accepts"][number]) =>
+  const problemOf = (requirement: Offered["accepts"][number]) =>
     requirementProblem(requirement, { destination, operation, maxPerCall: config.maxPerCall, tool });
 
-  let required: PaymentRequired | null = null;
+  // Held in an object: the fetch below sets it, out of the compiler's sight.
+  const seen: { required: Offered | null } = { required: null };
   const observe: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
     const response = await fetch(request);
-    if (response.status === 402 && !request.headers.has("payment-signature")) required = await readPaymentRequired(response);
+    if (response.status === 402 && !request.headers.has("payment-signature")) seen.required = await readPaymentRequired(response);
     return response;
   };
   const paying = createPayingFetch({
@@ -183,9 +188,10 @@ export async function payForOperation({
     .onAfterPaymentCreation(async ({ paymentPayload, selectedRequirements }) => {
       // Recorded before it is sent (a failure here stops the request): a signature the ledger
       // does not know of could be settled unseen.
-      const auth = (paymentPayload.payload as { authorization?: { from?: string; nonce?: string; validBefore?: string } }).authorization;
+      const signed = exactEvmPayloadSchema.safeParse(paymentPayload.payload);
+      const auth = signed.success ? signed.data.authorization : undefined;
       const until = Number(auth?.validBefore);
-      if (!auth?.from || !auth.nonce || !(until <= Math.floor(Date.now() / 1000) + operation.maxTimeoutSeconds + SIGNING_SLACK_SECONDS)) {
+      if (!auth || !(until <= Math.floor(Date.now() / 1000) + operation.maxTimeoutSeconds + SIGNING_SLACK_SECONDS)) {
         throw new Error(`the signed authorization is not an EIP-3009 one valid at most ${operation.maxTimeoutSeconds} s`);
       }
       const id = reservations.at(-1)!;
@@ -206,8 +212,7 @@ export async function payForOperation({
     for (const id of unsigned()) await ledger.releaseUnsigned(id);
     for (const { id } of signedOnes) await ledger.mark(id, { state: "uncertain" });
     if (refusal) throw new LocalToolError(refusal);
-    const offered = required as PaymentRequired | null;
-    const problems = offered ? offered.accepts.map(problemOf).filter((p): p is string => p !== null) : [];
+    const problems = seen.required ? seen.required.accepts.map(problemOf).filter((p): p is string => p !== null) : [];
     if (signedOnes.length === 0 && problems.length > 0) throw new LocalToolError(`Refused before signing: the service's payment request ${problems.join("; and ")}.`);
     const what = signedOnes.length > 0 ? "The payment was signed and sent, but no answer came back" : "Nothing was paid";
     throw new LocalToolError(`${what} (${config.baseUrl}${operation.path}: ${err instanceof Error ? err.message : String(err)}).`);
@@ -235,7 +240,7 @@ export async function payForOperation({
     status: response.status,
     body: answer,
     settlement,
-    polling: pollingOf(required),
+    polling: pollingOf(seen.required),
     amount,
     outcome,
     validBefore: answered?.validBefore ?? null,
@@ -246,6 +251,6 @@ export async function payForOperation({
   };
 
   function resourceUrl(): string | null {
-    return (required as PaymentRequired | null)?.resource?.url ?? null;
+    return seen.required?.resource?.url ?? null;
   }
 }

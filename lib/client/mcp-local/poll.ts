@@ -1,6 +1,7 @@
 import { FINAL_STATUSES, type AsyncPolling } from "@/lib/shared/discovery/polling";
 import { getPaidOperation, type PaidOperation } from "@/lib/shared/operations";
 import { poll } from "@/lib/client/poll";
+import { isRecord } from "@/lib/shared/narrow";
 
 /**
  * Following paid work on its free status route, at the pace the service asks: the polling
@@ -32,7 +33,7 @@ export type StatusRead = { status: number; body: Record<string, unknown>; header
 export async function readStatus(url: string, signal?: AbortSignal): Promise<StatusRead> {
   const response = await fetch(url, { headers: { accept: "application/json" }, signal });
   const body: unknown = await response.json().catch(() => ({}));
-  return { status: response.status, body: typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}, headers: response.headers };
+  return { status: response.status, body: isRecord(body) ? body : {}, headers: response.headers };
 }
 
 /** Seconds a `Retry-After` header asks for (delay-seconds form), or null. */

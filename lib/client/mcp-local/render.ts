@@ -1,3 +1,5 @@
+import { isRecord } from "@/lib/shared/narrow";
+
 /**
  * The readable text of the local MCP server's tool results (their `content`), written from the
  * routes' JSON bodies, which travel unchanged as `structuredContent`: the answer with its
@@ -6,7 +8,7 @@
 
 type Json = Record<string, unknown>;
 
-const asObject = (value: unknown): Json | null => (typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : null);
+const asObject = (value: unknown): Json | null => (isRecord(value) ? value : null);
 const asText = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value : null);
 
 /** `[N] Title (source, year) url`, one line per reference, numbered by its ordinal where it has one. */

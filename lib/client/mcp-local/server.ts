@@ -15,6 +15,7 @@ import { chatText, deepResearchText, literatureText, settlementText } from "@/li
 import { ReceiptBook, receiptWords, ServiceSigners } from "@/lib/client/mcp-local/receipt-book";
 import { SpendLedger } from "@/lib/client/mcp-local/spend-ledger";
 import type { ExpectedReceipt } from "@/lib/client/offer-receipt/verify";
+import { isRecord } from "@/lib/shared/narrow";
 
 /**
  * The local MCP server (issue 16): every tool of lib/shared/mcp/catalog.ts, with the catalog's argument
@@ -156,7 +157,7 @@ export function createLocalMcpServer({ config, version }: { config: LocalMcpConf
         onPoll: async (read, elapsed) => {
           if (token === undefined) return;
           last = Math.max(Math.round(elapsed * 1000) / 1000, last + 0.001);
-          const progress = read.body.progress as { stage?: unknown; percent?: unknown } | undefined;
+          const progress = isRecord(read.body.progress) ? read.body.progress : undefined;
           const message = progress ? `${String(progress.stage)} (${String(progress.percent)}%)` : String(read.body.status ?? read.status);
           await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: last, total: tool.waitSeconds, message } });
         },
@@ -191,11 +192,11 @@ export function createLocalMcpServer({ config, version }: { config: LocalMcpConf
    * it on every poll: kept once). The latest turn's receipt verdict in words, if it has one.
    */
   async function reconcileDeepResearch(body: Json): Promise<string | null> {
-    const turns = Array.isArray(body.turns) ? (body.turns as Json[]) : [];
+    const turns = Array.isArray(body.turns) ? body.turns.filter(isRecord) : [];
     const before = ledger.entries();
     await ledger.reconcileDeferred(
       turns.map((turn) => {
-        const settlement = turn.settlement as { transaction?: unknown; network?: unknown } | undefined;
+        const settlement = isRecord(turn.settlement) ? turn.settlement : undefined;
         return {
           messageId: String(turn.messageId ?? ""),
           settled: typeof settlement?.transaction === "string" ? { transaction: settlement.transaction, network: String(settlement.network ?? "") } : null,
@@ -206,7 +207,7 @@ export function createLocalMcpServer({ config, version }: { config: LocalMcpConf
     );
     let said: string | null = null;
     for (const turn of turns) {
-      const settlement = turn.settlement as { transaction?: unknown; network?: unknown; receipt?: unknown } | undefined;
+      const settlement = isRecord(turn.settlement) ? turn.settlement : undefined;
       const paidHere = before.find((e) => e.messageId !== undefined && e.messageId === turn.messageId && e.resourceUrl && e.payer);
       if (typeof settlement?.transaction !== "string" || !paidHere) continue;
       said = await keepReceipt({
@@ -231,7 +232,9 @@ export function createLocalMcpServer({ config, version }: { config: LocalMcpConf
       },
       async (args: unknown, extra: Extra) => {
         try {
-          return tool.kind === "paid" ? await callPaid(tool, args as Json, extra) : await callFree(tool, args as Json, extra);
+          // The SDK checked `args` against the tool's input schema, an object's.
+          const given = isRecord(args) ? args : {};
+          return tool.kind === "paid" ? await callPaid(tool, given, extra) : await callFree(tool, given, extra);
         } catch (err) {
           if (err instanceof LocalToolError) return result({ text: err.message, isError: true });
           throw err;

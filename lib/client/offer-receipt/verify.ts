@@ -4,14 +4,13 @@ import {
   extractOffersFromPaymentRequired,
   findAcceptsObjectFromSignedOffer,
   isEIP712SignedOffer,
-  isEIP712SignedReceipt,
   verifyOfferSignatureEIP712,
   verifyReceiptSignatureEIP712,
   type OfferPayload,
   type ReceiptPayload,
-  type SignedReceipt,
 } from "@x402/extensions/offer-receipt";
-import { publishedSignersSchema } from "@/lib/shared/contracts/offer-receipt";
+import { publishedSignersSchema, signedReceiptSchema } from "@/lib/shared/contracts/offer-receipt";
+import { isRecord } from "@/lib/shared/narrow";
 
 /**
  * What a paying client checks of x402 offers and receipts (x402 `specs/extensions/
@@ -40,7 +39,8 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 export async function fetchPublishedSigners(baseUrl: string, fetchImpl: typeof fetch = fetch): Promise<string[]> {
   const response = await fetchImpl(`${baseUrl}/.well-known/x402.json`, { signal: AbortSignal.timeout(15_000) });
   if (!response.ok) throw new Error(`${baseUrl}/.well-known/x402.json answered ${response.status}`);
-  const manifest = (await response.json()) as Record<string, unknown>;
+  const manifest: unknown = await response.json();
+  if (!isRecord(manifest)) throw new Error(`${baseUrl}/.well-known/x402.json is not a JSON object`);
   if (manifest["offer-receipt"] === undefined) return [];
   return publishedSignersSchema.parse(manifest["offer-receipt"]).signers.map((s) => s.address);
 }
@@ -108,8 +108,14 @@ export async function verifyReceipt({
   expected: ExpectedReceipt;
 }): Promise<Verdict<{ payload: ReceiptPayload }>> {
   if (receipt === undefined || receipt === null) return { ok: false, kind: "missing", problem: "no signed receipt came with the settlement" };
-  const signed = receipt as SignedReceipt;
-  if (!isEIP712SignedReceipt(signed)) return { ok: false, kind: "format", problem: `the receipt is in the ${String((signed as { format?: unknown }).format)} format, not the EIP-712 the service publishes keys for` };
+  const read = signedReceiptSchema.safeParse(receipt);
+  if (!read.success) {
+    const format = isRecord(receipt) ? receipt.format : undefined;
+    if (format !== "eip712") return { ok: false, kind: "format", problem: `the receipt is in the ${String(format)} format, not the EIP-712 the service publishes keys for` };
+    const issue = read.error.issues[0];
+    return { ok: false, kind: "format", problem: `the receipt is not one the service signs (${issue ? `${issue.path.map(String).join(".")}: ${issue.message}` : "malformed"})` };
+  }
+  const signed = read.data;
   let recovered: { signer: string; payload: ReceiptPayload };
   try {
     recovered = await verifyReceiptSignatureEIP712(signed);

@@ -1,10 +1,10 @@
 import { x402Client } from "@x402/core/client";
 import { toClientEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
-import type { Network } from "@x402/core/types";
 import { privateKeyToAccount } from "viem/accounts";
 import { verifyOffer } from "@/lib/client/offer-receipt/verify";
 import { namedPayingFetch } from "@/lib/client/payments/named-payments";
+import { isCaip2Network } from "@/lib/shared/payments/network";
 
 /**
  * The official x402 paying client over a private key, as any agent would use it: it answers a
@@ -32,10 +32,11 @@ export function createPayingFetch({
   fetchImpl?: typeof fetch;
   offerSigners?: readonly string[];
 }): { fetch: typeof fetch; address: `0x${string}`; client: x402Client } {
+  if (!isCaip2Network(network)) throw new Error(`${network} is not a CAIP-2 network (e.g. eip155:8453)`);
   const account = privateKeyToAccount(privateKey);
   const client = new x402Client()
-    .register(network as Network, new ExactEvmScheme(toClientEvmSigner(account)))
-    .setSpendControls({ allowedAssets: [{ network: network as Network, asset, maxAmountPerPayment: maxAmount }] });
+    .register(network, new ExactEvmScheme(toClientEvmSigner(account)))
+    .setSpendControls({ allowedAssets: [{ network, asset, maxAmountPerPayment: maxAmount }] });
   if (offerSigners) {
     client.onBeforePaymentCreation(async ({ paymentRequired, selectedRequirements }) => {
       const verdict = await verifyOffer({ paymentRequired, requirements: selectedRequirements, signers: offerSigners });

@@ -61,7 +61,7 @@ function nameIt(request: Request, header: string, id: string): boolean {
   const extensions = structuredClone(payload.extensions ?? {});
   const declared = extensions[PAYMENT_IDENTIFIER];
   if (!isPaymentIdentifierExtension(declared)) return false;
-  if (typeof (declared as { info: { id?: unknown } }).info.id === "string") return true;
+  if ("id" in declared.info && typeof declared.info.id === "string") return true;
   request.headers.set("payment-signature", encodePaymentSignatureHeader({ ...payload, extensions: appendPaymentIdentifierToExtensions(extensions, id) }));
   return true;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { encodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequired, PaymentRequirements } from "@x402/core/types";
-import { getAddress, type Hex } from "viem";
+import { bytesToHex, getAddress, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { transferAuthorizationTypedData } from "@/lib/shared/payments/typed-data";
 
@@ -35,7 +35,7 @@ export async function signExactPayment({
     value: overrides.value ?? requirements.amount,
     validAfter: String(overrides.validAfter ?? now - 600),
     validBefore: String(overrides.validBefore ?? now + requirements.maxTimeoutSeconds),
-    nonce: overrides.nonce ?? (`0x${randomBytes(32).toString("hex")}` as Hex),
+    nonce: overrides.nonce ?? bytesToHex(randomBytes(32)),
   };
   const signature = await account.signTypedData(transferAuthorizationTypedData(requirements, chainId, authorization));
   const payload: PaymentPayload = { x402Version: 2, ...(resource ? { resource } : {}), accepted, payload: { signature, authorization } };

@@ -28,6 +28,7 @@ import { PrivateModeError } from "@/lib/client/sealing/private-mode-error";
 import type { AnswerKey, SealedResponse } from "@/lib/shared/sealing/scheme";
 import { sameRepo, type EnclaveTrust } from "@/lib/shared/sealing/trust";
 import { openResponseFast, sealRequestFast, type SealingPath } from "@/lib/shared/sealing/webcrypto";
+import { errorCode, isRecord } from "@/lib/shared/narrow";
 
 /**
  * What a verifier is given of the served attestation: the material, without the `configRepo`
@@ -56,6 +57,7 @@ export type AttestationVerifier = (
 export const tinfoilVerifier: AttestationVerifier = async (material, trust) => {
   const { Verifier, measurementFingerprint } = await import("@tinfoilsh/verifier");
   const verifier = new Verifier({ configRepo: trust.repo });
+  // The served bundle is JSON the verifier checks; its parameter is typed as the bundle's shape: cast for the SDK.
   const result = await verifier.verifyBundle(material.bundle as Parameters<typeof verifier.verifyBundle>[0]);
   if (!result.hpkePublicKey) throw new Error("the attestation binds no HPKE key");
   const releaseMeasurement = verifier.getVerificationDocument()?.codeFingerprint;
@@ -200,7 +202,8 @@ export async function startPrivate<K extends PrivateKind>(
     headers: { "content-type": "application/json" },
     body: JSON.stringify(sealed.envelope),
   });
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  const parsed: unknown = await response.json().catch(() => ({}));
+  const body = isRecord(parsed) ? parsed : {};
   if (response.status >= 300) {
     if (response.status === 400 && body.reason === "decryption_failed") {
       const current = await fetchEnclaveKey({ gateway, fetch: fetchImpl }).catch(() => null);
@@ -253,7 +256,8 @@ const MAX_RETRY_AFTER_S = 30;
 async function getJson(fetchImpl: typeof fetch, url: string, init?: RequestInit & { deadline?: number }): Promise<unknown> {
   for (;;) {
     const response = await fetchImpl(url, { cache: "no-store", ...init });
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    const body: unknown = await response.json().catch(() => ({}));
+    const said = isRecord(body) ? body : {};
     if (response.status === 429) {
       const seconds = Math.min(MAX_RETRY_AFTER_S, Math.max(1, Number(response.headers.get("retry-after")) || 1));
       if (Date.now() + seconds * 1000 <= (init?.deadline ?? 0)) {
@@ -261,7 +265,7 @@ async function getJson(fetchImpl: typeof fetch, url: string, init?: RequestInit 
         continue;
       }
     }
-    if (!response.ok) throw new PrivateModeError("request_failed", `${url} answered ${response.status}: ${String(body.error ?? body.status ?? "")}`, response.status);
+    if (!response.ok) throw new PrivateModeError("request_failed", `${url} answered ${response.status}: ${String(said.error ?? said.status ?? "")}`, response.status);
     return body;
   }
 }
@@ -374,7 +378,7 @@ async function openAnswer(answerKey: AnswerKey, response: SealedResponse): Promi
   try {
     return await openResponseFast({ ...answerKey, response });
   } catch (err) {
-    const code = (err as { code?: string }).code ?? "unknown";
+    const code = errorCode(err) ?? "unknown";
     throw new PrivateModeError(
       "answer_not_genuine",
       `The answer could not be opened (${code}): it was not sealed by the enclave for this request, so it was forged or altered on the way. It is refused; nothing from it is shown.`,

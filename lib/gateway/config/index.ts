@@ -3,15 +3,18 @@ import { z } from "zod";
 // Relative imports only, here and in what this imports: next.config.ts loads this module, and its
 // loader does not resolve `@/`.
 import { LOCAL_FACILITATOR, LOCAL_NETWORK, LOCAL_PAY_TO, LOCAL_RPC_PORT, LOCAL_USDC_ADDRESS } from "../../shared/payments/local-chain";
+import { isCaip2Network, type Caip2Network } from "../../shared/payments/network";
 import { EnclaveTrustError, parseEnclaveTrust } from "../../shared/sealing/trust";
 import {
   baseUrlSchema,
   booleanSchema,
   type Env,
+  hexSchema,
   originSchema,
   parseEnv,
   portSchema,
   positiveIntSchema,
+  privateKeySchema,
   sharedEnvShape,
   trustedProxySchema,
 } from "../../shared/config/env";
@@ -26,15 +29,10 @@ export { ConfigError } from "../../shared/config/env";
  * `.env.example` documents every variable.
  */
 
-/** A string matching `pattern`, typed as the hex that viem takes (the check is the type's proof). */
-function hexSchema(pattern: RegExp, message: string) {
-  return z.custom<`0x${string}`>((value) => typeof value === "string" && pattern.test(value), message);
-}
 
 const evmAddressSchema = hexSchema(/^0x[0-9a-fA-F]{40}$/, "must be a 0x-prefixed 20-byte hex address");
-const caip2Schema = z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, "must be a CAIP-2 chain id such as eip155:8453");
+const caip2Schema = z.custom<Caip2Network>(isCaip2Network, "must be a CAIP-2 chain id such as eip155:8453");
 
-const privateKeySchema = hexSchema(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
 
 /** Several facilitator keys, comma-separated: settlement load is spread over their accounts. */
 const privateKeyListSchema = z

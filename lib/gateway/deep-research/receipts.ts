@@ -2,11 +2,13 @@ import type { SignedReceipt } from "@x402/extensions/offer-receipt";
 import { getAddress } from "viem";
 import type { DeepResearchSettlement } from "@/lib/shared/contracts";
 import type { Queryable } from "@/lib/shared/db/pool";
+import type { Caip2Network } from "@/lib/shared/payments/network";
 import { issueReceipt } from "@/lib/gateway/offer-receipt/receipts";
 import type { OfferReceiptSigner } from "@/lib/gateway/offer-receipt/signer";
 import { getPaidOperation } from "@/lib/shared/operations";
 import { paymentResponseHeader } from "@/lib/gateway/payments/answers";
 import { keepReceipt, type PaymentRow } from "@/lib/gateway/payments/ledger";
+import { signedReceiptSchema } from "@/lib/shared/contracts/offer-receipt";
 
 /**
  * What a deep-research payer sees of its charge. Deep research settles after its 202, when the turn
@@ -22,10 +24,14 @@ import { keepReceipt, type PaymentRow } from "@/lib/gateway/payments/ledger";
  * A payment that has not settled (scheduled, settling, failed, voided, expired) shows nothing.
  */
 
-/** A settled payment's transfer and receipt, as the turn it paid for shows it; null unless it settled and its receipt is signed. */
+/**
+ * A settled payment's transfer and receipt, as the turn it paid for shows it; null unless it settled
+ * and its receipt is signed. Throws a ZodError when the kept receipt is not the contract's EIP-712
+ * one (this service signs no other).
+ */
 export function settlementOf(payment: Pick<PaymentRow, "status" | "txHash" | "network" | "payer" | "signedReceipt">): DeepResearchSettlement | null {
   if (payment.status !== "settled" || !payment.txHash || !payment.signedReceipt) return null;
-  return { transaction: payment.txHash, network: payment.network, payer: getAddress(payment.payer), receipt: payment.signedReceipt as DeepResearchSettlement["receipt"] };
+  return { transaction: payment.txHash, network: payment.network, payer: getAddress(payment.payer), receipt: signedReceiptSchema.parse(payment.signedReceipt) };
 }
 
 /**
@@ -70,7 +76,7 @@ export async function withSignedReceipts({
 export async function takeSettlementReceipt({ db, payments }: { db: Queryable; payments: PaymentRow[] }): Promise<Record<string, string>> {
   const ids = payments.filter((p) => settlementOf(p) !== null).map((p) => p.id);
   if (ids.length === 0) return {};
-  const { rows } = await db.query<{ tx_hash: string; network: string; payer: string; signed_receipt: SignedReceipt }>(
+  const { rows } = await db.query<{ tx_hash: string; network: Caip2Network; payer: string; signed_receipt: SignedReceipt }>(
     `UPDATE gateway.payments SET settlement_receipt_sent_at = now()
       WHERE id = (
         SELECT id FROM gateway.payments

@@ -178,7 +178,7 @@ function worldStateIfPaid(conversation: DeepResearchConversation, paid: Set<stri
   const { worldState } = conversation;
   if (!worldState) return worldState;
   const named = worldState.messageIds;
-  const builtFrom = Array.isArray(named) && named.every((id) => typeof id === "string") ? (named as string[]) : null;
+  const builtFrom = Array.isArray(named) && named.every((id): id is string => typeof id === "string") ? named : null;
   const allPaid = builtFrom ? builtFrom.every((id) => paid.has(id)) : everyTurnPaid(conversation, paid);
   return allPaid ? worldState : null;
 }

@@ -39,6 +39,8 @@ function nestedJsonSchema(schema: z.ZodType, io: "input" | "output"): Record<str
 /** The `bazaar` entry of `operation`'s 402 body `extensions` on the deployment at `publicUrl`: every schema. */
 export function buildBazaarExtension({ operation, publicUrl }: { operation: PaidOperation["id"]; publicUrl: string }): BazaarExtension {
   const op = getPaidOperation(operation);
+  // The SDK types what it declares as any variant (query, body, MCP) with no output schema; this config
+  // is the body variant with one, which BazaarExtension states: cast for the SDK.
   const declared = declareDiscoveryExtension({
     bodyType: "json",
     input: op.bodyExample,
@@ -60,7 +62,9 @@ export function buildBazaarExtension({ operation, publicUrl }: { operation: Paid
  */
 export function buildBazaarHeaderExtension({ operation }: { operation: PaidOperation["id"] }): Record<string, unknown> {
   const op = getPaidOperation(operation);
-  const declared = declareDiscoveryExtension({ bodyType: "json", input: op.bodyExample }).bazaar as unknown as { info: { input: Record<string, unknown> } };
-  declared.info.input.method = op.method;
-  return declared;
+  const declared = declareDiscoveryExtension({ bodyType: "json", input: op.bodyExample }).bazaar;
+  const input = declared?.info.input;
+  if (!declared || !input || !("bodyType" in input)) throw new Error(`the SDK declared no body bazaar extension for ${operation}`);
+  input.method = op.method;
+  return { ...declared };
 }

@@ -22,8 +22,6 @@ import { buildDiscoveryManifest, type DiscoveryManifestItem } from "@/lib/gatewa
  * the live 402s; the free routes and their summaries from the OpenAPI document. Nothing is copied.
  */
 
-type Operation = { summary?: string; security?: unknown; "x-payment-info"?: unknown };
-
 const json = (value: unknown) => JSON.stringify(value);
 
 /** One paid route: what it costs, what it answers and how to follow it. */
@@ -59,13 +57,13 @@ const DOCUMENTS = ["/api/openapi.json", ...DISCOVERY_PATHS, MCP_PATH];
 
 /** The free routes of the OpenAPI document: neither paid nor behind a bearer token. */
 function freeRouteLines(publicUrl: string, maxBodyBytes: number): string[] {
-  const { paths } = buildOpenApiDocument({ publicUrl, maxBodyBytes }) as { paths: Record<string, Record<string, Operation>> };
+  const { paths } = buildOpenApiDocument({ publicUrl, maxBodyBytes });
   return Object.entries(paths)
     .filter(([path]) => !DOCUMENTS.includes(path))
     .flatMap(([path, operations]) =>
       Object.entries(operations)
         .filter(([, operation]) => !operation["x-payment-info"] && !operation.security)
-        .map(([method, operation]) => `- ${method.toUpperCase()} ${publicUrl}${path}: ${operation.summary ?? ""}`),
+        .map(([method, operation]) => `- ${method.toUpperCase()} ${publicUrl}${path}: ${typeof operation.summary === "string" ? operation.summary : ""}`),
     );
 }
 

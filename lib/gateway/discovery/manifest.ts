@@ -3,8 +3,7 @@ import { PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import { SIGN_IN_WITH_X } from "@x402/extensions/sign-in-with-x";
 import { X402_VERSION } from "@/lib/shared/contracts";
 import { PAID_OPERATIONS } from "@/lib/shared/operations";
-import { buildPaymentRequired, type PaymentSettings } from "@/lib/gateway/payments/requirements";
-import type { BazaarExtension } from "@/lib/gateway/discovery/bazaar";
+import { buildPaymentRequired, type BuiltPaymentRequired, type PaymentSettings } from "@/lib/gateway/payments/requirements";
 import type { AsyncPolling } from "@/lib/shared/discovery/polling";
 
 /**
@@ -33,9 +32,8 @@ const DECLARED_EXTENSIONS = [PAYMENT_IDENTIFIER, SIGN_IN_WITH_X];
 
 export type DiscoveryManifest = { x402Version: number; lastUpdated: number; items: DiscoveryManifestItem[] };
 
-/** One route's item, read from its 402. */
-function manifestItemOf(required: PaymentRequired): DiscoveryManifestItem {
-  const bazaar = required.extensions?.bazaar as BazaarExtension;
+/** One route's item, read from its 402 (`body`, whose bazaar extension is `bazaar`). */
+function manifestItemOf({ body: required, bazaar }: BuiltPaymentRequired): DiscoveryManifestItem {
   const { input, output } = bazaar.info;
   return {
     resource: required.resource,
@@ -66,7 +64,7 @@ export function buildDiscoveryManifest({ settings, publicUrl }: { settings: Paym
   const manifest: DiscoveryManifest = {
     x402Version: X402_VERSION,
     lastUpdated: Math.floor(Date.now() / 1000),
-    items: PAID_OPERATIONS.map((op) => manifestItemOf(buildPaymentRequired({ operation: op.id, settings, publicUrl }).body)),
+    items: PAID_OPERATIONS.map((op) => manifestItemOf(buildPaymentRequired({ operation: op.id, settings, publicUrl }))),
   };
   cache.set(key, manifest);
   return manifest;

@@ -1,6 +1,7 @@
 import type { GatewayConfig } from "@/lib/gateway/config";
 import type { ComponentHealth } from "@/lib/shared/contracts";
 import { log } from "@/lib/shared/log";
+import { errorCode, isRecord } from "@/lib/shared/narrow";
 
 /**
  * Whether payments can be taken now, beside the contract's two components: the chain's RPC answers
@@ -49,8 +50,8 @@ async function probeRpc(rpcUrl: string, chainId: number, timeoutMs: number): Pro
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const body = (await response.json().catch(() => null)) as { result?: unknown } | null;
-    if (!response.ok || typeof body?.result !== "string") return `the chain's RPC answered ${response.status} without a chain id`;
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok || !isRecord(body) || typeof body.result !== "string") return `the chain's RPC answered ${response.status} without a chain id`;
     const served = Number.parseInt(body.result, 16);
     return served === chainId ? null : `the chain's RPC serves chain ${served}, not ${chainId}`;
   } catch (err) {
@@ -74,6 +75,5 @@ async function probeFacilitator(url: string, timeoutMs: number): Promise<string 
 /** The kind of a network failure, without hosts or paths (health is public). */
 function failureKind(err: unknown, timeoutMs: number): string {
   if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) return `no answer within ${timeoutMs} ms`;
-  const cause = err instanceof Error ? (err.cause as { code?: unknown } | undefined) : undefined;
-  return typeof cause?.code === "string" ? cause.code : "connection failed";
+  return (err instanceof Error ? errorCode(err.cause) : undefined) ?? "connection failed";
 }

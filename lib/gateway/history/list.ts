@@ -93,7 +93,7 @@ function decodeCursor(text: string): Cursor {
   try {
     const read: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
     if (Array.isArray(read) && read.length === 2) {
-      const [createdUs, id] = read as unknown[];
+      const [createdUs, id]: unknown[] = read;
       if (typeof createdUs === "string" && MICROSECONDS.test(createdUs) && Number(createdUs) <= Number.MAX_SAFE_INTEGER && typeof id === "string" && isUuid(id)) return { createdUs, id };
     }
   } catch {

@@ -2,6 +2,7 @@ import "server-only";
 import type { Queryable } from "@/lib/shared/db";
 import { isUuid } from "@/lib/shared/db/uuid";
 import type { PaidOperation } from "@/lib/shared/operations";
+import { isRecord } from "@/lib/shared/narrow";
 
 /**
  * What a wallet's history keeps of a plain paid request, beside its ledger row: its question in
@@ -44,7 +45,7 @@ export async function recordPaidQuestion({
 
 /** The conversation a chat's 202 names (a follow-up continues it). */
 function conversationOf(body: unknown): string | null {
-  const id = typeof body === "object" && body !== null ? (body as { conversationId?: unknown }).conversationId : undefined;
+  const id = isRecord(body) ? body.conversationId : undefined;
   return typeof id === "string" ? id : null;
 }
 

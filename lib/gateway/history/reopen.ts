@@ -1,5 +1,7 @@
 import "server-only";
+import { queuedChatResultSchema } from "@/lib/shared/contracts/chat";
 import type { HistoryEntry } from "@/lib/shared/contracts/history";
+import { literatureJobResultSchema } from "@/lib/shared/contracts/literature";
 import type { Queryable } from "@/lib/shared/db";
 import { isUuid } from "@/lib/shared/db/uuid";
 import { ApiError } from "@/lib/shared/http";
@@ -13,8 +15,6 @@ import { keepResult } from "@/lib/gateway/history/record";
  * deep-research turn in its conversation, whose reply is released once its payment settled (the
  * conversation's route); a sealed request's kind and time only.
  */
-
-type KeptResult = Extract<HistoryEntry["answer"], { status: "completed" }>["result"];
 
 /** 404 for a result this wallet did not pay for: the same words as for none at all. */
 class ResultNotFoundError extends ApiError {
@@ -41,8 +41,9 @@ export async function reopenResult({ db, agent, publicUrl, wallet, id }: { db: Q
   if (item.kind === "deepResearch") {
     return { ...item, answer: { status: "in_conversation", pollUrl: `${publicUrl}/api/deep-research/${encodeURIComponent(item.conversationId ?? "")}` } };
   }
-  // Kept as the agent's validated answer was (record.ts).
-  if (row.result !== null) return { ...item, answer: { status: "completed", result: row.result as KeptResult } };
+  // Kept as the agent's validated answer was (record.ts); one that does not read as its kind's is asked for again.
+  const kept = (item.kind === "chat" ? queuedChatResultSchema : literatureJobResultSchema).safeParse(row.result);
+  if (row.result !== null && kept.success) return { ...item, answer: { status: "completed", result: kept.data } };
   return { ...item, answer: await askAgent({ db, agent, publicUrl, row, kind: item.kind }) };
 }
 

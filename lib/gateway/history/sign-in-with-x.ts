@@ -1,5 +1,4 @@
 import { encodePaymentRequiredHeader } from "@x402/core/http";
-import type { PaymentRequired } from "@x402/core/types";
 import {
   createSIWxResourceServerExtension,
   declareSIWxExtension,
@@ -102,5 +101,5 @@ export async function signInRequiredResponse({
   };
   // The header repeats the body, a refusal's words cut short (they may quote what the client sent), as a paid route's does.
   const header = { ...body, error: cutForHeader(body.error), ...(body.message ? { message: cutForHeader(body.message) } : {}) };
-  return jsonResponse(body, { status: 402, headers: { "payment-required": encodePaymentRequiredHeader(header as PaymentRequired) } });
+  return jsonResponse(body, { status: 402, headers: { "payment-required": encodePaymentRequiredHeader(header) } });
 }

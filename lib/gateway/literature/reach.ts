@@ -41,7 +41,7 @@ export async function relayLiteratureUnavailable<T>(call: () => Promise<T>): Pro
   try {
     return await call();
   } catch (err) {
-    if (!(err instanceof UpstreamHttpError) || err.upstreamStatus !== 503 || !(LITERATURE_UNAVAILABLE_REASONS as readonly (string | undefined)[]).includes(err.upstreamReason)) throw err;
+    if (!(err instanceof UpstreamHttpError) || err.upstreamStatus !== 503 || !LITERATURE_UNAVAILABLE_REASONS.some((reason) => reason === err.upstreamReason)) throw err;
     // The reach the gateway had cached said otherwise (or is about to): the next request asks again.
     void forgetLiteratureReach();
     const body = parseJsonObject(err.body) ?? {};

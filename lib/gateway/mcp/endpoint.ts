@@ -6,6 +6,7 @@ import type { McpTool } from "@/lib/shared/mcp/catalog";
 import type { GatewayRoutes } from "@/lib/gateway/mcp/gateway-call";
 import { createMcpServer } from "@/lib/gateway/mcp/server";
 import { sessionIdForInitialize } from "@/lib/gateway/mcp/x402-binding";
+import { isRecord } from "@/lib/shared/narrow";
 
 /** The service's reason for each status the MCP transport refuses a request with. */
 const TRANSPORT_REASONS: Record<number, string> = {
@@ -57,14 +58,15 @@ export async function handleMcpRequest({ request, routes, tools }: { request: Re
  * `reason`, and the JSON-RPC `code` it gave. MCP leaves the body of these HTTP errors open.
  */
 async function inServiceShape(response: Response): Promise<Response> {
-  let parsed: { error?: { code?: unknown; message?: unknown } } | undefined;
+  let parsed: unknown;
   try {
-    parsed = (await response.json()) as typeof parsed;
+    parsed = await response.json();
   } catch {
     parsed = undefined;
   }
-  const message = typeof parsed?.error?.message === "string" ? parsed.error.message : `The MCP transport refused the request (${response.status})`;
-  const code = typeof parsed?.error?.code === "number" ? parsed.error.code : undefined;
+  const refusal = isRecord(parsed) && isRecord(parsed.error) ? parsed.error : {};
+  const message = typeof refusal.message === "string" ? refusal.message : `The MCP transport refused the request (${response.status})`;
+  const code = typeof refusal.code === "number" ? refusal.code : undefined;
   return transportError(response.status, message, code);
 }
 

@@ -2,6 +2,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { deepResearchConversationSchema } from "@/lib/shared/contracts";
 import { receiptExtensions } from "@/lib/gateway/offer-receipt/receipts";
 import { MCP_TOOLS, type McpTool } from "@/lib/shared/mcp/catalog";
+import { isRecord } from "@/lib/shared/narrow";
+import { isCaip2Network } from "@/lib/shared/payments/network";
 import { callRoute } from "@/lib/gateway/mcp/gateway-call";
 import { statusText } from "@/lib/gateway/mcp/present";
 import { errorResult, type ToolContext } from "@/lib/gateway/mcp/tool-context";
@@ -28,13 +30,12 @@ export async function runFreeTool(tool: FreeTool, args: Record<string, unknown> 
       { extension: ctx.extension },
     );
   }
-  const params = parsed.data as Record<string, string>;
-  const answer = await callRoute({ routes: ctx.routes, publicUrl: ctx.publicUrl, method: tool.method, path: tool.path, params, from: ctx.headers });
+  const answer = await callRoute({ routes: ctx.routes, publicUrl: ctx.publicUrl, method: tool.method, path: tool.path, params: parsed.data, from: ctx.headers });
   if (answer.status >= 400) return errorResult(answer, { extension: ctx.extension });
   const operation = operationReadBy(tool);
   return completeResult(
     {
-      structuredContent: answer.body as Record<string, unknown>,
+      structuredContent: isRecord(answer.body) ? answer.body : {},
       content: [{ type: "text", text: statusText(operation, answer.body) }],
       ...(operation === "deepResearch" ? settlementMeta(latestSettlement(answer.body)) : {}),
     },
@@ -53,7 +54,8 @@ function operationReadBy(tool: FreeTool) {
 function latestSettlement(body: unknown) {
   const parsed = deepResearchConversationSchema.safeParse(body);
   const settlement = parsed.success ? parsed.data.turns?.at(-1)?.settlement : undefined;
-  if (!settlement) return undefined;
+  // The gateway writes the networks of its settlements from its configuration: always CAIP-2.
+  if (!settlement || !isCaip2Network(settlement.network)) return undefined;
   const { transaction, network, payer, receipt } = settlement;
-  return { success: true, transaction, network: network as `${string}:${string}`, payer, ...(receipt ? { extensions: receiptExtensions(receipt) } : {}) };
+  return { success: true, transaction, network, payer, ...(receipt ? { extensions: receiptExtensions(receipt) } : {}) };
 }

@@ -16,10 +16,10 @@ export const MCP_MESSAGE_SCHEMA_ID = "McpJsonRpcMessage";
 /** The component of the endpoint's HTTP errors: the service's error body and the JSON-RPC error code. */
 export const MCP_ERROR_SCHEMA_ID = "McpHttpError";
 
-export const mcpErrorSchema = z.toJSONSchema(
+export const mcpErrorSchema: Json = z.toJSONSchema(
   errorBodySchema.extend({ code: z.int().optional().describe("the JSON-RPC error code the MCP transport gave (-32700 parse error, -32600 invalid request, -32000 server error)") }),
   { io: "output", target: "draft-2020-12" },
-) as Json;
+);
 
 const jsonRpcMessage: Json = {
   type: "object",
@@ -60,7 +60,7 @@ export const mcpMessageSchema: Json = {
 const error = (description: string): Json => ({ description, content: { "application/json": { schema: { $ref: `#/components/schemas/${MCP_ERROR_SCHEMA_ID}` } } } });
 
 /** The path item of /api/mcp for a deployment reading at most `maxBodyBytes` per paid body. */
-export function mcpPathItem({ maxBodyBytes }: { maxBodyBytes: number }): Json {
+export function mcpPathItem({ maxBodyBytes }: { maxBodyBytes: number }): Record<string, Json> {
   const limit = mcpBodyLimit(maxBodyBytes);
   const paid = MCP_TOOLS.filter((t) => t.kind === "paid").map((t) => t.name);
   const free = MCP_TOOLS.filter((t) => t.kind === "free").map((t) => t.name);

@@ -1,5 +1,5 @@
 import { decodePaymentResponseHeader, encodePaymentSignatureHeader } from "@x402/core/http";
-import type { PaymentPayload, PaymentRequired, SettleResponse } from "@x402/core/types";
+import type { PaymentPayload, SettleResponse } from "@x402/core/types";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { getPaidOperation } from "@/lib/shared/operations";
 import type { McpTool } from "@/lib/shared/mcp/catalog";
@@ -8,6 +8,7 @@ import { statusText } from "@/lib/gateway/mcp/present";
 import { errorResult, type ToolContext } from "@/lib/gateway/mcp/tool-context";
 import { waitForFinal } from "@/lib/gateway/mcp/wait";
 import { completeResult, paymentOf, paymentRequiredResult, settlementMeta } from "@/lib/gateway/mcp/x402-binding";
+import { isRecord } from "@/lib/shared/narrow";
 
 type PaidTool = Extract<McpTool, { kind: "paid" }>;
 type Json = Record<string, unknown>;
@@ -34,17 +35,18 @@ export async function runPaidTool(tool: PaidTool, args: Json | undefined, meta: 
     method: "POST",
     path: op.path,
     body: args ?? {},
+    // Sent as the client gave it, for the route to judge: the SDK's encoder is typed for a PaymentPayload but encodes any JSON.
     headers: payment === undefined ? {} : { "payment-signature": encodePaymentSignatureHeader(payment as PaymentPayload) },
     from: ctx.headers,
   });
-  if (answer.status === 402) return paymentRequiredResult(answer.body as PaymentRequired, { extension: ctx.extension });
+  if (answer.status === 402 && isRecord(answer.body)) return paymentRequiredResult(answer.body, { extension: ctx.extension });
   if (answer.status >= 400) return errorResult(answer, { extension: ctx.extension });
 
   const settlement = settlementOf(answer);
   const paid = { meta: settlementMeta(settlement), tool, extension: ctx.extension };
   // 200: the final result at once (literature may answer so).
   if (answer.status === 200) return finalResult(paid, {}, answer);
-  const accepted = answer.body as Json;
+  const accepted = isRecord(answer.body) ? answer.body : {};
   const params = statusParams(tool, accepted);
   if (tool.waitSeconds === 0) return pendingResult(paid, accepted, params, undefined);
 
@@ -72,7 +74,7 @@ function statusParams(tool: PaidTool, accepted: Json): Record<string, string> {
 /** The work's final answer: the status body (with the 202's ids) and its text; a status other than completed is a tool error, still charged. */
 function finalResult({ meta, tool, extension }: Paid, accepted: Json, last: RouteAnswer): CallToolResult {
   if (last.status >= 400) return errorResult(last, { extension, ...(meta._meta ? { meta: meta._meta } : {}) });
-  const body = { ...accepted, ...(last.body as Json) };
+  const body = { ...accepted, ...(isRecord(last.body) ? last.body : {}) };
   return completeResult(
     {
       ...(body.status === "completed" ? {} : { isError: true }),
@@ -87,7 +89,7 @@ function finalResult({ meta, tool, extension }: Paid, accepted: Json, last: Rout
 /** Paid, not final yet: the 202 (and the last status read), and the free tool that reads it. */
 function pendingResult({ meta, tool, extension }: Paid, accepted: Json, params: Record<string, string>, last: RouteAnswer | undefined): CallToolResult {
   const polling = getPaidOperation(tool.operation).polling;
-  const latest = last?.status === 200 ? (last.body as Json) : {};
+  const latest = last?.status === 200 && isRecord(last.body) ? last.body : {};
   const body: Json = { ...accepted, ...latest, next: { tool: tool.statusTool, arguments: params } };
   const settled = meta._meta ? "Paid" : `Accepted; ${getPaidOperation(tool.operation).price} is settled when the result is delivered`;
   const waited = tool.waitSeconds > 0 ? ` Not finished after ${tool.waitSeconds} s (status: ${String(body.status)}).` : "";

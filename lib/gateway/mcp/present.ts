@@ -2,6 +2,7 @@ import { chatJobStatusSchema, deepResearchConversationSchema, literatureJobResul
 import type { PaidOperation } from "@/lib/shared/operations";
 import type { RouteAnswer } from "@/lib/gateway/mcp/gateway-call";
 import { NOTHING_IN_LIBRARY } from "@/lib/shared/contracts/unavailable-reasons";
+import { isRecord } from "@/lib/shared/narrow";
 
 /**
  * The readable `content` of a tool result, beside its `structuredContent` (the route's JSON as it
@@ -67,7 +68,7 @@ function deepResearchText(body: unknown): string {
 
 /** What an answer of 400 or more means for the caller, with what to do next. */
 export function errorText(answer: RouteAnswer, { retryAfterSeconds }: { retryAfterSeconds: number | undefined }): string {
-  const body = answer.body as { error?: unknown; reason?: unknown; message?: unknown; charged?: unknown } | null;
+  const body = isRecord(answer.body) ? answer.body : null;
   const what = typeof body?.error === "string" ? body.error : typeof answer.body === "string" ? answer.body : "Request failed";
   const reason = typeof body?.reason === "string" ? ` ${body.reason}` : "";
   const detail = typeof body?.message === "string" ? ` (${body.message})` : "";

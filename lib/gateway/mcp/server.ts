@@ -23,6 +23,7 @@ function listing(tool: McpTool): Tool {
     name: tool.name,
     title: tool.title,
     description: tool.description,
+    // zod's JSON Schema type allows `true`/`false` sub-schemas, the MCP SDK's Tool type does not (a z.object emits none): cast for the SDK.
     inputSchema: inputSchema as Tool["inputSchema"],
     annotations: {
       title: tool.title,
@@ -62,7 +63,7 @@ export function createMcpServer({ routes, publicUrl, tools = MCP_TOOLS }: { rout
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = tools.find((t) => t.name === request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}; tools/list names them`);
-    const headers = (extra.requestInfo?.headers ?? {}) as ToolContext["headers"];
+    const headers: ToolContext["headers"] = extra.requestInfo?.headers ?? {};
     const meta = request.params._meta;
     const sessionId = headers["mcp-session-id"];
     const progressToken = meta?.progressToken;

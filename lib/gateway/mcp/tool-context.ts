@@ -2,6 +2,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { GatewayRoutes, RouteAnswer } from "@/lib/gateway/mcp/gateway-call";
 import { errorText } from "@/lib/gateway/mcp/present";
 import { completeResult } from "@/lib/gateway/mcp/x402-binding";
+import { isRecord } from "@/lib/shared/narrow";
 
 /** What a tool call runs with: the gateway's handlers, and what the MCP request said about its client. */
 export type ToolContext = {
@@ -30,7 +31,7 @@ function retryAfterOf(answer: RouteAnswer): number | undefined {
  */
 export function errorResult(answer: RouteAnswer, { extension, meta }: { extension: boolean; meta?: Record<string, unknown> }): CallToolResult {
   const retryAfterSeconds = retryAfterOf(answer);
-  const body = typeof answer.body === "object" && answer.body !== null && !Array.isArray(answer.body) ? (answer.body as Record<string, unknown>) : { error: String(answer.body) };
+  const body = isRecord(answer.body) ? answer.body : { error: String(answer.body) };
   return completeResult(
     {
       isError: true,

@@ -3,6 +3,7 @@ import { FINAL_STATUSES } from "@/lib/shared/discovery/polling";
 import { getPaidOperation, type PaidOperation } from "@/lib/shared/operations";
 import { callRoute, type RouteAnswer } from "@/lib/gateway/mcp/gateway-call";
 import type { ToolContext } from "@/lib/gateway/mcp/tool-context";
+import { isRecord } from "@/lib/shared/narrow";
 
 /** The first pause between polls; it doubles up to the route's own polling interval. */
 const FIRST_POLL_MS = 250;
@@ -10,8 +11,8 @@ const FIRST_POLL_MS = 250;
 /** Whether a status route's answer will not change: a final status, or an answer of 400 or more (404: unknown or expired). */
 function isFinalAnswer(answer: RouteAnswer): boolean {
   if (answer.status >= 400 && answer.status < 500) return true;
-  const status = (answer.body as { status?: unknown } | null)?.status;
-  return answer.status === 200 && typeof status === "string" && (FINAL_STATUSES as readonly string[]).includes(status);
+  const status = isRecord(answer.body) ? answer.body.status : undefined;
+  return answer.status === 200 && FINAL_STATUSES.some((final) => final === status);
 }
 
 /**
@@ -54,7 +55,8 @@ export async function waitForFinal({
 /** A progress message for a status that is not final: its word, and its stage when it names one. */
 function describePending(answer: RouteAnswer): string {
   if (answer.status !== 200) return `status route answered ${answer.status}; still waiting`;
-  const body = answer.body as { status?: unknown; progress?: { stage?: unknown; percent?: unknown } | null } | null;
-  const stage = body?.progress && typeof body.progress.stage === "string" ? ` (${body.progress.stage}${typeof body.progress.percent === "number" ? `, ${body.progress.percent}%` : ""})` : "";
-  return `${typeof body?.status === "string" ? body.status : "pending"}${stage}`;
+  const body = isRecord(answer.body) ? answer.body : {};
+  const progress = isRecord(body.progress) ? body.progress : {};
+  const stage = typeof progress.stage === "string" ? ` (${progress.stage}${typeof progress.percent === "number" ? `, ${progress.percent}%` : ""})` : "";
+  return `${typeof body.status === "string" ? body.status : "pending"}${stage}`;
 }

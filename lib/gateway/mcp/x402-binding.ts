@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { PaymentRequired, SettleResponse } from "@x402/core/types";
+import type { SettleResponse } from "@x402/core/types";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { isRecord } from "@/lib/shared/narrow";
 
 /**
  * The x402 MCP transport (x402-foundation/x402 `specs/transports-v2/mcp.md`) as this endpoint
@@ -30,11 +31,9 @@ const EXTENSION_SESSION_PREFIX = "x402-payment.";
 
 type Meta = Record<string, unknown> | undefined;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** Whether `capabilities` (a ClientCapabilities object) lists the `org.x402/payment` extension. */
 function advertisesPaymentExtension(capabilities: unknown): boolean {
-  return isObject(capabilities) && isObject(capabilities.extensions) && isObject(capabilities.extensions[PAYMENT_EXTENSION]);
+  return isRecord(capabilities) && isRecord(capabilities.extensions) && isRecord(capabilities.extensions[PAYMENT_EXTENSION]);
 }
 
 /**
@@ -48,7 +47,7 @@ export function usesPaymentExtension({ meta, sessionId }: { meta: Meta; sessionI
 
 /** The session id for an initialize request whose capabilities list the extension; undefined otherwise. */
 export function sessionIdForInitialize(message: unknown): string | undefined {
-  if (!isObject(message) || message.method !== "initialize" || !isObject(message.params)) return undefined;
+  if (!isRecord(message) || message.method !== "initialize" || !isRecord(message.params)) return undefined;
   return advertisesPaymentExtension(message.params.capabilities) ? `${EXTENSION_SESSION_PREFIX}${randomUUID()}` : undefined;
 }
 
@@ -58,14 +57,15 @@ export function paymentOf(meta: Meta): unknown {
 }
 
 /**
- * "Payment required" in the binding the request allows: the PaymentRequired of the paid route's
- * 402, as that route built it (its `error` says why a body would be refused, or why a payment was).
+ * "Payment required" in the binding the request allows: the PaymentRequired body of the paid
+ * route's 402, passed on as that route built it (its `error` says why a body would be refused, or
+ * why a payment was).
  */
-export function paymentRequiredResult(paymentRequired: PaymentRequired, { extension }: { extension: boolean }): CallToolResult {
+export function paymentRequiredResult(paymentRequired: Record<string, unknown>, { extension }: { extension: boolean }): CallToolResult {
   if (extension) return { resultType: "payment_required", paymentRequired, content: [] };
   return {
     isError: true,
-    structuredContent: paymentRequired as unknown as Record<string, unknown>,
+    structuredContent: paymentRequired,
     content: [{ type: "text", text: JSON.stringify(paymentRequired) }],
   };
 }

@@ -1,7 +1,7 @@
-import type { PaymentRequired } from "@x402/core/types";
-import { createOfferReceiptExtension, declareOfferReceiptExtension, OFFER_RECEIPT, type SignedOffer } from "@x402/extensions/offer-receipt";
+import { createOfferReceiptExtension, declareOfferReceiptExtension, OFFER_RECEIPT } from "@x402/extensions/offer-receipt";
 import { encodeBuilt, type BuiltPaymentRequired } from "@/lib/gateway/payments/requirements";
 import type { OfferReceiptSigner } from "@/lib/gateway/offer-receipt/signer";
+import { isRecord } from "@/lib/shared/narrow";
 
 /**
  * The signed offers of a 402 (x402 offer-and-receipt §4): one per `accepts[]` entry, each the
@@ -17,8 +17,6 @@ import type { OfferReceiptSigner } from "@/lib/gateway/offer-receipt/signer";
 
 type Kept = { refreshAt: number; built: Promise<BuiltPaymentRequired> };
 const kept = new WeakMap<BuiltPaymentRequired, Map<string, Kept>>();
-
-type OffersExtension = { info: { offers: SignedOffer[] }; schema: Record<string, unknown> };
 
 /** `built` (the route's static 402, lib/gateway/payments/requirements.ts) with its offers signed by `signer`. */
 export function withSignedOffers(built: BuiltPaymentRequired, signer: OfferReceiptSigner, nowMs = Date.now()): Promise<BuiltPaymentRequired> {
@@ -36,15 +34,18 @@ export function withSignedOffers(built: BuiltPaymentRequired, signer: OfferRecei
 
 async function sign(built: BuiltPaymentRequired, signer: OfferReceiptSigner): Promise<BuiltPaymentRequired> {
   const extension = createOfferReceiptExtension(signer.issuer);
-  const required = built.body as PaymentRequired & { resource: NonNullable<PaymentRequired["resource"]> };
-  const offers = (await extension.enrichPaymentRequiredResponse!(declareOfferReceiptExtension({ includeTxHash: true })[OFFER_RECEIPT], {
+  const required = built.body;
+  const offers = await extension.enrichPaymentRequiredResponse!(declareOfferReceiptExtension({ includeTxHash: true })[OFFER_RECEIPT], {
     requirements: required.accepts,
     resourceInfo: required.resource,
     paymentRequiredResponse: required,
-  })) as OffersExtension | undefined;
-  if (!offers || offers.info.offers.length !== required.accepts.length) throw new Error(`the offers of ${required.resource.url} could not be signed`);
+  });
+  // The extension as the SDK wrote it (`info.offers`, its `schema`): one signed offer per requirement.
+  const info = isRecord(offers) && isRecord(offers.info) ? offers.info : null;
+  if (!info || !Array.isArray(info.offers) || info.offers.length !== required.accepts.length) throw new Error(`the offers of ${required.resource.url} could not be signed`);
   return encodeBuilt({
     body: { ...built.body, extensions: { ...built.body.extensions, [OFFER_RECEIPT]: offers } },
-    headerBody: { ...built.headerBody, extensions: { ...built.headerBody.extensions, [OFFER_RECEIPT]: { info: offers.info } } },
+    headerBody: { ...built.headerBody, extensions: { ...built.headerBody.extensions, [OFFER_RECEIPT]: { info } } },
+    bazaar: built.bazaar,
   });
 }

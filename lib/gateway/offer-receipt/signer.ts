@@ -28,6 +28,7 @@ export function offerReceiptSigner(settings: GatewayConfig["offerReceipt"]): Off
   const cached = globalForSigner.offerReceiptSigner;
   if (cached?.source === source) return cached.signer;
   const account = privateKeyToAccount(readSigningKey(settings));
+  // The SDK hands typed data as loose Records, which viem's typed signTypedData cannot take: cast for the SDK.
   const signTypedData: SignTypedDataFn = (data) => account.signTypedData(data as Parameters<typeof account.signTypedData>[0]);
   const signer = { address: account.address, kid: kidOf(account.address), issuer: createEIP712OfferReceiptIssuer(kidOf(account.address), signTypedData) };
   globalForSigner.offerReceiptSigner = { source, signer };

@@ -3,6 +3,7 @@ import path from "node:path";
 import { generatePrivateKey } from "viem/accounts";
 
 const KEY_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+const isKey = (text: string): text is `0x${string}` => KEY_PATTERN.test(text);
 
 /** Why the signing key cannot be read, in words for the operator (never the key). */
 export class SigningKeyError extends Error {
@@ -43,10 +44,10 @@ export function readSigningKey({ signingKey, keyFile }: { signingKey: `0x${strin
 
 function readKeyFile(file: string): `0x${string}` {
   const text = fs.readFileSync(file, "utf8").trim();
-  if (!KEY_PATTERN.test(text)) {
+  if (!isKey(text)) {
     throw new SigningKeyError(
       `${file} does not hold a 0x-prefixed 32-byte hex key. Fix it, or remove it to have a new one generated (receipts the old key signed then verify only while its address is in OFFER_RECEIPT_PREVIOUS_SIGNERS)`,
     );
   }
-  return text as `0x${string}`;
+  return text;
 }

@@ -22,6 +22,7 @@ import {
   unservedRequests,
   type Json,
 } from "@/lib/shared/openapi/responses";
+import { isRecord } from "@/lib/shared/narrow";
 
 /**
  * The OpenAPI 3.1 description of the gateway, generated from the same zod schemas the routes
@@ -36,7 +37,7 @@ function paidOperation(op: PaidOperation, { publicUrl, maxBodyBytes, sealing }: 
   const limit = paidBodyLimit(op, maxBodyBytes);
   const responses: Json = {};
   for (const [status, response] of Object.entries(spec.responses({ publicUrl, accepted: op.acceptedExample(publicUrl) }))) {
-    responses[status] = status.startsWith("2") ? { ...(response as Json), headers: paidAnswerHeaders(op.settlement === "immediate") } : response;
+    responses[status] = status.startsWith("2") && isRecord(response) ? { ...response, headers: paidAnswerHeaders(op.settlement === "immediate") } : response;
   }
   const media: Json = { schema: ref(spec.requestSchema), example: op.bodyExample };
   if (spec.sealedPlaintext) media["x-sealed-plaintext"] = { description: "What the envelope seals (UTF-8 JSON)", schema: ref(spec.sealedPlaintext) };
@@ -54,7 +55,7 @@ function paidOperation(op: PaidOperation, { publicUrl, maxBodyBytes, sealing }: 
       "402": paymentRequired,
       "409": paymentIdentifierConflict,
       // A route's own 429 (deep research's bound of unsettled turns) keeps its description.
-      "429": (responses["429"] as Json | undefined) ?? rateLimited,
+      "429": responses["429"] ?? rateLimited,
       // A sealed request goes to the enclave, whose failure is the 500 the shared API shape gives these routes.
       ...(spec.sealedPlaintext
         ? { "500": error("`enclave_failed`: the enclave could not take the request (unreachable or failing), or another internal failure; nothing is charged") }
@@ -63,7 +64,7 @@ function paidOperation(op: PaidOperation, { publicUrl, maxBodyBytes, sealing }: 
             "502": error("The research agent failed, timed out or could not be reached (`upstream_unreachable`, `upstream_timeout`, `upstream_error`); nothing was charged"),
           }),
       // A route's own 503 (the enclave not ready) keeps its description; every paid route can also answer this one.
-      "503": (responses["503"] as Json | undefined) ?? error(settlementUnavailable, { "Retry-After": retryAfter("Seconds to wait before sending the same request again") }),
+      "503": responses["503"] ?? error(settlementUnavailable, { "Retry-After": retryAfter("Seconds to wait before sending the same request again") }),
     },
     "x-payment-info": { protocols: ["x402"], pricingMode: "fixed", price: op.price, amount: op.amount, currency: "USDC" },
   };
@@ -88,7 +89,7 @@ function statusOperation(op: PaidOperation, { maxBodyBytes, sealing }: { maxBody
  * Builds the document for a deployment whose public origin is `publicUrl` and whose body limit
  * is `maxBodyBytes` (MAX_BODY_BYTES): each route states the limit it enforces.
  */
-export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: string; maxBodyBytes: number }): Json {
+export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: string; maxBodyBytes: number }): Json & { paths: Record<string, Record<string, Json>> } {
   // Every sealed route points at the served scheme: the suite, the steps, the test vectors.
   const sealing = { url: `${publicUrl}${SEALING_PAGE_PATH}`, description: "How to seal the envelope and open the answer, step by step, with test vectors" };
   const paths: Record<string, Record<string, Json>> = {};
@@ -109,7 +110,7 @@ export function buildOpenApiDocument({ publicUrl, maxBodyBytes }: { publicUrl: s
     },
     ...systemPaths(),
     ...historyPaths(),
-    "/api/mcp": mcpPathItem({ maxBodyBytes }) as Record<string, Json>,
+    "/api/mcp": mcpPathItem({ maxBodyBytes }),
   });
   addPollingGuidance(paths, { publicUrl });
   return {

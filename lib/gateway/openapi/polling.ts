@@ -1,5 +1,6 @@
 import { describePolling, retryAfterSeconds, type AsyncPolling } from "@/lib/shared/discovery/polling";
 import { PAID_OPERATIONS, type PaidOperation } from "@/lib/shared/operations";
+import { isRecord } from "@/lib/shared/narrow";
 
 /**
  * The polling guidance of the OpenAPI document, generated from each operation's `polling`
@@ -56,10 +57,10 @@ export function addPollingGuidance(paths: Record<string, Record<string, Json>>, 
       op["x-polling"] = polling;
       appendDescription(op, pollingSentence(polling, statusRoute));
     }
-    const ok = (status.responses as Json | undefined)?.["200"] as Json | undefined;
-    if (!ok) throw new Error(`The OpenAPI document lacks the 200 of ${statusRoute}`);
+    const ok = isRecord(status.responses) ? status.responses["200"] : undefined;
+    if (!isRecord(ok)) throw new Error(`The OpenAPI document lacks the 200 of ${statusRoute}`);
     ok.headers = {
-      ...((ok.headers as Json | undefined) ?? {}),
+      ...(isRecord(ok.headers) ? ok.headers : {}),
       "Retry-After": retryAfterHeader(operation),
       // Settled after the 202: the receipt comes with the poll that delivers the result.
       ...(paid.settlement === "deferred" ? { "PAYMENT-RESPONSE": receiptHeader } : {}),

@@ -4,6 +4,7 @@ import type { SignedReceipt } from "@x402/extensions/offer-receipt";
 import { issueReceipt, receiptExtensions } from "@/lib/gateway/offer-receipt/receipts";
 import type { OfferReceiptSigner } from "@/lib/gateway/offer-receipt/signer";
 import type { Queryable } from "@/lib/shared/db";
+import type { Caip2Network } from "@/lib/shared/payments/network";
 import { keepReceipt, type StoredResponse, type WorkAnswer } from "@/lib/gateway/payments/ledger";
 
 /**
@@ -51,11 +52,11 @@ export function paidAnswers(work: WorkAnswer, { payer, ...source }: { payer: str
 }
 
 /** The `PAYMENT-RESPONSE` value of a successful settlement: the x402 settle response, base64 JSON, with its signed receipt. */
-export function paymentResponseHeader(settlement: { transaction: string; network: string; payer: string; receipt: SignedReceipt }): string {
+export function paymentResponseHeader(settlement: { transaction: string; network: Caip2Network; payer: string; receipt: SignedReceipt }): string {
   return encodePaymentResponseHeader({
     success: true,
     transaction: settlement.transaction,
-    network: settlement.network as PaymentRequirements["network"],
+    network: settlement.network,
     payer: settlement.payer,
     extensions: receiptExtensions(settlement.receipt),
   });

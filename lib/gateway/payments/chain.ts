@@ -24,7 +24,7 @@ export const tokenEventsAbi = parseAbi([
 ]);
 
 /** An authorization to transfer `value` of `asset` from `payer` to `payTo`, identified by its nonce. */
-export type AuthorizationRef = { asset: string; payer: string; payTo: string; value: string; nonce: string; validAfter: number };
+export type AuthorizationRef = { asset: string; payer: string; payTo: string; value: string; nonce: Hex; validAfter: number };
 
 /** A transfer of an authorization found on chain. */
 type AuthorizationTransfer = { transaction: Hex; blockNumber: bigint; timestamp: number; sender: Hex };
@@ -43,7 +43,7 @@ export type AuthorizationFate =
 /** Reads the payment token on chain (RPC_URL). */
 export type ChainReader = {
   /** `authorizationState(payer, nonce)`: true once used or cancelled. Alone, never proof of payment. */
-  authorizationState: (asset: string, payer: string, nonce: string) => Promise<boolean>;
+  authorizationState: (asset: string, payer: string, nonce: Hex) => Promise<boolean>;
   /**
    * Whether the authorization moved `value` to `payTo`: an `AuthorizationUsed` event whose
    * transaction also holds the matching `Transfer`. A cancelled authorization is `cancelled`.
@@ -98,12 +98,12 @@ export function createChainReaderFor(client: PublicClient): ChainReader {
     return used && transferred;
   };
 
-  const authorizationState = async (asset: string, payer: string, nonce: string) =>
+  const authorizationState = async (asset: string, payer: string, nonce: Hex) =>
     client.readContract({
       address: getAddress(asset),
       abi: eip3009ABI,
       functionName: "authorizationState",
-      args: [getAddress(payer), nonce as Hex],
+      args: [getAddress(payer), nonce],
     });
 
   const explainFailedTransfer: ChainReader["explainFailedTransfer"] = async ({ ref, callData, at }) => {
@@ -146,7 +146,7 @@ export function createChainReaderFor(client: PublicClient): ChainReader {
       const earliest = await estimateBlockAt(client, latest, ref.validAfter);
       for (let to = latest; to >= earliest; to -= LOG_RANGE) {
         const from = to - LOG_RANGE + 1n > earliest ? to - LOG_RANGE + 1n : earliest;
-        const range = { address: asset, args: { authorizer: getAddress(ref.payer), nonce: ref.nonce as Hex }, fromBlock: from, toBlock: to, strict: false } as const;
+        const range = { address: asset, args: { authorizer: getAddress(ref.payer), nonce: ref.nonce }, fromBlock: from, toBlock: to, strict: false } as const;
         const [used, cancelled] = await Promise.all([
           client.getLogs({ ...range, event: tokenEventsAbi[1] }),
           client.getLogs({ ...range, event: tokenEventsAbi[2] }),

@@ -7,6 +7,7 @@ import { UpstreamHttpError } from "@/lib/gateway/upstream/client";
 import { mayHaveTransferred } from "@/lib/gateway/payments/earlier-transfer";
 import { claimDuePayments, listScheduledPayments, markCronChecked, markUnsettled, transitionPayment, voidPayment, type PaymentRow } from "@/lib/gateway/payments/ledger";
 import { confirmPayment, settlePayment, type SettleDeps } from "@/lib/gateway/payments/settle";
+import { keysOf } from "@/lib/shared/narrow";
 
 export type CronDeps = SettleDeps & WorkLookupDeps & { batchSize: number };
 
@@ -89,7 +90,7 @@ export async function runSettlementCron(deps: CronDeps): Promise<CronResult> {
     try {
       const conversation = await deps.getConversation(conversationId);
       const { counts } = await reconcileConversation(deps, conversation);
-      for (const key of Object.keys(counts) as (keyof ReconcileCounts)[]) result[key] += counts[key];
+      for (const key of keysOf(counts)) result[key] += counts[key];
     } catch (err) {
       if (err instanceof UpstreamHttpError && err.upstreamStatus === 404) {
         // The agent lost the conversation: its turns will never finish, so nothing is owed.

@@ -4,7 +4,7 @@ import { FacilitatorResponseError, FacilitatorTimeoutError, HTTPFacilitatorClien
 import { SettleError, VerifyError, type PaymentPayload, type PaymentRequirements } from "@x402/core/types";
 import { toFacilitatorEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
-import { createWalletClient, defineChain, http, publicActions } from "viem";
+import { createWalletClient, defineChain, http, isHex, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { causeMessage, isUnreachable } from "@/lib/gateway/payments/chain-errors";
 import { mapFacilitatorReason, type PaymentReason } from "@/lib/gateway/payments/reasons";
@@ -63,7 +63,7 @@ function createHostedFacilitator(hosted: HostedSettings, timeoutMs: number): Pay
       if (hosted.cdp) {
         // Loaded only when CDP credentials are configured: it brings the CDP SDK with it.
         const { createCdpAuthHeaders } = await import("@coinbase/x402");
-        const cdp = (await createCdpAuthHeaders(hosted.cdp.keyId, hosted.cdp.keySecret)!()) as Record<string, Record<string, string>>;
+        const cdp = await createCdpAuthHeaders(hosted.cdp.keyId, hosted.cdp.keySecret)!();
         for (const p of paths) Object.assign(headers[p]!, cdp[p]);
       }
       return headers;
@@ -84,8 +84,8 @@ function createHostedFacilitator(hosted: HostedSettings, timeoutMs: number): Pay
     settle: async ({ payload, requirements }) => {
       try {
         const result = await client.settle(payload, requirements);
-        if (result.success) return { kind: "settled", transaction: result.transaction as `0x${string}` };
-        if (result.errorReason === "settlement_pending" && result.transaction) return { kind: "broadcast", transaction: result.transaction as `0x${string}` };
+        if (result.success) return isHex(result.transaction) ? { kind: "settled", transaction: result.transaction } : unfollowable(result.transaction);
+        if (result.errorReason === "settlement_pending" && result.transaction) return isHex(result.transaction) ? { kind: "broadcast", transaction: result.transaction } : unfollowable(result.transaction);
         return refusal(result.errorReason, result.errorMessage, "settlement_failed");
       } catch (err) {
         return classifyHostedError(err, "settle");
@@ -95,6 +95,11 @@ function createHostedFacilitator(hosted: HostedSettings, timeoutMs: number): Pay
     isOwnSender: () => false,
     maintain: async () => ({}),
   };
+}
+
+/** A hosted facilitator's transfer whose transaction is no hash we could follow on chain: it may have moved the money all the same. */
+function unfollowable(transaction: string): Extract<SettleResult, { kind: "unavailable" }> {
+  return { kind: "unavailable", message: `the facilitator named a transaction that is not a hash: ${transaction.slice(0, 80)}`, mayHaveTransferred: true };
 }
 
 function refusal(reason: string | undefined, message: string | undefined, fallback: PaymentReason): { kind: "refused"; reason: PaymentReason; message: string } {
@@ -116,7 +121,7 @@ export function classifyHostedError(err: unknown, operation: "verify" | "settle"
     const reason = err instanceof SettleError ? err.errorReason : err.invalidReason;
     const detail = err instanceof SettleError ? err.errorMessage : err.invalidMessage;
     if (err instanceof SettleError && err.errorReason === "settlement_pending" && err.transaction) {
-      return { kind: "broadcast", transaction: err.transaction as `0x${string}` };
+      return isHex(err.transaction) ? { kind: "broadcast", transaction: err.transaction } : unfollowable(err.transaction);
     }
     if (status >= 400 && status < 500 && !SERVICE_FAULT_STATUSES.has(status)) return refusal(reason, detail, operation === "verify" ? "payment_invalid" : "settlement_failed");
     return { kind: "unavailable", message: `the facilitator answered ${status} to ${operation}: ${err.message}`, mayHaveTransferred: operation === "settle" && status >= 500 };
@@ -163,13 +168,15 @@ export function createEvmFacilitatorSigner({
   return toFacilitatorEvmSigner(
     {
       address: account.address,
-      // The x402 SDK's signer takes loose Record arguments that viem's precise overloads cannot accept; `never` is that hand-off.
+      // The x402 SDK hands an ABI as `unknown[]`, which viem's typed-ABI parameters cannot take: cast for the SDK.
       readContract: (args) => client.readContract(args as never),
+      // The SDK's typed data is loose Records, which viem's TypedData parameters cannot take: cast for the SDK.
       verifyTypedData: (args) => client.verifyTypedData(args as never),
+      // The ABI as `unknown[]` again (see readContract): cast for the SDK.
       writeContract: (args) => client.writeContract(args as never),
-      sendTransaction: (args) => client.sendTransaction(args as never),
-      waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args as never),
-      getCode: (args) => client.getCode(args as never),
+      sendTransaction: (args) => client.sendTransaction(args),
+      waitForTransactionReceipt: (args) => client.waitForTransactionReceipt(args),
+      getCode: (args) => client.getCode(args),
     },
     { confirmationTimeoutMs },
   );
@@ -177,7 +184,7 @@ export function createEvmFacilitatorSigner({
 
 function createSelfHostedFacilitator(settings: PaymentSettings, privateKeys: `0x${string}`[], getPool: () => Promise<pg.Pool>): PaymentFacilitator {
   const verifier = new x402Facilitator().register(
-    settings.network as PaymentRequirements["network"],
+    settings.network,
     new ExactEvmScheme(
       createEvmFacilitatorSigner({
         rpcUrl: settings.rpcUrl,

@@ -19,6 +19,7 @@ import { PaymentError } from "@/lib/gateway/payments/reasons";
 import { buildPaymentRequired, buildRequirements, paymentRequiredResponse } from "@/lib/gateway/payments/requirements";
 import { Timing } from "@/lib/gateway/payments/timing";
 import { decodePaymentHeader, verifyPaymentLocally, type CheckedPayment } from "@/lib/gateway/payments/verify-locally";
+import { isRecord } from "@/lib/shared/narrow";
 
 export type { PaidHandler, PaidWork } from "@/lib/gateway/payments/paid-steps";
 
@@ -178,8 +179,8 @@ export function digestRequest(route: string, params: Record<string, string>, bod
 
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
+  if (isRecord(value)) {
+    const entries = Object.entries(value)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;

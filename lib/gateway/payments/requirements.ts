@@ -6,7 +6,7 @@ import type { GatewayConfig } from "@/lib/gateway/config";
 import { X402_VERSION } from "@/lib/shared/contracts";
 import { signInDeclaration } from "@/lib/gateway/history/sign-in-with-x";
 import { cutForHeader } from "@/lib/gateway/payments/header-text";
-import { buildBazaarExtension, buildBazaarHeaderExtension } from "@/lib/gateway/discovery/bazaar";
+import { buildBazaarExtension, buildBazaarHeaderExtension, type BazaarExtension } from "@/lib/gateway/discovery/bazaar";
 import { jsonResponse } from "@/lib/shared/http";
 import { getPaidOperation, type PaidOperation } from "@/lib/shared/operations";
 import { paymentReasons, type PaymentReason } from "@/lib/gateway/payments/reasons";
@@ -18,7 +18,7 @@ export function buildRequirements(operation: PaidOperation["id"], settings: Paym
   const op = getPaidOperation(operation);
   return {
     scheme: "exact",
-    network: settings.network as PaymentRequirements["network"],
+    network: settings.network,
     amount: op.amount,
     asset: settings.asset,
     payTo: settings.payTo,
@@ -38,16 +38,17 @@ const PAYMENT_IDENTIFIER_HEADER_EXTENSION = { [PAYMENT_IDENTIFIER]: { info: PAYM
 /**
  * `bytes`: the body as sent, encoded once (a 402 is answered far more often than it is built);
  * `headerBody`: what PAYMENT-REQUIRED carries, the body's requirements with the lighter extensions
- * (below), and `header` its encoding.
+ * (below), and `header` its encoding; `bazaar`: the body's bazaar extension, as typed as it was
+ * built (the discovery manifest projects it).
  */
-export type BuiltPaymentRequired = { body: PaymentRequired; json: string; bytes: Uint8Array<ArrayBuffer>; headerBody: PaymentRequired; header: string };
+export type BuiltPaymentRequired = { body: PaymentRequired; json: string; bytes: Uint8Array<ArrayBuffer>; headerBody: PaymentRequired; header: string; bazaar: BazaarExtension };
 type Built = BuiltPaymentRequired;
 const cache = new Map<string, Built>();
 
 /** A 402's body and header body, encoded once for the many answers that give them. */
-export function encodeBuilt({ body, headerBody }: { body: PaymentRequired; headerBody: PaymentRequired }): Built {
+export function encodeBuilt({ body, headerBody, bazaar }: { body: PaymentRequired; headerBody: PaymentRequired; bazaar: BazaarExtension }): Built {
   const json = JSON.stringify(body);
-  return { body, json, bytes: new TextEncoder().encode(json), headerBody, header: encodePaymentRequiredHeader(headerBody) };
+  return { body, json, bytes: new TextEncoder().encode(json), headerBody, header: encodePaymentRequiredHeader(headerBody), bazaar };
 }
 
 /**
@@ -72,13 +73,14 @@ export function buildPaymentRequired({
   const cached = cache.get(key);
   if (cached) return cached;
   const op = getPaidOperation(operation);
+  const bazaar = buildBazaarExtension({ operation, publicUrl });
   const body: PaymentRequired = {
     x402Version: X402_VERSION,
     error: paymentReasons.payment_required,
     resource: { url: `${publicUrl}${op.path}`, description: `${op.summary} (${op.price})`, mimeType: "application/json" },
     accepts: [buildRequirements(operation, settings)],
     extensions: {
-      bazaar: buildBazaarExtension({ operation, publicUrl }),
+      bazaar,
       ...PAYMENT_IDENTIFIER_EXTENSION,
       // Where a payer signs in to reopen what it bought: the body only, since the official client
       // signs any sign-in-with-x its header carries before it pays (lib/gateway/history/sign-in-with-x.ts).
@@ -86,7 +88,7 @@ export function buildPaymentRequired({
     },
   };
   const headerBody: PaymentRequired = { ...body, extensions: { bazaar: buildBazaarHeaderExtension({ operation }), ...PAYMENT_IDENTIFIER_HEADER_EXTENSION } };
-  const built = encodeBuilt({ body, headerBody });
+  const built = encodeBuilt({ body, headerBody, bazaar });
   cache.set(key, built);
   return built;
 }
@@ -119,5 +121,7 @@ const PAID_HEADER_TEXT_MAX = 100;
  * header's room goes to the signed offers: docs/payments.md, "Headers that fit").
  */
 export function paymentRequiredHeader(built: Built, said: { error: string; reason?: string; message?: string }): string {
-  return encodePaymentRequiredHeader({ ...built.headerBody, error: cutForHeader(said.error, PAID_HEADER_TEXT_MAX), ...(said.reason ? { reason: said.reason } : {}) } as PaymentRequired);
+  // A PaymentRequired with the refusal's `reason` beside its fields (x402's type names no such field; the header carries it all the same).
+  const header = { ...built.headerBody, error: cutForHeader(said.error, PAID_HEADER_TEXT_MAX), ...(said.reason ? { reason: said.reason } : {}) };
+  return encodePaymentRequiredHeader(header);
 }

@@ -1,26 +1,11 @@
 import { decodePaymentSignatureHeader } from "@x402/core/http";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
-import { getAddress, isAddressEqual, isErc6492Signature, parseErc6492Signature, recoverTypedDataAddress, type Hex } from "viem";
+import { getAddress, isAddressEqual, isErc6492Signature, parseErc6492Signature, recoverTypedDataAddress } from "viem";
 import { z } from "zod";
 import { PaymentError } from "@/lib/gateway/payments/reasons";
+import { exactEvmPayloadSchema } from "@/lib/shared/payments/exact-payload";
 import { transferAuthorizationTypedData } from "@/lib/shared/payments/typed-data";
-
-// Each message says what the field must be; a refusal adds what it was (describe).
-const hex = (bytes: number) => z.string(`0x and ${bytes * 2} hex digits`).regex(new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`), `0x and ${bytes * 2} hex digits`);
-const uint = z.string("a string of decimal digits").regex(/^[0-9]{1,78}$/, "a string of decimal digits");
-
-/** The EIP-3009 payload of the exact EVM scheme, as the official client signs it. */
-const exactEvmPayloadSchema = z.object({
-  signature: z.string("0x and hex digits").regex(/^0x[0-9a-fA-F]+$/, "0x and hex digits"),
-  authorization: z.object({
-    from: hex(20),
-    to: hex(20),
-    value: uint,
-    validAfter: uint,
-    validBefore: uint,
-    nonce: hex(32),
-  }, "an object"),
-}, "an object");
+import { isRecord } from "@/lib/shared/narrow";
 
 type Authorization = z.infer<typeof exactEvmPayloadSchema>["authorization"];
 
@@ -104,7 +89,7 @@ export async function verifyPaymentLocally({
   if (accepted.amount !== requirements.amount) {
     throw new PaymentError("amount_mismatch", `amount must be the string "${requirements.amount}", got ${describe(accepted.amount)}`);
   }
-  const extra = (accepted.extra ?? {}) as Record<string, unknown>;
+  const extra: Record<string, unknown> = accepted.extra ?? {};
   if (extra.name !== requirements.extra.name || extra.version !== requirements.extra.version) {
     throw new PaymentError(
       "invalid_token_domain",
@@ -141,10 +126,10 @@ export async function verifyPaymentLocally({
   }
 
   const payer = getAddress(authorization.from);
-  if (isErc6492Signature(signature as Hex)) {
+  if (isErc6492Signature(signature)) {
     // A counterfactual wallet's signature: only the chain can judge it, but its wrapper must parse.
     try {
-      parseErc6492Signature(signature as Hex);
+      parseErc6492Signature(signature);
     } catch (err) {
       throw new PaymentError("invalid_signature", `malformed ERC-6492 signature: ${(err instanceof Error ? err.message : String(err)).split("\n")[0]}`);
     }
@@ -155,7 +140,7 @@ export async function verifyPaymentLocally({
     try {
       signer = await recoverTypedDataAddress({
         ...transferAuthorizationTypedData(requirements, chainId, authorization),
-        signature: signature as Hex,
+        signature,
       });
     } catch (err) {
       throw new PaymentError("invalid_signature", `signature does not recover: ${err instanceof Error ? err.message : String(err)}`);
@@ -178,7 +163,7 @@ function describe(value: unknown): string {
 function describeIssue(issue: z.core.$ZodIssue | undefined, payload: unknown): string {
   if (!issue) return "payload must be {signature, authorization} (EIP-3009)";
   let value: unknown = payload;
-  for (const key of issue.path) value = typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of issue.path) value = isRecord(value) ? value[String(key)] : undefined;
   return `${["payload", ...issue.path.map(String)].join(".")} must be ${issue.message}, got ${describe(value)}`;
 }
 

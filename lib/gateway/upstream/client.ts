@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ApiError, parseJsonObject, relayUpstreamError } from "@/lib/shared/http";
+import { describeFailure } from "@/lib/shared/narrow";
 
 /** Seconds a client should wait before trying again after the agent could not be reached. */
 const UPSTREAM_RETRY_AFTER_SECONDS = 5;
@@ -162,21 +163,13 @@ export class UpstreamClient {
     } catch (err) {
       const timedOut = controller.signal.aborted;
       throw new UpstreamUnavailableError(
-        timedOut ? `${method} ${path} did not answer within ${timeoutMs} ms` : `${method} ${path} failed: ${describe(err)}`,
+        timedOut ? `${method} ${path} did not answer within ${timeoutMs} ms` : `${method} ${path} failed: ${describeFailure(err)}`,
         { timedOut, cause: err },
       );
     } finally {
       clearTimeout(timer);
     }
   }
-}
-
-function describe(err: unknown): string {
-  if (err instanceof Error) {
-    const cause = err.cause as { code?: string; message?: string } | undefined;
-    return cause?.code ?? cause?.message ?? err.message;
-  }
-  return String(err);
 }
 
 function sleep(ms: number): Promise<void> {

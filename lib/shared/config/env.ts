@@ -9,6 +9,13 @@ import type { TrustedProxy } from "../http/client-address";
 
 export type Env = Record<string, string | undefined>;
 
+/** A string matching `pattern`, typed as the hex that viem takes (the check is the type's proof). */
+export function hexSchema(pattern: RegExp, message: string) {
+  return z.custom<`0x${string}`>((value) => typeof value === "string" && pattern.test(value), message);
+}
+
+export const privateKeySchema = hexSchema(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte hex private key");
+
 /** Thrown when the environment is invalid; the message names every bad variable. */
 export class ConfigError extends Error {
   readonly variables: string[];

@@ -42,7 +42,7 @@ export const HUMAN_TRIAL_DESIGNS: readonly EvidenceTypeName[] = ["randomized_con
 export const CONTROLLED_DESIGNS: readonly EvidenceTypeName[] = ["systematic_review", "randomized_controlled_trial", "controlled_trial"];
 
 export function isEvidenceType(value: unknown): value is EvidenceTypeName {
-  return typeof value === "string" && (evidenceTypes as readonly string[]).includes(value);
+  return evidenceTypes.some((type) => type === value);
 }
 
 /** Where a study's design puts it among an answer's evidence: the answer's groups and deep research's design axes alike. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CAIP2_NETWORK } from "@/lib/shared/payments/network";
 import { offersExtensionSchema } from "@/lib/shared/contracts/offer-receipt";
 import { componentRef, documentAs, responseRegistry } from "@/lib/shared/contracts/registry";
 import { signInWithXDeclarationSchema } from "@/lib/shared/contracts/sign-in";
@@ -9,7 +10,7 @@ export const paymentRequirementsSchema = z
     scheme: z.string().min(1).describe("payment scheme id (`exact`)"),
     network: z
       .string()
-      .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, "must be a CAIP-2 chain id")
+      .regex(CAIP2_NETWORK, "must be a CAIP-2 chain id")
       .describe("chain id, CAIP-2 format"),
     amount: z.string().regex(/^[0-9]+$/, "must be an integer in token base units").describe("token base units (6 decimals)"),
     asset: z.string().min(1).describe("token contract address"),

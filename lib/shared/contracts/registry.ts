@@ -13,7 +13,7 @@ export const responseRegistry = z.registry<ContractMeta>();
 /** A JSON Schema fragment as the document states it. */
 export type DocumentedShape = Record<string, unknown>;
 
-const documentedShapes = new WeakMap<z.ZodType, DocumentedShape>();
+const documentedShapes = new WeakMap<object, DocumentedShape>();
 
 /** A reference to the document's component schema `id`. */
 export const componentRef = (id: string): DocumentedShape => ({ $ref: `#/components/schemas/${id}` });
@@ -34,5 +34,5 @@ export function documentAs<T extends z.ZodType>(schema: T, shape: DocumentedShap
 
 /** The documented shape of `schema`, when it has one. */
 export function documentedShapeOf(schema: unknown): DocumentedShape | undefined {
-  return typeof schema === "object" && schema !== null ? documentedShapes.get(schema as z.ZodType) : undefined;
+  return typeof schema === "object" && schema !== null ? documentedShapes.get(schema) : undefined;
 }

@@ -26,11 +26,11 @@ export function isWideSearch(request: SearchPlanRequest): boolean {
   return request.mode === "deep" || request.retrievalProfile === "litqa-recall";
 }
 
-/** The sources a search asks, by its mode and scope, among those `available` (all when not given). */
-export function plannedSources<S extends string = LiteratureSourceName>(request: SearchPlanRequest, available?: readonly S[]): S[] {
+/** The sources a search asks, by its mode and scope, among those `available` (`literatureSources`: all of them), in the plan's order. */
+export function plannedSources<S extends string>(request: SearchPlanRequest, available: readonly S[]): S[] {
   const wide = isWideSearch(request);
   let wanted: readonly string[] = wide ? DEEP_SOURCES : FAST_SOURCES;
   if (request.scope === "preprints") wanted = ["europepmc"];
   if (request.scope === "trials") wanted = ["clinicaltrials", "local"];
-  return (available ? wanted.filter((s) => (available as readonly string[]).includes(s)) : wanted) as S[];
+  return wanted.flatMap((name) => available.filter((s) => s === name).slice(0, 1));
 }

@@ -37,13 +37,13 @@ const worldAxisSchema = z.object({
 export type WorldAxis = z.infer<typeof worldAxisSchema>;
 
 /** Drops the items of an array that do not read, keeping the others. */
-const each = <T extends z.ZodType>(item: T) =>
+const each = <T>(item: z.ZodType<T>) =>
   z
     .array(z.unknown())
     .catch([])
     .transform((items) => items.flatMap((raw) => {
       const parsed = item.safeParse(raw);
-      return parsed.success ? [parsed.data as z.output<T>] : [];
+      return parsed.success ? [parsed.data] : [];
     }));
 
 export const worldStateSchema = z.object({

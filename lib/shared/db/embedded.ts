@@ -79,7 +79,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       maxConnections: options.maxConnections ?? 64,
     });
     // Each connection's statements run whole (lib/shared/db/whole-statement-queue.ts): handlers take the
-    // server's queue when they attach, so it is replaced before the server accepts any.
+    // server's queue when they attach, so it is replaced before the server accepts any. The field is
+    // private in pglite-socket's types: cast to reach it.
     (server as unknown as { queryQueue: WholeStatementQueue }).queryQueue = new WholeStatementQueue(db);
     try {
       await server.start();

@@ -4,7 +4,7 @@ import type { Queryable } from "@/lib/shared/db/pool";
 /** A connection inside a transaction opened by withTransaction. */
 export type Transaction = Queryable & { readonly pendingAfterCommit: (() => void)[] };
 
-const transactions = new WeakSet<Queryable>();
+const transactions = new WeakMap<Queryable, Transaction>();
 
 /**
  * Runs `work` in one transaction on one connection of `db` (a pool or a client), committing when
@@ -13,9 +13,11 @@ const transactions = new WeakSet<Queryable>();
  */
 export async function withTransaction<T>(db: Queryable, work: (tx: Transaction) => Promise<T>): Promise<T> {
   if (!(db instanceof pg.Pool) && !(db instanceof pg.Client)) throw new Error("withTransaction needs a pg Pool or Client");
-  const client = db instanceof pg.Pool ? await db.connect() : db;
+  const pooled = db instanceof pg.Pool ? await db.connect() : null;
+  const client = pooled ?? db;
+  // pg types a client's query with other overloads than a pool's, though both take the same calls: cast for pg.
   const tx: Transaction = { query: client.query.bind(client) as Queryable["query"], pendingAfterCommit: [] };
-  transactions.add(tx);
+  transactions.set(tx, tx);
   try {
     await client.query("BEGIN");
     const result = await work(tx);
@@ -27,12 +29,13 @@ export async function withTransaction<T>(db: Queryable, work: (tx: Transaction) 
     throw err;
   } finally {
     transactions.delete(tx);
-    if (client !== db) (client as pg.PoolClient).release();
+    pooled?.release();
   }
 }
 
 /** Runs `effect` once `db`'s transaction commits, or at once when `db` is not in one of withTransaction's. */
 export function afterCommit(db: Queryable, effect: () => void): void {
-  if (transactions.has(db)) (db as Transaction).pendingAfterCommit.push(effect);
+  const tx = transactions.get(db);
+  if (tx) tx.pendingAfterCommit.push(effect);
   else effect();
 }

@@ -21,11 +21,11 @@ export type McpTool = {
   name: string;
   title: string;
   description: string;
-  /** The arguments: the HTTP route's request body, or the status route's path parameter. */
-  input: z.ZodType;
 } & (
   | {
       kind: "paid";
+      /** The arguments: the HTTP route's request body. */
+      input: z.ZodType;
       /** The paid HTTP operation whose route, price and settlement this tool uses. */
       operation: PaidOperation["id"];
       /** Seconds the tool waits for a final status before returning the 202 and its status tool. */
@@ -35,6 +35,8 @@ export type McpTool = {
     }
   | {
       kind: "free";
+      /** The arguments: the status route's path parameters. */
+      input: z.ZodType<Record<string, string>>;
       /** The status route, `{name}` filled from the argument of the same name. */
       method: "GET";
       path: string;

@@ -17,3 +17,22 @@ export function errorMessage(err: unknown): string {
 export function errorCode(err: unknown): string | undefined {
   return typeof err === "object" && err !== null && "code" in err && typeof err.code === "string" ? err.code : undefined;
 }
+
+/**
+ * What a failed request's error says, shortest first: its cause's code (ECONNREFUSED, from
+ * fetch's TypeError), else its cause's message, else its own message.
+ */
+export function describeFailure(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const causeMessage = isRecord(err.cause) && typeof err.cause.message === "string" ? err.cause.message : undefined;
+  return errorCode(err.cause) ?? causeMessage ?? err.message;
+}
+
+/**
+ * The keys of an object built from literal keys (a record over a union, a table of constants),
+ * typed as its keys: Object.keys gives string[] because an object may carry keys its type does
+ * not name, which these objects, written here, do not.
+ */
+export function keysOf<T extends object>(value: T): (keyof T & string)[] {
+  return Object.keys(value) as (keyof T & string)[];
+}

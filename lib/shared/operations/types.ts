@@ -111,6 +111,6 @@ type McpTools = {
     /** `statusWords`: the route's status words, read from its schemas. */
     description: (statusWords: string[]) => string;
     /** The status route's path parameter, as the tool's argument. */
-    input: z.ZodType;
+    input: z.ZodType<Record<string, string>>;
   };
 };

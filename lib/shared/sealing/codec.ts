@@ -11,7 +11,7 @@ export const PKCS8_X25519_PREFIX = new Uint8Array([0x30, 0x2e, 0x02, 0x01, 0x00,
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 // Node's Buffer when present (the server: native and fast on megabyte envelopes); otherwise the
 // browser's atob/btoa. Both only after the strict check above, so both accept exactly one spelling.
-const NodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer;
+const NodeBuffer: typeof Buffer | undefined = globalThis.Buffer;
 
 /** Standard base64 with padding, decoded strictly (browser and Node alike). Throws SealingError invalid_base64. */
 export function decodeBase64(value: string, what: string): Uint8Array {
