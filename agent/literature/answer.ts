@@ -121,9 +121,14 @@ export function writeAnswer({
   return { answer, verdict, verdictBasis: basis, stances, passages, bottomLine, limits };
 }
 
-/** A reference's stance toward the question, read from its abstract and main finding: the one reading the verdict and deep research's findings share. */
+/**
+ * A reference's stance toward the question, read from its abstract (its main finding when it has
+ * none): the one reading the verdict and deep research's findings share. The finding is a sentence
+ * of the abstract; appended, it would be read twice, as part of the conclusion, which is not the
+ * text the stance model was fitted on.
+ */
 export function referenceStance(reference: Pick<AnswerReference, "abstract" | "snapshot">, reading: QuestionReading): { stance: Stance; certainty: number } {
-  const text = [reference.abstract, reference.snapshot?.finding].filter(Boolean).join(" ");
+  const text = reference.abstract || reference.snapshot?.finding;
   return text ? stanceOfReference({ text, claim: reading }) : { stance: "unclear", certainty: 0 };
 }
 

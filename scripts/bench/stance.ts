@@ -35,7 +35,7 @@ const VERDICTS: readonly Verdict[] = ["supports", "contradicts", "mixed", "insuf
 type StanceItem = { id: string; half: Half; question: string; text: string; gold: Gold };
 export type StanceSet = { name: string; title: string; items: StanceItem[] };
 
-const PUBMEDQA_GOLD: Record<string, Gold> = { yes: "supports", no: "contradicts", maybe: "neither" };
+export const PUBMEDQA_GOLD: Record<string, Gold> = { yes: "supports", no: "contradicts", maybe: "neither" };
 
 /** Every labelled set the stance is measured on, each item in its fixed half. */
 export function stanceSets(): StanceSet[] {

@@ -184,7 +184,8 @@ describe("the fitted model", () => {
     // Any change to how questions or abstracts are read moves some feature; weights fitted on the
     // old features then weigh readings they never saw.
     expect(examplesDigest(tuningExamples())).toBe((weights as { examplesDigest: string }).examplesDigest);
-  });
+    // Reading the 1,082 tuning examples takes about 10-20 s; the guard is only against a hang, far above that on a busy machine.
+  }, 300_000);
 
   it("gives probabilities; the reading carries the side's probability, and a certainty that says how plainly the finding was stated", () => {
     const claim = claimOf("Does tai chi reduce falls in older adults?");

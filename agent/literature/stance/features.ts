@@ -1,4 +1,6 @@
 import type { Stance } from "@/lib/shared/contracts";
+import { scopeCues } from "./scope";
+import { NOT_FINDINGS, sectionsOf } from "./sections";
 import type { PartsReading, SectionReading } from "./types";
 
 /**
@@ -18,7 +20,6 @@ const RECOMMEND = /\b(should|recommend\w*|advis\w*|consider\w*|must|need to|need
 const SIGNIFICANT_P = /\bp\s*(<|≤|=)\s*0?\.0([0-4]\d*|0\d*)\b/gi;
 const NONSIGNIFICANT = /\bp\s*(>|=|≥)\s*0?\.(0[5-9]|[1-9])|\b(no|not) (statistically )?significant|\bnon-?significant/gi;
 const NECESSITY = /\b(necessary|need|needed|required|mandatory|always|routine(ly)?|justified|worth\w*|indicated|essential|obligatory|warranted)\b/i;
-const DOUBT = /\b(really|still|truly|actually|myth|overrated|waste|overestimat\w*|necessarily|just|only)\b/i;
 const NUMBER = /\d+(?:[.,]\d+)?/g;
 /** A claim of strength ("highly effective", "consistently", "most") met by a finding of modest size. */
 const STRONG = /\b(highly|very|strongly|substantially|markedly|greatly|consistently|always|most|major|dramatically|significantly)\b/i;
@@ -62,7 +63,6 @@ export function stanceFeatures({ parts, claimText, text }: { parts: PartsReading
   out.claim_harm = parts.claim.valence === "harm" ? 1 : 0;
   out.claim_directed = parts.claim.directions.length > 0 ? 1 : 0;
   out.claim_necessity = NECESSITY.test(claimText) ? 1 : 0;
-  out.claim_doubt = DOUBT.test(claimText) ? 1 : 0;
   const claimNumbers = (claimText.match(NUMBER) ?? []).filter((n) => n.length > 1 || claimText.includes(`${n}%`));
   out.claim_numbers_missing = claimNumbers.length > 0 ? claimNumbers.filter((n) => !text.includes(n)).length / claimNumbers.length : 0;
 
@@ -71,7 +71,10 @@ export function stanceFeatures({ parts, claimText, text }: { parts: PartsReading
   out.claim_statement_negated = out.claim_negated * (1 - out.claim_question);
   sectionFeatures("conclusion", parts.conclusion, out);
   sectionFeatures("findings", parts.findings, out);
-  const decided = parts.conclusion && parts.conclusion.stance !== "unclear" ? parts.conclusion : parts.findings;
+  const concluded = parts.conclusion !== null && parts.conclusion.stance !== "unclear";
+  // Which thresholds the model's decision takes (model.ts `kindOf`).
+  out.concluded = concluded ? 1 : 0;
+  const decided = concluded ? parts.conclusion! : parts.findings;
   sectionFeatures("rules", decided, out);
 
   const deciding = parts.deciding;
@@ -84,5 +87,29 @@ export function stanceFeatures({ parts, claimText, text }: { parts: PartsReading
   out.recommend = count(RECOMMEND, deciding);
   out.p_significant = count(SIGNIFICANT_P, text);
   out.p_nonsignificant = count(NONSIGNIFICANT, text);
+  genericFeatures({ parts, text }, out);
   return out;
+}
+
+/**
+ * The general cue mechanisms of scope.ts over the authors' conclusion (the other findings when the
+ * abstract has none), read apart from the rules: negation scoped onto the claim, speculation,
+ * comparisons found alike, shortfall words; each also turned for a negated claim.
+ */
+function genericFeatures({ parts, text }: { parts: PartsReading; text: string }, out: Record<string, number>): void {
+  const sections = sectionsOf(text);
+  const concluded = sections.filter((s) => s.role === "conclusion");
+  const deciding = (concluded.length > 0 ? concluded : sections.filter((s) => !NOT_FINDINGS.has(s.role))).map((s) => s.text).join(" ");
+  const claimStems = new Set(parts.claim.parts.filter((p) => p.weight >= 0.5).flatMap((p) => p.stems));
+  const cues = scopeCues({ text: deciding, claimStems });
+  const turn = parts.claim.negated ? -1 : 1;
+  out.g_negated_on_claim = turn * cues.negatedOnClaim;
+  out.g_first_negated = turn * cues.firstNegated;
+  out.g_negated_any = turn * cues.negatedAny;
+  out.g_speculation = cues.speculation;
+  out.g_open = cues.open;
+  out.g_alike = turn * cues.alike;
+  out.g_alike_equivalence = parts.claim.equivalence ? cues.alike : 0;
+  out.g_shortfall = turn * cues.shortfall;
+
 }

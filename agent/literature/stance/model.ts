@@ -11,13 +11,21 @@ import fitted from "./weights.json";
 export const CLASSES = ["supports", "contradicts", "neither"] as const;
 export type StanceClass = (typeof CLASSES)[number];
 
+/** The probability each side needs before a study takes it; below it the study is read as undecided. */
+export type Thresholds = { supports: number; contradicts: number };
+
 export type StanceModel = {
   features: string[];
   /** One row per class of CLASSES, one weight per feature. */
   weights: number[][];
-  /** A side is taken only when its probability reaches this; below it the study is read as undecided. */
-  commitAt: number;
+  /**
+   * The thresholds, for an abstract whose conclusion section states something on the claim
+   * (`concluded`) and for one read from its other findings (`findings`): chosen apart by
+   * cross-validation, because a conclusion is read more surely than results.
+   */
+  commitAt: Record<ReadingKind, Thresholds>;
 };
+export type ReadingKind = "concluded" | "findings";
 
 export const MODEL: StanceModel = fitted;
 
@@ -31,14 +39,25 @@ export function predict(model: StanceModel, x: Record<string, number>): Record<S
   return { supports: p("supports"), contradicts: p("contradicts"), neither: p("neither") };
 }
 
+/** Which thresholds a reading takes: whether its conclusion section decided it (features.ts `concluded`). */
+export function kindOf(x: Record<string, number>): ReadingKind {
+  return x.concluded ? "concluded" : "findings";
+}
+
+/** The side a probability commits to under some thresholds, or null when it takes none. */
+export function sideOf(p: Record<StanceClass, number>, at: Thresholds): "supports" | "contradicts" | null {
+  const side = p.supports >= p.contradicts ? "supports" : "contradicts";
+  return p[side] >= at[side] && p[side] >= p.neither ? side : null;
+}
+
 /**
- * The stance the model gives: the likelier side when it reaches `commitAt` and outweighs "neither";
- * otherwise `mixed` when the rules read findings both ways, `unclear` when they read none.
- * `probability` is the model's for the stance it gives (for an undecided one, the likeliest class's).
+ * The stance the model gives: the likelier side when it reaches its threshold and outweighs
+ * "neither"; otherwise `mixed` when the rules read findings both ways, `unclear` when they read
+ * none. `probability` is the model's for the stance it gives (for an undecided one, the likeliest class's).
  */
 export function decide(model: StanceModel, x: Record<string, number>, { readBothWays }: { readBothWays: boolean }): { stance: Stance; probability: number } {
   const p = predict(model, x);
-  const side = p.supports >= p.contradicts ? "supports" : "contradicts";
-  if (p[side] >= model.commitAt && p[side] >= p.neither) return { stance: side, probability: p[side] };
-  return { stance: readBothWays ? "mixed" : "unclear", probability: Math.max(p.neither, p[side]) };
+  const side = sideOf(p, model.commitAt[kindOf(x)]);
+  if (side) return { stance: side, probability: p[side] };
+  return { stance: readBothWays ? "mixed" : "unclear", probability: Math.max(p.neither, p.supports, p.contradicts) };
 }
