@@ -8,7 +8,7 @@ import { claimPayment, markSettled, reopenPayment } from "@/lib/gateway/payments
 import type { AttemptSlot } from "@/lib/gateway/payments/rate-limit";
 import { verifyPaymentLocally, decodePaymentHeader } from "@/lib/gateway/payments/verify-locally";
 import { createTestDatabase, databaseKind, NEEDS_SERVER } from "../support/database";
-import { chain, freshAddress, signPayment, wallet } from "../support/payments";
+import { chain, localRequirements, signPayment, wallet } from "../support/payments";
 import { until } from "../support/until";
 
 /**
@@ -28,15 +28,7 @@ describe.skipIf(databaseKind() === "pglite")(`the ledger's writes lock a payment
     database = await createTestDatabase();
     pool = createPool({ url: database.url, max: 4 });
     await runMigrations(pool, { schema: "gateway", migrations: gatewayMigrations });
-    requirements = {
-      scheme: "exact",
-      network: chain().network as PaymentRequirements["network"],
-      amount: "30000",
-      asset: chain().asset,
-      payTo: freshAddress(),
-      maxTimeoutSeconds: 300,
-      extra: { name: "USD Coin", version: "2" },
-    };
+    requirements = localRequirements({ amount: "30000" });
   });
   afterAll(async () => {
     await pool?.end();

@@ -13,7 +13,7 @@ import { SettlementEngine } from "@/lib/gateway/payments/settlement/engine";
 import { createTestDatabase, databaseKind } from "../support/database";
 import { startGatewayProcess, type GatewayProcess } from "../support/gateway-processes";
 import { startHttpDouble, type HttpDouble } from "../support/http-double";
-import { chain, chainClients, claimTestPayment, freshAddress, usdcBalance, wallet } from "../support/payments";
+import { chain, chainClients, claimTestPayment, freshAddress, localRequirements, usdcBalance, wallet } from "../support/payments";
 import { startRpcProxy, type RpcProxy } from "../support/rpc-proxy";
 
 /**
@@ -40,15 +40,7 @@ describe("settlement engine", () => {
     database = await createTestDatabase();
     pool = createPool({ url: database.url, max: 10 });
     await runMigrations(pool, { schema: "gateway", migrations: gatewayMigrations });
-    requirements = {
-      scheme: "exact",
-      network: chain().network as PaymentRequirements["network"],
-      amount: "20000",
-      asset: chain().asset,
-      payTo,
-      maxTimeoutSeconds: 300,
-      extra: { name: "USD Coin", version: "2" },
-    };
+    requirements = localRequirements({ amount: "20000", payTo });
   });
   afterEach(async () => {
     await rpc("evm_setAutomine", [true]);

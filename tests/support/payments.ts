@@ -120,6 +120,11 @@ export async function fundedWallet(usdc: bigint): Promise<{ address: Hex; privat
 /** A fresh address, so one test file's payee balance is its own. */
 export const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address;
 
+/** Exact-scheme requirements for the suite's USDC on this worker's chain, paying `payTo`. */
+export function localRequirements({ amount, payTo = freshAddress(), maxTimeoutSeconds = 300 }: { amount: string; payTo?: string; maxTimeoutSeconds?: number }): PaymentRequirements {
+  return { scheme: "exact", network: chain().network as PaymentRequirements["network"], amount, asset: chain().asset, payTo, maxTimeoutSeconds, extra: { name: "USD Coin", version: "2" } };
+}
+
 /** Signs a payment on the suite's chain (see lib/client/payments/sign.ts). */
 export function signPayment(args: Omit<Parameters<typeof signExactPayment>[0], "chainId"> & { chainId?: number }) {
   return signExactPayment({ ...args, chainId: args.chainId ?? chain().chainId });
