@@ -28,7 +28,14 @@ declare module "vitest" {
  * TEST_DATABASE=pglite forces the fallback, to check that path. A local chain is started too.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const chains = await Promise.all(Array.from({ length: INTEGRATION_WORKERS }, async () => startLocalChain({ port: await freePort(), walletCount: 80 })));
+  // One after another: each port is asked for once the chain before it holds its own.
+  const chains: Awaited<ReturnType<typeof startLocalChain>>[] = [];
+  try {
+    for (let i = 0; i < INTEGRATION_WORKERS; i++) chains.push(await startLocalChain({ port: await freePort(), walletCount: 80 }));
+  } catch (err) {
+    await Promise.all(chains.map((chain) => chain.stop()));
+    throw err;
+  }
   project.provide(
     "chains",
     chains.map((chain) => ({
