@@ -43,8 +43,11 @@ export default defineConfig({
           // DATA_DIR: where a gateway run without OFFER_RECEIPT_SIGNING_KEY generates its
           // development signing key (lib/gateway/offer-receipt/signing-key.ts): outside the repository.
           env: { LOG_SILENT: process.env.LOG_SILENT ?? "1", DATA_DIR: path.join(os.tmpdir(), "longevity-integration-data") },
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Hang guards only: every wait inside a test is for a condition. A test that starts gateway
+          // processes took 2-9 s on a quiet machine and over 60 s with the machine at a load of 20
+          // (the browser suite runs beside this one: scripts/test-all.ts).
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
         },
       },
     ],

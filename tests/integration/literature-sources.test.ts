@@ -7,6 +7,7 @@ import { createEuropePmcSource } from "@/agent/literature/sources/europepmc";
 import { createOpenAlexSource } from "@/agent/literature/sources/openalex";
 import { createPubmedSource, PUBMED_REQUESTS_PER_SECOND } from "@/agent/literature/sources/pubmed";
 import { SourceError, type SourceQuery } from "@/agent/literature/sources/types";
+import { createRateLimiter, type RateLimiter } from "@/agent/literature/http";
 import { startReplayServer, type ReplayRoute, type ReplayServer } from "../support/replay-server";
 import { readCassetteInteraction } from "../support/vcr-cassette";
 
@@ -342,10 +343,22 @@ describe("Crossref", () => {
 
   it("slows down to a lower advertised rate limit", async () => {
     const s = await replay([{ path: /^\/works\//, headers: { "x-rate-limit-limit": "2", "x-rate-limit-interval": "1s" }, file: synthetic("crossref-work-synthetic-retracted-target.json") }]);
-    const crossref = createCrossrefSource({ baseUrl: s.url, ...quick });
+    // The limiter's own clock, advanced only by the waits it asks for: the spacing is read from
+    // when each request was let go, not from when a busy machine delivered it to the server.
+    let clock = 0;
+    const starts: number[] = [];
+    const paced = createRateLimiter({ requestsPerSecond: quick.requestsPerSecond, now: () => clock, wait: async (ms) => void (clock += ms) });
+    const rateLimiter = { ...paced, acquire: async (...args: Parameters<RateLimiter["acquire"]>) => {
+      await paced.acquire(...args);
+      starts.push(clock);
+    } };
+    const crossref = createCrossrefSource({ baseUrl: s.url, ...quick, rateLimiter });
     for (let i = 0; i < 3; i++) await crossref.getWork("10.5555/synthetic.retracted.2020");
-    const [, second, third] = s.requests.map((r) => r.receivedAt);
-    expect((third ?? 0) - (second ?? 0)).toBeGreaterThanOrEqual(450);
+    expect(s.requests).toHaveLength(3);
+    const [first, second, third] = starts;
+    // At 100 a second before the service said otherwise; at its 2 a second after.
+    expect((second ?? 0) - (first ?? 0)).toBe(10);
+    expect((third ?? 0) - (second ?? 0)).toBe(500);
   });
 
   it("detects a retraction from a notice's update-to, and a withdrawal from updated-by", async () => {
