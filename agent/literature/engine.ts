@@ -3,6 +3,7 @@ import { PRIMARY_DESIGNS } from "@/lib/shared/contracts/designs";
 import { DEFAULT_MAX_RESULTS, isWideSearch, plannedSources as planSources } from "@/lib/shared/contracts/sources";
 import { describeSourceFailures } from "@/lib/shared/contracts/source-words";
 import { composeAnswer, type Citable } from "./answer";
+import { studiesAttitudes } from "./attitudes";
 import { classifyEvidence, isStudyProtocol } from "./evidence";
 import { extractSnapshot } from "./snapshot";
 import { mergeRecords } from "./merge";
@@ -135,7 +136,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
 
   const listed = request.filterReferences ? accepted : [...accepted, ...rejected];
   const roleOf: RoleOf = (j, { evidenceType, species }) =>
-    decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), species } });
+    decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), studiesAttitudes: studiesAttitudes(j.record), species } });
   const references: EngineReference[] = listed.map((j, i) => ({
     ...describeReference(j, i + 1, { withReason: false, roleOf, checks }),
     ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}),

@@ -1,3 +1,5 @@
+import { abbreviationsOf } from "./abbreviations";
+
 /**
  * How a question is put together, as far as relevance needs it: which of its words name what it
  * asks about (the exposure: "telomere length"), which name what that is supposed to do or be tied
@@ -25,10 +27,11 @@ const RELATION_VERBS = new Set(
   protect worsen enhance alter modify determine correlate accelerate slow attenuate mitigate reverse restore induce trigger
   exacerbate benefit lessen diminish elevate boost help hinder impair delay counteract combat offset ameliorate alleviate treat cure change
   strengthen preserve lengthen postpone retard halt hasten eliminate abolish suppress inhibit stimulate aggravate relieve
-  normalize normalise compromise predispose contribute mediate hamper facilitate jeopardize`
+  normalize normalise compromise predispose contribute mediate hamper facilitate jeopardize make`
     .split(/\s+/)
     .filter(Boolean)
-    .flatMap((v) => inflections(v)),
+    .flatMap((v) => inflections(v))
+    .concat(["made"]),
 );
 
 /** Two-word cues: the relation sits between the words before and after them. */
@@ -77,7 +80,8 @@ const CONTEXT_PREPOSITIONS = new Set(["in", "among", "amongst", "after", "during
 /** Words that start a comparator ("versus placebo", "than surgery"): context, never required. */
 const COMPARATOR_WORDS = new Set(["versus", "vs", "than", "compared"]);
 
-type Token = { text: string; punct: boolean };
+/** `name`: a word of an abbreviation's long form ("international normalised ratio (INR)"), never a relation cue. */
+type Token = { text: string; punct: boolean; name?: boolean };
 
 /** A stretch of the question's tokens and the part it stands in. */
 type Segment = { part: QuestionPart; tokens: Token[] };
@@ -138,7 +142,7 @@ export function questionContexts(question: string, isContent: (word: string) => 
 }
 
 function segmentQuestion(question: string, isContent: (word: string) => boolean, isSpecific: (word: string) => boolean): Segment[] {
-  const sentences = splitSentences(lex(question));
+  const sentences = splitSentences(markNames(lex(question), question));
   const segments: Segment[] = [];
   let asked = false;
   for (const sentence of sentences) {
@@ -170,7 +174,7 @@ function segmentQuestion(question: string, isContent: (word: string) => boolean,
 function readBody(tokens: Token[], isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): Segment[] {
   const first = tokens.findIndex((t) => !t.punct && (isContent(t.text) || PRONOUNS.has(t.text)));
   if (first < 0 || !PRONOUNS.has(tokens[first]!.text)) return readClause(tokens, isContent, isSpecific);
-  const words = tokens.map((t) => (t.punct ? "" : t.text));
+  const words = cueWords(tokens);
   const split = findRelation(words, (from, to) => (from === 0 && to > first) || words.slice(from, to).some((w) => w !== "" && isContent(w)));
   if (!split) return [{ part: "predicate", tokens }];
   return withContext(tokens.slice(split.outcome[0], split.outcome[1]), "outcome", isContent, isSpecific);
@@ -180,7 +184,7 @@ function readBody(tokens: Token[], isContent: (w: string) => boolean, isSpecific
 const PRONOUNS = new Set(["it", "they", "this", "these", "that", "those", "its", "their", "them"]);
 
 function readClause(tokens: Token[], isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): Segment[] {
-  const words = tokens.map((t) => (t.punct ? "" : t.text));
+  const words = cueWords(tokens);
   const split = findRelation(words, (from, to) => words.slice(from, to).some((w) => w !== "" && isContent(w)));
   if (!split) return withContext(tokens, "main", isContent, isSpecific);
   return [
@@ -273,6 +277,28 @@ function concepts(tokens: Token[], part: QuestionPart, isContent: (w: string) =>
   }
   if (run.length) runs.push(run);
   return runs.flatMap((words) => words.map((word) => ({ word, part, concept: words.join(" ") })));
+}
+
+/** The words findRelation reads: punctuation as "", a long form's words as no cue ("=normalised"). */
+function cueWords(tokens: Token[]): string[] {
+  return tokens.map((t) => (t.punct ? "" : t.name ? `=${t.text}` : t.text));
+}
+
+/** Marks the words of each long form the question defines right before its abbreviation. */
+function markNames(tokens: Token[], question: string): Token[] {
+  for (const { short, long } of abbreviationsOf(question)) {
+    const size = lex(long).filter((t) => !t.punct).length;
+    const key = short.toLowerCase();
+    tokens.forEach((t, i) => {
+      if (t.text !== "(" || tokens[i + 1]?.text.replace(/s$/, "") !== key.replace(/s$/, "") || tokens[i + 2]?.text !== ")") return;
+      for (let k = i - 1, left = size; k >= 0 && left > 0; k--) {
+        if (tokens[k]!.punct) continue;
+        tokens[k] = { ...tokens[k]!, name: true };
+        left--;
+      }
+    });
+  }
+  return tokens;
 }
 
 /** Words (as terms.ts tokenises them) and the punctuation that separates clauses. */

@@ -1,4 +1,5 @@
 import type { StudySpecies } from "@/lib/shared/contracts";
+import { asksAboutAttitudes } from "./attitudes";
 import { valenceOf, type Valence } from "./findings";
 import type { QuestionPart } from "./question";
 import { contextsOf, extractTerms, type QueryTerm } from "./terms";
@@ -61,6 +62,8 @@ export type QuestionReading = {
   valence: Valence;
   /** It asks whether things are alike ("comparable", "as effective as", "non-inferior"). */
   equivalence: boolean;
+  /** It asks what people think, want, know or would do: a survey of attitudes can test it (attitudes.ts). */
+  asksAttitudes: boolean;
 };
 
 const QUESTION_SPECIES: [RegExp, StudySpecies][] = [
@@ -115,6 +118,7 @@ export function readQuestion(question: string): QuestionReading {
     concepts,
     valence: valence === "neutral" && HARM_QUESTION.test(text) ? "harm" : valence,
     equivalence: EQUIVALENCE.test(text),
+    asksAttitudes: asksAboutAttitudes(text),
   };
 }
 

@@ -1,7 +1,8 @@
 import type { QuestionPart } from "./question";
 import type { LiteratureRecord } from "./record";
 import { GENERIC_TERM_WEIGHT, stem, tokenize, type QueryTerm } from "./terms";
-import { normalizeHeading } from "./vocabulary/words";
+import { normalizeHeading, stemPhrase } from "./vocabulary/words";
+import { studiedText } from "./studied";
 
 /**
  * Relevance of each record to the question: does it name what the question asks about, and how
@@ -66,7 +67,8 @@ export type Judged = {
   partCoverage: Partial<Record<RequiredQuestionPart, number>>;
   /**
    * The required parts the record addresses: it holds at least PART_COVERAGE of the part's weight
-   * by name or synonym. (Requiring the part's rarest word too cost the PubMedQA items' own
+   * by name or synonym where it states what it studied (studied.ts: not its background), a phrase
+   * the vocabulary knows only as a phrase. (Requiring the part's rarest word too cost the PubMedQA items' own
    * abstracts: that word is often an odd word of the question, "underrecognised", "sicker".)
    */
   partsAddressed: RequiredQuestionPart[];
@@ -91,7 +93,7 @@ type Field = { stems: Set<string>; pairs: Set<string> };
 type RequiredConcept = { label: string; part: RequiredQuestionPart; words: { term: number; weight: number }[] };
 
 export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], filters: RelevanceFilters = {}): Judged[] {
-  const fields = records.map((r) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")) }));
+  const fields = records.map((r) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedText(r)) }));
   const n = records.length;
   // The vocabulary's other names stand in for words the candidates do not use ("broken hip" for
   // "fracture of the proximal femur"). Where a candidate uses the question's own words, the
@@ -100,12 +102,24 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
   const inField = (f: Field, term: QueryTerm) =>
     (term.compound !== undefined && holdsPhrase(f, term.compound)) ||
     (phraseUsed(term) && term.own
-      ? term.own.some((s) => f.stems.has(s))
-      : term.stems.some((s) => f.stems.has(s)) || (term.phrases ?? []).some((p) => holdsPhrase(f, p)));
+      ? term.own.some((s) => holdsStem(f, term, s))
+      : term.stems.some((s) => holdsStem(f, term, s)) || (term.phrases ?? []).some((p) => holdsPhrase(f, p)));
   // A term's MeSH heading (the vocabulary's: "Aged" for "elderly") counts among MeSH terms only.
   const headings = records.map((r) => new Set(r.mesh.map(normalizeHeading)));
   const inMesh = (i: number, term: QueryTerm) => inField(fields[i]!.mesh, term) || (term.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)));
   const holds = terms.map((term) => fields.map((f, i) => inField(f.title, term) || inField(f.abstract, term) || inMesh(i, term)));
+  // Whether a record addresses a part is read where it states what it studied (studiedText), and a
+  // phrase the vocabulary knows ("high blood pressure") only where its words stand together, or by
+  // another of its names: "high rates", "blood" and "pressure ulcers" apart do not name it.
+  const ownPhrase = terms.map((term) => (term.vocabularyPhrase ? stemPhrase(term.vocabularyPhrase) : []));
+  const inStudied = (f: Field, term: QueryTerm, t: number) => {
+    if (ownPhrase[t]!.length < 2) return inField(f, term);
+    const own = new Set(term.own ?? []);
+    return holdsPhrase(f, ownPhrase[t]!) || term.stems.some((s) => !own.has(s) && f.stems.has(s)) || (term.phrases ?? []).some((p) => holdsPhrase(f, p));
+  };
+  const studies = terms.map((term, t) =>
+    fields.map((f, i) => inStudied(f.studied, term, t) || inStudied(f.mesh, term, t) || (term.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)))),
+  );
   const weights = terms.map((term, t) => Math.log(1 + (n + 1) / (holds[t]!.filter(Boolean).length + 0.5)) * term.weight * (term.generic ? GENERIC_TERM_WEIGHT : 1));
   const total = weights.reduce((a, b) => a + b, 0) || 1;
   const { concepts, unknown } = requiredConcepts(terms, weights, holds.map((h) => h.some(Boolean)));
@@ -130,9 +144,9 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
       if (inPart.length === 0) continue;
       const words = inPart.flatMap((c) => c.words);
       const total = words.reduce((a, w) => a + w.weight, 0);
-      const coverage = total > 0 ? Math.round((words.filter((w) => holds[w.term]![i]!).reduce((a, w) => a + w.weight, 0) / total) * 1000) / 1000 : 0;
+      const coverage = total > 0 ? Math.round((words.filter((w) => studies[w.term]![i]!).reduce((a, w) => a + w.weight, 0) / total) * 1000) / 1000 : 0;
       partCoverage[part] = coverage;
-      if (coverage >= PART_COVERAGE || inPart.every((c) => holdsHead(c, terms, (t) => holds[t]![i]!))) partsAddressed.push(part);
+      if (coverage >= PART_COVERAGE || inPart.every((c) => holdsHead(c, terms, (t) => studies[t]![i]!))) partsAddressed.push(part);
     }
     return { score, matchedTerms, missing, partCoverage, partsAddressed };
   });
@@ -218,6 +232,14 @@ function holdsHead(concept: RequiredConcept, terms: QueryTerm[], holds: (term: n
   const head = concept.label.split(" ").at(-1);
   const word = concept.words.find((w) => terms[w.term]!.term === head);
   return word !== undefined && holds(word.term);
+}
+
+/** Whether a field holds one of a term's stems: its own word only right before its qualifier ("vitamin D"). */
+function holdsStem(field: Field, term: QueryTerm, stem: string): boolean {
+  if (term.qualifier === undefined || !(term.own ?? [stem]).includes(stem)) return field.stems.has(stem);
+  // "vitamin D3" names vitamin D.
+  const pair = `${stem} ${term.qualifier}`;
+  return field.pairs.has(pair) || [...field.pairs].some((p) => p.startsWith(pair) && /^\d+$/.test(p.slice(pair.length)));
 }
 
 /** A record names a concept when it holds at least COVERAGE of the concept's weight. */

@@ -31,6 +31,8 @@ export type RoleInput = {
   isRetracted: boolean;
   /** A protocol or design paper with no results yet (evidence.ts isStudyProtocol). */
   isProtocol?: boolean | undefined;
+  /** It measures what people think of something (attitudes.ts), not what it does. Absent: not known here. */
+  studiesAttitudes?: boolean | undefined;
   /** Who it was done in (its snapshot's species; null when nothing says). Absent: not known here. */
   species?: StudySpecies | null | undefined;
 };
@@ -62,6 +64,9 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   if (reference.evidenceType === "commentary") return decision("context", "a comment or editorial, not evidence");
   if (reference.isProtocol) return decision("context", "a study's protocol or design, with no results yet: not evidence");
   if (missingParts.length > 0) return decision("context", `${doesNotStudy(reading, reference.missingConcepts, missingParts)}; shown for context, not counted in the verdict`);
+  if (reference.studiesAttitudes && !reading.asksAttitudes) {
+    return decision("context", `surveys what people think of ${studiedPart(reading)}; it does not test ${studied(reading)}; shown for context, not counted in the verdict`);
+  }
   if (otherSpecies) {
     return decision("context", `studies ${studied(reading)} in ${speciesWords([studySpeciesOf(reference)])}, not in ${speciesWords(reading.species)}; shown for context, not counted in the verdict`);
   }
@@ -109,6 +114,13 @@ function studied(reading: QuestionReading): string {
   const parts = requiredParts(reading);
   const labels = parts.flatMap((part) => reading.concepts.filter((c) => c.part === part).flatMap((c) => phrasesOf(c.label)));
   return listed(labels.length > 0 ? labels : [reading.question.replace(/[?.!]+$/, "")]);
+}
+
+/** The question's intervention or exposure (or its subject), in its words: "calorie restriction". */
+function studiedPart(reading: QuestionReading): string {
+  const part = requiredParts(reading)[0];
+  const labels = reading.concepts.filter((c) => c.part === part).flatMap((c) => phrasesOf(c.label));
+  return labels.length > 0 ? listed(labels) : studied(reading);
 }
 
 /** "does not study aging": the concepts of the parts a record does not address, in the question's words. */

@@ -2,6 +2,7 @@ import { placeQuestionWords, questionContexts, type QuestionPart } from "./quest
 import { alternativesOf, expandConcept, findConcepts, phraseOrders, type ConceptExpansion, type ConceptMention } from "./vocabulary";
 import type { SourceExpansion } from "./sources/types";
 import { otherSpelling, stem, stemPhrase, tokenize } from "./vocabulary/words";
+import { abbreviationsOf } from "./abbreviations";
 
 export { stem, tokenize };
 
@@ -128,6 +129,12 @@ export type QueryTerm = {
   headings?: string[];
   /** The question's phrase the vocabulary knew it by ("broken hip"), when it stands in one. */
   vocabularyPhrase?: string;
+  /**
+   * The letter or numeral after it that says which one it is ("d" of "vitamin D", "i" of "phase
+   * I"), as a stem: the term is named only where it stands right before it (a vitamin E trial does
+   * not name vitamin D), or by one of its other names.
+   */
+  qualifier?: string;
   /** 1 for a content term, WEAK_TERM_WEIGHT for an evaluative word. */
   weight: number;
   /** A word that names no subject of its own ("length", "level", "patients"): see GENERIC_WORDS. */
@@ -205,7 +212,51 @@ export function extractTerms(question: string): QueryTerm[] {
       concept: where?.concept ?? token,
     });
   });
+  joinAbbreviations(question, terms);
+  for (const [word, letter] of letterQualifiers(question)) {
+    const term = terms.find((t) => t.term === word);
+    if (term) term.qualifier = stem(letter);
+  }
   return terms;
+}
+
+/**
+ * Words qualified by a capital letter or a Roman numeral after them ("vitamin D", "phase I",
+ * "stage II", "hepatitis C"), which the tokeniser drops as a stop word or a letter alone. "A" is
+ * left out: it is also the article.
+ */
+function letterQualifiers(question: string): [string, string][] {
+  const found: [string, string][] = [];
+  for (const m of question.matchAll(/(?<![\w'-])([A-Za-z][a-z0-9-]+)\s+([B-HJ-Z]|I{1,3}|IV|VI{0,3}|IX)(?![\w'’-])/g)) {
+    const word = m[1]!.toLowerCase();
+    if (!STOP_WORDS.has(word)) found.push([word, m[2]!.toLowerCase()]);
+  }
+  return found;
+}
+
+/**
+ * An abbreviation the question defines ("histidine triad nucleotide-binding protein 1 (HINT1)")
+ * names the same concept as its long form: a record naming either names it. The short form joins
+ * the long form's concept, matched by the long form as a phrase, and each word of the long form is
+ * matched by the short form.
+ */
+function joinAbbreviations(question: string, terms: QueryTerm[]): void {
+  for (const { short, long } of abbreviationsOf(question)) {
+    const [shortWord] = tokenize(short);
+    const longWords = new Set(tokenize(long));
+    const abbreviation = terms.find((t) => t.term === shortWord);
+    const words = terms.filter((t) => longWords.has(t.term) && t !== abbreviation);
+    const head = words.at(-1);
+    if (!abbreviation || !head) continue;
+    const shortStem = stem(shortWord!);
+    for (const t of words) {
+      t.stems = [...new Set([...t.stems, shortStem])];
+      t.own = [...new Set([...(t.own ?? t.stems), shortStem])];
+    }
+    abbreviation.phrases = [...(abbreviation.phrases ?? []), stemPhrase(long)];
+    abbreviation.concept = head.concept ?? head.term;
+    abbreviation.part = head.part;
+  }
 }
 
 /**

@@ -112,10 +112,15 @@ function meshNames(mesh: readonly string[], topic: Topic): boolean {
 const AIM_OPENING =
   /^(?:(?:the|our) (?:main |primary )?(?:aims?|purposes?|objectives?|goals?) (?:of (?:this|the present|our|the current) (?:study|trial|work|paper|review|analysis|survey|research) )?(?:was|were|is|are)\b|to (?:assess|determine|evaluate|examine|investigate|compare|test|study|describe|identify|explore|establish|estimate|analy[sz]e|characteri[sz]e|quantify|measure|define|clarify|ascertain)\b|(?:we|this (?:study|trial|paper|review|analysis|work)|the (?:present|current) (?:study|trial|work)|the authors) (?:aimed|aims|aim|sought|set out|investigated|investigates|examined|examines|evaluated|evaluates|assessed|assesses|tested|tests|determined|compared|compares|explored|explores|hypothesi[sz]ed|studied|was designed|were designed|is designed|was undertaken|was conducted)\b|here,? we\b)/i;
 
+/** A sentence that opens by stating a study's aim ("To assess…", "We examined…"). */
+export function opensAsAim(sentence: string): boolean {
+  return AIM_OPENING.test(sentence.trim());
+}
+
 /** The abstract's aim: its aim or objective sections, and the sentences elsewhere that open as one. */
 function aimSentences(abstract: string): string[] {
   return sectionsOf(abstract).flatMap((section) => {
     const sentences = splitSentences(section.text);
-    return section.role === "aim" ? sentences : sentences.filter((s) => AIM_OPENING.test(s.trim()));
+    return section.role === "aim" ? sentences : sentences.filter(opensAsAim);
   });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { studiesAttitudes } from "@/agent/literature/attitudes";
 import { classifyEvidence, isStudyProtocol } from "@/agent/literature/evidence";
 import { readQuestion } from "@/agent/literature/reading";
 import { judgeRecords } from "@/agent/literature/relevance";
@@ -140,7 +141,7 @@ describe("evidence roles: a study tests the question only in what it studies, in
     const evidenceType = classifyEvidence(record).type;
     return decideRole({
       reading,
-      reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), species: extractSnapshot(record, evidenceType).species },
+      reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), species: extractSnapshot(record, evidenceType).species },
     });
   };
   const muscleTrial = buildRecord({
@@ -182,5 +183,82 @@ describe("evidence roles: a study tests the question only in what it studies, in
     });
     expect(roleFor("Does metformin slow aging in humans?", protocol, [wormStudy])).toMatchObject({ role: "context", reason: expect.stringMatching(/protocol or design, with no results yet/) });
     expect(isStudyProtocol(buildRecord({ ids: { pmid: "4" }, title: "A ketogenic diet in epilepsy", abstract: "x", mesh: [], publicationTypes: ["Clinical Trial Protocol"] }))).toBe(true);
+  });
+});
+
+describe("evidence roles: a study tests the question only by what it studied, never by words it passes by", () => {
+  const roleFor = (question: string, record: ReturnType<typeof buildRecord>, others: ReturnType<typeof buildRecord>[] = []) => {
+    const reading = readQuestion(question);
+    const [judged] = judgeRecords([record, ...others], reading.terms);
+    const evidenceType = classifyEvidence(record).type;
+    return decideRole({
+      reading,
+      reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), species: extractSnapshot(record, evidenceType).species },
+    });
+  };
+  const trial = (pmid: string, title: string, abstract: string, mesh: string[] = []) => buildRecord({ ids: { pmid }, title, abstract, mesh, publicationTypes: ["Randomized Controlled Trial"] });
+  const other = trial("9", "Exercise and memory in older adults", "RESULTS: Walking improved memory. CONCLUSIONS: Exercise improved memory.");
+
+  it("an outcome named only in the background (what others proposed) is not studied", () => {
+    const frailty = trial(
+      "1",
+      "Fisetin for frailty in older women: a randomized trial",
+      "BACKGROUND: Fisetin extends lifespan in mice. METHODS: Women aged 70 or older were randomized to fisetin or placebo. RESULTS: Gait speed did not differ. CONCLUSIONS: Fisetin did not reduce frailty.",
+    );
+    expect(roleFor("Does fisetin extend lifespan in humans?", frailty, [other])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study lifespan/) });
+    // A background sentence that speaks of the study itself does count.
+    const aim = trial("2", "Fisetin in older women", "BACKGROUND: We tested whether fisetin extends lifespan in humans. RESULTS: Survival did not differ. CONCLUSIONS: Fisetin did not extend lifespan.");
+    expect(roleFor("Does fisetin extend lifespan in humans?", aim, [other]).role).toBe("supporting");
+  });
+
+  it("an abbreviation names its long form, in the question and in the record", () => {
+    const record = buildRecord({
+      ids: { pmid: "3" },
+      title: "Hospital data exchange and imaging",
+      titleDerived: true,
+      abstract: "BACKGROUND: Electronic health information exchange (HIE) is expected to save costs. METHODS: We compared emergency departments. RESULTS: HIE was associated with less repeat imaging. CONCLUSIONS: HIE reduced repeat imaging.",
+      mesh: [],
+    });
+    expect(roleFor("Does health information exchange reduce repeat imaging?", record, [other]).role).toBe("supporting");
+    const gene = buildRecord({ ids: { pmid: "4" }, title: "HINT1 variants in Irish families", abstract: "METHODS: We genotyped HINT1 in families with schizophrenia. RESULTS: HINT1 alleles differed.", mesh: [] });
+    expect(roleFor("Is the histidine triad nucleotide-binding protein 1 (HINT1) gene a candidate for schizophrenia?", gene, [other]).role).toBe("supporting");
+    // The long form's words are a name, not a relation: "normalised" does not split the question.
+    expect(readQuestion("Is the international normalised ratio (INR) reliable?")).toMatchObject({ exposure: null, subject: "international normalised ratio" });
+  });
+
+  it("a letter or numeral says which one: a vitamin E trial is not evidence on vitamin D, a manic phase is not a phase I trial", () => {
+    const vitaminE = trial("5", "Vitamin E and falls in older adults", "RESULTS: Vitamin E did not reduce falls. CONCLUSIONS: Vitamin E did not prevent falls.");
+    const vitaminD3 = trial("6", "Vitamin D3 and falls in older adults", "RESULTS: Vitamin D3 reduced falls. CONCLUSIONS: Vitamin D3 prevented falls.");
+    const onE = roleFor("Does vitamin D prevent falls?", vitaminE, [vitaminD3]);
+    expect(onE.role).not.toBe("supporting");
+    expect(onE.reason).toMatch(/does not study vitamin/);
+    expect(roleFor("Does vitamin D prevent falls?", vitaminD3, [vitaminE]).role).toBe("supporting");
+    const mania = trial("7", "Symptoms of children with bipolar I disorder in a trial sample", "RESULTS: Symptoms of the manic phase were more common in the trial sample.");
+    const phaseOne = trial("8", "Symptoms in a phase I trial", "RESULTS: Symptoms predicted who entered the phase I trial.");
+    const [onMania, onPhaseOne] = judgeRecords([mania, phaseOne], extractTerms("Do symptoms matter when considering patients for phase I clinical trials?"));
+    expect(onMania!.matchedTerms).not.toContain("phase");
+    expect(onPhaseOne!.matchedTerms).toContain("phase");
+  });
+
+  it("a phrase the vocabulary knows is named as a phrase or by its other names, not by its words apart", () => {
+    const scattered = trial("8", "Surgery for leg fractures in spinal cord injury", "RESULTS: High rates of union; fewer pressure ulcers; blood loss was low. Chronic pain did not differ.");
+    const hypertension = trial("10", "Blood pressure and chronic low back pain", "RESULTS: High blood pressure was associated with less chronic low back pain.");
+    expect(roleFor("Does high blood pressure reduce the risk of chronic low back pain?", scattered, [hypertension])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study high blood pressure/) });
+    expect(roleFor("Does high blood pressure reduce the risk of chronic low back pain?", hypertension, [scattered]).role).toBe("supporting");
+  });
+
+  it("a survey of what people think of an intervention does not test what it does, unless that is the question", () => {
+    const survey = buildRecord({
+      ids: { pmid: "11" },
+      title: "Willingness of older adults to adopt calorie restriction to extend lifespan: a survey",
+      abstract: "METHODS: We asked 1,850 adults whether they would eat less for life. RESULTS: Few would accept calorie restriction. CONCLUSIONS: Few older adults would accept the calorie restriction that extends lifespan in animals.",
+      mesh: ["Humans", "Caloric Restriction", "Longevity", "Attitude to Health"],
+      publicationTypes: ["Survey"],
+    });
+    expect(roleFor("Does calorie restriction make people live longer?", survey, [other])).toMatchObject({
+      role: "context",
+      reason: expect.stringMatching(/^surveys what people think of calorie restriction; it does not test/),
+    });
+    expect(roleFor("Would older adults accept calorie restriction to live longer?", survey, [other]).role).toBe("supporting");
   });
 });
