@@ -2,7 +2,6 @@ import type { LiteratureRecord } from "@/agent/literature/record";
 import type { SourceQuery } from "@/agent/literature/sources/types";
 import type { Queryable } from "@/lib/shared/db/pool";
 import {
-  buildAndTsquery,
   buildOrTsquery,
   chooseCandidateLexemes,
   inverseDocumentFrequency,
@@ -68,7 +67,7 @@ export async function searchLibrary({ db, query, recordPageBase }: SearchLibrary
   // Other names stand in only for a phrase no record uses as the question put it (as relevance
   // does): a lay "broken hip" finds the "proximal femur fracture", while a technical question's
   // own words are searched alone and related studies are not pulled in.
-  const groups = await unusedPhrases({ db, groups: lexemeGroups({ expansions, termLexemes, nameLexemes }) });
+  const groups = await unusedPhrases({ db, phrases: lexemeGroups({ expansions, termLexemes, nameLexemes }) });
   const ownLexemes = new Set([...termLexemes.values()].flat());
   // Lexemes only a dropped phrase's other names hold neither find nor rank candidates.
   const searched = new Set([...ownLexemes, ...groups.flatMap((g) => [...g.alternatives.flat(), ...g.headings.flat()])]);
@@ -110,7 +109,7 @@ export async function searchLibrary({ db, query, recordPageBase }: SearchLibrary
 /** Other names searched per phrase at most: the first are the closest (the vocabulary's order). */
 const MAX_ALTERNATIVES = 24;
 
-/** The query's phrases with other names, as lexemes (see scoreCandidate). */
+/** The query's phrases with other names, as lexemes (see scoreCandidate), each with the question's words for it. */
 function lexemeGroups({
   expansions,
   termLexemes,
@@ -119,28 +118,34 @@ function lexemeGroups({
   expansions: NonNullable<SourceQuery["expansions"]>;
   termLexemes: Map<string, string[]>;
   nameLexemes: Map<string, string[]>;
-}): LexemeGroup[] {
+}): { words: string; group: LexemeGroup }[] {
   const lexemesOf = (list: Map<string, string[]>, text: string) => list.get(text) ?? [...list].find(([t]) => t.toLowerCase() === text.toLowerCase())?.[1] ?? [];
   return expansions
     .map((e) => ({
-      own: e.terms.flatMap((t) => lexemesOf(termLexemes, t)),
-      alternatives: e.alternatives.slice(0, MAX_ALTERNATIVES).map((a) => lexemesOf(nameLexemes, a)).filter((l) => l.length > 0),
-      headings: e.headings.map((h) => lexemesOf(nameLexemes, h)).filter((l) => l.length > 0),
+      words: e.terms.join(" "),
+      group: {
+        own: e.terms.flatMap((t) => lexemesOf(termLexemes, t)),
+        alternatives: e.alternatives.slice(0, MAX_ALTERNATIVES).map((a) => lexemesOf(nameLexemes, a)).filter((l) => l.length > 0),
+        headings: e.headings.map((h) => lexemesOf(nameLexemes, h)).filter((l) => l.length > 0),
+      },
     }))
-    .filter((g) => g.own.length > 0 && (g.alternatives.length > 0 || g.headings.length > 0));
+    .filter(({ group: g }) => g.own.length > 0 && (g.alternatives.length > 0 || g.headings.length > 0));
 }
 
-/** The groups whose own lexemes no single record holds all of (checked through the GIN index). */
-async function unusedPhrases({ db, groups }: { db: Queryable; groups: LexemeGroup[] }): Promise<LexemeGroup[]> {
-  if (groups.length === 0) return [];
-  const queries = groups.map((g) => buildAndTsquery(g.own));
+/**
+ * The groups whose words no record uses as the question does: together, in the question's order
+ * (phraseto_tsquery through the GIN index). A record that only has both words apart ("breast" in
+ * one sentence, "x-ray" in another) does not use the phrase, so its other names still search.
+ */
+async function unusedPhrases({ db, phrases }: { db: Queryable; phrases: { words: string; group: LexemeGroup }[] }): Promise<LexemeGroup[]> {
+  if (phrases.length === 0) return [];
   const { rows } = await db.query<{ ord: number }>(
-    `SELECT g.ord::int AS ord FROM unnest($1::text[]) WITH ORDINALITY AS g(q, ord)
-     WHERE EXISTS (SELECT 1 FROM agent.library_records WHERE search @@ g.q::tsquery)`,
-    [queries],
+    `SELECT g.ord::int AS ord FROM unnest($1::text[]) WITH ORDINALITY AS g(words, ord)
+     WHERE EXISTS (SELECT 1 FROM agent.library_records WHERE search @@ phraseto_tsquery('pg_catalog.english', g.words))`,
+    [phrases.map((p) => p.words)],
   );
   const used = new Set(rows.map((r) => r.ord - 1));
-  return groups.filter((_, i) => !used.has(i));
+  return phrases.filter((_, i) => !used.has(i)).map((p) => p.group);
 }
 
 async function analyseTerms({ db, terms }: { db: Queryable; terms: string[] }): Promise<{

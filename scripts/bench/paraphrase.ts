@@ -10,7 +10,8 @@
  * Goal: the engine's recall@10 ≥ 90%, and at least BM25's. The held-out half is read by this script
  * only and reported as aggregates: its questions are never printed (rules are written on the tuning
  * half). BENCH_EVAL_DIR points at another folder holding the two files (default
- * tests/fixtures/eval).
+ * tests/fixtures/eval). BENCH_PARAPHRASE_HALVES=tune measures the tuning half alone (while tuning,
+ * so the held-out half is run only when a figure is reported).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -27,6 +28,14 @@ const CONCURRENCY = 4;
 type Paraphrase = { id: string; pmid: string; question: string };
 type Outcome = { rank: number; accepted: boolean };
 
+function wantedHalves(): (typeof HALVES)[number][] {
+  const named = (process.env.BENCH_PARAPHRASE_HALVES ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+  if (named.length === 0) return [...HALVES];
+  const unknown = named.filter((h) => !(HALVES as readonly string[]).includes(h));
+  if (unknown.length > 0) throw new Error(`BENCH_PARAPHRASE_HALVES: unknown half ${unknown.join(", ")}; choose from ${HALVES.join(", ")}`);
+  return HALVES.filter((h) => named.includes(h));
+}
+
 function readHalf(half: (typeof HALVES)[number]): Paraphrase[] {
   const file = path.join(process.env.BENCH_EVAL_DIR ?? path.join(root, "tests/fixtures/eval"), `paraphrase.${half}.jsonl`);
   if (!fs.existsSync(file)) throw new Error(`${file} is missing: set BENCH_EVAL_DIR to the folder of paraphrase.{tune,holdout}.jsonl`);
@@ -36,7 +45,7 @@ function readHalf(half: (typeof HALVES)[number]): Paraphrase[] {
 export async function runParaphraseBench(): Promise<void> {
   const items = readPubmedQa();
   const known = new Set(items.map(([pmid]) => pmid));
-  const sets = HALVES.map((half) => ({ half, questions: readHalf(half) }));
+  const sets = wantedHalves().map((half) => ({ half, questions: readHalf(half) }));
   for (const { half, questions } of sets) {
     const unknown = questions.filter((q) => !known.has(q.pmid)).length;
     if (unknown > 0) throw new Error(`paraphrase.${half}: ${unknown} questions name a PMID outside the PubMedQA development set`);

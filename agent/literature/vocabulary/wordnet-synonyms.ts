@@ -93,17 +93,30 @@ export function createWordNetSynonyms(wordnet: WordNet = openWordNet()): WordNet
     synonymsOf(term) {
       const word = term.toLowerCase().trim();
       const out = new Set<string>();
-      const offer = (w: string) => {
-        if (w !== word && !isAmbiguous(w)) out.add(w);
+      // A name is offered for the sense it names first: "neck" is also a sense of "cervix", whose
+      // first sense (the one a record means by it) is the uterine cervix.
+      const offer = (w: string, sense: Synset) => {
+        if (w !== word && !isAmbiguous(w) && wordnet.synsets(w, sense.pos)[0]?.offset === sense.offset) out.add(w);
+      };
+      // A body part by its standard name, WordNet's first lemma ("womb" → uterus, "belly" → abdomen,
+      // "renal" → kidney), never its Latin or informal ones ("neck" → cervix, "chest" → pectus).
+      const offerHead = (body: Synset, form: string) => {
+        const head = body.words[0]!;
+        if (head !== form && wordnet.synsets(head, "noun")[0]?.offset === body.offset) out.add(head);
       };
       for (const form of baseForms(word)) {
         const noun = wordnet.synsets(form, "noun").find(isMedical);
-        if (noun) {
-          for (const w of noun.words) if (w !== form) offer(w);
-          if (noun.lexFile === "noun.body") for (const adjective of wordnet.pertainyms(noun.offset)) if (isBodyPertainym(pertainymSynset(adjective, noun.offset))) offer(adjective);
+        if (noun?.lexFile === "noun.body") {
+          offerHead(noun, form);
+          for (const adjective of wordnet.pertainyms(noun.offset)) {
+            const sense = pertainymSynset(adjective, noun.offset);
+            if (isBodyPertainym(sense)) offer(adjective, sense);
+          }
+        } else if (noun) {
+          for (const w of noun.words) if (w !== form) offer(w, noun);
         }
         const adjective = wordnet.synsets(form, "adj").find(isBodyPertainym);
-        if (adjective) for (const w of wordnet.synset("noun", adjective.pertainsTo[0]!).words) offer(w);
+        if (adjective) offerHead(wordnet.synset("noun", adjective.pertainsTo[0]!), form);
       }
       return [...out];
     },
