@@ -229,14 +229,17 @@ function names(concept: RequiredConcept, holds: (term: number) => boolean): bool
 
 /**
  * Whether the candidates use a term's own words: for a word of a phrase the vocabulary knows, some
- * candidate holds every word of that phrase; otherwise some candidate holds the word.
+ * candidate's title, abstract or MeSH holds the phrase's words together, in the question's order
+ * (both words somewhere apart, "breast" here and "x-ray" there, is not the phrase; the library's
+ * ranking reads it the same way); otherwise some candidate holds the word.
  */
 function ownWordsUsed(terms: QueryTerm[], fields: { title: Field; abstract: Field; mesh: Field }[]): (term: QueryTerm) => boolean {
   const holdsOwn = (f: { title: Field; abstract: Field; mesh: Field }, t: QueryTerm) => (t.own ?? t.stems).some((s) => f.title.stems.has(s) || f.abstract.stems.has(s) || f.mesh.stems.has(s));
   const used = new Map<QueryTerm, boolean>();
   for (const term of terms) {
     const words = term.vocabularyPhrase ? terms.filter((t) => t.vocabularyPhrase === term.vocabularyPhrase) : [term];
-    used.set(term, fields.some((f) => words.every((w) => holdsOwn(f, w))));
+    const phrase = words.map((w) => stem(w.term));
+    used.set(term, words.length === 1 ? fields.some((f) => holdsOwn(f, term)) : fields.some((f) => [f.title, f.abstract, f.mesh].some((field) => holdsPhrase(field, phrase))));
   }
   return (term) => used.get(term) ?? false;
 }

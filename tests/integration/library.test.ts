@@ -210,6 +210,15 @@ describe("the local library", () => {
       expect(used.map((h) => h.record.ids.doi)).not.toContain("10.5555/synth.0004");
     });
 
+    it("reads a phrase as used only where a record holds its words together, in the question's order", async () => {
+      // The rapamycin record holds "lifespan" and "rapamycin" apart: the phrase's other name still searches.
+      const apart = await search({ terms: ["lifespan", "rapamycin"], expansions: [{ terms: ["lifespan", "rapamycin"], alternatives: ["telomere length"], headings: [] }] });
+      expect(apart.map((h) => h.record.ids.doi)).toContain("10.5555/synth.0004");
+      // "telomere length" stands together in a record: the question's words are searched alone.
+      const together = await search({ terms: ["telomere", "length"], expansions: [{ terms: ["telomere", "length"], alternatives: ["rapamycin"], headings: [] }] });
+      expect(together.map((h) => h.record.ids.pmid)).not.toContain("90000001");
+    });
+
     it("ranks by how well records match, not only those matching every word", async () => {
       const hits = await search({ text: "rapamycin zebrafish regeneration" });
       expect(hits.map((h) => h.record.ids.pmid ?? h.record.title)).toContain("90000001");

@@ -69,6 +69,24 @@ describe("relevance: the vocabulary's names count, a MeSH heading in MeSH terms 
     expect(judged!.matchedTerms).toEqual(expect.arrayContaining(["broken", "hip", "rehab"]));
     expect(judged!.accepted).toBe(true);
   });
+
+  it("lets other names stand in when a candidate holds a phrase's words only apart: 'breast' and 'x-ray' are not a breast x-ray", () => {
+    const [mammography, apart] = judgeRecords(
+      [
+        buildRecord({ ids: { pmid: "1" }, title: "Reminder letters and mammography use among women", abstract: "Letters raised mammography use.", mesh: [] }),
+        buildRecord({ ids: { pmid: "2" }, title: "Breast pain in women", abstract: "A chest x-ray was taken in each woman.", mesh: [] }),
+      ],
+      extractTerms("Do letters get more women to go for their breast x-ray checks?"),
+    );
+    expect(mammography!.matchedTerms).toEqual(expect.arrayContaining(["breast", "x-ray"]));
+    // Together, in the question's order, the words are the phrase, and its own words count alone.
+    const [together] = judgeRecords(
+      [buildRecord({ ids: { pmid: "3" }, title: "Breast x-ray checks in women", abstract: "Letters raised attendance.", mesh: [] }), mammography!.record],
+      extractTerms("Do letters get more women to go for their breast x-ray checks?"),
+    );
+    expect(together!.matchedTerms).toEqual(expect.arrayContaining(["breast", "x-ray"]));
+    expect(apart!.matchedTerms).toContain("breast");
+  });
 });
 
 describe("relevance: a reference is on topic only when it names the question's subject and outcome", () => {
