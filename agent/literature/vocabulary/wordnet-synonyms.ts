@@ -89,39 +89,53 @@ export function createWordNetSynonyms(wordnet: WordNet = openWordNet()): WordNet
   const pertainymSynset = (adjective: string, noun: number): Synset =>
     wordnet.synsets(adjective, "adj").find((s) => s.pertainsTo.includes(noun)) ?? { pos: "adj", offset: -1, lexFile: "other", words: [], hypernyms: [], pertainsTo: [], gloss: "" };
 
+  // Each question's words and collocations are looked up again by every sentence chat's audit reads.
+  const known = new Map<string, string[]>();
   return {
     synonymsOf(term) {
       const word = term.toLowerCase().trim();
-      const out = new Set<string>();
-      // A name is offered for the sense it names first: "neck" is also a sense of "cervix", whose
-      // first sense (the one a record means by it) is the uterine cervix.
-      const offer = (w: string, sense: Synset) => {
-        if (w !== word && !isAmbiguous(w) && wordnet.synsets(w, sense.pos)[0]?.offset === sense.offset) out.add(w);
-      };
-      // A body part by its standard name, WordNet's first lemma ("womb" → uterus, "belly" → abdomen,
-      // "renal" → kidney), never its Latin or informal ones ("neck" → cervix, "chest" → pectus).
-      const offerHead = (body: Synset, form: string) => {
-        const head = body.words[0]!;
-        if (head !== form && wordnet.synsets(head, "noun")[0]?.offset === body.offset) out.add(head);
-      };
-      for (const form of baseForms(word)) {
-        const noun = wordnet.synsets(form, "noun").find(isMedical);
-        if (noun?.lexFile === "noun.body") {
-          offerHead(noun, form);
-          for (const adjective of wordnet.pertainyms(noun.offset)) {
-            const sense = pertainymSynset(adjective, noun.offset);
-            if (isBodyPertainym(sense)) offer(adjective, sense);
-          }
-        } else if (noun) {
-          for (const w of noun.words) if (w !== form) offer(w, noun);
-        }
-        const adjective = wordnet.synsets(form, "adj").find(isBodyPertainym);
-        if (adjective) offerHead(wordnet.synset("noun", adjective.pertainsTo[0]!), form);
-      }
-      return [...out];
+      const cached = known.get(word);
+      if (cached) return cached;
+      if (known.size >= CACHE_LIMIT) known.clear();
+      const result = lookUp(word);
+      known.set(word, result);
+      return result;
     },
   };
+
+  function lookUp(word: string): string[] {
+    const out = new Set<string>();
+    // A name is offered for the sense it names first: "neck" is also a sense of "cervix", whose
+    // first sense (the one a record means by it) is the uterine cervix.
+    const offer = (w: string, sense: Synset) => {
+      if (w !== word && !isAmbiguous(w) && wordnet.synsets(w, sense.pos)[0]?.offset === sense.offset) out.add(w);
+    };
+    // A body part by its standard name, WordNet's first lemma ("womb" → uterus, "belly" → abdomen,
+    // "renal" → kidney), never its Latin or informal ones ("neck" → cervix, "chest" → pectus).
+    const offerHead = (body: Synset, form: string) => {
+      const head = body.words[0]!;
+      if (head !== form && wordnet.synsets(head, "noun")[0]?.offset === body.offset) out.add(head);
+    };
+    for (const form of baseForms(word)) {
+      const noun = wordnet.synsets(form, "noun").find(isMedical);
+      if (noun?.lexFile === "noun.body") {
+        offerHead(noun, form);
+        for (const adjective of wordnet.pertainyms(noun.offset)) {
+          const sense = pertainymSynset(adjective, noun.offset);
+          if (isBodyPertainym(sense)) offer(adjective, sense);
+        }
+      } else if (noun) {
+        for (const w of noun.words) if (w !== form) offer(w, noun);
+      }
+      const adjective = wordnet.synsets(form, "adj").find(isBodyPertainym);
+      if (adjective) offerHead(wordnet.synset("noun", adjective.pertainsTo[0]!), form);
+    }
+    return [...out];
+  }
 }
+
+/** Words remembered at most (questions bring new words without end). */
+const CACHE_LIMIT = 20_000;
 
 /** The word and its singular forms by WordNet's noun suffix rules ("fractures" → "fracture", "ovaries" → "ovary"). */
 function baseForms(word: string): string[] {
