@@ -26,7 +26,7 @@ const GOAL = 0.9;
 const CONCURRENCY = 4;
 
 type Paraphrase = { id: string; pmid: string; question: string };
-type Outcome = { rank: number; accepted: boolean };
+type Outcome = { rank: number; accepted: boolean; why: string };
 
 function wantedHalves(): (typeof HALVES)[number][] {
   const named = (process.env.BENCH_PARAPHRASE_HALVES ?? "").split(",").map((h) => h.trim()).filter(Boolean);
@@ -77,7 +77,9 @@ export async function runParaphraseBench(): Promise<void> {
       // The tuning half may be read: its misses, to write rules from. The held-out half never is.
       if (half === "tune" && process.env.BENCH_PARAPHRASE_MISSES) {
         questions.forEach((q, i) => {
-          if (results[i]!.rank === 0 || results[i]!.rank > LIMIT) console.log(`  miss ${q.id} (PMID ${q.pmid}): ${q.question}`);
+          const r = results[i]!;
+          if (r.rank === 0 || r.rank > LIMIT) console.log(`  miss ${q.id} (PMID ${q.pmid}): ${q.question}`);
+          else if (!r.accepted) console.log(`  not shown ${q.id} (PMID ${q.pmid}, rank ${r.rank}; ${r.why}): ${q.question}`);
         });
       }
     }
@@ -98,13 +100,16 @@ async function rank(app: App, q: Paraphrase): Promise<Outcome> {
   for (;;) {
     const result = (await (await agentRequest(app, `/api/literature/jobs/${jobId}`)).json()) as {
       status: string;
-      references?: { pmid?: string | null; relevance?: { accepted?: boolean } }[];
+      references?: { pmid?: string | null; relevance?: { accepted?: boolean; score?: number; missingConcepts?: string[] } }[];
     };
     if (result.status === "failed") throw new Error(`literature search for ${q.id} failed`);
     if (result.status === "completed") {
       const listed = (result.references ?? []).slice(0, LIMIT);
       const at = listed.findIndex((r) => r.pmid === q.pmid);
-      return { rank: at + 1, accepted: at >= 0 && listed[at]!.relevance?.accepted === true };
+      const relevance = at >= 0 ? listed[at]!.relevance : undefined;
+      const lead = Math.max(0, ...listed.map((r) => r.relevance?.score ?? 0));
+      const why = `score ${relevance?.score ?? "-"} of best ${lead}, missing ${(relevance?.missingConcepts ?? []).join(", ") || "nothing"}`;
+      return { rank: at + 1, accepted: relevance?.accepted === true, why };
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
