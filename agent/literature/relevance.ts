@@ -108,6 +108,10 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
   const holds = terms.map((term) => fields.map((f, i) => inField(f.title, term) || inField(f.abstract, term) || inMesh(i, term)));
   const weights = terms.map((term, t) => Math.log(1 + (n + 1) / (holds[t]!.filter(Boolean).length + 0.5)) * term.weight * (term.generic ? GENERIC_TERM_WEIGHT : 1));
   const total = weights.reduce((a, b) => a + b, 0) || 1;
+  // What acceptance measures a record against: the question's weight less its everyday words no
+  // candidate holds ("sporty", "tiring"): those say how a person put it, and no record could hold
+  // them. A technical word none holds ("metformin") stays: the candidates lack that subject.
+  const reachable = weights.reduce((a, w, t) => (terms[t]!.everyday && !holds[t]!.some(Boolean) ? a : a + w), 0) || 1;
   const { concepts, unknown } = requiredConcepts(terms, weights, holds.map((h) => h.some(Boolean)));
 
   const scored = records.map((_, i) => {
@@ -122,6 +126,7 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
       }
     });
     const score = terms.length === 0 ? 0 : Math.round((earned / total) * 1000) / 1000;
+    const reach = terms.length === 0 ? 0 : earned / reachable;
     const missing = concepts.filter((c) => !names(c, (t) => holds[t]![i]!)).map((c) => c.label);
     const partCoverage: Partial<Record<RequiredQuestionPart, number>> = {};
     const partsAddressed: RequiredQuestionPart[] = [];
@@ -134,19 +139,19 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
       partCoverage[part] = coverage;
       if (coverage >= PART_COVERAGE || inPart.every((c) => holdsHead(c, terms, (t) => holds[t]![i]!))) partsAddressed.push(part);
     }
-    return { score, matchedTerms, missing, partCoverage, partsAddressed };
+    return { score, reach, matchedTerms, missing, partCoverage, partsAddressed };
   });
   const lead = scored.reduce<(typeof scored)[number] | null>((a, b) => (!a || b.score > a.score ? b : a), null);
   const excused = new Set(lead && lead.missing.length <= MAX_MISSED ? lead.missing : concepts.map((c) => c.label));
 
   return records.map((record, i) => {
-    const { score, matchedTerms, missing, partCoverage, partsAddressed } = scored[i]!;
+    const { score, reach, matchedTerms, missing, partCoverage, partsAddressed } = scored[i]!;
     const isLead = scored[i] === lead;
     const onTopic =
       !unknown &&
       terms.length > 0 &&
       missing.every((c) => excused.has(c)) &&
-      (score >= ACCEPT_THRESHOLD || (isLead && score >= LOWEST_BEST)) &&
+      (reach >= ACCEPT_THRESHOLD || (isLead && reach >= LOWEST_BEST)) &&
       score >= RELATIVE_TO_BEST * lead!.score;
 
     const flags: Flag[] = [];

@@ -140,6 +140,18 @@ describe("relevance: a reference is on topic only when it names the question's s
     expect(extractTerms("secret pleasure--lethal outcome?").map((t) => t.term)).toEqual(["secret", "pleasure", "lethal", "outcome"]);
   });
 
+  it("does not hold a person's everyday words no candidate uses against the best match, but a technical word none holds still counts", () => {
+    const trained = record("7", "Muscle fatigue in lifelong endurance athletes and sedentary older men", "Lifelong endurance exercise preserved resistance to muscle fatigue in older men compared with sedentary peers.");
+    const surgery = record("8", "Exercise capacity after heart surgery", "Older patients walked further after cardiac rehabilitation exercise.");
+    // Four words no candidate holds in each: everyday English in the first, drug names in the second.
+    const lay = judgeRecords([trained, surgery], extractTerms("Do chubby grandads who stay sporty stop their muscles tiring?"));
+    const drugs = judgeRecords([trained, surgery], extractTerms("Do zoledronate, denosumab, romosozumab or teriparatide stop their muscles tiring?"));
+    expect(lay.map((j) => j.accepted)).toEqual([true, false]);
+    expect(drugs.map((j) => j.accepted)).toEqual([false, false]);
+    // The score a reference carries is unchanged: still the share of the whole question it holds.
+    expect(lay[0]!.score).toBeLessThan(0.25);
+  });
+
   it("rejects a record far weaker than the best match even when it names the concepts", () => {
     const strong = record("5", "Rapamycin extends lifespan in genetically heterogeneous male and female mice", "Rapamycin fed late in life extended median and maximal lifespan of male and female mice.");
     const weak = record("6", "Rapamycin in transplant recipients", "Rapamycin was given; lifespan of the graft was recorded, with no data on mice, sex or age at start.");

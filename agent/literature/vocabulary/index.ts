@@ -62,6 +62,11 @@ export function isVerbOnly(word: string): boolean {
   return result;
 }
 
+/** Whether a word is everyday English by its most frequent sense (wordnet-synonyms.ts, isEveryday). */
+export function isEverydayWord(word: string): boolean {
+  return wordnetSynonyms().isEveryday(word);
+}
+
 /** Opens WordNet now rather than on the first question (the agent calls this at start). */
 export function warmVocabulary(): void {
   wordnetSynonyms().synonymsOf("kidney");

@@ -41,6 +41,13 @@ const MAX_DEPTH = 20;
 export type WordNetSynonyms = {
   /** Medical synonyms and pertainyms of a word (or several words: "high blood pressure"), per the rules above. */
   synonymsOf(term: string): string[];
+  /**
+   * Whether a word is everyday English by its most frequent sense: WordNet knows it, and that sense
+   * (the noun's first, else the adjective's or the verb's) is not medical. "mole", "sporty",
+   * "tiring" are; "cancer", "stroke", "aspirin" are not, and neither is a word WordNet lacks
+   * ("metformin", "fisetin"). Hyphenated: every part is.
+   */
+  isEveryday(word: string): boolean;
 };
 
 export function createWordNetSynonyms(wordnet: WordNet = openWordNet()): WordNetSynonyms {
@@ -91,7 +98,24 @@ export function createWordNetSynonyms(wordnet: WordNet = openWordNet()): WordNet
 
   // Each question's words and collocations are looked up again by every sentence chat's audit reads.
   const known = new Map<string, string[]>();
+  const everyday = new Map<string, boolean>();
+  const firstSense = (form: string): Synset | undefined =>
+    wordnet.synsets(form, "noun")[0] ?? wordnet.synsets(form, "adj")[0] ?? wordnet.synsets(form, "verb")[0];
+  const isEverydayPart = (part: string): boolean => {
+    const sense = [...new Set([...baseForms(part), ...inflectionBases(part)])].map(firstSense).find((s) => s !== undefined);
+    return sense !== undefined && !isMedical(sense);
+  };
   return {
+    isEveryday(term) {
+      const word = term.toLowerCase().trim();
+      const cached = everyday.get(word);
+      if (cached !== undefined) return cached;
+      if (everyday.size >= CACHE_LIMIT) everyday.clear();
+      const parts = word.split("-").filter(Boolean);
+      const result = /^[a-z-]+$/.test(word) && parts.length > 0 && (isEverydayPart(word) || (parts.length > 1 && parts.every(isEverydayPart)));
+      everyday.set(word, result);
+      return result;
+    },
     synonymsOf(term) {
       const word = term.toLowerCase().trim();
       const cached = known.get(word);
@@ -136,6 +160,19 @@ export function createWordNetSynonyms(wordnet: WordNet = openWordNet()): WordNet
 
 /** Words remembered at most (questions bring new words without end). */
 const CACHE_LIMIT = 20_000;
+
+/** The base a verb or adjective form may have ("tiring" → tire, "moved" → move, "getting" → get, "heavier" → heavy). */
+function inflectionBases(word: string): string[] {
+  const out: string[] = [];
+  for (const suffix of ["ing", "ed", "er", "est"]) {
+    if (!word.endsWith(suffix) || word.length <= suffix.length + 2) continue;
+    const base = word.slice(0, -suffix.length);
+    out.push(base, `${base}e`);
+    if (/([b-df-hj-np-tv-z])\1$/.test(base)) out.push(base.slice(0, -1));
+    if (base.endsWith("i")) out.push(`${base.slice(0, -1)}y`);
+  }
+  return out;
+}
 
 /** The word and its singular forms by WordNet's noun suffix rules ("fractures" → "fracture", "ovaries" → "ovary"). */
 function baseForms(word: string): string[] {
