@@ -223,7 +223,7 @@ export const FEEDBACK_TERMS = 10;
  * questions keep their record first either way, recall@1 0.992 against BM25's 0.972).
  */
 export const FEEDBACK_WEIGHT = 0.5;
-/** A word in more than this share of the library says nothing of a topic ("patient", "studi"). */
+/** A word in more than this share of the library says nothing of a topic ("patient", "studi"); a word two records share is always lent (what links them in a small library). */
 export const FEEDBACK_MAX_SHARE = 0.1;
 
 /** One lexeme of one feedback record (its index in `top`): how often it occurs there, and how many records of the library hold it. */

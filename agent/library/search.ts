@@ -140,7 +140,7 @@ async function feedbackTerms({
      CROSS JOIN LATERAL unnest(r.search) AS u
      JOIN agent.library_lexemes l ON l.lexeme = u.lexeme
      WHERE l.records <= $2 AND u.lexeme ~ '^[a-z][a-z-]{2,}$'`,
-    [top.map((t) => t.id), Math.max(1, Math.floor(library.records * FEEDBACK_MAX_SHARE))],
+    [top.map((t) => t.id), Math.max(2, Math.floor(library.records * FEEDBACK_MAX_SHARE))],
   );
   return relevanceModel({ top: top.map((t) => ({ score: t.score, tokens: t.candidate.tokens })), rows, exclude, libraryRecords: library.records, queryWeight });
 }

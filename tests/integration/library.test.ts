@@ -262,6 +262,22 @@ describe("the local library", () => {
       expect((await search({ text: "rapamycin lifespan", scope: "no-preprints" }))[0]?.record.ids.pmid).toBe("90000001");
     });
 
+    it("finds a record sharing no word with the question through the words of the best records (pseudo-relevance feedback)", async () => {
+      await importLibraryRecords({
+        db: pool,
+        records: [
+          { title: "Low sugar spells in older people on insulin", abstract: "Spells of low blood sugar, severe hypoglycaemia, were frequent among older insulin users with nephropathy." },
+          { title: "Severe hypoglycaemia and cardiovascular events in insulin-treated nephropathy", abstract: "Hypoglycaemia requiring assistance preceded myocardial infarction in insulin-treated patients." },
+          ...["Knee osteoarthritis and walking speed", "Hearing loss after meningitis", "Cataract surgery waiting times", "Tooth loss and diet quality", "Night shifts and nurses' sleep"].map((title) => ({ title, abstract: `${title}: a cohort study.` })),
+        ],
+      });
+      const hits = await search({ terms: ["sugar", "spells"] });
+      expect(hits.map((h) => h.record.title).slice(0, 2)).toEqual(["Low sugar spells in older people on insulin", "Severe hypoglycaemia and cardiovascular events in insulin-treated nephropathy"]);
+      // The lent words rank below the question's own: the record holding its words stays first.
+      expect(hits[0]!.rank).toBeGreaterThan(hits[1]!.rank);
+      expect(hits[1]!.matchedTerms).toEqual([]);
+    });
+
     it("finds nothing for a question of stop words or words no record holds", async () => {
       expect(await search({ text: "Is it the one that was?" })).toEqual([]);
       expect(await search({ terms: ["zebrafish"] })).toEqual([]);
