@@ -25,8 +25,9 @@ import { normalizeHeading } from "./vocabulary/words";
  * of a term's weight; synonyms count as the term, several-word synonyms where their words stand
  * together). The best-scoring candidate sets the bar: a record is on topic when it names every
  * required concept the best one names (the best may miss at most MAX_MISSED, a word its authors put
- * otherwise), its score reaches ACCEPT_THRESHOLD (0.4; the best one only LOWEST_BEST) and
- * RELATIVE_TO_BEST (0.7) of the best's. Accepted when on topic and nothing disqualifies it: a
+ * otherwise), its share of the question less the everyday words no candidate holds (a person's
+ * wording, QueryTerm.everyday) reaches ACCEPT_THRESHOLD (0.4; the best one only LOWEST_BEST), and
+ * its score RELATIVE_TO_BEST (0.7) of the best's. Accepted when on topic and nothing disqualifies it: a
  * retracted paper, a record outside the requested dates, or a preprint when preprints are excluded.
  *
  * Measured on the 500 PubMedQA development questions over the library (`npm run bench -- answers`,
