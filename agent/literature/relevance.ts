@@ -26,8 +26,9 @@ import { studiedText } from "./studied";
  * of a term's weight; synonyms count as the term, several-word synonyms where their words stand
  * together). The best-scoring candidate sets the bar: a record is on topic when it names every
  * required concept the best one names (the best may miss at most MAX_MISSED, a word its authors put
- * otherwise), its score reaches ACCEPT_THRESHOLD (0.4; the best one only LOWEST_BEST) and
- * RELATIVE_TO_BEST (0.7) of the best's. Accepted when on topic and nothing disqualifies it: a
+ * otherwise), its share of the question less the everyday words no candidate holds (a person's
+ * wording, QueryTerm.everyday) reaches ACCEPT_THRESHOLD (0.4; the best one only LOWEST_BEST), and
+ * its score RELATIVE_TO_BEST (0.7) of the best's. Accepted when on topic and nothing disqualifies it: a
  * retracted paper, a record outside the requested dates, or a preprint when preprints are excluded.
  *
  * Measured on the 500 PubMedQA development questions over the library (`npm run bench -- answers`,
@@ -122,6 +123,10 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
   );
   const weights = terms.map((term, t) => Math.log(1 + (n + 1) / (holds[t]!.filter(Boolean).length + 0.5)) * term.weight * (term.generic ? GENERIC_TERM_WEIGHT : 1));
   const total = weights.reduce((a, b) => a + b, 0) || 1;
+  // What acceptance measures a record against: the question's weight less its everyday words no
+  // candidate holds ("sporty", "tiring"): those say how a person put it, and no record could hold
+  // them. A technical word none holds ("metformin") stays: the candidates lack that subject.
+  const reachable = weights.reduce((a, w, t) => (terms[t]!.everyday && !holds[t]!.some(Boolean) ? a : a + w), 0) || 1;
   const { concepts, unknown } = requiredConcepts(terms, weights, holds.map((h) => h.some(Boolean)));
 
   const scored = records.map((_, i) => {
@@ -136,6 +141,7 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
       }
     });
     const score = terms.length === 0 ? 0 : Math.round((earned / total) * 1000) / 1000;
+    const reach = terms.length === 0 ? 0 : earned / reachable;
     const missing = concepts.filter((c) => !names(c, (t) => holds[t]![i]!)).map((c) => c.label);
     const partCoverage: Partial<Record<RequiredQuestionPart, number>> = {};
     const partsAddressed: RequiredQuestionPart[] = [];
@@ -148,19 +154,19 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
       partCoverage[part] = coverage;
       if (coverage >= PART_COVERAGE || inPart.every((c) => holdsHead(c, terms, (t) => studies[t]![i]!))) partsAddressed.push(part);
     }
-    return { score, matchedTerms, missing, partCoverage, partsAddressed };
+    return { score, reach, matchedTerms, missing, partCoverage, partsAddressed };
   });
   const lead = scored.reduce<(typeof scored)[number] | null>((a, b) => (!a || b.score > a.score ? b : a), null);
   const excused = new Set(lead && lead.missing.length <= MAX_MISSED ? lead.missing : concepts.map((c) => c.label));
 
   return records.map((record, i) => {
-    const { score, matchedTerms, missing, partCoverage, partsAddressed } = scored[i]!;
+    const { score, reach, matchedTerms, missing, partCoverage, partsAddressed } = scored[i]!;
     const isLead = scored[i] === lead;
     const onTopic =
       !unknown &&
       terms.length > 0 &&
       missing.every((c) => excused.has(c)) &&
-      (score >= ACCEPT_THRESHOLD || (isLead && score >= LOWEST_BEST)) &&
+      (reach >= ACCEPT_THRESHOLD || (isLead && reach >= LOWEST_BEST)) &&
       score >= RELATIVE_TO_BEST * lead!.score;
 
     const flags: Flag[] = [];
@@ -251,14 +257,17 @@ function names(concept: RequiredConcept, holds: (term: number) => boolean): bool
 
 /**
  * Whether the candidates use a term's own words: for a word of a phrase the vocabulary knows, some
- * candidate holds every word of that phrase; otherwise some candidate holds the word.
+ * candidate's title, abstract or MeSH holds the phrase's words together, in the question's order
+ * (both words somewhere apart, "breast" here and "x-ray" there, is not the phrase; the library's
+ * ranking reads it the same way); otherwise some candidate holds the word.
  */
 function ownWordsUsed(terms: QueryTerm[], fields: { title: Field; abstract: Field; mesh: Field }[]): (term: QueryTerm) => boolean {
   const holdsOwn = (f: { title: Field; abstract: Field; mesh: Field }, t: QueryTerm) => (t.own ?? t.stems).some((s) => f.title.stems.has(s) || f.abstract.stems.has(s) || f.mesh.stems.has(s));
   const used = new Map<QueryTerm, boolean>();
   for (const term of terms) {
     const words = term.vocabularyPhrase ? terms.filter((t) => t.vocabularyPhrase === term.vocabularyPhrase) : [term];
-    used.set(term, fields.some((f) => words.every((w) => holdsOwn(f, w))));
+    const phrase = words.map((w) => stem(w.term));
+    used.set(term, words.length === 1 ? fields.some((f) => holdsOwn(f, term)) : fields.some((f) => [f.title, f.abstract, f.mesh].some((field) => holdsPhrase(field, phrase))));
   }
   return (term) => used.get(term) ?? false;
 }

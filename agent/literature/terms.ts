@@ -1,5 +1,5 @@
 import { placeQuestionWords, questionContexts, type QuestionPart } from "./question";
-import { alternativesOf, expandConcept, findConcepts, phraseOrders, type ConceptExpansion, type ConceptMention } from "./vocabulary";
+import { alternativesOf, expandConcept, findConcepts, isEverydayWord, phraseOrders, type ConceptExpansion, type ConceptMention } from "./vocabulary";
 import type { SourceExpansion } from "./sources/types";
 import { otherSpelling, stem, stemPhrase, tokenize } from "./vocabulary/words";
 import { abbreviationsOf } from "./abbreviations";
@@ -139,6 +139,12 @@ export type QueryTerm = {
   weight: number;
   /** A word that names no subject of its own ("length", "level", "patients"): see GENERIC_WORDS. */
   generic?: boolean;
+  /**
+   * Everyday English by its most frequent sense (vocabulary isEverydayWord: "sporty", "tiring",
+   * "mole"), not a technical name: when no record holds it, it says how the person put the
+   * question, not that the records lack its subject (relevance.ts).
+   */
+  everyday?: boolean;
   /** Where it stands in the question (agent/literature/question.ts); `context` when it only narrows it. */
   part?: QuestionPart;
   /** The concept it belongs to: the run of adjacent content words it stands in ("telomere length"). */
@@ -207,6 +213,7 @@ export function extractTerms(question: string): QueryTerm[] {
       ...(mention ? { vocabularyPhrase: mention.phrase } : {}),
       weight: isWeak(token) ? WEAK_TERM_WEIGHT : 1,
       generic: isGeneric(token) && !(mention && namedOnlyWith(mention, tokens)),
+      ...(isEverydayWord(token) ? { everyday: true } : {}),
       // A relation cue ("reduce", "extend") stands in no part: it only relates them.
       part: where?.part ?? "context",
       concept: where?.concept ?? token,

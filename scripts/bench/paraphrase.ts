@@ -10,7 +10,8 @@
  * Goal: the engine's recall@10 ≥ 90%, and at least BM25's. The held-out half is read by this script
  * only and reported as aggregates: its questions are never printed (rules are written on the tuning
  * half). BENCH_EVAL_DIR points at another folder holding the two files (default
- * tests/fixtures/eval).
+ * tests/fixtures/eval). BENCH_PARAPHRASE_HALVES=tune measures the tuning half alone (while tuning,
+ * so the held-out half is run only when a figure is reported).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -25,7 +26,15 @@ const GOAL = 0.9;
 const CONCURRENCY = 4;
 
 type Paraphrase = { id: string; pmid: string; question: string };
-type Outcome = { rank: number; accepted: boolean };
+type Outcome = { rank: number; accepted: boolean; why: string };
+
+function wantedHalves(): (typeof HALVES)[number][] {
+  const named = (process.env.BENCH_PARAPHRASE_HALVES ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+  if (named.length === 0) return [...HALVES];
+  const unknown = named.filter((h) => !(HALVES as readonly string[]).includes(h));
+  if (unknown.length > 0) throw new Error(`BENCH_PARAPHRASE_HALVES: unknown half ${unknown.join(", ")}; choose from ${HALVES.join(", ")}`);
+  return HALVES.filter((h) => named.includes(h));
+}
 
 function readHalf(half: (typeof HALVES)[number]): Paraphrase[] {
   const file = path.join(process.env.BENCH_EVAL_DIR ?? path.join(root, "tests/fixtures/eval"), `paraphrase.${half}.jsonl`);
@@ -36,7 +45,7 @@ function readHalf(half: (typeof HALVES)[number]): Paraphrase[] {
 export async function runParaphraseBench(): Promise<void> {
   const items = readPubmedQa();
   const known = new Set(items.map(([pmid]) => pmid));
-  const sets = HALVES.map((half) => ({ half, questions: readHalf(half) }));
+  const sets = wantedHalves().map((half) => ({ half, questions: readHalf(half) }));
   for (const { half, questions } of sets) {
     const unknown = questions.filter((q) => !known.has(q.pmid)).length;
     if (unknown > 0) throw new Error(`paraphrase.${half}: ${unknown} questions name a PMID outside the PubMedQA development set`);
@@ -68,7 +77,9 @@ export async function runParaphraseBench(): Promise<void> {
       // The tuning half may be read: its misses, to write rules from. The held-out half never is.
       if (half === "tune" && process.env.BENCH_PARAPHRASE_MISSES) {
         questions.forEach((q, i) => {
-          if (results[i]!.rank === 0 || results[i]!.rank > LIMIT) console.log(`  miss ${q.id} (PMID ${q.pmid}): ${q.question}`);
+          const r = results[i]!;
+          if (r.rank === 0 || r.rank > LIMIT) console.log(`  miss ${q.id} (PMID ${q.pmid}): ${q.question}`);
+          else if (!r.accepted) console.log(`  not shown ${q.id} (PMID ${q.pmid}, rank ${r.rank}; ${r.why}): ${q.question}`);
         });
       }
     }
@@ -89,13 +100,16 @@ async function rank(app: App, q: Paraphrase): Promise<Outcome> {
   for (;;) {
     const result = (await (await agentRequest(app, `/api/literature/jobs/${jobId}`)).json()) as {
       status: string;
-      references?: { pmid?: string | null; relevance?: { accepted?: boolean } }[];
+      references?: { pmid?: string | null; relevance?: { accepted?: boolean; score?: number; missingConcepts?: string[] } }[];
     };
     if (result.status === "failed") throw new Error(`literature search for ${q.id} failed`);
     if (result.status === "completed") {
       const listed = (result.references ?? []).slice(0, LIMIT);
       const at = listed.findIndex((r) => r.pmid === q.pmid);
-      return { rank: at + 1, accepted: at >= 0 && listed[at]!.relevance?.accepted === true };
+      const relevance = at >= 0 ? listed[at]!.relevance : undefined;
+      const lead = Math.max(0, ...listed.map((r) => r.relevance?.score ?? 0));
+      const why = `score ${relevance?.score ?? "-"} of best ${lead}, missing ${(relevance?.missingConcepts ?? []).join(", ") || "nothing"}`;
+      return { rank: at + 1, accepted: relevance?.accepted === true, why };
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -210,6 +210,15 @@ describe("the local library", () => {
       expect(used.map((h) => h.record.ids.doi)).not.toContain("10.5555/synth.0004");
     });
 
+    it("reads a phrase as used only where a record holds its words together, in the question's order", async () => {
+      // The rapamycin record holds "lifespan" and "rapamycin" apart: the phrase's other name still searches.
+      const apart = await search({ terms: ["lifespan", "rapamycin"], expansions: [{ terms: ["lifespan", "rapamycin"], alternatives: ["telomere length"], headings: [] }] });
+      expect(apart.map((h) => h.record.ids.doi)).toContain("10.5555/synth.0004");
+      // "telomere length" stands together in a record: the question's words are searched alone.
+      const together = await search({ terms: ["telomere", "length"], expansions: [{ terms: ["telomere", "length"], alternatives: ["rapamycin"], headings: [] }] });
+      expect(together.map((h) => h.record.ids.pmid)).not.toContain("90000001");
+    });
+
     it("ranks by how well records match, not only those matching every word", async () => {
       const hits = await search({ text: "rapamycin zebrafish regeneration" });
       expect(hits.map((h) => h.record.ids.pmid ?? h.record.title)).toContain("90000001");
@@ -251,6 +260,22 @@ describe("the local library", () => {
       expect(trials.map((h) => h.record.ids.nct)).toEqual(["NCT09000003"]);
       expect(await search({ text: "rapamycin lifespan", scope: "preprints" })).toEqual([]);
       expect((await search({ text: "rapamycin lifespan", scope: "no-preprints" }))[0]?.record.ids.pmid).toBe("90000001");
+    });
+
+    it("finds a record sharing no word with the question through the words of the best records (pseudo-relevance feedback)", async () => {
+      await importLibraryRecords({
+        db: pool,
+        records: [
+          { title: "Low sugar spells in older people on insulin", abstract: "Spells of low blood sugar, severe hypoglycaemia, were frequent among older insulin users with nephropathy." },
+          { title: "Severe hypoglycaemia and cardiovascular events in insulin-treated nephropathy", abstract: "Hypoglycaemia requiring assistance preceded myocardial infarction in insulin-treated patients." },
+          ...["Knee osteoarthritis and walking speed", "Hearing loss after meningitis", "Cataract surgery waiting times", "Tooth loss and diet quality", "Night shifts and nurses' sleep"].map((title) => ({ title, abstract: `${title}: a cohort study.` })),
+        ],
+      });
+      const hits = await search({ terms: ["sugar", "spells"] });
+      expect(hits.map((h) => h.record.title).slice(0, 2)).toEqual(["Low sugar spells in older people on insulin", "Severe hypoglycaemia and cardiovascular events in insulin-treated nephropathy"]);
+      // The lent words rank below the question's own: the record holding its words stays first.
+      expect(hits[0]!.rank).toBeGreaterThan(hits[1]!.rank);
+      expect(hits[1]!.matchedTerms).toEqual([]);
     });
 
     it("finds nothing for a question of stop words or words no record holds", async () => {

@@ -4,8 +4,11 @@ import {
   chooseCandidateLexemes,
   inverseDocumentFrequency,
   listQueryTerms,
+  FEEDBACK_TERMS,
+  FEEDBACK_WEIGHT,
   matchTerms,
   MAX_TERMS,
+  relevanceModel,
   scoreCandidate,
   splitQueryText,
   yearBounds,
@@ -150,5 +153,38 @@ describe("year bounds", () => {
     expect(yearBounds({ dateFrom: "2019-06-01", dateTo: "2021-12-31" })).toEqual({ from: 2019, to: 2021 });
     expect(yearBounds({})).toEqual({ from: null, to: null });
     expect(yearBounds({ dateTo: "2010-01-01" })).toEqual({ from: null, to: 2010 });
+  });
+});
+
+describe("pseudo-relevance feedback: the best records lend the question their words", () => {
+  const top = [
+    { score: 9, tokens: 100 },
+    { score: 3, tokens: 100 },
+  ];
+  const rows = [
+    { record: 0, lexeme: "hypoglycaem", tf: 6, records: 12 },
+    { record: 1, lexeme: "hypoglycaem", tf: 2, records: 12 },
+    { record: 0, lexeme: "insulin", tf: 4, records: 30 },
+    { record: 1, lexeme: "fall", tf: 8, records: 20 },
+    { record: 0, lexeme: "sugar", tf: 5, records: 3 },
+  ];
+
+  it("weighs a word by how much of each best record it makes up, the records by their scores, and never lends the question's own words", () => {
+    const model = relevanceModel({ top, rows, exclude: new Set(["sugar"]), libraryRecords: 500, queryWeight: 4 });
+    expect([...model.keys()]).toEqual(["hypoglycaem", "insulin", "fall"]);
+    // Together the lent words weigh FEEDBACK_WEIGHT of the question's four terms, before their idf.
+    const idf = (held: number) => inverseDocumentFrequency({ records: 500, holding: held });
+    const shares = model.get("hypoglycaem")! / idf(12) + model.get("insulin")! / idf(30) + model.get("fall")! / idf(20);
+    expect(shares).toBeCloseTo(4 * FEEDBACK_WEIGHT, 10);
+    // hypoglycaemia: 0.75 × 6% + 0.25 × 2% of the records' words; a fall only in the weaker record: 0.25 × 8%.
+    expect(model.get("hypoglycaem")! / idf(12)).toBeGreaterThan(model.get("fall")! / idf(20));
+  });
+
+  it("keeps the heaviest words only, and lends nothing when the records scored nothing", () => {
+    const many = Array.from({ length: FEEDBACK_TERMS + 5 }, (_, k) => ({ record: 0, lexeme: `word${String.fromCharCode(97 + k)}`, tf: k + 1, records: 5 }));
+    const model = relevanceModel({ top, rows: many, exclude: new Set(), libraryRecords: 500, queryWeight: 3 });
+    expect(model.size).toBe(FEEDBACK_TERMS);
+    expect(model.has("worda")).toBe(false);
+    expect(relevanceModel({ top: [{ score: 0, tokens: 10 }], rows, exclude: new Set(), libraryRecords: 500, queryWeight: 3 }).size).toBe(0);
   });
 });

@@ -70,6 +70,24 @@ describe("relevance: the vocabulary's names count, a MeSH heading in MeSH terms 
     expect(judged!.matchedTerms).toEqual(expect.arrayContaining(["broken", "hip", "rehab"]));
     expect(judged!.accepted).toBe(true);
   });
+
+  it("lets other names stand in when a candidate holds a phrase's words only apart: 'breast' and 'x-ray' are not a breast x-ray", () => {
+    const [mammography, apart] = judgeRecords(
+      [
+        buildRecord({ ids: { pmid: "1" }, title: "Reminder letters and mammography use among women", abstract: "Letters raised mammography use.", mesh: [] }),
+        buildRecord({ ids: { pmid: "2" }, title: "Breast pain in women", abstract: "A chest x-ray was taken in each woman.", mesh: [] }),
+      ],
+      extractTerms("Do letters get more women to go for their breast x-ray checks?"),
+    );
+    expect(mammography!.matchedTerms).toEqual(expect.arrayContaining(["breast", "x-ray"]));
+    // Together, in the question's order, the words are the phrase, and its own words count alone.
+    const [together] = judgeRecords(
+      [buildRecord({ ids: { pmid: "3" }, title: "Breast x-ray checks in women", abstract: "Letters raised attendance.", mesh: [] }), mammography!.record],
+      extractTerms("Do letters get more women to go for their breast x-ray checks?"),
+    );
+    expect(together!.matchedTerms).toEqual(expect.arrayContaining(["breast", "x-ray"]));
+    expect(apart!.matchedTerms).toContain("breast");
+  });
 });
 
 describe("relevance: a reference is on topic only when it names the question's subject and outcome", () => {
@@ -121,6 +139,18 @@ describe("relevance: a reference is on topic only when it names the question's s
   it("reads a double hyphen as a dash between words, not one word", () => {
     expect(read("Lloyd-Davies position with Trendelenburg--a disaster waiting to happen?")).toMatchObject({ "lloyd-davies": "main:lloyd-davies position", trendelenburg: "main:trendelenburg" });
     expect(extractTerms("secret pleasure--lethal outcome?").map((t) => t.term)).toEqual(["secret", "pleasure", "lethal", "outcome"]);
+  });
+
+  it("does not hold a person's everyday words no candidate uses against the best match, but a technical word none holds still counts", () => {
+    const trained = record("7", "Muscle fatigue in lifelong endurance athletes and sedentary older men", "Lifelong endurance exercise preserved resistance to muscle fatigue in older men compared with sedentary peers.");
+    const surgery = record("8", "Exercise capacity after heart surgery", "Older patients walked further after cardiac rehabilitation exercise.");
+    // Four words no candidate holds in each: everyday English in the first, drug names in the second.
+    const lay = judgeRecords([trained, surgery], extractTerms("Do chubby grandads who stay sporty stop their muscles tiring?"));
+    const drugs = judgeRecords([trained, surgery], extractTerms("Do zoledronate, denosumab, romosozumab or teriparatide stop their muscles tiring?"));
+    expect(lay.map((j) => j.accepted)).toEqual([true, false]);
+    expect(drugs.map((j) => j.accepted)).toEqual([false, false]);
+    // The score a reference carries is unchanged: still the share of the whole question it holds.
+    expect(lay[0]!.score).toBeLessThan(0.25);
   });
 
   it("rejects a record far weaker than the best match even when it names the concepts", () => {

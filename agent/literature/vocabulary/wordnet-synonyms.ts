@@ -41,6 +41,13 @@ const MAX_DEPTH = 20;
 export type WordNetSynonyms = {
   /** Medical synonyms and pertainyms of a word (or several words: "high blood pressure"), per the rules above. */
   synonymsOf(term: string): string[];
+  /**
+   * Whether a word is everyday English by its most frequent sense: WordNet knows it, and that sense
+   * (the noun's first, else the adjective's or the verb's) is not medical. "mole", "sporty",
+   * "tiring" are; "cancer", "stroke", "aspirin" are not, and neither is a word WordNet lacks
+   * ("metformin", "fisetin"). Hyphenated: every part is.
+   */
+  isEveryday(word: string): boolean;
 };
 
 export function createWordNetSynonyms(wordnet: WordNet = openWordNet()): WordNetSynonyms {
@@ -89,25 +96,82 @@ export function createWordNetSynonyms(wordnet: WordNet = openWordNet()): WordNet
   const pertainymSynset = (adjective: string, noun: number): Synset =>
     wordnet.synsets(adjective, "adj").find((s) => s.pertainsTo.includes(noun)) ?? { pos: "adj", offset: -1, lexFile: "other", words: [], hypernyms: [], pertainsTo: [], gloss: "" };
 
+  // Each question's words and collocations are looked up again by every sentence chat's audit reads.
+  const known = new Map<string, string[]>();
+  const everyday = new Map<string, boolean>();
+  const firstSense = (form: string): Synset | undefined =>
+    wordnet.synsets(form, "noun")[0] ?? wordnet.synsets(form, "adj")[0] ?? wordnet.synsets(form, "verb")[0];
+  const isEverydayPart = (part: string): boolean => {
+    const sense = [...new Set([...baseForms(part), ...inflectionBases(part)])].map(firstSense).find((s) => s !== undefined);
+    return sense !== undefined && !isMedical(sense);
+  };
   return {
+    isEveryday(term) {
+      const word = term.toLowerCase().trim();
+      const cached = everyday.get(word);
+      if (cached !== undefined) return cached;
+      if (everyday.size >= CACHE_LIMIT) everyday.clear();
+      const parts = word.split("-").filter(Boolean);
+      const result = /^[a-z-]+$/.test(word) && parts.length > 0 && (isEverydayPart(word) || (parts.length > 1 && parts.every(isEverydayPart)));
+      everyday.set(word, result);
+      return result;
+    },
     synonymsOf(term) {
       const word = term.toLowerCase().trim();
-      const out = new Set<string>();
-      const offer = (w: string) => {
-        if (w !== word && !isAmbiguous(w)) out.add(w);
-      };
-      for (const form of baseForms(word)) {
-        const noun = wordnet.synsets(form, "noun").find(isMedical);
-        if (noun) {
-          for (const w of noun.words) if (w !== form) offer(w);
-          if (noun.lexFile === "noun.body") for (const adjective of wordnet.pertainyms(noun.offset)) if (isBodyPertainym(pertainymSynset(adjective, noun.offset))) offer(adjective);
-        }
-        const adjective = wordnet.synsets(form, "adj").find(isBodyPertainym);
-        if (adjective) for (const w of wordnet.synset("noun", adjective.pertainsTo[0]!).words) offer(w);
-      }
-      return [...out];
+      const cached = known.get(word);
+      if (cached) return cached;
+      if (known.size >= CACHE_LIMIT) known.clear();
+      const result = lookUp(word);
+      known.set(word, result);
+      return result;
     },
   };
+
+  function lookUp(word: string): string[] {
+    const out = new Set<string>();
+    // A name is offered for the sense it names first: "neck" is also a sense of "cervix", whose
+    // first sense (the one a record means by it) is the uterine cervix.
+    const offer = (w: string, sense: Synset) => {
+      if (w !== word && !isAmbiguous(w) && wordnet.synsets(w, sense.pos)[0]?.offset === sense.offset) out.add(w);
+    };
+    // A body part by its standard name, WordNet's first lemma ("womb" → uterus, "belly" → abdomen,
+    // "renal" → kidney), never its Latin or informal ones ("neck" → cervix, "chest" → pectus).
+    const offerHead = (body: Synset, form: string) => {
+      const head = body.words[0]!;
+      if (head !== form && wordnet.synsets(head, "noun")[0]?.offset === body.offset) out.add(head);
+    };
+    for (const form of baseForms(word)) {
+      const noun = wordnet.synsets(form, "noun").find(isMedical);
+      if (noun?.lexFile === "noun.body") {
+        offerHead(noun, form);
+        for (const adjective of wordnet.pertainyms(noun.offset)) {
+          const sense = pertainymSynset(adjective, noun.offset);
+          if (isBodyPertainym(sense)) offer(adjective, sense);
+        }
+      } else if (noun) {
+        for (const w of noun.words) if (w !== form) offer(w, noun);
+      }
+      const adjective = wordnet.synsets(form, "adj").find(isBodyPertainym);
+      if (adjective) offerHead(wordnet.synset("noun", adjective.pertainsTo[0]!), form);
+    }
+    return [...out];
+  }
+}
+
+/** Words remembered at most (questions bring new words without end). */
+const CACHE_LIMIT = 20_000;
+
+/** The base a verb or adjective form may have ("tiring" → tire, "moved" → move, "getting" → get, "heavier" → heavy). */
+function inflectionBases(word: string): string[] {
+  const out: string[] = [];
+  for (const suffix of ["ing", "ed", "er", "est"]) {
+    if (!word.endsWith(suffix) || word.length <= suffix.length + 2) continue;
+    const base = word.slice(0, -suffix.length);
+    out.push(base, `${base}e`);
+    if (/([b-df-hj-np-tv-z])\1$/.test(base)) out.push(base.slice(0, -1));
+    if (base.endsWith("i")) out.push(`${base.slice(0, -1)}y`);
+  }
+  return out;
 }
 
 /** The word and its singular forms by WordNet's noun suffix rules ("fractures" → "fracture", "ovaries" → "ovary"). */
