@@ -1,8 +1,8 @@
 /**
- * `npm test`: the type check, lint and dead-code check (side by side), then the unit suite, then
- * the integration and browser suites side by side, each with a JSON report, a line per suite (with
- * its skipped tests), and one closing line summing them: `N passed, N failed`. Exits non-zero when
- * any suite failed or could not run. `.ci/run` runs exactly this.
+ * `npm test`: the type check, lint and dead-code check (side by side), then the unit, integration
+ * and browser suites, each with a JSON report, a line per suite (with its skipped tests), and one
+ * closing line summing them: `N passed, N failed`. Exits non-zero when any suite failed or could
+ * not run. `.ci/run` runs exactly this.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -87,39 +87,10 @@ const suites: Suite[] = [
   },
 ];
 
-/**
- * The integration and browser suites run side by side: both spend most of their time waiting on
- * their servers, chains and browser, not computing (the browser suite used about a third of the
- * machine's two cores on its own), so one after the other left the machine half idle for most of
- * CI. TEST_SUITES_SIDE_BY_SIDE=0 runs them one after the other (their output then not interleaved).
- */
-const SIDE_BY_SIDE = process.env.TEST_SUITES_SIDE_BY_SIDE !== "0";
-
-/** A suite whose output is shown beside another's: each of its lines marked with its name. */
-const PREFIXED = new Set(SIDE_BY_SIDE ? ["e2e"] : []);
-
 function run(suite: Suite): Promise<number> {
   return new Promise((resolve) => {
-    const prefixed = PREFIXED.has(suite.name);
-    const child = spawn(suite.command, suite.args, {
-      cwd: root,
-      stdio: prefixed ? ["ignore", "pipe", "pipe"] : "inherit",
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    });
-    if (prefixed) {
-      for (const stream of [child.stdout, child.stderr]) {
-        if (!stream) continue;
-        stream.setEncoding("utf8");
-        let partial = "";
-        stream.on("data", (chunk: string) => {
-          const lines = (partial + chunk).split("\n");
-          partial = lines.pop() ?? "";
-          for (const line of lines) process.stdout.write(`[${suite.name}] ${line}\n`);
-        });
-        stream.once("end", () => partial && process.stdout.write(`[${suite.name}] ${partial}\n`));
-      }
-    }
-    child.once("close", (code) => resolve(code ?? 1));
+    const child = spawn(suite.command, suite.args, { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    child.once("exit", (code) => resolve(code ?? 1));
   });
 }
 
@@ -169,22 +140,11 @@ async function main(): Promise<void> {
   // dead-code check (seconds of one core) beside them, both under the type check's heading.
   const beside = suites.filter((s) => s.name === "lint" || s.name === "deadcode");
   const started = new Map<Suite, ReturnType<typeof runSuite>>();
-  const startOnce = (suite: Suite) => {
-    const running = started.get(suite) ?? runSuite(suite);
-    started.set(suite, running);
-    return running;
-  };
-  const e2e = suites.find((s) => s.name === "e2e");
   for (const suite of suites) {
-    if (suite.name === "e2e" && !started.has(suite)) await building;
-    if (!beside.includes(suite) && !started.has(suite)) console.log(`\n=== ${suite.name}${suite.name === "typecheck" ? ", lint and deadcode" : ""} ===`);
-    if (suite.name === "typecheck") for (const other of beside) startOnce(other);
-    // The browser suite starts once the gateway's build is made, beside the integration suite.
-    if (suite.name === "integration" && SIDE_BY_SIDE && e2e) {
-      console.log(`(the browser suite starts beside it once the gateway is built; its lines are marked [e2e])`);
-      void building.then(() => startOnce(e2e));
-    }
-    const { counts, failed, seconds } = await startOnce(suite);
+    if (suite.name === "e2e") await building;
+    if (!beside.includes(suite)) console.log(`\n=== ${suite.name}${suite.name === "typecheck" ? ", lint and deadcode" : ""} ===`);
+    if (suite.name === "typecheck") for (const other of beside) started.set(other, runSuite(other));
+    const { counts, failed, seconds } = await (started.get(suite) ?? runSuite(suite));
     failedTests.push(...failed);
     if (suite.name === "typecheck") building = buildGatewayEarly();
     lines.push(`${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds} s)`);

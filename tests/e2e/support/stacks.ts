@@ -25,10 +25,7 @@ export function stackOf(index: number): E2eStack {
     port: gateway,
     agentPort: port("E2E_AGENT_PORT", 3111),
     chainPort: port("E2E_CHAIN_PORT", 8555),
-    // Every default port is below Linux's ephemeral range (32768 and up): the integration suite runs
-    // beside this one (scripts/test-all.ts), and a port the OS hands it for port 0, or for an
-    // outgoing connection, is then never one a stack is about to listen on.
-    dbPort: port("E2E_DB_PORT", 25439),
+    dbPort: port("E2E_DB_PORT", 54339),
     dataDir: folder("E2E_DATA_DIR", "lra-e2e-data"),
     demoDir: folder("E2E_DEMO_DIR", "lra-e2e-demo"),
   };
