@@ -44,8 +44,7 @@ export default defineConfig({
           // development signing key (lib/gateway/offer-receipt/signing-key.ts): outside the repository.
           env: { LOG_SILENT: process.env.LOG_SILENT ?? "1", DATA_DIR: path.join(os.tmpdir(), "longevity-integration-data") },
           // Hang guards only: every wait inside a test is for a condition. A test that starts gateway
-          // processes took 2-9 s on a quiet machine and over 60 s with the machine at a load of 20
-          // (the browser suite runs beside this one: scripts/test-all.ts).
+          // processes took 2-9 s on a quiet machine and over 60 s with the machine at a load of 20.
           testTimeout: 180_000,
           hookTimeout: 300_000,
         },

@@ -84,11 +84,6 @@ export function buildOrTsquery(lexemes: string[]): string | null {
   return unique.map(quoteLexeme).join(" | ");
 }
 
-/** An AND tsquery over lexemes: `'hip' & 'fractur'`, quoted as buildOrTsquery quotes them; empty for none. */
-export function buildAndTsquery(lexemes: string[]): string {
-  return [...new Set(lexemes)].filter((l) => l !== "").map(quoteLexeme).join(" & ");
-}
-
 function quoteLexeme(lexeme: string): string {
   return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
