@@ -6,7 +6,7 @@ import { STACK_COUNT, stackOf } from "./tests/e2e/support/stacks";
  * Browser tests drive the system Chromium (Debian's `chromium` package; Playwright's own browser
  * download is not used) against the stacks that `npm run demo` starts: one per worker, each on
  * its own ports and data folder (tests/e2e/support/stacks.ts), so a running demo is not disturbed
- * and no two workers share a wallet, a ledger or a counter.
+ * and two workers never share a wallet, a ledger or a counter.
  */
 /** Port 1 (tcpmux) is not served on any machine these tests run on: a connection is refused at once. */
 const CLOSED_PORT_URL = "http://127.0.0.1:1";

@@ -1,6 +1,6 @@
 /**
- * `npm test`: the unit, integration and browser suites, the type check, lint and dead-code check
- * beside the browser suite, each with a JSON report, a line per suite (with its skipped tests), and one
+ * `npm test`: the type check, lint and dead-code check (side by side), then the unit, integration
+ * and browser suites, each with a JSON report, a line per suite (with its skipped tests), and one
  * closing line summing them: `N passed, N failed`. Exits non-zero when any suite failed or could
  * not run. `.ci/run` runs exactly this.
  */
@@ -96,8 +96,9 @@ function run(suite: Suite): Promise<number> {
 
 /**
  * The browser suite's stack (`npm run demo`, playwright.config.ts) needs a production build of the
- * gateway, minutes of work that no other suite needs or makes. It is made while the unit and
- * integration suites run, with the environment the demo builds with (no `NEXT_PUBLIC_` values of its own, the type check
+ * gateway, minutes of work that no other suite needs or makes. It is made while those suites run
+ * (once the type check is done: it reads the build's `.next/types`, which the build rewrites),
+ * with the environment the demo builds with (no `NEXT_PUBLIC_` values of its own, the type check
  * left to the typecheck suite), so the demo finds it fresh and starts at once. A failed build is
  * not a suite: the demo then builds itself and fails the browser suite with the build's output.
  */
@@ -131,34 +132,21 @@ async function runSuite(suite: Suite): Promise<{ counts: Counts; failed: string[
 }
 
 async function main(): Promise<void> {
+  let building: Promise<void> = Promise.resolve();
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
   const lines: string[] = [];
   const failedTests: string[] = [];
-  // The gateway's build starts at once, beside the unit and integration suites (it is done long
-  // before they are). The type check, lint and dead-code check run beside the browser suite, whose
-  // two workers mostly wait on their pages and servers (about a third of the machine's two cores):
-  // run first, they kept both cores busy for a minute the browser suite then spent half idle. The
-  // type check runs once the build is made, as it reads the build's `.next/types`.
-  const building = buildGatewayEarly();
-  const checks = suites.filter((s) => s.name === "typecheck" || s.name === "lint" || s.name === "deadcode");
-  const running = new Map<Suite, ReturnType<typeof runSuite>>();
-  for (const suite of suites.filter((s) => !checks.includes(s))) {
-    if (suite.name === "e2e") {
-      await building;
-      console.log(`\n=== e2e, with the type check, lint and deadcode beside it ===`);
-      for (const check of checks) running.set(check, runSuite(check));
-    } else {
-      console.log(`\n=== ${suite.name} ===`);
-    }
-    const run = runSuite(suite);
-    running.set(suite, run);
-    await run;
-  }
+  // The type check and lint are one process each, on one core each: they run side by side, and the
+  // dead-code check (seconds of one core) beside them, both under the type check's heading.
+  const beside = suites.filter((s) => s.name === "lint" || s.name === "deadcode");
+  const started = new Map<Suite, ReturnType<typeof runSuite>>();
   for (const suite of suites) {
-    const outcome = running.get(suite);
-    if (!outcome) continue;
-    const { counts, failed, seconds } = await outcome;
+    if (suite.name === "e2e") await building;
+    if (!beside.includes(suite)) console.log(`\n=== ${suite.name}${suite.name === "typecheck" ? ", lint and deadcode" : ""} ===`);
+    if (suite.name === "typecheck") for (const other of beside) started.set(other, runSuite(other));
+    const { counts, failed, seconds } = await (started.get(suite) ?? runSuite(suite));
     failedTests.push(...failed);
+    if (suite.name === "typecheck") building = buildGatewayEarly();
     lines.push(`${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds} s)`);
     total.passed += counts.passed;
     total.failed += counts.failed;

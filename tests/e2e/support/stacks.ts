@@ -4,13 +4,13 @@ import path from "node:path";
 /**
  * The demo stacks the browser tests run against: one per Playwright worker, each a whole
  * `npm run demo` (gateway, agent, chain, database, test wallet) on ports and folders of its own,
- * so no two workers share a wallet, history, ledger, rate limit or counter, and a test sees only its
- * own worker's doing. E2E_STACKS (default 3) sets how many; E2E_PORT, E2E_AGENT_PORT,
+ * so two workers share no wallet, history, ledger, rate limit or counter, and a test sees only its
+ * own worker's doing. E2E_STACKS (default 2) sets how many; E2E_PORT, E2E_AGENT_PORT,
  * E2E_CHAIN_PORT, E2E_DB_PORT, E2E_DATA_DIR and E2E_DEMO_DIR name the first stack's, and stack `i`
  * takes each port plus 2·i (so one checkout's gateway and agent ports never meet) and each folder
  * with `-i` appended.
  */
-export const STACK_COUNT = Math.max(1, Number(process.env.E2E_STACKS ?? 3) || 1);
+export const STACK_COUNT = Math.max(1, Number(process.env.E2E_STACKS ?? 2) || 1);
 
 const PORT_STEP = 2;
 
