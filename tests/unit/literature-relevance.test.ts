@@ -164,16 +164,18 @@ describe("relevance: a reference is on topic only when it names the question's s
   });
 });
 
+/** The role the engine gives `record` for `question`, judged among `others` as relevance judges them. */
+const roleFor = (question: string, record: ReturnType<typeof buildRecord>, others: ReturnType<typeof buildRecord>[] = []) => {
+  const reading = readQuestion(question);
+  const [judged] = judgeRecords([record, ...others], reading.terms);
+  const evidenceType = classifyEvidence(record).type;
+  return decideRole({
+    reading,
+    reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), species: extractSnapshot(record, evidenceType).species },
+  });
+};
+
 describe("evidence roles: a study tests the question only in what it studies, in the question's species, with results", () => {
-  const roleFor = (question: string, record: ReturnType<typeof buildRecord>, others: ReturnType<typeof buildRecord>[] = []) => {
-    const reading = readQuestion(question);
-    const [judged] = judgeRecords([record, ...others], reading.terms);
-    const evidenceType = classifyEvidence(record).type;
-    return decideRole({
-      reading,
-      reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), species: extractSnapshot(record, evidenceType).species },
-    });
-  };
   const muscleTrial = buildRecord({
     ids: { pmid: "1" },
     title: "Metformin blunts muscle hypertrophy after resistance training in older adults",
@@ -217,15 +219,6 @@ describe("evidence roles: a study tests the question only in what it studies, in
 });
 
 describe("evidence roles: a study tests the question only by what it studied, never by words it passes by", () => {
-  const roleFor = (question: string, record: ReturnType<typeof buildRecord>, others: ReturnType<typeof buildRecord>[] = []) => {
-    const reading = readQuestion(question);
-    const [judged] = judgeRecords([record, ...others], reading.terms);
-    const evidenceType = classifyEvidence(record).type;
-    return decideRole({
-      reading,
-      reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), species: extractSnapshot(record, evidenceType).species },
-    });
-  };
   const trial = (pmid: string, title: string, abstract: string, mesh: string[] = []) => buildRecord({ ids: { pmid }, title, abstract, mesh, publicationTypes: ["Randomized Controlled Trial"] });
   const other = trial("9", "Exercise and memory in older adults", "RESULTS: Walking improved memory. CONCLUSIONS: Exercise improved memory.");
 
