@@ -113,8 +113,12 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
   // phrase the vocabulary knows ("high blood pressure") only where its words stand together, or by
   // another of its names: "high rates", "blood" and "pressure ulcers" apart do not name it.
   const ownPhrase = terms.map((term) => (term.vocabularyPhrase ? stemPhrase(term.vocabularyPhrase) : []));
+  // Every name counts here, whatever the other candidates call it: whether a record addresses a
+  // part is a fact about that record alone, never relative to what else was found.
+  const byAnyName = (f: Field, term: QueryTerm) =>
+    (term.compound !== undefined && holdsPhrase(f, term.compound)) || term.stems.some((s) => holdsStem(f, term, s)) || (term.phrases ?? []).some((p) => holdsPhrase(f, p));
   const inStudied = (f: Field, term: QueryTerm, t: number) => {
-    if (ownPhrase[t]!.length < 2) return inField(f, term);
+    if (ownPhrase[t]!.length < 2) return byAnyName(f, term);
     const own = new Set(term.own ?? []);
     return holdsPhrase(f, ownPhrase[t]!) || term.stems.some((s) => !own.has(s) && f.stems.has(s)) || (term.phrases ?? []).some((p) => holdsPhrase(f, p));
   };

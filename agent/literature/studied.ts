@@ -18,14 +18,19 @@ export function studiedText(record: Pick<LiteratureRecord, "title" | "titleDeriv
   const abstract = record.abstract ?? "";
   const parts = sectionsOf(abstract).flatMap((s) => (s.role === "background" ? splitSentences(s.text).filter((t) => opensAsAim(t) || THIS_STUDY.test(t)) : [s.text]));
   if (!record.titleDerived) parts.unshift(record.title);
-  let studied = parts.join(" \n ");
-  // Twice: a long form may use another short form ("high-sensitivity CRP (hsCRP)").
+  const studied = parts.join(" \n ");
+  // A defined abbreviation read as its long form, in place: "abnormal Pap smear" then names
+  // "abnormal Papanicolaou smear", and "Papanicolaou (Pap) smears" names "Papanicolaou smears".
+  // The text as written is kept beside it (the short form may be how the question puts it too).
   const definitions = abbreviationsOf(abstract);
+  if (definitions.length === 0) return studied;
+  let expanded = studied;
+  for (const { short } of definitions) expanded = expanded.replace(new RegExp(`\\s*\\(${escape(short)}s?\\)`, "g"), "");
+  // Twice: a long form may use another short form ("high-sensitivity CRP (hsCRP)").
   for (let round = 0; round < 2; round++) {
-    const used = definitions.filter(({ short, long }) => !studied.includes(long) && new RegExp(`(?<![A-Za-z0-9])${escape(short)}s?(?![A-Za-z0-9])`).test(studied));
-    studied = [studied, ...used.map(({ long }) => long)].join(" \n ");
+    for (const { short, long } of definitions) expanded = expanded.replace(new RegExp(`(?<![A-Za-z0-9-])${escape(short)}(s?)(?![A-Za-z0-9])`, "g"), (_, plural: string) => `${long}${plural}`);
   }
-  return studied;
+  return expanded === studied ? studied : `${studied} \n ${expanded}`;
 }
 
 /** A sentence that speaks of the study itself, in the first person or by name. */

@@ -249,6 +249,34 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     expect(readQuestion("Is the international normalised ratio (INR) reliable?")).toMatchObject({ exposure: null, subject: "international normalised ratio" });
   });
 
+  it("a defined abbreviation reads as its long form inside a phrase: \"an abnormal Pap smear\" names \"abnormal Papanicolaou smears\"", () => {
+    const pap = buildRecord({
+      ids: { pmid: "12" },
+      title: "Cancer after an abnormal smear",
+      titleDerived: true,
+      abstract:
+        "OBJECTIVE: To follow women after repeated Papanicolaou (Pap) smears. RESULTS: Cervical cancer followed an abnormal Pap smear in 3%. CONCLUSIONS: An abnormal Pap smear predicted cervical cancer.",
+      mesh: [],
+    });
+    const cervix = trial("13", "Smears of the cervix", "RESULTS: Abnormal cervical smears were followed up. CONCLUSIONS: Papanicolaou staining was adequate.");
+    expect(roleFor("Do abnormal Papanicolaou smears predict cervical cancer?", pap, [cervix]).role).toBe("supporting");
+  });
+
+  it("whether a record studies a part is its own fact: a class member counts whatever the other candidates call the class", () => {
+    // Betamethasone is one of the steroids (its MeSH heading says which); another record's saying
+    // "steroids" does not make the betamethasone trial stop naming them.
+    const betamethasone = trial(
+      "16",
+      "Betamethasone in gentamicin ear drops",
+      "METHODS: Mice received gentamicin ear drops with or without betamethasone. RESULTS: Betamethasone reduced cochlear toxicity. CONCLUSIONS: Betamethasone protected the cochlea.",
+      ["Betamethasone", "Cochlea", "Mice"],
+    );
+    const otitis = trial("17", "Steroids for otitis", "RESULTS: Steroids were prescribed for otitis. CONCLUSIONS: Steroids shortened otitis.");
+    const question = "Do steroids reduce cochlear toxicity of ear drops?";
+    expect(roleFor(question, betamethasone).role).toBe("supporting");
+    expect(roleFor(question, betamethasone, [otitis]).role).toBe("supporting");
+  });
+
   it("a letter or numeral says which one: a vitamin E trial is not evidence on vitamin D, a manic phase is not a phase I trial", () => {
     const vitaminE = trial("5", "Vitamin E and falls in older adults", "RESULTS: Vitamin E did not reduce falls. CONCLUSIONS: Vitamin E did not prevent falls.");
     const vitaminD3 = trial("6", "Vitamin D3 and falls in older adults", "RESULTS: Vitamin D3 reduced falls. CONCLUSIONS: Vitamin D3 prevented falls.");
