@@ -28,17 +28,40 @@ const CHAT_URL = `${PUBLIC_URL}/api/chat`;
 const CRON_SECRET = "cron-secret-for-tests-0123456789";
 const SERVICE_KEY = "service-key-for-tests-0123";
 
-type Agent = HttpDouble & { started: () => number; cancelled: () => number };
+type Agent = HttpDouble & {
+  started: () => number;
+  cancelled: () => number;
+  /** The jobs cancelled, by the id each was accepted under. */
+  cancelledIds: () => string[];
+  /** The next chat it is sent whose message is `message` waits for `release` before it is accepted, under the id `jobId`. */
+  holdNext: (message: string) => { jobId: string; release: () => void };
+};
 
 async function startAgent(): Promise<Agent> {
-  const agent = await startHttpDouble((req) => {
+  let held: { message: string; jobId: string; gate: Promise<void> } | null = null;
+  const agent = await startHttpDouble(async (req) => {
     if (req.path.startsWith("/api/chat/cancel/")) return { status: 204 };
-    if (req.path === "/api/chat") return { status: 202, body: { requestId: randomUUID(), status: "queued" } };
+    if (req.path === "/api/chat") {
+      const hold = held && (JSON.parse(req.body) as { message?: string }).message === held.message ? held : null;
+      if (hold) {
+        held = null;
+        await hold.gate;
+      }
+      const requestId = hold?.jobId ?? randomUUID();
+      return { status: 202, body: { requestId, conversationId: `conversation-${requestId}`, status: "queued" } };
+    }
     return { status: 404, body: { error: "unknown" } };
   });
   return Object.assign(agent, {
     started: () => agent.requests.filter((r) => r.path === "/api/chat").length,
     cancelled: () => agent.requests.filter((r) => r.path.startsWith("/api/chat/cancel/")).length,
+    cancelledIds: () => agent.requests.filter((r) => r.path.startsWith("/api/chat/cancel/")).map((r) => r.path.slice("/api/chat/cancel/".length)),
+    holdNext: (message: string) => {
+      let release!: () => void;
+      const jobId = randomUUID();
+      held = { message, jobId, gate: new Promise<void>((resolve) => (release = resolve)) };
+      return { jobId, release };
+    },
   });
 }
 
@@ -198,6 +221,50 @@ describe("self-hosted facilitator under attack and load", () => {
     const bad = (await signPayment({ privateKey: wallet(43).privateKey, requirements: { ...requirements, amount: "1" } })).header;
     for (let i = 0; i < 2; i++) expect((await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": bad })).status).toBe(402);
     expect((await postJson(CHAT_URL, { message: "q" }, { ...from, "payment-signature": bad })).status).toBe(429);
+  });
+
+  it("a request taken for dead whose work then arrives is 503 payment_in_progress, its own job cancelled: the retry that took it over is charged once, and the payer's history names the retry's work", async () => {
+    const requirements = await chatRequirements();
+    // The price of any chat; the request below is digested with its own message.
+    const payer = wallet(70);
+    const { header, nonce } = await signPayment({ privateKey: payer.privateKey, requirements });
+    const db = await getDb();
+    const before = await usdcBalance(payTo);
+    const from = { "payment-signature": header, "x-forwarded-for": "192.0.2.71" };
+    // The first request's job is accepted only when the test says so: until then it holds the payment.
+    const message = "a question whose first request is taken for dead";
+    const slow = agent.holdNext(message);
+    const first = postJson(CHAT_URL, { message }, from);
+    const row = async () => (await db.query<{ status: string; upstream_job_id: string | null }>("SELECT status, upstream_job_id FROM gateway.payments WHERE nonce = $1", [nonce.toLowerCase()])).rows[0];
+    await until(async () => (await row())?.status === "received" && agent.requests.some((r) => r.path === "/api/chat" && r.body.includes(message) && r.response === undefined), { what: "the first request to hold its payment and wait for its job" });
+    // Its process is taken for dead (it has not moved on for longer than a request's lease).
+    await db.query("UPDATE gateway.payments SET updated_at = now() - interval '1 hour' WHERE nonce = $1", [nonce.toLowerCase()]);
+    const retry = await postJson(CHAT_URL, { message }, from);
+    expect(retry.status).toBe(202);
+    const retryJob = ((await retry.clone().json()) as { requestId: string }).requestId;
+    const paid = decodePaymentResponseHeader(retry.headers.get("payment-response")!);
+    expect(paid.success).toBe(true);
+
+    slow.release();
+    const late = await first;
+    expect(late.status).toBe(503);
+    expect(late.headers.get("retry-after")).toBeTruthy();
+    expect(((await late.json()) as { reason: string }).reason).toBe("payment_in_progress");
+    // The late job is never delivered by anyone: cancelled, while the retry's runs on.
+    await until(async () => agent.cancelledIds().includes(slow.jobId), { what: "the late request's job to be cancelled" });
+    expect(agent.cancelledIds()).not.toContain(retryJob);
+    expect((await row())?.upstream_job_id).toBe(retryJob);
+    const { rows: history } = await db.query<{ conversation_id: string | null }>(
+      "SELECT h.conversation_id FROM gateway.wallet_history h JOIN gateway.payments p ON p.id = h.payment_id WHERE p.nonce = $1",
+      [nonce.toLowerCase()],
+    );
+    expect(history.map((h) => h.conversation_id)).toEqual([`conversation-${retryJob}`]);
+    // Sent again as the 503 says: the retry's answer, with the one transfer.
+    const again = await postJson(CHAT_URL, { message }, from);
+    expect(again.status).toBe(202);
+    expect(((await again.json()) as { requestId: string }).requestId).toBe(retryJob);
+    expect(decodePaymentResponseHeader(again.headers.get("payment-response")!).transaction).toBe(paid.transaction);
+    expect((await usdcBalance(payTo)) - before).toBe(BigInt(requirements.amount));
   });
 
   it("a cancelled authorization is never counted as paid", async () => {

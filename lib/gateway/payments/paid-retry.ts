@@ -46,6 +46,9 @@ export async function sameSignatureAgain<B>(ctx: PaidRequest<B>, checked: Checke
         if (row.response) return replayResponse(row.response);
         if (row.work && row.txHash) {
           const answer = await answerFor(row.work)(row.txHash);
+          // The request that settled it stopped before it wrote its answer, and perhaps before the
+          // history entry that follows a settlement (paid-steps.ts): both written here.
+          await recordPaidQuestion({ db: ctx.db, op: ctx.op, paymentId: row.id, body: ctx.body, work: row.work, retentionSeconds: ctx.config.retention.historySeconds });
           await storeResponse({ db: ctx.db, id: row.id, response: answer });
           return replayResponse(answer);
         }

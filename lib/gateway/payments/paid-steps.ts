@@ -111,10 +111,10 @@ export async function serve<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row
   const work = await runWork(ctx, checked, row);
   if (work instanceof Response) return work;
   const answer: WorkAnswer = { status: work.status, body: work.body };
-  // The payer's history keeps the question (lib/gateway/history): listed once the payment is.
-  await recordPaidQuestion({ db: ctx.db, op: ctx.op, paymentId: row.id, body: ctx.body, work, retentionSeconds: ctx.config.retention.historySeconds });
 
   if (ctx.op.settlement === "deferred") {
+    // The payer's history keeps the question (lib/gateway/history): listed once the payment is.
+    await recordHistory(ctx, row, work);
     const response = jsonResponse(work.body, { status: work.status });
     await schedulePayment({
       db: ctx.db,
@@ -223,8 +223,10 @@ async function settleNow<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: P
   );
   switch (outcome.outcome) {
     case "settled":
+      await recordHistory(ctx, row, work);
       return answerResponse(await answerFor(outcome.transaction), { "server-timing": ctx.timing.header() });
     case "pending": {
+      await recordHistory(ctx, row, work);
       // Broadcast, its receipt not in yet: the transfer is on its way, so the work is delivered.
       const paid = await answerFor(outcome.transaction);
       await storeResponse({ db: ctx.db, id: row.id, response: paid });
@@ -245,8 +247,10 @@ async function settleNow<B>(ctx: PaidRequest<B>, checked: CheckedPayment, row: P
       return unavailable("The payment could not be settled right now; nothing was delivered or charged. Send the same PAYMENT-SIGNATURE again", outcome.message);
     case "busy":
       // Another request took the settlement over (this one was taken for dead): it answers, and
-      // the same request sent again gets that answer (paid-retry.ts).
+      // the same request sent again gets that answer (paid-retry.ts). This request's own job is
+      // never delivered, so it is cancelled; the payment's recorded work is the other's and stays.
       log.warn("a settlement this request held was taken over", { paymentId: row.id });
+      await cancelJob(work, row.id);
       throw new ApiError("unavailable", "This payment is being settled by another request; send the same request again for its answer", {
         reason: "payment_in_progress",
         headers: { "retry-after": "2" },
@@ -337,7 +341,21 @@ export function settledWithoutWork(transaction: string): never {
  * rather than pointing at a cancelled job.
  */
 async function cancelWork<B>(ctx: PaidRequest<B>, work: PaidWork, paymentId: string): Promise<void> {
-  if (work.cancel) await work.cancel().catch((err: unknown) => log.warn("could not cancel unpaid job", { paymentId, error: err }));
+  await cancelJob(work, paymentId);
   await clearWork({ db: ctx.db, id: paymentId });
+}
+
+/** Cancels the agent's job of work this request will not deliver. */
+async function cancelJob(work: PaidWork, paymentId: string): Promise<void> {
+  if (work.cancel) await work.cancel().catch((err: unknown) => log.warn("could not cancel unpaid job", { paymentId, error: err }));
+}
+
+/**
+ * The payer's history keeps the question (lib/gateway/history), written by the request whose work
+ * the payment delivers: for immediate settlement, the one that settled it, so a request taken
+ * over on the way never points the entry at a job nobody delivers.
+ */
+function recordHistory<B>(ctx: PaidRequest<B>, row: PaymentRow, work: PaidWork): Promise<void> {
+  return recordPaidQuestion({ db: ctx.db, op: ctx.op, paymentId: row.id, body: ctx.body, work, retentionSeconds: ctx.config.retention.historySeconds });
 }
 
