@@ -164,6 +164,39 @@ describe("what the claim says", () => {
     expect(byRules(question, "RESULTS: Two hours of cold exposure lowered brown adipose tissue activity in healthy men (p < 0.001).")).toBe("supports");
   });
 
+  it("answers a claim that one is better than the other no when the two were found alike", () => {
+    const question = "Is nasal spray superior to oral tablets for hay fever symptoms?";
+    const alike = "CONCLUSIONS: Nasal spray and oral tablets were equally effective for hay fever symptoms.";
+    expect(byRules(question, alike)).toBe("contradicts");
+    expect(byRules(question, "CONCLUSIONS: Nasal spray was as effective as oral tablets for hay fever symptoms.")).toBe("contradicts");
+    // Not a comparison: the same words read as the benefit they state.
+    expect(byRules("Is nasal spray effective for hay fever symptoms?", alike)).toBe("supports");
+    expect(byRules(question, "CONCLUSIONS: Nasal spray was not as effective as oral tablets for hay fever symptoms.")).toBe("contradicts");
+  });
+
+  it("reads a claim of change with no way named as holding whichever way the finding moves", () => {
+    const text = "CONCLUSIONS: Having a dietitian on the ward was associated with a substantially lower rate of adverse feeding events.";
+    expect(byRules("A dietitian on the ward does not alter the rate of adverse feeding events.", text)).toBe("contradicts");
+    expect(byRules("A dietitian on the ward alters the rate of adverse feeding events.", text)).toBe("supports");
+  });
+
+  it("reads what a change moves up to the means it works by, and a hyphenated word's parts (their initials too)", () => {
+    // "reduces proliferation by inducing DSB accumulation": the breaks rise; proliferation is what falls.
+    const text = "Remarkably, compound Q reduces proliferation of HR-defective cells by inducing DSB accumulation.";
+    expect(byRules("Compound Q prevents double-strand break accumulation.", text)).toBe("contradicts");
+    expect(byRules("Compound Q encourages double-strand break accumulation.", text)).toBe("supports");
+    expect(byRules("Compound Q prevents tumour growth.", "Compound Q reduced tumour growth by inducing cell death.")).toBe("supports");
+  });
+
+  it("reads \"encourages\" as a change upward", () => {
+    expect(byRules("Antibodies to protein K encourage castration resistance.", "Antibodies to protein K markedly delayed the emergence of castration resistance.")).toBe("contradicts");
+  });
+
+  it("knows that more resistance is less susceptibility", () => {
+    expect(byRules("The K12 mutation reduces resistance to drug Z.", "The K12 mutation increased susceptibility to drug Z eightfold.")).toBe("supports");
+    expect(byRules("The K12 mutation reduces resistance to drug Z.", "The K12 mutation decreased susceptibility to drug Z eightfold.")).toBe("contradicts");
+  });
+
   it("reads a finding that something does not matter, when that is the claim's own subject, as no effect", () => {
     const question = "Does the type of reminder influence screening attendance?";
     expect(byRules(question, "CONCLUSIONS: Screening attendance was low regardless of the type of reminder sent.")).toBe("contradicts");

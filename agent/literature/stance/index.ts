@@ -155,6 +155,9 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       // When that is the claim's own subject, the clause says it has no effect.
       const irrelevant = IRRELEVANT_OF.exec(clause);
       if (irrelevant && relevanceOf(stemSet(irrelevant[1]!), claim) >= 0.3) finding = { ...finding, effect: "none", alike: false };
+      // "X and Y were equally effective", "as accurate as", "non-inferior": to a claim that one is
+      // better than the other, a comparison found alike answers no, however favourable its words.
+      if (claim.comparative && finding.effect === "found" && ALIKE_FOUND.test(clause) && !ALIKE_DENIED.test(clause)) finding = { ...finding, effect: "none", alike: true };
       const moved = finding.effect === "found" ? agreement(claim.directions, directionsOf(clause)) : 0;
       const stance = stanceOfReading(finding, claim, { moved, clause });
       if (!stance) continue;
@@ -200,6 +203,11 @@ const REPORTED =
   /\b(we|our (data|results|findings|study|analysis)|this (study|work|analysis)|these (data|results|findings|studies)|it has become evident|here)\b[^.;]{0,40}\b(show|shows|showed|shown|demonstrate|demonstrates|demonstrated|found|find|report|reveal|revealed|reveals|identify|identified|establish|established|indicate|indicates|indicated|provide evidence|uncover|uncovered|discover|discovered)\b/i;
 const SIGNIFICANT = /\bp\s*(<|≤|=)\s*0?\.0([0-4]\d*|0\d*)\b|\bsignificant(ly)?\b(?<!\b(no|not|non-?)\s*significant(ly)?)/i;
 const IRRELEVANT_OF = /\b(?:regardless of|irrespective of|no matter (?:what|which|how|whether)|independent(?:ly)? of|unrelated to|not related to)\s+([^,;.]{0,80})/i;
+/** Two things found alike in what the comparison is about. */
+const ALIKE_FOUND =
+  /\b(equally|as (\w+ )?(effective|efficacious|good|safe|accurate|reliable|sensitive|specific|useful|efficient|successful|likely|well) as|non-?inferior(ity)?|(is|are|was|were|remained|remains|be) (\w+ )?(the same|equivalent)|no (better|worse|more (\w+ )?than|less (\w+ )?than))\b/i;
+/** Sameness denied ("not as effective as", "not all patients need the same"). */
+const ALIKE_DENIED = /\b(not|no|never|nor|less|more)\s+(\w+\s+){0,3}(equally|as \w+ as|equivalent|similar(ly)?|comparable|the same)\b/i;
 /** How much of the claim's words a sentence must hold to restate it. */
 const RESTATES = 0.3;
 const HEDGED_OR_OPEN = /\b(whether|if|remains?|unknown|unclear|uncertain|investigat\w*|examin\w*|to (determine|assess|evaluate|test))\b/i;
