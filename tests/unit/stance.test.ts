@@ -192,6 +192,31 @@ describe("what the claim says", () => {
     expect(byRules("Antibodies to protein K encourage castration resistance.", "Antibodies to protein K markedly delayed the emergence of castration resistance.")).toBe("contradicts");
   });
 
+  it("reads a quantity named by a change word as one quantity, and an agent's name or a compound modifier as no change", () => {
+    const text = "In mice on a Western diet, blocking protein K reduces body weight gain.";
+    // "weight gain" is what is reduced; "blocking protein K" is what claim and study both did.
+    expect(byRules("Blocking protein K leads to increased weight gain in mice.", text)).toBe("contradicts");
+    expect(byRules("Blocking protein K leads to decreased weight gain in a mouse model of diet-induced obesity.", text)).toBe("supports");
+    // "inhibitor" names the drug; "small-molecule" is not "survival of mice" by its initials.
+    const survival = "Inhibition of kinase R activity using an oral small-molecule inhibitor significantly improved the survival of mice bearing lymphoma.";
+    expect(byRules("Inhibiting kinase R increases survival of mice with lymphoma.", survival)).toBe("supports");
+  });
+
+  it("answers a question whether something can be done yes when it did as well as the accepted way", () => {
+    const alike = "CONCLUSIONS: Scores given by examiners joining by video were comparable to those of examiners in the room.";
+    expect(byRules("Can examiners take part in clinical examinations by video?", alike)).toBe("supports");
+    // A test must tell cases apart: alike is a no.
+    expect(byRules("Can serum marker Q diagnose appendicitis?", "CONCLUSIONS: Serum marker Q levels were comparable in patients with and without appendicitis.")).toBe("contradicts");
+    // A change asked for: alike is a no.
+    expect(byRules("Can video visits reduce readmissions?", "CONCLUSIONS: Readmissions were comparable with video visits and usual care.")).toBe("contradicts");
+  });
+
+  it("reads a procedure done well without what the claim says is needed as a finding that it is not needed", () => {
+    const text = "CONCLUSIONS: The valve can be implanted safely without balloon predilatation, with early results like those of the standard procedure.";
+    expect(byRules("Can balloon predilatation be omitted in valve implantation?", text)).toBe("supports");
+    expect(byRules("Is balloon predilatation necessary in valve implantation?", text)).toBe("contradicts");
+  });
+
   it("knows that more resistance is less susceptibility", () => {
     expect(byRules("The K12 mutation reduces resistance to drug Z.", "The K12 mutation increased susceptibility to drug Z eightfold.")).toBe("supports");
     expect(byRules("The K12 mutation reduces resistance to drug Z.", "The K12 mutation decreased susceptibility to drug Z eightfold.")).toBe("contradicts");

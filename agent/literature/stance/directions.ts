@@ -59,6 +59,22 @@ function contentStems(tokens: string[]): Set<string> {
 /** A copula or auxiliary just before the change: "Y was reduced", "Y is higher", "Y were significantly lower". */
 const COPULA_BEFORE = /\b(is|are|was|were|be|been|being|became|become|becomes|remained|remains|appears?|seems?)\s+(\w+ly\s+)?(\w+ly\s+)?$/i;
 
+/** Names of agents, matched by the change patterns but stating no change. */
+const AGENT_NOUN = /^(inhibitors?|activators?|promoters?|suppressors?|enhancers?|inducers?|blockers?|stimulators?|accelerators?|boosters?)$/i;
+/** Changes that are also nouns, the head of a quantity's name ("weight gain", "bone loss"). */
+const NOUN_CHANGE = /^(gain|gains|loss|losses|rise|decline|drop|fall|delay)$/i;
+/** Whether the words before end on a change and at most three words of its object ("reduces body weight"). */
+function headOfObject(before: string): boolean {
+  const tokens = tokenize(before.split(/[,;:()]/).pop() ?? "").slice(-4);
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const t = tokens[i]!;
+    if (BOUNDARY.test(t) || MEANS.test(t) || COPULA.test(t)) return false;
+    if (CHANGE_WORD.test(t)) return i < tokens.length - 1;
+  }
+  return false;
+}
+const COPULA = /^(is|are|was|were|be|been|being|became|become|becomes|remained|remains)$/;
+
 /** The changes a clause states, each with what it is said of. */
 export function directionsOf(clause: string): Direction[] {
   const found: Direction[] = [];
@@ -67,10 +83,15 @@ export function directionsOf(clause: string): Direction[] {
     [DOWN, -1],
   ] as const) {
     for (const m of clause.matchAll(re)) {
+      // "diet-induced obesity", "age-related decline": a compound modifier, not a change stated.
+      // "an HDAC6 inhibitor": the agent's name, not a change.
+      if (clause[m.index! - 1] === "-" || AGENT_NOUN.test(m[0])) continue;
+      // "reduces body weight gain": the gain is what is reduced, not a second change.
+      if (NOUN_CHANGE.test(m[0]) && headOfObject(clause.slice(0, m.index!))) continue;
       const afterTokens: string[] = [];
       for (const t of tokenize(clause.slice(m.index! + m[0].length).split(/[,;:()]/)[0] ?? "")) {
         // "reduces proliferation by inducing DSB accumulation": what the next change moves is its own.
-        if (BOUNDARY.test(t) || MEANS.test(t) || CHANGE_WORD.test(t)) break;
+        if (BOUNDARY.test(t) || MEANS.test(t) || (CHANGE_WORD.test(t) && !(NOUN_CHANGE.test(t) && afterTokens.length > 0))) break;
         afterTokens.push(t);
         if (afterTokens.length >= 8) break;
       }
@@ -85,10 +106,11 @@ export function directionsOf(clause: string): Direction[] {
   return found;
 }
 
+const MIN_ACRONYM = 3;
 /** The initials of each run of two to four words ("brown adipose tissue" → "bat"), so a claim's words meet a study's abbreviation. */
 function withAcronyms(stems: Set<string>, tokens: string[]): Set<string> {
   const words = tokens.flatMap((t) => (t.includes("-") ? t.split("-").filter((p) => p.length > 0) : [t])).filter((t) => /^[a-z]/.test(t) && !STOP.has(t));
-  for (let len = 2; len <= 4; len++) {
+  for (let len = MIN_ACRONYM; len <= 4; len++) {
     for (let i = 0; i + len <= words.length; i++) {
       const acronym = words.slice(i, i + len).map((w) => w[0]).join("");
       if (!ENGLISH_PAIRS.has(acronym)) stems.add(acronym);
@@ -135,7 +157,10 @@ function opposed(a: Set<string>, b: Set<string>): number {
  */
 export function agreement(claim: Direction[], finding: Direction[]): number {
   let score = 0;
-  for (const c of claim) {
+  // "Blocking protein K increases weight gain": the blocking is the claim's manipulation (what
+  // another of its changes is said of), which the study did too; only the outcome's change tells.
+  const outcomes = claim.filter((c) => !claim.some((o) => o !== c && shared(c.target, o.agent) > 0));
+  for (const c of outcomes) {
     for (const f of finding) {
       // "susceptibility to drug Z" against "resistance to drug Z": the words they share name what
       // the quantity is of, the opposed ones which way it is counted.
