@@ -217,6 +217,12 @@ describe("what the claim says", () => {
     expect(byRules("Is balloon predilatation necessary in valve implantation?", text)).toBe("contradicts");
   });
 
+  it("never takes a sentence reporting a statistic for an aim, whatever its words (\"whether expressed as …\")", () => {
+    const text =
+      "Grip strength was greater after eight weeks of training in the older women relative to untrained controls. Peak force was also greater in trained than in untrained women, whether expressed as absolute force (+12 versus +3 N, P=0.02) or relative to body mass (P=0.03).";
+    expect(byRules("Training increases grip strength in older women.", text)).toBe("supports");
+  });
+
   it("knows that more resistance is less susceptibility", () => {
     expect(byRules("The K12 mutation reduces resistance to drug Z.", "The K12 mutation increased susceptibility to drug Z eightfold.")).toBe("supports");
     expect(byRules("The K12 mutation reduces resistance to drug Z.", "The K12 mutation decreased susceptibility to drug Z eightfold.")).toBe("contradicts");

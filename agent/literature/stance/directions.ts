@@ -57,7 +57,7 @@ function contentStems(tokens: string[]): Set<string> {
 }
 
 /** A copula or auxiliary just before the change: "Y was reduced", "Y is higher", "Y were significantly lower". */
-const COPULA_BEFORE = /\b(is|are|was|were|be|been|being|became|become|becomes|remained|remains|appears?|seems?)\s+(\w+ly\s+)?(\w+ly\s+)?$/i;
+const COPULA_BEFORE = /\b(is|are|was|were|be|been|being|became|become|becomes|remained|remains|appears?|seems?)\s+((\w+ly|also|still|even|further|again)\s+)?((\w+ly|also|still|even|further|again)\s+)?$/i;
 
 /** Names of agents, matched by the change patterns but stating no change. */
 const AGENT_NOUN = /^(inhibitors?|activators?|promoters?|suppressors?|enhancers?|inducers?|blockers?|stimulators?|accelerators?|boosters?)$/i;

@@ -129,13 +129,13 @@ type Read = Omit<ReadClause, "counted"> & { weight: number };
 function readSections(sections: Section[], claim: ClaimReading, conclusion: boolean): SectionReading {
   const sentences = sections.flatMap((s) => splitSentences(s.text).map((text) => ({ text, labelled: s.label !== null })));
   // In an unlabelled abstract, what comes before the stated aim is background.
-  const aimAt = sentences.findIndex((s, i) => !s.labelled && i < Math.max(2, sentences.length * 0.6) && isAimSentence(s.text));
+  const aimAt = sentences.findIndex((s, i) => !s.labelled && i < Math.max(2, sentences.length * 0.6) && statesAim(s.text));
   const read: Read[] = [];
   sentences.forEach(({ text: sentence, labelled }, i) => {
     const plainFinding = isFindingSentence(sentence);
     if (!labelled && !conclusion && (i <= aimAt || (i === 0 && sentences.length > 3 && !CONCLUDING.test(sentence)))) return;
     // Aims, open questions and methods are never findings.
-    if (isAimSentence(sentence) || (!conclusion && isMethodSentence(sentence))) return;
+    if (statesAim(sentence) || (!conclusion && isMethodSentence(sentence))) return;
     const sentenceStems = stemSet(sentence);
     const position = conclusion ? 1 / (1 + 0.3 * i) : 0.5 + i / Math.max(1, sentences.length);
     const concluding = CONCLUDING.test(sentence) ? 1.5 : 1;
@@ -217,6 +217,15 @@ function doneWithout(clause: string, claim: ClaimReading): boolean {
   return [...stemSet(m[1]!)].some((s) => content.has(s));
 }
 const WITHOUT = /\b(?:without|omitting|omission of|avoiding|forgoing|in the absence of)\s+((?:\w[\w-]*\s+){0,3}\w[\w-]*)/i;
+
+/**
+ * An aim or open question; never a sentence that reports a statistic ("greater in pregnant women,
+ * whether expressed as burst frequency (P=0.049) or …"), which is a result whatever its words.
+ */
+function statesAim(sentence: string): boolean {
+  return isAimSentence(sentence) && !REPORTS_STATISTIC.test(sentence);
+}
+const REPORTS_STATISTIC = /\bp\s*[<>=≤≥]\s*0?[.·]\d|\b95\s*%\s*(ci|confidence)|\b(OR|HR|RR|aOR|aHR)\b\s*[=:,]?\s*\d/i;
 
 /** Two things found alike in what the comparison is about. */
 const ALIKE_FOUND =
