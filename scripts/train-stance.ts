@@ -32,7 +32,20 @@ export function fit(data: Example[], features: string[], lambda: number, iterati
   const C = CLASSES.length;
   const F = features.length;
   const N = data.length;
-  const X = data.map((d) => Float64Array.from(features, (f) => d.x[f] ?? 0));
+  // Sparse rows: most features (a section's stance, its clause counts) are zero in any one example.
+  const index = new Map(features.map((f, i) => [f, i]));
+  const X = data.map((d) => {
+    const at: number[] = [];
+    const value: number[] = [];
+    for (const [f, v] of Object.entries(d.x)) {
+      const i = index.get(f);
+      if (i !== undefined && v !== 0) {
+        at.push(i);
+        value.push(v);
+      }
+    }
+    return { at: Int32Array.from(at), value: Float64Array.from(value) };
+  });
   const W = Array.from({ length: C }, () => new Float64Array(F));
   const m = Array.from({ length: C }, () => new Float64Array(F));
   const v = Array.from({ length: C }, () => new Float64Array(F));
@@ -43,12 +56,12 @@ export function fit(data: Example[], features: string[], lambda: number, iterati
   for (let t = 1; t <= iterations; t++) {
     for (const g of grad) g.fill(0);
     for (let n = 0; n < N; n++) {
-      const x = X[n]!;
+      const { at, value } = X[n]!;
       let top = -Infinity;
       for (let k = 0; k < C; k++) {
         let dot = 0;
         const w = W[k]!;
-        for (let i = 0; i < F; i++) dot += w[i]! * x[i]!;
+        for (let j = 0; j < at.length; j++) dot += w[at[j]!]! * value[j]!;
         z[k] = dot;
         if (dot > top) top = dot;
       }
@@ -58,7 +71,7 @@ export function fit(data: Example[], features: string[], lambda: number, iterati
         const g = z[k]! / sum - (data[n]!.y === k ? 1 : 0);
         if (g === 0) continue;
         const row = grad[k]!;
-        for (let i = 0; i < F; i++) row[i]! += (g * x[i]!) / N;
+        for (let j = 0; j < at.length; j++) row[at[j]!]! += (g * value[j]!) / N;
       }
     }
     for (let k = 0; k < C; k++) {

@@ -164,6 +164,70 @@ describe("what the claim says", () => {
     expect(byRules(question, "RESULTS: Two hours of cold exposure lowered brown adipose tissue activity in healthy men (p < 0.001).")).toBe("supports");
   });
 
+  it("answers a claim that one is better than the other no when the two were found alike", () => {
+    const question = "Is nasal spray superior to oral tablets for hay fever symptoms?";
+    const alike = "CONCLUSIONS: Nasal spray and oral tablets were equally effective for hay fever symptoms.";
+    expect(byRules(question, alike)).toBe("contradicts");
+    expect(byRules(question, "CONCLUSIONS: Nasal spray was as effective as oral tablets for hay fever symptoms.")).toBe("contradicts");
+    // Not a comparison: the same words read as the benefit they state.
+    expect(byRules("Is nasal spray effective for hay fever symptoms?", alike)).toBe("supports");
+    expect(byRules(question, "CONCLUSIONS: Nasal spray was not as effective as oral tablets for hay fever symptoms.")).toBe("contradicts");
+  });
+
+  it("reads a claim of change with no way named as holding whichever way the finding moves", () => {
+    const text = "CONCLUSIONS: Having a dietitian on the ward was associated with a substantially lower rate of adverse feeding events.";
+    expect(byRules("A dietitian on the ward does not alter the rate of adverse feeding events.", text)).toBe("contradicts");
+    expect(byRules("A dietitian on the ward alters the rate of adverse feeding events.", text)).toBe("supports");
+  });
+
+  it("reads what a change moves up to the means it works by, and a hyphenated word's parts (their initials too)", () => {
+    // "reduces proliferation by inducing DSB accumulation": the breaks rise; proliferation is what falls.
+    const text = "Remarkably, compound Q reduces proliferation of HR-defective cells by inducing DSB accumulation.";
+    expect(byRules("Compound Q prevents double-strand break accumulation.", text)).toBe("contradicts");
+    expect(byRules("Compound Q encourages double-strand break accumulation.", text)).toBe("supports");
+    expect(byRules("Compound Q prevents tumour growth.", "Compound Q reduced tumour growth by inducing cell death.")).toBe("supports");
+  });
+
+  it("reads \"encourages\" as a change upward", () => {
+    expect(byRules("Antibodies to protein K encourage castration resistance.", "Antibodies to protein K markedly delayed the emergence of castration resistance.")).toBe("contradicts");
+  });
+
+  it("reads a quantity named by a change word as one quantity, and an agent's name or a compound modifier as no change", () => {
+    const text = "In mice on a Western diet, blocking protein K reduces body weight gain.";
+    // "weight gain" is what is reduced; "blocking protein K" is what claim and study both did.
+    expect(byRules("Blocking protein K leads to increased weight gain in mice.", text)).toBe("contradicts");
+    expect(byRules("Blocking protein K leads to decreased weight gain in a mouse model of diet-induced obesity.", text)).toBe("supports");
+    // "inhibitor" names the drug; "small-molecule" is not "survival of mice" by its initials.
+    const survival = "Inhibition of kinase R activity using an oral small-molecule inhibitor significantly improved the survival of mice bearing lymphoma.";
+    expect(byRules("Inhibiting kinase R increases survival of mice with lymphoma.", survival)).toBe("supports");
+  });
+
+  it("answers a question whether something can be done yes when it did as well as the accepted way", () => {
+    const alike = "CONCLUSIONS: Scores given by examiners joining by video were comparable to those of examiners in the room.";
+    expect(byRules("Can examiners take part in clinical examinations by video?", alike)).toBe("supports");
+    // A test must tell cases apart: alike is a no.
+    expect(byRules("Can serum marker Q diagnose appendicitis?", "CONCLUSIONS: Serum marker Q levels were comparable in patients with and without appendicitis.")).toBe("contradicts");
+    // A change asked for: alike is a no.
+    expect(byRules("Can video visits reduce readmissions?", "CONCLUSIONS: Readmissions were comparable with video visits and usual care.")).toBe("contradicts");
+  });
+
+  it("reads a procedure done well without what the claim says is needed as a finding that it is not needed", () => {
+    const text = "CONCLUSIONS: The valve can be implanted safely without balloon predilatation, with early results like those of the standard procedure.";
+    expect(byRules("Can balloon predilatation be omitted in valve implantation?", text)).toBe("supports");
+    expect(byRules("Is balloon predilatation necessary in valve implantation?", text)).toBe("contradicts");
+  });
+
+  it("never takes a sentence reporting a statistic for an aim, whatever its words (\"whether expressed as …\")", () => {
+    const text =
+      "Grip strength was greater after eight weeks of training in the older women relative to untrained controls. Peak force was also greater in trained than in untrained women, whether expressed as absolute force (+12 versus +3 N, P=0.02) or relative to body mass (P=0.03).";
+    expect(byRules("Training increases grip strength in older women.", text)).toBe("supports");
+  });
+
+  it("knows that more resistance is less susceptibility", () => {
+    expect(byRules("The K12 mutation reduces resistance to drug Z.", "The K12 mutation increased susceptibility to drug Z eightfold.")).toBe("supports");
+    expect(byRules("The K12 mutation reduces resistance to drug Z.", "The K12 mutation decreased susceptibility to drug Z eightfold.")).toBe("contradicts");
+  });
+
   it("reads a finding that something does not matter, when that is the claim's own subject, as no effect", () => {
     const question = "Does the type of reminder influence screening attendance?";
     expect(byRules(question, "CONCLUSIONS: Screening attendance was low regardless of the type of reminder sent.")).toBe("contradicts");

@@ -21,6 +21,19 @@ export type ClaimReading = {
   /** The claim asserts an absence or a shortfall: read the finding as for the plain claim, then turn it round. */
   negated: boolean;
   equivalence: boolean;
+  /**
+   * The claim compares ("X is superior to Y", "more effective than", "Are older patients more
+   * likely to …"): a finding that the two were alike answers it no.
+   */
+  comparative: boolean;
+  /**
+   * The claim asks whether something can be done at all, naming no change ("Can examiners take
+   * part from a distance?", "Can they be cost-effective?"): a finding that it did as well as the
+   * accepted way answers yes.
+   */
+  ability: boolean;
+  /** The plain claim says something is needed ("Is X necessary?", "Can X be omitted?" turned round). */
+  needed: boolean;
   /** The direction the plain claim asks about (its negation removed). */
   valence: Valence;
   directions: Direction[];
@@ -44,6 +57,15 @@ const SHORTFALL =
   /\b(is|are|was|were|be|been|being|remains?|seems?|appears?|proved?)\s+(a\s+|an\s+)?(\w+ly\s+)?(ineffective|inefficient|inaccurate|unsafe|unreliable|unnecessary|insufficient|inadequate|invalid|unhelpful|useless|unsuccessful|irrelevant|dispensable)\b/i;
 /** Equivalence in words the question reading does not list. */
 const EQUIVALENCE = /\b(comparable|similar|equivalent|equal(ly)?|as (good|effective|safe|accurate|reliable|efficient|useful) as|non-?inferior|interchangeable|the same|reflects?)\b/i;
+/** A comparison asked: one thing better, worse, more or less than another. */
+const COMPARES =
+  /\b(than|superior|inferior|better|worse|outperform\w*|(more|less) (\w+ )?(effective|efficacious|accurate|efficient|sensitive|specific|useful|reliable|beneficial|likely|frequent|common|severe|successful)|advantage(s|ous)? (over|of)|benefit over)\b/i;
+/** A question of whether something can be done or serve ("can X be …", "is X feasible", "an acceptable alternative"). */
+const ABILITY = /^(\W*\w+[^?:]*:\s*)?(can|could|may)\b|\b(feasib\w*|possible|acceptable|practicable|viable)\b/i;
+/** A claim that something tells cases apart, which only a difference found supports. */
+const TELLS_APART = /\b(diagnos\w*|predict\w*|prognos\w*|markers?|parameters?|indicators?|detect\w*|discriminat\w*|distinguish\w*|differentiat\w*|screen\w*|identif\w*|associat\w*|correlat\w*|relat\w*)\b/i;
+/** A claim that something is needed. */
+const NEEDED = /\b(needed|need|necessary|required|requires?|indispensable|essential|mandatory)\b/i;
 /** A claim that X can stand in for Y: supported by X found as good or better, so read as a benefit, not an equivalence. */
 const ALTERNATIVE = /\b(alternative to|substitute for|replace|instead of)\b/i;
 const PREDICTION = /\b(predict\w*|prognos\w*|markers?|indicators?|associat\w*|related|relationship|correlat\w*|linked|determinants?|risk factors?)\b/i;
@@ -65,6 +87,13 @@ export function readClaim(input: StanceClaim): ClaimReading {
   const plain = text.replace(NEGATION, " ").replace(SHORTFALL, (w) => w.replace(/\b(in|un|ir)(?=\w+$)/i, "")).replace(OMISSION, "needed");
   const alternative = claim.text !== undefined && ALTERNATIVE.test(text);
   const equivalence = (claim.equivalence || EQUIVALENCE.test(text)) && !alternative;
+  const comparative = !equivalence && claim.text !== undefined && COMPARES.test(plain);
+  const directions = directionsOf(plain);
+  const needed = claim.text !== undefined && NEEDED.test(plain);
+  // Not a test that must find a difference ("Can D-dimer serve as a diagnostic marker?"), nor a
+  // need ("Can X be omitted?" asks whether X is needed).
+  const ability =
+    claim.text !== undefined && !equivalence && !comparative && !negated && !needed && ABILITY.test(text) && directions.length === 0 && !ANY_CHANGE.test(plain) && !TELLS_APART.test(plain);
   const parts =
     claim.terms.length > 0
       ? claim.terms.map((t) => ({ stems: t.stems, weight: t.generic ? 0.1 : t.weight, outcome: t.part === "outcome" && !t.generic }))
@@ -86,10 +115,16 @@ export function readClaim(input: StanceClaim): ClaimReading {
   // A question of prediction or association asks about no direction ("Can X help predict the risk of Y?").
   const predictive = PREDICTION.test(plain) && !CHANGE.test(plain);
   const valence = alternative ? "benefit" : predictive ? "neutral" : claim.text !== undefined ? plainValence(plain, claim.valence) : claim.valence;
-  return { negated, equivalence, valence, directions: directionsOf(plain), parts, total };
+  return { negated, equivalence, comparative, ability, needed, valence, directions, parts, total };
 }
+
+/** Verbs of change that name no direction: "X alters Y" holds whichever way Y moves. */
+const ANY_CHANGE = /\b(alter|alters|altered|altering|affect|affects|affected|affecting|influenc\w*|modif(y|ies|ied|ying)|modulat\w*|chang(e|es|ed|ing)|impacts?|impacted|regulat\w*|determin\w*)\b/i;
 
 function plainValence(plain: string, given: Valence): Valence {
   const read = valenceOf(plain);
+  // The question reading's valence comes from the outcome's words ("adverse drug events"); a claim
+  // that X alters them, with no way named, asks about any change.
+  if (read === "neutral" && ANY_CHANGE.test(plain) && directionsOf(plain).length === 0) return "neutral";
   return read === "neutral" ? given : read;
 }

@@ -18,12 +18,16 @@ type Sign = 1 | -1;
 export type Direction = { sign: Sign; target: Set<string>; agent: Set<string> };
 
 const UP =
-  /\b(increas\w*|higher|greater|more|elevat\w*|rais(?:e|es|ed|ing)|enhanc\w*|augment\w*|promot\w*|accelerat\w*|induc(?:e|es|ed|ing|tion)|activat\w*|stimulat\w*|up-?regulat\w*|boost\w*|gain(?:s|ed)?|exceed\w*|rise|rises|rose|risen|longer|prolong\w*|extend\w*|potentiat\w*|amplif\w*|facilitat\w*|strengthen\w*|expand\w*|abundant|positively (?:associated|correlated|related))\b/gi;
+  /\b(increas\w*|higher|greater|more|elevat\w*|rais(?:e|es|ed|ing)|enhanc\w*|augment\w*|promot\w*|encourag\w*|exacerbat\w*|aggravat\w*|accelerat\w*|induc(?:e|es|ed|ing|tion)|activat\w*|stimulat\w*|up-?regulat\w*|boost\w*|gain(?:s|ed)?|exceed\w*|rise|rises|rose|risen|longer|prolong\w*|extend\w*|potentiat\w*|amplif\w*|facilitat\w*|strengthen\w*|expand\w*|abundant|positively (?:associated|correlated|related))\b/gi;
 const DOWN =
-  /\b(decreas\w*|lower(?:ed|s|ing)?|reduc\w*|fewer|less|diminish\w*|attenuat\w*|declin\w*|shorter|shorten\w*|suppress\w*|inhibit\w*|slow(?:s|ed|ing)|delay\w*|prevent\w*|loss|lost|drop(?:s|ped)?|fell|falls?|impair\w*|down-?regulat\w*|block\w*|abolish\w*|abrogat\w*|deplet\w*|weaken\w*|dampen\w*|imped\w*|hinder\w*|scarce|rare|absent|blunt\w*|mitigat\w*|protect\w* (?:against|from)|negatively (?:associated|correlated|related)|inversely (?:associated|correlated|related))\b/gi;
+  /\b(decreas\w*|lower(?:ed|s|ing)?|reduc\w*|fewer|less|diminish\w*|attenuat\w*|declin\w*|shorter|shorten\w*|suppress\w*|repress\w*|inhibit\w*|counteract\w*|slow(?:s|ed|ing)|delay\w*|prevent\w*|loss|lost|drop(?:s|ped)?|fell|falls?|impair\w*|down-?regulat\w*|block\w*|abolish\w*|abrogat\w*|deplet\w*|weaken\w*|dampen\w*|imped\w*|hinder\w*|scarce|rare|absent|blunt\w*|mitigat\w*|protect\w* (?:against|from)|negatively (?:associated|correlated|related)|inversely (?:associated|correlated|related))\b/gi;
 
 /** Words that end what a change is said of. */
 const BOUNDARY = /^(than|compared|versus|vs|whereas|but|while|although|which|that|who|when|because|whether|and|or)$/;
+/** Words that open the means of a change, not what it changes. */
+const MEANS = /^(by|via|through)$/;
+/** A word of change on its own (UP or DOWN, matched whole). */
+const CHANGE_WORD = new RegExp(`^(?:${UP.source.replace(/^\\b\(|\)\\b$/g, "")}|${DOWN.source.replace(/^\\b\(|\)\\b$/g, "")})$`, "i");
 /** Words that name no quantity of their own ("levels of", "the rate of"), so never match alone. */
 const GENERIC = new Set(
   [
@@ -37,9 +41,14 @@ const STOP = new Set(
   "a an the of in on at to for with by from into as is are was were be been being this these those its their his her our we it after during among per within about over under its".split(" "),
 );
 
+/** A hyphenated word as itself and its parts ("TG2-specific" also names "specific"; "double-strand breaks" is "DSB"). */
+function split(tokens: string[]): string[] {
+  return tokens.flatMap((t) => (t.includes("-") ? [t, ...t.split("-").filter((p) => p.length > 1)] : [t]));
+}
+
 function contentStems(tokens: string[]): Set<string> {
   const out = new Set<string>();
-  for (const t of tokens) {
+  for (const t of split(tokens)) {
     if (STOP.has(t) || /^\d+([.,]\d+)?%?$/.test(t)) continue;
     const s = stem(t);
     if (!GENERIC.has(s) && !GENERIC.has(t)) out.add(s);
@@ -48,7 +57,23 @@ function contentStems(tokens: string[]): Set<string> {
 }
 
 /** A copula or auxiliary just before the change: "Y was reduced", "Y is higher", "Y were significantly lower". */
-const COPULA_BEFORE = /\b(is|are|was|were|be|been|being|became|become|becomes|remained|remains|appears?|seems?)\s+(\w+ly\s+)?(\w+ly\s+)?$/i;
+const COPULA_BEFORE = /\b(is|are|was|were|be|been|being|became|become|becomes|remained|remains|appears?|seems?)\s+((\w+ly|also|still|even|further|again)\s+)?((\w+ly|also|still|even|further|again)\s+)?$/i;
+
+/** Names of agents, matched by the change patterns but stating no change. */
+const AGENT_NOUN = /^(inhibitors?|activators?|promoters?|suppressors?|enhancers?|inducers?|blockers?|stimulators?|accelerators?|boosters?)$/i;
+/** Changes that are also nouns, the head of a quantity's name ("weight gain", "bone loss"). */
+const NOUN_CHANGE = /^(gain|gains|loss|losses|rise|decline|drop|fall|delay)$/i;
+/** Whether the words before end on a change and at most three words of its object ("reduces body weight"). */
+function headOfObject(before: string): boolean {
+  const tokens = tokenize(before.split(/[,;:()]/).pop() ?? "").slice(-4);
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const t = tokens[i]!;
+    if (BOUNDARY.test(t) || MEANS.test(t) || COPULA.test(t)) return false;
+    if (CHANGE_WORD.test(t)) return i < tokens.length - 1;
+  }
+  return false;
+}
+const COPULA = /^(is|are|was|were|be|been|being|became|become|becomes|remained|remains)$/;
 
 /** The changes a clause states, each with what it is said of. */
 export function directionsOf(clause: string): Direction[] {
@@ -58,9 +83,15 @@ export function directionsOf(clause: string): Direction[] {
     [DOWN, -1],
   ] as const) {
     for (const m of clause.matchAll(re)) {
+      // "diet-induced obesity", "age-related decline": a compound modifier, not a change stated.
+      // "an HDAC6 inhibitor": the agent's name, not a change.
+      if (clause[m.index! - 1] === "-" || AGENT_NOUN.test(m[0])) continue;
+      // "reduces body weight gain": the gain is what is reduced, not a second change.
+      if (NOUN_CHANGE.test(m[0]) && headOfObject(clause.slice(0, m.index!))) continue;
       const afterTokens: string[] = [];
       for (const t of tokenize(clause.slice(m.index! + m[0].length).split(/[,;:()]/)[0] ?? "")) {
-        if (BOUNDARY.test(t)) break;
+        // "reduces proliferation by inducing DSB accumulation": what the next change moves is its own.
+        if (BOUNDARY.test(t) || MEANS.test(t) || (CHANGE_WORD.test(t) && !(NOUN_CHANGE.test(t) && afterTokens.length > 0))) break;
         afterTokens.push(t);
         if (afterTokens.length >= 8) break;
       }
@@ -75,10 +106,11 @@ export function directionsOf(clause: string): Direction[] {
   return found;
 }
 
+const MIN_ACRONYM = 3;
 /** The initials of each run of two to four words ("brown adipose tissue" → "bat"), so a claim's words meet a study's abbreviation. */
 function withAcronyms(stems: Set<string>, tokens: string[]): Set<string> {
-  const words = tokens.filter((t) => /^[a-z]/.test(t) && !STOP.has(t));
-  for (let len = 2; len <= 4; len++) {
+  const words = tokens.flatMap((t) => (t.includes("-") ? t.split("-").filter((p) => p.length > 0) : [t])).filter((t) => /^[a-z]/.test(t) && !STOP.has(t));
+  for (let len = MIN_ACRONYM; len <= 4; len++) {
     for (let i = 0; i + len <= words.length; i++) {
       const acronym = words.slice(i, i + len).map((w) => w[0]).join("");
       if (!ENGLISH_PAIRS.has(acronym)) stems.add(acronym);
@@ -104,13 +136,39 @@ function shared(a: Set<string>, b: Set<string>): number {
 }
 
 /**
+ * Quantities that are each other's opposite: more resistance is less susceptibility, more survival
+ * less mortality. A finding that moves one moves the claim's other the opposite way.
+ */
+const OPPOSITES: [string, string][] = [
+  ["resist", "suscept"],
+  ["resist", "sensit"],
+  ["surviv", "mortal"],
+  ["surviv", "death"],
+];
+function opposed(a: Set<string>, b: Set<string>): number {
+  let n = 0;
+  for (const [x, y] of OPPOSITES) if ((a.has(x) && b.has(y) && !b.has(x)) || (a.has(y) && b.has(x) && !b.has(y))) n++;
+  return n;
+}
+
+/**
  * +1 when a finding moves what the claim says it moves the same way, -1 the other way, 0 when they
  * share no moved quantity.
  */
 export function agreement(claim: Direction[], finding: Direction[]): number {
   let score = 0;
-  for (const c of claim) {
+  // "Blocking protein K increases weight gain": the blocking is the claim's manipulation (what
+  // another of its changes is said of), which the study did too; only the outcome's change tells.
+  const outcomes = claim.filter((c) => !claim.some((o) => o !== c && shared(c.target, o.agent) > 0));
+  for (const c of outcomes) {
     for (const f of finding) {
+      // "susceptibility to drug Z" against "resistance to drug Z": the words they share name what
+      // the quantity is of, the opposed ones which way it is counted.
+      const o = opposed(c.target, f.target);
+      if (o > 0) {
+        score += c.sign === f.sign ? -o : o;
+        continue;
+      }
       const n = shared(c.target, f.target) || 0.5 * shared(c.target, f.agent);
       if (n > 0) score += c.sign === f.sign ? n : -n;
     }

@@ -58,6 +58,9 @@ export function stanceFeatures({ parts, claimText, text }: { parts: PartsReading
   const out: Record<string, number> = { bias: 1 };
   out.claim_negated = parts.claim.negated ? 1 : 0;
   out.claim_equivalence = parts.claim.equivalence ? 1 : 0;
+  out.claim_comparative = parts.claim.comparative ? 1 : 0;
+  out.claim_ability = parts.claim.ability ? 1 : 0;
+  out.claim_needed = parts.claim.needed ? 1 : 0;
   out.claim_question = /\?\s*$/.test(claimText.trim()) ? 1 : 0;
   out.claim_benefit = parts.claim.valence === "benefit" ? 1 : 0;
   out.claim_harm = parts.claim.valence === "harm" ? 1 : 0;

@@ -28,10 +28,13 @@ type Side = "supports" | "contradicts";
 /** A reading's stance on the plain claim, or null when it states nothing on it. */
 function stanceOfReading(
   reading: FindingReading,
-  claim: Pick<ClaimReading, "equivalence" | "valence">,
+  claim: Pick<ClaimReading, "equivalence" | "valence" | "ability">,
   { moved = 0, clause = "" }: { moved?: number; clause?: string } = {},
 ): Side | null {
   if (reading.effect === "unclear") return null;
+  // "Ratings from a distance were comparable to those in the room": to "Can examiners take part
+  // from a distance?", doing as well as the accepted way is a yes.
+  if (claim.ability && reading.effect === "none" && reading.alike) return "supports";
   if (claim.equivalence) {
     // Only an absence of difference supports an equivalence: "not all patients need the same target" does not.
     if (reading.effect === "none") return reading.alike ? "supports" : "contradicts";
@@ -126,13 +129,13 @@ type Read = Omit<ReadClause, "counted"> & { weight: number };
 function readSections(sections: Section[], claim: ClaimReading, conclusion: boolean): SectionReading {
   const sentences = sections.flatMap((s) => splitSentences(s.text).map((text) => ({ text, labelled: s.label !== null })));
   // In an unlabelled abstract, what comes before the stated aim is background.
-  const aimAt = sentences.findIndex((s, i) => !s.labelled && i < Math.max(2, sentences.length * 0.6) && isAimSentence(s.text));
+  const aimAt = sentences.findIndex((s, i) => !s.labelled && i < Math.max(2, sentences.length * 0.6) && statesAim(s.text));
   const read: Read[] = [];
   sentences.forEach(({ text: sentence, labelled }, i) => {
     const plainFinding = isFindingSentence(sentence);
     if (!labelled && !conclusion && (i <= aimAt || (i === 0 && sentences.length > 3 && !CONCLUDING.test(sentence)))) return;
     // Aims, open questions and methods are never findings.
-    if (isAimSentence(sentence) || (!conclusion && isMethodSentence(sentence))) return;
+    if (statesAim(sentence) || (!conclusion && isMethodSentence(sentence))) return;
     const sentenceStems = stemSet(sentence);
     const position = conclusion ? 1 / (1 + 0.3 * i) : 0.5 + i / Math.max(1, sentences.length);
     const concluding = CONCLUDING.test(sentence) ? 1.5 : 1;
@@ -155,6 +158,12 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       // When that is the claim's own subject, the clause says it has no effect.
       const irrelevant = IRRELEVANT_OF.exec(clause);
       if (irrelevant && relevanceOf(stemSet(irrelevant[1]!), claim) >= 0.3) finding = { ...finding, effect: "none", alike: false };
+      // "TAVI can be performed safely without predilatation": done well without what the claim
+      // says is needed, it is not needed.
+      if (claim.needed && finding.effect === "found" && finding.valence !== "harm" && doneWithout(clause, claim)) finding = { ...finding, effect: "none", alike: false };
+      // "X and Y were equally effective", "as accurate as", "non-inferior": to a claim that one is
+      // better than the other, a comparison found alike answers no, however favourable its words.
+      if (claim.comparative && finding.effect === "found" && ALIKE_FOUND.test(clause) && !ALIKE_DENIED.test(clause)) finding = { ...finding, effect: "none", alike: true };
       const moved = finding.effect === "found" ? agreement(claim.directions, directionsOf(clause)) : 0;
       const stance = stanceOfReading(finding, claim, { moved, clause });
       if (!stance) continue;
@@ -200,6 +209,29 @@ const REPORTED =
   /\b(we|our (data|results|findings|study|analysis)|this (study|work|analysis)|these (data|results|findings|studies)|it has become evident|here)\b[^.;]{0,40}\b(show|shows|showed|shown|demonstrate|demonstrates|demonstrated|found|find|report|reveal|revealed|reveals|identify|identified|establish|established|indicate|indicates|indicated|provide evidence|uncover|uncovered|discover|discovered)\b/i;
 const SIGNIFICANT = /\bp\s*(<|≤|=)\s*0?\.0([0-4]\d*|0\d*)\b|\bsignificant(ly)?\b(?<!\b(no|not|non-?)\s*significant(ly)?)/i;
 const IRRELEVANT_OF = /\b(?:regardless of|irrespective of|no matter (?:what|which|how|whether)|independent(?:ly)? of|unrelated to|not related to)\s+([^,;.]{0,80})/i;
+/** The clause says something went on without (or omitting) the claim's own content words. */
+function doneWithout(clause: string, claim: ClaimReading): boolean {
+  const m = WITHOUT.exec(clause);
+  if (!m) return false;
+  const content = new Set(claim.parts.filter((p) => p.weight >= 0.5).flatMap((p) => p.stems));
+  return [...stemSet(m[1]!)].some((s) => content.has(s));
+}
+const WITHOUT = /\b(?:without|omitting|omission of|avoiding|forgoing|in the absence of)\s+((?:\w[\w-]*\s+){0,3}\w[\w-]*)/i;
+
+/**
+ * An aim or open question; never a sentence that reports a statistic ("greater in pregnant women,
+ * whether expressed as burst frequency (P=0.049) or …"), which is a result whatever its words.
+ */
+function statesAim(sentence: string): boolean {
+  return isAimSentence(sentence) && !REPORTS_STATISTIC.test(sentence);
+}
+const REPORTS_STATISTIC = /\bp\s*[<>=≤≥]\s*0?[.·]\d|\b95\s*%\s*(ci|confidence)|\b(OR|HR|RR|aOR|aHR)\b\s*[=:,]?\s*\d/i;
+
+/** Two things found alike in what the comparison is about. */
+const ALIKE_FOUND =
+  /\b(equally|as (\w+ )?(effective|efficacious|good|safe|accurate|reliable|sensitive|specific|useful|efficient|successful|likely|well) as|non-?inferior(ity)?|(is|are|was|were|remained|remains|be) (\w+ )?(the same|equivalent)|no (better|worse|more (\w+ )?than|less (\w+ )?than))\b/i;
+/** Sameness denied ("not as effective as", "not all patients need the same"). */
+const ALIKE_DENIED = /\b(not|no|never|nor|less|more)\s+(\w+\s+){0,3}(equally|as \w+ as|equivalent|similar(ly)?|comparable|the same)\b/i;
 /** How much of the claim's words a sentence must hold to restate it. */
 const RESTATES = 0.3;
 const HEDGED_OR_OPEN = /\b(whether|if|remains?|unknown|unclear|uncertain|investigat\w*|examin\w*|to (determine|assess|evaluate|test))\b/i;
