@@ -61,10 +61,13 @@ export default defineConfig({
     // Each worker's own gateway: tests/e2e/support/test.ts overrides it per worker.
     baseURL: stacks[0]!.baseURL,
     screenshot: "only-on-failure",
-    // A failed test keeps its trace (every action's DOM snapshot, network, console) and a
-    // screenshot. The trace's film strip is left out: recording it for every test, passed or
-    // not, took a sixth of the suite's time on a 2-core machine.
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // A failed test keeps its trace (every action with its call log and source, network, console),
+    // a screenshot and the page's accessibility snapshot at the failure (error-context.md). Left
+    // out of the trace, because it is recorded for every test, passed or not: the film strip (a
+    // sixth of the suite's time on a 2-core machine) and each action's DOM snapshot (about 20 of
+    // the suite's 210 CPU-seconds; E2E_TRACE_SNAPSHOTS=1 brings them back when a failure needs
+    // them: Playwright's `--trace` sets only the mode and keeps these settings).
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: process.env.E2E_TRACE_SNAPSHOTS === "1" },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
       args: [
