@@ -40,17 +40,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts a cluster; as root the data folder must belong to `postgres`, so commands run as that user. */
-export async function startThrowawayPostgres(bin: string): Promise<ThrowawayPostgres> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lra-pg-"));
+/**
+ * Starts a cluster; as root the data folder must belong to `postgres`, so commands run as that user.
+ * `dir` (default: a new temporary folder) must be empty or absent; `port` defaults to a free one.
+ */
+export async function startThrowawayPostgres(bin: string, options: { dir?: string; port?: number } = {}): Promise<ThrowawayPostgres> {
+  const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "lra-pg-"));
+  fs.mkdirSync(dir, { recursive: true });
   const isRoot = process.getuid?.() === 0;
   if (isRoot) spawnSync("chown", ["postgres", dir]);
-  const run = (cmd: string, args: string[]) => {
-    const [command, fullArgs] = isRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
-    const result = spawnSync(command as string, fullArgs as string[], { encoding: "utf8" });
-    if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
-  };
-  const port = await freePort();
+  const run = postgresCommand(bin);
+  const port = options.port ?? (await freePort());
   const data = path.join(dir, "data");
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8"]);
   const start = () =>
@@ -71,6 +71,16 @@ export async function startThrowawayPostgres(bin: string): Promise<ThrowawayPost
         fs.rmSync(dir, { recursive: true, force: true });
       }
     },
+  };
+}
+
+/** Runs one of the server's programs to its end (as `postgres` when we are root); throws when it fails. */
+export function postgresCommand(bin: string): (cmd: string, args: string[]) => void {
+  const isRoot = process.getuid?.() === 0;
+  return (cmd, args) => {
+    const [command, fullArgs] = isRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+    const result = spawnSync(command as string, fullArgs as string[], { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
   };
 }
 
