@@ -2,6 +2,7 @@ import "server-only";
 import { SIGN_IN_WITH_X } from "@x402/extensions/sign-in-with-x";
 import { getConfig, type GatewayConfig } from "@/lib/gateway/config";
 import { getDb } from "@/lib/gateway/db";
+import { getPaymentsContext } from "@/lib/gateway/payments/context";
 import type { Queryable } from "@/lib/shared/db";
 import { withApi } from "@/lib/shared/http";
 import { sessionTokenOf, sessionWallet } from "@/lib/gateway/history/sessions";
@@ -43,7 +44,7 @@ export function withSignIn<P extends Record<string, string> = Record<string, nev
     let wallet: string | null;
     if (proof !== null) {
       try {
-        wallet = await verifySignInProof({ db, header: proof, publicUrl, network: payments.network });
+        wallet = await verifySignInProof({ db, header: proof, publicUrl, network: payments.network, verifyOnChain: getPaymentsContext().chain.verifyMessage });
       } catch (err) {
         if (err instanceof SignInRefusedError) return challenge({ reason: err.reason, message: err.detail });
         throw err;

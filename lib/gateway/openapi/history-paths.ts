@@ -1,7 +1,7 @@
 import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX } from "@/lib/shared/contracts/history";
 import { HISTORY_PATH, SESSION_PATH } from "@/lib/shared/contracts/history-paths";
 import { SESSION_COOKIE } from "@/lib/gateway/history/sessions";
-import { agentUnavailable, databaseUnavailable, error, json, pathParam, ref, type Json } from "@/lib/shared/openapi/responses";
+import { agentUnavailable, signedInUnavailable, error, json, pathParam, ref, type Json } from "@/lib/shared/openapi/responses";
 
 /**
  * The OpenAPI document's history routes (lib/gateway/history): what a wallet paid for, listed and
@@ -57,7 +57,7 @@ export function historyPaths(): Record<string, Record<string, Json>> {
           "400": error("`invalid_limit`, `invalid_cursor`: the query cannot be read"),
           "402": signInRequired,
           "500": error("Internal failure"),
-          "503": databaseUnavailable,
+          "503": signedInUnavailable,
         },
       },
     },
@@ -75,7 +75,7 @@ export function historyPaths(): Record<string, Record<string, Json>> {
           "404": notFound,
           "500": error("Internal failure"),
           "502": agentUnavailable,
-          "503": databaseUnavailable,
+          "503": signedInUnavailable,
         },
       },
       delete: {
@@ -89,7 +89,7 @@ export function historyPaths(): Record<string, Record<string, Json>> {
           "402": signInRequired,
           "404": notFound,
           "500": error("Internal failure"),
-          "503": databaseUnavailable,
+          "503": signedInUnavailable,
         },
       },
     },
@@ -108,7 +108,7 @@ export function historyPaths(): Record<string, Record<string, Json>> {
           "402": signInRequired,
           "429": json("RateLimited", "`rate_limited`: too many sign-ins from this address; wait `retryAfterSeconds`"),
           "500": error("Internal failure"),
-          "503": databaseUnavailable,
+          "503": signedInUnavailable,
         },
       },
       delete: {
@@ -120,7 +120,7 @@ export function historyPaths(): Record<string, Record<string, Json>> {
         responses: {
           "204": { description: "Signed out", headers: { "Set-Cookie": { description: "Removes the session cookie", required: true, schema: { type: "string" } } } },
           "500": error("Internal failure"),
-          "503": databaseUnavailable,
+          "503": signedInUnavailable,
         },
       },
     },

@@ -6,6 +6,7 @@ import {
   getAddress,
   http,
   isAddressEqual,
+  isErc6492Signature,
   parseAbi,
   parseEventLogs,
   type Hex,
@@ -62,6 +63,13 @@ export type ChainReader = {
   explainFailedTransfer: (args: { ref: AuthorizationRef; callData: Hex; at?: { blockNumber: bigint; transactionIndex: number } }) => Promise<ReasonBlame | null>;
   /** `balanceOf(owner)` of the token at the latest block. Throws when the RPC cannot be reached. */
   tokenBalance: (asset: string, owner: string) => Promise<bigint>;
+  /**
+   * Whether `signature` signs `message` (EIP-191) for `address` as the chain judges it: a
+   * contract wallet's `isValidSignature` (EIP-1271), or one not deployed yet (an EIP-6492
+   * wrapper), or an account's key. Throws when the RPC cannot be reached (save for an undeployed
+   * wallet's, which viem's deployless check reads as invalid then).
+   */
+  verifyMessage: (args: { address: Hex; message: string; signature: Hex }) => Promise<boolean>;
 };
 
 /** A payment's failure that the payer caused, with what shows it. */
@@ -138,6 +146,15 @@ export function createChainReaderFor(client: PublicClient): ChainReader {
     receiptHasTransfer,
     explainFailedTransfer,
     tokenBalance: (asset, owner) => client.readContract({ address: getAddress(asset), abi: erc20Abi, functionName: "balanceOf", args: [getAddress(owner)] }),
+    verifyMessage: async (args) => {
+      // The code at the address first: viem's verifyMessage reads a chain it cannot reach as an
+      // invalid signature, and that must not refuse a wallet. An address without code signs
+      // only with its own key (already checked by the caller), unless the wallet is not
+      // deployed yet and says how it will be (an EIP-6492 wrapper).
+      const code = await client.getCode({ address: args.address });
+      if ((code === undefined || code === "0x") && !isErc6492Signature(args.signature)) return false;
+      return client.verifyMessage(args);
+    },
     findAuthorizationFate: async (ref) => {
       if (!(await authorizationState(ref.asset, ref.payer, ref.nonce))) return { state: "unused" };
       const asset = getAddress(ref.asset);

@@ -104,6 +104,12 @@ export const databaseUnavailable = error("`database_unavailable`: the service's 
   "Retry-After": retryAfter("Seconds to wait", true),
 });
 
+/** What a route read by signing in answers while its database, or the chain that judges a contract wallet's proof, cannot be reached. */
+export const signedInUnavailable = error(
+  "`database_unavailable`: the service's database cannot be reached now. `chain_unavailable`: a SIGN-IN-WITH-X proof not signed by the address's own key (a contract wallet: EIP-1271, EIP-6492) could not be checked on chain now. Either way, try again after Retry-After",
+  { "Retry-After": retryAfter("Seconds to wait", true) },
+);
+
 /** What a free route that asks the agent answers when the agent cannot answer. */
 export const agentUnavailable = error("`upstream_unreachable`, `upstream_timeout` or `upstream_error`: the research agent could not be reached, timed out or failed");
 
