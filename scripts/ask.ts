@@ -38,7 +38,8 @@ import { createRecoveryKey, portablePrimitives, sealRequest } from "../lib/share
 import { awaitPrivateChat, awaitPrivateDeepResearch, awaitPrivateLiterature, fetchEnclaveKey, startPrivate } from "../lib/client/sealing/client";
 import { PrivateModeError } from "../lib/client/sealing/private-mode-error";
 import { defaultStateDir } from "../lib/client/mcp-local/config";
-import { ReceiptBook, receiptWords, ServiceSigners } from "../lib/client/mcp-local/receipt-book";
+import { ReceiptBook, receiptWords } from "../lib/client/mcp-local/receipt-book";
+import { ServiceSigners } from "../lib/client/offer-receipt/verify";
 import { createPayingFetch } from "../lib/client/payments/client";
 import { poll, sleep } from "../lib/client/poll";
 import type { EnclaveTrust } from "../lib/shared/sealing/trust";

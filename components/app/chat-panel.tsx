@@ -155,7 +155,7 @@ export function ChatPanel({
             status: 404,
           });
         });
-        recordPayment("chat", { transaction: paid.transaction, settled: true });
+        recordPayment("chat", { transaction: paid.transaction, settled: true, receipt: paid.receipt });
         const requestId = typeof paid.body.requestId === "string" ? paid.body.requestId : "";
         if (!requestId) throw new UserFacingError("The service did not return a request id.", { action: "Try again." });
         setMessage("");

@@ -4,7 +4,7 @@ import { createContext, useContext } from "react";
 import type { PaidOperation } from "@/lib/shared/operations";
 import type { EnclaveKeyInfo } from "@/lib/client/sealing/client";
 import type { FollowTarget, ThreadKind, ThreadResult } from "@/lib/web/thread";
-import type { Payer, WebConfig } from "@/lib/web/types";
+import type { Payer, ReceiptCheck, WebConfig } from "@/lib/web/types";
 
 /** Private mode as the panels see it: the checked enclave key, and the recovery key if one is kept. */
 export type PrivateState = { enclave: EnclaveKeyInfo; recoveryKey: string | null };
@@ -17,7 +17,7 @@ export type AppContext = {
   /** Non-null while private mode is on (and its enclave key is checked). */
   privateMode: PrivateState | null;
   /** Records a payment in this browser's history of the payer's payments. */
-  recordPayment: (operation: PaidOperation["id"], payment: { transaction: string | null; settled: boolean }) => void;
+  recordPayment: (operation: PaidOperation["id"], payment: { transaction: string | null; settled: boolean; receipt?: ReceiptCheck | null }) => void;
   /** A deferred payment (deep research) was settled on delivery: mark it paid and refresh the balance. */
   markDelivered: (operation: PaidOperation["id"]) => void;
   /** The research thread: a paid question enters it once accepted; its outcome follows. */

@@ -155,7 +155,7 @@ export function LiteraturePanel({ ask }: { ask?: AskRequest | null }) {
           });
         }
         const paid = await paidPost(payer, "/api/literature", body);
-        recordPayment("literature", { transaction: paid.transaction, settled: true });
+        recordPayment("literature", { transaction: paid.transaction, settled: true, receipt: paid.receipt });
         const entryId = thread.begin({ kind: "literature", question, payer, sealed: false });
         const status = paid.body.status;
         // Usually 202 {jobId}; the contract allows an immediate 200 with the result itself.

@@ -2,7 +2,7 @@
 
 import type { PaymentEntry, WebConfig } from "@/lib/web/types";
 
-/** This wallet's payments in this browser: when, what, the price and the settled transaction. */
+/** This wallet's payments in this browser: when, what, the price, the settled transaction and whether its receipt verified. */
 export function PaymentHistoryView({ config, entries }: { config: WebConfig; entries: PaymentEntry[] }) {
   return (
     <section aria-labelledby="history-heading" className="panel">
@@ -17,6 +17,7 @@ export function PaymentHistoryView({ config, entries }: { config: WebConfig; ent
               <th scope="col">What</th>
               <th scope="col">Price</th>
               <th scope="col">Transaction</th>
+              <th scope="col">Receipt</th>
             </tr>
           </thead>
           <tbody>
@@ -27,6 +28,9 @@ export function PaymentHistoryView({ config, entries }: { config: WebConfig; ent
                 <td className="price">{h.price}</td>
                 <td>
                   <TransactionLink config={config} entry={h} />
+                </td>
+                <td>
+                  <Receipt entry={h} />
                 </td>
               </tr>
             ))}
@@ -45,5 +49,27 @@ function TransactionLink({ config, entry }: { config: WebConfig; entry: PaymentE
     <a href={config.explorerTxUrl.replace("{tx}", entry.transaction)} target="_blank" rel="noopener noreferrer">
       {short}
     </a>
+  );
+}
+
+/**
+ * The payment's signed receipt as the page checked it when it was paid: signed by a key the service
+ * publishes, for this payment (proof of what was bought), or why it is no proof.
+ */
+function Receipt({ entry }: { entry: PaymentEntry }) {
+  const receipt = entry.receipt;
+  if (!receipt) return <span className="muted">{entry.transaction ? "not checked" : "—"}</span>;
+  if (receipt.verified) {
+    return (
+      <span data-testid="receipt-verified" className="receipt-ok" title={`Signed by ${receipt.signer}, a key the service publishes at /.well-known/x402.json`}>
+        ✓ signed by the service
+      </span>
+    );
+  }
+  return (
+    <span data-testid="receipt-invalid">
+      <span className="receipt-bad">✗ did not verify: not proof of this payment</span>
+      <small className="receipt-problem">{receipt.problem}</small>
+    </span>
   );
 }

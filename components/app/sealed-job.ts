@@ -62,7 +62,8 @@ export async function startSealedJob<K extends PrivateKind, R>(request: SealedRe
   const { thread, operation, settledWhenAccepted } = SEALED[kind];
   const client = await import("@/lib/client/sealing/client");
   const started = await client.startPrivate(kind, { gateway: location.origin, payFetch: payer.payFetch, enclave, plaintext });
-  app.recordPayment(operation, settledWhenAccepted ? { transaction: transactionOf(started.response.headers.get("payment-response")), settled: true } : { transaction: null, settled: false });
+  const receipt = settledWhenAccepted && payer.receiptOf ? await payer.receiptOf(started.response, client.START_PATHS[kind]).catch((err: unknown) => ({ verified: false as const, problem: `it could not be checked (${err instanceof Error ? err.message : String(err)})` })) : null;
+  app.recordPayment(operation, settledWhenAccepted ? { transaction: transactionOf(started.response.headers.get("payment-response")), settled: true, receipt } : { transaction: null, settled: false });
   const entryId = app.thread.begin({ kind: thread, question, payer, sealed: true });
   request.onAccepted?.();
   // An answer that came with the start (a chat's, within the gateway's wait) is not polled again.

@@ -2,7 +2,7 @@
 
 import { useCallback, useState } from "react";
 import type { PaidOperation } from "@/lib/shared/operations";
-import type { PaymentEntry, WebConfig } from "@/lib/web/types";
+import type { PaymentEntry, ReceiptCheck, WebConfig } from "@/lib/web/types";
 
 const historyKey = (address: string) => `lra:payments:${address.toLowerCase()}`;
 /** The newest payments kept per wallet. */
@@ -21,7 +21,7 @@ export type PaymentHistory = {
   /** Shows the payments of `address` kept in this browser; none for null (no payer). */
   show: (address: string | null) => void;
   /** A payment made by `address`: settled, or authorized and settled on delivery (deep research). */
-  record: (address: string, operation: PaidOperation["id"], payment: { transaction: string | null; settled: boolean }) => void;
+  record: (address: string, operation: PaidOperation["id"], payment: { transaction: string | null; settled: boolean; receipt?: ReceiptCheck | null }) => void;
   /** The newest authorized payment of `operation` was delivered, so settled. */
   markDelivered: (address: string, operation: PaidOperation["id"]) => void;
 };
@@ -42,13 +42,14 @@ export function usePaymentHistory(config: WebConfig): PaymentHistory {
   const show = useCallback((address: string | null) => setEntries(address ? storedHistory(address) : []), []);
 
   const record = useCallback(
-    (address: string, operation: PaidOperation["id"], payment: { transaction: string | null; settled: boolean }) => {
+    (address: string, operation: PaidOperation["id"], payment: { transaction: string | null; settled: boolean; receipt?: ReceiptCheck | null }) => {
       const entry: PaymentEntry = {
         operation,
         price: config.prices[operation].price,
         at: new Date().toISOString(),
         transaction: payment.transaction,
         status: payment.settled ? "paid" : "authorized",
+        receipt: payment.receipt ?? null,
       };
       update(address, (current) => [entry, ...current].slice(0, KEPT));
     },

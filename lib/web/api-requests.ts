@@ -9,12 +9,12 @@ import { describeThrown } from "@/lib/web/describe-thrown";
 import { isRecord } from "@/lib/shared/narrow";
 import { readJsonObject } from "@/lib/web/response-json";
 import { poll } from "@/lib/client/poll";
-import type { Payer } from "@/lib/web/types";
+import type { Payer, ReceiptCheck } from "@/lib/web/types";
 import { UserFacingError } from "@/lib/web/user-facing-error";
 
 type Body = Record<string, unknown>;
 
-export type PaidResult = { status: number; body: Body; transaction: string | null };
+export type PaidResult = { status: number; body: Body; transaction: string | null; receipt: ReceiptCheck | null };
 
 /** POSTs `body` to a paid route with the payer's fetch (which answers the 402 by signing). */
 export async function paidPost(payer: Payer, path: string, body: unknown): Promise<PaidResult> {
@@ -27,7 +27,11 @@ export async function paidPost(payer: Payer, path: string, body: unknown): Promi
   const parsed = await readJsonObject(response);
   const failure = describeResponse(response.status, parsed, response.headers);
   if (failure) throw failure;
-  return { status: response.status, body: parsed, transaction: transactionOf(response.headers.get("payment-response")) };
+  // The answer is the person's whatever its receipt says; a receipt that does not verify is shown as such.
+  const receipt = payer.receiptOf
+    ? await payer.receiptOf(response, path).catch((err: unknown): ReceiptCheck => ({ verified: false, problem: `it could not be checked (${err instanceof Error ? err.message : String(err)})` }))
+    : null;
+  return { status: response.status, body: parsed, transaction: transactionOf(response.headers.get("payment-response")), receipt };
 }
 
 /** The settled transaction hash from a PAYMENT-RESPONSE header (base64 JSON), if any. */

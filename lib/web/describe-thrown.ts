@@ -14,6 +14,13 @@ export function describeThrown(err: unknown): UserFacingError {
   if (err instanceof WrongNetworkError) {
     return new UserFacingError(`${err.message}, so nothing was paid.`, { action: "Switch the wallet to that network (accept its request to switch), then try again." });
   }
+  // The page's own check of the service's signed offer (lib/web/wallet.ts) stopped the payment.
+  const refused = /Refused before signing: (.*)$/s.exec(words("message") ?? "");
+  if (refused) {
+    return new UserFacingError(`Nothing was paid: the page refused to sign, because ${refused[1]!.trim()}`, {
+      action: "Something between this page and the service changed what it asks for. Reload the page over a connection you trust, then try again.",
+    });
+  }
   if (fields.code === 4001 || /UserRejected|user rejected|denied|rejected the request/i.test(text)) {
     return new UserFacingError("You declined the signature, so nothing was paid.", { action: "Press the button again when you are ready to sign." });
   }

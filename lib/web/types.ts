@@ -30,7 +30,15 @@ export type Payer = {
   address: `0x${string}`;
   payFetch: typeof fetch;
   messageSigner: EVMSigner;
+  /**
+   * The service's signed receipt of the payment a paid response settled (x402 offer-and-receipt),
+   * checked against the keys it publishes; null when the response settled nothing.
+   */
+  receiptOf?: (response: Response, path: string) => Promise<ReceiptCheck | null>;
 };
+
+/** A payment's receipt as the page checked it: signed by a published key, for this payment, or why not. */
+export type ReceiptCheck = { verified: true; signer: string } | { verified: false; problem: string };
 
 /** One payment as the page remembers it (kept per wallet in this browser). */
 export type PaymentEntry = {
@@ -40,4 +48,6 @@ export type PaymentEntry = {
   /** Settled transaction, when the answer carried one (deep research settles on delivery). */
   transaction: string | null;
   status: "paid" | "authorized";
+  /** Its receipt as checked when it was paid; absent for payments kept before receipts were checked, and for deep research (settled later). */
+  receipt?: ReceiptCheck | null;
 };

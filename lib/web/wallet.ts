@@ -4,14 +4,16 @@
  * wagmi or the x402 client. Wallets connect through wagmi 3: injected wallets, and WalletConnect
  * when a project id is configured (its SDK is loaded by the connector only when chosen).
  * Payments are the official x402 client signing the EIP-3009 authorization as EIP-712 typed data
- * through the wallet; signing in to the wallet's history, the official client signing a
+ * through the wallet, once the terms are checked against the service's signed offer, and each
+ * settlement's signed receipt is checked against the keys the service publishes; signing in to the wallet's history, the official client signing a
  * sign-in-with-x challenge (an EIP-191 message). @wagmi/core is pinned to 3.4.9 with @wagmi/connectors 8.0.10: later pairs
  * need `accounts`, whose optional peers do not resolve beside this project's viem (npm ERESOLVE).
  */
 import { connect, createConfig, disconnect, getConnection, getWalletClient, injected, switchChain, type Config } from "@wagmi/core";
 import { walletConnect } from "@wagmi/connectors";
 import { x402Client } from "@x402/core/client";
-import { decodePaymentRequiredHeader } from "@x402/core/http";
+import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
+import { extractReceiptFromResponse } from "@x402/extensions/offer-receipt";
 import { createSIWxClientHook, type EVMSigner } from "@x402/extensions/sign-in-with-x";
 import { toClientEvmSigner, type ClientEvmSigner } from "@x402/evm";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
@@ -19,8 +21,9 @@ import { createPublicClient, defineChain, erc20Abi, http, type Chain } from "vie
 import { privateKeyToAccount } from "viem/accounts";
 import { base, baseSepolia } from "viem/chains";
 import { namedPayingFetch } from "@/lib/client/payments/named-payments";
+import { checkReceipt, ServiceSigners, verifyOffer } from "@/lib/client/offer-receipt/verify";
 import { SESSION_PATH } from "@/lib/shared/contracts/history-paths";
-import type { Payer, WebConfig } from "@/lib/web/types";
+import type { Payer, ReceiptCheck, WebConfig } from "@/lib/web/types";
 import { readJsonObject } from "@/lib/web/response-json";
 import { UserFacingError } from "@/lib/web/user-facing-error";
 import { WrongNetworkError } from "@/lib/web/wrong-network-error";
@@ -38,15 +41,49 @@ function chainOf(config: WebConfig): Chain {
   });
 }
 
+/**
+ * The keys this service publishes for its offers and receipts (x402 offer-and-receipt), read from
+ * the page's own origin's /.well-known/x402.json, once per page and again when one is not listed.
+ */
+let serviceSigners: ServiceSigners | undefined;
+
 function payerFor(config: WebConfig, { signer, messages }: { signer: ClientEvmSigner; messages: EVMSigner }, kind: Payer["kind"]): Payer {
   const { network } = config;
+  const signers = (serviceSigners ??= new ServiceSigners(location.origin));
+  /** The resource each route's 402 named, by path: what that route's receipt must name. */
+  const resources = new Map<string, string>();
   const client = new x402Client()
     .register(network, new ExactEvmScheme(signer))
     // Never more than the dearest operation, in this deployment's token only.
-    .setSpendControls({ allowedAssets: [{ network, asset: config.asset, maxAmountPerPayment: config.prices.deepResearch.amount }] });
+    .setSpendControls({ allowedAssets: [{ network, asset: config.asset, maxAmountPerPayment: config.prices.deepResearch.amount }] })
+    // Signed only when the terms are an offer the service signed with a key it publishes: terms
+    // changed on the way (another payee, price or token) are refused before the wallet is asked.
+    .onBeforePaymentCreation(async ({ paymentRequired, selectedRequirements }) => {
+      if (paymentRequired.resource?.url) resources.set(new URL(paymentRequired.resource.url).pathname, paymentRequired.resource.url);
+      let published: string[];
+      try {
+        published = await signers.current();
+      } catch (err) {
+        return { abort: true, reason: `Refused before signing: the service's published keys could not be read to check its payment request (${err instanceof Error ? err.message : String(err)}).` };
+      }
+      // A deployment that signs no offers has nothing to check them against.
+      if (published.length === 0) return;
+      let verdict = await verifyOffer({ paymentRequired, requirements: selectedRequirements, signers: published });
+      if (!verdict.ok && verdict.kind === "unknown_signer") verdict = await verifyOffer({ paymentRequired, requirements: selectedRequirements, signers: await signers.refreshed() });
+      if (!verdict.ok) return { abort: true, reason: `Refused before signing: the service's payment request ${verdict.problem}.` };
+    });
+  const receiptOf = async (response: Response, path: string): Promise<ReceiptCheck | null> => {
+    const header = response.headers.get("payment-response");
+    const settlement = header ? decodePaymentResponseHeader(header) : null;
+    if (!settlement?.success || !settlement.transaction) return null;
+    const pathname = new URL(path, location.origin).pathname;
+    const expected = { resourceUrl: resources.get(pathname) ?? new URL(pathname, location.origin).toString(), payer: signer.address, network, transaction: settlement.transaction };
+    const verdict = await checkReceipt({ receipt: extractReceiptFromResponse(response) ?? null, expected, signers });
+    return verdict.ok ? { verified: true, signer: verdict.signer } : { verified: false, problem: verdict.problem };
+  };
   // Every payment named (x402 payment-identifier): an answer lost after payment is asked again and
   // given once; a 503 the service could not settle is resent with the same signature, never re-signed.
-  return { kind, address: signer.address, payFetch: namedPayingFetch(client, fetch), messageSigner: messages };
+  return { kind, address: signer.address, payFetch: namedPayingFetch(client, fetch), messageSigner: messages, receiptOf };
 }
 
 /** The local test wallet (local mode only): signs with its key in the page. */

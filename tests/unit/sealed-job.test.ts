@@ -58,8 +58,8 @@ beforeEach(() => {
 
 describe("startSealedJob", () => {
   it.each([
-    ["chat", "chatEncrypted", { transaction: "0xabc", settled: true }, "chat"],
-    ["literature", "literatureEncrypted", { transaction: "0xabc", settled: true }, "literature"],
+    ["chat", "chatEncrypted", { transaction: "0xabc", settled: true, receipt: null }, "chat"],
+    ["literature", "literatureEncrypted", { transaction: "0xabc", settled: true, receipt: null }, "literature"],
     ["deep-research", "deepResearchEncrypted", { transaction: null, settled: false }, "research"],
   ] as const)("%s: pays, records %s, enters the thread, and finishes its entry with the opened answer", async (kind, operation, payment, threadKind) => {
     const shared = app();

@@ -21,6 +21,16 @@ describe("describeThrown", () => {
     expect(described.action).toBe("Switch the wallet to that network (accept its request to switch), then try again.");
   });
 
+  it("the page's refusal of terms no signed offer states says nothing was paid, and why, without the SDK's prefixes", () => {
+    const described = describeThrown(
+      new Error("Failed to create payment payload: Payment creation aborted: Refused before signing: the service's payment request asks terms that no offer signed by the service states (altered in flight?)."),
+    );
+    expect(described.message).toBe(
+      "Nothing was paid: the page refused to sign, because the service's payment request asks terms that no offer signed by the service states (altered in flight?).",
+    );
+    expect(described.action).toMatch(/Reload the page/);
+  });
+
   it("an error merely named WrongNetworkError is not taken for the wallet's", () => {
     const described = describeThrown(namedLike("WrongNetworkError", "Something else broke"));
     expect(described.message).not.toBe("Something else broke, so nothing was paid.");

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import type { ReceiptPayload } from "@x402/extensions/offer-receipt";
-import { fetchPublishedSigners, verifyReceipt, type ExpectedReceipt, type Verdict } from "@/lib/client/offer-receipt/verify";
+import { checkReceipt, type ExpectedReceipt, type ServiceSigners, type Verdict } from "@/lib/client/offer-receipt/verify";
 import { readStateFile, updateStateFile } from "@/lib/client/mcp-local/state-file";
 
 /**
@@ -31,31 +31,6 @@ type KeptReceipt = z.infer<typeof entrySchema>;
 const bookSchema = z.object({ version: z.literal(1), receipts: z.array(entrySchema) });
 type Book = z.infer<typeof bookSchema>;
 
-/** The keys a service publishes, read once and again only when a receipt names one not among them (a key rotated in). */
-export class ServiceSigners {
-  private known: Promise<string[]> | null = null;
-
-  constructor(
-    private readonly baseUrl: string,
-    private readonly fetchImpl: typeof fetch = fetch,
-  ) {}
-
-  /** The published keys, as last read. @throws when /.well-known/x402.json cannot be read */
-  current(): Promise<string[]> {
-    this.known ??= fetchPublishedSigners(this.baseUrl, this.fetchImpl).catch((err: unknown) => {
-      this.known = null;
-      throw err;
-    });
-    return this.known;
-  }
-
-  /** The published keys, read again. */
-  refreshed(): Promise<string[]> {
-    this.known = null;
-    return this.current();
-  }
-}
-
 export class ReceiptBook {
   readonly file: string;
 
@@ -80,8 +55,7 @@ export class ReceiptBook {
     signers: ServiceSigners;
     spendEntryId?: string;
   }): Promise<Verdict<{ payload: ReceiptPayload }>> {
-    let verdict = await verifyReceipt({ receipt, signers: await signers.current(), expected });
-    if (!verdict.ok && verdict.kind === "unknown_signer") verdict = await verifyReceipt({ receipt, signers: await signers.refreshed(), expected });
+    const verdict = await checkReceipt({ receipt, expected, signers });
     const entry: KeptReceipt = {
       id: randomUUID(),
       at: Date.now(),

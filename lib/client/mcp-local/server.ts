@@ -12,7 +12,8 @@ import { LocalToolError, payForOperation, type PaidAnswer } from "@/lib/client/m
 import { PaymentTerms } from "@/lib/client/mcp-local/payment-terms";
 import { pollGuidance, pollUntilFinal, readStatus } from "@/lib/client/mcp-local/poll";
 import { chatText, deepResearchText, literatureText, settlementText } from "@/lib/client/mcp-local/render";
-import { ReceiptBook, receiptWords, ServiceSigners } from "@/lib/client/mcp-local/receipt-book";
+import { ReceiptBook, receiptWords } from "@/lib/client/mcp-local/receipt-book";
+import { ServiceSigners } from "@/lib/client/offer-receipt/verify";
 import { SpendLedger } from "@/lib/client/mcp-local/spend-ledger";
 import type { ExpectedReceipt } from "@/lib/client/offer-receipt/verify";
 import { isRecord } from "@/lib/shared/narrow";

@@ -45,6 +45,31 @@ export async function fetchPublishedSigners(baseUrl: string, fetchImpl: typeof f
   return publishedSignersSchema.parse(manifest["offer-receipt"]).signers.map((s) => s.address);
 }
 
+/** The keys a service publishes, read once and again only when a receipt names one not among them (a key rotated in). */
+export class ServiceSigners {
+  private known: Promise<string[]> | null = null;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+
+  /** The published keys, as last read. @throws when /.well-known/x402.json cannot be read */
+  current(): Promise<string[]> {
+    this.known ??= fetchPublishedSigners(this.baseUrl, this.fetchImpl).catch((err: unknown) => {
+      this.known = null;
+      throw err;
+    });
+    return this.known;
+  }
+
+  /** The published keys, read again. */
+  refreshed(): Promise<string[]> {
+    this.known = null;
+    return this.current();
+  }
+}
+
 /**
  * Whether `requirements`, about to be signed, are the terms of an offer in `paymentRequired`
  * signed by one of `signers`, for the resource the 402 names. An offer altered in flight (terms,
@@ -135,4 +160,14 @@ export async function verifyReceipt({
   ].filter((m): m is string => m !== null);
   if (mismatches.length > 0) return { ok: false, kind: "mismatch", problem: `the receipt is for another payment: ${mismatches.join("; ")}` };
   return { ok: true, signer, payload };
+}
+
+/**
+ * A receipt checked against the keys `signers` lists, read again once when it names a key they
+ * do not list (a key rotated in since they were read).
+ */
+export async function checkReceipt({ receipt, expected, signers }: { receipt: unknown; expected: ExpectedReceipt; signers: ServiceSigners }): Promise<Verdict<{ payload: ReceiptPayload }>> {
+  const verdict = await verifyReceipt({ receipt, signers: await signers.current(), expected });
+  if (!verdict.ok && verdict.kind === "unknown_signer") return verifyReceipt({ receipt, signers: await signers.refreshed(), expected });
+  return verdict;
 }

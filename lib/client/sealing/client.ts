@@ -168,7 +168,7 @@ export async function fetchEnclaveKey(
 }
 
 export type PrivateKind = "chat" | "literature" | "deep-research";
-const START_PATHS: Record<PrivateKind, string> = {
+export const START_PATHS: Record<PrivateKind, string> = {
   chat: "/api/chat/encrypted",
   literature: "/api/literature/encrypted",
   "deep-research": "/api/deep-research/encrypted",
