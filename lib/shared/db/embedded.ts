@@ -155,7 +155,8 @@ function readOwner(file: string): OwnerRecord | null {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` is running (this user's or another's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

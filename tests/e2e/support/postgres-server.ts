@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { findPostgresBin, postgresCommand, startThrowawayPostgres } from "../../support/postgres";
+import { isAlive } from "@/lib/shared/db/embedded";
 import { E2E_POSTGRES_READY_LINE, STACK_COUNT, e2ePostgresPort, stackDatabase } from "./stacks";
 
 /** The launcher that started the folder's server writes its pid here. */
@@ -29,15 +30,6 @@ function readOwner(dir: string): string | null {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: alive, but another user's.
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 async function main(): Promise<void> {
   const bin = findPostgresBin();
