@@ -125,6 +125,11 @@ export type QueryTerm = {
    * "high-dose"); counts where the parts stand together, like the word itself.
    */
   compound?: string[];
+  /**
+   * Narrower names searched for but not matched as the term (ConceptExpansion.narrower: WordNet's
+   * hyponyms, "psychosis" → schizophrenia): they reach the queries and the library's ranking only.
+   */
+  narrower?: string[];
   /** MeSH headings that name it: they count in a record's MeSH terms only. */
   headings?: string[];
   /** The question's phrase the vocabulary knew it by ("broken hip"), when it stands in one. */
@@ -209,6 +214,7 @@ export function extractTerms(question: string): QueryTerm[] {
       ...(compound ? { compound } : {}),
       phrases: split.filter((p) => p.length > 1).flatMap(phraseOrders),
       synonyms,
+      ...(mention?.expansion.narrower.length ? { narrower: mention.expansion.narrower } : {}),
       ...(mention?.expansion.heading ? { headings: [mention.expansion.heading] } : {}),
       ...(mention ? { vocabularyPhrase: mention.phrase } : {}),
       weight: isWeak(token) ? WEAK_TERM_WEIGHT : 1,
@@ -329,8 +335,9 @@ export function stemSet(text: string): Set<string> {
 export function sourceExpansions(terms: QueryTerm[], sent: readonly string[]): SourceExpansion[] {
   const byPhrase = new Map<string, SourceExpansion>();
   for (const t of terms) {
-    if (!t.vocabularyPhrase || !sent.includes(t.term) || (t.synonyms.length === 0 && !t.headings?.length)) continue;
-    const group = byPhrase.get(t.vocabularyPhrase) ?? { terms: [], alternatives: t.synonyms, headings: t.headings ?? [] };
+    const alternatives = [...t.synonyms, ...(t.narrower ?? [])];
+    if (!t.vocabularyPhrase || !sent.includes(t.term) || (alternatives.length === 0 && !t.headings?.length)) continue;
+    const group = byPhrase.get(t.vocabularyPhrase) ?? { terms: [], alternatives, headings: t.headings ?? [] };
     group.terms.push(t.term);
     byPhrase.set(t.vocabularyPhrase, group);
   }

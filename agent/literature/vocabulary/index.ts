@@ -22,6 +22,13 @@ export type ConceptExpansion = {
   lay: string[];
   /** A class's members (directional: the class is answered by a member, never the reverse). */
   members: string[];
+  /**
+   * Narrower names WordNet's hyponyms give (wordnet-synonyms.ts, membersOf): searched for, in the
+   * queries and the library's ranking, but not read as the question's term in relevance. WordNet's
+   * classes are wider than a question means by its word: counted in relevance, they made one more
+   * off-topic study supporting in PubMedQA's 500 answers (docs/literature.md, "Search by meaning").
+   */
+  narrower: string[];
   sources: (VocabularySource | "wordnet" | "spelling")[];
 };
 
@@ -97,9 +104,18 @@ function expandUncached(phrase: string): ConceptExpansion | null {
   const text = tokenize(phrase).join(" ");
   if (concepts.length === 0) {
     const synonyms = [...wordnetSynonyms().synonymsOf(text)];
+    const members = wordnetSynonyms().membersOf(text);
     const spelled = withSpellings([text]).filter((s) => s !== text);
-    if (synonyms.length === 0 && spelled.length === 0) return null;
-    return { canonical: text, heading: null, synonyms: withSpellings(synonyms).concat(spelled), lay: [], members: [], sources: [...(synonyms.length ? (["wordnet"] as const) : []), ...(spelled.length ? (["spelling"] as const) : [])] };
+    if (synonyms.length === 0 && members.length === 0 && spelled.length === 0) return null;
+    return {
+      canonical: text,
+      heading: null,
+      synonyms: withSpellings(synonyms).concat(spelled),
+      lay: [],
+      members: [],
+      narrower: withSpellings(members),
+      sources: [...(synonyms.length || members.length ? (["wordnet"] as const) : []), ...(spelled.length ? (["spelling"] as const) : [])],
+    };
   }
   const unique = [...new Set(concepts)];
   const notPhrase = (s: string) => !sameStems(stemPhrase(s), stems);
@@ -110,6 +126,7 @@ function expandUncached(phrase: string): ConceptExpansion | null {
     synonyms: dedupe(withSpellings(unique.flatMap((c) => [c.canonical, ...(c.synonyms ?? [])]))).filter(notPhrase),
     lay: dedupe(unique.flatMap((c) => c.lay ?? [])).filter(notPhrase),
     members: dedupe(unique.flatMap((c) => c.members ?? [])),
+    narrower: [],
     sources: [...new Set<ConceptExpansion["sources"][number]>(unique.flatMap((c) => c.sources))],
   };
 }
@@ -206,7 +223,7 @@ function collocationAt(tokens: string[], i: number, isWord: (token: string) => b
     const words = tokens.slice(i, i + n);
     if (words.length < n || !isWord(words[n - 1]!)) continue;
     const phrase = words.join(" ");
-    if (wordnetSynonyms().synonymsOf(phrase).length > 0) return { end: i + n, phrase };
+    if (wordnetSynonyms().synonymsOf(phrase).length > 0 || wordnetSynonyms().membersOf(phrase).length > 0) return { end: i + n, phrase };
   }
   return null;
 }

