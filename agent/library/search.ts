@@ -1,5 +1,5 @@
 import type { LiteratureRecord } from "@/agent/literature/record";
-import type { SourceQuery } from "@/agent/literature/sources/types";
+import type { SourceExpansion, SourceQuery } from "@/agent/literature/sources/types";
 import type { Queryable } from "@/lib/shared/db/pool";
 import {
   buildOrTsquery,
@@ -61,7 +61,7 @@ export async function searchLibrary({ db, query, recordPageBase }: SearchLibrary
   if (terms.length === 0) return [];
 
   const expansions = (query.expansions ?? []).slice(0, MAX_TERMS);
-  const names = [...new Set(expansions.flatMap((e) => [...e.alternatives.slice(0, MAX_ALTERNATIVES), ...e.headings]))];
+  const names = [...new Set(expansions.flatMap((e) => [...otherNames(e), ...e.headings]))];
   const analysed = await analyseTerms({ db, terms: [...terms, ...names] });
   const termLexemes = new Map<string, string[]>(terms.map((t) => [t, []]));
   const nameLexemes = new Map<string, string[]>(names.map((t) => [t, []]));
@@ -197,7 +197,7 @@ function lexemeGroups({
       words: e.terms.join(" "),
       group: {
         own: e.terms.flatMap((t) => lexemesOf(termLexemes, t)),
-        alternatives: e.alternatives.slice(0, MAX_ALTERNATIVES).map((a) => lexemesOf(nameLexemes, a)).filter((l) => l.length > 0),
+        alternatives: otherNames(e).map((a) => lexemesOf(nameLexemes, a)).filter((l) => l.length > 0),
         headings: e.headings.map((h) => lexemesOf(nameLexemes, h)).filter((l) => l.length > 0),
       },
     }))
@@ -287,4 +287,9 @@ async function findCandidates({
     tokens: r.tokens,
     lexemes: (r.lexemes ?? []).map((lexeme, i) => ({ lexeme, weights: r.weights?.[i] ?? "" })),
   }));
+}
+
+/** A phrase's other names the library searches: its equivalents, then its narrower names (SourceExpansion.narrower). */
+function otherNames(e: SourceExpansion): string[] {
+  return [...e.alternatives, ...(e.narrower ?? [])].slice(0, MAX_ALTERNATIVES);
 }

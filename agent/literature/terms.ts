@@ -335,9 +335,9 @@ export function stemSet(text: string): Set<string> {
 export function sourceExpansions(terms: QueryTerm[], sent: readonly string[]): SourceExpansion[] {
   const byPhrase = new Map<string, SourceExpansion>();
   for (const t of terms) {
-    const alternatives = [...t.synonyms, ...(t.narrower ?? [])];
-    if (!t.vocabularyPhrase || !sent.includes(t.term) || (alternatives.length === 0 && !t.headings?.length)) continue;
-    const group = byPhrase.get(t.vocabularyPhrase) ?? { terms: [], alternatives, headings: t.headings ?? [] };
+    const narrower = t.narrower ?? [];
+    if (!t.vocabularyPhrase || !sent.includes(t.term) || (t.synonyms.length === 0 && narrower.length === 0 && !t.headings?.length)) continue;
+    const group = byPhrase.get(t.vocabularyPhrase) ?? { terms: [], alternatives: t.synonyms, narrower, headings: t.headings ?? [] };
     group.terms.push(t.term);
     byPhrase.set(t.vocabularyPhrase, group);
   }

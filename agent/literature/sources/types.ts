@@ -34,6 +34,12 @@ export type SourceExpansion = {
   terms: string[];
   /** Its other names, most useful first. */
   alternatives: string[];
+  /**
+   * Narrower names (WordNet's hyponyms: "psychosis" → schizophrenia), for the local library's
+   * ranking only. Never sent to a live source: a query widened by them fills its capped result list
+   * with studies of the narrower thing, which relevance then does not count as the question's.
+   */
+  narrower?: string[];
   /** MeSH descriptors naming it (matched against MeSH only). */
   headings: string[];
 };
