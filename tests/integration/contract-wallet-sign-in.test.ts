@@ -78,6 +78,22 @@ describe("sign-in-with-x by a contract wallet (EIP-1271)", () => {
     expect(signInRequiredSchema.parse(await forged.json())).toMatchObject({ reason: "invalid_siwx_signature" });
   });
 
+  it("asks the chain at most 30 times per ten minutes for one client address: proofs no key signs cannot make the gateway spend its RPC without end", async () => {
+    const from = { "x-forwarded-for": "198.51.100.30" };
+    const forge = async () => proofFor(await challengeOf(HISTORY, gateway), { signer: generatePrivateKey(), address: contractWallet });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await gateway(HISTORY, { headers: { ...from, [SIGN_IN_WITH_X]: await forge() } })).status);
+    expect(statuses.slice(0, 30).every((s) => s === 402)).toBe(true);
+    const limited = await gateway(HISTORY, { headers: { ...from, [SIGN_IN_WITH_X]: await forge() } });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBeTruthy();
+    // The wallet's owner, from another address, still signs in; and an account's own key needs no chain at all.
+    const owned = await gateway(HISTORY, { headers: { "x-forwarded-for": "198.51.100.31", [SIGN_IN_WITH_X]: await proofFor(await challengeOf(HISTORY, gateway), { signer: owner, address: contractWallet }) } });
+    expect(owned.status, await owned.clone().text()).toBe(200);
+    const account = await gateway(HISTORY, { headers: { ...from, [SIGN_IN_WITH_X]: await proofFor(await challengeOf(HISTORY, gateway), { signer: generatePrivateKey() }) } });
+    expect(account.status, await account.clone().text()).toBe(200);
+  });
+
   it("is 503 chain_unavailable with Retry-After, never a refusal, while the chain cannot be reached to judge it; an account's own signature needs no chain", async () => {
     await restore();
     restore = await configureGateway(env(await closedUrl()));

@@ -72,6 +72,12 @@ const NOT_EXERCISED: Record<string, string> = {
   "POST /api/literature/encrypted 500":
     "the enclave failing between reporting itself ready and taking the envelope; an enclave that cannot be reached is the 503 before payment produced below",
   "POST /api/literature 200": "this service's agent always answers 202; the 200 is an upstream's synchronous answer, relayed as the shared API shape allows",
+  ...Object.fromEntries(
+    ["GET /api/history", "GET /api/history/{id}", "DELETE /api/history/{id}"].map((operation) => [
+      `${operation} 429`,
+      "more than 30 proofs checked on chain from one address: needs a deployed contract wallet, produced in tests/integration/contract-wallet-sign-in.test.ts",
+    ]),
+  ),
 };
 
 const operationOf = (op: PaidOperation) => `${op.method} ${op.path}`;

@@ -83,6 +83,8 @@ export async function verifySignInProof({
     throw new SignInRefusedError("invalid_siwx_header", err instanceof Error ? err.message : "the proof's fields make no message");
   }
   if (!verified.isValid && unreachable !== null) {
+    // Said as it is (a 429 of the bounded check, with its Retry-After); anything else is the chain out of reach.
+    if (unreachable instanceof ApiError) throw unreachable;
     throw new ApiError("unavailable", "The chain could not be reached to check a contract wallet's signature; send the proof again shortly", {
       reason: "chain_unavailable",
       message: unreachable instanceof Error ? unreachable.message.slice(0, 200) : String(unreachable),

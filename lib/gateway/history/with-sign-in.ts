@@ -4,7 +4,9 @@ import { getConfig, type GatewayConfig } from "@/lib/gateway/config";
 import { getDb } from "@/lib/gateway/db";
 import { getPaymentsContext } from "@/lib/gateway/payments/context";
 import type { Queryable } from "@/lib/shared/db";
-import { withApi } from "@/lib/shared/http";
+import { RateLimitedError, withApi } from "@/lib/shared/http";
+import { clientAddress } from "@/lib/shared/http/client-address";
+import { countInWindow } from "@/lib/shared/rate-limit/fixed-window";
 import { sessionTokenOf, sessionWallet } from "@/lib/gateway/history/sessions";
 import { SignInRefusedError, verifySignInProof } from "@/lib/gateway/history/sign-in-proof";
 import { HISTORY_PATH } from "@/lib/shared/contracts/history-paths";
@@ -44,7 +46,7 @@ export function withSignIn<P extends Record<string, string> = Record<string, nev
     let wallet: string | null;
     if (proof !== null) {
       try {
-        wallet = await verifySignInProof({ db, header: proof, publicUrl, network: payments.network, verifyOnChain: getPaymentsContext().chain.verifyMessage });
+        wallet = await verifySignInProof({ db, header: proof, publicUrl, network: payments.network, verifyOnChain: boundedChainCheck({ request, db, config }) });
       } catch (err) {
         if (err instanceof SignInRefusedError) return challenge({ reason: err.reason, message: err.detail });
         throw err;
@@ -55,4 +57,25 @@ export function withSignIn<P extends Record<string, string> = Record<string, nev
     }
     return handler({ request, params, wallet, db, config });
   });
+}
+
+/**
+ * A proof that its address's own key did not sign is asked of the chain (a contract wallet's), and
+ * anyone can send such proofs without end: the chain is asked at most CHAIN_CHECKS_PER_WINDOW
+ * times per CHAIN_CHECK_WINDOW_SECONDS for one client address (or, where none can be trusted, for
+ * the address the proof names), then 429 with Retry-After. An account's own signature needs no
+ * chain and is never counted.
+ */
+const CHAIN_CHECKS_PER_WINDOW = 30;
+const CHAIN_CHECK_WINDOW_SECONDS = 600;
+
+function boundedChainCheck({ request, db, config }: { request: Request; db: Queryable; config: GatewayConfig }) {
+  return async (args: { address: `0x${string}`; message: string; signature: `0x${string}` }): Promise<boolean> => {
+    const client = clientAddress(request, config.payments.trustedProxy) ?? `address:${args.address.toLowerCase()}`;
+    const counted = await countInWindow({ db, table: "gateway.rate_limits", key: `sign-in-chain:${client}`, windowSeconds: CHAIN_CHECK_WINDOW_SECONDS });
+    if (counted.count > CHAIN_CHECKS_PER_WINDOW) {
+      throw new RateLimitedError(`At most ${CHAIN_CHECKS_PER_WINDOW} contract-wallet sign-ins checked on chain per ${CHAIN_CHECK_WINDOW_SECONDS / 60} minutes from one address`, counted.retryAfterSeconds);
+    }
+    return getPaymentsContext().chain.verifyMessage(args);
+  };
 }

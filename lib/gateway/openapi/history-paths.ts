@@ -17,6 +17,9 @@ const signInHeader = {
   schema: { type: "string" },
 };
 
+/** A proof not signed by its address's own key is checked on chain, at most so often per client address (with-sign-in.ts). */
+const chainChecksLimited = json("RateLimited", "`rate_limited`: too many proofs from this address checked on chain (contract wallets); wait `retryAfterSeconds`");
+
 const sessionCookie = {
   name: SESSION_COOKIE,
   in: "cookie",
@@ -56,6 +59,7 @@ export function historyPaths(): Record<string, Record<string, Json>> {
           "200": json("HistoryPage", "A page of the wallet's paid requests"),
           "400": error("`invalid_limit`, `invalid_cursor`: the query cannot be read"),
           "402": signInRequired,
+          "429": chainChecksLimited,
           "500": error("Internal failure"),
           "503": signedInUnavailable,
         },
@@ -73,6 +77,7 @@ export function historyPaths(): Record<string, Record<string, Json>> {
           "200": json("HistoryEntry", "The request, reopened"),
           "402": signInRequired,
           "404": notFound,
+          "429": chainChecksLimited,
           "500": error("Internal failure"),
           "502": agentUnavailable,
           "503": signedInUnavailable,
@@ -88,6 +93,7 @@ export function historyPaths(): Record<string, Record<string, Json>> {
           "204": { description: "Forgotten" },
           "402": signInRequired,
           "404": notFound,
+          "429": chainChecksLimited,
           "500": error("Internal failure"),
           "503": signedInUnavailable,
         },
@@ -106,7 +112,7 @@ export function historyPaths(): Record<string, Record<string, Json>> {
             headers: { "Set-Cookie": { description: "The session cookie", required: true, schema: { type: "string" } } },
           }),
           "402": signInRequired,
-          "429": json("RateLimited", "`rate_limited`: too many sign-ins from this address; wait `retryAfterSeconds`"),
+          "429": json("RateLimited", "`rate_limited`: too many sign-ins from this address, or too many proofs from it checked on chain (contract wallets); wait `retryAfterSeconds`"),
           "500": error("Internal failure"),
           "503": signedInUnavailable,
         },
