@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { deleteThread, listEntries, saveEntry, updateEntry } from "@/lib/web/history-store";
-import { abandoned, type ThreadEntry } from "@/lib/web/thread";
+import { abandoned, mergeStoredEntries, type ThreadEntry } from "@/lib/web/thread";
 import type { ThreadApi } from "./context";
 
 /** The thread this tab shows, kept for the tab so a reload reopens it. */
@@ -37,8 +37,8 @@ export function useResearchThread(wallet: string | null, onResumed: ThreadApi["r
         void updateEntry(entry.id, (e) => abandoned(e, now) ?? e).catch(() => undefined);
         return ended;
       });
-      // Sealed entries of this page stay; the stored ones replace what was loaded before.
-      setEntries((current) => [...stored, ...current.filter((e) => !stored.some((s) => s.id === e.id) && e.wallet === address.toLowerCase() && e.sealed === true)]);
+      // Sealed entries of this page stay, and so does what the page did while the store was read.
+      setEntries((current) => mergeStoredEntries(current, stored, address));
       setStoreError(null);
     } catch {
       setStoreError("This browser does not let the page keep a history (IndexedDB is unavailable, e.g. in a private window): the thread lasts until the page is closed.");

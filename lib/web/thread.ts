@@ -61,6 +61,23 @@ const MAX_FOLLOW_UPS = 3;
 export const RUNNING_FOR_AT_MOST_MS = 2 * 60 * 60_000;
 
 /** A stored entry still "running" long after any tab could follow it, ended with why; null when it is not one. */
+/**
+ * The wallet's entries as read from this browser's store, merged into what the page holds. The
+ * read is slow and races the page: an answer that arrived (or a question asked) while it ran is
+ * written to the store after the read began. So an entry the page has finished is never set back
+ * to `running` by an older copy read from the store, and an entry of this wallet the store did not
+ * hold yet stays; entries of another wallet go.
+ */
+export function mergeStoredEntries(current: readonly ThreadEntry[], stored: readonly ThreadEntry[], wallet: string): ThreadEntry[] {
+  const held = new Map(current.map((e) => [e.id, e]));
+  const storedIds = new Set(stored.map((e) => e.id));
+  const merged = stored.map((s) => {
+    const mine = held.get(s.id);
+    return mine && s.status === "running" && mine.status !== "running" ? mine : s;
+  });
+  return [...merged, ...current.filter((e) => !storedIds.has(e.id) && e.wallet === wallet.toLowerCase())];
+}
+
 export function abandoned(entry: ThreadEntry, now: number): ThreadEntry | null {
   if (entry.status !== "running" || !(now - Date.parse(entry.askedAt) > RUNNING_FOR_AT_MOST_MS)) return null;
   return { ...entry, status: "failed", failure: "the page that asked it was closed before the answer arrived, and the service no longer keeps it" };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ChatResult } from "@/lib/shared/contracts";
 import { worldStateSchema } from "@/lib/shared/contracts/world-state";
 import type { ReadConversation } from "@/lib/web/read-results";
-import { abandoned, excerptOf, followTargetOf, RUNNING_FOR_AT_MOST_MS, searchThreads, suggestFollowUps, type ThreadEntry } from "@/lib/web/thread";
+import { abandoned, excerptOf, followTargetOf, mergeStoredEntries, RUNNING_FOR_AT_MOST_MS, searchThreads, suggestFollowUps, type ThreadEntry } from "@/lib/web/thread";
 
 const quality = (primaryEvidencePresent: boolean) => ({ primaryEvidencePresent }) as ChatResult["quality"];
 
@@ -142,5 +142,27 @@ describe("following up on a chat answer is a choice made on that answer", () => 
     expect(excerptOf(entry)).toBe("Bottom line: yes [1].");
     const withLine = answered({}, { conversationId: "c1", answer: "Read as a follow-up to: “A?”. Answered as: “B?”.\n\nBottom line: yes.\n\nHuman trials: it did [1].", metadata: { followUp: { kind: "follow_up" }, bottomLine: "Bottom line: yes." } });
     expect(excerptOf(withLine)).toBe("Human trials: it did [1].");
+  });
+});
+
+describe("mergeStoredEntries: the store's slow read never undoes what the page did meanwhile", () => {
+  const running = (id: string, wallet = "0xabc"): ThreadEntry => ({ ...buildChatEntry({}, { id, wallet }), status: "running", outcome: undefined });
+
+  it("keeps an answer that arrived while the store was read, over the older running copy the read returned", () => {
+    const finished = buildChatEntry({}, { id: "e1" });
+    const merged = mergeStoredEntries([finished], [running("e1")], "0xABC");
+    expect(merged).toEqual([finished]);
+  });
+
+  it("keeps a question asked while the store was read, and drops another wallet's entries", () => {
+    const asked = running("e2");
+    const otherWallet = running("e3", "0xdef");
+    const stored = buildChatEntry({}, { id: "e1" });
+    expect(mergeStoredEntries([asked, otherWallet], [stored], "0xabc").map((e) => e.id)).toEqual(["e1", "e2"]);
+  });
+
+  it("takes the store's copy when it is as far along or further (finished in another tab)", () => {
+    const stored = buildChatEntry({}, { id: "e1" });
+    expect(mergeStoredEntries([running("e1")], [stored], "0xabc")).toEqual([stored]);
   });
 });
