@@ -100,11 +100,12 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
   // "fracture of the proximal femur"). Where a candidate uses the question's own words, the
   // literature names it so, and other names would only let related studies in.
   const phraseUsed = ownWordsUsed(terms, fields);
+  const byAnyName = (f: Field, term: QueryTerm) =>
+    (term.compound !== undefined && holdsPhrase(f, term.compound)) || term.stems.some((s) => holdsStem(f, term, s)) || (term.phrases ?? []).some((p) => holdsPhrase(f, p));
   const inField = (f: Field, term: QueryTerm) =>
-    (term.compound !== undefined && holdsPhrase(f, term.compound)) ||
-    (phraseUsed(term) && term.own
-      ? term.own.some((s) => holdsStem(f, term, s))
-      : term.stems.some((s) => holdsStem(f, term, s)) || (term.phrases ?? []).some((p) => holdsPhrase(f, p)));
+    phraseUsed(term) && term.own
+      ? (term.compound !== undefined && holdsPhrase(f, term.compound)) || term.own.some((s) => holdsStem(f, term, s))
+      : byAnyName(f, term);
   // A term's MeSH heading (the vocabulary's: "Aged" for "elderly") counts among MeSH terms only.
   const headings = records.map((r) => new Set(r.mesh.map(normalizeHeading)));
   const inMesh = (i: number, term: QueryTerm) => inField(fields[i]!.mesh, term) || (term.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)));
@@ -113,10 +114,8 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
   // phrase the vocabulary knows ("high blood pressure") only where its words stand together, or by
   // another of its names: "high rates", "blood" and "pressure ulcers" apart do not name it.
   const ownPhrase = terms.map((term) => (term.vocabularyPhrase ? stemPhrase(term.vocabularyPhrase) : []));
-  // Every name counts here, whatever the other candidates call it: whether a record addresses a
-  // part is a fact about that record alone, never relative to what else was found.
-  const byAnyName = (f: Field, term: QueryTerm) =>
-    (term.compound !== undefined && holdsPhrase(f, term.compound)) || term.stems.some((s) => holdsStem(f, term, s)) || (term.phrases ?? []).some((p) => holdsPhrase(f, p));
+  // Every name counts here (byAnyName), whatever the other candidates call it: whether a record
+  // addresses a part is a fact about that record alone, never relative to what else was found.
   const inStudied = (f: Field, term: QueryTerm, t: number) => {
     if (ownPhrase[t]!.length < 2) return byAnyName(f, term);
     const own = new Set(term.own ?? []);

@@ -123,44 +123,22 @@ export function createWordNetSynonyms(wordnet: WordNet = openWordNet()): WordNet
     };
 
   // Each question's words and collocations are looked up again by every sentence chat's audit reads.
-  const known = new Map<string, string[]>();
-  const narrower = new Map<string, string[]>();
-  const everyday = new Map<string, boolean>();
+  const isEverydayWord = remembered((word: string): boolean => {
+    const parts = word.split("-").filter(Boolean);
+    return /^[a-z-]+$/.test(word) && parts.length > 0 && (isEverydayPart(word) || (parts.length > 1 && parts.every(isEverydayPart)));
+  });
   const firstSense = (form: string): Synset | undefined =>
     wordnet.synsets(form, "noun")[0] ?? wordnet.synsets(form, "adj")[0] ?? wordnet.synsets(form, "verb")[0];
   const isEverydayPart = (part: string): boolean => {
     const sense = [...new Set([...baseForms(part), ...inflectionBases(part)])].map(firstSense).find((s) => s !== undefined);
     return sense !== undefined && !isMedical(sense);
   };
+  const synonyms = remembered((word: string) => lookUp(word));
+  const members = remembered((word: string) => lookUpMembers(word));
   return {
-    isEveryday(term) {
-      const word = term.toLowerCase().trim();
-      const cached = everyday.get(word);
-      if (cached !== undefined) return cached;
-      if (everyday.size >= CACHE_LIMIT) everyday.clear();
-      const parts = word.split("-").filter(Boolean);
-      const result = /^[a-z-]+$/.test(word) && parts.length > 0 && (isEverydayPart(word) || (parts.length > 1 && parts.every(isEverydayPart)));
-      everyday.set(word, result);
-      return result;
-    },
-    synonymsOf(term) {
-      const word = term.toLowerCase().trim();
-      const cached = known.get(word);
-      if (cached) return cached;
-      if (known.size >= CACHE_LIMIT) known.clear();
-      const result = lookUp(word);
-      known.set(word, result);
-      return result;
-    },
-    membersOf(term) {
-      const word = term.toLowerCase().trim();
-      const cached = narrower.get(word);
-      if (cached) return cached;
-      if (narrower.size >= CACHE_LIMIT) narrower.clear();
-      const result = lookUpMembers(word);
-      narrower.set(word, result);
-      return result;
-    },
+    isEveryday: (term) => isEverydayWord(term.toLowerCase().trim()),
+    synonymsOf: (term) => synonyms(term.toLowerCase().trim()),
+    membersOf: (term) => members(term.toLowerCase().trim()),
   };
 
   function lookUpMembers(word: string): string[] {
@@ -235,6 +213,18 @@ function sharesRoot(a: string, b: string): boolean {
 
 /** Words remembered at most (questions bring new words without end). */
 const CACHE_LIMIT = 20_000;
+
+/** `look` with its answers remembered, CACHE_LIMIT words at most (then forgotten all at once). */
+function remembered<T>(look: (word: string) => T): (word: string) => T {
+  const known = new Map<string, T>();
+  return (word) => {
+    if (known.has(word)) return known.get(word)!;
+    if (known.size >= CACHE_LIMIT) known.clear();
+    const result = look(word);
+    known.set(word, result);
+    return result;
+  };
+}
 
 /** The base a verb or adjective form may have ("tiring" → tire, "moved" → move, "getting" → get, "heavier" → heavy). */
 function inflectionBases(word: string): string[] {
