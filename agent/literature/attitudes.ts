@@ -24,3 +24,23 @@ const ATTITUDE_QUESTION =
 export function asksAboutAttitudes(question: string): boolean {
   return ATTITUDE_QUESTION.test(question);
 }
+
+/**
+ * Surveys of how many people use something ("Use of anti-aging supplements and drugs among adults
+ * aged 50 and older: a cross-sectional survey", "Prevalence of dietary supplement use among older
+ * adults"): they count users and what users say of it, not what it does, so like attitude surveys
+ * they test only a question about its use (roles.ts). Read from the record's own title: the use
+ * of something among a population, or a title that calls the study a survey of use.
+ */
+const USE_TITLE = /^(?:the\s+)?(?:(?:use|usage|utili[sz]ation|uptake|consumption)\s+of\b[^:]*\bamong\b|prevalence\s+(?:and\s+[\w-]+\s+)?of\s+[^:]*\buse\b)/i;
+
+export function studiesUse(record: Pick<LiteratureRecord, "title" | "titleDerived">): boolean {
+  return !record.titleDerived && USE_TITLE.test(record.title.trim());
+}
+
+/** A question about how many use something or who does ("How common is metformin use among older adults?"). */
+const USE_QUESTION = /\b(how (?:many|common|often|widely)|prevalence|usage|uptake|popular\w*|users?|use of|consumption)\b/i;
+
+export function asksAboutUse(question: string): boolean {
+  return USE_QUESTION.test(question);
+}

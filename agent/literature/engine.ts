@@ -3,7 +3,7 @@ import { PRIMARY_DESIGNS } from "@/lib/shared/contracts/designs";
 import { DEFAULT_MAX_RESULTS, isWideSearch, plannedSources as planSources } from "@/lib/shared/contracts/sources";
 import { describeSourceFailures } from "@/lib/shared/contracts/source-words";
 import { composeAnswer, type Citable } from "./answer";
-import { studiesAttitudes } from "./attitudes";
+import { studiesAttitudes, studiesUse } from "./attitudes";
 import { classifyEvidence, isStudyProtocol } from "./evidence";
 import { extractSnapshot } from "./snapshot";
 import { mergeRecords } from "./merge";
@@ -12,7 +12,7 @@ import { assertReached } from "./reach";
 import { readQuestion, type QuestionReading } from "./reading";
 import { judgedOnTopic, judgeRecords, type Judged } from "./relevance";
 import type { EngineReference, EngineResult } from "./result";
-import { decideRole, type RoleDecision } from "./roles";
+import { addressesEveryPart, decideRole, type RoleDecision } from "./roles";
 import { failedSourcesOf, failureKindOf } from "./source-health";
 import type { LiteratureSource, SourceQuery } from "./sources/types";
 import { extractTerms, searchTerms, sourceExpansions, type QueryTerm } from "./terms";
@@ -108,7 +108,11 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   // (topic.ts), within the question's topic when the question has one of its own.
   const filters = { dateFrom, dateTo, scope: request.scope };
   const byQuestion = focus.ownQuestion || focus.topics.length === 0 ? judgeRecords(merged, questionTerms, filters) : null;
-  const onQuestion = (i: number) => byQuestion === null || !byQuestion[i]!.flags.includes("off_topic");
+  // A tag narrows the question: what is kept must answer it, so it addresses every part of the
+  // question where it states what it studied (a dog trial of rapamycin and heart function whose
+  // background recalls that rapamycin extends lifespan in mice does not answer "does rapamycin
+  // extend lifespan?"), not only name its words somewhere.
+  const onQuestion = (i: number) => byQuestion === null || (!byQuestion[i]!.flags.includes("off_topic") && addressesEveryPart(reading, byQuestion[i]!));
   const byTopic = focus.topics.map((topic, k) => {
     const onTag = judgeRecords(merged, focus.tagTerms[k]!, filters);
     const judged = merged.map((record, i) => {
@@ -136,7 +140,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
 
   const listed = request.filterReferences ? accepted : [...accepted, ...rejected];
   const roleOf: RoleOf = (j, { evidenceType, species }) =>
-    decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), studiesAttitudes: studiesAttitudes(j.record), species } });
+    decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), studiesAttitudes: studiesAttitudes(j.record), studiesUse: studiesUse(j.record), species } });
   const references: EngineReference[] = listed.map((j, i) => ({
     ...describeReference(j, i + 1, { withReason: false, roleOf, checks }),
     ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}),

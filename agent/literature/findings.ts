@@ -125,6 +125,9 @@ const HEDGE_STRONG = /\b(may|might|could|possibly|potentially|perhaps|plausibl\w
 const HEDGE_MILD = /\b(suggests?|suggested|suggesting|appears?|seems?|likely|tend(s|ed)? to|trend)\b/i;
 const UNCERTAIN = /\b(inconclusive|uncertain|unclear|unknown|controversial|conflicting|remains? to be|warrant\w*|further (studies|research|investigation|trials)|more (studies|research) (is|are) needed|needs? to be)\b/i;
 
+/** "…, without side effects", "with no serious adverse events": safety said beside a finding, to the end of its clause. */
+const SAFETY_ASIDE =
+  /,?\s+\b(?:without|with no|and no|and without)\s+(?:any\s+)?(?:serious |major |severe |significant |notable |clinically (?:significant|relevant) |treatment-related |drug-related )?(?:adverse (?:events?|effects?|reactions?)|side[- ]effects?|complications?|toxicit\w*)\b[^,;]*/gi;
 /** A negation within a few words before a harm: "no serious adverse events", "did not increase complications". */
 const SAFETY_NEGATED =
   /\b(no|not|without|nor|never|rarely|seldom|free of|n't)\b(\W+\w+){0,4}?\W+(adverse|side effects?|toxicit\w*|complications?|harms?|serious (events|reactions)|bleeding)\b/i;
@@ -156,7 +159,11 @@ const ASSOCIATION_CONTEXT = /\b(associat\w*|correlat\w*|predict\w*|risk factors?
 
 /** Reads one sentence (or clause) of an abstract. */
 export function readFinding(sentence: string): FindingReading {
-  const text = sentence.replace(/\s+/g, " ");
+  const whole = sentence.replace(/\s+/g, " ");
+  // "improved heart function … without side effects": a finding of effect, its safety said beside
+  // it. The trailing absence of harm is read as an aside, never as the absence of the effect.
+  const aside = whole.replace(SAFETY_ASIDE, " ");
+  const text = aside !== whole && EFFECT_CUES.test(aside) && !NULL_CUES.some((re) => re.test(aside)) ? aside : whole;
   const uncertain = UNCERTAIN.test(text);
   const nullHit = NULL_CUES.some((re) => re.test(text)) || CI_SPANS_ONE.test(text);
   const effectHit = EFFECT_CUES.test(text) || EFFECT_SIZE.test(text) || SIGNIFICANT_P.test(text);
@@ -220,8 +227,11 @@ export function clauses(sentence: string): string[] {
   // "Although X, Y" and "Despite X, Y": the finding is Y; X is conceded.
   // "While X, Y" and "Whereas X, Y" set two findings side by side: both are read.
   const main = sentence.replace(/^(although|though|despite|even though|in spite of)\b[^,]{0,200},\s*/i, "").replace(/^(while|whereas)\s+([^,]{0,200}),\s*/i, "$2; ");
-  // "linked to X rather than to Y", "X instead of Y": Y is what it is not.
-  const contrasted = main.replace(/,?\s+\b(rather than|instead of)\b\s+/i, "; not ");
+  // "linked to X rather than to Y", "X instead of Y": Y is what it is not. In the subject ("starting
+  // metformin rather than a sulfonylurea was associated with …") it only names the comparator.
+  const contrasted = main
+    .replace(/\s+\b(?:rather than|instead of)\b\s+[^,;]*?\s+(?=(?:was|were|is|are|has|have|had)\b)/i, " ")
+    .replace(/,?\s+\b(rather than|instead of)\b\s+/i, "; not ");
   // A semicolon inside brackets separates statistics ("(HR, 1.13; 95% CI, 1.02-1.26)"), not findings.
   const guarded = contrasted.replace(/\([^()]*\)/g, (inside) => inside.replace(/;/g, "\u0000"));
   return guarded

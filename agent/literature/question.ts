@@ -228,7 +228,13 @@ function findRelation(words: string[], hasContent: (from: number, to: number) =>
 }
 
 /** A part's stretch, its context split off at the first context preposition after its subject. */
-function withContext(tokens: Token[], part: QuestionPart, isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): Segment[] {
+function withContext(stretch: Token[], part: QuestionPart, isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): Segment[] {
+  const { tokens: unaged, ages } = withoutAges(stretch);
+  // "Does metformin help older adults live longer?": whom the verb helps is the population, and
+  // what they are helped to do the outcome.
+  const whom = part === "outcome" ? leadingPopulation(unaged, isContent) : 0;
+  const tokens = unaged.slice(whom);
+  ages.unshift(...unaged.slice(0, whom));
   let named = false;
   let cut = tokens.length;
   for (let i = 0; i < tokens.length; i++) {
@@ -242,8 +248,62 @@ function withContext(tokens: Token[], part: QuestionPart, isContent: (w: string)
   }
   return [
     { part, tokens: tokens.slice(0, cut) },
-    { part: "context", tokens: tokens.slice(cut) },
+    { part: "context", tokens: [...tokens.slice(cut), ...ages] },
   ];
+}
+
+/**
+ * An age says whom the question is about, wherever it stands: "help people over 65 live longer",
+ * "adults aged 70 or older", "women older than 75", "those 80 and over". It is taken out of the
+ * part into the context, a break left in its place so the words on each side stay apart ("65
+ * live longer" is no concept).
+ */
+function withoutAges(tokens: Token[]): { tokens: Token[]; ages: Token[] } {
+  const ages: Token[] = [];
+  const kept: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const length = ageAt(tokens, i);
+    if (length === 0) {
+      kept.push(tokens[i]!);
+      continue;
+    }
+    ages.push({ text: ",", punct: true }, ...tokens.slice(i, i + length));
+    kept.push({ text: ",", punct: true });
+    i += length - 1;
+  }
+  return { tokens: kept, ages };
+}
+
+/** People a relation may be said of ("help adults live longer", "make older people sleep better"). */
+const PEOPLE = new Set(["people", "persons", "adults", "women", "men", "children", "kids", "patients", "seniors", "elderly", "me", "us", "you", "them", "someone", "anyone", "everyone", "those"]);
+const PEOPLE_MODIFIERS = new Set(["older", "old", "elderly", "young", "younger", "middle-aged", "aging", "ageing", "healthy", "frail", "the", "most", "many", "some"]);
+
+/** How many leading tokens of an outcome name whom it is about, when more content follows them (0: none). */
+function leadingPopulation(tokens: Token[], isContent: (w: string) => boolean): number {
+  let i = 0;
+  while (i < tokens.length && !tokens[i]!.punct && PEOPLE_MODIFIERS.has(tokens[i]!.text)) i++;
+  if (i >= tokens.length || tokens[i]!.punct || !PEOPLE.has(tokens[i]!.text)) return 0;
+  const rest = tokens.slice(i + 1);
+  return rest.some((t) => !t.punct && isContent(t.text)) ? i + 1 : 0;
+}
+
+const AGE_BEFORE = new Set(["over", "above", "under", "below", "aged", "age", "ages", "past", "beyond"]);
+const AGE_UNITS = new Set(["years", "year", "yrs", "y", "old", "of", "age"]);
+const AGE_AFTER = new Set(["or", "and", "older", "over", "above", "younger", "under", "more", "plus", "+"]);
+const isAge = (t: Token | undefined) => t !== undefined && !t.punct && /^\d{1,3}(\+|s)?$/.test(t.text) && Number.parseInt(t.text, 10) <= 120;
+
+/** How many tokens an age phrase starting at `i` takes (0: none starts there). */
+function ageAt(tokens: Token[], i: number): number {
+  const t = tokens[i]!;
+  let at = i;
+  if (!t.punct && AGE_BEFORE.has(t.text) && isAge(tokens[i + 1])) at = i + 1;
+  else if (!t.punct && (t.text === "older" || t.text === "younger") && tokens[i + 1]?.text === "than" && isAge(tokens[i + 2])) at = i + 2;
+  else if (!(isAge(t) && (AGE_UNITS.has(tokens[i + 1]?.text ?? "") || AGE_AFTER.has(tokens[i + 1]?.text ?? "")))) return 0;
+  let end = at + 1;
+  while (end < tokens.length && !tokens[end]!.punct && (AGE_UNITS.has(tokens[end]!.text) || AGE_AFTER.has(tokens[end]!.text))) end++;
+  // "65 and older" ends on its qualifier; a trailing "and"/"or" belongs to what follows ("over 65 and women").
+  while (end > at + 1 && ["and", "or", "of"].includes(tokens[end - 1]!.text)) end--;
+  return end - i;
 }
 
 /**

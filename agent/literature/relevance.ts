@@ -2,7 +2,7 @@ import type { QuestionPart } from "./question";
 import type { LiteratureRecord } from "./record";
 import { GENERIC_TERM_WEIGHT, stem, tokenize, type QueryTerm } from "./terms";
 import { normalizeHeading, stemPhrase } from "./vocabulary/words";
-import { studiedText } from "./studied";
+import { disclaimedText, studiedText } from "./studied";
 
 /**
  * Relevance of each record to the question: does it name what the question asks about, and how
@@ -94,7 +94,7 @@ type Field = { stems: Set<string>; pairs: Set<string> };
 type RequiredConcept = { label: string; part: RequiredQuestionPart; words: { term: number; weight: number }[] };
 
 export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], filters: RelevanceFilters = {}): Judged[] {
-  const fields = records.map((r) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedText(r)) }));
+  const fields = records.map((r) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedText(r)), disclaimed: readField(disclaimedText(r)) }));
   const n = records.length;
   // The vocabulary's other names stand in for words the candidates do not use ("broken hip" for
   // "fracture of the proximal femur"). Where a candidate uses the question's own words, the
@@ -102,9 +102,12 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
   const phraseUsed = ownWordsUsed(terms, fields);
   const byAnyName = (f: Field, term: QueryTerm) =>
     (term.compound !== undefined && holdsPhrase(f, term.compound)) || term.stems.some((s) => holdsStem(f, term, s)) || (term.phrases ?? []).some((p) => holdsPhrase(f, p));
+  // A class's member names the class for every record (an atorvastatin trial tests a question on
+  // statins), even where another candidate says "statins": a member is not another name of it.
+  const byMember = (f: Field, term: QueryTerm) => (term.members ?? []).some((p) => (p.length === 1 ? holdsStem(f, term, p[0]!) : holdsPhrase(f, p)));
   const inField = (f: Field, term: QueryTerm) =>
     phraseUsed(term) && term.own
-      ? (term.compound !== undefined && holdsPhrase(f, term.compound)) || term.own.some((s) => holdsStem(f, term, s))
+      ? (term.compound !== undefined && holdsPhrase(f, term.compound)) || term.own.some((s) => holdsStem(f, term, s)) || byMember(f, term)
       : byAnyName(f, term);
   // A term's MeSH heading (the vocabulary's: "Aged" for "elderly") counts among MeSH terms only.
   const headings = records.map((r) => new Set(r.mesh.map(normalizeHeading)));
@@ -121,8 +124,14 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
     const own = new Set(term.own ?? []);
     return holdsPhrase(f, ownPhrase[t]!) || term.stems.some((s) => !own.has(s) && f.stems.has(s)) || (term.phrases ?? []).some((p) => holdsPhrase(f, p));
   };
+  // A part the record says it did not study ("protection against zoster was not assessed") is not
+  // addressed, whatever else names it (studied.ts, disclaimedText).
   const studies = terms.map((term, t) =>
-    fields.map((f, i) => inStudied(f.studied, term, t) || inStudied(f.mesh, term, t) || (term.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)))),
+    fields.map(
+      (f, i) =>
+        (inStudied(f.studied, term, t) || inStudied(f.mesh, term, t) || (term.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)))) &&
+        !(f.disclaimed.stems.size > 0 && inStudied(f.disclaimed, term, t)),
+    ),
   );
   const weights = terms.map((term, t) => Math.log(1 + (n + 1) / (holds[t]!.filter(Boolean).length + 0.5)) * term.weight * (term.generic ? GENERIC_TERM_WEIGHT : 1));
   const total = weights.reduce((a, b) => a + b, 0) || 1;
@@ -159,7 +168,12 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
     }
     return { score, reach, matchedTerms, missing, partCoverage, partsAddressed };
   });
-  const lead = scored.reduce<(typeof scored)[number] | null>((a, b) => (!a || b.score > a.score ? b : a), null);
+  // The best match is the best of those that address every part of the question, when any does: a
+  // record that only shares the question's words (a trial in people who could not take statins,
+  // for a question on statins) must not push a study that tests it below the bar.
+  const partsAsked = REQUIRED_PARTS.filter((part) => concepts.some((c) => c.part === part));
+  const complete = scored.filter((r) => partsAsked.every((part) => r.partsAddressed.includes(part)));
+  const lead = (complete.length > 0 ? complete : scored).reduce<(typeof scored)[number] | null>((a, b) => (!a || b.score > a.score ? b : a), null);
   const excused = new Set(lead && lead.missing.length <= MAX_MISSED ? lead.missing : concepts.map((c) => c.label));
 
   return records.map((record, i) => {
@@ -269,6 +283,13 @@ function ownWordsUsed(terms: QueryTerm[], fields: { title: Field; abstract: Fiel
   const used = new Map<QueryTerm, boolean>();
   for (const term of terms) {
     const words = term.vocabularyPhrase ? terms.filter((t) => t.vocabularyPhrase === term.vocabularyPhrase) : [term];
+    // A phrase of everyday words the vocabulary knows ("live longer", "eating less") is how a person
+    // puts it, not how the literature names it: one candidate that happens to use those words does
+    // not make its technical names ("mortality", "caloric restriction") stop counting for the others.
+    if (term.vocabularyPhrase && words.length > 1 && words.every((w) => w.everyday)) {
+      used.set(term, false);
+      continue;
+    }
     const phrase = words.map((w) => stem(w.term));
     used.set(term, words.length === 1 ? fields.some((f) => holdsOwn(f, term)) : fields.some((f) => [f.title, f.abstract, f.mesh].some((field) => holdsPhrase(field, phrase))));
   }

@@ -33,6 +33,8 @@ export type RoleInput = {
   isProtocol?: boolean | undefined;
   /** It measures what people think of something (attitudes.ts), not what it does. Absent: not known here. */
   studiesAttitudes?: boolean | undefined;
+  /** A survey of how many use something (attitudes.ts, studiesUse). */
+  studiesUse?: boolean | undefined;
   /** Who it was done in (its snapshot's species; null when nothing says). Absent: not known here. */
   species?: StudySpecies | null | undefined;
 };
@@ -67,6 +69,9 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   if (reference.studiesAttitudes && !reading.asksAttitudes) {
     return decision("context", `surveys what people think of ${studiedPart(reading)}; it does not test ${studied(reading)}; shown for context, not counted in the verdict`);
   }
+  if (reference.studiesUse && !reading.asksUse && !reading.asksAttitudes) {
+    return decision("context", "surveys how many people use it and what they say of it, not what it does; shown for context, not counted in the verdict");
+  }
   if (otherSpecies) {
     return decision("context", `studies ${studied(reading)} in ${speciesWords([studySpeciesOf(reference)])}, not in ${speciesWords(reading.species)}; shown for context, not counted in the verdict`);
   }
@@ -76,6 +81,11 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
 const RELEVANCE_PART: Record<RequiredPart, RequiredQuestionPart> = { topic: "topic", exposure: "exposure", outcome: "outcome", subject: "main" };
 
 /** The required parts a record does not address (relevance's partsAddressed, else the concepts it misses). */
+/** Whether a judged record addresses every required part of the question, where it states what it studied. */
+export function addressesEveryPart(reading: QuestionReading, reference: Pick<RoleInput, "missingConcepts" | "partsAddressed">): boolean {
+  return partsMissing(reading, reference).length === 0;
+}
+
 function partsMissing(reading: QuestionReading, reference: Pick<RoleInput, "missingConcepts" | "partsAddressed">): RequiredPart[] {
   const missing = new Set(reference.missingConcepts);
   const addressed = reference.partsAddressed;

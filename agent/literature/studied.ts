@@ -16,7 +16,7 @@ import { abbreviationsOf } from "./abbreviations";
  */
 export function studiedText(record: Pick<LiteratureRecord, "title" | "titleDerived" | "abstract">): string {
   const abstract = record.abstract ?? "";
-  const parts = sectionsOf(abstract).flatMap((s) => (s.role === "background" ? splitSentences(s.text).filter((t) => opensAsAim(t) || THIS_STUDY.test(t)) : [s.text]));
+  const parts = sectionsOf(abstract).flatMap((s) => (s.role === "background" ? splitSentences(s.text).filter((t) => opensAsAim(t) || THIS_STUDY.test(t)) : [s.text])).map(withoutContrasts);
   if (!record.titleDerived) parts.unshift(record.title);
   const studied = parts.join(" \n ");
   // A defined abbreviation read as its long form, in place: "abnormal Pap smear" then names
@@ -32,6 +32,73 @@ export function studiedText(record: Pick<LiteratureRecord, "title" | "titleDeriv
   }
   return expanded === studied ? studied : `${studied} \n ${expanded}`;
 }
+
+/**
+ * What a record sets its subject against is not what it studied: "Unlike rapamycin, which
+ * lengthens the life of both sexes in this model, canagliflozin gave females no benefit" names
+ * rapamycin to say this study is not about it. The contrast is left out up to its comma, with a
+ * relative clause that describes the thing contrasted ("…, which lengthens …,").
+ */
+const CONTRAST = /\b(?:unlike|in contrast (?:to|with)|as opposed to)\s+[^,;.:]*(?:,\s*(?:which|who|whose)\b[^,;.:]*)?/gi;
+/**
+ * What the analysis was adjusted for is held constant, not studied: "hazard ratios were adjusted for
+ * age, smoking and use of benzodiazepines and other hypnotics" does not make a cohort of sleep
+ * duration a study of sleeping pills. Left out to the end of the clause.
+ */
+const ADJUSTED = /\b(?:adjusted for|adjusting for|after adjustment for|with adjustment for|controlling for|controlled for)\b[^;.]*/gi;
+function withoutContrasts(text: string): string {
+  return text.replace(CONTRAST, " ").replace(ADJUSTED, " ");
+}
+
+/**
+ * What a record says it did not study: the subject of a clause that says so ("Protection against
+ * zoster was not assessed", "rapamycin itself was not part of this study", "Whether any of these
+ * candidates slows human aging has not been tested", "cases of zoster were not an outcome"). A part
+ * of the question named there is not addressed by the record, whatever else names it (its title,
+ * its MeSH terms, a passing mention in the results): the authors said so (relevance.ts).
+ *
+ * A subject scoped to some of the study's groups ("their survival was not studied", of the monkeys
+ * of a study whose mice were followed to death; "in the control group") disclaims nothing for the
+ * whole record, so it is left out. Clauses are read within their sentence, from the last clause
+ * boundary before the subject.
+ */
+export function disclaimedText(record: Pick<LiteratureRecord, "abstract" | "mesh">): string {
+  const subjects: string[] = [];
+  const humansOnly = !record.mesh.some((m) => /^animals$/i.test(m));
+  // The background says what was not known before the study, which the study may then test.
+  const read = sectionsOf(record.abstract ?? "").filter((s) => s.role !== "background");
+  for (const sentence of read.flatMap((s) => splitSentences(s.text))) {
+    for (const m of sentence.matchAll(DISCLAIMER)) {
+      const before = sentence.slice(0, m.index);
+      const subject = before.split(/[;:]|,\s*(?:and|but|while|whereas)\b|\b(?:and|but)\s+(?=(?:the|no|cases?|its|their)\b)/).pop()?.trim() ?? "";
+      const after = sentence.slice(m.index! + m[0].length);
+      if (!subject || SCOPED_SUBJECT.test(subject) || SCOPED_AFTER.test(after)) continue;
+      // "… is unknown" disclaims only an open question: "Whether this affects lifespan in people is unknown".
+      if (m[1] && !/^whether\b/i.test(subject)) continue;
+      subjects.push(subject);
+    }
+    // "No participant took a statin during the trial": in a study of people only, what no one took
+    // was not studied (people who could not tolerate statins, given another drug). With animals
+    // in it, the people may be only one of its parts ("no participant was given taurine", of the
+    // human cohort of a mouse lifespan study).
+    if (humansOnly) for (const m of sentence.matchAll(NO_ONE_TOOK)) subjects.push(m[1]!);
+  }
+  return subjects.join(" \n ");
+}
+
+/**
+ * "… was not assessed", "… were not an outcome", "… has not been tested", "… was not part of this
+ * study"; and (group 1) "… is unknown", "… remains to be determined", of an open question only.
+ */
+const DISCLAIMER =
+  /\s+(?:(?:was|were|is|are|has|have|had)\s+(?:not|never)\s+(?:been\s+)?(?:assessed|measured|studied|tested|examined|evaluated|investigated|recorded|collected|analy[sz]ed|an?\s+(?:outcome|endpoint|end point)|(?:a\s+)?part\s+of\s+(?:this|the|our)\s+(?:study|trial|analysis|work))|(?:is|are|was|remains?)\s+(unknown|untested|not known|unclear|(?:yet\s+)?to be (?:determined|tested|established|shown)))\b/gi;
+/** "No participant took a statin", "none of the patients received aspirin": what no one was given. */
+const NO_ONE_TOOK =
+  /\b(?:no|none of the)\s+(?:participants?|patients?|subjects?|women|men|adults|children|one)\s+(?:took|received|used|was given|were given|was treated with|were treated with|was exposed to|were exposed to)\s+([^,;.]+)/gi;
+/** A subject that belongs to some groups only. */
+const SCOPED_SUBJECT = /^(?:their|its|his|her)\b|\b(?:in|for|among)\s+(?:the\s+)?(?:control|placebo|treated|other|first|second|remaining|some|male|female|older|younger)\b/i;
+/** A disclaimer limited after the verb ("was not measured in the placebo group", "… at baseline"). */
+const SCOPED_AFTER = /^\s*(?:in|for|among|at|during|before|after)\b/i;
 
 /** A sentence that speaks of the study itself, in the first person or by name. */
 const THIS_STUDY = /\b(we|our|here|this (study|trial|paper|work|report|analysis|investigation|survey)|the (present|current) (study|trial|work|investigation|analysis))\b/i;

@@ -132,6 +132,11 @@ export type QueryTerm = {
   narrower?: string[];
   /** MeSH headings that name it: they count in a record's MeSH terms only. */
   headings?: string[];
+  /**
+   * A class's members, as stem sequences (one stem for a one-word member): a study of a member
+   * tests a question about the class, whatever the other candidates call it (relevance.ts).
+   */
+  members?: string[][];
   /** The question's phrase the vocabulary knew it by ("broken hip"), when it stands in one. */
   vocabularyPhrase?: string;
   /**
@@ -216,6 +221,7 @@ export function extractTerms(question: string): QueryTerm[] {
       synonyms,
       ...(mention?.expansion.narrower.length ? { narrower: mention.expansion.narrower } : {}),
       ...(mention?.expansion.heading ? { headings: [mention.expansion.heading] } : {}),
+      ...(mention?.expansion.members.length ? { members: membersOf(mention.expansion) } : {}),
       ...(mention ? { vocabularyPhrase: mention.phrase } : {}),
       weight: isWeak(token) ? WEAK_TERM_WEIGHT : 1,
       generic: isGeneric(token) && !(mention && namedOnlyWith(mention, tokens)),
@@ -295,6 +301,16 @@ function compoundOf(token: string): { head: string[]; compound: string[] | null 
 
 const namesCache = new WeakMap<ConceptExpansion, { synonyms: string[]; split: string[][] }>();
 /** An expansion's names and their stem sequences, computed once per expansion (the vocabulary caches expansions). */
+const membersCache = new WeakMap<ConceptExpansion, string[][]>();
+function membersOf(expansion: ConceptExpansion): string[][] {
+  let members = membersCache.get(expansion);
+  if (!members) {
+    members = expansion.members.map(stemPhrase).filter((p) => p.length > 0);
+    membersCache.set(expansion, members);
+  }
+  return members;
+}
+
 function namesOf(expansion: ConceptExpansion): { synonyms: string[]; split: string[][] } {
   let names = namesCache.get(expansion);
   if (!names) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { studiesAttitudes } from "@/agent/literature/attitudes";
+import { studiesAttitudes, studiesUse } from "@/agent/literature/attitudes";
 import { classifyEvidence, isStudyProtocol } from "@/agent/literature/evidence";
 import { readQuestion } from "@/agent/literature/reading";
 import { judgeRecords } from "@/agent/literature/relevance";
@@ -22,8 +22,22 @@ describe("reading a question: subject, outcome, context", () => {
     ["Staging laparoscopy in hepatocellular carcinoma: is it useful?", { laparoscopy: "topic:staging laparoscopy", hepatocellular: "context:hepatocellular carcinoma", useful: "predicate:useful" }],
     ["rapamycin lifespan mice", { rapamycin: "main:rapamycin lifespan mice" }],
     ["Does rapamycin extend lifespan? And in dogs?", { rapamycin: "exposure:rapamycin", lifespan: "outcome:lifespan", dogs: "context:dogs" }],
+    // An age is whom the question is about, wherever it stands, never a word of a concept.
+    ["Does a low-protein diet help people over 65 live longer?", { "low-protein": "exposure:low-protein diet", live: "outcome:live longer", "65": "context:65" }],
+    ["Does exercise reduce falls in adults aged 70 years or older?", { exercise: "exposure:exercise", falls: "outcome:falls" }],
+    // Whom a verb helps is the population; what they are helped to do, the outcome.
+    ["Does metformin help older adults live longer?", { metformin: "exposure:metformin", older: "context:older adults", live: "outcome:live longer" }],
   ])("%s", (question, expected) => {
     expect(read(question)).toMatchObject(expected);
+  });
+
+  it("reads a person asking for themselves as asking about people, unless they name whom else", () => {
+    expect(readQuestion("Will taking taurine help me live longer?").species).toEqual(["human"]);
+    expect(readQuestion("Should I take metformin to slow aging?").species).toEqual(["human"]);
+    expect(readQuestion("Could my dog benefit from rapamycin?").species).toEqual(["dog"]);
+    expect(readQuestion("I wonder: does rapamycin extend lifespan in mice?").species).toEqual(["mouse"]);
+    // "I" as a numeral is no person.
+    expect(readQuestion("Does drug X help type I diabetes in mice?").species).toEqual(["mouse"]);
   });
 
   it("marks generic words, which weigh next to nothing and never make a reference on topic", () => {
@@ -171,7 +185,7 @@ const roleFor = (question: string, record: ReturnType<typeof buildRecord>, other
   const evidenceType = classifyEvidence(record).type;
   return decideRole({
     reading,
-    reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), species: extractSnapshot(record, evidenceType).species },
+    reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), studiesUse: studiesUse(record), species: extractSnapshot(record, evidenceType).species },
   });
 };
 
@@ -311,5 +325,84 @@ describe("evidence roles: a study tests the question only by what it studied, ne
       reason: expect.stringMatching(/^surveys what people think of calorie restriction; it does not test/),
     });
     expect(roleFor("Would older adults accept calorie restriction to live longer?", survey, [other]).role).toBe("supporting");
+  });
+
+  it("a survey of how many people use something does not test what it does, unless its use is the question", () => {
+    const survey = buildRecord({
+      ids: { pmid: "12" },
+      title: "Use of anti-aging supplements among adults aged 50 and older: a cross-sectional survey",
+      abstract:
+        "METHODS: An online survey of 3,200 adults asked about current use of NMN and metformin, and perceived effects. RESULTS: NMN was taken by 6%; 58% of users said they felt more energetic. CONCLUSIONS: Use of unproven anti-aging products is common; the benefits users report cannot be attributed to the products.",
+      mesh: ["Humans", "Aged", "Nicotinamide Mononucleotide", "Metformin", "Surveys and Questionnaires"],
+    });
+    expect(roleFor("Does NMN give older people more energy?", survey, [other])).toMatchObject({
+      role: "context",
+      reason: expect.stringMatching(/^surveys how many people use it and what they say of it, not what it does/),
+    });
+    expect(roleFor("How common is NMN use among older adults?", survey, [other]).role).toBe("supporting");
+  });
+
+  it("what the record says it did not study, or sets its subject against, is not what it studied", () => {
+    const canagliflozin = trial(
+      "13",
+      "Canagliflozin extends lifespan in male but not female mice",
+      "METHODS: Mice were fed canagliflozin or a control diet until death. RESULTS: Canagliflozin increased median lifespan by 14% in males but not in females. Unlike rapamycin, which lengthens the life of both sexes in this model, canagliflozin gave females no benefit. CONCLUSIONS: Canagliflozin extended the lifespan of male mice.",
+      ["Animals", "Mice", "Canagliflozin", "Longevity"],
+    );
+    const rapamycin = trial("14", "Rapamycin extends lifespan in mice", "RESULTS: Rapamycin increased median lifespan in female and male mice.", ["Animals", "Mice", "Sirolimus", "Longevity"]);
+    expect(roleFor("Does rapamycin extend lifespan in female mice?", canagliflozin, [rapamycin]).role).not.toBe("supporting");
+    expect(roleFor("Does canagliflozin extend lifespan in mice?", canagliflozin, [rapamycin]).role).toBe("supporting");
+
+    const immunogenicity = trial(
+      "15",
+      "Antibody responses to the recombinant zoster vaccine in adults aged 70 and older",
+      "METHODS: Adults aged 70 to 96 received two doses of the vaccine. There was no control group, and fractures were not an outcome. RESULTS: Antibodies rose 39-fold. Falls were not recorded. CONCLUSIONS: The vaccine induced strong antibody responses.",
+      ["Humans", "Aged", "Herpes Zoster Vaccine", "Accidental Falls", "Fractures, Bone"],
+    );
+    const fractures = trial("16", "Zoster vaccine and fractures in older adults", "RESULTS: Vaccinated adults had fewer fractures.", ["Humans", "Herpes Zoster Vaccine", "Fractures, Bone"]);
+    // Its MeSH names fractures, but the authors say fractures were not an outcome.
+    expect(roleFor("Does the zoster vaccine prevent fractures in older adults?", immunogenicity, [fractures])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study fractures/) });
+    expect(roleFor("Does the zoster vaccine raise antibodies in older adults?", immunogenicity, [fractures]).role).toBe("supporting");
+    // A disclaimer for some groups only ("their survival was not studied", of the monkeys) disclaims nothing for the record.
+    const mixed = trial(
+      "17",
+      "Taurine extends lifespan in mice and improves health in monkeys",
+      "METHODS: Mice were given taurine until death. Monkeys received taurine for six months; their survival was not studied. RESULTS: Taurine increased median survival of mice by 11%. CONCLUSIONS: Taurine extended survival in mice.",
+      ["Animals", "Mice", "Taurine", "Longevity"],
+    );
+    expect(roleFor("Does taurine improve survival in mice?", mixed, [rapamycin]).role).toBe("supporting");
+  });
+
+  it("an open question the results section leaves open, what no participant took and what the analysis adjusted for are not studied", () => {
+    const igf = trial(
+      "18",
+      "A low-protein diet lowers IGF-1 in middle-aged adults",
+      "BACKGROUND: Whether restricting protein extends lifespan in people is unknown. METHODS: Adults were randomized to a low-protein diet or their usual diet. RESULTS: Serum IGF-1 fell by 18%. CONCLUSIONS: Protein restriction lowered IGF-1. Whether this affects lifespan in people is unknown.",
+      ["Humans", "Middle Aged", "Diet, Protein-Restricted"],
+    );
+    const cohort = trial("19", "Protein intake and mortality in old age", "RESULTS: High protein intake was associated with lower mortality after 65.", ["Humans", "Aged", "Dietary Proteins", "Mortality"]);
+    expect(roleFor("Does a low-protein diet extend lifespan in people?", igf, [cohort])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study lifespan/) });
+    // The same words in the background only say what was open before the study, which may then test it.
+    const tested = trial("20", "A low-protein diet and lifespan", "BACKGROUND: Whether restricting protein extends lifespan in people is unknown. RESULTS: Lifespan was longer on the low-protein diet.", ["Humans"]);
+    expect(roleFor("Does a low-protein diet extend lifespan in people?", tested, [cohort]).role).toBe("supporting");
+
+    const intolerant = trial(
+      "21",
+      "Evolocumab versus ezetimibe in older adults who could not tolerate statins",
+      "METHODS: Adults who had stopped two statins because of muscle symptoms were randomized to evolocumab or ezetimibe. No participant took a statin during the trial. RESULTS: Muscle symptoms were reported by 11% and 14%.",
+      ["Humans", "Aged", "PCSK9 Inhibitors", "Ezetimibe", "Hydroxymethylglutaryl-CoA Reductase Inhibitors", "Myalgia"],
+    );
+    const statinTrial = trial("22", "Atorvastatin and muscle symptoms", "RESULTS: Muscle symptoms were as common with atorvastatin as with placebo.", ["Humans", "Atorvastatin", "Myalgia"]);
+    expect(roleFor("Do statins cause muscle aches in older adults?", intolerant, [statinTrial])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study statins/) });
+    expect(roleFor("Do statins cause muscle aches in older adults?", statinTrial, [intolerant]).role).toBe("supporting");
+
+    const sleep = trial(
+      "23",
+      "Sleep duration in midlife and incident dementia",
+      "METHODS: Adults reported their sleep duration at 50 and 60. Hazard ratios were adjusted for age, smoking and use of hypnotics. RESULTS: Short sleep was associated with a higher risk of dementia.",
+    );
+    const hypnotics = trial("24", "Hypnotics and dementia", "RESULTS: Use of hypnotics was associated with a higher risk of dementia.");
+    expect(roleFor("Do hypnotics raise the risk of dementia?", sleep, [hypnotics])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study hypnotics/) });
+    expect(roleFor("Do hypnotics raise the risk of dementia?", hypnotics, [sleep]).role).toBe("supporting");
   });
 });

@@ -232,6 +232,37 @@ describe("what the claim says", () => {
     const question = "Does the type of reminder influence screening attendance?";
     expect(byRules(question, "CONCLUSIONS: Screening attendance was low regardless of the type of reminder sent.")).toBe("contradicts");
   });
+
+  it("reads a comparator in the subject as a comparator, not a negation: X rather than Y was associated with less Z", () => {
+    const question = "Does drug K lower the risk of gout in people with kidney disease?";
+    expect(byRules(question, "CONCLUSIONS: Starting drug K rather than drug M was associated with a lower incidence of gout.")).toBe("supports");
+    // After the finding, "rather than" still says what it is not.
+    expect(byRules("Is the benefit of drug K linked to weight loss?", "CONCLUSIONS: The benefit of drug K was linked to blood pressure rather than to weight loss.")).toBe("contradicts");
+  });
+
+  it("does not take a relative clause describing whom the claim is about for a negated claim", () => {
+    const question = "Do statins prevent heart attacks in people over 75 who do not have diabetes?";
+    expect(byRules(question, "CONCLUSIONS: In adults over 75 without diabetes, statins were not associated with fewer heart attacks.")).toBe("contradicts");
+    expect(readClaim(claimOf(question)).negated).toBe(false);
+  });
+
+  it("reads safety said beside a finding as an aside, not as the absence of the effect", () => {
+    const question = "Does drug Q improve heart function in dogs?";
+    expect(byRules(question, "CONCLUSIONS: Ten weeks of drug Q improved heart function in middle-aged dogs without side effects.")).toBe("supports");
+    expect(byRules(question, "CONCLUSIONS: Drug Q did not improve heart function, with no serious adverse events.")).toBe("contradicts");
+  });
+
+  it("reads a finding for one group and not another for the group the claim names", () => {
+    const text = "CONCLUSIONS: Drug C extended the lifespan of male, but not female, mice.";
+    expect(byRules("Drug C extends lifespan in female mice.", text)).toBe("contradicts");
+    expect(byRules("Drug C extends lifespan in male mice.", text)).toBe("supports");
+  });
+
+  it("lets the findings on the claim's outcome decide when the conclusion never names it", () => {
+    const text =
+      "RESULTS: Adverse events occurred at similar rates. Fasting glucose and HbA1c did not differ between groups. CONCLUSIONS: Low-dose drug R for 48 weeks was safe and well tolerated in older adults.";
+    expect(byRules("Does low-dose drug R raise blood sugar in older people?", text)).toBe("contradicts");
+  });
 });
 
 describe("the fitted model", () => {

@@ -39,6 +39,21 @@ describe("the vocabulary links lay words, technical terms and MeSH headings (iss
     expect(names("quercetin")).not.toContain("senolytics");
     expect(names("rapamycin")).toContain("sirolimus");
     expect(names("rapamycin")).not.toContain("everolimus");
+    // Drug classes of aging research (ATC groups).
+    expect(names("GLP-1 receptor agonists")).toEqual(expect.arrayContaining(["semaglutide", "liraglutide"]));
+    expect(names("SGLT2 inhibitors")).toEqual(expect.arrayContaining(["canagliflozin", "dapagliflozin"]));
+    expect(names("bisphosphonates")).toEqual(expect.arrayContaining(["alendronate", "zoledronic acid"]));
+    expect(names("sleeping pills")).toEqual(expect.arrayContaining(["hypnotics", "zolpidem"]));
+    expect(names("liraglutide")).not.toContain("semaglutide");
+    expect(names("dapagliflozin")).not.toContain("canagliflozin");
+    expect(names("Ozempic")).toContain("semaglutide");
+  });
+
+  it("reads the lay words for a measure as the measure: living longer is lower mortality, weak or aching muscles are strength and myalgia", () => {
+    expect(names("live longer")).toEqual(expect.arrayContaining(["lifespan", "mortality"]));
+    expect(names("muscle weakness")).toEqual(expect.arrayContaining(["muscle strength"]));
+    expect(names("muscle aches")).toEqual(expect.arrayContaining(["myalgia", "muscle pain"]));
+    expect(names("eating less protein")).toEqual(expect.arrayContaining(["low-protein diet", "protein intake"]));
   });
 
   it("matches a record's title or abstract through any name, in either word order", () => {

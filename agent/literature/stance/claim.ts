@@ -52,6 +52,8 @@ export type ClaimReading = {
  */
 const NEGATION =
   /(?<!\b(with|or|without)\s)\b(not|no|never|cannot|neither|nor|none)\b(?!\s+(only|longer|inferior|just|merely)\b)|n't\b|\b(fails?|failed) to\b|\b(unable to|unrelated to|incapable of|immune to|devoid of)\b|\b(trivial|negligible|minor|little|no) (role|effect|impact|influence|contribution)\b|\black(s|ed)? (\w+ )?(validity|evidence|effect|efficacy|benefit|association|impact|value|accuracy)\b/i;
+/** "who do not have diabetes", "that are not treated", "without diabetes": a description of whom the claim is about. */
+const WHO_NOT = /\b(?:who|that|which|whose)\s+(?:do|does|did|are|is|were|was|have|has|had)(?:\s+not|n't)\s+(?:\w[\w-]*\s*){1,4}(?=[?.,;]|$)/gi;
 /** A claim that something falls short, said of its subject ("X is ineffective", "is an unsafe option"): its plain form is the positive word. */
 const SHORTFALL =
   /\b(is|are|was|were|be|been|being|remains?|seems?|appears?|proved?)\s+(a\s+|an\s+)?(\w+ly\s+)?(ineffective|inefficient|inaccurate|unsafe|unreliable|unnecessary|insufficient|inadequate|invalid|unhelpful|useless|unsuccessful|irrelevant|dispensable)\b/i;
@@ -80,7 +82,9 @@ const ENGLISH_PAIRS = new Set("am an as at be by do go he if in is it me my no o
 export function readClaim(input: StanceClaim): ClaimReading {
   const asked = input.text ?? input.question;
   const claim = { ...input, text: asked };
-  const text = asked ?? claim.terms.map((t) => t.term).join(" ");
+  // A relative clause says whom the claim is about, not what it claims: "in people over 75 who do
+  // not have diabetes" negates nothing of "Do statins prevent cardiovascular events?".
+  const text = (asked ?? claim.terms.map((t) => t.term).join(" ")).replace(WHO_NOT, " ");
   const omission = claim.text !== undefined && OMISSION.test(text);
   // Two negations cancel: "Can X not be omitted?" asks whether X is needed.
   const negated = claim.text !== undefined && (NEGATION.test(text) || SHORTFALL.test(text)) !== omission;

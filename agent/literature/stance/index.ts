@@ -1,7 +1,7 @@
 import type { Stance, Verdict } from "@/lib/shared/contracts";
 import { clauses, isAimSentence, isFindingSentence, isMethodSentence, readFinding, type FindingReading } from "../findings";
 import { splitSentences } from "../sentences";
-import { stemSet } from "../terms";
+import { stem, stemSet } from "../terms";
 import { readClaim, type ClaimReading, type StanceClaim } from "./claim";
 import { agreement, directionsOf } from "./directions";
 import { stanceFeatures } from "./features";
@@ -81,6 +81,14 @@ export function readStanceByRules({ text, claim }: { text: string; claim: Stance
 }
 
 /** The conclusion's reading when it states something on the claim, else the other findings'. */
+/** Whether some text holds a stem of the claim's outcome (true when the claim has none to hold). */
+function namesOutcome(sections: { text: string }[], claim: ClaimReading): boolean {
+  const outcome = claim.parts.filter((p) => p.outcome);
+  if (outcome.length === 0) return true;
+  const stems = stemSet(sections.map((s) => s.text).join(" "));
+  return outcome.some((p) => p.stems.some((s) => stems.has(s)));
+}
+
 export function rulesOf(parts: PartsReading): SectionReading {
   return parts.conclusion && parts.conclusion.stance !== "unclear" ? parts.conclusion : parts.findings;
 }
@@ -91,8 +99,12 @@ export function readParts({ text, claim }: { text: string; claim: StanceClaim })
   const sections = sectionsOf(text);
   const concluded = sections.filter((s) => s.role === "conclusion");
   const others = sections.filter((s) => !NOT_FINDINGS.has(s.role) && s.role !== "conclusion");
-  const conclusion = concluded.length > 0 ? turned(readSections(concluded, reading, true), reading.negated) : null;
   const findings = turned(readSections(others, reading, false), reading.negated);
+  // A conclusion that never names the claim's outcome ("rapamycin was safe and well tolerated", for
+  // whether it raises blood sugar) concludes on something else; the findings that name the outcome
+  // ("fasting glucose did not differ") speak to the claim.
+  const offOutcome = concluded.length > 0 && !namesOutcome(concluded, reading) && (findings.clauses ?? []).some((c) => c.counted && namesOutcome([{ text: c.text }], reading));
+  const conclusion = concluded.length > 0 && !offOutcome ? turned(readSections(concluded, reading, true), reading.negated) : null;
   const deciding = (conclusion && conclusion.stance !== "unclear" ? concluded : others).map((s) => s.text).join(" ");
   return { claim: reading, conclusion, findings, deciding };
 }
@@ -139,7 +151,8 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
     const sentenceStems = stemSet(sentence);
     const position = conclusion ? 1 / (1 + 0.3 * i) : 0.5 + i / Math.max(1, sentences.length);
     const concluding = CONCLUDING.test(sentence) ? 1.5 : 1;
-    for (const clause of clauses(sentence)) {
+    const { text: forClaim, invert } = ofClaimsGroup(sentence, claim);
+    for (const clause of clauses(forClaim)) {
       // A sentence's subject (the exposure) is shared by its clauses; what each clause says it of is
       // its own: of "X raised NAD+ but did not improve muscle strength", the clause naming the
       // claim's outcome speaks to the claim.
@@ -165,8 +178,9 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       // better than the other, a comparison found alike answers no, however favourable its words.
       if (claim.comparative && finding.effect === "found" && ALIKE_FOUND.test(clause) && !ALIKE_DENIED.test(clause)) finding = { ...finding, effect: "none", alike: true };
       const moved = finding.effect === "found" ? agreement(claim.directions, directionsOf(clause)) : 0;
-      const stance = stanceOfReading(finding, claim, { moved, clause });
-      if (!stance) continue;
+      const side = stanceOfReading(finding, claim, { moved, clause });
+      if (!side) continue;
+      const stance: Side = invert ? (side === "supports" ? "contradicts" : "supports") : side;
       read.push({
         text: clause,
         stance,
@@ -203,6 +217,23 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
   const certainty = counted.reduce((n, r) => n + r.certainty, 0) / counted.length;
   const minor = Math.min(forWeight, againstWeight) / total;
   return { stance: minor >= 0.48 ? "mixed" : forWeight > againstWeight ? "supports" : "contradicts", certainty, clauses: listed, ...weights };
+}
+
+/**
+ * "Canagliflozin extended the lifespan of male, but not female, mice": a finding for one group and
+ * not another. When the claim names one of the two groups and not the other, the sentence is read
+ * for the claim's group: for "in female mice" as "… extended the lifespan of female mice", turned
+ * round (`invert`); for "in male mice" without the exclusion.
+ */
+const GROUP_EXCLUDED = /\b([a-z][a-z-]+),?\s+but not(?: in)?\s+([a-z][a-z-]+),?(?=\s)/i;
+function ofClaimsGroup(sentence: string, claim: ClaimReading): { text: string; invert: boolean } {
+  const m = GROUP_EXCLUDED.exec(sentence);
+  if (!m) return { text: sentence, invert: false };
+  const names = (word: string) => claim.parts.some((p) => p.stems.includes(stem(word.toLowerCase())));
+  const [kept, excluded] = [names(m[1]!), names(m[2]!)];
+  if (kept === excluded) return { text: sentence, invert: false };
+  const text = `${sentence.slice(0, m.index)}${kept ? m[1] : m[2]}${sentence.slice(m.index + m[0].length)}`;
+  return { text, invert: excluded };
 }
 
 const REPORTED =
