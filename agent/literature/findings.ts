@@ -117,7 +117,7 @@ const CI_SPANS_ONE = /\b(?:OR|HR|RR|odds ratio|hazard ratio|relative risk|risk r
 const SIGNIFICANT_P = /\bp\s*(<|≤|=)\s*0?\.0([0-4]\d*|0\d*)\b/i;
 
 const EFFECT_CUES =
-  /\b(encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|of choice|adequate (alternative|substitute|method|tool|option|means)|significant(ly)?|associated with|association (between|with|of)|correlated|correlation|predict(s|ed|or|ors|ive)?|improv\w*|increas\w*|decreas\w*|reduc\w*|lower(ed)?|higher|greater|fewer|less|more likely|less likely|extend\w*|prolong\w*|shorten\w*|delay\w*|prevent\w*|protect\w*|enhanc\w*|attenuat\w*|inhibit\w*|suppress\w*|promot\w*|elevat\w*|diminish\w*|worsen\w*|impair\w*|benefi\w*|effective|efficacious|superior|inferior|feasible|feasibility|accura\w*|reliab\w*|sensitivity|specificity|well tolerated|safe|outperform\w*|differ(ed|ent|ence)|depend\w*|linked|related to|risk factors?|hazard ratio|odds ratio|relative risk|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|induc\w*|accelerat\w*|slow\w*)\b/i;
+  /\b(encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|of choice|adequate (alternative|substitute|method|tool|option|means)|significant(ly)?|associated with|association (between|with|of)|correlated|correlation|predict(s|ed|or|ors|ive)?|improv\w*|increas\w*|decreas\w*|reduc\w*|lower(ed)?|higher|greater|fewer|less|more likely|less likely|extend\w*|prolong\w*|shorten\w*|delay\w*|prevent\w*|protect\w*|enhanc\w*|attenuat\w*|inhibit\w*|suppress\w*|promot\w*|elevat\w*|diminish\w*|worsen\w*|impair\w*|benefi\w*|effective|efficacious|superior|inferior|feasible|feasibility|accura\w*|reliab\w*|sensitivity|specificity|well tolerated|safe|outperform\w*|differ(ed|ent|ence)|depend\w*|linked|related to|risk factors?|hazard ratio|odds ratio|relative risk|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|induc\w*|accelerat\w*|slow\w*|blunt\w*|dampen\w*|abolish\w*|abrogat\w*|weaken\w*|counteract\w*)\b/i;
 /** Effect sizes written as abbreviations (case matters: "OR" is an odds ratio, "or" is not). */
 const EFFECT_SIZE = /\b(HR|OR|RR|aOR|aHR)\b\s*[=:(,]?\s*\d/;
 
@@ -137,7 +137,9 @@ const HARM_ABSENT =
 const SAFETY_OBJECT = /\b(adverse|side effects?|toxicit\w*|safety|complications?|harms?|serious (events|reactions)|tolerab\w*|bleeding)\b/i;
 
 const UP = /\b(increas\w*|higher|greater|more|elevat\w*|rais\w*|enhanc\w*|longer|extend\w*|prolong\w*|boost\w*|accelerat\w*|promot\w*|induc\w*|rise|rose|gain\w*|exceed\w*)\b/gi;
-const DOWN = /\b(decreas\w*|lower(ed)?|reduc\w*|fewer|less|diminish\w*|attenuat\w*|declin\w*|shorter|shorten\w*|suppress\w*|inhibit\w*|slow\w*|delay\w*|prevent\w*|protect\w*|loss|lost|drop\w*|fell|fall)\b/gi;
+const DOWN = /\b(decreas\w*|lower(ed)?|reduc\w*|fewer|less|diminish\w*|attenuat\w*|declin\w*|shorter|shorten\w*|suppress\w*|inhibit\w*|slow\w*|delay\w*|prevent\w*|protect\w*|loss|lost|drop\w*|fell|fall|blunt\w*|dampen\w*|abolish\w*|abrogat\w*|weaken\w*|counteract\w*)\b/gi;
+/** A change word right before another ("blunted the gain in muscle mass"): the second is what the first changes. */
+const CHANGED_BY_PREVIOUS = new RegExp(`\\b(?:${[UP, DOWN].map((re) => re.source.replace(/^\\b\(|\)\\b$/g, "")).join("|")})\\s+(?:the\\s+|a\\s+|an\\s+|its\\s+|their\\s+)?$`, "i");
 
 /** Outcomes whose increase is bad for the patient. */
 const BAD =
@@ -203,6 +205,8 @@ export function valenceOf(text: string): Valence {
     [DOWN, -1],
   ] as const) {
     for (const match of text.matchAll(re)) {
+      // "blunted the gain": the gain is what was blunted, not a change of its own.
+      if (CHANGED_BY_PREVIOUS.test(text.slice(Math.max(0, match.index! - 40), match.index!))) continue;
       // What the change is about: the words that follow it, up to the end of the clause.
       const after = text.slice(match.index! + match[0].length).split(/[,;:]|\b(and|but|whereas|while|than|compared)\b/)[0] ?? "";
       const before = text.slice(Math.max(0, match.index! - 60), match.index!);

@@ -64,6 +64,9 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   // A topic claims nothing a study could be evidence for: what is on it is background (reading.ts, `asks`).
   if (!reading.asks) return decision("context", `about ${studied(reading)}; the search names no claim to test`);
   if (reference.evidenceType === "commentary") return decision("context", "a comment or editorial, not evidence");
+  // A narrative review retells others' studies and tests nothing itself; a systematic review or a
+  // meta-analysis, which pools the studies that test a question, stays evidence.
+  if (reference.evidenceType === "narrative_review") return decision("context", "a narrative review: it retells other studies and tests nothing itself; shown for context, not counted in the verdict");
   if (reference.isProtocol) return decision("context", "a study's protocol or design, with no results yet: not evidence");
   if (missingParts.length > 0) return decision("context", `${doesNotStudy(reading, reference.missingConcepts, missingParts)}; shown for context, not counted in the verdict`);
   if (reference.studiesAttitudes && !reading.asksAttitudes) {

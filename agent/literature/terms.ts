@@ -195,7 +195,8 @@ export function contextsOf(question: string): { population: string[]; comparator
 /** The content terms of a question, in order, without duplicates, each placed in the question's structure. */
 export function extractTerms(question: string): QueryTerm[] {
   const placed = new Map<string, { part: QuestionPart; concept: string }>();
-  for (const p of placeQuestionWords(question, isContent, isSpecific, isFiller)) if (!placed.has(p.word)) placed.set(p.word, p);
+  const placements = placeQuestionWords(question, isContent, isSpecific, isFiller);
+  for (const p of placements) if (!placed.has(p.word)) placed.set(p.word, p);
   const tokens = tokenize(question);
   const known = findConcepts(tokens, { isWord: isContent, isContent: (t) => isContent(t) && isSpecific(t) });
   const mentionAt = new Map(known.flatMap((m) => Array.from({ length: m.end - m.start }, (_, k) => [m.start + k, m] as const)));
@@ -231,6 +232,14 @@ export function extractTerms(question: string): QueryTerm[] {
       concept: where?.concept ?? token,
     });
   });
+  // "Does the shingles vaccine prevent shingles?": a word of the exposure that is also the whole
+  // outcome stands in both parts, so the outcome is not lost to the exposure that named it first.
+  for (const p of placements) {
+    const term = terms.find((t) => t.term === p.word);
+    if (!term || !RELATED_PARTS.has(p.part) || term.part === undefined || !RELATED_PARTS.has(term.part) || term.part === p.part) continue;
+    if (terms.some((t) => t.term === p.word && t.part === p.part)) continue;
+    terms.push({ ...term, part: p.part, concept: p.concept });
+  }
   joinAbbreviations(question, terms);
   for (const [word, letter] of letterQualifiers(question)) {
     const term = terms.find((t) => t.term === word);
@@ -238,6 +247,8 @@ export function extractTerms(question: string): QueryTerm[] {
   }
   return terms;
 }
+
+const RELATED_PARTS = new Set<QuestionPart>(["exposure", "outcome"]);
 
 /**
  * Words qualified by a capital letter or a Roman numeral after them ("vitamin D", "phase I",

@@ -80,6 +80,24 @@ describe("every table has a retention, enforced by a sweep", () => {
     }
   });
 
+  it("an anchored window starts at a key's first request, so a clock boundary never lets a burst through twice", async () => {
+    const key = `anchored:${randomUUID()}`;
+    // One second before a ten-minute boundary of the clock.
+    const beforeBoundary = Math.ceil(Date.now() / 600_000) * 600_000 + 600_000 - 1000;
+    const count = (nowMs: number) => countInWindow({ db: gateway, table: "gateway.rate_limits", key, windowSeconds: 600, nowMs, anchored: true });
+    expect((await count(beforeBoundary)).count).toBe(1);
+    // Two seconds later, past the clock's boundary: still the same window, ending ten minutes after the first.
+    const after = await count(beforeBoundary + 2000);
+    expect(after.count).toBe(2);
+    expect(after.endsAtMs).toBe(beforeBoundary + 600_000);
+    expect(after.retryAfterSeconds).toBe(598);
+    // Once it ended, the next request starts a new one; the sweep deletes an ended one.
+    const restarted = await count(beforeBoundary + 600_000);
+    expect(restarted).toMatchObject({ count: 1, endsAtMs: beforeBoundary + 1_200_000 });
+    await sweepRateLimits({ db: gateway, table: "gateway.rate_limits", nowMs: beforeBoundary + 1_200_000 });
+    expect(await rowExists(gateway, "SELECT 1 FROM gateway.rate_limits WHERE key = $1", [`anchored:${key}`])).toBe(false);
+  });
+
   it("bounds the premium challenges anyone may ask for, per client and in all: 429 with Retry-After, and expired ones are deleted", async () => {
     // Each client over a socket of its own, from a loopback address (tests/support/request-from.ts).
     const ask = (client: string) => requestFrom({ url: `${agent.url}/api/premium/challenge`, from: client, body: { wallet: "0x000000000000000000000000000000000000bEEF" } });

@@ -19,7 +19,7 @@ const WINDOW_SECONDS = 600;
 export async function openSessionResponse({ request, db, wallet, config }: { request: Request; db: Queryable; wallet: string; config: GatewayConfig }): Promise<Response> {
   // Behind a proxy chain that names no address, the wallet stands in: one bucket per signer, never one for all.
   const client = clientAddress(request, config.payments.trustedProxy) ?? `wallet:${wallet}`;
-  const counted = await countInWindow({ db, table: "gateway.rate_limits", key: `sign-in-session:${client}`, windowSeconds: WINDOW_SECONDS });
+  const counted = await countInWindow({ db, table: "gateway.rate_limits", key: `sign-in-session:${client}`, windowSeconds: WINDOW_SECONDS, anchored: true });
   if (counted.count > SESSIONS_PER_WINDOW) {
     throw new RateLimitedError(`At most ${SESSIONS_PER_WINDOW} sign-ins per ${WINDOW_SECONDS / 60} minutes from one address; a proof still reads the history without a session`, counted.retryAfterSeconds);
   }

@@ -72,7 +72,7 @@ const CHAIN_CHECK_WINDOW_SECONDS = 600;
 function boundedChainCheck({ request, db, config }: { request: Request; db: Queryable; config: GatewayConfig }) {
   return async (args: { address: `0x${string}`; message: string; signature: `0x${string}` }): Promise<boolean> => {
     const client = clientAddress(request, config.payments.trustedProxy) ?? `address:${args.address.toLowerCase()}`;
-    const counted = await countInWindow({ db, table: "gateway.rate_limits", key: `sign-in-chain:${client}`, windowSeconds: CHAIN_CHECK_WINDOW_SECONDS });
+    const counted = await countInWindow({ db, table: "gateway.rate_limits", key: `sign-in-chain:${client}`, windowSeconds: CHAIN_CHECK_WINDOW_SECONDS, anchored: true });
     if (counted.count > CHAIN_CHECKS_PER_WINDOW) {
       throw new RateLimitedError(`At most ${CHAIN_CHECKS_PER_WINDOW} contract-wallet sign-ins checked on chain per ${CHAIN_CHECK_WINDOW_SECONDS / 60} minutes from one address`, counted.retryAfterSeconds);
     }

@@ -20,20 +20,31 @@ export type WindowCount = {
   endsAtMs: number;
 };
 
-/** Counts one request of `key` in its current window of `windowSeconds` and returns the count. */
+/**
+ * Counts one request of `key` in its current window of `windowSeconds` and returns the count.
+ *
+ * Windows are the clock's (a day's limit resets at midnight UTC, as the agent's free tier says)
+ * unless `anchored`: then a key's window starts at its first request and ends `windowSeconds`
+ * later, so "at most N per ten minutes" never lets 2N through across a clock boundary, and a burst
+ * is judged the same whatever the minute it arrives in. An anchored key keeps one row (its
+ * `window_start` the epoch), restarted when the request finds it ended.
+ */
 export async function countInWindow({
   db,
   table,
   key,
   windowSeconds,
   nowMs = Date.now(),
+  anchored = false,
 }: {
   db: Queryable;
   table: RateLimitTable;
   key: string;
   windowSeconds: number;
   nowMs?: number;
+  anchored?: boolean;
 }): Promise<WindowCount> {
+  if (anchored) return countAnchored({ db, table, key, windowSeconds, nowMs });
   const windowMs = windowSeconds * 1000;
   const start = Math.floor(nowMs / windowMs) * windowMs;
   const endsAtMs = start + windowMs;
@@ -43,6 +54,21 @@ export async function countInWindow({
      RETURNING count`,
     [key, new Date(start), new Date(endsAtMs)],
   );
+  return { count: rows[0]?.count ?? 0, retryAfterSeconds: Math.max(1, Math.ceil((endsAtMs - nowMs) / 1000)), endsAtMs };
+}
+
+async function countAnchored({ db, table, key, windowSeconds, nowMs }: { db: Queryable; table: RateLimitTable; key: string; windowSeconds: number; nowMs: number }): Promise<WindowCount> {
+  const now = new Date(nowMs);
+  const end = new Date(nowMs + windowSeconds * 1000);
+  const { rows } = await db.query<{ count: number; expires_at: Date }>(
+    `INSERT INTO ${table} AS t (key, window_start, count, expires_at) VALUES ($1, to_timestamp(0), 1, $3)
+     ON CONFLICT (key, window_start) DO UPDATE SET
+       count = CASE WHEN t.expires_at <= $2 THEN 1 ELSE t.count + 1 END,
+       expires_at = CASE WHEN t.expires_at <= $2 THEN $3 ELSE t.expires_at END
+     RETURNING count, expires_at`,
+    [`anchored:${key}`, now, end],
+  );
+  const endsAtMs = new Date(rows[0]?.expires_at ?? end).getTime();
   return { count: rows[0]?.count ?? 0, retryAfterSeconds: Math.max(1, Math.ceil((endsAtMs - nowMs) / 1000)), endsAtMs };
 }
 
