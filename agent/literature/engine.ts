@@ -3,13 +3,16 @@ import { PRIMARY_DESIGNS } from "@/lib/shared/contracts/designs";
 import { DEFAULT_MAX_RESULTS, isWideSearch, plannedSources as planSources } from "@/lib/shared/contracts/sources";
 import { describeSourceFailures } from "@/lib/shared/contracts/source-words";
 import { composeAnswer, type Citable } from "./answer";
+import { recordAgeGroups } from "./age-groups";
+
+import { onlyInCombination } from "./studied";
 import { studiesAttitudes, studiesUse } from "./attitudes";
 import { classifyEvidence, isStudyProtocol } from "./evidence";
 import { extractSnapshot } from "./snapshot";
 import { mergeRecords } from "./merge";
 import { sourceNames, type LiteratureRecord, type SourceName } from "./record";
 import { assertReached } from "./reach";
-import { readQuestion, type QuestionReading } from "./reading";
+import { firstConcept, readQuestion, type QuestionReading } from "./reading";
 import { judgedOnTopic, judgeRecords, type Judged } from "./relevance";
 import type { EngineReference, EngineResult } from "./result";
 import { addressesEveryPart, decideRole, type RoleDecision } from "./roles";
@@ -140,7 +143,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
 
   const listed = request.filterReferences ? accepted : [...accepted, ...rejected];
   const roleOf: RoleOf = (j, { evidenceType, species }) =>
-    decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), studiesAttitudes: studiesAttitudes(j.record), studiesUse: studiesUse(j.record), species } });
+    decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), studiesAttitudes: studiesAttitudes(j.record), studiesUse: studiesUse(j.record), ageGroups: recordAgeGroups(j.record), onlyInCombination: onlyInCombination(j.record, reading.question, firstConcept(reading)), species } });
   const references: EngineReference[] = listed.map((j, i) => ({
     ...describeReference(j, i + 1, { withReason: false, roleOf, checks }),
     ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}),

@@ -25,6 +25,11 @@ export function classifyEvidence(record: LiteratureRecord): { type: EvidenceType
   const types = record.publicationTypes.map((t) => t.toLowerCase());
   const has = (name: string) => types.some((t) => t === name);
   const hasPrefix = (prefix: string) => types.some((t) => t.startsWith(prefix));
+  // A notice about another article (its correction, retraction or an expression of concern) reports
+  // nothing of its own, whatever trial it names: before the article's own design types.
+  if (has("published erratum") || has("retraction of publication") || has("expression of concern") || NOTICE_TITLE.test(record.title)) {
+    return { type: "commentary", reason: "a notice about another article (a correction, retraction or expression of concern)" };
+  }
   if (has("randomized controlled trial")) return { type: "randomized_controlled_trial", reason: "publication type Randomized Controlled Trial" };
   if (has("controlled clinical trial") || has("pragmatic clinical trial")) return { type: "controlled_trial", reason: "publication type controlled clinical trial" };
   if (has("clinical trial") || hasPrefix("clinical trial, phase")) {
@@ -112,3 +117,6 @@ export function isStudyProtocol(record: Pick<LiteratureRecord, "publicationTypes
   if (record.publicationTypes.some((t) => t.toLowerCase() === "clinical trial protocol")) return true;
   return PROTOCOL_TITLE.test(record.title ?? "");
 }
+
+/** "Correction to: …", "Erratum: …", "Retraction: …", "Notice of retraction", "Expression of concern: …". */
+const NOTICE_TITLE = /^\s*(?:correction(?: to)?|corrigendum|erratum|retraction(?: note| notice)?|notice of retraction|retracted|expression of concern)\b\s*[:.-]/i;

@@ -27,7 +27,7 @@ const RELATION_VERBS = new Set(
   protect worsen enhance alter modify determine correlate accelerate slow attenuate mitigate reverse restore induce trigger
   exacerbate benefit lessen diminish elevate boost help hinder impair delay counteract combat offset ameliorate alleviate treat cure change
   strengthen preserve lengthen postpone retard halt hasten eliminate abolish suppress inhibit stimulate aggravate relieve
-  normalize normalise compromise predispose contribute mediate hamper facilitate jeopardize make`
+  normalize normalise compromise predispose contribute mediate hamper facilitate jeopardize make clear`
     .split(/\s+/)
     .filter(Boolean)
     .flatMap((v) => inflections(v))
@@ -142,7 +142,8 @@ export function questionContexts(question: string, isContent: (word: string) => 
 }
 
 function segmentQuestion(question: string, isContent: (word: string) => boolean, isSpecific: (word: string) => boolean): Segment[] {
-  const sentences = splitSentences(markNames(lex(question), question));
+  const tokens = markNames(lex(question), question);
+  const sentences = askedFirst(splitSentences(tokens), tokens);
   const segments: Segment[] = [];
   let asked = false;
   for (const sentence of sentences) {
@@ -369,6 +370,25 @@ function lex(text: string): Token[] {
     else out.push({ text: m[2]!, punct: true });
   }
   return out;
+}
+
+/**
+ * "I'm 68 and it takes me ages to fall asleep. Will melatonin help me get to sleep faster?": when
+ * statements come before the only sentence that asks, that sentence is the question and the rest
+ * say whom it is about. With no question mark, or a question first, the order stands.
+ */
+const FIRST_PERSON_WORDS = new Set(["i", "i'm", "i've", "i'd", "me", "my", "mine", "myself", "we", "we're", "our", "us"]);
+
+function askedFirst(sentences: Token[][], tokens: Token[]): Token[][] {
+  const ends = tokens.filter((t) => t.punct && /^[?!;.]$/.test(t.text)).map((t) => t.text);
+  const asking = ends.map((e, i) => (e === "?" ? i : -1)).filter((i) => i >= 0);
+  if (asking.length !== 1 || asking[0] === 0 || asking[0]! >= sentences.length) return sentences;
+  const at = asking[0]!;
+  // Only after a person's own circumstances ("I'm 68…", "My mother has dementia."): a title before
+  // its question ("Multidisciplinary breast cancer clinics. Do they work?") is the question's topic.
+  const before = sentences.slice(0, at).flat().filter((t) => !t.punct).map((t) => t.text);
+  if (!before.some((w) => FIRST_PERSON_WORDS.has(w))) return sentences;
+  return [sentences[at]!, ...sentences.slice(0, at), ...sentences.slice(at + 1)];
 }
 
 function splitSentences(tokens: Token[]): Token[][] {

@@ -73,7 +73,9 @@ const QUESTION_SPECIES: [RegExp, StudySpecies][] = [
   [/\b(rats?|rodents?)\b/i, "rat"],
   [/\b(monkeys?|macaques?|primates?|marmosets?)\b/i, "nonhuman_primate"],
   [/\b(dogs?|canine)\b/i, "dog"],
-  [/\b(zebrafish|killifish|fish)\b/i, "fish"],
+  // Plain "fish" only as whom a study is in ("in fish", "fish models"): "fish oil", "eating fish"
+  // and "fish intake" are food, asked about people.
+  [/\b(zebrafish|killifish)\b|\bin (\w+ )?fish\b|\bfish (species|models?)\b/i, "fish"],
   [/\b(drosophila|flies|fruit fl(y|ies))\b/i, "fly"],
   [/\b(c\. elegans|caenorhabditis|nematodes?|worms?)\b/i, "worm"],
   [/\b(yeast)\b/i, "yeast"],
@@ -155,6 +157,12 @@ function requiredConcepts(terms: QueryTerm[]): ReadConcept[] {
 }
 
 /** The required parts a question has: the exposure and the outcome when it relates them, else its subject. */
+/** The first concept of the question's intervention or exposure, else of its subject: "quercetin". */
+export function firstConcept(reading: Pick<QuestionReading, "concepts">): string | null {
+  const first = reading.concepts.find((c) => c.part === "exposure") ?? reading.concepts.find((c) => c.part === "subject" || c.part === "topic");
+  return first?.label ?? null;
+}
+
 export function requiredParts(reading: Pick<QuestionReading, "concepts">): RequiredPart[] {
   return (["topic", "exposure", "outcome", "subject"] as const).filter((part) => reading.concepts.some((c) => c.part === part));
 }

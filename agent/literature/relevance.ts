@@ -1,6 +1,7 @@
 import type { QuestionPart } from "./question";
 import type { LiteratureRecord } from "./record";
 import { GENERIC_TERM_WEIGHT, stem, tokenize, type QueryTerm } from "./terms";
+import { isEverydayWord, isNamedKind } from "./vocabulary";
 import { normalizeHeading, stemPhrase } from "./vocabulary/words";
 import { disclaimedText, studiedText } from "./studied";
 
@@ -91,7 +92,8 @@ const REQUIRED_PARTS = ["topic", "exposure", "outcome", "main"] as const satisfi
 export type RequiredQuestionPart = (typeof REQUIRED_PARTS)[number];
 
 type Field = { stems: Set<string>; pairs: Set<string> };
-type RequiredConcept = { label: string; part: RequiredQuestionPart; words: { term: number; weight: number }[] };
+/** `held`: some candidate holds the word (a word none holds is kept only where the rest is too broad, requiredConcepts). */
+type RequiredConcept = { label: string; part: RequiredQuestionPart; words: { term: number; weight: number; held: boolean }[] };
 
 export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], filters: RelevanceFilters = {}): Judged[] {
   const fields = records.map((r) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedText(r)), disclaimed: readField(disclaimedText(r)) }));
@@ -223,6 +225,9 @@ export function judgedOnTopic(j: Judged, onTopic: boolean): Judged {
  * that sense: what was found on the exposure is the closest evidence there is, and each reference
  * says what it lacks (`missingConcepts`). After a topic, the body's parts are never unknown.
  */
+/** An everyday word, a possessive read as its noun ("public's"). */
+const everyday = (t: QueryTerm) => t.everyday === true || (/'s$/.test(t.term) && isEverydayWord(t.term.slice(0, -2)));
+
 function requiredConcepts(terms: QueryTerm[], weights: number[], held: boolean[]): { concepts: RequiredConcept[]; unknown: string | null } {
   const concepts = new Map<string, RequiredConcept>();
   let unknown: string | null = null;
@@ -230,14 +235,20 @@ function requiredConcepts(terms: QueryTerm[], weights: number[], held: boolean[]
   for (const part of REQUIRED_PARTS) {
     const content = terms.map((t, i) => ({ t, i })).filter(({ t }) => t.part === part && !t.generic && t.weight === 1);
     if (content.length === 0) continue;
+    // A word no candidate holds drops out of its concept ("sporty": how a person put it; a code or a
+    // spelling no record uses), unless what is left of the concept is only everyday words: then a
+    // technical modifier ("bempedoic" of "bempedoic acid") or a word of a named kind ("green" of
+    // "green tea") stays, for without it the concept would be any acid, any tea.
+    const broadRest = (concept: string) => content.every(({ i, t }) => (t.concept ?? t.term) !== concept || !held[i] || everyday(t));
+    const kept = content.filter(({ i, t }) => held[i] || (broadRest(t.concept ?? t.term) && (!everyday(t) || isNamedKind(t.concept ?? t.term))));
     const known = content.filter(({ i }) => held[i]);
     if (known.length === 0 && part !== "outcome" && (part === "topic" || !hasTopic)) unknown ??= content[0]!.t.concept ?? content[0]!.t.term;
     // An outcome no candidate names: every record misses it, the best one too, so none is refused for it.
     if (known.length === 0 && part === "outcome") concepts.set(content[0]!.t.concept ?? content[0]!.t.term, { label: content[0]!.t.concept ?? content[0]!.t.term, part, words: [] });
-    for (const { t, i } of known) {
+    for (const { t, i } of known.length > 0 ? kept : []) {
       const label = t.concept ?? t.term;
       const concept = concepts.get(label) ?? { label, part, words: [] };
-      concept.words.push({ term: i, weight: weights[i]! });
+      concept.words.push({ term: i, weight: weights[i]!, held: held[i]! });
       concepts.set(label, concept);
     }
   }
@@ -253,6 +264,9 @@ function requiredConcepts(terms: QueryTerm[], weights: number[], held: boolean[]
 function holdsHead(concept: RequiredConcept, terms: QueryTerm[], holds: (term: number) => boolean): boolean {
   if (concept.words.length < 2) return false;
   const head = concept.label.split(" ").at(-1);
+  // A name of its own ("green tea", "fish oil": one noun in WordNet) is the concept, and so is a
+  // modifier no candidate uses ("bempedoic" of "bempedoic acid"): any tea or acid is not it.
+  if (isNamedKind(concept.label) || concept.words.some((w) => !w.held)) return false;
   const word = concept.words.find((w) => terms[w.term]!.term === head);
   return word !== undefined && holds(word.term);
 }

@@ -1,6 +1,7 @@
 import type { EvidenceRole, EvidenceType, StudySpecies } from "@/lib/shared/contracts";
 import { phrasesOf, requiredParts, type QuestionReading, type RequiredPart } from "./reading";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
+import { questionAgeGroup, type AgeGroup } from "./age-groups";
 import { listed } from "./words";
 import { SPECIES_PLURAL } from "@/lib/shared/contracts/designs";
 
@@ -35,6 +36,10 @@ export type RoleInput = {
   studiesAttitudes?: boolean | undefined;
   /** A survey of how many use something (attitudes.ts, studiesUse). */
   studiesUse?: boolean | undefined;
+  /** It gave the question's exposure only with another treatment, where the question asks about it alone (studied.ts). */
+  onlyInCombination?: boolean | undefined;
+  /** Whom it was done in by age (age-groups.ts, recordAgeGroups); absent or empty: not known. */
+  ageGroups?: AgeGroup[] | undefined;
   /** Who it was done in (its snapshot's species; null when nothing says). Absent: not known here. */
   species?: StudySpecies | null | undefined;
 };
@@ -51,6 +56,10 @@ export type RoleDecision = {
   otherSpecies: boolean;
 };
 
+/** Whom a study of an age group was done in, and whom a question of one asks about. */
+const STUDIED_AGE: Record<AgeGroup, string> = { children: "children", older: "adults" };
+const ASKED_AGE: Record<AgeGroup, string> = { children: "children", older: "older adults" };
+
 export function decideRole({ reading, reference }: { reading: QuestionReading; reference: RoleInput }): RoleDecision {
   const missingParts = partsMissing(reading, reference);
   const otherSpecies = missingParts.length === 0 && !inQuestionSpecies(reading, reference);
@@ -63,7 +72,7 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   }
   // A topic claims nothing a study could be evidence for: what is on it is background (reading.ts, `asks`).
   if (!reading.asks) return decision("context", `about ${studied(reading)}; the search names no claim to test`);
-  if (reference.evidenceType === "commentary") return decision("context", "a comment or editorial, not evidence");
+  if (reference.evidenceType === "commentary") return decision("context", "a comment, editorial, letter or notice about another article, not evidence");
   // A narrative review retells others' studies and tests nothing itself; a systematic review or a
   // meta-analysis, which pools the studies that test a question, stays evidence.
   if (reference.evidenceType === "narrative_review") return decision("context", "a narrative review: it retells other studies and tests nothing itself; shown for context, not counted in the verdict");
@@ -74,6 +83,13 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   }
   if (reference.studiesUse && !reading.asksUse && !reading.asksAttitudes) {
     return decision("context", "surveys how many people use it and what they say of it, not what it does; shown for context, not counted in the verdict");
+  }
+  if (reference.onlyInCombination) {
+    return decision("context", `tests ${studiedPart(reading)} only together with another treatment, not on its own; shown for context, not counted in the verdict`);
+  }
+  const asked = questionAgeGroup(reading.question);
+  if (!otherSpecies && asked && reference.ageGroups?.length && !reference.ageGroups.includes(asked)) {
+    return decision("context", `studies ${studied(reading)} in ${STUDIED_AGE[reference.ageGroups[0]!]}, not in ${ASKED_AGE[asked]}; shown for context, not counted in the verdict`);
   }
   if (otherSpecies) {
     return decision("context", `studies ${studied(reading)} in ${speciesWords([studySpeciesOf(reference)])}, not in ${speciesWords(reading.species)}; shown for context, not counted in the verdict`);

@@ -46,8 +46,14 @@ const CONTRAST = /\b(?:unlike|in contrast (?:to|with)|as opposed to)\s+[^,;.:]*(
  * duration a study of sleeping pills. Left out to the end of the clause.
  */
 const ADJUSTED = /\b(?:adjusted for|adjusting for|after adjustment for|with adjustment for|controlling for|controlled for)\b[^;.]*/gi;
+/**
+ * Who was kept out of a study is not what it studied: "People with dementia or a Mini-Mental State
+ * Examination score below 24 … were excluded" names dementia to say no one in the study had it.
+ * The clause is left out, to its end.
+ */
+const EXCLUDED = /[^.;]*\b(?:(?:were|was|being) excluded|exclusion criteria|excluding (?:patients|people|participants|those|women|men|subjects|anyone|children|adults))\b[^.;]*/gi;
 function withoutContrasts(text: string): string {
-  return text.replace(CONTRAST, " ").replace(ADJUSTED, " ");
+  return text.replace(CONTRAST, " ").replace(ADJUSTED, " ").replace(EXCLUDED, " ");
 }
 
 /**
@@ -72,9 +78,10 @@ export function disclaimedText(record: Pick<LiteratureRecord, "abstract" | "mesh
       const before = sentence.slice(0, m.index);
       const subject = before.split(/[;:]|,\s*(?:and|but|while|whereas)\b|\b(?:and|but)\s+(?=(?:the|no|cases?|its|their)\b)/).pop()?.trim() ?? "";
       const after = sentence.slice(m.index! + m[0].length);
-      if (!subject || SCOPED_SUBJECT.test(subject) || SCOPED_AFTER.test(after)) continue;
-      // "… is unknown" disclaims only an open question: "Whether this affects lifespan in people is unknown".
-      if (m[1] && !/^whether\b/i.test(subject)) continue;
+      if (!subject || (SCOPED_SUBJECT.test(subject) && !OPEN_SUBJECT.test(subject)) || SCOPED_AFTER.test(after)) continue;
+      // "… is unknown" disclaims only an open question: "Whether this affects lifespan in people is
+      // unknown", "Its effect on memory remains to be tested".
+      if (m[1] && !OPEN_SUBJECT.test(subject)) continue;
       subjects.push(subject);
     }
     // "No participant took a statin during the trial": in a study of people only, what no one took
@@ -91,10 +98,12 @@ export function disclaimedText(record: Pick<LiteratureRecord, "abstract" | "mesh
  * study"; and (group 1) "… is unknown", "… remains to be determined", of an open question only.
  */
 const DISCLAIMER =
-  /\s+(?:(?:was|were|is|are|has|have|had)\s+(?:not|never)\s+(?:been\s+)?(?:assessed|measured|studied|tested|examined|evaluated|investigated|recorded|collected|analy[sz]ed|an?\s+(?:outcome|endpoint|end point)|(?:a\s+)?part\s+of\s+(?:this|the|our)\s+(?:study|trial|analysis|work))|(?:is|are|was|remains?)\s+(unknown|untested|not known|unclear|(?:yet\s+)?to be (?:determined|tested|established|shown)))\b/gi;
+  /\s+(?:(?:was|were|is|are|has|have|had)\s+(?:not|never)\s+(?:been\s+)?(?:assessed|measured|studied|tested|examined|evaluated|investigated|recorded|collected|analy[sz]ed|compared|an?\s+(?:outcome|endpoint|end point)|(?:a\s+)?part\s+of\s+(?:this|the|our)\s+(?:study|trial|analysis|work))|(?:is|are|was|remains?)\s+(unknown|untested|not known|unclear|(?:yet\s+)?to be (?:determined|tested|established|shown)))\b/gi;
 /** "No participant took a statin", "none of the patients received aspirin": what no one was given. */
 const NO_ONE_TOOK =
   /\b(?:no|none of the)\s+(?:participants?|patients?|subjects?|women|men|adults|children|one)\s+(?:took|received|used|was given|were given|was treated with|were treated with|was exposed to|were exposed to)\s+([^,;.]+)/gi;
+/** An open question's subject: "whether …", or the effect of what was studied ("its effect on memory"). */
+const OPEN_SUBJECT = /^(?:whether\b|(?:its|their|the)\s+(?:\w+\s+)?(?:effects?|impact|influence|benefits?)\s+(?:on|of)\b)/i;
 /** A subject that belongs to some groups only. */
 const SCOPED_SUBJECT = /^(?:their|its|his|her)\b|\b(?:in|for|among)\s+(?:the\s+)?(?:control|placebo|treated|other|first|second|remaining|some|male|female|older|younger)\b/i;
 /** A disclaimer limited after the verb ("was not measured in the placebo group", "… at baseline"). */
@@ -104,3 +113,29 @@ const SCOPED_AFTER = /^\s*(?:in|for|among|at|during|before|after)\b/i;
 const THIS_STUDY = /\b(we|our|here|this (study|trial|paper|work|report|analysis|investigation|survey)|the (present|current) (study|trial|work|investigation|analysis))\b/i;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * "Does quercetin on its own clear senescent cells?": a question that asks about something alone
+ * is not tested by a study that gave it only with another treatment ("Dasatinib plus quercetin
+ * decreases senescent cells"). True when the question asks so and every mention of the thing in
+ * the record's title and studied text stands in a combination.
+ */
+export function onlyInCombination(record: Pick<LiteratureRecord, "title" | "titleDerived" | "abstract">, question: string, thing: string | null): boolean {
+  if (!thing || !ALONE.test(question)) return false;
+  const text = studiedText(record).toLowerCase();
+  const name = escape(thing.toLowerCase());
+  const mentions = [...text.matchAll(new RegExp(`\\b${name}\\b`, "g"))];
+  if (mentions.length === 0) return false;
+  // Its partners: what it is said to be given with ("dasatinib plus quercetin", "quercetin combined with …").
+  const partners = new Set<string>();
+  for (const m of text.matchAll(new RegExp(`\\b([a-z][\\w-]+)\\s+(?:plus|\\+|combined with|in combination with|together with)\\s+${name}\\b`, "g"))) partners.add(m[1]!);
+  for (const m of text.matchAll(new RegExp(`\\b${name}\\s+(?:plus|\\+|combined with|in combination with|together with)\\s+([a-z][\\w-]+)`, "g"))) partners.add(m[1]!);
+  if (partners.size === 0) return false;
+  // Every mention stands beside a partner ("dasatinib 100 mg and quercetin 1,000 mg" too).
+  const near = [...partners].map(escape).join("|");
+  const beside = new RegExp(`\\b(?:${near})\\b[^.;]{0,30}$|^[^.;]{0,30}\\b(?:${near})\\b`);
+  return mentions.every((m) => beside.test(text.slice(Math.max(0, m.index! - 30), m.index!)) || beside.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 30)));
+}
+
+/** A question that asks about something alone. */
+const ALONE = /\b(?:alone|on (?:its|their) own|by (?:itself|themselves)|as (?:a )?monotherapy|as (?:the )?sole (?:treatment|therapy))\b/i;

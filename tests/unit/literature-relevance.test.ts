@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { recordAgeGroups } from "@/agent/literature/age-groups";
 import { studiesAttitudes, studiesUse } from "@/agent/literature/attitudes";
 import { classifyEvidence, isStudyProtocol } from "@/agent/literature/evidence";
-import { readQuestion } from "@/agent/literature/reading";
+import { firstConcept, readQuestion } from "@/agent/literature/reading";
 import { judgeRecords } from "@/agent/literature/relevance";
+import { onlyInCombination } from "@/agent/literature/studied";
 import { decideRole } from "@/agent/literature/roles";
 import { extractSnapshot } from "@/agent/literature/snapshot";
 import { extractTerms } from "@/agent/literature/terms";
@@ -36,6 +38,10 @@ describe("reading a question: subject, outcome, context", () => {
     expect(readQuestion("Should I take metformin to slow aging?").species).toEqual(["human"]);
     expect(readQuestion("Could my dog benefit from rapamycin?").species).toEqual(["dog"]);
     expect(readQuestion("I wonder: does rapamycin extend lifespan in mice?").species).toEqual(["mouse"]);
+    // Food named after an animal is no species: "fish oil" is asked about people.
+    expect(readQuestion("Does fish oil improve memory?").species).toEqual([]);
+    expect(readQuestion("Does eating fish prevent dementia in older adults?").species).toEqual(["human"]);
+    expect(readQuestion("Does rapamycin extend lifespan in fish?").species).toEqual(["fish"]);
     // "I" as a numeral is no person.
     expect(readQuestion("Does drug X help type I diabetes in mice?").species).toEqual(["mouse"]);
   });
@@ -185,7 +191,7 @@ const roleFor = (question: string, record: ReturnType<typeof buildRecord>, other
   const evidenceType = classifyEvidence(record).type;
   return decideRole({
     reading,
-    reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), studiesUse: studiesUse(record), species: extractSnapshot(record, evidenceType).species },
+    reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), studiesUse: studiesUse(record), ageGroups: recordAgeGroups(record), onlyInCombination: onlyInCombination(record, reading.question, firstConcept(reading)), species: extractSnapshot(record, evidenceType).species },
   });
 };
 
@@ -371,6 +377,71 @@ describe("evidence roles: a study tests the question only by what it studied, ne
       ["Animals", "Mice", "Taurine", "Longevity"],
     );
     expect(roleFor("Does taurine improve survival in mice?", mixed, [rapamycin]).role).toBe("supporting");
+  });
+
+  it("a notice about another article, who was excluded, a pilot's untested outcome, another age group and a combination do not test the question", () => {
+    const zoledronate = trial("30", "Zoledronate and fractures in older women", "RESULTS: Fractures were fewer with zoledronate (HR 0.63).", ["Humans", "Aged", "Zoledronic Acid", "Osteoporotic Fractures"]);
+    const erratum = buildRecord({
+      ids: { pmid: "31" },
+      title: "Correction to: Zoledronate and fractures in older women",
+      abstract: "RESULTS: In Table 2 the number of women with fractures should read 94, not 49. CONCLUSIONS: The corrections do not alter the results.",
+      mesh: ["Humans", "Aged", "Zoledronic Acid", "Osteoporotic Fractures"],
+      publicationTypes: ["Published Erratum"],
+    });
+    expect(roleFor("Does zoledronate prevent fractures in older women?", erratum, [zoledronate])).toMatchObject({ role: "context", reason: expect.stringMatching(/notice about another article/) });
+
+    const melatonin = trial(
+      "32",
+      "Melatonin for insomnia in adults aged 55 and older",
+      "METHODS: Outpatients with insomnia were randomized to melatonin or placebo. People with dementia or hypnotic use in the previous two weeks were excluded. RESULTS: Sleep latency shortened with melatonin.",
+    );
+    const hypnotics = trial("33", "Hypnotics and dementia", "RESULTS: Use of hypnotics was associated with a higher risk of dementia.");
+    expect(roleFor("Do hypnotics raise the risk of dementia?", melatonin, [hypnotics])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study hypnotics or dementia|does not study/) });
+
+    const pilot = trial(
+      "34",
+      "Blueberry powder and memory in older adults: a pilot trial",
+      "METHODS: Adults were randomized to blueberry powder or placebo. Memory tests were collected but, as pre-specified, were not compared between groups. RESULTS: Adherence was 92%. CONCLUSIONS: A full trial is feasible. Its effect on memory remains to be tested.",
+      ["Humans", "Aged", "Memory", "Pilot Projects"],
+    );
+    const berries = trial("35", "Berries and memory in older adults", "RESULTS: Berry intake improved memory scores.", ["Humans", "Aged", "Memory"]);
+    expect(roleFor("Do blueberries improve memory in older people?", pilot, [berries])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study memory/) });
+
+    const children = trial("36", "Fish oil and working memory in healthy schoolchildren", "RESULTS: Working memory did not differ with fish oil.", ["Humans", "Child", "Fish Oils", "Memory, Short-Term"]);
+    const older = trial("37", "Fish oil and memory in older adults", "RESULTS: Fish oil did not improve memory.", ["Humans", "Aged", "Fish Oils", "Memory"]);
+    expect(roleFor("Does fish oil improve memory in older adults?", children, [older]).role).not.toBe("supporting");
+    expect(recordAgeGroups(children)).toEqual(["children"]);
+    expect(recordAgeGroups(older)).toEqual(["older"]);
+    const reading = readQuestion("Does fish oil improve memory in older adults?");
+    const [judged] = judgeRecords([children], reading.terms);
+    expect(decideRole({ reading, reference: { ...judged!, evidenceType: "randomized_controlled_trial", isRetracted: false, ageGroups: ["children"] } })).toMatchObject({
+      role: "context",
+      reason: expect.stringMatching(/in children, not in older adults/),
+    });
+    expect(roleFor("Does fish oil improve memory in older adults?", older, [children]).role).toBe("supporting");
+    // "During childhood" is when adults were exposed, not whom the question asks about.
+    expect(roleFor("Does fish oil taken during childhood improve memory?", older, [children]).role).toBe("supporting");
+
+    const pair = trial(
+      "38",
+      "Dasatinib plus quercetin decreases senescent cells in people",
+      "METHODS: Adults took dasatinib 100 mg and quercetin 1,000 mg daily for three days. RESULTS: Senescent cells fell. CONCLUSIONS: Dasatinib plus quercetin reduced senescent cells.",
+      ["Humans", "Aged", "Dasatinib", "Quercetin", "Cellular Senescence"],
+    );
+    const alone = trial("39", "Quercetin and senescent cells in people", "RESULTS: Quercetin reduced senescent cells.", ["Humans", "Quercetin", "Cellular Senescence"]);
+    expect(roleFor("Does quercetin on its own clear senescent cells in people?", pair, [alone])).toMatchObject({ role: "context", reason: expect.stringMatching(/only together with another treatment/) });
+    expect(roleFor("Does quercetin clear senescent cells in people?", pair, [alone]).role).toBe("supporting");
+  });
+
+  it("a concept's head stands for it only after everyday modifiers: any acid is not bempedoic acid, any tea not green tea", () => {
+    const icosapent = trial("40", "Icosapent ethyl and heart attacks", "RESULTS: Eicosapentaenoic acid reduced myocardial infarction.", ["Humans", "Eicosapentaenoic Acid", "Myocardial Infarction"]);
+    const other = trial("41", "Statins and heart attacks", "RESULTS: Statins reduced myocardial infarction.", ["Humans", "Myocardial Infarction"]);
+    expect(roleFor("Does bempedoic acid prevent heart attacks?", icosapent, [other]).role).not.toBe("supporting");
+    const herbal = trial("42", "Herbal tea and longevity", "RESULTS: Herbal tea drinkers lived longer.", ["Humans", "Tea", "Longevity"]);
+    expect(roleFor("Does green tea extend lifespan?", herbal, [other]).role).not.toBe("supporting");
+    // An everyday modifier only says which one: "passive smokers" are smokers.
+    const smokers = trial("43", "Smokers and sick leave", "RESULTS: Smokers had more sick leave.", ["Humans", "Sick Leave"]);
+    expect(roleFor("Do passive smokers take more sick leave?", smokers, [other]).role).toBe("supporting");
   });
 
   it("an open question the results section leaves open, what no participant took and what the analysis adjusted for are not studied", () => {

@@ -145,6 +145,8 @@ export const CURATED_CONCEPTS: readonly CuratedConcept[] = [
   { canonical: "body weight", heading: "Body Weight", synonyms: ["body mass index", "bmi", "body size"], lay: ["how heavy", "heaviness"], sources: MC },
   { canonical: "thinness", heading: "Thinness", synonyms: ["underweight"], lay: ["skinny"], sources: MC },
   { canonical: "bariatric surgery", heading: "Bariatric Surgery", synonyms: ["gastric bypass", "sleeve gastrectomy", "gastric banding", "weight loss surgery"], lay: ["stomach stapling", "weight-loss surgery", "gastric band"], sources: MC },
+  { canonical: "sleep initiation and maintenance disorders", heading: "Sleep Initiation and Maintenance Disorders", synonyms: ["insomnia", "primary insomnia", "chronic insomnia", "insomnia disorder"], lay: ["trouble sleeping", "sleeplessness", "can't sleep", "cannot sleep", "poor sleep", "sleep problems"], sources: MC },
+  { canonical: "sleep latency", heading: "Sleep Latency", synonyms: ["sleep onset latency", "sleep-onset latency", "time to sleep onset"], lay: ["fall asleep", "falling asleep", "get to sleep", "getting to sleep", "sleep faster", "time to fall asleep"], sources: MC },
   { canonical: "sleep apnea", heading: "Sleep Apnea, Obstructive", synonyms: ["obstructive sleep apnea", "obstructive sleep apnoea", "sleep apnoea", "osa", "sleep-disordered breathing"], sources: MC },
   { canonical: "continuous positive airway pressure", heading: "Continuous Positive Airway Pressure", synonyms: ["cpap", "positive airway pressure", "autocpap", "cpap titration"], lay: ["breathing mask"], sources: MC },
   { canonical: "asthma", heading: "Asthma", synonyms: ["asthmatic", "asthma exacerbation", "acute asthma"], lay: ["wheezy", "wheeze", "asthma attack"], sources: MC },

@@ -74,6 +74,20 @@ export function isEverydayWord(word: string): boolean {
   return wordnetSynonyms().isEveryday(word);
 }
 
+const nounPhrases = new Map<string, boolean>();
+/** Whether WordNet knows a phrase of several words as one noun ("green tea", "fish oil"): a kind with a name of its own. */
+export function isNamedKind(phrase: string): boolean {
+  const key = phrase.toLowerCase().trim();
+  const known = nounPhrases.get(key);
+  if (known !== undefined) return known;
+  if (nounPhrases.size >= CACHE_LIMIT) nounPhrases.clear();
+  const words = key.split(/\s+/);
+  const forms = [key, [...words.slice(0, -1), words.at(-1)!.replace(/s$/, "")].join(" ")];
+  const result = words.length > 1 && forms.some((f) => wordnetLexicon().synsets(f.replace(/ /g, "_"), "noun").length > 0);
+  nounPhrases.set(key, result);
+  return result;
+}
+
 /** Opens WordNet now rather than on the first question (the agent calls this at start). */
 export function warmVocabulary(): void {
   wordnetSynonyms().synonymsOf("kidney");
