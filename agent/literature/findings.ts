@@ -231,9 +231,12 @@ export function clauses(sentence: string): string[] {
   // "Although X, Y" and "Despite X, Y": the finding is Y; X is conceded.
   // "While X, Y" and "Whereas X, Y" set two findings side by side: both are read.
   const main = sentence.replace(/^(although|though|despite|even though|in spite of)\b[^,]{0,200},\s*/i, "").replace(/^(while|whereas)\s+([^,]{0,200}),\s*/i, "$2; ");
+  // "Daily multivitamins, but not cocoa extract, improved cognition": the exclusion between commas
+  // is an aside; the sentence goes on with what the first did.
+  const aside = main.replace(/,\s+but not\s+[^,;]{1,50},\s+(?=[a-z])/i, " ");
   // "linked to X rather than to Y", "X instead of Y": Y is what it is not. In the subject ("starting
   // metformin rather than a sulfonylurea was associated with …") it only names the comparator.
-  const contrasted = main
+  const contrasted = aside
     .replace(/\s+\b(?:rather than|instead of)\b\s+[^,;]*?\s+(?=(?:was|were|is|are|has|have|had)\b)/i, " ")
     .replace(/,?\s+\b(rather than|instead of)\b\s+/i, "; not ");
   // A semicolon inside brackets separates statistics ("(HR, 1.13; 95% CI, 1.02-1.26)"), not findings.

@@ -264,9 +264,11 @@ function requiredConcepts(terms: QueryTerm[], weights: number[], held: boolean[]
 function holdsHead(concept: RequiredConcept, terms: QueryTerm[], holds: (term: number) => boolean): boolean {
   if (concept.words.length < 2) return false;
   const head = concept.label.split(" ").at(-1);
-  // A name of its own ("green tea", "fish oil": one noun in WordNet) is the concept, and so is a
-  // modifier no candidate uses ("bempedoic" of "bempedoic acid"): any tea or acid is not it.
-  if (isNamedKind(concept.label) || concept.words.some((w) => !w.held)) return false;
+  // Only everyday modifiers only say which one ("passive", "intensive"). A name of its own ("green
+  // tea", "fish oil": one noun in WordNet), a technical modifier ("bempedoic" of "bempedoic acid",
+  // "ketogenic" of "ketogenic diet") or one no candidate uses is the concept: any tea, acid or diet is not it.
+  const modifiers = concept.words.filter((w) => terms[w.term]!.term !== head);
+  if (isNamedKind(concept.label) || modifiers.some((w) => !w.held || !everyday(terms[w.term]!))) return false;
   const word = concept.words.find((w) => terms[w.term]!.term === head);
   return word !== undefined && holds(word.term);
 }

@@ -89,6 +89,8 @@ export function disclaimedText(record: Pick<LiteratureRecord, "abstract" | "mesh
     // in it, the people may be only one of its parts ("no participant was given taurine", of the
     // human cohort of a mouse lifespan study).
     if (humansOnly) for (const m of sentence.matchAll(NO_ONE_TOOK)) subjects.push(m[1]!);
+    // "The trial was not designed to assess myocardial infarction, stroke or death."
+    for (const m of sentence.matchAll(NOT_DESIGNED_FOR)) subjects.push(m[1]!);
   }
   return subjects.join(" \n ");
 }
@@ -98,12 +100,14 @@ export function disclaimedText(record: Pick<LiteratureRecord, "abstract" | "mesh
  * study"; and (group 1) "… is unknown", "… remains to be determined", of an open question only.
  */
 const DISCLAIMER =
-  /\s+(?:(?:was|were|is|are|has|have|had)\s+(?:not|never)\s+(?:been\s+)?(?:assessed|measured|studied|tested|examined|evaluated|investigated|recorded|collected|analy[sz]ed|compared|an?\s+(?:outcome|endpoint|end point)|(?:a\s+)?part\s+of\s+(?:this|the|our)\s+(?:study|trial|analysis|work))|(?:is|are|was|remains?)\s+(unknown|untested|not known|unclear|(?:yet\s+)?to be (?:determined|tested|established|shown)))\b/gi;
+  /\s+(?:(?:was|were|is|are|has|have|had)\s+(?:not|never)\s+(?:been\s+)?(?:assessed|measured|studied|tested|examined|evaluated|investigated|recorded|collected|analy[sz]ed|compared|an?\s+(?:outcome|endpoint|end point)|(?:a\s+)?part\s+of\s+(?:this|the|our)\s+(?:study|trial|analysis|work))|(?:were|was)\s+too\s+few\s+to\s+(?:analy[sz]e|assess|compare|evaluate)|(?:is|are|was|remains?)\s+(unknown|untested|not known|unclear|(?:yet\s+)?to be (?:determined|tested|established|shown)))\b/gi;
 /** "No participant took a statin", "none of the patients received aspirin": what no one was given. */
 const NO_ONE_TOOK =
   /\b(?:no|none of the)\s+(?:participants?|patients?|subjects?|women|men|adults|children|one)\s+(?:took|received|used|was given|were given|was treated with|were treated with|was exposed to|were exposed to)\s+([^,;.]+)/gi;
 /** An open question's subject: "whether …", or the effect of what was studied ("its effect on memory"). */
 const OPEN_SUBJECT = /^(?:whether\b|(?:its|their|the)\s+(?:\w+\s+)?(?:effects?|impact|influence|benefits?)\s+(?:on|of)\b)/i;
+/** What a study says it was not designed or powered to assess: the object. */
+const NOT_DESIGNED_FOR = /\b(?:was|were|is|are)\s+not\s+(?:designed|powered|intended|large enough)\s+(?:to|for)\s+(?:assess|test|measure|detect|evaluate|examine|study|show|compare)(?:ing)?\s+([^.;]+)/gi;
 /** A subject that belongs to some groups only. */
 const SCOPED_SUBJECT = /^(?:their|its|his|her)\b|\b(?:in|for|among)\s+(?:the\s+)?(?:control|placebo|treated|other|first|second|remaining|some|male|female|older|younger)\b/i;
 /** A disclaimer limited after the verb ("was not measured in the placebo group", "… at baseline"). */
@@ -121,11 +125,15 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * the record's title and studied text stands in a combination.
  */
 export function onlyInCombination(record: Pick<LiteratureRecord, "title" | "titleDerived" | "abstract">, question: string, thing: string | null): boolean {
-  if (!thing || !ALONE.test(question)) return false;
+  if (!thing) return false;
   const text = studiedText(record).toLowerCase();
   const name = escape(thing.toLowerCase());
   const mentions = [...text.matchAll(new RegExp(`\\b${name}\\b`, "g"))];
   if (mentions.length === 0) return false;
+  // "No drug was given alone", "the contribution of each drug could not be separated": the record
+  // says itself that it tests none of its components on its own, whatever the question asks.
+  if (INSEPARABLE.test(text)) return true;
+  if (!ALONE.test(question)) return false;
   // Its partners: what it is said to be given with ("dasatinib plus quercetin", "quercetin combined with …").
   const partners = new Set<string>();
   for (const m of text.matchAll(new RegExp(`\\b([a-z][\\w-]+)\\s+(?:plus|\\+|combined with|in combination with|together with)\\s+${name}\\b`, "g"))) partners.add(m[1]!);
@@ -137,5 +145,8 @@ export function onlyInCombination(record: Pick<LiteratureRecord, "title" | "titl
   return mentions.every((m) => beside.test(text.slice(Math.max(0, m.index! - 30), m.index!)) || beside.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 30)));
 }
 
+/** A record that says its treatments cannot be told apart. */
+const INSEPARABLE =
+  /\b(?:no (?:drug|agent|component|treatment|supplement|one of them) was (?:given|taken|tested|used) (?:alone|on its own|separately)|(?:contribution|effect|role)s? of (?:each|the individual|the separate) (?:drug|agent|component|treatment|supplement)s?[^.;]{0,40}(?:could not|cannot|can ?not) be (?:separated|distinguished|isolated|disentangled|determined))\b/i;
 /** A question that asks about something alone. */
 const ALONE = /\b(?:alone|on (?:its|their) own|by (?:itself|themselves)|as (?:a )?monotherapy|as (?:the )?sole (?:treatment|therapy))\b/i;

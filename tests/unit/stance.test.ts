@@ -258,6 +258,15 @@ describe("what the claim says", () => {
     expect(byRules("Drug C extends lifespan in male mice.", text)).toBe("supports");
   });
 
+  it("reads idioms, formulations and what a change changes as no change of their own", () => {
+    // "fall asleep" is no fall, "prolonged-release" no prolonging; "shortened the time to fall asleep" is faster sleep.
+    expect(byRules("I'm 70 and it takes me ages to fall asleep. Will drug M help me get to sleep faster?", "CONCLUSIONS: Prolonged-release drug M shortened the time to fall asleep in older adults with insomnia.")).toBe("supports");
+    // "prevented more strokes than aspirin": more prevention, not more strokes.
+    expect(byRules("Is drug W better than aspirin at preventing strokes?", "CONCLUSIONS: Drug W prevented more strokes than aspirin, with no increase in major bleeding.")).toBe("supports");
+    // An exclusion between commas is an aside: the sentence goes on with the first.
+    expect(byRules("Does a daily multivitamin improve cognition in older adults?", "CONCLUSIONS: Daily multivitamin supplementation, but not cocoa extract, improved cognition in older adults.")).toBe("supports");
+  });
+
   it("lets the findings on the claim's outcome decide when the conclusion never names it", () => {
     const text =
       "RESULTS: Adverse events occurred at similar rates. Fasting glucose and HbA1c did not differ between groups. CONCLUSIONS: Low-dose drug R for 48 weeks was safe and well tolerated in older adults.";

@@ -74,6 +74,10 @@ function headOfObject(before: string): boolean {
   return false;
 }
 const COPULA = /^(is|are|was|were|be|been|being|became|become|becomes|remained|remains)$/;
+/** What after a change word makes it none: a formulation ("-release") or an idiom ("fall asleep"). */
+const NO_CHANGE_AFTER = /^(?:-release\b|-acting\b|\s+asleep\b|\s+ill\b|\s+pregnant\b)/i;
+/** A verb of change right before, with at most an article between. */
+const AFTER_CHANGE = /\b(?:prevent\w*|reduc\w*|increas\w*|decreas\w*|lower\w*|rais\w*|caus\w*|induc\w*|attenuat\w*|blunt\w*|abolish\w*|slow\w*|halt\w*|revers\w*|limit\w*)\s+(?:the\s+|a\s+|an\s+)?$/i;
 
 /** The changes a clause states, each with what it is said of. */
 export function directionsOf(clause: string): Direction[] {
@@ -86,6 +90,10 @@ export function directionsOf(clause: string): Direction[] {
       // "diet-induced obesity", "age-related decline": a compound modifier, not a change stated.
       // "an HDAC6 inhibitor": the agent's name, not a change.
       if (clause[m.index! - 1] === "-" || AGENT_NOUN.test(m[0])) continue;
+      // "prolonged-release melatonin", "extended-release": a formulation, not a change; "fall asleep": no fall.
+      if (NO_CHANGE_AFTER.test(clause.slice(m.index! + m[0].length, m.index! + m[0].length + 12))) continue;
+      // "prevented more strokes", "reduced the loss of bone": what the first change moves, not a change of its own.
+      if (AFTER_CHANGE.test(clause.slice(Math.max(0, m.index! - 30), m.index!))) continue;
       // "reduces body weight gain": the gain is what is reduced, not a second change.
       if (NOUN_CHANGE.test(m[0]) && headOfObject(clause.slice(0, m.index!))) continue;
       const afterTokens: string[] = [];
