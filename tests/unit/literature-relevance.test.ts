@@ -433,6 +433,27 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     expect(roleFor("Does quercetin clear senescent cells in people?", pair, [alone]).role).toBe("supporting");
   });
 
+  it("what a trial was not designed to assess, and treatments it cannot tell apart, are not studied", () => {
+    const surrogate = trial(
+      "44",
+      "Estradiol started early after menopause and carotid intima-media thickness",
+      "METHODS: Women were randomized to estradiol or placebo. The trial was not designed to assess myocardial infarction, stroke or death. RESULTS: Intima-media thickness progressed less with estradiol. Clinical cardiovascular events were too few to analyse.",
+      ["Humans", "Female", "Estradiol", "Estrogen Replacement Therapy", "Carotid Intima-Media Thickness", "Myocardial Infarction"],
+    );
+    const outcomes = trial("45", "Estrogen therapy and myocardial infarction", "RESULTS: Estrogen therapy did not reduce myocardial infarction.", ["Humans", "Female", "Estrogen Replacement Therapy", "Myocardial Infarction"]);
+    expect(roleFor("Does estrogen therapy prevent myocardial infarction in women?", surrogate, [outcomes])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study myocardial infarction/) });
+    expect(roleFor("Does estrogen therapy prevent myocardial infarction in women?", outcomes, [surrogate]).role).toBe("supporting");
+
+    const triple = trial(
+      "46",
+      "Growth hormone, DHEA and metformin and epigenetic age in healthy men",
+      "METHODS: Men took growth hormone, DHEA and metformin together for one year; no drug was given alone. RESULTS: Epigenetic age fell by 2.5 years. The contribution of each drug could not be separated.",
+      ["Humans", "Male", "Metformin", "Dehydroepiandrosterone", "Epigenesis, Genetic"],
+    );
+    const single = trial("47", "Metformin and epigenetic age", "RESULTS: Metformin lowered epigenetic age.", ["Humans", "Metformin", "Epigenesis, Genetic"]);
+    expect(roleFor("Does metformin lower epigenetic age?", triple, [single])).toMatchObject({ role: "context", reason: expect.stringMatching(/only together with another treatment/) });
+  });
+
   it("a concept's head stands for it only after everyday modifiers: any acid is not bempedoic acid, any tea not green tea", () => {
     const icosapent = trial("40", "Icosapent ethyl and heart attacks", "RESULTS: Eicosapentaenoic acid reduced myocardial infarction.", ["Humans", "Eicosapentaenoic Acid", "Myocardial Infarction"]);
     const other = trial("41", "Statins and heart attacks", "RESULTS: Statins reduced myocardial infarction.", ["Humans", "Myocardial Infarction"]);

@@ -54,6 +54,11 @@ describe("the vocabulary links lay words, technical terms and MeSH headings (iss
     expect(names("muscle weakness")).toEqual(expect.arrayContaining(["muscle strength"]));
     expect(names("muscle aches")).toEqual(expect.arrayContaining(["myalgia", "muscle pain"]));
     expect(names("eating less protein")).toEqual(expect.arrayContaining(["low-protein diet", "protein intake"]));
+    expect(names("heavy weightlifting")).toEqual(expect.arrayContaining(["resistance training", "strength training"]));
+    expect(names("bone thinning")).toEqual(expect.arrayContaining(["osteoporosis", "bone mineral density"]));
+    expect(names("thickening of the neck arteries")).toEqual(expect.arrayContaining(["carotid intima-media thickness", "intima-media thickness"]));
+    expect(names("hormone replacement")).toEqual(expect.arrayContaining(["hormone replacement therapy", "estradiol"]));
+    expect(names("get to sleep")).toEqual(expect.arrayContaining(["sleep latency"]));
   });
 
   it("matches a record's title or abstract through any name, in either word order", () => {
