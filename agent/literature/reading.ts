@@ -85,6 +85,12 @@ const QUESTION_SPECIES: [RegExp, StudySpecies][] = [
   [/\b(in vitro|cell lines?|cell cultures?|cultured (\w+ ){0,3}cells|in cells)\b/i, "cells"],
   [/\b(animals?|animal models?)\b/i, "other_mammal"],
 ];
+/** The species a text names, by the question's own words for them (humans by "people", "patients", …). */
+export function speciesNamed(text: string): StudySpecies[] {
+  const found = QUESTION_SPECIES.filter(([re]) => re.test(text)).map(([, s]) => s);
+  return [...new Set([...found, ...(HUMAN_WORDS.test(text) ? (["human"] as const) : [])])];
+}
+
 const ANY_ANIMAL: StudySpecies[] = ["mouse", "rat", "nonhuman_primate", "dog", "other_mammal", "fish", "fly", "worm", "yeast"];
 const HUMAN_WORDS = /\b(humans?|people|patients?|adults?|women|men|children|elderly|older|persons?|individuals?|participants?|clinical)\b/i;
 /**

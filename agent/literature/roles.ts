@@ -38,6 +38,8 @@ export type RoleInput = {
   studiesUse?: boolean | undefined;
   /** It gave the question's exposure only with another treatment, where the question asks about it alone (studied.ts). */
   onlyInCombination?: boolean | undefined;
+  /** The species it states its finding on the question's outcome in (studied.ts outcomeSpecies); absent or empty: not known. */
+  outcomeSpecies?: StudySpecies[] | undefined;
   /** Whom it was done in by age (age-groups.ts, recordAgeGroups); absent or empty: not known. */
   ageGroups?: AgeGroup[] | undefined;
   /** Who it was done in (its snapshot's species; null when nothing says). Absent: not known here. */
@@ -62,7 +64,9 @@ const ASKED_AGE: Record<AgeGroup, string> = { children: "children", older: "olde
 
 export function decideRole({ reading, reference }: { reading: QuestionReading; reference: RoleInput }): RoleDecision {
   const missingParts = partsMissing(reading, reference);
-  const otherSpecies = missingParts.length === 0 && !inQuestionSpecies(reading, reference);
+  // A record of several species is in the question's when it states the outcome there.
+  const outcomeIn = reference.outcomeSpecies ?? [];
+  const otherSpecies = missingParts.length === 0 && !inQuestionSpecies(reading, reference) && !outcomeIn.some((s) => reading.species.includes(s));
   const decision = (role: EvidenceRole, reason: string): RoleDecision => ({ role, reason, testsQuestion: role === "supporting", missingParts, otherSpecies });
   if (reference.isRetracted) return decision("lead_only", "retracted: never evidence");
   if (!reference.accepted) {
@@ -90,6 +94,11 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   const asked = questionAgeGroup(reading.question);
   if (!otherSpecies && asked && reference.ageGroups?.length && !reference.ageGroups.includes(asked)) {
     return decision("context", `studies ${studied(reading)} in ${STUDIED_AGE[reference.ageGroups[0]!]}, not in ${ASKED_AGE[asked]}; shown for context, not counted in the verdict`);
+  }
+  // A record of several species ("lifespan in mice, markers in monkeys, a cohort of people") tests
+  // a question on one of them only where it states the outcome in it.
+  if (!otherSpecies && reading.species.length > 0 && outcomeIn.length > 0 && !outcomeIn.some((s) => reading.species.includes(s))) {
+    return decision("context", `studies ${studied(reading)} in ${speciesWords(outcomeIn)}, not in ${speciesWords(reading.species)}; shown for context, not counted in the verdict`);
   }
   if (otherSpecies) {
     return decision("context", `studies ${studied(reading)} in ${speciesWords([studySpeciesOf(reference)])}, not in ${speciesWords(reading.species)}; shown for context, not counted in the verdict`);

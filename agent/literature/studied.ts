@@ -1,6 +1,9 @@
+import type { StudySpecies } from "@/lib/shared/contracts";
+import { speciesNamed } from "./reading";
 import type { LiteratureRecord } from "./record";
 import { splitSentences } from "./sentences";
-import { sectionsOf } from "./stance/sections";
+import { stemSet } from "./terms";
+import { NOT_FINDINGS, sectionsOf } from "./stance/sections";
 import { opensAsAim } from "./topic";
 import { abbreviationsOf } from "./abbreviations";
 
@@ -150,3 +153,28 @@ const INSEPARABLE =
   /\b(?:no (?:drug|agent|component|treatment|supplement|one of them) was (?:given|taken|tested|used) (?:alone|on its own|separately)|(?:contribution|effect|role)s? of (?:each|the individual|the separate) (?:drug|agent|component|treatment|supplement)s?[^.;]{0,40}(?:could not|cannot|can ?not) be (?:separated|distinguished|isolated|disentangled|determined))\b/i;
 /** A question that asks about something alone. */
 const ALONE = /\b(?:alone|on (?:its|their) own|by (?:itself|themselves)|as (?:a )?monotherapy|as (?:the )?sole (?:treatment|therapy))\b/i;
+
+/**
+ * The species a record states its finding on the question's outcome in: those named in the clauses
+ * of its results and conclusions that name the outcome ("Taurine increased median lifespan by 11%
+ * in female and 9% in male mice"; "… extended lifespan in mice and improved bone markers in
+ * monkeys; low taurine was associated with disease in people"). Empty when no such clause names a
+ * species. A record of several species tests a question on people only if it states the outcome
+ * in people (roles.ts). Read only for a record indexed as both animals and humans.
+ */
+export function outcomeSpecies(record: Pick<LiteratureRecord, "abstract" | "mesh">, outcomeStems: string[]): StudySpecies[] {
+  // Only a record indexed as both (MeSH Animals and Humans): a study of one species, or of cells
+  // from "older donors", is read by its own species as before.
+  const mesh = new Set(record.mesh.map((m) => m.toLowerCase()));
+  if (outcomeStems.length === 0 || !mesh.has("animals") || !mesh.has("humans")) return [];
+  const wanted = new Set(outcomeStems);
+  const found = new Set<StudySpecies>();
+  const sections = sectionsOf(record.abstract ?? "").filter((s) => !NOT_FINDINGS.has(s.role));
+  for (const sentence of sections.flatMap((s) => splitSentences(s.text))) {
+    for (const clause of sentence.split(/;\s+|,?\s+\b(?:whereas|while|but)\b\s+/)) {
+      if (![...stemSet(clause)].some((st) => wanted.has(st))) continue;
+      for (const species of speciesNamed(clause)) found.add(species);
+    }
+  }
+  return [...found];
+}

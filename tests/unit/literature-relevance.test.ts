@@ -4,7 +4,7 @@ import { studiesAttitudes, studiesUse } from "@/agent/literature/attitudes";
 import { classifyEvidence, isStudyProtocol } from "@/agent/literature/evidence";
 import { firstConcept, readQuestion } from "@/agent/literature/reading";
 import { judgeRecords } from "@/agent/literature/relevance";
-import { onlyInCombination } from "@/agent/literature/studied";
+import { onlyInCombination, outcomeSpecies } from "@/agent/literature/studied";
 import { decideRole } from "@/agent/literature/roles";
 import { extractSnapshot } from "@/agent/literature/snapshot";
 import { extractTerms } from "@/agent/literature/terms";
@@ -191,7 +191,9 @@ const roleFor = (question: string, record: ReturnType<typeof buildRecord>, other
   const evidenceType = classifyEvidence(record).type;
   return decideRole({
     reading,
-    reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), studiesUse: studiesUse(record), ageGroups: recordAgeGroups(record), onlyInCombination: onlyInCombination(record, reading.question, firstConcept(reading)), species: extractSnapshot(record, evidenceType).species },
+    reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), studiesUse: studiesUse(record), ageGroups: recordAgeGroups(record), onlyInCombination: onlyInCombination(record, reading.question, firstConcept(reading)),
+      outcomeSpecies: outcomeSpecies(record, reading.terms.filter((t) => t.part === "outcome").flatMap((t) => t.stems)),
+      species: extractSnapshot(record, evidenceType).species },
   });
 };
 
@@ -431,6 +433,18 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     const alone = trial("39", "Quercetin and senescent cells in people", "RESULTS: Quercetin reduced senescent cells.", ["Humans", "Quercetin", "Cellular Senescence"]);
     expect(roleFor("Does quercetin on its own clear senescent cells in people?", pair, [alone])).toMatchObject({ role: "context", reason: expect.stringMatching(/only together with another treatment/) });
     expect(roleFor("Does quercetin clear senescent cells in people?", pair, [alone]).role).toBe("supporting");
+  });
+
+  it("a record of several species tests a question on one of them only where it states the outcome in it", () => {
+    const mixed = trial(
+      "48",
+      "Taurine extends lifespan in mice and improves health markers in monkeys",
+      "METHODS: Mice were given taurine until death; monkeys for six months; in a human cohort, blood taurine was measured. RESULTS: Taurine increased median lifespan by 11% in female and 9% in male mice. In people, lower blood taurine was associated with obesity. CONCLUSIONS: Taurine extended lifespan in mice and improved bone markers in monkeys; low taurine was associated with disease in people.",
+      ["Animals", "Humans", "Mice", "Macaca mulatta", "Taurine", "Longevity"],
+    );
+    const cohort = trial("49", "Taurine and mortality in older people", "RESULTS: Higher taurine intake was associated with lower mortality in older people.", ["Humans", "Aged", "Taurine", "Mortality"]);
+    expect(roleFor("Will taking taurine help me live longer?", mixed, [cohort])).toMatchObject({ role: "context", reason: expect.stringMatching(/in mice[^;]*, not in humans/) });
+    expect(roleFor("Does taurine extend lifespan in mice?", mixed, [cohort]).role).toBe("supporting");
   });
 
   it("what a trial was not designed to assess, and treatments it cannot tell apart, are not studied", () => {
