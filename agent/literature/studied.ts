@@ -137,6 +137,9 @@ export function onlyInCombination(record: Pick<LiteratureRecord, "title" | "titl
   // says itself that it tests none of its components on its own, whatever the question asks.
   if (INSEPARABLE.test(text)) return true;
   if (!ALONE.test(question)) return false;
+  // "All completed a resistance training programme … There was no group without training": every
+  // arm had another treatment too, so none had the thing alone.
+  if (EVERY_ARM_ALSO.test(text)) return true;
   // Its partners: what it is said to be given with ("dasatinib plus quercetin", "quercetin combined with …").
   const partners = new Set<string>();
   for (const m of text.matchAll(new RegExp(`\\b([a-z][\\w-]+)\\s+(?:plus|\\+|combined with|in combination with|together with)\\s+${name}\\b`, "g"))) partners.add(m[1]!);
@@ -151,6 +154,9 @@ export function onlyInCombination(record: Pick<LiteratureRecord, "title" | "titl
 /** A record that says its treatments cannot be told apart. */
 const INSEPARABLE =
   /\b(?:no (?:drug|agent|component|treatment|supplement|one of them) was (?:given|taken|tested|used) (?:alone|on its own|separately)|(?:contribution|effect|role)s? of (?:each|the individual|the separate) (?:drug|agent|component|treatment|supplement)s?[^.;]{0,40}(?:could not|cannot|can ?not) be (?:separated|distinguished|isolated|disentangled|determined))\b/i;
+/** A record that gave every arm another treatment as well. */
+const EVERY_ARM_ALSO =
+  /\bthere was no (?:group|arm) without\b|\b(?:all participants|all patients|all subjects|every participant|both groups|both arms|all groups|all arms)\b[^.;]{0,30}\b(?:also )?(?:completed|received|underwent|did|performed|followed|took part in)\b[^.;]{0,40}\b(?:training|exercise|programme|program|diet|counselling|counseling|therapy)\b/i;
 /** A question that asks about something alone. */
 const ALONE = /\b(?:alone|on (?:its|their) own|by (?:itself|themselves)|as (?:a )?monotherapy|as (?:the )?sole (?:treatment|therapy))\b/i;
 
