@@ -7,7 +7,7 @@ import { recordAgeGroups } from "./age-groups";
 
 import { onlyInCombination, outcomeSpecies } from "./studied";
 import { studiesAttitudes, studiesUse } from "./attitudes";
-import { classifyEvidence, isStudyProtocol } from "./evidence";
+import { classifyEvidence, isCaseReport, isCrossSectional, isStudyProtocol, studyWeeks } from "./evidence";
 import { extractSnapshot } from "./snapshot";
 import { mergeRecords } from "./merge";
 import { sourceNames, type LiteratureRecord, type SourceName } from "./record";
@@ -144,7 +144,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   const listed = request.filterReferences ? accepted : [...accepted, ...rejected];
   const outcomeStems = reading.terms.filter((t) => t.part === "outcome").flatMap((t) => t.stems);
   const roleOf: RoleOf = (j, { evidenceType, species }) =>
-    decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), studiesAttitudes: studiesAttitudes(j.record), studiesUse: studiesUse(j.record), ageGroups: recordAgeGroups(j.record), onlyInCombination: onlyInCombination(j.record, reading.question, firstConcept(reading)), outcomeSpecies: outcomeSpecies(j.record, outcomeStems), species } });
+    decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), studiesAttitudes: studiesAttitudes(j.record), studiesUse: studiesUse(j.record), ageGroups: recordAgeGroups(j.record), onlyInCombination: onlyInCombination(j.record, reading.question, firstConcept(reading)), outcomeSpecies: outcomeSpecies(j.record, outcomeStems), isCaseReport: isCaseReport(j.record), isCrossSectional: isCrossSectional(j.record), weeks: studyWeeks(j.record), species } });
   const references: EngineReference[] = listed.map((j, i) => ({
     ...describeReference(j, i + 1, { withReason: false, roleOf, checks }),
     ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}),

@@ -120,3 +120,32 @@ export function isStudyProtocol(record: Pick<LiteratureRecord, "publicationTypes
 
 /** "Correction to: …", "Erratum: …", "Retraction: …", "Notice of retraction", "Expression of concern: …". */
 const NOTICE_TITLE = /^\s*(?:correction(?: to)?|corrigendum|erratum|retraction(?: note| notice)?|notice of retraction|retracted|expression of concern)\b\s*[:.-]/i;
+
+/** A case report or case series: patients described without a comparison (PubMed's Case Reports, or the title says so). */
+export function isCaseReport(record: Pick<LiteratureRecord, "title" | "publicationTypes">): boolean {
+  return record.publicationTypes.some((t) => t.toLowerCase() === "case reports") || /\b(a case report|case series|a case of|report of (a|two|three) cases?)\b/i.test(record.title);
+}
+
+/** A cross-sectional study: what it relates was measured at one time, so it cannot show which came first. */
+export function isCrossSectional(record: Pick<LiteratureRecord, "title" | "mesh" | "abstract">): boolean {
+  return record.mesh.some((m) => m.toLowerCase() === "cross-sectional studies") || /\bcross-?sectional (study|survey|analysis|design)\b/i.test(`${record.title} ${record.abstract ?? ""}`);
+}
+
+/**
+ * How long a study's longest stated treatment or follow-up lasted, in weeks ("for 16 weeks",
+ * "a 12-week trial", "followed for a median of 4.9 years"); null when it states none. Ages
+ * ("aged 71 to 80 years") are not durations.
+ */
+export function studyWeeks(record: Pick<LiteratureRecord, "title" | "abstract">): number | null {
+  const text = `${record.title} ${record.abstract ?? ""}`;
+  const weeks: number[] = [];
+  const unit = { day: 1 / 7, days: 1 / 7, week: 1, weeks: 1, month: 4.35, months: 4.35, year: 52, years: 52 } as const;
+  for (const m of text.matchAll(DURATION)) {
+    const n = Number(m[1] ?? m[3]);
+    const u = (m[2] ?? m[4])!.toLowerCase() as keyof typeof unit;
+    if (Number.isFinite(n)) weeks.push(n * unit[u]);
+  }
+  return weeks.length > 0 ? Math.max(...weeks) : null;
+}
+const DURATION =
+  /\b(?:for|over|during|after|median of|mean of|up to|lasting)\s+(?:a\s+(?:median|mean)\s+of\s+)?(\d+(?:\.\d+)?)\s+(days?|weeks?|months?|years?)\b|\b(\d+(?:\.\d+)?)-(day|week|month|year)\b/gi;

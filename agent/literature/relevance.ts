@@ -96,7 +96,7 @@ type Field = { stems: Set<string>; pairs: Set<string> };
 type RequiredConcept = { label: string; part: RequiredQuestionPart; words: { term: number; weight: number; held: boolean }[] };
 
 export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], filters: RelevanceFilters = {}): Judged[] {
-  const fields = records.map((r) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedText(r)), disclaimed: readField(disclaimedText(r)) }));
+  const fields = records.map((r) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedText(r)), disclaimed: disclaimedText(r).split("\n").map((d) => d.trim()).filter(Boolean) }));
   const n = records.length;
   // The vocabulary's other names stand in for words the candidates do not use ("broken hip" for
   // "fracture of the proximal femur"). Where a candidate uses the question's own words, the
@@ -128,11 +128,27 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
   };
   // A part the record says it did not study ("protection against zoster was not assessed") is not
   // addressed, whatever else names it (studied.ts, disclaimedText).
+  // A disclaimer of a kind the question does not name ("The recombinant zoster vaccine … was not
+  // studied", of a study of the live vaccine) leaves the question's own concept studied: the word
+  // right before the name qualifies it, and the question does not use that word.
+  const questionStems = new Set(terms.flatMap((t) => t.own ?? t.stems));
+  const disclaims = (subject: string, term: QueryTerm, t: number) => {
+    if (!inStudied(readField(subject), term, t)) return false;
+    const words = subject.toLowerCase().split(/[^a-z0-9'-]+/).filter(Boolean);
+    // A member named in a disclaimer is a kind of it ("The recombinant zoster vaccine … was not studied"), not the concept.
+    const members = new Set((term.members ?? []).map((m) => m.join(" ")));
+    const names = new Set([...term.stems, ...(term.phrases ?? []).filter((p) => !members.has(p.join(" "))).map((p) => p[0]!)]);
+    const at = words.findIndex((w) => names.has(stem(w)));
+    // Only a modifier opening the subject ("recombinant …", "the recombinant …") says which kind.
+    const opens = at === 1 || (at === 2 && ["the", "a", "an"].includes(words[0]!));
+    const before = opens ? words[at - 1]! : null;
+    return !(before !== null && /^[a-z][a-z-]+$/.test(before) && !QUALIFIER_STOP.has(before) && !questionStems.has(stem(before)));
+  };
   const studies = terms.map((term, t) =>
     fields.map(
       (f, i) =>
         (inStudied(f.studied, term, t) || inStudied(f.mesh, term, t) || (term.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)))) &&
-        !(f.disclaimed.stems.size > 0 && inStudied(f.disclaimed, term, t)),
+        !f.disclaimed.some((d) => disclaims(d, term, t)),
     ),
   );
   const weights = terms.map((term, t) => Math.log(1 + (n + 1) / (holds[t]!.filter(Boolean).length + 0.5)) * term.weight * (term.generic ? GENERIC_TERM_WEIGHT : 1));
@@ -280,6 +296,9 @@ function holdsStem(field: Field, term: QueryTerm, stem: string): boolean {
   const pair = `${stem} ${term.qualifier}`;
   return field.pairs.has(pair) || [...field.pairs].some((p) => p.startsWith(pair) && /^\d+$/.test(p.slice(pair.length)));
 }
+
+/** Words before a name that do not say which kind it is ("protection against zoster", "the vaccine"). */
+const QUALIFIER_STOP = new Set("the a an of against for to in on with by and or that this these those any its their all no whether each either both".split(" "));
 
 /** A record names a concept when it holds at least COVERAGE of the concept's weight. */
 function names(concept: RequiredConcept, holds: (term: number) => boolean): boolean {

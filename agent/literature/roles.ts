@@ -36,6 +36,12 @@ export type RoleInput = {
   studiesAttitudes?: boolean | undefined;
   /** A survey of how many use something (attitudes.ts, studiesUse). */
   studiesUse?: boolean | undefined;
+  /** A case report or case series (evidence.ts isCaseReport). */
+  isCaseReport?: boolean | undefined;
+  /** A cross-sectional study (evidence.ts isCrossSectional). */
+  isCrossSectional?: boolean | undefined;
+  /** Its longest stated treatment or follow-up, in weeks (evidence.ts studyWeeks); null or absent: not stated. */
+  weeks?: number | null | undefined;
   /** It gave the question's exposure only with another treatment, where the question asks about it alone (studied.ts). */
   onlyInCombination?: boolean | undefined;
   /** The species it states its finding on the question's outcome in (studied.ts outcomeSpecies); absent or empty: not known. */
@@ -57,6 +63,14 @@ export type RoleDecision = {
   /** It addresses every part, but in another species than the one the question names. */
   otherSpecies: boolean;
 };
+
+/** A question of cause ("Does loneliness cause frailty?"), which an association at one time cannot answer. */
+const CAUSAL = /\b(causes?|caused|causing|make(?:s)? (?:\w+ ){1,3}(?:become|get|grow))\b/i;
+/** A question about years of use or effect ("for years", "long-term", "lifelong"). */
+const LONG_TERM = /\b(for years|for decades|over (?:the )?years|long[- ]term|lifelong|for life|in the long run|for the rest of)\b/i;
+/** A question about months of use ("kept up for several months"). */
+const MONTHS = /\b(?:for|over|after)\s+(?:several|many|a few|some)\s+months\b|\bkept up for (?:several|many|a few) months\b/i;
+const describeWeeks = (weeks: number) => (weeks < 2 ? `${Math.max(1, Math.round(weeks * 7))} days` : weeks < 13 ? `${Math.round(weeks)} weeks` : `${Math.round(weeks / 4.35)} months`);
 
 /** Whom a study of an age group was done in, and whom a question of one asks about. */
 const STUDIED_AGE: Record<AgeGroup, string> = { children: "children", older: "adults" };
@@ -87,6 +101,16 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   }
   if (reference.studiesUse && !reading.asksUse && !reading.asksAttitudes) {
     return decision("context", "surveys how many people use it and what they say of it, not what it does; shown for context, not counted in the verdict");
+  }
+  if (reference.isCaseReport) {
+    return decision("context", "a case report or case series: it describes patients without a comparison and tests nothing; shown for context, not counted in the verdict");
+  }
+  if (reference.isCrossSectional && CAUSAL.test(reading.question)) {
+    return decision("context", `a cross-sectional study: it measured ${studied(reading)} at one time, so it cannot show that one causes the other; shown for context, not counted in the verdict`);
+  }
+  const asksWeeks = LONG_TERM.test(reading.question) ? 52 : MONTHS.test(reading.question) ? 12 : null;
+  if (asksWeeks !== null && reference.weeks !== undefined && reference.weeks !== null && reference.weeks < asksWeeks) {
+    return decision("context", `lasted ${describeWeeks(reference.weeks)}, where the question asks about ${asksWeeks >= 52 ? "years" : "months"}; shown for context, not counted in the verdict`);
   }
   if (reference.onlyInCombination) {
     return decision("context", `tests ${studiedPart(reading)} only together with another treatment, not on its own; shown for context, not counted in the verdict`);

@@ -238,7 +238,19 @@ export function extractTerms(question: string): QueryTerm[] {
     const term = terms.find((t) => t.term === p.word);
     if (!term || !RELATED_PARTS.has(p.part) || term.part === undefined || !RELATED_PARTS.has(term.part) || term.part === p.part) continue;
     if (terms.some((t) => t.term === p.word && t.part === p.part)) continue;
-    terms.push({ ...term, part: p.part, concept: p.concept });
+    // Named as itself there, not as the exposure's phrase ("shingles", not "shingles vaccine").
+    const alone = expandConcept(p.word);
+    const names = alone ? namesOf(alone) : { synonyms: [], split: [] };
+    const { vocabularyPhrase: _phrase, headings: _headings, members: _members, narrower: _narrower, ...plain } = term;
+    terms.push({
+      ...plain,
+      stems: [...new Set([...(term.own ?? []), ...names.split.filter((q) => q.length === 1).map((q) => q[0]!)])],
+      phrases: names.split.filter((q) => q.length > 1).flatMap(phraseOrders),
+      synonyms: names.synonyms,
+      ...(alone?.heading ? { headings: [alone.heading] } : {}),
+      part: p.part,
+      concept: p.concept,
+    });
   }
   joinAbbreviations(question, terms);
   for (const [word, letter] of letterQualifiers(question)) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { recordAgeGroups } from "@/agent/literature/age-groups";
 import { studiesAttitudes, studiesUse } from "@/agent/literature/attitudes";
-import { classifyEvidence, isStudyProtocol } from "@/agent/literature/evidence";
+import { classifyEvidence, isCaseReport, isCrossSectional, isStudyProtocol, studyWeeks } from "@/agent/literature/evidence";
 import { firstConcept, readQuestion } from "@/agent/literature/reading";
 import { judgeRecords } from "@/agent/literature/relevance";
 import { onlyInCombination, outcomeSpecies } from "@/agent/literature/studied";
@@ -193,6 +193,9 @@ const roleFor = (question: string, record: ReturnType<typeof buildRecord>, other
     reading,
     reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), studiesUse: studiesUse(record), ageGroups: recordAgeGroups(record), onlyInCombination: onlyInCombination(record, reading.question, firstConcept(reading)),
       outcomeSpecies: outcomeSpecies(record, reading.terms.filter((t) => t.part === "outcome").flatMap((t) => t.stems)),
+      isCaseReport: isCaseReport(record),
+      isCrossSectional: isCrossSectional(record),
+      weeks: studyWeeks(record),
       species: extractSnapshot(record, evidenceType).species },
   });
 };
@@ -433,6 +436,52 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     const alone = trial("39", "Quercetin and senescent cells in people", "RESULTS: Quercetin reduced senescent cells.", ["Humans", "Quercetin", "Cellular Senescence"]);
     expect(roleFor("Does quercetin on its own clear senescent cells in people?", pair, [alone])).toMatchObject({ role: "context", reason: expect.stringMatching(/only together with another treatment/) });
     expect(roleFor("Does quercetin clear senescent cells in people?", pair, [alone]).role).toBe("supporting");
+  });
+
+  it("a case report, a cross-sectional study for a question of cause, and a short study for a question of years do not test it", () => {
+    const rct = trial("50", "Drug P and walking speed in older people: a randomized trial", "RESULTS: Walking speed improved with drug P.", ["Humans", "Aged", "Walking Speed"]);
+    const caseReport = buildRecord({
+      ids: { pmid: "51" },
+      title: "Improved walking speed after drug P in a 79-year-old man: a case report",
+      abstract: "METHODS: We describe one man who received drug P. RESULTS: Walking speed rose from 0.8 to 1.0 m/s.",
+      mesh: ["Humans", "Aged", "Walking Speed"],
+      publicationTypes: ["Case Reports"],
+    });
+    expect(roleFor("Does drug P improve walking speed in older people?", caseReport, [rct])).toMatchObject({ role: "context", reason: expect.stringMatching(/^a case report or case series/) });
+
+    const crossSectional = buildRecord({
+      ids: { pmid: "52" },
+      title: "Loneliness and frailty in older adults: a cross-sectional study",
+      abstract: "METHODS: At a single visit, adults completed a loneliness scale and a frailty assessment. RESULTS: Loneliness was associated with frailty (odds ratio 1.8).",
+      mesh: ["Humans", "Aged", "Loneliness", "Frailty", "Cross-Sectional Studies"],
+    });
+    const cohort = trial("53", "Loneliness and incident frailty: a cohort", "RESULTS: Loneliness predicted frailty over 10 years.", ["Humans", "Aged", "Loneliness", "Frailty"]);
+    expect(roleFor("Does loneliness cause frailty in older people?", crossSectional, [cohort])).toMatchObject({ role: "context", reason: expect.stringMatching(/^a cross-sectional study: .* cannot show that one causes the other/) });
+    // It does test whether the two go together.
+    expect(roleFor("Is loneliness associated with frailty in older people?", crossSectional, [cohort]).role).toBe("supporting");
+
+    const short = trial("54", "Glycine and NAC in older adults: a 16-week randomized trial", "METHODS: Adults took glycine and NAC or placebo for 16 weeks. RESULTS: Grip strength rose with glycine and NAC.", ["Humans", "Aged", "Glycine", "Acetylcysteine", "Hand Strength"]);
+    expect(roleFor("If I take glycine and NAC for years, will it keep my grip strength?", short, [rct])).toMatchObject({ role: "context", reason: expect.stringMatching(/^lasted 4 months, where the question asks about years/) });
+    expect(roleFor("Do glycine and NAC improve grip strength in older adults?", short, [rct]).role).toBe("supporting");
+  });
+
+  it("a disclaimer of another kind of the thing leaves the question's own concept studied, and a word in both parts is each part's own", () => {
+    const live = trial(
+      "55",
+      "Live zoster vaccination and new dementia diagnoses: a natural experiment",
+      "METHODS: Health records of adults either side of an eligibility date were compared. The recombinant zoster vaccine, introduced later, was not studied. RESULTS: The live zoster vaccine reduced new dementia diagnoses by 20%.",
+      ["Humans", "Aged", "Herpes Zoster Vaccine", "Dementia"],
+    );
+    const other = trial("56", "Influenza vaccination and dementia", "RESULTS: Influenza vaccination was associated with less dementia.", ["Humans", "Dementia"]);
+    expect(roleFor("Does the shingles jab lower the risk of dementia?", live, [other]).role).toBe("supporting");
+    // "Does the shingles vaccine prevent shingles?": the outcome is shingles, which this immunogenicity study did not assess.
+    const antibodies = trial(
+      "57",
+      "Antibody responses to the zoster vaccine in adults aged 70 and older",
+      "METHODS: Adults received two doses of the zoster vaccine. There was no control group, and cases of zoster were not an outcome. RESULTS: Antibodies rose 39-fold. CONCLUSIONS: Protection against zoster was not assessed.",
+      ["Humans", "Aged", "Herpes Zoster Vaccine", "Herpes Zoster"],
+    );
+    expect(roleFor("Does the shingles vaccine prevent shingles in people over 70?", antibodies, [other])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study shingles/) });
   });
 
   it("a record of several species tests a question on one of them only where it states the outcome in it", () => {
