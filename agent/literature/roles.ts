@@ -67,7 +67,9 @@ export type RoleDecision = {
 /** A question of cause ("Does loneliness cause frailty?"), which an association at one time cannot answer. */
 const CAUSAL = /\b(causes?|caused|causing|make(?:s)? (?:\w+ ){1,3}(?:become|get|grow))\b/i;
 /** A question about years of use or effect ("for years", "long-term", "lifelong"). */
-const LONG_TERM = /\b(for years|for decades|over (?:the )?years|long[- ]term|lifelong|for life|in the long run|for the rest of)\b/i;
+// "Long-term" of an outcome ("long-term work disability", "long-term survival") says what was
+// measured, not how long the thing was taken: only long-term use, treatment or intake asks for years.
+const LONG_TERM = /\b(for years|for decades|over (?:the )?years|lifelong|for life|in the long run|for the rest of|long[- ]term (?:use|users?|treatment|therapy|supplementation|intake|administration|exposure))\b/i;
 /** A question about months of use ("kept up for several months"). */
 const MONTHS = /\b(?:for|over|after)\s+(?:several|many|a few|some)\s+months\b|\bkept up for (?:several|many|a few) months\b/i;
 const describeWeeks = (weeks: number) => (weeks < 2 ? `${Math.max(1, Math.round(weeks * 7))} days` : weeks < 13 ? `${Math.round(weeks)} weeks` : `${Math.round(weeks / 4.35)} months`);

@@ -100,10 +100,10 @@ export function disclaimedText(record: Pick<LiteratureRecord, "abstract" | "mesh
 
 /**
  * "… was not assessed", "… were not an outcome", "… has not been tested", "… was not part of this
- * study"; and (group 1) "… is unknown", "… remains to be determined", of an open question only.
+ * study"; and (group 1) "… is unknown", "… remains to be tested", of an open question only.
  */
 const DISCLAIMER =
-  /\s+(?:(?:was|were|is|are|has|have|had)\s+(?:not|never)\s+(?:been\s+)?(?:assessed|measured|studied|tested|examined|evaluated|investigated|recorded|collected|analy[sz]ed|compared|an?\s+(?:outcome|endpoint|end point)|(?:a\s+)?part\s+of\s+(?:this|the|our)\s+(?:study|trial|analysis|work))|(?:were|was)\s+too\s+few\s+to\s+(?:analy[sz]e|assess|compare|evaluate)|(?:is|are|was|remains?)\s+(unknown|untested|not known|unclear|(?:yet\s+)?to be (?:determined|tested|established|shown)))\b/gi;
+  /\s+(?:(?:was|were|is|are|has|have|had)\s+(?:not|never)\s+(?:been\s+)?(?:assessed|measured|studied|tested|examined|evaluated|investigated|recorded|collected|analy[sz]ed|compared|an?\s+(?:outcome|endpoint|end point)|(?:a\s+)?part\s+of\s+(?:this|the|our)\s+(?:study|trial|analysis|work))|(?:were|was)\s+too\s+few\s+to\s+(?:analy[sz]e|assess|compare|evaluate)|(?:is|are|was|remains?)\s+(unknown|untested|not known|(?:yet\s+)?to be (?:tested|studied|investigated|examined)))\b/gi;
 /** "No participant took a statin", "none of the patients received aspirin": what no one was given. */
 const NO_ONE_TOOK =
   /\b(?:no|none of the)\s+(?:participants?|patients?|subjects?|women|men|adults|children|one)\s+(?:took|received|used|was given|were given|was treated with|were treated with|was exposed to|were exposed to)\s+([^,;.]+)/gi;
