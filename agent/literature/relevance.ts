@@ -144,11 +144,12 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
     const before = opens ? words[at - 1]! : null;
     return !(before !== null && /^[a-z][a-z-]+$/.test(before) && !QUALIFIER_STOP.has(before) && !questionStems.has(stem(before)));
   };
+  const disclaimed = terms.map((term, t) => fields.map((f) => f.disclaimed.some((d) => disclaims(d, term, t))));
   const studies = terms.map((term, t) =>
     fields.map(
       (f, i) =>
         (inStudied(f.studied, term, t) || inStudied(f.mesh, term, t) || (term.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)))) &&
-        !f.disclaimed.some((d) => disclaims(d, term, t)),
+        !disclaimed[t]![i]!,
     ),
   );
   const weights = terms.map((term, t) => Math.log(1 + (n + 1) / (holds[t]!.filter(Boolean).length + 0.5)) * term.weight * (term.generic ? GENERIC_TERM_WEIGHT : 1));
@@ -186,12 +187,12 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
     }
     return { score, reach, matchedTerms, missing, partCoverage, partsAddressed };
   });
-  // The best match is the best of those that address every part of the question, when any does: a
-  // record that only shares the question's words (a trial in people who could not take statins,
-  // for a question on statins) must not push a study that tests it below the bar.
-  const partsAsked = REQUIRED_PARTS.filter((part) => concepts.some((c) => c.part === part));
-  const complete = scored.filter((r) => partsAsked.every((part) => r.partsAddressed.includes(part)));
-  const lead = (complete.length > 0 ? complete : scored).reduce<(typeof scored)[number] | null>((a, b) => (!a || b.score > a.score ? b : a), null);
+  // A record that says it did not study a part of the question (a trial of people who "could not
+  // tolerate statins", in which "no participant took a statin") sets no bar for the others: it
+  // shares the question's words, not its subject.
+  const disowns = (i: number) => concepts.some((c) => c.words.some((w) => disclaimed[w.term]![i]!));
+  const barSetters = scored.filter((_, i) => !disowns(i));
+  const lead = (barSetters.length > 0 ? barSetters : scored).reduce<(typeof scored)[number] | null>((a, b) => (!a || b.score > a.score ? b : a), null);
   const excused = new Set(lead && lead.missing.length <= MAX_MISSED ? lead.missing : concepts.map((c) => c.label));
 
   return records.map((record, i) => {
