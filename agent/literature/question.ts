@@ -325,20 +325,28 @@ const PROCESS_NOUNS = new Set([
 /** Runs of adjacent content words: each run is one concept, named by its words. */
 function concepts(tokens: Token[], part: QuestionPart, isContent: (w: string) => boolean, isFiller: (w: string) => boolean = () => false): PlacedWord[] {
   const runs: string[][] = [];
+  // "vitamin D", "phase I": a letter or numeral right after a run says which one. It names the run's
+  // concept ("vitamin D", not "vitamin") without being one of its words (terms.ts reads it as the
+  // term's qualifier).
+  const which = new Map<string[], string>();
   let run: string[] = [];
   for (const t of tokens) {
     // Everyday words ("really want", "change", "useful") name nothing of a concept: each stands alone.
     const filler = !t.punct && isContent(t.text) && isFiller(t.text);
     if (!t.punct && isContent(t.text) && !filler) run.push(t.text);
     else if (run.length) {
+      if (!t.punct && QUALIFIER.test(t.text)) which.set(run, t.text.toUpperCase());
       runs.push(run);
       run = [];
     }
     if (filler) runs.push([t.text]);
   }
   if (run.length) runs.push(run);
-  return runs.flatMap((words) => words.map((word) => ({ word, part, concept: words.join(" ") })));
+  return runs.flatMap((words) => words.map((word) => ({ word, part, concept: [...words, ...(which.has(words) ? [which.get(words)!] : [])].join(" ") })));
 }
+
+/** A letter (not the article "a") or a Roman numeral standing alone: which one of what comes before. */
+const QUALIFIER = /^(?:[b-hj-z]|i{1,3}|iv|vi{0,3}|ix)$/;
 
 /** The words findRelation reads: punctuation as "", a long form's words as no cue ("=normalised"). */
 function cueWords(tokens: Token[]): string[] {

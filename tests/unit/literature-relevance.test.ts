@@ -33,6 +33,11 @@ describe("reading a question: subject, outcome, context", () => {
     expect(read(question)).toMatchObject(expected);
   });
 
+  it("names a concept with the letter or numeral that says which one: 'vitamin D', 'phase I'", () => {
+    expect(readQuestion("Does taking vitamin D help people live longer?").concepts.map((c) => c.label)).toEqual(["vitamin D", "live longer"]);
+    expect(readQuestion("Does hepatitis C cause liver cancer?").exposure).toBe("hepatitis C");
+  });
+
   it("reads a person asking for themselves as asking about people, unless they name whom else", () => {
     expect(readQuestion("Will taking taurine help me live longer?").species).toEqual(["human"]);
     expect(readQuestion("Should I take metformin to slow aging?").species).toEqual(["human"]);
