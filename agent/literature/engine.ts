@@ -4,11 +4,10 @@ import { DEFAULT_MAX_RESULTS, isWideSearch, plannedSources as planSources } from
 import { describeSourceFailures } from "@/lib/shared/contracts/source-words";
 import { composeAnswer, type Citable } from "./answer";
 import { recordAgeGroups } from "./age-groups";
-
-import { onlyInCombination, outcomeSpecies } from "./studied";
 import { studiesAttitudes, studiesUse } from "./attitudes";
 import { classifyEvidence, isCaseReport, isCrossSectional, isStudyProtocol, studyWeeks } from "./evidence";
 import { extractSnapshot } from "./snapshot";
+import { onlyInCombination, outcomeSpecies } from "./studied";
 import { mergeRecords } from "./merge";
 import { sourceNames, type LiteratureRecord, type SourceName } from "./record";
 import { assertReached } from "./reach";

@@ -142,8 +142,9 @@ export function questionContexts(question: string, isContent: (word: string) => 
 }
 
 function segmentQuestion(question: string, isContent: (word: string) => boolean, isSpecific: (word: string) => boolean): Segment[] {
-  const tokens = markNames(lex(question), question);
-  const sentences = askedFirst(splitSentences(tokens), tokens);
+  const reordered = askedSentence(question);
+  const ordered = reordered ? `${reordered.asked} ${reordered.rest}` : question;
+  const sentences = splitSentences(markNames(lex(ordered), ordered));
   const segments: Segment[] = [];
   let asked = false;
   for (const sentence of sentences) {
@@ -381,23 +382,31 @@ function lex(text: string): Token[] {
 }
 
 /**
- * "I'm 68 and it takes me ages to fall asleep. Will melatonin help me get to sleep faster?": when
- * statements come before the only sentence that asks, that sentence is the question and the rest
- * say whom it is about. With no question mark, or a question first, the order stands.
+ * "I'm 68 and it takes me ages to fall asleep. Will melatonin help me get to sleep faster?": when a
+ * person's own circumstances come before the only sentence that asks, that sentence is the
+ * question (`asked`) and the rest (`rest`) say whom it is about. Null when the order stands: no
+ * question mark, a question first, or a title before its question ("Multidisciplinary breast
+ * cancer clinics. Do they work?"), which is the question's topic. The stance reader reads the
+ * claim from the same sentence (stance/claim.ts).
  */
-const FIRST_PERSON_WORDS = new Set(["i", "i'm", "i've", "i'd", "me", "my", "mine", "myself", "we", "we're", "our", "us"]);
-
-function askedFirst(sentences: Token[][], tokens: Token[]): Token[][] {
-  const ends = tokens.filter((t) => t.punct && /^[?!;.]$/.test(t.text)).map((t) => t.text);
-  const asking = ends.map((e, i) => (e === "?" ? i : -1)).filter((i) => i >= 0);
-  if (asking.length !== 1 || asking[0] === 0 || asking[0]! >= sentences.length) return sentences;
-  const at = asking[0]!;
-  // Only after a person's own circumstances ("I'm 68…", "My mother has dementia."): a title before
-  // its question ("Multidisciplinary breast cancer clinics. Do they work?") is the question's topic.
-  const before = sentences.slice(0, at).flat().filter((t) => !t.punct).map((t) => t.text);
-  if (!before.some((w) => FIRST_PERSON_WORDS.has(w))) return sentences;
-  return [sentences[at]!, ...sentences.slice(0, at), ...sentences.slice(at + 1)];
+export function askedSentence(question: string): { asked: string; rest: string } | null {
+  const sentences = question.match(/[^.?!]+[.?!]*/g) ?? [question];
+  const asking = sentences.filter((s) => s.trim().endsWith("?"));
+  if (sentences.length < 2 || asking.length !== 1) return null;
+  const at = sentences.indexOf(asking[0]!);
+  if (at === 0 || !speaksForThemselves(sentences.slice(0, at).join(" "))) return null;
+  return { asked: asking[0]!.trim(), rest: sentences.filter((_, i) => i !== at).join(" ").trim() };
 }
+
+/**
+ * A person speaking of themselves ("I'm 68", "my mother", "Should I take metformin?", "we"). "I"
+ * counts only as a pronoun, never as a numeral ("phase I", "type I diabetes").
+ */
+export function speaksForThemselves(text: string): boolean {
+  return FIRST_PERSON.test(text) || FIRST_PERSON_I.test(text.replace(/\b[A-Z][a-z]+\b/g, (w) => w.toLowerCase()));
+}
+const FIRST_PERSON = /\b(me|my|myself|mine|i'm|i've|i'd|we|we're|our|us)\b/i;
+const FIRST_PERSON_I = /(?:^|[.?!]\s+|\b(?:should|can|could|will|would|do|did|am|if|when|and|but|so|that|must|may|might)\s+)I\b(?!\s*(?:\/|-|and II|or II))/;
 
 function splitSentences(tokens: Token[]): Token[][] {
   const sentences: Token[][] = [[]];

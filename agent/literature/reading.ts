@@ -1,7 +1,7 @@
 import type { StudySpecies } from "@/lib/shared/contracts";
 import { asksAboutAttitudes, asksAboutUse } from "./attitudes";
 import { valenceOf, type Valence } from "./findings";
-import type { QuestionPart } from "./question";
+import { speaksForThemselves, type QuestionPart } from "./question";
 import { contextsOf, extractTerms, type QueryTerm } from "./terms";
 import { isVerbOnly } from "./vocabulary";
 
@@ -93,13 +93,6 @@ export function speciesNamed(text: string): StudySpecies[] {
 
 const ANY_ANIMAL: StudySpecies[] = ["mouse", "rat", "nonhuman_primate", "dog", "other_mammal", "fish", "fly", "worm", "yeast"];
 const HUMAN_WORDS = /\b(humans?|people|patients?|adults?|women|men|children|elderly|older|persons?|individuals?|participants?|clinical)\b/i;
-/**
- * A person asking about themselves ("Will taking taurine help me live longer?", "Should I take
- * metformin?") asks about people. "I" counts only as a pronoun, never as a numeral ("phase I",
- * "type I diabetes").
- */
-const FIRST_PERSON = /\b(me|my|myself|mine)\b/i;
-const FIRST_PERSON_I = /(?:^|[.?!]\s+|\b(?:should|can|could|will|would|do|did|am|if|when|and|but|so|that|must|may|might)\s+)I\b(?!\s*(?:\/|-|and II|or II))/;
 const EQUIVALENCE = /\b(comparable|similar|equivalent|equally|as (good|effective|safe|accurate|reliable) as|non-?inferior|interchangeable|the same)\b/i;
 const SAFETY_QUESTION = /\b(safe|safety|tolerated|tolerable)\b/i;
 const HARM_QUESTION = /\b(harmful|dangerous|toxic|risk of|risk for|increase[sd]? (the )?risk|worsen|impair|adverse)\b/i;
@@ -121,7 +114,7 @@ export function readQuestion(question: string): QuestionReading {
   let species: StudySpecies[] = [...new Set(found.includes("other_mammal") ? [...found, ...ANY_ANIMAL] : found)];
   if (HUMAN_WORDS.test(text)) species = [...species, "human"];
   // A person asking for themselves asks about people, unless the question names whom else ("my dog").
-  else if (species.length === 0 && (FIRST_PERSON.test(text) || FIRST_PERSON_I.test(text.replace(/\b[A-Z][a-z]+\b/g, (w) => w.toLowerCase())))) species = ["human"];
+  else if (species.length === 0 && speaksForThemselves(text)) species = ["human"];
   const valence: Valence = SAFETY_QUESTION.test(text) && !HARM_QUESTION.test(text) ? "benefit" : valenceOf(text);
   return {
     question: text,

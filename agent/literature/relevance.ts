@@ -3,7 +3,7 @@ import type { LiteratureRecord } from "./record";
 import { GENERIC_TERM_WEIGHT, stem, tokenize, type QueryTerm } from "./terms";
 import { isEverydayWord, isNamedKind } from "./vocabulary";
 import { normalizeHeading, stemPhrase } from "./vocabulary/words";
-import { disclaimedText, studiedText } from "./studied";
+import { disclaimedSubjects, studiedText } from "./studied";
 
 /**
  * Relevance of each record to the question: does it name what the question asks about, and how
@@ -96,7 +96,7 @@ type Field = { stems: Set<string>; pairs: Set<string> };
 type RequiredConcept = { label: string; part: RequiredQuestionPart; words: { term: number; weight: number; held: boolean }[] };
 
 export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], filters: RelevanceFilters = {}): Judged[] {
-  const fields = records.map((r) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedText(r)), disclaimed: disclaimedText(r).split("\n").map((d) => d.trim()).filter(Boolean) }));
+  const fields = records.map((r) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedText(r)), disclaimed: disclaimedSubjects(r).map((text) => ({ text, field: readField(text) })) }));
   const n = records.length;
   // The vocabulary's other names stand in for words the candidates do not use ("broken hip" for
   // "fracture of the proximal femur"). Where a candidate uses the question's own words, the
@@ -127,14 +127,14 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
     return holdsPhrase(f, ownPhrase[t]!) || term.stems.some((s) => !own.has(s) && f.stems.has(s)) || (term.phrases ?? []).some((p) => holdsPhrase(f, p));
   };
   // A part the record says it did not study ("protection against zoster was not assessed") is not
-  // addressed, whatever else names it (studied.ts, disclaimedText).
+  // addressed, whatever else names it (studied.ts, disclaimedSubjects).
   // A disclaimer of a kind the question does not name ("The recombinant zoster vaccine … was not
   // studied", of a study of the live vaccine) leaves the question's own concept studied: the word
   // right before the name qualifies it, and the question does not use that word.
   const questionStems = new Set(terms.flatMap((t) => t.own ?? t.stems));
-  const disclaims = (subject: string, term: QueryTerm, t: number) => {
-    if (!inStudied(readField(subject), term, t)) return false;
-    const words = subject.toLowerCase().split(/[^a-z0-9'-]+/).filter(Boolean);
+  const disclaims = (subject: { text: string; field: Field }, term: QueryTerm, t: number) => {
+    if (!inStudied(subject.field, term, t)) return false;
+    const words = subject.text.toLowerCase().split(/[^a-z0-9'-]+/).filter(Boolean);
     // A member named in a disclaimer is a kind of it ("The recombinant zoster vaccine … was not studied"), not the concept.
     const members = new Set((term.members ?? []).map((m) => m.join(" ")));
     const names = new Set([...term.stems, ...(term.phrases ?? []).filter((p) => !members.has(p.join(" "))).map((p) => p[0]!)]);

@@ -66,9 +66,11 @@ export type RoleDecision = {
 
 /** A question of cause ("Does loneliness cause frailty?"), which an association at one time cannot answer. */
 const CAUSAL = /\b(causes?|caused|causing|make(?:s)? (?:\w+ ){1,3}(?:become|get|grow))\b/i;
-/** A question about years of use or effect ("for years", "long-term", "lifelong"). */
-// "Long-term" of an outcome ("long-term work disability", "long-term survival") says what was
-// measured, not how long the thing was taken: only long-term use, treatment or intake asks for years.
+/**
+ * A question about years of use ("for years", "lifelong", "long-term use"). "Long-term" of an outcome
+ * ("long-term work disability", "long-term survival") says what was measured, not how long the
+ * thing was taken, so only long-term use, treatment or intake asks for years.
+ */
 const LONG_TERM = /\b(for years|for decades|over (?:the )?years|lifelong|for life|in the long run|for the rest of|long[- ]term (?:use|users?|treatment|therapy|supplementation|intake|administration|exposure))\b/i;
 /** A question about months of use ("kept up for several months"). */
 const MONTHS = /\b(?:for|over|after)\s+(?:several|many|a few|some)\s+months\b|\bkept up for (?:several|many|a few) months\b/i;
@@ -134,12 +136,12 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
 
 const RELEVANCE_PART: Record<RequiredPart, RequiredQuestionPart> = { topic: "topic", exposure: "exposure", outcome: "outcome", subject: "main" };
 
-/** The required parts a record does not address (relevance's partsAddressed, else the concepts it misses). */
 /** Whether a judged record addresses every required part of the question, where it states what it studied. */
 export function addressesEveryPart(reading: QuestionReading, reference: Pick<RoleInput, "missingConcepts" | "partsAddressed">): boolean {
   return partsMissing(reading, reference).length === 0;
 }
 
+/** The required parts a record does not address (relevance's partsAddressed, else the concepts it misses). */
 function partsMissing(reading: QuestionReading, reference: Pick<RoleInput, "missingConcepts" | "partsAddressed">): RequiredPart[] {
   const missing = new Set(reference.missingConcepts);
   const addressed = reference.partsAddressed;

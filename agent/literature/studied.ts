@@ -71,7 +71,7 @@ function withoutContrasts(text: string): string {
  * whole record, so it is left out. Clauses are read within their sentence, from the last clause
  * boundary before the subject.
  */
-export function disclaimedText(record: Pick<LiteratureRecord, "abstract" | "mesh">): string {
+export function disclaimedSubjects(record: Pick<LiteratureRecord, "abstract" | "mesh">): string[] {
   const subjects: string[] = [];
   const humansOnly = !record.mesh.some((m) => /^animals$/i.test(m));
   // The background says what was not known before the study, which the study may then test.
@@ -95,7 +95,7 @@ export function disclaimedText(record: Pick<LiteratureRecord, "abstract" | "mesh
     // "The trial was not designed to assess myocardial infarction, stroke or death."
     for (const m of sentence.matchAll(NOT_DESIGNED_FOR)) subjects.push(m[1]!);
   }
-  return subjects.join(" \n ");
+  return subjects.map((subject) => subject.trim()).filter(Boolean);
 }
 
 /**
@@ -129,14 +129,16 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  */
 export function onlyInCombination(record: Pick<LiteratureRecord, "title" | "titleDerived" | "abstract">, question: string, thing: string | null): boolean {
   if (!thing) return false;
-  const text = studiedText(record).toLowerCase();
   const name = escape(thing.toLowerCase());
-  const mentions = [...text.matchAll(new RegExp(`\\b${name}\\b`, "g"))];
-  if (mentions.length === 0) return false;
+  const named = new RegExp(`\\b${name}\\b`, "g");
   // "No drug was given alone", "the contribution of each drug could not be separated": the record
   // says itself that it tests none of its components on its own, whatever the question asks.
-  if (INSEPARABLE.test(text)) return true;
+  const abstract = (record.abstract ?? "").toLowerCase();
+  if (INSEPARABLE.test(abstract) && named.test(`${record.title.toLowerCase()} ${abstract}`)) return true;
   if (!ALONE.test(question)) return false;
+  const text = studiedText(record).toLowerCase();
+  const mentions = [...text.matchAll(named)];
+  if (mentions.length === 0) return false;
   // "All completed a resistance training programme … There was no group without training": every
   // arm had another treatment too, so none had the thing alone.
   if (EVERY_ARM_ALSO.test(text)) return true;

@@ -1,4 +1,5 @@
 import { valenceOf, type Valence } from "../findings";
+import { askedSentence } from "../question";
 import { stem, tokenize, type QueryTerm } from "../terms";
 import { directionsOf, type Direction } from "./directions";
 
@@ -52,19 +53,6 @@ export type ClaimReading = {
  */
 const NEGATION =
   /(?<!\b(with|or|without)\s)\b(not|no|never|cannot|neither|nor|none)\b(?!\s+(only|longer|inferior|just|merely)\b)|n't\b|\b(fails?|failed) to\b|\b(unable to|unrelated to|incapable of|immune to|devoid of)\b|\b(trivial|negligible|minor|little|no) (role|effect|impact|influence|contribution)\b|\black(s|ed)? (\w+ )?(validity|evidence|effect|efficacy|benefit|association|impact|value|accuracy)\b/i;
-/**
- * The sentence that asks, when a person's own circumstances come before it ("I'm 68 and it takes
- * me ages to fall asleep. Will melatonin help me get to sleep faster?"): the circumstances say whom
- * the claim is about, not what it claims (question.ts reads the question the same way).
- */
-function askedSentence(text: string): string {
-  const sentences = text.match(/[^.?!]+[.?!]*/g) ?? [text];
-  const asking = sentences.filter((s) => s.trim().endsWith("?"));
-  if (sentences.length < 2 || asking.length !== 1) return text;
-  const before = sentences.slice(0, sentences.indexOf(asking[0]!)).join(" ");
-  return /\b(i|i'm|i've|me|my|we|our|us)\b/i.test(before) ? asking[0]!.trim() : text;
-}
-
 /** "who do not have diabetes", "that are not treated", "without diabetes": a description of whom the claim is about. */
 const WHO_NOT = /\b(?:who|that|which|whose)\s+(?:do|does|did|are|is|were|was|have|has|had)(?:\s+not|n't)\s+(?:\w[\w-]*\s*){1,4}(?=[?.,;]|$)/gi;
 /** A claim that something falls short, said of its subject ("X is ineffective", "is an unsafe option"): its plain form is the positive word. */
@@ -97,7 +85,9 @@ export function readClaim(input: StanceClaim): ClaimReading {
   const claim = { ...input, text: asked };
   // A relative clause says whom the claim is about, not what it claims: "in people over 75 who do
   // not have diabetes" negates nothing of "Do statins prevent cardiovascular events?".
-  const text = askedSentence(asked ?? claim.terms.map((t) => t.term).join(" ")).replace(WHO_NOT, " ");
+  const said = asked ?? claim.terms.map((t) => t.term).join(" ");
+  // A person's circumstances before their question say whom the claim is about, not what it claims.
+  const text = (askedSentence(said)?.asked ?? said).replace(WHO_NOT, " ");
   const omission = claim.text !== undefined && OMISSION.test(text);
   // Two negations cancel: "Can X not be omitted?" asks whether X is needed.
   const negated = claim.text !== undefined && (NEGATION.test(text) || SHORTFALL.test(text)) !== omission;
