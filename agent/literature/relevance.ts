@@ -184,6 +184,11 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
       const coverage = total > 0 ? Math.round((words.filter((w) => studies[w.term]![i]!).reduce((a, w) => a + w.weight, 0) / total) * 1000) / 1000 : 0;
       partCoverage[part] = coverage;
       if (coverage >= PART_COVERAGE || inPart.every((c) => holdsHead(c, terms, (t) => studies[t]![i]!))) partsAddressed.push(part);
+      // A body after a topic that relates nothing ("Autoerotic asphyxiation: secret pleasure, lethal
+      // outcome?") says what is asked of the topic, often in words of its own ("sicker", "a
+      // depression-specific deficit"): a record that studies the topic addresses it when it names
+      // any of those words anywhere; what it found on them is the stance's to read.
+      else if (part === "main" && partsAddressed.includes("topic") && words.some((w) => studies[w.term]![i]!)) partsAddressed.push(part);
     }
     return { score, reach, matchedTerms, missing, partCoverage, partsAddressed };
   });

@@ -151,6 +151,17 @@ describe("relevance: a reference is on topic only when it names the question's s
     expect(byModifier!.partsAddressed).not.toContain("exposure");
   });
 
+  it("counts the body after a topic addressed by a record that studies the topic and names any of the body's words", () => {
+    const question = "Working memory for emotional faces: a depression-specific deficit?";
+    const names = buildRecord({ ids: { pmid: "1" }, title: "Emotional faces in working memory", abstract: "Patients with depression held emotional faces in working memory less well than controls.", mesh: [] });
+    const topicOnly = buildRecord({ ids: { pmid: "2" }, title: "Emotional faces in working memory", abstract: "Students held emotional faces in working memory as well as neutral ones.", mesh: [] });
+    const bodyOnly = buildRecord({ ids: { pmid: "3" }, title: "Depression in students", abstract: "A specific deficit of attention in depression.", mesh: [] });
+    const [both, withoutBody, withoutTopic] = judgeRecords([names, topicOnly, bodyOnly], extractTerms(question));
+    expect(both!.partsAddressed).toEqual(expect.arrayContaining(["topic", "main"]));
+    expect(withoutBody!.partsAddressed).not.toContain("main");
+    expect(withoutTopic!.partsAddressed).not.toContain("topic");
+  });
+
   it("reads a hyphenated word as its parts written apart, and a relating suffix as the word before it", () => {
     const question = "Does high-dose vitamin D prevent statin-associated muscle pain?";
     const apart = buildRecord({ ids: { pmid: "1" }, title: "Vitamin D at a high dose", abstract: "A high dose of vitamin D given to patients on statins prevented muscle pain.", mesh: [] });
