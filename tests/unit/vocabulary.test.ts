@@ -59,6 +59,14 @@ describe("the vocabulary links lay words, technical terms and MeSH headings (iss
     expect(names("thickening of the neck arteries")).toEqual(expect.arrayContaining(["carotid intima-media thickness", "intima-media thickness"]));
     expect(names("hormone replacement")).toEqual(expect.arrayContaining(["hormone replacement therapy", "estradiol"]));
     expect(names("get to sleep")).toEqual(expect.arrayContaining(["sleep latency"]));
+    expect(names("carotid atherosclerosis")).toEqual(expect.arrayContaining(["carotid intima-media thickness", "carotid plaque"]));
+    expect(names("carotid intima-media thickness")).not.toContain("carotid atherosclerosis");
+    expect(names("psychological treatment")).toEqual(expect.arrayContaining(["psychotherapy"]));
+    expect(names("talking therapy")).toEqual(expect.arrayContaining(["psychotherapy"]));
+    expect(names("radiation therapy")).toEqual(expect.arrayContaining(["radiotherapy"]));
+    expect(names("passive smokers")).toEqual(expect.arrayContaining(["environmental tobacco smoke", "secondhand smoke"]));
+    expect(names("steroid hormone receptors")).toEqual(expect.arrayContaining(["estrogen receptors", "progesterone receptors"]));
+    expect(names("estrogen receptors")).not.toContain("progesterone receptors");
   });
 
   it("matches a record's title or abstract through any name, in either word order", () => {
