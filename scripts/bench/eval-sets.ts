@@ -2,9 +2,11 @@
  * The labelled evaluation sets of issue 25 (tests/fixtures/eval/, described in its README), written
  * without reading the engine: the paraphrase set (lay questions, each aimed at one PubMedQA
  * development item), the confusion set (questions over a synthetic library whose words match
- * studies that do not test them) and the follow-up set (a message after a question: follow-up or
- * new topic). Each set is stored as its two fixed halves (split.ts); the loaders here are what the
- * benchmarks import, and `validateEvalSets` is what keeps the files honest.
+ * studies that do not test them), the follow-up set (a message after a question: follow-up or
+ * new topic) and the conclusions set (synthetic study abstracts, each labelled with the yes, no or
+ * maybe it gives its question, for the stance reader). Each set is stored as its two fixed halves
+ * (split.ts); the loaders here are what the benchmarks import, and `validateEvalSets` (with
+ * `validateConclusionsSet`) is what keeps the files honest.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -17,7 +19,7 @@ import { halfOf, type Half } from "./split";
 export const EVAL_DIR = path.resolve(import.meta.dirname, "../../tests/fixtures/eval");
 
 /** Each set's name in the split (halfOf's `set`), and the files of its halves. */
-const EVAL_SETS = { paraphrase: "paraphrase", confusion: "confusion", followUp: "follow-up" } as const;
+const EVAL_SETS = { paraphrase: "paraphrase", confusion: "confusion", followUp: "follow-up", conclusions: "conclusions" } as const;
 type EvalSetName = (typeof EVAL_SETS)[keyof typeof EVAL_SETS];
 export const HALVES: readonly Half[] = ["tune", "holdout"];
 export const CONFUSION_LIBRARY_FILE = "confusion-library.jsonl";
@@ -45,6 +47,18 @@ export type ConfusionItem = z.infer<typeof confusionItemSchema>;
 const FOLLOW_UP_LABELS = ["follow_up", "new_topic"] as const;
 const followUpItemSchema = z.strictObject({ id, previous: text, message: z.string().trim().min(1), label: z.enum(FOLLOW_UP_LABELS) });
 export type FollowUpItem = z.infer<typeof followUpItemSchema>;
+
+/** What a careful reader of the whole abstract answers to the question. */
+export const CONCLUSION_DECISIONS = ["yes", "no", "maybe"] as const;
+const conclusionsItemSchema = z.strictObject({
+  id,
+  question: text.regex(/\?$/, "must end with a question mark"),
+  abstract: text,
+  decision: z.enum(CONCLUSION_DECISIONS),
+  // The phenomenon the item exercises (README's tag list): for reporting results by kind, never for answering.
+  kind: z.string().regex(/^[a-z]+(-[a-z]+)*$/, "must be a lower-case hyphenated tag"),
+});
+export type ConclusionsItem = z.infer<typeof conclusionsItemSchema>;
 
 /** A confusion-library record: the library's own import line, with the PMID every label refers to. */
 const confusionRecordSchema = libraryLineSchema.extend({
@@ -110,6 +124,11 @@ export function readFollowUpSet({ half, dir }: { half: Half; dir?: string }): Fo
   return readRows({ dir, file: halfFile({ set: EVAL_SETS.followUp, half }), schema: followUpItemSchema });
 }
 
+/** The labelled abstracts of one half of the conclusions set. */
+export function readConclusionsSet({ half, dir }: { half: Half; dir?: string }): ConclusionsItem[] {
+  return readRows({ dir, file: halfFile({ set: EVAL_SETS.conclusions, half }), schema: conclusionsItemSchema });
+}
+
 /**
  * Words that do not count when a paraphrase is compared with its item: function words, and the
  * two nouns every clinical question may use. Kept short and generic on purpose (issue 25).
@@ -143,7 +162,7 @@ export function sharedStemWords({ question, item }: { question: string; item: Pi
 }
 
 /** The least each set must hold (issue 25 asks at least 40 paraphrases; each half here at least 35). */
-const MINIMUM_SIZES = { paraphrasePerHalf: 35, confusion: 40, followUp: 80 } as const;
+const MINIMUM_SIZES = { paraphrasePerHalf: 35, confusion: 40, followUp: 80, conclusions: 200 } as const;
 
 const STRUCTURED_ABSTRACT = /^BACKGROUND: .+\nMETHODS: .+\nRESULTS: .+\nCONCLUSIONS: .+$/s;
 
@@ -224,14 +243,59 @@ function checkFollowUps({ dir }: { dir: string }): EvalProblem[] {
   return problems;
 }
 
+/** Section labels that close an abstract with the authors' conclusion (the set varies them as journals do). */
+const CONCLUSION_LABELS: ReadonlySet<string> = new Set(["CONCLUSION", "CONCLUSIONS", "INTERPRETATION", "CONCLUSIONS AND RELEVANCE"]);
+const SECTION = /^([A-Z][A-Z ]*[A-Z]): \S/;
+
+/**
+ * Why an abstract lacks a conclusion to read, or undefined when it has one: a structured abstract is
+ * one labelled section a line and ends with a conclusion section; an unstructured one is a single
+ * paragraph of at least three sentences, its conclusion the last.
+ */
+function conclusionProblem(abstract: string): string | undefined {
+  const lines = abstract.split("\n");
+  const labels = lines.map((line) => SECTION.exec(line)?.[1]);
+  if (labels.every((label) => label === undefined)) {
+    if (lines.length > 1) return "an unstructured abstract must be one paragraph";
+    const sentences = abstract.split(/(?<=[.!?])\s+(?=[A-Z0-9])/).length;
+    return sentences >= 3 ? undefined : `an unstructured abstract needs at least three sentences, has ${sentences}`;
+  }
+  if (labels.some((label) => label === undefined)) return "a structured abstract has a line without a section label";
+  const last = labels.at(-1)!;
+  if (!CONCLUSION_LABELS.has(last)) return `a structured abstract must end with a conclusion section, ends with ${last}`;
+  if (labels.length < 3) return `a structured abstract needs at least three sections, has ${labels.length}`;
+  return undefined;
+}
+
+function checkConclusions({ dir }: { dir: string }): EvalProblem[] {
+  const { rows, problems } = readSet({ dir, set: EVAL_SETS.conclusions, schema: conclusionsItemSchema });
+  for (const { file, line, value } of rows) {
+    const problem = conclusionProblem(value.abstract);
+    if (problem) problems.push({ file, line, problem: `${value.id}: ${problem}` });
+  }
+  if (rows.length < MINIMUM_SIZES.conclusions) problems.push({ file: "conclusions", problem: `${rows.length} abstracts, fewer than ${MINIMUM_SIZES.conclusions}` });
+  return problems;
+}
+
+/**
+ * Every problem with the conclusions set in `dir` (empty when it is sound): line shapes (a question
+ * ending in "?", a decision among yes, no and maybe, an abstract that ends with its conclusion),
+ * unique ids, each item in the half split.ts gives it, and the set's minimum size. It needs no shared
+ * data, unlike validateEvalSets, so it runs wherever the repository does.
+ */
+export function validateConclusionsSet({ dir = EVAL_DIR }: { dir?: string } = {}): EvalProblem[] {
+  return checkConclusions({ dir });
+}
+
 /**
  * Every problem with the sets in `dir` (empty when they are sound): line shapes, unique ids, each
  * item in the half split.ts gives it, paraphrase PMIDs among the PubMedQA development items and no
  * paraphrase word sharing a Porter stem with its item's question or MeSH, every confusion record
- * id in the library, verdicts that agree with their records, and the sets' minimum sizes.
+ * id in the library, verdicts that agree with their records, the conclusions set's checks
+ * (validateConclusionsSet), and the sets' minimum sizes.
  */
 export function validateEvalSets({ dir = EVAL_DIR, pubmedqa }: { dir?: string; pubmedqa: ReadonlyMap<string, Pick<PubmedQaItem, "QUESTION" | "MESHES">> }): EvalProblem[] {
-  return [...checkParaphrases({ dir, pubmedqa }), ...checkConfusion({ dir }), ...checkFollowUps({ dir })];
+  return [...checkParaphrases({ dir, pubmedqa }), ...checkConfusion({ dir }), ...checkFollowUps({ dir }), ...checkConclusions({ dir })];
 }
 
 /** Whether the shared PubMedQA development set is present (it lives outside the repository). */

@@ -4,13 +4,16 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   EVAL_DIR,
+  CONCLUSION_DECISIONS,
   EvalFileError,
   hasPubmedQa,
+  readConclusionsSet,
   readConfusionLibrary,
   readConfusionSet,
   readFollowUpSet,
   readParaphraseSet,
   sharedStemWords,
+  validateConclusionsSet,
   validateEvalSets,
   type EvalProblem,
 } from "@/scripts/bench/eval-sets";
@@ -32,6 +35,68 @@ describe("the paraphrase rule", () => {
   it("lets lay words and the short stop list through", () => {
     expect(sharedStemWords({ question: "Can people with a broken hip get back on their feet after rehab?", item })).toEqual(["hip"]);
     expect(sharedStemWords({ question: "Do old people with a broken thighbone get back on their feet after rehab?", item })).toEqual([]);
+  });
+});
+
+describe("the conclusions set in tests/fixtures/eval (needs no shared data)", () => {
+  let copy: string | undefined;
+  afterEach(() => {
+    if (copy) fs.rmSync(copy, { recursive: true, force: true });
+    copy = undefined;
+  });
+
+  /** A copy of the set's two files with the first line of each replaced, or lines appended. */
+  function damaged({ tune, holdout, append }: { tune?: (row: Record<string, unknown>) => unknown; holdout?: (row: Record<string, unknown>) => unknown; append?: (dir: string) => void }) {
+    copy = fs.mkdtempSync(path.join(os.tmpdir(), "conclusions-"));
+    for (const [half, edit] of [["tune", tune], ["holdout", holdout]] as const) {
+      const file = path.join(copy, `conclusions.${half}.jsonl`);
+      const lines = fs.readFileSync(path.join(EVAL_DIR, `conclusions.${half}.jsonl`), "utf8").trimEnd().split("\n");
+      if (edit) lines[0] = JSON.stringify(edit(JSON.parse(lines[0]!) as Record<string, unknown>));
+      fs.writeFileSync(file, `${lines.join("\n")}\n`);
+    }
+    append?.(copy);
+    return { dir: copy, problems: validateConclusionsSet({ dir: copy }).map((p) => p.problem) };
+  }
+
+  it("passes its checks", () => {
+    expect(validateConclusionsSet()).toEqual([]);
+  });
+
+  it("loads through the typed reader, each item in the half the fixed split gives it, every decision in each half", () => {
+    let total = 0;
+    for (const half of ["tune", "holdout"] as const) {
+      const items = readConclusionsSet({ half });
+      for (const item of items) expect(halfOf({ set: "conclusions", id: item.id })).toBe(half);
+      expect(new Set(items.map((item) => item.decision))).toEqual(new Set(CONCLUSION_DECISIONS));
+      total += items.length;
+    }
+    expect(total).toBeGreaterThanOrEqual(200);
+  });
+
+  it("reports a question without a question mark, an unknown decision and abstracts without a conclusion", () => {
+    const { problems } = damaged({
+      tune: (row) => ({ ...row, abstract: (row.abstract as string).split("\n").slice(0, -1).join("\n") }),
+      holdout: (row) => ({ ...row, question: "Aspirin prevents stroke", decision: "unsure" }),
+      append: (dir) => {
+        const line = { id: "s999", question: "Does X help?", abstract: "X was tested. It helped.", decision: "yes", kind: "plain-positive" };
+        const half = halfOf({ set: "conclusions", id: line.id });
+        fs.appendFileSync(path.join(dir, `conclusions.${half}.jsonl`), `${JSON.stringify(line)}\n`);
+      },
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^s\d{3}: a structured abstract must end with a conclusion section, ends with [A-Z ]+$/),
+        expect.stringMatching(/question: must end with a question mark.*decision: /),
+        "s999: an unstructured abstract needs at least three sentences, has 2",
+      ]),
+    );
+  });
+
+  it("reports an item filed in the wrong half and an id used twice, and makes the reader throw on a broken line", () => {
+    const first = fs.readFileSync(path.join(EVAL_DIR, "conclusions.tune.jsonl"), "utf8").split("\n")[0]!;
+    const { dir, problems } = damaged({ holdout: (row) => ({ ...row, decision: "perhaps" }), append: (d) => fs.appendFileSync(path.join(d, "conclusions.holdout.jsonl"), `${first}\n`) });
+    expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/^s\d{3} belongs to the tune half/), expect.stringMatching(/^id s\d{3} is used twice$/)]));
+    expect(() => readConclusionsSet({ half: "holdout", dir })).toThrow(EvalFileError);
   });
 });
 
@@ -65,6 +130,7 @@ describe.skipIf(!shared)(`the evaluation sets in tests/fixtures/eval (skipped wh
       for (const item of readParaphraseSet({ half })) expect(halfOf({ set: "paraphrase", id: item.id })).toBe(half);
       for (const item of readConfusionSet({ half })) expect(halfOf({ set: "confusion", id: item.id })).toBe(half);
       for (const item of readFollowUpSet({ half })) expect(halfOf({ set: "follow-up", id: item.id })).toBe(half);
+      for (const item of readConclusionsSet({ half })) expect(halfOf({ set: "conclusions", id: item.id })).toBe(half);
     }
     expect(readConfusionLibrary().length).toBeGreaterThan(40);
   });
