@@ -33,7 +33,7 @@ function example({ set, id, question, text, gold }: { set: string; id: string; q
 
 export function tuningExamples(): Example[] {
   const out: Example[] = [];
-  for (const set of stanceSets()) {
+  for (const set of stanceSets().filter((s) => s.fitted)) {
     for (const item of set.items) if (item.half === "tune") out.push(example({ set: set.name, ...item }));
   }
   for (const [pmid, item] of readPubmedQa()) {

@@ -22,10 +22,12 @@ import { readQuestion } from "../../agent/literature/reading";
 import { readStance, readStanceByRules, verdictOfStudy } from "../../agent/literature/stance";
 import { root, saveResults } from "./common";
 import { abstractOf, PUBMEDQA_SET, readPubmedQa } from "./pubmedqa";
+import { readConclusionsSet } from "./eval-sets";
 import { halfOf, type Half } from "./split";
 
 const SCIFACT = path.join(root, "../shared/eval/scifact-train/train.tsv");
 const SCIFACT_SET = "scifact-train";
+const CONCLUSIONS_SET = "conclusions";
 
 /** The expert's answer in verdict terms: `neither` is PubMedQA's "maybe" (mixed or insufficient). */
 export type Gold = "supports" | "contradicts" | "neither";
@@ -33,7 +35,8 @@ const GOLDS: readonly Gold[] = ["supports", "contradicts", "neither"];
 const VERDICTS: readonly Verdict[] = ["supports", "contradicts", "mixed", "insufficient"];
 
 type StanceItem = { id: string; half: Half; question: string; text: string; gold: Gold };
-export type StanceSet = { name: string; title: string; items: StanceItem[] };
+/** `fitted`: the stance model is fitted on its tuning half (scripts/bench/stance-training.ts). */
+export type StanceSet = { name: string; title: string; items: StanceItem[]; fitted: boolean };
 
 export const PUBMEDQA_GOLD: Record<string, Gold> = { yes: "supports", no: "contradicts", maybe: "neither" };
 
@@ -49,10 +52,23 @@ export function stanceSets(): StanceSet[] {
       gold: PUBMEDQA_GOLD[item.final_decision ?? ""] ?? "neither",
     }));
   return [
-    { name: "pubmedqa/pubmed", title: "PubMedQA, abstracts as PubMed serves them (with CONCLUSIONS)", items: fromPubmedQa("pubmed") },
-    { name: "pubmedqa/contexts", title: "PubMedQA, contexts only (conclusion withheld)", items: fromPubmedQa("contexts") },
-    { name: "scifact", title: "SciFact claims with their evidence sentences", items: readSciFact() },
+    { name: "pubmedqa/pubmed", title: "PubMedQA, abstracts as PubMed serves them (with CONCLUSIONS)", items: fromPubmedQa("pubmed"), fitted: true },
+    { name: "pubmedqa/contexts", title: "PubMedQA, contexts only (conclusion withheld)", items: fromPubmedQa("contexts"), fitted: true },
+    { name: "scifact", title: "SciFact claims with their evidence sentences", items: readSciFact(), fitted: true },
+    { name: CONCLUSIONS_SET, title: "Synthetic abstracts written blind to the reader (tests/fixtures/eval/conclusions)", items: readConclusions(), fitted: false },
   ];
+}
+
+/**
+ * The blind synthetic set (tests/fixtures/eval/README.md, "Conclusions set"): abstracts in
+ * PubMedQA's style written without reading the stance reader, so its phrase lists were never fitted
+ * to their wording; `maybe` is neither side. Measured, not fitted on: fitted on its tuning half, the
+ * model moved neither its held-out half (67.8% before and after) nor PubMedQA's (docs/decisions.md).
+ */
+function readConclusions(): StanceItem[] {
+  return (["tune", "holdout"] as const).flatMap((half) =>
+    readConclusionsSet({ half }).map((item) => ({ id: item.id, half, question: item.question, text: item.abstract, gold: PUBMEDQA_GOLD[item.decision] ?? "neither" })),
+  );
 }
 
 function readSciFact(): StanceItem[] {
@@ -112,6 +128,8 @@ const GOALS: Record<string, { accuracy: number; committedPrecision: number }> = 
   "pubmedqa/pubmed": { accuracy: 0.75, committedPrecision: 0.85 },
   "pubmedqa/contexts": { accuracy: 0.68, committedPrecision: 0 },
   scifact: { accuracy: 0.75, committedPrecision: 0.85 },
+  // Not a goal the issue names: PubMedQA's, for abstracts in its style that nobody fitted rules to.
+  conclusions: { accuracy: 0.75, committedPrecision: 0.85 },
 };
 
 export async function runStanceBench(): Promise<void> {
