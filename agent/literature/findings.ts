@@ -71,6 +71,15 @@ const NULL_CUES = [
   // with comparable baseline risk"), which states no finding.
   /(?<!\b(of|with) (a )?)\b(similar|comparable|unchanged|unaffected|equivalent|not different)\b(?!\s+(findings|results|trends?|conclusions|patterns|observations)\b)/i,
   /\bneither\b.*\bnor\b/i,
+  // A finding said alike ("was associated with similar analgesia use to standard care"): unlike "in
+  // patients with similar baseline risk", it follows a verb of outcome.
+  /\b(associated with|resulted in|led to|yielded|produced|achieved|showed|had|gave)\s+(\w+\s+)?(similar|comparable|equivalent|identical)\b(?!\s+(findings|results|trends?|conclusions|patterns|observations)\b)/i,
+  // "no more effective than placebo", "no better than usual care", "not more accurate than": no gain over the comparator.
+  /\b(no|not|nothing)\s+(more|better|less|worse|greater|superior)\b[^.;]{0,50}?\bthan\b/i,
+  // "non-inferior to intravenous therapy": shown no worse, so alike (an equivalence holds, a superiority does not).
+  /\bnon-?inferior(ity)?\b/i,
+  // Falling short of what was asked: "fell well short of the one-hour target".
+  /\b(fell|falls?|falling|came|comes) (\w+ )?short\b|\bshort of (the |its |their )?(\w+ )?(target|goal|standard|recommendations?|guidelines?|benchmark|threshold)\b/i,
   // The second half of "associated with X, but not with Y": a clause that opens on its negation.
   /^not\b(?!\s+only\b)/i,
   /\bno longer\b/i,
@@ -106,7 +115,7 @@ const NULL_CUES = [
 
 /** The absences that say things are alike: what an equivalence claim asks for. */
 const ALIKE =
-  /\b(no (statistically |clinically )?significant|not (statistically |clinically )?significant(ly)?|non-?significant(ly)?|no statistical(ly)? significan\w*|(did|does|do|was|were|is|are) not (significantly )?(differ|change)|no (\w+ ){0,2}?differences?|not different|similar|comparable|unchanged|unaffected|equivalent|identical|equal(ly)?|the same|as (good|effective|safe|accurate|reliable) as|non-?inferior|interchangeable)\b|\bp\s*(>|≥)\s*0?\.0[5-9]|\bp\s*=\s*0?\.(05\d*[1-9]|0[6-9]|[1-9])/i;
+  /\b(no (statistically |clinically )?significant|not (statistically |clinically )?significant(ly)?|non-?significant(ly)?|no statistical(ly)? significan\w*|(did|does|do|was|were|is|are) not (significantly )?(differ|change)|no (\w+ ){0,2}?differences?|not different|similar|comparable|unchanged|unaffected|equivalent|identical|equal(ly)?|the same|as (good|effective|safe|accurate|reliable) as|non-?inferior|interchangeable|no (more|better|less|worse)\b[^.;]{0,50}?\bthan)\b|\bp\s*(>|≥)\s*0?\.0[5-9]|\bp\s*=\s*0?\.(05\d*[1-9]|0[6-9]|[1-9])/i;
 
 /** Sameness denied: "not all patients need the same dose", "are not equivalent". */
 const NOT_ALIKE = /\b(not|no|never)\b[^.;]{0,60}\b(the same|similar|equal|equivalent|comparable|identical|interchangeable)\b/i;
@@ -117,7 +126,7 @@ const CI_SPANS_ONE = /\b(?:OR|HR|RR|odds ratio|hazard ratio|relative risk|risk r
 const SIGNIFICANT_P = /\bp\s*(<|≤|=)\s*0?\.0([0-4]\d*|0\d*)\b/i;
 
 const EFFECT_CUES =
-  /\b(encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|of choice|adequate (alternative|substitute|method|tool|option|means)|significant(ly)?|associated with|association (between|with|of)|correlated|correlation|predict(s|ed|or|ors|ive)?|improv\w*|increas\w*|decreas\w*|reduc\w*|lower(ed)?|higher|greater|fewer|less|more likely|less likely|extend\w*|prolong\w*|shorten\w*|delay\w*|prevent\w*|protect\w*|enhanc\w*|attenuat\w*|inhibit\w*|suppress\w*|promot\w*|elevat\w*|diminish\w*|worsen\w*|impair\w*|benefi\w*|effective|efficacious|superior|inferior|feasible|feasibility|accura\w*|reliab\w*|sensitivity|specificity|well tolerated|safe|outperform\w*|differ(ed|ent|ence)|depend\w*|linked|related to|risk factors?|hazard ratio|odds ratio|relative risk|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|induc\w*|accelerat\w*|slow\w*|blunt\w*|dampen\w*|abolish\w*|abrogat\w*|weaken\w*|counteract\w*)\b/i;
+  /\b(encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|of choice|adequate (alternative|substitute|method|tool|option|means)|significant(ly)?|associated with|association (between|with|of)|correlated|correlation|predict(s|ed|or|ors|ive)?|improv\w*|increas\w*|decreas\w*|reduc\w*|lower(ed)?|higher|greater|fewer|less|more likely|less likely|extend\w*|prolong\w*|shorten\w*|delay\w*|prevent\w*|protect\w*|enhanc\w*|attenuat\w*|inhibit\w*|suppress\w*|promot\w*|elevat\w*|diminish\w*|worsen\w*|impair\w*|benefi\w*|effective|efficacious|superior|inferior|feasible|feasibility|accura\w*|reliab\w*|sensitivity|specificity|well tolerated|safe|harmless|should be offered|outperform\w*|differ(ed|ent|ence)|depend\w*|linked|related to|risk factors?|hazard ratio|odds ratio|relative risk|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|induc\w*|accelerat\w*|slow\w*|blunt\w*|dampen\w*|abolish\w*|abrogat\w*|weaken\w*|counteract\w*)\b/i;
 /** Effect sizes written as abbreviations (case matters: "OR" is an odds ratio, "or" is not). */
 const EFFECT_SIZE = /\b(HR|OR|RR|aOR|aHR)\b\s*[=:(,]?\s*\d/;
 
@@ -130,7 +139,15 @@ const SAFETY_ASIDE =
   /,?\s+\b(?:without|with no|and no|and without)\s+(?:any\s+)?(?:serious |major |severe |significant |notable |clinically (?:significant|relevant) |treatment-related |drug-related )?(?:adverse (?:events?|effects?|reactions?)|side[- ]effects?|complications?|toxicit\w*)\b[^,;]*/gi;
 /** A negation within a few words before a harm: "no serious adverse events", "did not increase complications". */
 const SAFETY_NEGATED =
-  /\b(no|not|without|nor|never|rarely|seldom|free of|n't)\b(\W+\w+){0,4}?\W+(adverse|side effects?|toxicit\w*|complications?|harms?|serious (events|reactions)|bleeding)\b/i;
+  /\b(no|not|without|nor|never|rarely|seldom|free of|n't)\b(\W+\w+){0,4}?\W+(adverse|side effects?|toxicit\w*|complications?|harms?|serious (events|reactions)|bleeding)\b/gi;
+/**
+ * What a negation before a harm may negate and still state safety: "did not increase complications"
+ * does, "did not reduce complications" and "did not affect complications" do not (no benefit, no change).
+ */
+const NOT_SAFETY = /\b(reduc|decreas|lower|prevent|improv|affect|alter|chang|influenc|differ|modif|diminish|lessen|mitigat|attenuat|eliminat|avoid|protect|predict)\w*/i;
+function negatesHarm(text: string): boolean {
+  return [...text.matchAll(SAFETY_NEGATED)].some((m) => !NOT_SAFETY.test(m[0]));
+}
 /** Harms whose absence is stated outright ("no perforations", "did not present with recurrence"): a finding of safety. */
 const HARM_ABSENT =
   /\b(no|without|free of|never)\b(\W+\w+){0,3}?\W+(perforations?|strictures?|infections?|leaks?|leakage|recurrences?|deaths?|malfunctions?|relapses?|reoperations?|readmissions?)\b|\bnot (develop|experience|present with|suffer|lead to|result in|cause)\w*\b(\W+\w+){0,3}?\W+(perforations?|strictures?|infections?|leaks?|leakage|recurrences?|deaths?|malfunctions?|relapses?)\b/i;
@@ -149,19 +166,26 @@ const GOOD =
   /\b(survival|lifespan|life span|longevity|healthspan|function|functioning|strength|quality of life|health|performance|speed|density|sensitivity|cognition|cognitive (function|performance|score)|memory|adherence|remission|response|recovery|satisfaction|independence|mobility|capacity|fitness|accuracy|efficacy|benefit|wellbeing|well-being|cure|healing|resilience|clearance|autophagy|vo2max|muscle|muscle mass|lean (body )?mass|bone mass|hdl|detection( rates?)?|diagnostic yield)\b/i;
 
 const BENEFIT_WORDS =
-  /\b(encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|(procedure|treatment|method|option|approach|technique) of choice|adequate (alternative|substitute|method|tool|option|means)|improv\w*|benefi\w*|effective|efficacious|superior|better|favou?rable|success\w*|feasib\w*|safe|well tolerated|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|relie\w*|outperform\w*|accurate|reliable|valid|useful|suitable|acceptable|sufficient|protective|protected|prevented|preventing|extended (median |maximal |mean )?(lifespan|life span|survival))\b/i;
+  /\b(encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|(procedure|treatment|method|option|approach|technique) of choice|adequate (alternative|substitute|method|tool|option|means)|improv\w*|benefi\w*|effective|efficacious|superior|better|favou?rable|success\w*|feasib\w*|safe|harmless|well tolerated|should be offered|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|relie\w*|outperform\w*|accurate|reliable|valid|useful|suitable|acceptable|sufficient|protective|protected|prevented|preventing|extended (median |maximal |mean )?(lifespan|life span|survival))\b/i;
 const OUTWEIGH = /\b(benefits?|advantages?|risks?|harms?|costs?|disadvantages?)\b[^.;]{0,50}?\boutweigh\w*/i;
 const BENEFIT_SHRINKS =
   /\b(benefits?|advantages?|value|usefulness|utility|yield|accuracy|efficacy|effectiveness)\b[^.;,]{0,40}?\b(less|lower|smaller|limited|reduced|minimal|decreas\w*|diminish\w*)\b/i;
 const HARM_WORDS =
-  /\b(worse|worsen\w*|impair\w*|harm\w*|detriment\w*|deleterious|toxic|inferior|adverse(ly)? affect\w*|shortened (lifespan|life span|survival)|poorer|unsafe|dangerous)\b/i;
+  /\b(worse|worsen\w*|impair\w*|harm(?!less)\w*|detriment\w*|deleterious|toxic|(?<!non-?)inferior|adverse(ly)? affect\w*|shortened (lifespan|life span|survival)|poorer|unsafe|dangerous)\b/i;
 
 const INTERVENTION_CONTEXT = /\b(treat\w*|therap\w*|randomi[sz]\w*|supplement\w*|administ\w*|interventions?|placebo|dose|doses|dosing|received|receiving|given|fed|injected|exposure to|training|program\w*|arm|group)\b/i;
 const ASSOCIATION_CONTEXT = /\b(associat\w*|correlat\w*|predict\w*|risk factors?|hazard ratio|odds ratio|relative risk|linked|related to)\b/i;
 
+/**
+ * A withholding denied is a recommendation: "should not be withheld on the basis of age", "should
+ * not be a barrier to treatment", "need not be avoided". Two negatives, read as the one positive.
+ */
+const WITHHOLDING_DENIED =
+  /\b(should|must|need|ought to|can)\s+not\s+be\s+(withheld|denied|delayed|deferred|avoided|feared|discouraged|restricted|excluded|(a|an)\s+(barrier|obstacle|contraindication|reason (not )?to \w+))\b/gi;
+
 /** Reads one sentence (or clause) of an abstract. */
 export function readFinding(sentence: string): FindingReading {
-  const whole = sentence.replace(/\s+/g, " ");
+  const whole = sentence.replace(/\s+/g, " ").replace(WITHHOLDING_DENIED, "should be offered");
   // "improved heart function … without side effects": a finding of effect, its safety said beside
   // it. The trailing absence of harm is read as an aside, never as the absence of the effect.
   const aside = whole.replace(SAFETY_ASIDE, " ");
@@ -177,7 +201,7 @@ export function readFinding(sentence: string): FindingReading {
   if (nullHit) {
     // "No serious adverse events occurred" is a finding of safety: a benefit, not an absent effect.
     // Only when the negation is on the harm itself: "a poor knowledge of the side effects" is not.
-    if ((SAFETY_NEGATED.test(text) || HARM_ABSENT.test(text)) && !GOOD.test(text.replace(SAFETY_OBJECT, " "))) return { effect: "found", valence: "benefit", safety: true, certainty, association };
+    if ((negatesHarm(text) || HARM_ABSENT.test(text)) && !GOOD.test(text.replace(SAFETY_OBJECT, " "))) return { effect: "found", valence: "benefit", safety: true, certainty, association };
     return { effect: "none", valence: "neutral", safety, certainty, association, alike: (ALIKE.test(text) && !NOT_ALIKE.test(text)) || CI_SPANS_ONE.test(text) };
   }
   if (!effectHit) return { effect: "unclear", valence: "neutral", safety, certainty, association };
@@ -233,7 +257,9 @@ export function clauses(sentence: string): string[] {
   const main = sentence.replace(/^(although|though|despite|even though|in spite of)\b[^,]{0,200},\s*/i, "").replace(/^(while|whereas)\s+([^,]{0,200}),\s*/i, "$2; ");
   // "Daily multivitamins, but not cocoa extract, improved cognition": the exclusion between commas
   // is an aside; the sentence goes on with what the first did.
-  const aside = main.replace(/,\s+but not\s+[^,;]{1,50},\s+(?=[a-z])/i, " ");
+  // "had lower, not higher, rates of caesarean delivery": the word denied between commas is the
+  // correction's other half; the sentence says the first.
+  const aside = main.replace(/,\s+but not\s+[^,;]{1,50},\s+(?=[a-z])/i, " ").replace(/,\s+not\s+[a-z-]+,\s+(?=[a-z])/i, " ");
   // "linked to X rather than to Y", "X instead of Y": Y is what it is not. In the subject ("starting
   // metformin rather than a sulfonylurea was associated with …") it only names the comparator.
   const contrasted = aside

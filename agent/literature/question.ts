@@ -21,6 +21,14 @@ export type QuestionPart = "topic" | "exposure" | "outcome" | "main" | "context"
 /** One content word of the question, where it stands. */
 export type PlacedWord = { word: string; part: QuestionPart; concept: string };
 
+/**
+ * A question that asks whether two things are alike: "comparable", "equally effective", "as good
+ * as", "work as well as", "non-inferior", "the same as". Not "the same nurse" (one person seen again)
+ * nor "as well as" joining two things ("X as well as Y").
+ */
+export const ASKS_EQUIVALENCE =
+  /\b(comparable|similar|equivalent|equal(ly)?|as (good|effective|safe|accurate|reliable|efficient|useful) as|(work|works|perform|performs|do|does|function|functions) (just )?as well as|non-?inferior|interchangeable|the same(?=\s*([?.,;:]|$|as\b))|(is|are|was|were|be) (\w+ ){0,2}the same\b|reflects?)\b/i;
+
 /** Verbs that relate an exposure to an outcome ("Does X reduce Y?"), in any of their forms. */
 const RELATION_VERBS = new Set(
   `affect influence impact predict reduce increase decrease improve prevent cause lower raise extend shorten prolong promote

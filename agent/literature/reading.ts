@@ -1,7 +1,7 @@
 import type { StudySpecies } from "@/lib/shared/contracts";
 import { asksAboutAttitudes, asksAboutUse } from "./attitudes";
 import { valenceOf, type Valence } from "./findings";
-import { speaksForThemselves, type QuestionPart } from "./question";
+import { ASKS_EQUIVALENCE, speaksForThemselves, type QuestionPart } from "./question";
 import { contextsOf, extractTerms, type QueryTerm } from "./terms";
 import { isVerbOnly } from "./vocabulary";
 
@@ -93,7 +93,6 @@ export function speciesNamed(text: string): StudySpecies[] {
 
 const ANY_ANIMAL: StudySpecies[] = ["mouse", "rat", "nonhuman_primate", "dog", "other_mammal", "fish", "fly", "worm", "yeast"];
 const HUMAN_WORDS = /\b(humans?|people|patients?|adults?|women|men|children|elderly|older|persons?|individuals?|participants?|clinical)\b/i;
-const EQUIVALENCE = /\b(comparable|similar|equivalent|equally|as (good|effective|safe|accurate|reliable) as|non-?inferior|interchangeable|the same)\b/i;
 const SAFETY_QUESTION = /\b(safe|safety|tolerated|tolerable)\b/i;
 const HARM_QUESTION = /\b(harmful|dangerous|toxic|risk of|risk for|increase[sd]? (the )?risk|worsen|impair|adverse)\b/i;
 
@@ -129,7 +128,7 @@ export function readQuestion(question: string): QuestionReading {
     species,
     concepts,
     valence: valence === "neutral" && HARM_QUESTION.test(text) ? "harm" : valence,
-    equivalence: EQUIVALENCE.test(text),
+    equivalence: ASKS_EQUIVALENCE.test(text),
     asksAttitudes: asksAboutAttitudes(text),
     asksUse: asksAboutUse(text),
   };

@@ -274,6 +274,45 @@ describe("what the claim says", () => {
   });
 });
 
+describe("rules of English found on the blind conclusions set (tests/fixtures/eval, its tuning half; sentences written here)", () => {
+  // Each failed before: a non-inferiority conclusion for an equivalence, "did not harm" for
+  // "harmless", a withholding denied ("should not be withheld", "need not be avoided") as a
+  // recommendation, "did not reduce complications" as no benefit (not safety), "no more effective
+  // than placebo", "associated with similar use", "fell short of the target", "can be omitted" for
+  // a claim of need, "lower, not higher,", "the need for" as an outcome, "the same nurse" as no
+  // equivalence, "work as well as" as one.
+  it.each([
+    ["Are oral and intravenous antibiotics equally effective for lung infection?", "CONCLUSIONS: Oral antibiotics were non-inferior to intravenous antibiotics for lung infection.", "supports"],
+    ["Is it safe to continue aspirin before dental extraction?", "CONCLUSIONS: Continuing aspirin before dental extraction was not associated with excess bleeding.", "supports"],
+    ["Is swimming during pregnancy harmless for the baby?", "CONCLUSIONS: Swimming during pregnancy did not harm the baby.", "supports"],
+    ["Does a splint stop arthritis from getting worse?", "CONCLUSIONS: The splint decreased the progression of arthritis.", "supports"],
+    ["Does statin treatment prevent heart attacks in people over 80?", "CONCLUSIONS: Statin treatment reduced heart attacks in people over 80 and should not be withheld on the basis of age.", "supports"],
+    ["Are antivirals effective against hepatitis B in prisoners?", "CONCLUSIONS: Antivirals were highly effective against hepatitis B in prisoners, and imprisonment should not be a barrier to treatment.", "supports"],
+    ["Does fasting before surgery make no difference to complications?", "CONCLUSIONS: Fasting before surgery did not affect complications.", "supports"],
+    ["Does citalopram improve depression after stroke?", "CONCLUSIONS: Citalopram was no more effective than placebo for depression after stroke.", "contradicts"],
+    ["Does hypnosis reduce the need for analgesia during labour?", "CONCLUSIONS: Hypnosis was associated with similar analgesia use to standard care during labour.", "contradicts"],
+    ["Do clinics vaccinate children within a week of birth?", "CONCLUSIONS: Vaccination timing fell well short of the one-week target in most clinics.", "contradicts"],
+    ["Is a catheter needed after hernia repair?", "CONCLUSIONS: Catheters can be omitted after hernia repair.", "contradicts"],
+    ["Do older mothers have more preterm births than younger women?", "CONCLUSIONS: Older mothers had lower, not higher, rates of preterm birth than younger women.", "contradicts"],
+    ["Does walking daily reduce falls in older people?", "CONCLUSIONS: Our hypothesis was confirmed: daily walking was associated with fewer falls in older people.", "supports"],
+    ["Can a home blood test replace the laboratory test for anaemia?", "CONCLUSIONS: The home test detected most cases of anaemia, but it should not replace the laboratory test.", "contradicts"],
+    ["Does vitamin C shorten colds?", "CONCLUSIONS: Vitamin C was no better than placebo at shortening colds.", "contradicts"],
+    ["Does yoga improve sleep in older adults?", "CONCLUSIONS: Sleep quality was similar with yoga and with stretching.", "contradicts"],
+    ["Does early mobilisation reduce complications after hip surgery?", "CONCLUSIONS: Early mobilisation did not reduce complications after hip surgery.", "contradicts"],
+    ["Does the new mesh reduce complications after hernia repair?", "CONCLUSIONS: The new mesh did not increase complications after hernia repair.", "contradicts"],
+    ["Is the new mesh safe for hernia repair?", "CONCLUSIONS: The new mesh did not increase complications after hernia repair.", "supports"],
+    ["Is laparoscopic surgery safe in pregnancy?", "CONCLUSIONS: Laparoscopic surgery in pregnancy was associated with no fetal losses and no serious complications.", "supports"],
+    ["Does early feeding affect complications after surgery?", "CONCLUSIONS: Early feeding did not affect complications after surgery.", "contradicts"],
+    ["Does seeing the same nurse reduce hospital readmissions?", "CONCLUSIONS: Greater continuity with a named nurse was associated with fewer hospital readmissions.", "supports"],
+    ["Does a brace stop kyphosis from getting worse in teenagers?", "CONCLUSIONS: Bracing significantly decreased the progression of kyphosis to the threshold for surgery.", "supports"],
+    ["Do generic statins work as well as brand-name versions?", "CONCLUSIONS: Generic statins were equivalent to the brand product in cholesterol lowering, and switching need not be avoided.", "supports"],
+    ["Does long-term use of antacids not affect the risk of kidney stones?", "CONCLUSIONS: Long-term antacid therapy was associated with an increased risk of kidney stones.", "contradicts"],
+    ["Is routine chest radiography useful before cataract surgery?", "Complications occurred in 2.1% of screened and 2.0% of unscreened patients, and abnormal radiographs did not predict complications (OR 1.0, 95% CI 0.5-2.1). Routine chest radiography is of limited value before cataract surgery.", "contradicts"],
+  ])("%s → %s", (question, text, expected) => {
+    expect(byRules(question, text)).toBe(expected);
+  });
+});
+
 describe("the fitted model", () => {
   it("was trained on the features the agent computes (retrain with npm run train:stance when they change)", () => {
     const claim = claimOf("Does tai chi reduce falls?");

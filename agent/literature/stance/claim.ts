@@ -1,5 +1,5 @@
 import { valenceOf, type Valence } from "../findings";
-import { askedSentence } from "../question";
+import { ASKS_EQUIVALENCE, askedSentence } from "../question";
 import { stem, tokenize, type QueryTerm } from "../terms";
 import { directionsOf, type Direction } from "./directions";
 
@@ -35,6 +35,8 @@ export type ClaimReading = {
   ability: boolean;
   /** The plain claim says something is needed ("Is X necessary?", "Can X be omitted?" turned round). */
   needed: boolean;
+  /** The claim says X can stand in for Y ("Can X replace Y?"): X found as good as Y answers yes. */
+  alternative: boolean;
   /** The direction the plain claim asks about (its negation removed). */
   valence: Valence;
   directions: Direction[];
@@ -58,8 +60,6 @@ const WHO_NOT = /\b(?:who|that|which|whose)\s+(?:do|does|did|are|is|were|was|hav
 /** A claim that something falls short, said of its subject ("X is ineffective", "is an unsafe option"): its plain form is the positive word. */
 const SHORTFALL =
   /\b(is|are|was|were|be|been|being|remains?|seems?|appears?|proved?)\s+(a\s+|an\s+)?(\w+ly\s+)?(ineffective|inefficient|inaccurate|unsafe|unreliable|unnecessary|insufficient|inadequate|invalid|unhelpful|useless|unsuccessful|irrelevant|dispensable)\b/i;
-/** Equivalence in words the question reading does not list. */
-const EQUIVALENCE = /\b(comparable|similar|equivalent|equal(ly)?|as (good|effective|safe|accurate|reliable|efficient|useful) as|non-?inferior|interchangeable|the same|reflects?)\b/i;
 /** A comparison asked: one thing better, worse, more or less than another. */
 const COMPARES =
   /\b(than|superior|inferior|better|worse|outperform\w*|(more|less) (\w+ )?(effective|efficacious|accurate|efficient|sensitive|specific|useful|reliable|beneficial|likely|frequent|common|severe|successful)|advantage(s|ous)? (over|of)|benefit over)\b/i;
@@ -68,7 +68,7 @@ const ABILITY = /^(\W*\w+[^?:]*:\s*)?(can|could|may)\b|\b(feasib\w*|possible|acc
 /** A claim that something tells cases apart, which only a difference found supports. */
 const TELLS_APART = /\b(diagnos\w*|predict\w*|prognos\w*|markers?|parameters?|indicators?|detect\w*|discriminat\w*|distinguish\w*|differentiat\w*|screen\w*|identif\w*|associat\w*|correlat\w*|relat\w*)\b/i;
 /** A claim that something is needed. */
-const NEEDED = /\b(needed|need|necessary|required|requires?|indispensable|essential|mandatory)\b/i;
+const NEEDED = /\b(needed|(?<!\bthe\s)need\b(?!\s+for\s+(?:\w+\s+){0,3}(?:was|were|is|are)\b)|necessary|required|requires?|indispensable|essential|mandatory)\b/i;
 /** A claim that X can stand in for Y: supported by X found as good or better, so read as a benefit, not an equivalence. */
 const ALTERNATIVE = /\b(alternative to|substitute for|replace|instead of)\b/i;
 const PREDICTION = /\b(predict\w*|prognos\w*|markers?|indicators?|associat\w*|related|relationship|correlat\w*|linked|determinants?|risk factors?)\b/i;
@@ -93,7 +93,7 @@ export function readClaim(input: StanceClaim): ClaimReading {
   const negated = claim.text !== undefined && (NEGATION.test(text) || SHORTFALL.test(text)) !== omission;
   const plain = text.replace(NEGATION, " ").replace(SHORTFALL, (w) => w.replace(/\b(in|un|ir)(?=\w+$)/i, "")).replace(OMISSION, "needed");
   const alternative = claim.text !== undefined && ALTERNATIVE.test(text);
-  const equivalence = (claim.equivalence || EQUIVALENCE.test(text)) && !alternative;
+  const equivalence = (claim.equivalence || ASKS_EQUIVALENCE.test(text)) && !alternative;
   const comparative = !equivalence && claim.text !== undefined && COMPARES.test(plain);
   const directions = directionsOf(plain);
   const needed = claim.text !== undefined && NEEDED.test(plain);
@@ -122,7 +122,7 @@ export function readClaim(input: StanceClaim): ClaimReading {
   // A question of prediction or association asks about no direction ("Can X help predict the risk of Y?").
   const predictive = PREDICTION.test(plain) && !CHANGE.test(plain);
   const valence = alternative ? "benefit" : predictive ? "neutral" : claim.text !== undefined ? plainValence(plain, claim.valence) : claim.valence;
-  return { negated, equivalence, comparative, ability, needed, valence, directions, parts, total };
+  return { negated, equivalence, comparative, ability, needed, alternative, valence, directions, parts, total };
 }
 
 /** Verbs of change that name no direction: "X alters Y" holds whichever way Y moves. */

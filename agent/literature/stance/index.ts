@@ -28,13 +28,14 @@ type Side = "supports" | "contradicts";
 /** A reading's stance on the plain claim, or null when it states nothing on it. */
 function stanceOfReading(
   reading: FindingReading,
-  claim: Pick<ClaimReading, "equivalence" | "valence" | "ability">,
+  claim: Pick<ClaimReading, "equivalence" | "valence" | "ability" | "alternative">,
   { moved = 0, clause = "" }: { moved?: number; clause?: string } = {},
 ): Side | null {
   if (reading.effect === "unclear") return null;
   // "Ratings from a distance were comparable to those in the room": to "Can examiners take part
   // from a distance?", doing as well as the accepted way is a yes.
-  if (claim.ability && reading.effect === "none" && reading.alike) return "supports";
+  // "Oral therapy was non-inferior to intravenous therapy": to "Can oral therapy replace it?", as good is a yes.
+  if ((claim.ability || claim.alternative) && reading.effect === "none" && reading.alike) return "supports";
   if (claim.equivalence) {
     // Only an absence of difference supports an equivalence: "not all patients need the same target" does not.
     if (reading.effect === "none") return reading.alike ? "supports" : "contradicts";
@@ -174,6 +175,8 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       // "TAVI can be performed safely without predilatation": done well without what the claim
       // says is needed, it is not needed.
       if (claim.needed && finding.effect === "found" && finding.valence !== "harm" && doneWithout(clause, claim)) finding = { ...finding, effect: "none", alike: false };
+      // "Drains can be omitted after thyroidectomy": what can be done without is not needed.
+      if (claim.needed && finding.effect !== "none" && OMITTABLE.test(clause)) finding = { ...finding, effect: "none", alike: false };
       // "X and Y were equally effective", "as accurate as", "non-inferior": to a claim that one is
       // better than the other, a comparison found alike answers no, however favourable its words.
       if (claim.comparative && finding.effect === "found" && ALIKE_FOUND.test(clause) && !ALIKE_DENIED.test(clause)) finding = { ...finding, effect: "none", alike: true };
@@ -247,6 +250,7 @@ function doneWithout(clause: string, claim: ClaimReading): boolean {
   const content = new Set(claim.parts.filter((p) => p.weight >= 0.5).flatMap((p) => p.stems));
   return [...stemSet(m[1]!)].some((s) => content.has(s));
 }
+const OMITTABLE = /\b(can|could|may|might|should)\s+(safely\s+)?be\s+(safely\s+)?(omitted|avoided|abandoned|skipped|dispensed with|forgone|foregone|eliminated|discontinued|withdrawn)\b/i;
 const WITHOUT = /\b(?:without|omitting|omission of|avoiding|forgoing|in the absence of)\s+((?:\w[\w-]*\s+){0,3}\w[\w-]*)/i;
 
 /**
