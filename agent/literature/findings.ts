@@ -118,7 +118,7 @@ const ALIKE =
   /\b(no (statistically |clinically )?significant|not (statistically |clinically )?significant(ly)?|non-?significant(ly)?|no statistical(ly)? significan\w*|(did|does|do|was|were|is|are) not (significantly )?(differ|change)|no (\w+ ){0,2}?differences?|not different|similar|comparable|unchanged|unaffected|equivalent|identical|equal(ly)?|the same|as (good|effective|safe|accurate|reliable) as|non-?inferior|interchangeable|no (more|better|less|worse)\b[^.;]{0,50}?\bthan)\b|\bp\s*(>|≥)\s*0?\.0[5-9]|\bp\s*=\s*0?\.(05\d*[1-9]|0[6-9]|[1-9])/i;
 
 /** Sameness denied: "not all patients need the same dose", "are not equivalent". */
-const NOT_ALIKE = /\b(not|no|never)\b[^.;]{0,60}\b(the same|similar|equal|equivalent|comparable|identical|interchangeable)\b/i;
+const NOT_ALIKE = /\b(not|no|never)\b[^.;]{0,60}\b(the same|similar|equal|equivalent|comparable|identical|interchangeable)\b|\bnot (all|every|everyone|each)\b[^.;]{0,120}\b(the same|similar|equal|identical)\b/i;
 
 /** A ratio whose 95% confidence interval spans 1: no significant association. */
 const CI_SPANS_ONE = /\b(?:OR|HR|RR|odds ratio|hazard ratio|relative risk|risk ratio)\b[^;]{0,40}?\d*\.?\d+[^;]{0,20}?(?:95%\s*)?(?:CI|confidence interval)[,:;=\s]*(0?\.\d+|1\.0+)\s*(?:to|-|–|,)\s*(1\.\d*[1-9]\d*|[2-9](?:\.\d+)?)/i;
