@@ -306,6 +306,7 @@ describe("rules of English found on the blind conclusions set (tests/fixtures/ev
     ["Does seeing the same nurse reduce hospital readmissions?", "CONCLUSIONS: Greater continuity with a named nurse was associated with fewer hospital readmissions.", "supports"],
     ["Does a brace stop kyphosis from getting worse in teenagers?", "CONCLUSIONS: Bracing significantly decreased the progression of kyphosis to the threshold for surgery.", "supports"],
     ["Should every patient be given the same dose of heparin after hip replacement?", "CONCLUSIONS: Not all of the patients who undergo hip replacement with a spinal anaesthetic need the same dose of heparin.", "contradicts"],
+    ["Mutations in GENE1 raise levels of PROT2 RNA.", "gene1 mutations cause reduced expression of PROT2, which is required for growth.", "contradicts"],
     ["Do generic statins work as well as brand-name versions?", "CONCLUSIONS: Generic statins were equivalent to the brand product in cholesterol lowering, and switching need not be avoided.", "supports"],
     ["Does long-term use of antacids not affect the risk of kidney stones?", "CONCLUSIONS: Long-term antacid therapy was associated with an increased risk of kidney stones.", "contradicts"],
     ["Is routine chest radiography useful before cataract surgery?", "Complications occurred in 2.1% of screened and 2.0% of unscreened patients, and abnormal radiographs did not predict complications (OR 1.0, 95% CI 0.5-2.1). Routine chest radiography is of limited value before cataract surgery.", "contradicts"],

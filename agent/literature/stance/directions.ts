@@ -77,7 +77,7 @@ const COPULA = /^(is|are|was|were|be|been|being|became|become|becomes|remained|r
 /** What after a change word makes it none: a formulation ("-release") or an idiom ("fall asleep"). */
 const NO_CHANGE_AFTER = /^(?:-release\b|-acting\b|\s+asleep\b|\s+ill\b|\s+pregnant\b)/i;
 /** A verb of change right before, with at most an article between. */
-const AFTER_CHANGE = /\b(?:prevent\w*|reduc\w*|increas\w*|decreas\w*|lower\w*|rais\w*|caus\w*|induc\w*|attenuat\w*|blunt\w*|abolish\w*|slow\w*|halt\w*|revers\w*|limit\w*)\s+(?:the\s+|a\s+|an\s+)?$/i;
+const AFTER_CHANGE = /\b(?:prevent\w*|reduc\w*|increas\w*|decreas\w*|lower\w*|rais\w*|induc\w*|attenuat\w*|blunt\w*|abolish\w*|slow\w*|halt\w*|revers\w*|limit\w*)\s+(?:the\s+|a\s+|an\s+)?$/i;
 
 /** The changes a clause states, each with what it is said of. */
 export function directionsOf(clause: string): Direction[] {
