@@ -55,6 +55,8 @@ export function isAimSentence(sentence: string): boolean {
 /** A p-value above 0.05 ("p = 0.05" itself is read as the threshold met, as authors mostly mean it). */
 const P_NOT_SIGNIFICANT = /\bp\s*(>|≥)\s*0?\.0[5-9]|\bp\s*=\s*0?\.(05\d*[1-9]|0[6-9]|[1-9])/i;
 
+/** A difference whose 95% confidence interval runs from below zero to above it ("difference 0.6, 95% CI -2.9 to 4.1"). */
+const CI_SPANS_ZERO = /\b(difference|mean difference|MD|risk difference)\b[^;]{0,50}?(?:95%\s*)?(?:CI|confidence interval)[,:;=\s]*[-−–]\s?\d+(?:\.\d+)?\s*(?:to|,)\s*\d+(?:\.\d+)?/i;
 const NULL_CUES = [
   /\bno (statistically |clinically )?significant\b/i,
   /\bnot (statistically |clinically )?significant(ly)?\b/i,
@@ -76,6 +78,14 @@ const NULL_CUES = [
   /\b(associated with|resulted in|led to|yielded|produced|achieved|showed|had|gave)\s+(\w+\s+)?(similar|comparable|equivalent|identical)\b(?!\s+(findings|results|trends?|conclusions|patterns|observations)\b)/i,
   // "no more effective than placebo", "no better than usual care", "not more accurate than": no gain over the comparator.
   /\b(no|not|nothing)\s+(more|better|less|worse|greater|superior)\b[^.;]{0,50}?\bthan\b/i,
+  // "occurred at the same low rates after either closure", "detected it with the same accuracy as
+  // CT": alike. Not whom a study compared ("men with the same pain scores").
+  /(?<!\b(of|with|for|in) )\bthe same (\w+[- ]){0,2}(rates?|profiles?|proportions?|frequenc\w*|outcomes?|results?|accuracy|response|remission|efficacy|effectiveness|risk|control|survival|mortality)\b/i,
+  /\b(the same|identical) (\w+[- ]){0,2}(rates?|profiles?|proportions?|frequenc\w*|outcomes?|results?|accuracy|response|remission|efficacy|effectiveness|risk|control|survival|mortality|sensitivity|specificity) as\b/i,
+  // A mean difference whose 95% confidence interval spans zero: no significant difference.
+  CI_SPANS_ZERO,
+  // "The apparent survival advantage of tea drinkers was explained by their income": confounding, not an effect.
+  /\b(advantage|association|difference|effect|benefit|link|relationship|excess)\b[^.;]{0,60}?\b(was|were|is|are) (largely |fully |entirely |mostly |wholly )?(explained|accounted for) by\b/i,
   // "non-inferior to intravenous therapy": shown no worse, so alike (an equivalence holds, a superiority does not).
   /\bnon-?inferior(ity)?\b/i,
   // Falling short of what was asked: "fell well short of the one-hour target".
@@ -115,7 +125,7 @@ const NULL_CUES = [
 
 /** The absences that say things are alike: what an equivalence claim asks for. */
 const ALIKE =
-  /\b(no (statistically |clinically )?significant|not (statistically |clinically )?significant(ly)?|non-?significant(ly)?|no statistical(ly)? significan\w*|(did|does|do|was|were|is|are) not (significantly )?(differ|change)|no (\w+ ){0,2}?differences?|not different|similar|comparable|unchanged|unaffected|equivalent|identical|equal(ly)?|the same|as (good|effective|safe|accurate|reliable) as|non-?inferior|interchangeable|no (more|better|less|worse)\b[^.;]{0,50}?\bthan)\b|\bp\s*(>|≥)\s*0?\.0[5-9]|\bp\s*=\s*0?\.(05\d*[1-9]|0[6-9]|[1-9])/i;
+  /\b(no (statistically |clinically )?significant|not (statistically |clinically )?significant(ly)?|non-?significant(ly)?|no statistical(ly)? significan\w*|(did|does|do|was|were|is|are) not (significantly )?(differ|change)|no (\w+ ){0,2}?differences?|not different|similar|comparable|unchanged|unaffected|equivalent|identical|equal(ly)?|the same|as (good|effective|safe|accurate|reliable) as|non-?inferior(ity)?|interchangeable|no (more|better|less|worse)\b[^.;]{0,50}?\bthan)\b|\bthe same (\w+[- ]){0,3}(as|rates?|accuracy|outcomes?|results?|response)\b|\bp\s*(>|≥)\s*0?\.0[5-9]|\bp\s*=\s*0?\.(05\d*[1-9]|0[6-9]|[1-9])/i;
 
 /** Sameness denied: "not all patients need the same dose", "are not equivalent". */
 const NOT_ALIKE = /\b(not|no|never)\b[^.;]{0,60}\b(the same|similar|equal|equivalent|comparable|identical|interchangeable)\b|\bnot (all|every|everyone|each)\b[^.;]{0,120}\b(the same|similar|equal|identical)\b/i;
@@ -183,9 +193,16 @@ const ASSOCIATION_CONTEXT = /\b(associat\w*|correlat\w*|predict\w*|risk factors?
 const WITHHOLDING_DENIED =
   /\b(should|must|need|ought to|can)\s+not\s+be\s+(withheld|denied|delayed|deferred|avoided|feared|discouraged|restricted|excluded|(a|an)\s+(barrier|obstacle|contraindication|reason (not )?to \w+))\b/gi;
 
+/**
+ * "…, and the gap was not explained by age or comorbidity": a finding said to hold after
+ * adjustment, not an absence; read as an aside.
+ */
+const NOT_EXPLAINED_BY =
+  /,?\s*(?:and\s+)?(?:the|this|these|that)\s+(?:gap|difference|differences|association|associations|effect|excess|disparity|disparities|relationship|link)\s+(?:was|were|is|are)\s+not\s+(?:\w+ly\s+)?(?:explained|accounted for|attenuated|removed)\s+by\b[^,;.]*/gi;
+
 /** Reads one sentence (or clause) of an abstract. */
 export function readFinding(sentence: string): FindingReading {
-  const whole = sentence.replace(/\s+/g, " ").replace(WITHHOLDING_DENIED, "should be offered");
+  const whole = sentence.replace(/\s+/g, " ").replace(WITHHOLDING_DENIED, "should be offered").replace(NOT_EXPLAINED_BY, " ");
   // "improved heart function … without side effects": a finding of effect, its safety said beside
   // it. The trailing absence of harm is read as an aside, never as the absence of the effect.
   const aside = whole.replace(SAFETY_ASIDE, " ");
@@ -202,7 +219,7 @@ export function readFinding(sentence: string): FindingReading {
     // "No serious adverse events occurred" is a finding of safety: a benefit, not an absent effect.
     // Only when the negation is on the harm itself: "a poor knowledge of the side effects" is not.
     if ((negatesHarm(text) || HARM_ABSENT.test(text)) && !GOOD.test(text.replace(SAFETY_OBJECT, " "))) return { effect: "found", valence: "benefit", safety: true, certainty, association };
-    return { effect: "none", valence: "neutral", safety, certainty, association, alike: (ALIKE.test(text) && !NOT_ALIKE.test(text)) || CI_SPANS_ONE.test(text) };
+    return { effect: "none", valence: "neutral", safety, certainty, association, alike: (ALIKE.test(text) && !NOT_ALIKE.test(text)) || CI_SPANS_ONE.test(text) || CI_SPANS_ZERO.test(text) };
   }
   if (!effectHit) return { effect: "unclear", valence: "neutral", safety, certainty, association };
   if (uncertain && certainty < 1) return { effect: "unclear", valence: "neutral", safety, certainty, association };

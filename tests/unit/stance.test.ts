@@ -315,6 +315,27 @@ describe("rules of English found on the blind conclusions set (tests/fixtures/ev
   });
 });
 
+describe("rules of English found on the blind conclusions set's second round (indirect answers; sentences written here)", () => {
+  // Each failed before: a difference asked and found, kept apart from "the gap was not explained by
+  // age"; two things named and then "the same" is an equivalence asked; "at the same low rates",
+  // "with the same accuracy as CT", a mean difference whose interval spans zero: alike; "not
+  // inferior" asked is an equivalence, "non-inferiority" found is alike; another as effective
+  // makes a practice unneeded; an apparent advantage explained by confounders is none.
+  it.each([
+    ["Do men and women wait different lengths of time for hip surgery after a fracture?", "CONCLUSIONS: Women received surgery later than men at every stage of care, and the gap was not explained by age.", "supports"],
+    ["Do boys and girls receive the same vaccinations at school?", "CONCLUSIONS: Girls were less often vaccinated than boys with the same risk factors.", "contradicts"],
+    ["Is mesh repair safer than suture repair for umbilical hernia?", "CONCLUSIONS: Wound infection and seroma occurred at the same low rates after either repair, with mesh taking longer to place.", "contradicts"],
+    ["Is a cemented stem better than an uncemented stem for hip replacement?", "RESULTS: Revision within 5 years occurred in 2.6% of cemented and 2.0% of uncemented stems (difference 0.6 points, 95% CI -2.9 to 4.1).", "contradicts"],
+    ["Is ultrasound as accurate as CT for detecting appendicitis in children?", "CONCLUSIONS: Ultrasound detected appendicitis with the same accuracy as CT and can be used first.", "supports"],
+    ["Is oral amoxicillin not inferior to intravenous penicillin for pneumonia in children?", "CONCLUSIONS: Oral amoxicillin met the non-inferiority criterion and was better tolerated.", "supports"],
+    ["Should routine shaving before surgery be abandoned?", "CONCLUSIONS: Clipping was as effective as shaving in preventing wound infection and avoided skin cuts.", "supports"],
+    ["Does drinking green tea make people live longer?", "CONCLUSIONS: The apparent survival advantage of tea drinkers was explained by their income and education.", "contradicts"],
+    ["Is a nurse-led clinic as good as a doctor-led clinic for asthma?", "CONCLUSIONS: The nurse-led clinic achieved the same asthma control as the doctor-led clinic.", "supports"],
+  ])("%s → %s", (question, text, expected) => {
+    expect(byRules(question, text)).toBe(expected);
+  });
+});
+
 describe("the fitted model", () => {
   it("was trained on the features the agent computes (retrain with npm run train:stance when they change)", () => {
     const claim = claimOf("Does tai chi reduce falls?");

@@ -175,6 +175,8 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       // "TAVI can be performed safely without predilatation": done well without what the claim
       // says is needed, it is not needed.
       if (claim.needed && finding.effect === "found" && finding.valence !== "harm" && doneWithout(clause, claim)) finding = { ...finding, effect: "none", alike: false };
+      // "Clipping was as effective as shaving": what another does as well is not needed.
+      if (claim.needed && finding.effect === "found" && ALIKE_FOUND.test(clause) && !ALIKE_DENIED.test(clause)) finding = { ...finding, effect: "none", alike: false };
       // "Drains can be omitted after thyroidectomy": what can be done without is not needed.
       if (claim.needed && finding.effect !== "none" && OMITTABLE.test(clause)) finding = { ...finding, effect: "none", alike: false };
       // "X and Y were equally effective", "as accurate as", "non-inferior": to a claim that one is
