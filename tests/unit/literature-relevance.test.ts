@@ -333,7 +333,7 @@ describe("evidence roles: a study tests the question only by what it studied, ne
   });
 
   it("a phrase the vocabulary knows is named as a phrase or by its other names, not by its words apart", () => {
-    const scattered = trial("8", "Surgery for leg fractures in spinal cord injury", "RESULTS: High rates of union; fewer pressure ulcers; blood loss was low. Chronic pain did not differ.");
+    const scattered = trial("8", "Surgery for leg fractures in spinal cord injury", "RESULTS: High rates of union; fewer pressure ulcers; blood loss was low. Chronic low back pain did not differ.");
     const hypertension = trial("10", "Blood pressure and chronic low back pain", "RESULTS: High blood pressure was associated with less chronic low back pain.");
     expect(roleFor("Does high blood pressure reduce the risk of chronic low back pain?", scattered, [hypertension])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study high blood pressure/) });
     expect(roleFor("Does high blood pressure reduce the risk of chronic low back pain?", hypertension, [scattered]).role).toBe("supporting");

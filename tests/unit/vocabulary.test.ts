@@ -69,6 +69,151 @@ describe("the vocabulary links lay words, technical terms and MeSH headings (iss
     expect(names("estrogen receptors")).not.toContain("progesterone receptors");
   });
 
+  const phrasesIn = (question: string) => findConcepts(tokenize(question), { isWord: (t) => t.length > 2, isContent: (t) => t.length > 2 });
+
+  // The everyday words of medicine, a sample per organ system (CHV, NHS and MedlinePlus plain names).
+  it.each([
+    // Body parts
+    ["voice box", ["larynx"]],
+    ["windpipe", ["trachea"]],
+    ["butterfly gland", ["thyroid"]],
+    ["inflow valve", ["mitral valve"]],
+    ["kneecap", ["patella"]],
+    ["collarbone", ["clavicle"]],
+    ["thigh bone", ["femur"]],
+    ["back of the eye", ["retina"]],
+    ["cushion between the bones", ["intervertebral disc"]],
+    // Heart and circulation
+    ["heart tracing", ["electrocardiography", "ecg"]],
+    ["heart ultrasound", ["echocardiography"]],
+    ["shock box", ["implantable cardioverter-defibrillator"]],
+    ["hole in the heart", ["heart septal defects", "atrial septal defect"]],
+    ["heart stent", ["percutaneous coronary intervention"]],
+    ["triple bypass", ["coronary artery bypass grafting"]],
+    ["worn-out heart", ["heart failure"]],
+    ["fluttering heartbeat", ["atrial fibrillation"]],
+    ["clogged arteries", ["atherosclerosis", "coronary artery disease"]],
+    ["bad cholesterol", ["ldl cholesterol"]],
+    ["water tablets", ["diuretics", "furosemide"]],
+    ["blood pressure cuff", ["sphygmomanometer"]],
+    ["passing out", ["syncope"]],
+    ["swollen ankles", ["edema", "oedema"]],
+    // Lungs, ear, nose and throat
+    ["smoker's lung", ["chronic obstructive pulmonary disease", "emphysema"]],
+    ["hay fever", ["seasonal allergic rhinitis"]],
+    ["glue ear", ["otitis media with effusion"]],
+    ["grommets", ["tympanostomy tubes"]],
+    ["ringing in the ears", ["tinnitus"]],
+    ["short of breath", ["dyspnea", "breathlessness"]],
+    ["puffer", ["inhaler", "metered dose inhaler"]],
+    ["stop breathing at night", ["obstructive sleep apnea"]],
+    // Brain, nerves and the senses
+    ["water on the brain", ["hydrocephalus"]],
+    ["fever fits", ["febrile seizures"]],
+    ["knock on the head", ["head injury"]],
+    ["lazy eye", ["amblyopia"]],
+    ["squint", ["strabismus"]],
+    ["cloudy lens", ["cataract"]],
+    ["short-sighted", ["myopia"]],
+    // Hormones and metabolism
+    ["underactive thyroid", ["hypothyroidism"]],
+    ["overactive thyroid", ["hyperthyroidism", "thyrotoxicosis"]],
+    ["borderline diabetes", ["prediabetes"]],
+    ["finger prick test", ["self-monitoring of blood glucose"]],
+    ["radioactive iodine drink", ["radioiodine therapy"]],
+    ["pregnancy sugar", ["gestational diabetes"]],
+    // Digestion, liver and bowel
+    ["heartburn", ["gastroesophageal reflux", "gerd"]],
+    ["stomach ulcer", ["peptic ulcer", "duodenal ulcer"]],
+    ["piles", ["hemorrhoids", "haemorrhoids"]],
+    ["tummy bug", ["gastroenteritis"]],
+    ["camera test", ["endoscopy", "colonoscopy"]],
+    ["poo test", ["fecal occult blood test", "faecal immunochemical test"]],
+    ["fatty liver", ["non-alcoholic fatty liver disease", "nafld"]],
+    ["gut bacteria", ["gut microbiota"]],
+    // Kidneys, bladder and sexual health
+    ["water infection", ["urinary tract infection"]],
+    ["kidney filters", ["glomerulus"]],
+    ["waterworks problems", ["lower urinary tract symptoms"]],
+    ["enlarged prostate", ["benign prostatic hyperplasia"]],
+    ["kidney machine", ["dialysis", "hemodialysis"]],
+    // Women, pregnancy and babies
+    ["smear test", ["pap smear", "papanicolaou test"]],
+    ["baby blues", ["postpartum depression", "postnatal depression"]],
+    ["heavy periods", ["menorrhagia"]],
+    ["morning after pill", ["emergency contraception"]],
+    ["on the pill", ["oral contraceptives"]],
+    ["womb removal", ["hysterectomy"]],
+    ["cot death", ["sudden infant death syndrome"]],
+    ["baby scan", ["prenatal ultrasound"]],
+    // Bones, joints and muscles
+    ["bad back", ["back pain", "low back pain"]],
+    ["frozen shoulder", ["adhesive capsulitis"]],
+    ["tennis elbow", ["lateral epicondylitis"]],
+    ["brittle bone disease", ["osteogenesis imperfecta"]],
+    ["bone density scan", ["dual-energy x-ray absorptiometry", "dxa"]],
+    ["broken wrist", ["distal radius fracture"]],
+    ["new hip", ["hip arthroplasty", "total hip replacement"]],
+    ["physio", ["physiotherapy", "physical therapy"]],
+    ["sideways curve of the spine", ["scoliosis"]],
+    // Skin, mouth and teeth
+    ["mole cancer", ["melanoma"]],
+    ["skin moles", ["nevus", "melanocytic nevi"]],
+    ["cold sores", ["herpes labialis"]],
+    ["going bald", ["alopecia", "hair loss"]],
+    ["gum disease", ["periodontal disease", "periodontitis"]],
+    ["tooth cavities", ["dental caries"]],
+    // Mind and habits
+    ["drinking problem", ["alcohol dependence", "alcohol use disorders"]],
+    ["giving up smoking", ["smoking cessation"]],
+    ["vaping", ["e-cigarettes"]],
+    ["couch potato", ["sedentary behavior"]],
+    ["belly fat", ["abdominal obesity", "waist circumference"]],
+    ["very heavy people", ["morbid obesity", "severe obesity"]],
+    ["fizzy drinks", ["sugar-sweetened beverages"]],
+    // Infections, immunity, blood and cancer
+    ["blood poisoning", ["sepsis", "septicemia"]],
+    ["thrush", ["candidiasis"]],
+    ["weak immune system", ["immunocompromised"]],
+    ["low iron", ["iron-deficiency anemia"]],
+    ["blood cancer", ["hematologic neoplasms", "leukemia"]],
+    ["gullet cancer", ["esophageal cancer", "oesophageal cancer"]],
+    // Tests, operations and medicines; people and settings
+    ["cat scan", ["computed tomography"]],
+    ["keyhole surgery", ["laparoscopy"]],
+    ["being put to sleep", ["general anesthesia"]],
+    ["paracetamol", ["acetaminophen"]],
+    ["casualty department", ["emergency department"]],
+    ["looking after my mum", ["caregivers", "carers"]],
+    ["working nights", ["shift work"]],
+  ])("everyday words: %s → %j", (phrase, expected) => {
+    expect(names(phrase)).toEqual(expect.arrayContaining(expected));
+  });
+
+  it("keeps the everyday entries precise: a mini-stroke is a TIA, a stem shared with a common word names nothing", () => {
+    expect(expandConcept("mini-stroke")?.canonical).toBe("ischemic attack, transient");
+    expect(names("mini-stroke")).not.toContain("stroke");
+    // "alcoholism" stems to "alcohol": drinking is not dependence.
+    expect(names("alcohol")).not.toContain("alcohol dependence");
+    // "a faint line" is no fainting.
+    expect(expandConcept("faint")?.canonical).not.toBe("syncope");
+    // Morbid obesity is a member of obesity, not the reverse.
+    expect(names("obesity")).toContain("morbid obesity");
+    expect(names("morbid obesity")).not.toContain("obesity");
+    expect(names("obesity")).not.toContain("very heavy people");
+    // "very heavy periods" are heavy periods, not a very heavy person.
+    expect(phrasesIn("Are very heavy periods a sign of fibroids?").map((m) => m.expansion.canonical)).toEqual(expect.arrayContaining(["menorrhagia", "uterine fibroids"]));
+    expect(phrasesIn("Are very heavy periods a sign of fibroids?").map((m) => m.expansion.canonical)).not.toContain("morbid obesity");
+  });
+
+  it("reads everyday phrases split by a preposition and lay names in questions only", () => {
+    expect(phrasesIn("Is a clot in the leg dangerous on a long flight?").map((m) => m.expansion.canonical)).toContain("deep vein thrombosis");
+    expect(phrasesIn("Does physio help curvature of the spine?").map((m) => m.expansion.canonical)).toEqual(expect.arrayContaining(["physical therapy modalities", "scoliosis"]));
+    // "piles" reads a question as haemorrhoids, but a record's "piles" is not about them.
+    expect(namesConcept({ title: "Piles of paperwork in general practice", mesh: [] }, "haemorrhoids")).toBe(false);
+    expect(namesConcept({ title: "Rubber band ligation for haemorrhoids", mesh: [] }, "piles")).toBe(true);
+  });
+
   it("matches a record's title or abstract through any name, in either word order", () => {
     const record = { title: "Outcomes on a rehabilitation ward", abstract: "Patients with a fracture of the proximal femur were followed for a year.", mesh: [] };
     expect(namesConcept(record, "broken hip")).toBe(true);
@@ -87,8 +232,6 @@ describe("the vocabulary links lay words, technical terms and MeSH headings (iss
     expect(found).toEqual(expect.arrayContaining(["broken hip", "elderly", "rehab unit"]));
     expect(found).not.toContain("broken");
   });
-
-  const phrasesIn = (question: string) => findConcepts(tokenize(question), { isWord: (t) => t.length > 2, isContent: (t) => t.length > 2 });
 
   it("reads a phrase inside a hyphenated word, where the word starts and ends", () => {
     const found = phrasesIn("Do bad low-sugar spells make heart attacks more likely?");
