@@ -71,7 +71,7 @@ const NULL_CUES = [
   /\bthere (is|are|was|were|exists?) (still )?no\b/i,
   // Outcomes said to be alike; not a subject described so ("a group of similar size", "patients
   // with comparable baseline risk"), which states no finding.
-  /(?<!\b(of|with) (a )?)\b(similar|comparable|unchanged|unaffected|equivalent|not different)\b(?!\s+(findings|results|trends?|conclusions|patterns|observations)\b)/i,
+  /(?<!\b(of|with|than) (a )?)\b(similar|comparable|unchanged|unaffected|equivalent|not different)\b(?!\s+(findings|results|trends?|conclusions|patterns|observations|((?!(in|among|between|across|for|with|to|at)\b)\w+[- ])?(patients|women|men|children|people|participants|subjects|controls|individuals|groups?|populations?|cohorts?|adults|infants|hospitals|schools|practices|cases))\b)/i,
   /\bneither\b.*\bnor\b/i,
   // A finding said alike ("was associated with similar analgesia use to standard care"): unlike "in
   // patients with similar baseline risk", it follows a verb of outcome.

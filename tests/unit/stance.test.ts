@@ -336,6 +336,26 @@ describe("rules of English found on the blind conclusions set's second round (in
   });
 });
 
+describe("claims about a share, safety and other predictors (the blind set's second round; sentences written here)", () => {
+  // Each failed before: "comparable patients" describes whom, it finds nothing alike; harms found
+  // alike answer "Is it safe?" yes; "…, but time to surgery was not" carries the sentence's
+  // predicate, so it speaks to the claim about time to surgery; a small or large share answers a
+  // claim that a practice is underused, overused, or done by many.
+  it.each([
+    ["Do stroke rates differ between rural and urban hospitals?", "CONCLUSIONS: Patients in rural hospitals were far more likely to have a stroke than comparable patients in urban hospitals, even when they were at low risk.", "supports"],
+    ["Do men and women wait different lengths of time for knee surgery?", "CONCLUSIONS: Women received knee surgery later than men at every stage of care in hospital, and the gap was not explained by age or comorbidity.", "supports"],
+    ["Is it safe for mothers taking lithium to breastfeed?", "CONCLUSIONS: Infections requiring admission in the first year occurred in 16% and 18% of infants, respectively (adjusted OR 0.93, 95% CI 0.73-1.18), and growth at 12 months was similar.", "supports"],
+    ["Does delay before surgery predict infection in hip fractures?", "CONCLUSIONS: In multivariable analysis, diabetes (OR 3.2, 95% CI 1.8-5.7) and smoking (OR 2.3, 95% CI 1.3-4.0) were associated with infection, but time to surgery was not (OR 1.01 per hour, 95% CI 0.97-1.05).", "contradicts"],
+    ["Do nurses complete pressure ulcer risk assessments on admission to hospital?", "CONCLUSIONS: Only one patient in three was assessed on the day of admission.", "contradicts"],
+    ["Do many older people decline flu vaccination when it is offered?", "CONCLUSIONS: Fewer than two in every hundred older people declined the vaccine.", "contradicts"],
+    ["Is physiotherapy underused after hip fracture?", "CONCLUSIONS: Fewer than one in five patients were referred for physiotherapy after discharge.", "supports"],
+    ["Are antibiotics overprescribed for sore throats in general practice?", "CONCLUSIONS: Fewer than three in ten patients with a sore throat were given antibiotics, almost always as the guidelines recommend.", "contradicts"],
+    ["Do parents understand their child's discharge instructions?", "CONCLUSIONS: Most parents understood the instructions, and nine in ten could say when to return.", "supports"],
+  ])("%s → %s", (question, text, expected) => {
+    expect(byRules(question, text)).toBe(expected);
+  });
+});
+
 describe("the fitted model", () => {
   it("was trained on the features the agent computes (retrain with npm run train:stance when they change)", () => {
     const claim = claimOf("Does tai chi reduce falls?");

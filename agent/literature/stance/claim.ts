@@ -37,6 +37,14 @@ export type ClaimReading = {
   needed: boolean;
   /** The claim says X can stand in for Y ("Can X replace Y?"): X found as good as Y answers yes. */
   alternative: boolean;
+  /** The claim is that something is safe ("Is it safe to breastfeed on X?"): harms found alike answer yes. */
+  safety: boolean;
+  /**
+   * What share of people the claim says do something: too few ("Is X underused?"), too many ("Are
+   * antibiotics overprescribed?"), or many ("Do many decline?", "Do nurses complete the
+   * assessment?"); null when it says nothing of a share.
+   */
+  share: "under" | "over" | "large" | null;
   /** The direction the plain claim asks about (its negation removed). */
   valence: Valence;
   directions: Direction[];
@@ -122,8 +130,22 @@ export function readClaim(input: StanceClaim): ClaimReading {
   // A question of prediction or association asks about no direction ("Can X help predict the risk of Y?").
   const predictive = PREDICTION.test(plain) && !CHANGE.test(plain);
   const valence = alternative ? "benefit" : predictive ? "neutral" : claim.text !== undefined ? plainValence(plain, claim.valence) : claim.valence;
-  return { negated, equivalence, comparative, ability, needed, alternative, valence, directions, parts, total };
+  const safety = claim.text !== undefined && SAFETY.test(plain) && !comparative;
+  const share = claim.text === undefined || equivalence || comparative ? null : UNDER.test(plain) ? "under" : OVER.test(plain) ? "over" : MANY.test(plain) || (PEOPLE_DO.test(plain) && directions.length === 0 && !needed) ? "large" : null;
+  return { negated, equivalence, comparative, ability, needed, alternative, safety, share, valence, directions, parts, total };
 }
+
+/** A claim of safety ("Is it safe to …?", "Is X harmless?"); not a comparison ("safer than"). */
+const SAFETY = /\b(safe|safely|safety|harmless|risk-free|well tolerated)\b/i;
+/** Too little of a practice: "underused", "underprescribed", "inadequately treated". */
+const UNDER = /\b(under-?(used?|using|uses|utili[sz]\w*|prescrib\w*|diagnos\w*|treat\w*|recogni[sz]\w*|report\w*|estimat\w*|represent\w*|vaccinat\w*)|inadequately|insufficiently|too (few|little|rarely|seldom))\b/i;
+/** Too much of a practice: "overused", "overprescribed", "too often". */
+const OVER = /\b(over-?(used?|using|uses|utili[sz]\w*|prescrib\w*|diagnos\w*|treat\w*|investigat\w*|request\w*|order\w*|estimat\w*)|too (many|much|often|frequently))\b/i;
+/** A claim that many do something: "Do many women decline …?", "Is it commonly …?". */
+const MANY = /\b(many|most|majority|often|commonly|usually|frequently|widely)\b/i;
+/** "Do nurses complete …?", "Do patients understand …?": whether the people named do it at all. */
+const PEOPLE_DO =
+  /^\W*(do|does|did|are|is)\s+(\w+\s+){0,3}(nurses|doctors|physicians|clinicians|surgeons|patients|parents|mothers|fathers|families|carers|caregivers|women|men|people|staff|students|residents|trainees|pharmacists|practitioners|gps|hospitals|practices|teachers)\b/i;
 
 /** Verbs of change that name no direction: "X alters Y" holds whichever way Y moves. */
 const ANY_CHANGE = /\b(alter|alters|altered|altering|affect|affects|affected|affecting|influenc\w*|modif(y|ies|ied|ying)|modulat\w*|chang(e|es|ed|ing)|impacts?|impacted|regulat\w*|determin\w*)\b/i;

@@ -28,7 +28,7 @@ type Side = "supports" | "contradicts";
 /** A reading's stance on the plain claim, or null when it states nothing on it. */
 function stanceOfReading(
   reading: FindingReading,
-  claim: Pick<ClaimReading, "equivalence" | "valence" | "ability" | "alternative">,
+  claim: Pick<ClaimReading, "equivalence" | "valence" | "ability" | "alternative" | "safety">,
   { moved = 0, clause = "" }: { moved?: number; clause?: string } = {},
 ): Side | null {
   if (reading.effect === "unclear") return null;
@@ -36,6 +36,9 @@ function stanceOfReading(
   // from a distance?", doing as well as the accepted way is a yes.
   // "Oral therapy was non-inferior to intravenous therapy": to "Can oral therapy replace it?", as good is a yes.
   if ((claim.ability || claim.alternative) && reading.effect === "none" && reading.alike) return "supports";
+  // "Infections occurred in 26% and 28% of infants (OR 0.93, 95% CI 0.73-1.18)": to "Is it safe?",
+  // harms found alike in those exposed and not is a yes.
+  if (claim.safety && reading.effect === "none" && reading.alike) return "supports";
   if (claim.equivalence) {
     // Only an absence of difference supports an equivalence: "not all patients need the same target" does not.
     if (reading.effect === "none") return reading.alike ? "supports" : "contradicts";
@@ -156,8 +159,18 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
     for (const clause of clauses(forClaim)) {
       // A sentence's subject (the exposure) is shared by its clauses; what each clause says it of is
       // its own: of "X raised NAD+ but did not improve muscle strength", the clause naming the
-      // claim's outcome speaks to the claim.
-      const relevance = 0.6 * relevanceOf(stemSet(clause), claim, { outcomeWeighs: 2 }) + 0.4 * relevanceOf(sentenceStems, claim);
+      // claim's outcome speaks to the claim. A clause that ends on its negation ("…, but time to
+      // debridement was not") says the sentence's predicate of its own subject: it has the
+      // sentence's words.
+      const clauseStems = stemSet(clause);
+      if (ELLIPTICAL.test(clause)) for (const p of claim.parts) if (p.outcome) for (const st of p.stems) if (sentenceStems.has(st)) clauseStems.add(st);
+      const relevance = 0.6 * relevanceOf(clauseStems, claim, { outcomeWeighs: 2 }) + 0.4 * relevanceOf(sentenceStems, claim);
+      // "Only one resident in three was assessed": to a claim about how many do something, a share.
+      const byShare = claim.share ? sideOfShare(clause, claim.share) : null;
+      if (byShare) {
+        read.push({ text: clause, stance: invert ? (byShare === "supports" ? "contradicts" : "supports") : byShare, relevance, weight: (0.25 + relevance) * position * concluding, certainty: 1, effect: "found", alike: false, moved: 0, significant: SIGNIFICANT.test(clause) });
+        continue;
+      }
       let finding: FindingReading = readFinding(clause);
       // A conclusion, a reported finding ("Here we show that …") or a short quoted finding that
       // restates the claim without a finding word still affirms it; a result sentence that only
@@ -263,6 +276,22 @@ function statesAim(sentence: string): boolean {
   return isAimSentence(sentence) && !REPORTS_STATISTIC.test(sentence);
 }
 const REPORTS_STATISTIC = /\bp\s*[<>=≤≥]\s*0?[.·]\d|\b95\s*%\s*(ci|confidence)|\b(OR|HR|RR|aOR|aHR)\b\s*[=:,]?\s*\d/i;
+
+/** A clause that ends on its negation, its predicate the sentence's: "time to debridement was not (OR 1.01)". */
+const ELLIPTICAL = /\b(was|were|is|are|did|does|do|had|has|have)\s+not\s*(\([^)]*\))?\s*[.;]?\s*$/i;
+/** A small share: "only one resident in three", "fewer than two in every hundred", "only 12%", "a minority of". */
+const SMALL_SHARE =
+  /\b(only|just|fewer than|less than|barely)\s+(about\s+|around\s+|approximately\s+|some\s+)?((one|two|three) (\w+ ){0,3}in (every )?(three|four|five|six|seven|eight|nine|ten|twenty|\d+|a hundred|hundred)|one|two|a (quarter|third|fifth|tenth)|\d+(\.\d+)?\s?%|\d+\s+(of|out of)\s+\d+)\b|\ba (small )?minority of\b/i;
+/** A large share: "most parents", "the vast majority of", "nearly all", "nine in ten". */
+const LARGE_SHARE = /(^|[,;:]\s*|\b(and|but)\s+)(most|the (vast )?majority of|nearly all|almost all|virtually all)\b|\b(nine|eight) (\w+ )?in (every )?ten\b|\b(more than|over) (half|nine in ten|90\s?%)\b/i;
+/** The side a share takes on a claim about a share: too few is a yes to "underused", a no to "overused" or "do many …". */
+function sideOfShare(clause: string, share: NonNullable<ClaimReading["share"]>): Side | null {
+  const small = SMALL_SHARE.test(clause);
+  const large = LARGE_SHARE.test(clause);
+  if (small === large) return null;
+  if (share === "under") return small ? "supports" : "contradicts";
+  return small ? "contradicts" : "supports";
+}
 
 /** Two things found alike in what the comparison is about. */
 const ALIKE_FOUND =
