@@ -86,6 +86,8 @@ const NULL_CUES = [
   CI_SPANS_ZERO,
   // "The apparent survival advantage of tea drinkers was explained by their income": confounding, not an effect.
   /\b(advantage|association|difference|effect|benefit|link|relationship|excess)\b[^.;]{0,60}?\b(was|were|is|are) (largely |fully |entirely |mostly |wholly )?(explained|accounted for) by\b/i,
+  // "added nothing to nasal suction", "it has no place in routine care": no benefit.
+  /\b(add|adds|added|adding|offer|offers|offered|confer|confers|conferred|provide|provides|provided) (nothing|no (\w+ )?(benefit|advantage|value|gain|improvement))\b|\bno place (in|for)\b|\bhas no place\b/i,
   // "non-inferior to intravenous therapy": shown no worse, so alike (an equivalence holds, a superiority does not).
   /\bnon-?inferior(ity)?\b/i,
   // Falling short of what was asked: "fell well short of the one-hour target".
@@ -136,7 +138,7 @@ const CI_SPANS_ONE = /\b(?:OR|HR|RR|odds ratio|hazard ratio|relative risk|risk r
 const SIGNIFICANT_P = /\bp\s*(<|≤|=)\s*0?\.0([0-4]\d*|0\d*)\b/i;
 
 const EFFECT_CUES =
-  /\b(encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|of choice|adequate (alternative|substitute|method|tool|option|means)|significant(ly)?|associated with|association (between|with|of)|correlated|correlation|predict(s|ed|or|ors|ive)?|improv\w*|increas\w*|decreas\w*|reduc\w*|lower(ed)?|higher|greater|fewer|less|more likely|less likely|extend\w*|prolong\w*|shorten\w*|delay\w*|prevent\w*|protect\w*|enhanc\w*|attenuat\w*|inhibit\w*|suppress\w*|promot\w*|elevat\w*|diminish\w*|worsen\w*|impair\w*|benefi\w*|effective|efficacious|superior|inferior|feasible|feasibility|accura\w*|reliab\w*|sensitivity|specificity|well tolerated|safe|harmless|should be offered|outperform\w*|differ(ed|ent|ence)|depend\w*|linked|related to|risk factors?|hazard ratio|odds ratio|relative risk|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|induc\w*|accelerat\w*|slow\w*|blunt\w*|dampen\w*|abolish\w*|abrogat\w*|weaken\w*|counteract\w*)\b/i;
+  /\b(encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|of choice|adequate (alternative|substitute|method|tool|option|means)|significant(ly)?|associated with|association (between|with|of)|correlated|correlation|predict(s|ed|or|ors|ive)?|improv\w*|increas\w*|decreas\w*|reduc\w*|lower(ed)?|higher|greater|fewer|less|more likely|less likely|(later|earlier|longer|shorter) than|(more|less) often|extend\w*|prolong\w*|shorten\w*|delay\w*|prevent\w*|protect\w*|enhanc\w*|attenuat\w*|inhibit\w*|suppress\w*|promot\w*|elevat\w*|diminish\w*|worsen\w*|impair\w*|benefi\w*|effective|efficacious|superior|inferior|feasible|feasibility|accura\w*|reliab\w*|sensitivity|specificity|well tolerated|safe|harmless|should be (offered|retained|continued|maintained|kept)|outperform\w*|differ(ed|ent|ence)|depend\w*|linked|related to|risk factors?|hazard ratio|odds ratio|relative risk|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|induc\w*|accelerat\w*|slow\w*|blunt\w*|dampen\w*|abolish\w*|abrogat\w*|weaken\w*|counteract\w*)\b/i;
 /** Effect sizes written as abbreviations (case matters: "OR" is an odds ratio, "or" is not). */
 const EFFECT_SIZE = /\b(HR|OR|RR|aOR|aHR)\b\s*[=:(,]?\s*\d/;
 
@@ -176,7 +178,7 @@ const GOOD =
   /\b(survival|lifespan|life span|longevity|healthspan|function|functioning|strength|quality of life|health|performance|speed|density|sensitivity|cognition|cognitive (function|performance|score)|memory|adherence|remission|response|recovery|satisfaction|independence|mobility|capacity|fitness|accuracy|efficacy|benefit|wellbeing|well-being|cure|healing|resilience|clearance|autophagy|vo2max|muscle|muscle mass|lean (body )?mass|bone mass|hdl|detection( rates?)?|diagnostic yield)\b/i;
 
 const BENEFIT_WORDS =
-  /\b(encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|(procedure|treatment|method|option|approach|technique) of choice|adequate (alternative|substitute|method|tool|option|means)|improv\w*|benefi\w*|effective|efficacious|superior|better|favou?rable|success\w*|feasib\w*|safe|harmless|well tolerated|should be offered|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|relie\w*|outperform\w*|accurate|reliable|valid|useful|suitable|acceptable|sufficient|protective|protected|prevented|preventing|extended (median |maximal |mean )?(lifespan|life span|survival))\b/i;
+  /\b(encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|(procedure|treatment|method|option|approach|technique) of choice|adequate (alternative|substitute|method|tool|option|means)|improv\w*|benefi\w*|effective|efficacious|superior|better|favou?rable|success\w*|feasib\w*|safe|harmless|well tolerated|should be (offered|retained|continued|maintained|kept)|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|relie\w*|outperform\w*|accurate|reliable|valid|useful|suitable|acceptable|sufficient|protective|protected|prevented|preventing|extended (median |maximal |mean )?(lifespan|life span|survival))\b/i;
 const OUTWEIGH = /\b(benefits?|advantages?|risks?|harms?|costs?|disadvantages?)\b[^.;]{0,50}?\boutweigh\w*/i;
 const BENEFIT_SHRINKS =
   /\b(benefits?|advantages?|value|usefulness|utility|yield|accuracy|efficacy|effectiveness)\b[^.;,]{0,40}?\b(less|lower|smaller|limited|reduced|minimal|decreas\w*|diminish\w*)\b/i;
@@ -271,7 +273,8 @@ export function isFindingSentence(sentence: string): boolean {
 export function clauses(sentence: string): string[] {
   // "Although X, Y" and "Despite X, Y": the finding is Y; X is conceded.
   // "While X, Y" and "Whereas X, Y" set two findings side by side: both are read.
-  const main = sentence.replace(/^(although|though|despite|even though|in spite of)\b[^,]{0,200},\s*/i, "").replace(/^(while|whereas)\s+([^,]{0,200}),\s*/i, "$2; ");
+  // "Because history alone identified none of them, testing should be retained": the finding is what follows.
+  const main = sentence.replace(/^(although|though|despite|even though|in spite of|because)\b[^,]{0,200},\s*/i, "").replace(/^(while|whereas)\s+([^,]{0,200}),\s*/i, "$2; ");
   // "Daily multivitamins, but not cocoa extract, improved cognition": the exclusion between commas
   // is an aside; the sentence goes on with what the first did.
   // "had lower, not higher, rates of caesarean delivery": the word denied between commas is the

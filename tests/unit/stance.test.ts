@@ -340,8 +340,14 @@ describe("claims about a share, safety and other predictors (the blind set's sec
   // Each failed before: "comparable patients" describes whom, it finds nothing alike; harms found
   // alike answer "Is it safe?" yes; "…, but time to surgery was not" carries the sentence's
   // predicate, so it speaks to the claim about time to surgery; a small or large share answers a
-  // claim that a practice is underused, overused, or done by many.
+  // claim that a practice is underused, overused, or done by many; "added nothing", "no place in
+  // routine care" are no benefit; "should be retained" after "Because …," is the finding; "later
+  // than" states a difference; less of a practice "without any change in outcomes" is not needed.
   it.each([
+    ["Is incentive spirometry still needed after cardiac surgery?", "CONCLUSIONS: Incentive spirometry added nothing to early mobilisation after cardiac surgery, and it has no place in routine care.", "contradicts"],
+    ["Is routine urine testing necessary before knee surgery?", "CONCLUSIONS: Because symptoms alone identified none of the infections, routine urine testing before knee surgery should be retained.", "supports"],
+    ["Do older and younger patients wait different lengths of time for cataract surgery?", "CONCLUSIONS: Older patients received surgery later than younger patients at every stage of referral.", "supports"],
+    ["Should routine daily blood tests in intensive care be abandoned?", "CONCLUSIONS: Ordering blood tests only when clinically indicated reduced testing by a third without any change in outcomes.", "supports"],
     ["Do stroke rates differ between rural and urban hospitals?", "CONCLUSIONS: Patients in rural hospitals were far more likely to have a stroke than comparable patients in urban hospitals, even when they were at low risk.", "supports"],
     ["Do men and women wait different lengths of time for knee surgery?", "CONCLUSIONS: Women received knee surgery later than men at every stage of care in hospital, and the gap was not explained by age or comorbidity.", "supports"],
     ["Is it safe for mothers taking lithium to breastfeed?", "CONCLUSIONS: Infections requiring admission in the first year occurred in 16% and 18% of infants, respectively (adjusted OR 0.93, 95% CI 0.73-1.18), and growth at 12 months was similar.", "supports"],

@@ -190,6 +190,8 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       if (claim.needed && finding.effect === "found" && finding.valence !== "harm" && doneWithout(clause, claim)) finding = { ...finding, effect: "none", alike: false };
       // "Clipping was as effective as shaving": what another does as well is not needed.
       if (claim.needed && finding.effect === "found" && ALIKE_FOUND.test(clause) && !ALIKE_DENIED.test(clause)) finding = { ...finding, effect: "none", alike: false };
+      // "Testing only when indicated reduced radiography by a third without any change in outcomes": less of it did as well.
+      if (claim.needed && finding.effect === "found" && DONE_LESS_AS_WELL.test(clause)) finding = { ...finding, effect: "none", alike: false };
       // "Drains can be omitted after thyroidectomy": what can be done without is not needed.
       if (claim.needed && finding.effect !== "none" && OMITTABLE.test(clause)) finding = { ...finding, effect: "none", alike: false };
       // "X and Y were equally effective", "as accurate as", "non-inferior": to a claim that one is
@@ -265,6 +267,7 @@ function doneWithout(clause: string, claim: ClaimReading): boolean {
   const content = new Set(claim.parts.filter((p) => p.weight >= 0.5).flatMap((p) => p.stems));
   return [...stemSet(m[1]!)].some((s) => content.has(s));
 }
+const DONE_LESS_AS_WELL = /\b(reduc\w*|fewer|less|cut|lower\w*|halv\w*)\b[^.;]{0,80}\bwithout (any |a )?(change|difference|increase|rise|worsening|loss|compromis\w*|harm|adverse|affecting|detriment)\b/i;
 const OMITTABLE = /\b(can|could|may|might|should)\s+(safely\s+)?be\s+(safely\s+)?(omitted|avoided|abandoned|skipped|dispensed with|forgone|foregone|eliminated|discontinued|withdrawn)\b/i;
 const WITHOUT = /\b(?:without|omitting|omission of|avoiding|forgoing|in the absence of)\s+((?:\w[\w-]*\s+){0,3}\w[\w-]*)/i;
 
