@@ -362,6 +362,22 @@ describe("claims about a share, safety and other predictors (the blind set's sec
   });
 });
 
+describe("claims of size, of a quantity's opposite and of one group against another (SciFact's tuning half; sentences written here)", () => {
+  // Each of the first four failed before: a modest effect answers "highly effective" no;
+  // premature death is a harm and life expectancy a good; a finding said of the claim's other
+  // group ("Women appear to be at increased risk", to "Men are more susceptible … than women")
+  // says the opposite. A difference claimed without a direction holds whichever side it is said of.
+  it.each([
+    ["Medications to treat gout are highly effective.", "CONCLUSIONS Allopurinol and febuxostat modestly reduce attacks and have specific adverse effects.", "contradicts"],
+    ["Patients with thalassaemia are more vulnerable to severe malaria.", "Thalassaemia homozygosity confers considerable protection against severe malaria.", "contradicts"],
+    ["Lack of GENE7 in mice increases life expectancy.", "GENE7 deficiency causes a marked exacerbation of plaque formation and premature death in mice.", "contradicts"],
+    ["Men are more susceptible to death from sepsis when compared to women.", "CONCLUSIONS Women appear to be at increased risk for death from sepsis, even after controlling for comorbidities.", "contradicts"],
+    ["Tuberculosis granulomas express different proteins than the surrounding lung.", "The tissue surrounding the granuloma has a comparatively anti-inflammatory signature, unlike its pro-inflammatory centre.", "supports"],
+  ])("%s → %s", (question, text, expected) => {
+    expect(byRules(question, text)).toBe(expected);
+  });
+});
+
 describe("the fitted model", () => {
   it("was trained on the features the agent computes (retrain with npm run train:stance when they change)", () => {
     const claim = claimOf("Does tai chi reduce falls?");

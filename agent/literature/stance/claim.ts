@@ -45,6 +45,13 @@ export type ClaimReading = {
    * assessment?"); null when it says nothing of a share.
    */
   share: "under" | "over" | "large" | null;
+  /** The claim says the effect is large ("highly effective", "markedly reduces"): a modest one answers it no. */
+  intense: boolean;
+  /**
+   * The two groups a comparative claim sets against each other ("Men are more susceptible … than
+   * women"): the first stem of each; null when it names no such pair.
+   */
+  groups: { first: string; second: string } | null;
   /** The direction the plain claim asks about (its negation removed). */
   valence: Valence;
   directions: Direction[];
@@ -70,7 +77,7 @@ const SHORTFALL =
   /\b(is|are|was|were|be|been|being|remains?|seems?|appears?|proved?)\s+(a\s+|an\s+)?(\w+ly\s+)?(ineffective|inefficient|inaccurate|unsafe|unreliable|unnecessary|insufficient|inadequate|invalid|unhelpful|useless|unsuccessful|irrelevant|dispensable)\b/i;
 /** A comparison asked: one thing better, worse, more or less than another. */
 const COMPARES =
-  /\b(than|superior|inferior|better|worse|outperform\w*|(more|less) (\w+ )?(effective|efficacious|accurate|efficient|sensitive|specific|useful|reliable|beneficial|likely|frequent|common|severe|successful)|advantage(s|ous)? (over|of)|benefit over)\b/i;
+  /\b(than|superior|inferior|better|worse|outperform\w*|(more|less) (\w+ )?(effective|efficacious|accurate|efficient|sensitive|specific|useful|reliable|beneficial|likely|frequent|common|severe|successful|susceptible|vulnerable|prone)|advantage(s|ous)? (over|of)|benefit over)\b/i;
 /** A question of whether something can be done or serve ("can X be …", "is X feasible", "an acceptable alternative"). */
 const ABILITY = /^(\W*\w+[^?:]*:\s*)?(can|could|may)\b|\b(feasib\w*|possible|acceptable|practicable|viable)\b/i;
 /** A claim that something tells cases apart, which only a difference found supports. */
@@ -132,9 +139,16 @@ export function readClaim(input: StanceClaim): ClaimReading {
   const valence = alternative ? "benefit" : predictive ? "neutral" : claim.text !== undefined ? plainValence(plain, claim.valence) : claim.valence;
   const safety = claim.text !== undefined && SAFETY.test(plain) && !comparative;
   const share = claim.text === undefined || equivalence || comparative ? null : UNDER.test(plain) ? "under" : OVER.test(plain) ? "over" : MANY.test(plain) || (PEOPLE_DO.test(plain) && directions.length === 0 && !needed) ? "large" : null;
-  return { negated, equivalence, comparative, ability, needed, alternative, safety, share, valence, directions, parts, total };
+  const intense = claim.text !== undefined && INTENSE.test(plain);
+  const paired = comparative ? GROUPS.exec(plain) : null;
+  const groups = paired ? { first: stem(paired[1]!.toLowerCase()), second: stem(paired[2]!.toLowerCase()) } : null;
+  return { negated, equivalence, comparative, ability, needed, alternative, safety, share, intense, groups, valence, directions, parts, total };
 }
 
+/** A claim of a large effect: "highly effective", "markedly reduces", "dramatically improves". */
+const INTENSE = /\b(highly|very|extremely|strongly|markedly|dramatically|substantially|greatly|hugely|massively)\s+(effective|efficacious|beneficial|protective|reduc\w*|improv\w*|increas\w*|lower\w*|rais\w*|prevent\w*)\b/i;
+/** Two groups set against each other: "Men are more susceptible to X than (or compared to) women". */
+const GROUPS = /^\W*(?:are|do|does|is)?\s*(\w+)\b[^?.]{0,80}?\b(?:than|compared (?:to|with)|versus|vs\.?)\s+(?:the\s+)?(\w+)/i;
 /** A claim of safety ("Is it safe to …?", "Is X harmless?"); not a comparison ("safer than"). */
 const SAFETY = /\b(safe|safely|safety|harmless|risk-free|well tolerated)\b/i;
 /** Too little of a practice: "underused", "underprescribed", "inadequately treated". */

@@ -192,6 +192,8 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       if (claim.needed && finding.effect === "found" && ALIKE_FOUND.test(clause) && !ALIKE_DENIED.test(clause)) finding = { ...finding, effect: "none", alike: false };
       // "Testing only when indicated reduced radiography by a third without any change in outcomes": less of it did as well.
       if (claim.needed && finding.effect === "found" && DONE_LESS_AS_WELL.test(clause)) finding = { ...finding, effect: "none", alike: false };
+      // "modestly reduce weight": to "highly effective", a modest effect is a no.
+      if (claim.intense && finding.effect === "found" && MODEST.test(clause)) finding = { ...finding, effect: "none", alike: false };
       // "Drains can be omitted after thyroidectomy": what can be done without is not needed.
       if (claim.needed && finding.effect !== "none" && OMITTABLE.test(clause)) finding = { ...finding, effect: "none", alike: false };
       // "X and Y were equally effective", "as accurate as", "non-inferior": to a claim that one is
@@ -200,7 +202,10 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       const moved = finding.effect === "found" ? agreement(claim.directions, directionsOf(clause)) : 0;
       const side = stanceOfReading(finding, claim, { moved, clause });
       if (!side) continue;
-      const stance: Side = invert ? (side === "supports" ? "contradicts" : "supports") : side;
+      // "Women appear to be at increased risk", to "Men are more susceptible than women": the
+      // finding is said of the claim's other group, so it says the opposite of the claim.
+      const swapped = finding.effect === "found" && saidOfOtherGroup(clause, claim);
+      const stance: Side = invert !== swapped ? (side === "supports" ? "contradicts" : "supports") : side;
       read.push({
         text: clause,
         stance,
@@ -268,6 +273,7 @@ function doneWithout(clause: string, claim: ClaimReading): boolean {
   return [...stemSet(m[1]!)].some((s) => content.has(s));
 }
 const DONE_LESS_AS_WELL = /\b(reduc\w*|fewer|less|cut|lower\w*|halv\w*)\b[^.;]{0,80}\bwithout (any |a )?(change|difference|increase|rise|worsening|loss|compromis\w*|harm|adverse|affecting|detriment)\b/i;
+const MODEST = /\b(modest(ly)?|slight(ly)?|small|marginal(ly)?|minimal(ly)?|mild(ly)?|limited)\b/i;
 const OMITTABLE = /\b(can|could|may|might|should)\s+(safely\s+)?be\s+(safely\s+)?(omitted|avoided|abandoned|skipped|dispensed with|forgone|foregone|eliminated|discontinued|withdrawn)\b/i;
 const WITHOUT = /\b(?:without|omitting|omission of|avoiding|forgoing|in the absence of)\s+((?:\w[\w-]*\s+){0,3}\w[\w-]*)/i;
 
@@ -279,6 +285,16 @@ function statesAim(sentence: string): boolean {
   return isAimSentence(sentence) && !REPORTS_STATISTIC.test(sentence);
 }
 const REPORTS_STATISTIC = /\bp\s*[<>=≤≥]\s*0?[.·]\d|\b95\s*%\s*(ci|confidence)|\b(OR|HR|RR|aOR|aHR)\b\s*[=:,]?\s*\d/i;
+
+/** Whether a clause's subject (its first words) is the claim's second group and not its first. */
+function saidOfOtherGroup(clause: string, claim: ClaimReading): boolean {
+  // Only a claim that one group has more or less of something ("more susceptible"); "different
+  // signatures than the surrounding tissue" is a difference whichever side it is said of.
+  if (!claim.groups || claim.directions.length === 0) return false;
+  const opening = clause.split(/\b(was|were|is|are|had|has|have|appear\w*|seem\w*|showed|received)\b/i)[0] ?? "";
+  const stems = [...stemSet(opening)];
+  return stems.includes(claim.groups.second) && !stems.includes(claim.groups.first) && !stemSet(clause.slice(opening.length)).has(claim.groups.first);
+}
 
 /** A clause that ends on its negation, its predicate the sentence's: "time to debridement was not (OR 1.01)". */
 const ELLIPTICAL = /\b(was|were|is|are|did|does|do|had|has|have)\s+not\s*(\([^)]*\))?\s*[.;]?\s*$/i;
