@@ -378,6 +378,27 @@ describe("claims of size, of a quantity's opposite and of one group against anot
   });
 });
 
+describe("answers implied the way PubMed conclusions imply them (the blind set's third round; sentences written here)", () => {
+  // Each "contradicts" failed before: the determinants of an outcome named without the claim's
+  // own; a practice kept for some patients, to a claim that it is for all; a yield in fewer than
+  // one case in a hundred, to a claim that a test is useful or changes treatment; "no more common
+  // among … than"; "clears as many patients as"; going without the claim's exposure found better.
+  it.each([
+    ["Is serum ferritin a predictor of relapse after treatment of lymphoma?", "CONCLUSIONS: After treatment, relapse was determined by stage, bulky disease and age.", "contradicts"],
+    ["Is uric acid an independent prognostic factor in heart failure?", "CONCLUSIONS: Death from heart failure was predicted by ejection fraction, sodium and renal function.", "contradicts"],
+    ["Is uric acid an independent prognostic factor in heart failure?", "CONCLUSIONS: Death from heart failure was predicted by uric acid, ejection fraction and sodium.", "supports"],
+    ["Is routine chest radiography necessary before elective surgery?", "CONCLUSIONS: A selective policy based on the history did not miss important disease, and radiography can be reserved for patients with cardiopulmonary symptoms.", "contradicts"],
+    ["Should all patients with syncope have an electroencephalogram?", "CONCLUSIONS: An electroencephalogram should be kept for patients with features suggesting a seizure.", "contradicts"],
+    ["Are routine blood cultures useful in children admitted with pneumonia?", "CONCLUSIONS: Blood cultures altered treatment in fewer than 1% of children.", "contradicts"],
+    ["Does urine culture change the management of women with cystitis?", "CONCLUSIONS: Culture gave a useful result in a small minority of women, and management was altered in fewer than 3 in 100.", "contradicts"],
+    ["Is mild anaemia associated with falls in older people?", "CONCLUSIONS: Falls were no more common among older people with mild anaemia than among their peers with normal haemoglobin.", "contradicts"],
+    ["Is open repair still needed when imaging localises a single stone?", "CONCLUSIONS: A keyhole operation clears as many patients as open repair, with fewer complications.", "contradicts"],
+    ["Do critically ill children benefit from starting feeding early?", "CONCLUSIONS: Withholding feeding for the first week was associated with faster recovery than early feeding.", "contradicts"],
+  ])("%s → %s", (question, text, expected) => {
+    expect(byRules(question, text)).toBe(expected);
+  });
+});
+
 describe("the fitted model", () => {
   it("was trained on the features the agent computes (retrain with npm run train:stance when they change)", () => {
     const claim = claimOf("Does tai chi reduce falls?");

@@ -52,6 +52,10 @@ export type ClaimReading = {
    * women"): the first stem of each; null when it names no such pair.
    */
   groups: { first: string; second: string } | null;
+  /** The claim is about a practice for everyone ("routine", "all patients", "annual"): keeping it for some answers it no. */
+  routine: boolean;
+  /** The claim asks whether something predicts or is tied to an outcome ("a predictor of", "a prognostic factor"). */
+  predictive: boolean;
   /** The direction the plain claim asks about (its negation removed). */
   valence: Valence;
   directions: Direction[];
@@ -59,7 +63,7 @@ export type ClaimReading = {
    * The claim's words, each as the stems that count for it, with its weight (1 content, less for
    * evaluative or generic words), and whether it names the claim's outcome.
    */
-  parts: { stems: string[]; weight: number; outcome?: boolean }[];
+  parts: { stems: string[]; weight: number; outcome?: boolean; subject?: boolean }[];
   /** The sum of the parts' weights. */
   total: number;
 };
@@ -118,7 +122,7 @@ export function readClaim(input: StanceClaim): ClaimReading {
     claim.text !== undefined && !equivalence && !comparative && !negated && !needed && ABILITY.test(text) && directions.length === 0 && !ANY_CHANGE.test(plain) && !TELLS_APART.test(plain);
   const parts =
     claim.terms.length > 0
-      ? claim.terms.map((t) => ({ stems: t.stems, weight: t.generic ? 0.1 : t.weight, outcome: t.part === "outcome" && !t.generic }))
+      ? claim.terms.map((t) => ({ stems: t.stems, weight: t.generic ? 0.1 : t.weight, outcome: t.part === "outcome" && !t.generic, subject: (t.concept ?? t.term) === subjectOf(claim.terms) }))
       : [...new Set(tokenize(text).filter((t) => t.length > 2).map(stem))].map((s) => ({ stems: [s], weight: 1 }));
   const total = parts.reduce((n, p) => n + p.weight, 0);
   // "neighbourhood social capital" is "NSC" in the study that measured it: the initials of a run of
@@ -138,13 +142,27 @@ export function readClaim(input: StanceClaim): ClaimReading {
   const predictive = PREDICTION.test(plain) && !CHANGE.test(plain);
   const valence = alternative ? "benefit" : predictive ? "neutral" : claim.text !== undefined ? plainValence(plain, claim.valence) : claim.valence;
   const safety = claim.text !== undefined && SAFETY.test(plain) && !comparative;
-  const share = claim.text === undefined || equivalence || comparative ? null : UNDER.test(plain) ? "under" : OVER.test(plain) ? "over" : MANY.test(plain) || (PEOPLE_DO.test(plain) && directions.length === 0 && !needed) ? "large" : null;
+  const share =
+    claim.text === undefined || equivalence || comparative
+      ? null
+      : UNDER.test(plain)
+        ? "under"
+        : OVER.test(plain)
+          ? "over"
+          : MANY.test(plain) || YIELDS.test(plain) || (PEOPLE_DO.test(plain) && directions.length === 0 && !needed)
+            ? "large"
+            : null;
   const intense = claim.text !== undefined && INTENSE.test(plain);
   const paired = comparative ? GROUPS.exec(plain) : null;
   const groups = paired ? { first: stem(paired[1]!.toLowerCase()), second: stem(paired[2]!.toLowerCase()) } : null;
-  return { negated, equivalence, comparative, ability, needed, alternative, safety, share, intense, groups, valence, directions, parts, total };
+  const routine = claim.text !== undefined && ROUTINE.test(plain);
+  return { negated, equivalence, comparative, ability, needed, alternative, safety, share, intense, groups, routine, predictive, valence, directions, parts, total };
 }
 
+/** A practice for everyone: "routine", "all patients", "every child", "annual", "universal". */
+const ROUTINE = /\b(routine(ly)?|universal(ly)?|annual|scheduled|always|(all|every) (\w+ )?(patients?|women|men|children|adults|infants|people|cases))\b/i;
+/** A claim that a test or practice yields something: it is useful, worthwhile, or changes what is done. */
+const YIELDS = /\b(useful|usefulness|worthwhile|worth it|valuable|helpful|yield|(change|changes|alter|alters|influence|influences|affect|affects) (the )?(treatment|management|decisions?))\b/i;
 /** A claim of a large effect: "highly effective", "markedly reduces", "dramatically improves". */
 const INTENSE = /\b(highly|very|extremely|strongly|markedly|dramatically|substantially|greatly|hugely|massively)\s+(effective|efficacious|beneficial|protective|reduc\w*|improv\w*|increas\w*|lower\w*|rais\w*|prevent\w*)\b/i;
 /** Two groups set against each other: "Men are more susceptible to X than (or compared to) women". */
@@ -160,6 +178,12 @@ const MANY = /\b(many|most|majority|often|commonly|usually|frequently|widely)\b/
 /** "Do nurses complete …?", "Do patients understand …?": whether the people named do it at all. */
 const PEOPLE_DO =
   /^\W*(do|does|did|are|is)\s+(\w+\s+){0,3}(nurses|doctors|physicians|clinicians|surgeons|patients|parents|mothers|fathers|families|carers|caregivers|women|men|people|staff|students|residents|trainees|pharmacists|practitioners|gps|hospitals|practices|teachers)\b/i;
+
+/** The claim's first concept: its exposure, or what a question that relates nothing is about ("uric acid" of "Is uric acid a prognostic factor in heart failure?"). */
+function subjectOf(terms: QueryTerm[]): string | undefined {
+  const first = terms.find((t) => !t.generic && t.weight === 1 && (t.part === "exposure" || t.part === "main" || t.part === "topic"));
+  return first ? (first.concept ?? first.term) : undefined;
+}
 
 /** Verbs of change that name no direction: "X alters Y" holds whichever way Y moves. */
 const ANY_CHANGE = /\b(alter|alters|altered|altering|affect|affects|affected|affecting|influenc\w*|modif(y|ies|ied|ying)|modulat\w*|chang(e|es|ed|ing)|impacts?|impacted|regulat\w*|determin\w*)\b/i;

@@ -192,6 +192,11 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       if (claim.needed && finding.effect === "found" && ALIKE_FOUND.test(clause) && !ALIKE_DENIED.test(clause)) finding = { ...finding, effect: "none", alike: false };
       // "Testing only when indicated reduced radiography by a third without any change in outcomes": less of it did as well.
       if (claim.needed && finding.effect === "found" && DONE_LESS_AS_WELL.test(clause)) finding = { ...finding, effect: "none", alike: false };
+      // "Relapse was determined by stage, bulky disease and age", to "Is ferritin a predictor of
+      // relapse?": the determinants named without the claim's own are a no.
+      if (claim.predictive && finding.effect !== "none" && DETERMINED_BY.test(clause) && !namesExposure(clause, claim)) finding = { ...finding, effect: "none", alike: false };
+      // "…can be reserved for patients with symptoms", to "Is routine X necessary?": kept for some is not for all.
+      if (claim.routine && finding.effect !== "none" && RESTRICTED.test(clause)) finding = { ...finding, effect: "none", alike: false };
       // "modestly reduce weight": to "highly effective", a modest effect is a no.
       if (claim.intense && finding.effect === "found" && MODEST.test(clause)) finding = { ...finding, effect: "none", alike: false };
       // "Drains can be omitted after thyroidectomy": what can be done without is not needed.
@@ -204,7 +209,9 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       if (!side) continue;
       // "Women appear to be at increased risk", to "Men are more susceptible than women": the
       // finding is said of the claim's other group, so it says the opposite of the claim.
-      const swapped = finding.effect === "found" && saidOfOtherGroup(clause, claim);
+      // "Withholding feeding for the first week was associated with faster recovery": said of going
+      // without the claim's exposure, the finding is the opposite of one on the exposure.
+      const swapped = finding.effect === "found" && (saidOfOtherGroup(clause, claim) || withheldClaimed(clause, claim));
       const stance: Side = invert !== swapped ? (side === "supports" ? "contradicts" : "supports") : side;
       read.push({
         text: clause,
@@ -286,6 +293,27 @@ function statesAim(sentence: string): boolean {
 }
 const REPORTS_STATISTIC = /\bp\s*[<>=≤≥]\s*0?[.·]\d|\b95\s*%\s*(ci|confidence)|\b(OR|HR|RR|aOR|aHR)\b\s*[=:,]?\s*\d/i;
 
+/** "was determined by", "was predicted by", "the independent predictors were": a list of what decides an outcome. */
+const DETERMINED_BY = /\b(determined|predicted|explained|driven|governed) (mainly |largely |only |solely )?by\b|\b(independent |only |main |significant )?(predictors|determinants|risk factors|prognostic factors) (were|was|included)\b/i;
+/** Kept for some: "reserved for", "kept for", "selective", "only when indicated", "not as a routine". */
+const RESTRICTED = /\b(reserved for|kept for|limited to|restricted to|confined to|selective(ly)?|targeted|only (in|for|when|if) |rather than routine(ly)?|not (as )?(a )?routine(ly)?|when (clinically )?indicated|(could|can|may) (safely )?be extended)\b/i;
+/** A clause whose subject is going without something: "Withholding PN …", "Avoiding …", "Not giving …". */
+const WITHHELD_SUBJECT = /^\W*(withholding|withdrawing|avoiding|omitting|stopping|discontinuing|delaying|deferring|forgoing|postponing|not (using|giving|starting|receiving|taking))\b/i;
+/** Whether a clause's subject is going without one of the claim's things ("Withholding feeding …", to "… starting feeding early"). */
+function withheldClaimed(clause: string, claim: ClaimReading): boolean {
+  const m = WITHHELD_SUBJECT.exec(clause);
+  if (!m) return false;
+  const object = stemSet(clause.slice(m[0].length).split(/\b(was|were|is|are|had|has|led|resulted|reduced|improved|increased)\b/i)[0] ?? "");
+  return claim.parts.some((p) => p.weight >= 0.5 && p.stems.some((s) => object.has(s)));
+}
+
+/** Whether a clause names the claim's exposure: its first concept, else a content word that is not its outcome. */
+function namesExposure(clause: string, claim: ClaimReading): boolean {
+  const stems = stemSet(clause);
+  const subject = claim.parts.filter((p) => p.subject);
+  return (subject.length > 0 ? subject : claim.parts.filter((p) => !p.outcome && p.weight >= 0.5)).some((p) => p.stems.some((s) => stems.has(s)));
+}
+
 /** Whether a clause's subject (its first words) is the claim's second group and not its first. */
 function saidOfOtherGroup(clause: string, claim: ClaimReading): boolean {
   // Only a claim that one group has more or less of something ("more susceptible"); "different
@@ -300,7 +328,7 @@ function saidOfOtherGroup(clause: string, claim: ClaimReading): boolean {
 const ELLIPTICAL = /\b(was|were|is|are|did|does|do|had|has|have)\s+not\s*(\([^)]*\))?\s*[.;]?\s*$/i;
 /** A small share: "only one resident in three", "fewer than two in every hundred", "only 12%", "a minority of". */
 const SMALL_SHARE =
-  /\b(only|just|fewer than|less than|barely)\s+(about\s+|around\s+|approximately\s+|some\s+)?((one|two|three) (\w+ ){0,3}in (every )?(three|four|five|six|seven|eight|nine|ten|twenty|\d+|a hundred|hundred)|one|two|a (quarter|third|fifth|tenth)|\d+(\.\d+)?\s?%|\d+\s+(of|out of)\s+\d+)\b|\ba (small )?minority of\b/i;
+  /\b(only|just|fewer than|less than|barely)\s+(about\s+|around\s+|approximately\s+|some\s+)?((one|two|three|\d+) (\w+ ){0,3}in (every )?(three|four|five|six|seven|eight|nine|ten|twenty|\d+|a hundred|hundred)|one|two|a (quarter|third|fifth|tenth)|\d+(\.\d+)?\s?%|\d+\s+(of|out of)\s+\d+)(?!\w)|\ba (small )?minority of\b/i;
 /** A large share: "most parents", "the vast majority of", "nearly all", "nine in ten". */
 const LARGE_SHARE = /(^|[,;:]\s*|\b(and|but)\s+)(most|the (vast )?majority of|nearly all|almost all|virtually all)\b|\b(nine|eight) (\w+ )?in (every )?ten\b|\b(more than|over) (half|nine in ten|90\s?%)\b/i;
 /** The side a share takes on a claim about a share: too few is a yes to "underused", a no to "overused" or "do many …". */
@@ -314,7 +342,7 @@ function sideOfShare(clause: string, share: NonNullable<ClaimReading["share"]>):
 
 /** Two things found alike in what the comparison is about. */
 const ALIKE_FOUND =
-  /\b(equally|as (\w+ )?(effective|efficacious|good|safe|accurate|reliable|sensitive|specific|useful|efficient|successful|likely|well) as|non-?inferior(ity)?|(is|are|was|were|remained|remains|be) (\w+ )?(the same|equivalent)|no (better|worse|more (\w+ )?than|less (\w+ )?than))\b/i;
+  /\b(equally|as (\w+ )?(effective|efficacious|good|safe|accurate|reliable|sensitive|specific|useful|efficient|successful|likely|well) as|as (many|much|often|frequently) (\w+ ){0,2}as|non-?inferior(ity)?|(is|are|was|were|remained|remains|be) (\w+ )?(the same|equivalent)|no (better|worse|more (\w+ )?than|less (\w+ )?than))\b/i;
 /** Sameness denied ("not as effective as", "not all patients need the same"). */
 const ALIKE_DENIED = /\b(not|no|never|nor|less|more)\s+(\w+\s+){0,3}(equally|as \w+ as|equivalent|similar(ly)?|comparable|the same)\b/i;
 /** How much of the claim's words a sentence must hold to restate it. */
