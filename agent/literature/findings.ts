@@ -86,6 +86,10 @@ const NULL_CUES = [
   CI_SPANS_ZERO,
   // "The apparent survival advantage of tea drinkers was explained by their income": confounding, not an effect.
   /\b(advantage|association|difference|effect|benefit|link|relationship|excess)\b[^.;]{0,60}?\b(was|were|is|are) (largely |fully |entirely |mostly |wholly )?(explained|accounted for) by\b/i,
+  // "The risk was the same in vaccinated and unvaccinated children", "evidence against the hypothesis".
+  /\b(was|were|is|are|remained) (\w+ )?the same (in|for|among|between|across|with|after|whether)\b|\b(evidence|argues?|argued|speaks?) against\b|\bagainst the hypothesis\b|\b(refutes?|refuted|disproves?|disproved)\b/i,
+  // "the routine admission of these patients should be reconsidered": a practice put in doubt.
+  /\bshould be (re-?considered|re-?evaluated|questioned|re-?examined|revisited)\b/i,
   // "added nothing to nasal suction", "it has no place in routine care": no benefit.
   /\b(add|adds|added|adding|offer|offers|offered|confer|confers|conferred|provide|provides|provided) (nothing|no (\w+ )?(benefit|advantage|value|gain|improvement))\b|\bno place (in|for)\b|\bhas no place\b/i,
   // "non-inferior to intravenous therapy": shown no worse, so alike (an equivalence holds, a superiority does not).

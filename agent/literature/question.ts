@@ -27,7 +27,7 @@ export type PlacedWord = { word: string; part: QuestionPart; concept: string };
  * nor "as well as" joining two things ("X as well as Y").
  */
 export const ASKS_EQUIVALENCE =
-  /\b(comparable|similar|equivalent|equal(ly)?|as (good|effective|safe|accurate|reliable|efficient|useful) as|(work|works|perform|performs|do|does|function|functions) (just )?as well as|non-?inferior|not inferior|interchangeable|the same(?=\s*([?.,;:]|$|as\b))|(is|are|was|were|be) (\w+ ){0,2}the same\b|\b\w+ and \w+\b.*\bthe same\b|reflects?)\b/i;
+  /\b(comparable|similar|equivalent|equal(ly)?|as (good|effective|safe|accurate|reliable|efficient|useful) as|(work|works|perform|performs|do|does|function|functions) (just )?as well as|non-?inferior|not inferior|interchangeable|agree|agreement|concordan\w*|as (quickly|often|likely|fast|frequently|much|many|long|early|soon|safely|accurately|effectively|well-?controlled) as|the same(?=\s*([?.,;:]|$|as\b))|(is|are|was|were|be) (\w+ ){0,2}the same\b|\b\w+ and \w+\b.*\bthe same\b|reflects?)\b/i;
 
 /** Verbs that relate an exposure to an outcome ("Does X reduce Y?"), in any of their forms. */
 const RELATION_VERBS = new Set(

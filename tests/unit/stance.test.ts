@@ -382,8 +382,20 @@ describe("answers implied the way PubMed conclusions imply them (the blind set's
   // Each "contradicts" failed before: the determinants of an outcome named without the claim's
   // own; a practice kept for some patients, to a claim that it is for all; a yield in fewer than
   // one case in a hundred, to a claim that a test is useful or changes treatment; "no more common
-  // among … than"; "clears as many patients as"; going without the claim's exposure found better.
+  // among … than"; "clears as many patients as"; going without the claim's exposure found better;
+  // "could safely forgo", "alone was adequate"; "the same in vaccinated and unvaccinated",
+  // "evidence against the hypothesis"; a test that "detected few"; most patients recovering
+  // without a treatment says nothing of its usefulness; "agree" and "as quickly as" ask an
+  // equivalence; "should be reconsidered".
   it.each([
+    ["Is lumbar spine radiography needed in alert patients without back pain?", "CONCLUSIONS: Patients who met all low-risk criteria could safely forgo radiography, and clinical assessment alone was adequate.", "contradicts"],
+    ["Is the flu vaccine associated with narcolepsy?", "CONCLUSIONS: The risk of narcolepsy was the same in vaccinated and unvaccinated adults, providing strong evidence against the hypothesis that the vaccine causes narcolepsy.", "contradicts"],
+    ["Are antibiotics useful for adults with acute bronchitis in general practice?", "CONCLUSIONS: Amoxicillin did not improve the outcome of acute bronchitis in primary care, and most patients recovered without it.", "contradicts"],
+    ["Is a thickened cervix on ultrasound useful for predicting preterm birth in low-risk women?", "CONCLUSIONS: In low-risk women, the measurement detected few preterm births and led to more interventions than it would justify.", "contradicts"],
+    ["Do finger-prick and laboratory haemoglobin measurements agree in blood donors?", "CONCLUSIONS: Finger-prick haemoglobin overestimated laboratory haemoglobin and missed almost half of anaemic donors.", "contradicts"],
+    ["Are older patients with sepsis given antibiotics as quickly as younger patients?", "CONCLUSIONS: Older patients waited several minutes longer for antibiotics than younger patients with similar severity.", "contradicts"],
+    ["Should patients with a minor burn and a normal examination be admitted for observation?", "CONCLUSIONS: Delayed deterioration was extremely rare, and the routine admission of these patients should be reconsidered.", "contradicts"],
+    ["Is keyhole repair associated with lower operative mortality than open repair?", "CONCLUSIONS: Keyhole repair reduced operative mortality to about a third of that after open repair.", "supports"],
     ["Is serum ferritin a predictor of relapse after treatment of lymphoma?", "CONCLUSIONS: After treatment, relapse was determined by stage, bulky disease and age.", "contradicts"],
     ["Is uric acid an independent prognostic factor in heart failure?", "CONCLUSIONS: Death from heart failure was predicted by ejection fraction, sodium and renal function.", "contradicts"],
     ["Is uric acid an independent prognostic factor in heart failure?", "CONCLUSIONS: Death from heart failure was predicted by uric acid, ejection fraction and sodium.", "supports"],

@@ -42,9 +42,11 @@ export type ClaimReading = {
   /**
    * What share of people the claim says do something: too few ("Is X underused?"), too many ("Are
    * antibiotics overprescribed?"), or many ("Do many decline?", "Do nurses complete the
-   * assessment?"); null when it says nothing of a share.
+   * assessment?"), or that a test yields something ("useful", "changes management":
+   * a small yield is a no; a large share of anything else says nothing of it); null when it says
+   * nothing of a share.
    */
-  share: "under" | "over" | "large" | null;
+  share: "under" | "over" | "large" | "yield" | null;
   /** The claim says the effect is large ("highly effective", "markedly reduces"): a modest one answers it no. */
   intense: boolean;
   /**
@@ -149,9 +151,11 @@ export function readClaim(input: StanceClaim): ClaimReading {
         ? "under"
         : OVER.test(plain)
           ? "over"
-          : MANY.test(plain) || YIELDS.test(plain) || (PEOPLE_DO.test(plain) && directions.length === 0 && !needed)
+          : MANY.test(plain) || (PEOPLE_DO.test(plain) && directions.length === 0 && !needed)
             ? "large"
-            : null;
+            : YIELDS.test(plain)
+              ? "yield"
+              : null;
   const intense = claim.text !== undefined && INTENSE.test(plain);
   const paired = comparative ? GROUPS.exec(plain) : null;
   const groups = paired ? { first: stem(paired[1]!.toLowerCase()), second: stem(paired[2]!.toLowerCase()) } : null;

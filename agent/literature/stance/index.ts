@@ -200,7 +200,7 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       // "modestly reduce weight": to "highly effective", a modest effect is a no.
       if (claim.intense && finding.effect === "found" && MODEST.test(clause)) finding = { ...finding, effect: "none", alike: false };
       // "Drains can be omitted after thyroidectomy": what can be done without is not needed.
-      if (claim.needed && finding.effect !== "none" && OMITTABLE.test(clause)) finding = { ...finding, effect: "none", alike: false };
+      if (claim.needed && finding.effect !== "none" && (OMITTABLE.test(clause) || DONE_WITHOUT.test(clause))) finding = { ...finding, effect: "none", alike: false };
       // "X and Y were equally effective", "as accurate as", "non-inferior": to a claim that one is
       // better than the other, a comparison found alike answers no, however favourable its words.
       if (claim.comparative && finding.effect === "found" && ALIKE_FOUND.test(clause) && !ALIKE_DENIED.test(clause)) finding = { ...finding, effect: "none", alike: true };
@@ -281,6 +281,8 @@ function doneWithout(clause: string, claim: ClaimReading): boolean {
 }
 const DONE_LESS_AS_WELL = /\b(reduc\w*|fewer|less|cut|lower\w*|halv\w*)\b[^.;]{0,80}\bwithout (any |a )?(change|difference|increase|rise|worsening|loss|compromis\w*|harm|adverse|affecting|detriment)\b/i;
 const MODEST = /\b(modest(ly)?|slight(ly)?|small|marginal(ly)?|minimal(ly)?|mild(ly)?|limited)\b/i;
+/** "could safely forgo radiography", "clinical assessment alone was adequate": done without, or another way sufficed. */
+const DONE_WITHOUT = /\b(can|could|may|might)\s+(safely\s+)?(forgo|omit|avoid|skip|do without|dispense with)\b|\b(alone|only) (was|is|were|are|proved|appears?|seems?) (adequate|sufficient|enough)\b/i;
 const OMITTABLE = /\b(can|could|may|might|should)\s+(safely\s+)?be\s+(safely\s+)?(omitted|avoided|abandoned|skipped|dispensed with|forgone|foregone|eliminated|discontinued|withdrawn)\b/i;
 const WITHOUT = /\b(?:without|omitting|omission of|avoiding|forgoing|in the absence of)\s+((?:\w[\w-]*\s+){0,3}\w[\w-]*)/i;
 
@@ -328,7 +330,7 @@ function saidOfOtherGroup(clause: string, claim: ClaimReading): boolean {
 const ELLIPTICAL = /\b(was|were|is|are|did|does|do|had|has|have)\s+not\s*(\([^)]*\))?\s*[.;]?\s*$/i;
 /** A small share: "only one resident in three", "fewer than two in every hundred", "only 12%", "a minority of". */
 const SMALL_SHARE =
-  /\b(only|just|fewer than|less than|barely)\s+(about\s+|around\s+|approximately\s+|some\s+)?((one|two|three|\d+) (\w+ ){0,3}in (every )?(three|four|five|six|seven|eight|nine|ten|twenty|\d+|a hundred|hundred)|one|two|a (quarter|third|fifth|tenth)|\d+(\.\d+)?\s?%|\d+\s+(of|out of)\s+\d+)(?!\w)|\ba (small )?minority of\b/i;
+  /\b(only|just|fewer than|less than|barely)\s+(about\s+|around\s+|approximately\s+|some\s+)?((one|two|three|\d+) (\w+ ){0,3}in (every )?(three|four|five|six|seven|eight|nine|ten|twenty|\d+|a hundred|hundred)|one|two|a (quarter|third|fifth|tenth)|\d+(\.\d+)?\s?%|\d+\s+(of|out of)\s+\d+)(?!\w)|\ba (small )?minority of\b|\b(detected|identified|found|yielded|changed|altered) (very )?few\b/i;
 /** A large share: "most parents", "the vast majority of", "nearly all", "nine in ten". */
 const LARGE_SHARE = /(^|[,;:]\s*|\b(and|but)\s+)(most|the (vast )?majority of|nearly all|almost all|virtually all)\b|\b(nine|eight) (\w+ )?in (every )?ten\b|\b(more than|over) (half|nine in ten|90\s?%)\b/i;
 /** The side a share takes on a claim about a share: too few is a yes to "underused", a no to "overused" or "do many …". */
@@ -337,6 +339,7 @@ function sideOfShare(clause: string, share: NonNullable<ClaimReading["share"]>):
   const large = LARGE_SHARE.test(clause);
   if (small === large) return null;
   if (share === "under") return small ? "supports" : "contradicts";
+  if (share === "yield") return small ? "contradicts" : null;
   return small ? "contradicts" : "supports";
 }
 
