@@ -18,6 +18,11 @@ import { examplesDigest, tuningExamples } from "@/scripts/bench/stance-training"
 const claimOf = (question: string) => readQuestion(question);
 const stance = (question: string, text: string) => stanceOfReference({ text, claim: claimOf(question) }).stance;
 const byRules = (question: string, text: string) => readStanceByRules({ text, claim: claimOf(question) }).stance;
+/** One test per row: the rules read the text's stance toward the question as expected. */
+const readsAs = (rows: [question: string, text: string, expected: string][]) =>
+  it.each(rows)("%s → %s", (question, text, expected) => {
+    expect(byRules(question, text)).toBe(expected);
+  });
 
 describe("negations and shortfalls read as what they say", () => {
   it.each([
@@ -281,7 +286,7 @@ describe("rules of English found on the blind conclusions set (tests/fixtures/ev
   // than placebo", "associated with similar use", "fell short of the target", "can be omitted" for
   // a claim of need, "lower, not higher,", "the need for" as an outcome, "the same nurse" as no
   // equivalence, "work as well as" as one.
-  it.each([
+  readsAs([
     ["Are oral and intravenous antibiotics equally effective for lung infection?", "CONCLUSIONS: Oral antibiotics were non-inferior to intravenous antibiotics for lung infection.", "supports"],
     ["Is it safe to continue aspirin before dental extraction?", "CONCLUSIONS: Continuing aspirin before dental extraction was not associated with excess bleeding.", "supports"],
     ["Is swimming during pregnancy harmless for the baby?", "CONCLUSIONS: Swimming during pregnancy did not harm the baby.", "supports"],
@@ -310,9 +315,7 @@ describe("rules of English found on the blind conclusions set (tests/fixtures/ev
     ["Do generic statins work as well as brand-name versions?", "CONCLUSIONS: Generic statins were equivalent to the brand product in cholesterol lowering, and switching need not be avoided.", "supports"],
     ["Does long-term use of antacids not affect the risk of kidney stones?", "CONCLUSIONS: Long-term antacid therapy was associated with an increased risk of kidney stones.", "contradicts"],
     ["Is routine chest radiography useful before cataract surgery?", "Complications occurred in 2.1% of screened and 2.0% of unscreened patients, and abnormal radiographs did not predict complications (OR 1.0, 95% CI 0.5-2.1). Routine chest radiography is of limited value before cataract surgery.", "contradicts"],
-  ])("%s → %s", (question, text, expected) => {
-    expect(byRules(question, text)).toBe(expected);
-  });
+  ]);
 });
 
 describe("rules of English found on the blind conclusions set's second round (indirect answers; sentences written here)", () => {
@@ -321,7 +324,7 @@ describe("rules of English found on the blind conclusions set's second round (in
   // "with the same accuracy as CT", a mean difference whose interval spans zero: alike; "not
   // inferior" asked is an equivalence, "non-inferiority" found is alike; another as effective
   // makes a practice unneeded; an apparent advantage explained by confounders is none.
-  it.each([
+  readsAs([
     ["Do men and women wait different lengths of time for hip surgery after a fracture?", "CONCLUSIONS: Women received surgery later than men at every stage of care, and the gap was not explained by age.", "supports"],
     ["Do boys and girls receive the same vaccinations at school?", "CONCLUSIONS: Girls were less often vaccinated than boys with the same risk factors.", "contradicts"],
     ["Is mesh repair safer than suture repair for umbilical hernia?", "CONCLUSIONS: Wound infection and seroma occurred at the same low rates after either repair, with mesh taking longer to place.", "contradicts"],
@@ -331,9 +334,7 @@ describe("rules of English found on the blind conclusions set's second round (in
     ["Should routine shaving before surgery be abandoned?", "CONCLUSIONS: Clipping was as effective as shaving in preventing wound infection and avoided skin cuts.", "supports"],
     ["Does drinking green tea make people live longer?", "CONCLUSIONS: The apparent survival advantage of tea drinkers was explained by their income and education.", "contradicts"],
     ["Is a nurse-led clinic as good as a doctor-led clinic for asthma?", "CONCLUSIONS: The nurse-led clinic achieved the same asthma control as the doctor-led clinic.", "supports"],
-  ])("%s → %s", (question, text, expected) => {
-    expect(byRules(question, text)).toBe(expected);
-  });
+  ]);
 });
 
 describe("claims about a share, safety and other predictors (the blind set's second round; sentences written here)", () => {
@@ -343,7 +344,7 @@ describe("claims about a share, safety and other predictors (the blind set's sec
   // claim that a practice is underused, overused, or done by many; "added nothing", "no place in
   // routine care" are no benefit; "should be retained" after "Because …," is the finding; "later
   // than" states a difference; less of a practice "without any change in outcomes" is not needed.
-  it.each([
+  readsAs([
     ["Is incentive spirometry still needed after cardiac surgery?", "CONCLUSIONS: Incentive spirometry added nothing to early mobilisation after cardiac surgery, and it has no place in routine care.", "contradicts"],
     ["Is routine urine testing necessary before knee surgery?", "CONCLUSIONS: Because symptoms alone identified none of the infections, routine urine testing before knee surgery should be retained.", "supports"],
     ["Do older and younger patients wait different lengths of time for cataract surgery?", "CONCLUSIONS: Older patients received surgery later than younger patients at every stage of referral.", "supports"],
@@ -357,9 +358,7 @@ describe("claims about a share, safety and other predictors (the blind set's sec
     ["Is physiotherapy underused after hip fracture?", "CONCLUSIONS: Fewer than one in five patients were referred for physiotherapy after discharge.", "supports"],
     ["Are antibiotics overprescribed for sore throats in general practice?", "CONCLUSIONS: Fewer than three in ten patients with a sore throat were given antibiotics, almost always as the guidelines recommend.", "contradicts"],
     ["Do parents understand their child's discharge instructions?", "CONCLUSIONS: Most parents understood the instructions, and nine in ten could say when to return.", "supports"],
-  ])("%s → %s", (question, text, expected) => {
-    expect(byRules(question, text)).toBe(expected);
-  });
+  ]);
 });
 
 describe("claims of size, of a quantity's opposite and of one group against another (SciFact's tuning half; sentences written here)", () => {
@@ -367,15 +366,13 @@ describe("claims of size, of a quantity's opposite and of one group against anot
   // premature death is a harm and life expectancy a good; a finding said of the claim's other
   // group ("Women appear to be at increased risk", to "Men are more susceptible … than women")
   // says the opposite. A difference claimed without a direction holds whichever side it is said of.
-  it.each([
+  readsAs([
     ["Medications to treat gout are highly effective.", "CONCLUSIONS Allopurinol and febuxostat modestly reduce attacks and have specific adverse effects.", "contradicts"],
     ["Patients with thalassaemia are more vulnerable to severe malaria.", "Thalassaemia homozygosity confers considerable protection against severe malaria.", "contradicts"],
     ["Lack of GENE7 in mice increases life expectancy.", "GENE7 deficiency causes a marked exacerbation of plaque formation and premature death in mice.", "contradicts"],
     ["Men are more susceptible to death from sepsis when compared to women.", "CONCLUSIONS Women appear to be at increased risk for death from sepsis, even after controlling for comorbidities.", "contradicts"],
     ["Tuberculosis granulomas express different proteins than the surrounding lung.", "The tissue surrounding the granuloma has a comparatively anti-inflammatory signature, unlike its pro-inflammatory centre.", "supports"],
-  ])("%s → %s", (question, text, expected) => {
-    expect(byRules(question, text)).toBe(expected);
-  });
+  ]);
 });
 
 describe("answers implied the way PubMed conclusions imply them (the blind set's third round; sentences written here)", () => {
@@ -387,7 +384,7 @@ describe("answers implied the way PubMed conclusions imply them (the blind set's
   // "evidence against the hypothesis"; a test that "detected few"; most patients recovering
   // without a treatment says nothing of its usefulness; "agree" and "as quickly as" ask an
   // equivalence; "should be reconsidered".
-  it.each([
+  readsAs([
     ["Is lumbar spine radiography needed in alert patients without back pain?", "CONCLUSIONS: Patients who met all low-risk criteria could safely forgo radiography, and clinical assessment alone was adequate.", "contradicts"],
     ["Is the flu vaccine associated with narcolepsy?", "CONCLUSIONS: The risk of narcolepsy was the same in vaccinated and unvaccinated adults, providing strong evidence against the hypothesis that the vaccine causes narcolepsy.", "contradicts"],
     ["Are antibiotics useful for adults with acute bronchitis in general practice?", "CONCLUSIONS: Amoxicillin did not improve the outcome of acute bronchitis in primary care, and most patients recovered without it.", "contradicts"],
@@ -406,9 +403,7 @@ describe("answers implied the way PubMed conclusions imply them (the blind set's
     ["Is mild anaemia associated with falls in older people?", "CONCLUSIONS: Falls were no more common among older people with mild anaemia than among their peers with normal haemoglobin.", "contradicts"],
     ["Is open repair still needed when imaging localises a single stone?", "CONCLUSIONS: A keyhole operation clears as many patients as open repair, with fewer complications.", "contradicts"],
     ["Do critically ill children benefit from starting feeding early?", "CONCLUSIONS: Withholding feeding for the first week was associated with faster recovery than early feeding.", "contradicts"],
-  ])("%s → %s", (question, text, expected) => {
-    expect(byRules(question, text)).toBe(expected);
-  });
+  ]);
 });
 
 describe("the fitted model", () => {
