@@ -185,22 +185,7 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       // When that is the claim's own subject, the clause says it has no effect.
       const irrelevant = IRRELEVANT_OF.exec(clause);
       if (irrelevant && relevanceOf(stemSet(irrelevant[1]!), claim) >= 0.3) finding = { ...finding, effect: "none", alike: false };
-      // "TAVI can be performed safely without predilatation": done well without what the claim
-      // says is needed, it is not needed.
-      if (claim.needed && finding.effect === "found" && finding.valence !== "harm" && doneWithout(clause, claim)) finding = { ...finding, effect: "none", alike: false };
-      // "Clipping was as effective as shaving": what another does as well is not needed.
-      if (claim.needed && finding.effect === "found" && ALIKE_FOUND.test(clause) && !ALIKE_DENIED.test(clause)) finding = { ...finding, effect: "none", alike: false };
-      // "Testing only when indicated reduced radiography by a third without any change in outcomes": less of it did as well.
-      if (claim.needed && finding.effect === "found" && DONE_LESS_AS_WELL.test(clause)) finding = { ...finding, effect: "none", alike: false };
-      // "Relapse was determined by stage, bulky disease and age", to "Is ferritin a predictor of
-      // relapse?": the determinants named without the claim's own are a no.
-      if (claim.predictive && finding.effect !== "none" && DETERMINED_BY.test(clause) && !namesExposure(clause, claim)) finding = { ...finding, effect: "none", alike: false };
-      // "…can be reserved for patients with symptoms", to "Is routine X necessary?": kept for some is not for all.
-      if (claim.routine && finding.effect !== "none" && RESTRICTED.test(clause)) finding = { ...finding, effect: "none", alike: false };
-      // "modestly reduce weight": to "highly effective", a modest effect is a no.
-      if (claim.intense && finding.effect === "found" && MODEST.test(clause)) finding = { ...finding, effect: "none", alike: false };
-      // "Drains can be omitted after thyroidectomy": what can be done without is not needed.
-      if (claim.needed && finding.effect !== "none" && (OMITTABLE.test(clause) || DONE_WITHOUT.test(clause))) finding = { ...finding, effect: "none", alike: false };
+      if (answersNo(finding, clause, claim)) finding = { ...finding, effect: "none", alike: false };
       // "X and Y were equally effective", "as accurate as", "non-inferior": to a claim that one is
       // better than the other, a comparison found alike answers no, however favourable its words.
       if (claim.comparative && finding.effect === "found" && ALIKE_FOUND.test(clause) && !ALIKE_DENIED.test(clause)) finding = { ...finding, effect: "none", alike: true };
@@ -294,6 +279,34 @@ function statesAim(sentence: string): boolean {
   return isAimSentence(sentence) && !REPORTS_STATISTIC.test(sentence);
 }
 const REPORTS_STATISTIC = /\bp\s*[<>=≤≥]\s*0?[.·]\d|\b95\s*%\s*(ci|confidence)|\b(OR|HR|RR|aOR|aHR)\b\s*[=:,]?\s*\d/i;
+
+/**
+ * Whether a clause that reads as an effect (or as nothing) answers the claim no, by what the claim
+ * asks: each rule a kind of claim and the wording that denies it.
+ */
+function answersNo(finding: FindingReading, clause: string, claim: ClaimReading): boolean {
+  const found = finding.effect === "found";
+  const some = finding.effect !== "none";
+  return (
+    // "TAVI can be performed safely without predilatation": done well without what the claim
+    // says is needed, it is not needed.
+    (claim.needed && found && finding.valence !== "harm" && doneWithout(clause, claim)) ||
+    // "Clipping was as effective as shaving": what another does as well is not needed.
+    (claim.needed && found && ALIKE_FOUND.test(clause) && !ALIKE_DENIED.test(clause)) ||
+    // "Testing only when indicated reduced radiography by a third without any change in outcomes": less of it did as well.
+    (claim.needed && found && DONE_LESS_AS_WELL.test(clause)) ||
+    // "Drains can be omitted after thyroidectomy", "could safely forgo radiography", "clinical
+    // assessment alone was adequate": what can be done without is not needed.
+    (claim.needed && some && (OMITTABLE.test(clause) || DONE_WITHOUT.test(clause))) ||
+    // "Relapse was determined by stage, bulky disease and age", to "Is ferritin a predictor of
+    // relapse?": the determinants named without the claim's own are a no.
+    (claim.predictive && some && DETERMINED_BY.test(clause) && !namesExposure(clause, claim)) ||
+    // "…can be reserved for patients with symptoms", to "Is routine X necessary?": kept for some is not for all.
+    (claim.routine && some && RESTRICTED.test(clause)) ||
+    // "modestly reduce weight": to "highly effective", a modest effect is a no.
+    (claim.intense && found && MODEST.test(clause))
+  );
+}
 
 /** "was determined by", "was predicted by", "the independent predictors were": a list of what decides an outcome. */
 const DETERMINED_BY = /\b(determined|predicted|explained|driven|governed) (mainly |largely |only |solely )?by\b|\b(independent |only |main |significant )?(predictors|determinants|risk factors|prognostic factors) (were|was|included)\b/i;
