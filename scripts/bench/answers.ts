@@ -154,6 +154,14 @@ async function benchForm(items: [string, PubmedQaItem][], form: AbstractForm): P
         const l = lossFigures(halves[half as keyof typeof halves], labels);
         console.log(`| ${half} | ${l.alone.right} / ${l.alone.all} | ${l.joined.right} / ${l.joined.all} | ${l.notSupporting.right} / ${l.notSupporting.all} |`);
       }
+      // Why the own abstract was not supporting, by the kind of its role's reason: counts only.
+      console.log("\nWhy the item's own abstract was not supporting (answers), by the kind of reason its role gives:\n");
+      console.log("| half | " + OWN_REASON_KINDS.map(([kind]) => kind).join(" | ") + " |");
+      console.log("|---|" + OWN_REASON_KINDS.map(() => "---:").join("|") + "|");
+      for (const [half] of shown) {
+        const kinds = ownReasonKinds(halves[half as keyof typeof halves]);
+        console.log(`| ${half} | ${OWN_REASON_KINDS.map(([kind]) => kinds[kind] ?? 0).join(" | ")} |`);
+      }
       console.log("\nWrong verdicts of the tuning half by the reason the result gives (the held-out half's are not listed):");
       for (const [reason, n] of Object.entries(verdict.tune.wrongReasons).sort((a, b) => b[1] - a[1])) console.log(`- ${n} × ${reason}`);
       console.log(
@@ -304,6 +312,34 @@ function repeatFigures(chats: ChatOutcome[]) {
     if (again > 0) answersWithSentence++;
   }
   return { references, answersWithReference, sentences, answersWithSentence };
+}
+
+/** Kinds of role reason (roles.ts), by the words each starts or holds; the first that matches names it. */
+const OWN_REASON_KINDS: [string, RegExp][] = [
+  ["not listed", /^$/],
+  ["a part not studied", /does not study|matches too few/],
+  ["another species", /studies .* in (mice|rats|animals|worms|flies|fish|dogs|monkeys|cells|humans)/],
+  ["age group", /, not in (children|older adults)/],
+  ["design (case report, review, comment, protocol)", /case report|narrative review|a comment|protocol/],
+  ["cross-sectional for a cause", /cross-sectional/],
+  ["too short", /^lasted/],
+  ["only combined", /only together/],
+  ["attitudes or use", /surveys/],
+  ["outside the request", /outside the request/],
+  ["other", /./],
+];
+
+/** How many answers' own abstract was not supporting, by the kind of reason its role gives. */
+function ownReasonKinds(chats: ChatOutcome[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const c of chats) {
+    const own = c.references.find((r) => r.pmid === c.pmid);
+    if (own?.evidenceRole === "supporting") continue;
+    const reason = own ? (own.roleReason ?? "") || "?" : "";
+    const kind = OWN_REASON_KINDS.find(([, re]) => re.test(reason))![0];
+    out[kind] = (out[kind] ?? 0) + 1;
+  }
+  return out;
 }
 
 /** Answers right and in all, by whether the item's own abstract supports alone, with others, or not at all. */
