@@ -23,11 +23,14 @@ export type PlacedWord = { word: string; part: QuestionPart; concept: string };
 
 /**
  * A question that asks whether two things are alike: "comparable", "equally effective", "as good
- * as", "work as well as", "non-inferior", "the same as". Not "the same nurse" (one person seen again)
- * nor "as well as" joining two things ("X as well as Y").
+ * as", "work as well as", "as quickly as", "non-inferior", "Do A and B agree?", "the same as". Not
+ * "the same nurse" (one person seen again) nor "as well as" joining two things ("X as well as Y").
  */
 export const ASKS_EQUIVALENCE =
   /\b(comparable|similar|equivalent|equal(ly)?|as (good|effective|safe|accurate|reliable|efficient|useful) as|(work|works|perform|performs|do|does|function|functions) (just )?as well as|non-?inferior|not inferior|interchangeable|agree|agreement|concordan\w*|as (quickly|often|likely|fast|frequently|much|many|long|early|soon|safely|accurately|effectively|well-?controlled) as|the same(?=\s*([?.,;:]|$|as\b))|(is|are|was|were|be) (\w+ ){0,2}the same\b|\b\w+ and \w+\b.*\bthe same\b|reflects?)\b/i;
+
+/** A question whether something is safe ("Is it safe to …?", "Is X harmless?", "well tolerated"); the stance reader leaves out "safer than", a comparison. */
+export const ASKS_SAFETY = /\b(safe|safely|safety|harmless|risk-free|tolerated|tolerable)\b/i;
 
 /** Verbs that relate an exposure to an outcome ("Does X reduce Y?"), in any of their forms. */
 const RELATION_VERBS = new Set(

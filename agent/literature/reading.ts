@@ -1,7 +1,7 @@
 import type { StudySpecies } from "@/lib/shared/contracts";
 import { asksAboutAttitudes, asksAboutUse } from "./attitudes";
 import { valenceOf, type Valence } from "./findings";
-import { ASKS_EQUIVALENCE, speaksForThemselves, type QuestionPart } from "./question";
+import { ASKS_EQUIVALENCE, ASKS_SAFETY, speaksForThemselves, type QuestionPart } from "./question";
 import { contextsOf, extractTerms, type QueryTerm } from "./terms";
 import { isVerbOnly } from "./vocabulary";
 
@@ -93,7 +93,6 @@ export function speciesNamed(text: string): StudySpecies[] {
 
 const ANY_ANIMAL: StudySpecies[] = ["mouse", "rat", "nonhuman_primate", "dog", "other_mammal", "fish", "fly", "worm", "yeast"];
 const HUMAN_WORDS = /\b(humans?|people|patients?|adults?|women|men|children|elderly|older|persons?|individuals?|participants?|clinical)\b/i;
-const SAFETY_QUESTION = /\b(safe|safety|tolerated|tolerable)\b/i;
 const HARM_QUESTION = /\b(harmful|dangerous|toxic|risk of|risk for|increase[sd]? (the )?risk|worsen|impair|adverse)\b/i;
 
 /** A question opens with an interrogative or an auxiliary, or ends with a question mark; a claim does neither. */
@@ -114,7 +113,7 @@ export function readQuestion(question: string): QuestionReading {
   if (HUMAN_WORDS.test(text)) species = [...species, "human"];
   // A person asking for themselves asks about people, unless the question names whom else ("my dog").
   else if (species.length === 0 && speaksForThemselves(text)) species = ["human"];
-  const valence: Valence = SAFETY_QUESTION.test(text) && !HARM_QUESTION.test(text) ? "benefit" : valenceOf(text);
+  const valence: Valence = ASKS_SAFETY.test(text) && !HARM_QUESTION.test(text) ? "benefit" : valenceOf(text);
   return {
     question: text,
     form,

@@ -1,5 +1,5 @@
 import { valenceOf, type Valence } from "../findings";
-import { ASKS_EQUIVALENCE, askedSentence } from "../question";
+import { ASKS_EQUIVALENCE, ASKS_SAFETY, askedSentence } from "../question";
 import { stem, tokenize, type QueryTerm } from "../terms";
 import { directionsOf, type Direction } from "./directions";
 
@@ -122,9 +122,10 @@ export function readClaim(input: StanceClaim): ClaimReading {
   // need ("Can X be omitted?" asks whether X is needed).
   const ability =
     claim.text !== undefined && !equivalence && !comparative && !negated && !needed && ABILITY.test(text) && directions.length === 0 && !ANY_CHANGE.test(plain) && !TELLS_APART.test(plain);
+  const subject = subjectOf(claim.terms);
   const parts =
     claim.terms.length > 0
-      ? claim.terms.map((t) => ({ stems: t.stems, weight: t.generic ? 0.1 : t.weight, outcome: t.part === "outcome" && !t.generic, subject: (t.concept ?? t.term) === subjectOf(claim.terms) }))
+      ? claim.terms.map((t) => ({ stems: t.stems, weight: t.generic ? 0.1 : t.weight, outcome: t.part === "outcome" && !t.generic, subject: subject !== undefined && (t.concept ?? t.term) === subject }))
       : [...new Set(tokenize(text).filter((t) => t.length > 2).map(stem))].map((s) => ({ stems: [s], weight: 1 }));
   const total = parts.reduce((n, p) => n + p.weight, 0);
   // "neighbourhood social capital" is "NSC" in the study that measured it: the initials of a run of
@@ -143,7 +144,7 @@ export function readClaim(input: StanceClaim): ClaimReading {
   // A question of prediction or association asks about no direction ("Can X help predict the risk of Y?").
   const predictive = PREDICTION.test(plain) && !CHANGE.test(plain);
   const valence = alternative ? "benefit" : predictive ? "neutral" : claim.text !== undefined ? plainValence(plain, claim.valence) : claim.valence;
-  const safety = claim.text !== undefined && SAFETY.test(plain) && !comparative;
+  const safety = claim.text !== undefined && ASKS_SAFETY.test(plain) && !comparative;
   const share =
     claim.text === undefined || equivalence || comparative
       ? null
@@ -171,8 +172,6 @@ const YIELDS = /\b(useful|usefulness|worthwhile|worth it|valuable|helpful|yield|
 const INTENSE = /\b(highly|very|extremely|strongly|markedly|dramatically|substantially|greatly|hugely|massively)\s+(effective|efficacious|beneficial|protective|reduc\w*|improv\w*|increas\w*|lower\w*|rais\w*|prevent\w*)\b/i;
 /** Two groups set against each other: "Men are more susceptible to X than (or compared to) women". */
 const GROUPS = /^\W*(?:are|do|does|is)?\s*(\w+)\b[^?.]{0,80}?\b(?:than|compared (?:to|with)|versus|vs\.?)\s+(?:the\s+)?(\w+)/i;
-/** A claim of safety ("Is it safe to …?", "Is X harmless?"); not a comparison ("safer than"). */
-const SAFETY = /\b(safe|safely|safety|harmless|risk-free|well tolerated)\b/i;
 /** Too little of a practice: "underused", "underprescribed", "inadequately treated". */
 const UNDER = /\b(under-?(used?|using|uses|utili[sz]\w*|prescrib\w*|diagnos\w*|treat\w*|recogni[sz]\w*|report\w*|estimat\w*|represent\w*|vaccinat\w*)|inadequately|insufficiently|too (few|little|rarely|seldom))\b/i;
 /** Too much of a practice: "overused", "overprescribed", "too often". */

@@ -24,6 +24,7 @@ export type { StanceClaim } from "./claim";
 export type { PartsReading, SectionReading, StanceReading } from "./types";
 
 type Side = "supports" | "contradicts";
+const opposite = (side: Side): Side => (side === "supports" ? "contradicts" : "supports");
 
 /** A reading's stance on the plain claim, or null when it states nothing on it. */
 function stanceOfReading(
@@ -116,14 +117,13 @@ export function readParts({ text, claim }: { text: string; claim: StanceClaim })
 /** A negated claim's stance is its plain form's turned round. */
 function turned(read: SectionReading, negated: boolean): SectionReading {
   if (!negated) return read;
-  const swapSide = (s: Side): Side => (s === "supports" ? "contradicts" : "supports");
-  const swap = (s: Stance): Stance => (s === "supports" || s === "contradicts" ? swapSide(s) : s);
+  const swap = (s: Stance): Stance => (s === "supports" || s === "contradicts" ? opposite(s) : s);
   return {
     ...read,
     stance: swap(read.stance),
     forWeight: read.againstWeight,
     againstWeight: read.forWeight,
-    clauses: read.clauses?.map((c) => ({ ...c, stance: swapSide(c.stance) })),
+    clauses: read.clauses?.map((c) => ({ ...c, stance: opposite(c.stance) })),
   };
 }
 
@@ -168,7 +168,7 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       // "Only one resident in three was assessed": to a claim about how many do something, a share.
       const byShare = claim.share ? sideOfShare(clause, claim.share) : null;
       if (byShare) {
-        read.push({ text: clause, stance: invert ? (byShare === "supports" ? "contradicts" : "supports") : byShare, relevance, weight: (0.25 + relevance) * position * concluding, certainty: 1, effect: "found", alike: false, moved: 0, significant: SIGNIFICANT.test(clause) });
+        read.push({ text: clause, stance: invert ? opposite(byShare) : byShare, relevance, weight: (0.25 + relevance) * position * concluding, certainty: 1, effect: "found", alike: false, moved: 0, significant: SIGNIFICANT.test(clause) });
         continue;
       }
       let finding: FindingReading = readFinding(clause);
@@ -197,7 +197,7 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       // "Withholding feeding for the first week was associated with faster recovery": said of going
       // without the claim's exposure, the finding is the opposite of one on the exposure.
       const swapped = finding.effect === "found" && (saidOfOtherGroup(clause, claim) || withheldClaimed(clause, claim));
-      const stance: Side = invert !== swapped ? (side === "supports" ? "contradicts" : "supports") : side;
+      const stance: Side = invert !== swapped ? opposite(side) : side;
       read.push({
         text: clause,
         stance,
