@@ -314,7 +314,11 @@ function repeatFigures(chats: ChatOutcome[]) {
   return { references, answersWithReference, sentences, answersWithSentence };
 }
 
-/** Kinds of role reason (roles.ts), by the words each starts or holds; the first that matches names it. */
+/**
+ * Kinds of role reason, by the words roles.ts writes in each (`decideRole`); the first that
+ * matches names it. A reason worded otherwise falls under "other", so a reworded reason shows in
+ * the table rather than vanishing.
+ */
 const OWN_REASON_KINDS: [string, RegExp][] = [
   ["not listed", /^$/],
   ["a part not studied", /does not study|matches too few/],
