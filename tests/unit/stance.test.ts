@@ -406,6 +406,31 @@ describe("answers implied the way PubMed conclusions imply them (the blind set's
   ]);
 });
 
+describe("the opposite of what the claim predicates, by WordNet's antonyms (vocabulary oppositesOf; sentences written here)", () => {
+  // Each failed before, read as support: the claim's predicate adjective ("reliable", "feasible",
+  // "valid") answered by its opposite, which no list of shortfall words held. Said of a group
+  // before its noun ("untreated patients"), or of another subject, it is not the answer; and a
+  // negated claim ("unsafe") is answered the other way round.
+  readsAs([
+    ["Is the new questionnaire reliable?", "CONCLUSIONS: The new questionnaire proved undependable in older patients.", "contradicts"],
+    ["Are current guidelines sufficient?", "CONCLUSIONS: Current guidelines proved deficient for detecting the malformation early.", "contradicts"],
+    ["Is laparoscopic repair feasible in children?", "CONCLUSIONS: Laparoscopic repair was impracticable in most children.", "contradicts"],
+    ["Is the home exercise program effective?", "CONCLUSIONS: The home exercise program was ineffectual.", "contradicts"],
+    ["Is the risk score valid in women?", "CONCLUSIONS: The risk score was invalid in women.", "contradicts"],
+    ["Is the treatment appropriate for elderly patients?", "CONCLUSIONS: The treatment was inappropriate for most elderly patients.", "contradicts"],
+    ["Is the procedure simple?", "CONCLUSIONS: The procedure was complex and time-consuming.", "contradicts"],
+    ["Is the outcome favourable?", "CONCLUSIONS: The outcome was unfavourable in most patients.", "contradicts"],
+    ["Is the pain scale reliable?", "CONCLUSIONS: The pain scale proved an unreliable measure of pain in children.", "contradicts"],
+    ["Is tumour size an important predictor of recurrence?", "CONCLUSIONS: Tumour size was an unimportant predictor of recurrence.", "contradicts"],
+    ["Is C-reactive protein a useful marker of infection after surgery?", "CONCLUSIONS: C-reactive protein proved a useless marker of infection after surgery.", "contradicts"],
+    ["Is early discharge unsafe after hip replacement?", "CONCLUSIONS: Early discharge after hip replacement was dangerous for frail patients.", "supports"],
+    ["Is early discharge unsafe after hip replacement?", "CONCLUSIONS: Early discharge after hip replacement was safe, with no more readmissions.", "contradicts"],
+    ["Are statins effective in preventing fractures?", "CONCLUSIONS: Fracture rates were lower in statin users than in untreated patients.", "supports"],
+    ["Is the questionnaire reliable?", "CONCLUSIONS: The questionnaire was reliable; earlier versions had proved unreliable in older patients.", "supports"],
+    ["Are normally sighted, visually impaired, and blind pedestrians accurate at making street crossing decisions?", "CONCLUSIONS: All three groups were accurate at making crossing decisions, blind pedestrians least so.", "supports"],
+  ]);
+});
+
 describe("the fitted model", () => {
   it("was trained on the features the agent computes (retrain with npm run train:stance when they change)", () => {
     const claim = claimOf("Does tai chi reduce falls?");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractTerms, sourceExpansions } from "@/agent/literature/terms";
-import { alternativesOf, CURATED_CONCEPTS, expandConcept, findConcepts, namesConcept } from "@/agent/literature/vocabulary";
+import { alternativesOf, CURATED_CONCEPTS, expandConcept, findConcepts, namesConcept, oppositesOf } from "@/agent/literature/vocabulary";
 import { createWordNetSynonyms } from "@/agent/literature/vocabulary/wordnet-synonyms";
 import { otherSpelling, tokenize } from "@/agent/literature/vocabulary/words";
 
@@ -363,5 +363,27 @@ describe("WordNet tells everyday English from technical names, by a word's most 
   });
   it.each(["cancer", "aspirin", "diabetes", "telomere", "metformin", "fisetin", "il-6"])("%s is not", (word) => {
     expect(wordnet.isEveryday(word)).toBe(false);
+  });
+});
+
+describe("WordNet's antonyms give an adjective's opposites, its most frequent sense only", () => {
+  it.each([
+    ["reliable", ["unreliable", "undependable"]],
+    ["feasible", ["impossible", "impracticable", "infeasible", "unworkable"]],
+    ["necessary", ["unnecessary", "unneeded", "needless"]],
+    ["favourable", ["unfavourable", "unfavorable"]],
+    ["effective", ["ineffective", "ineffectual"]],
+  ])("%s → %j among them", (word, expected) => {
+    expect(oppositesOf(word)).toEqual(expect.arrayContaining(expected));
+  });
+
+  it("leaves out the antonym's satellites that mean other things too, the words read as open questions, and rarer senses", () => {
+    // "sufficient" → low, short, light; "reliable" → uncertain; "safe" (of a rarer sense) → long, out.
+    expect(oppositesOf("sufficient")).not.toEqual(expect.arrayContaining(["low"]));
+    expect(oppositesOf("sufficient")).not.toContain("short");
+    expect(oppositesOf("reliable")).not.toContain("uncertain");
+    expect(oppositesOf("safe")).not.toContain("long");
+    expect(oppositesOf("safe")).toContain("unsafe");
+    expect(oppositesOf("kidney")).toEqual([]);
   });
 });

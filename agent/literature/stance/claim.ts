@@ -1,6 +1,7 @@
 import { valenceOf, type Valence } from "../findings";
 import { ASKS_EQUIVALENCE, ASKS_SAFETY, askedSentence } from "../question";
 import { stem, tokenize, type QueryTerm } from "../terms";
+import { isMainlyAdjective, oppositesOf } from "../vocabulary";
 import { directionsOf, type Direction } from "./directions";
 
 /**
@@ -68,6 +69,12 @@ export type ClaimReading = {
   parts: { stems: string[]; weight: number; outcome?: boolean; subject?: boolean }[];
   /** The sum of the parts' weights. */
   total: number;
+  /**
+   * What the plain claim's predicate adjective is not ("Is the score reliable?" → unreliable,
+   * undependable): a finding that says one of these of the claim's subject answers it no. Empty for
+   * a claim without such an adjective, and for comparisons and equivalences, which have their own.
+   */
+  opposites: string[];
 };
 
 /**
@@ -161,7 +168,44 @@ export function readClaim(input: StanceClaim): ClaimReading {
   const paired = comparative ? GROUPS.exec(plain) : null;
   const groups = paired ? { first: stem(paired[1]!.toLowerCase()), second: stem(paired[2]!.toLowerCase()) } : null;
   const routine = claim.text !== undefined && ROUTINE.test(plain);
-  return { negated, equivalence, comparative, ability, needed, alternative, safety, share, intense, groups, routine, predictive, valence, directions, parts, total };
+  const opposites = claim.text === undefined || comparative || equivalence ? [] : predicateOpposites(plain);
+  return { negated, equivalence, comparative, ability, needed, alternative, safety, share, intense, groups, routine, predictive, valence, directions, parts, total, opposites };
+}
+
+const COPULA = /^(is|are|was|were|be|been|being|remains?|remained|seems?|seemed|appears?|appeared|proves?|proved|becomes?|became|stays?)$/;
+/** What may follow a predicate adjective: the end, a preposition or a conjunction ("safe after surgery", "useful in", "reliable?"). */
+const AFTER_PREDICATE = new Set(
+  "in for to after as than when with among at during on of compared without and or but before if by because under over within across between from versus vs whether enough".split(" "),
+);
+/** What a thing serves as: "Is CRP a useful marker?", "Is tumour size an important predictor?". */
+const ROLE_NOUN =
+  /^(predictors?|markers?|indicators?|tools?|tests?|methods?|measures?|options?|alternatives?|factors?|approach(es)?|strateg(y|ies)|instruments?|parameters?|signs?|index|indices|modalit(y|ies)|adjuncts?|substitutes?|screens?|guides?|determinants?)$/;
+/** Adjectives of direction and degree, which directions.ts and the comparisons read. */
+const DEGREE = /^(more|less|higher|lower|better|worse|greater|smaller|larger|fewer|longer|shorter|high|low|early|late|same|different|similar|equal|likely|unlikely)$/;
+
+/**
+ * The opposites (vocabulary, `oppositesOf`) of the adjectives a claim predicates of its subject: an
+ * adjective after a copula ("Is the INR reliable?", "Current guidelines are sufficient") that ends
+ * the claim or is followed by a preposition or a conjunction ("safe after hip replacement"). An
+ * adjective before its noun says which one ("early discharge", "high-dose radiotherapy"), not
+ * what is claimed of it.
+ */
+function predicateOpposites(plain: string): string[] {
+  const tokens = plain.toLowerCase().match(/[a-z][a-z-]*|[?.,;:()]/g) ?? [];
+  const found = new Set<string>();
+  let afterCopula = false;
+  tokens.forEach((word, i) => {
+    if (COPULA.test(word)) afterCopula = true;
+    const next = tokens[i + 1];
+    if (!afterCopula || !/^[a-z]/.test(word) || DEGREE.test(word) || COPULA.test(word)) return;
+    // A comma most often runs on a list of the subject's kinds ("normally sighted, visually impaired,
+    // and blind pedestrians"). Before a noun of what a thing serves as ("an important predictor",
+    // "a useful marker"), the adjective is still what is claimed of the subject.
+    if (next !== undefined && !/^[?.;:]$/.test(next) && !AFTER_PREDICATE.has(next) && !ROLE_NOUN.test(next)) return;
+    if (!isMainlyAdjective(word)) return;
+    for (const o of oppositesOf(word)) found.add(o);
+  });
+  return [...found];
 }
 
 /** A practice for everyone: "routine", "all patients", "every child", "annual", "universal". */

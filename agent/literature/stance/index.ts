@@ -171,6 +171,12 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
         read.push({ text: clause, stance: invert ? opposite(byShare) : byShare, relevance, weight: (0.25 + relevance) * position * concluding, certainty: 1, effect: "found", alike: false, moved: 0, significant: SIGNIFICANT.test(clause) });
         continue;
       }
+      // "The score proved unreliable", to "Is the score reliable?": the clause says the opposite of
+      // what the claim predicates (claim.ts, `opposites`), unless it denies that ("not unreliable").
+      if (statesOpposite(clause, claim)) {
+        read.push({ text: clause, stance: invert ? opposite("contradicts") : "contradicts", relevance, weight: (0.25 + relevance) * position * concluding, certainty: 1, effect: "none", alike: false, moved: 0, significant: SIGNIFICANT.test(clause) });
+        continue;
+      }
       let finding: FindingReading = readFinding(clause);
       // A conclusion, a reported finding ("Here we show that …") or a short quoted finding that
       // restates the claim without a finding word still affirms it; a result sentence that only
@@ -251,6 +257,33 @@ function ofClaimsGroup(sentence: string, claim: ClaimReading): { text: string; i
   if (kept === excluded) return { text: sentence, invert: false };
   const text = `${sentence.slice(0, m.index)}${kept ? m[1] : m[2]}${sentence.slice(m.index + m[0].length)}`;
   return { text, invert: excluded };
+}
+
+/** A negation right before a word: "not unreliable", "hardly inadequate", "never unsafe". */
+const DENIED_BEFORE = /\b(not|no|never|hardly|scarcely|neither|nor|without|n't)\s+(\w+\s+){0,2}$/i;
+const oppositePatterns = new Map<string, RegExp>();
+/**
+ * An opposite said of something, not naming which one: after a copula or a verb of finding, with
+ * at most an article and an adverb between ("was unreliable", "proved an unreliable marker",
+ * "were found to be inadequate", "remained unchanged"). Before its noun it says which group
+ * ("untreated patients", "blind pedestrians").
+ */
+const PREDICATED = /\b(is|are|was|were|be|been|being|remains?|remained|seems?|seemed|appears?|appeared|proves?|proved|proven|becomes?|became|deemed|considered|found|rendered|making|makes?|made)\s+(an?\s+)?(\w+ly\s+|very\s+|too\s+|rather\s+|quite\s+)?$/i;
+/** Whether a clause says, undenied, one of the opposites of the claim's predicate, of its subject. */
+function statesOpposite(clause: string, claim: ClaimReading): boolean {
+  if (claim.opposites.length === 0) return false;
+  const key = claim.opposites.join("|");
+  let pattern = oppositePatterns.get(key);
+  if (!pattern) {
+    if (oppositePatterns.size >= 1000) oppositePatterns.clear();
+    pattern = new RegExp(`(?<![\\w-])(?:${claim.opposites.map((o) => o.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?![\\w-])`, "gi");
+    oppositePatterns.set(key, pattern);
+  }
+  for (const m of clause.matchAll(pattern)) {
+    const before = clause.slice(0, m.index);
+    if (PREDICATED.test(before) && !DENIED_BEFORE.test(before)) return true;
+  }
+  return false;
 }
 
 const REPORTED =

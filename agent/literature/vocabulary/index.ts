@@ -74,6 +74,47 @@ export function isEverydayWord(word: string): boolean {
   return wordnetSynonyms().isEveryday(word);
 }
 
+const opposites = new Map<string, string[]>();
+/** A word whose form says it is the opposite of another: a negative prefix, or "-less" ("undependable", "impracticable", "needless"). */
+const NEGATIVE_FORM = /^(un|in|im|ir|il|dis|non|mis)-?[a-z]{3,}|[a-z]{3,}less$/;
+/** Words of an opposite cluster the stance reader reads as an open question, not as the opposite ("uncertain" of "reliable"). */
+const OPEN_WORDS = new Set(["uncertain", "unclear", "unknown", "undetermined", "unsettled", "unresolved", "undecided", "unsure"]);
+/**
+ * What the opposite of an adjective is called, by WordNet's antonymy, for its most frequent sense
+ * (its cluster's head when it is a satellite: "feasible" → possible): the words of the antonym's
+ * head synset ("reliable" → unreliable, undependable; "simple" → complex), and of that head's
+ * satellites the ones whose form says they are opposites ("impracticable", "infeasible",
+ * "needless"). WordNet's other satellites, and its rarer senses, mean other things too often to be
+ * read as the opposite ("sufficient" → low, short, light; "safe" → long, out). Empty when WordNet
+ * knows no antonym of it.
+ */
+export function oppositesOf(adjective: string): string[] {
+  const word = adjective.toLowerCase();
+  const known = opposites.get(word);
+  if (known) return known;
+  if (opposites.size >= CACHE_LIMIT) opposites.clear();
+  const wn = wordnetLexicon();
+  const sense = [word, otherSpelling(word)].filter((w): w is string => w !== null).map((w) => wn.synsets(w, "adj")[0]).find((s) => s !== undefined);
+  const heads = !sense ? [] : sense.satellite ? sense.similar.map((o) => wn.synset("adj", o)) : [sense];
+  const found = new Set<string>();
+  for (const head of heads) {
+    for (const antonym of head.antonyms.map((o) => wn.synset("adj", o))) {
+      for (const w of antonym.words) found.add(w);
+      for (const satellite of antonym.similar.map((o) => wn.synset("adj", o))) for (const w of satellite.words) if (NEGATIVE_FORM.test(w)) found.add(w);
+    }
+  }
+  const result = [...found].filter((w) => w !== word && !OPEN_WORDS.has(w)).flatMap((w) => [w, otherSpelling(w)].filter((f): f is string => f !== null));
+  opposites.set(word, [...new Set(result)]);
+  return opposites.get(word)!;
+}
+
+/** Whether WordNet knows a word as an adjective at least as often as a noun ("safe", "valid"; not "use"). */
+export function isMainlyAdjective(word: string): boolean {
+  const wn = wordnetLexicon();
+  const adj = wn.synsets(word, "adj").length;
+  return adj > 0 && adj >= wn.synsets(word, "noun").length;
+}
+
 const nounPhrases = new Map<string, boolean>();
 /** Whether WordNet knows a phrase of several words as one noun ("green tea", "fish oil"): a kind with a name of its own. */
 export function isNamedKind(phrase: string): boolean {

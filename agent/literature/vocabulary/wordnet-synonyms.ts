@@ -119,6 +119,9 @@ export function createWordNetSynonyms(wordnet: WordNet = openWordNet()): WordNet
       pertainsTo: [],
       hyponyms: [],
       derivedNouns: [],
+      antonyms: [],
+      similar: [],
+      satellite: false,
       gloss: "",
     };
 

