@@ -55,8 +55,42 @@ export function isAimSentence(sentence: string): boolean {
 /** A p-value above 0.05 ("p = 0.05" itself is read as the threshold met, as authors mostly mean it). */
 const P_NOT_SIGNIFICANT = /\bp\s*(>|≥)\s*0?\.0[5-9]|\bp\s*=\s*0?\.(05\d*[1-9]|0[6-9]|[1-9])/i;
 
-/** A difference whose 95% confidence interval runs from below zero to above it ("difference 0.6, 95% CI -2.9 to 4.1"). */
-const CI_SPANS_ZERO = /\b(difference|mean difference|MD|risk difference)\b[^;]{0,50}?(?:95%\s*)?(?:CI|confidence interval)[,:;=\s]*[-−–]\s?\d+(?:\.\d+)?\s*(?:to|,)\s*\d+(?:\.\d+)?/i;
+/**
+ * A confidence interval: its label ("95% CI", "95% confidence interval [CI]", "CI:") and its two
+ * bounds, joined by "to", a dash or a comma ("0.97-1.50", "-13 to -5", "0.71 to 1.14", "(1.2, 3.4)").
+ */
+const NUMBER = String.raw`[-−–]?\s?\d*\.?\d+`;
+const INTERVAL = new RegExp(String.raw`(?:\b(?:9[05]|99)\s?%\s*)?(?:\bCI\b|\bC\.I\.|\bconfidence intervals?\b)(?:\s*[[(]CI[\])])?\s*[,:;=]?\s*[([]?\s*(${NUMBER})\s*(?:to|[-–—,;]|\.\.)\s*(${NUMBER})`, "gi");
+/**
+ * What an estimate before its interval is: a ratio, null at 1 ("OR 1.21", "rate ratio 0.90",
+ * "adjusted HR"), or a difference, null at 0 ("mean difference", "β", "SMD"). Abbreviations only
+ * in capitals: "or" is a conjunction.
+ */
+const RATIO_WORDS = /\b(?:(?:odds|hazards?|risk|rate|incidence rate|prevalence|incidence|likelihood) ratios?|relative (?:risks?|hazards?|odds))\b/gi;
+const RATIO_ABBREVIATIONS = /\b(?:a|adj\.?\s*)?(?:OR|HR|RR|IRR|PR|SHR|sHR|aOR|AOR|aHR|AHR|aRR|ARR)s?\b/g;
+const DIFFERENCE_NAME = /\b(?:(?:mean|median|absolute|risk|weighted mean|standardi[sz]ed mean) )?differences?\b|\b(?:mean|median) changes?\b|\b(?:MD|SMD|WMD|RD|ARD)\b|\b(?:β|beta|coefficients?|slopes?)\b/gi;
+const toNumber = (n: string) => Number(n.replace(/[−–]/, "-").replace(/\s/g, ""));
+
+/**
+ * Whether a text states an estimate whose confidence interval includes no effect: a ratio's that
+ * runs across 1 ("OR 1.21, 95% CI 0.97-1.50"), a difference's across 0 ("95% CI -2.9 to 4.1"); an
+ * interval from below zero to above it is a difference's whatever it is called, since no ratio is
+ * negative. An interval of anything else (a mean age) says nothing of an effect.
+ */
+export function intervalSpansNull(text: string): boolean {
+  for (const m of text.matchAll(INTERVAL)) {
+    const [lo, hi] = [toNumber(m[1]!), toNumber(m[2]!)].sort((a, b) => a - b) as [number, number];
+    if (!Number.isFinite(lo) || !Number.isFinite(hi)) continue;
+    if (lo < 0 && hi > 0) return true;
+    // The estimate's name nearest before the interval, within its clause.
+    const before = text.slice(Math.max(0, m.index - 80), m.index).split(/\.(?:\s|$)/).at(-1)!;
+    const ratio = Math.max([...before.matchAll(RATIO_WORDS)].at(-1)?.index ?? -1, [...before.matchAll(RATIO_ABBREVIATIONS)].at(-1)?.index ?? -1);
+    const difference = [...before.matchAll(DIFFERENCE_NAME)].at(-1)?.index ?? -1;
+    if (ratio > difference && lo <= 1 && hi >= 1) return true;
+    if (difference > ratio && lo <= 0 && hi >= 0) return true;
+  }
+  return false;
+}
 const NULL_CUES = [
   /\bno (statistically |clinically )?significant\b/i,
   /\bnot (statistically |clinically )?significant(ly)?\b/i,
@@ -82,12 +116,14 @@ const NULL_CUES = [
   // CT": alike. Not whom a study compared ("men with the same pain scores").
   /(?<!\b(of|with|for|in) )\bthe same (\w+[- ]){0,2}(rates?|profiles?|proportions?|frequenc\w*|outcomes?|results?|accuracy|response|remission|efficacy|effectiveness|risk|control|survival|mortality)\b/i,
   /\b(the same|identical) (\w+[- ]){0,2}(rates?|profiles?|proportions?|frequenc\w*|outcomes?|results?|accuracy|response|remission|efficacy|effectiveness|risk|control|survival|mortality|sensitivity|specificity) as\b/i,
-  // A mean difference whose 95% confidence interval spans zero: no significant difference.
-  CI_SPANS_ZERO,
   // "The apparent survival advantage of tea drinkers was explained by their income": confounding, not an effect.
   /\b(advantage|association|difference|effect|benefit|link|relationship|excess)\b[^.;]{0,60}?\b(was|were|is|are) (largely |fully |entirely |mostly |wholly )?(explained|accounted for) by\b/i,
   // "The risk was the same in vaccinated and unvaccinated children", "evidence against the hypothesis".
   /\b(was|were|is|are|remained) (\w+ )?the same (in|for|among|between|across|with|after|whether)\b|\b(evidence|argues?|argued|speaks?) against\b|\bagainst the hypothesis\b|\b(refutes?|refuted|disproves?|disproved)\b/i,
+  // "The association disappeared after adjustment for age": explained by other factors, not an effect.
+  /\b(disappeared|vanished|was lost|lost (its )?(statistical )?significance|did not persist|(was|were|is|are) no longer (statistically )?(significant|present|evident|apparent)|(was|were) (fully |completely )?(attenuated|abolished|nullified))\b[^.;]{0,40}?\b(after|when|once|on|following|with|in) (adjust\w*|controll\w*|accounting|multivariat\w*|multivariable|correct\w*)/i,
+  // "Caffeine was ruled out as a cause": excluded, unlike "could not be ruled out" (an open question).
+  /(?<!\b(?:not|cannot)\s)\b(?:was|were|is|are|been|be)\s+(?:\w+ly\s+)?ruled out\b/i,
   // "the routine admission of these patients should be reconsidered": a practice put in doubt.
   /\bshould be (re-?considered|re-?evaluated|questioned|re-?examined|revisited)\b/i,
   // "added nothing to nasal suction", "it has no place in routine care": no benefit.
@@ -136,13 +172,11 @@ const ALIKE =
 /** Sameness denied: "not all patients need the same dose", "are not equivalent". */
 const NOT_ALIKE = /\b(not|no|never)\b[^.;]{0,60}\b(the same|similar|equal|equivalent|comparable|identical|interchangeable)\b|\bnot (all|every|everyone|each)\b[^.;]{0,120}\b(the same|similar|equal|identical)\b/i;
 
-/** A ratio whose 95% confidence interval spans 1: no significant association. */
-const CI_SPANS_ONE = /\b(?:OR|HR|RR|odds ratio|hazard ratio|relative risk|risk ratio)\b[^;]{0,40}?\d*\.?\d+[^;]{0,20}?(?:95%\s*)?(?:CI|confidence interval)[,:;=\s]*(0?\.\d+|1\.0+)\s*(?:to|-|–|,)\s*(1\.\d*[1-9]\d*|[2-9](?:\.\d+)?)/i;
 /** A significant p-value. */
 const SIGNIFICANT_P = /\bp\s*(<|≤|=)\s*0?\.0([0-4]\d*|0\d*)\b/i;
 
 const EFFECT_CUES =
-  /\b(encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|of choice|adequate (alternative|substitute|method|tool|option|means)|significant(ly)?|associated with|association (between|with|of)|correlated|correlation|predict(s|ed|or|ors|ive)?|improv\w*|increas\w*|decreas\w*|reduc\w*|lower(ed)?|higher|greater|fewer|less|more likely|less likely|(later|earlier|longer|shorter) than|(more|less) often|extend\w*|prolong\w*|shorten\w*|delay\w*|prevent\w*|protect\w*|enhanc\w*|attenuat\w*|inhibit\w*|suppress\w*|promot\w*|elevat\w*|diminish\w*|worsen\w*|impair\w*|benefi\w*|effective|efficacious|superior|inferior|feasible|feasibility|accura\w*|reliab\w*|sensitivity|specificity|well tolerated|safe|harmless|should be (offered|retained|continued|maintained|kept)|outperform\w*|differ(ed|ent|ence)|depend\w*|linked|related to|risk factors?|hazard ratio|odds ratio|relative risk|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|induc\w*|accelerat\w*|slow\w*|blunt\w*|dampen\w*|abolish\w*|abrogat\w*|weaken\w*|counteract\w*|premature (death|mortality|aging|ageing|senescence))\b/i;
+  /\b((remains?|is|was) (still )?the (gold standard|standard of care|mainstay|first[- ]line)|encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|of choice|adequate (alternative|substitute|method|tool|option|means)|significant(ly)?|associated with|association (between|with|of)|correlated|correlation|predict(s|ed|or|ors|ive)?|improv\w*|increas\w*|decreas\w*|reduc\w*|lower(ed)?|higher|greater|fewer|less|more likely|less likely|(later|earlier|longer|shorter) than|(more|less) often|extend\w*|prolong\w*|shorten\w*|delay\w*|prevent\w*|protect\w*|enhanc\w*|attenuat\w*|inhibit\w*|suppress\w*|promot\w*|elevat\w*|diminish\w*|worsen\w*|impair\w*|benefi\w*|effective|efficacious|superior|inferior|feasible|feasibility|accura\w*|reliab\w*|sensitivity|specificity|well tolerated|safe|harmless|should be (offered|retained|continued|maintained|kept)|outperform\w*|differ(ed|ent|ence)|depend\w*|linked|related to|risk factors?|hazard ratio|odds ratio|relative risk|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|induc\w*|accelerat\w*|slow\w*|blunt\w*|dampen\w*|abolish\w*|abrogat\w*|weaken\w*|counteract\w*|premature (death|mortality|aging|ageing|senescence)|should be (abandoned|discontinued|avoided|discouraged|abolished|stopped|eliminated|withdrawn))\b/i;
 /** Effect sizes written as abbreviations (case matters: "OR" is an odds ratio, "or" is not). */
 const EFFECT_SIZE = /\b(HR|OR|RR|aOR|aHR)\b\s*[=:(,]?\s*\d/;
 
@@ -182,12 +216,12 @@ const GOOD =
   /\b(survival|lifespan|life span|life expectancy|longevity|healthspan|function|functioning|strength|quality of life|health|performance|speed|density|sensitivity|cognition|cognitive (function|performance|score)|memory|adherence|remission|response|recovery|satisfaction|independence|mobility|capacity|fitness|accuracy|efficacy|benefit|wellbeing|well-being|cure|healing|resilience|clearance|autophagy|vo2max|muscle|muscle mass|lean (body )?mass|bone mass|hdl|detection( rates?)?|diagnostic yield)\b/i;
 
 const BENEFIT_WORDS =
-  /\b(encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|(procedure|treatment|method|option|approach|technique) of choice|adequate (alternative|substitute|method|tool|option|means)|improv\w*|benefi\w*|effective|efficacious|superior|better|favou?rable|success\w*|feasib\w*|safe|harmless|well tolerated|should be (offered|retained|continued|maintained|kept)|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|relie\w*|outperform\w*|accurate|reliable|valid|useful|suitable|acceptable|sufficient|protective|protected|prevented|preventing|extended (median |maximal |mean )?(lifespan|life span|survival))\b/i;
+  /\b((remains?|is|was) (still )?the (gold standard|standard of care|mainstay|first[- ]line)|encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|(procedure|treatment|method|option|approach|technique) of choice|adequate (alternative|substitute|method|tool|option|means)|improv\w*|benefi\w*|effective|efficacious|superior|better|favou?rable|success\w*|feasib\w*|safe|harmless|well tolerated|should be (offered|retained|continued|maintained|kept)|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|relie\w*|outperform\w*|accurate|reliable|valid|useful|suitable|acceptable|sufficient|protective|protected|prevented|preventing|extended (median |maximal |mean )?(lifespan|life span|survival))\b/i;
 const OUTWEIGH = /\b(benefits?|advantages?|risks?|harms?|costs?|disadvantages?)\b[^.;]{0,50}?\boutweigh\w*/i;
 const BENEFIT_SHRINKS =
   /\b(benefits?|advantages?|value|usefulness|utility|yield|accuracy|efficacy|effectiveness)\b[^.;,]{0,40}?\b(less|lower|smaller|limited|reduced|minimal|decreas\w*|diminish\w*)\b/i;
 const HARM_WORDS =
-  /\b(worse|worsen\w*|premature (death|mortality|aging|ageing|senescence)|impair\w*|harm(?!less)\w*|detriment\w*|deleterious|toxic|(?<!non-?)inferior|adverse(ly)? affect\w*|shortened (lifespan|life span|survival)|poorer|unsafe|dangerous)\b/i;
+  /\b(worse|worsen\w*|premature (death|mortality|aging|ageing|senescence)|impair\w*|harm(?!less)\w*|detriment\w*|deleterious|toxic|(?<!non-?)inferior|adverse(ly)? affect\w*|shortened (lifespan|life span|survival)|poorer|unsafe|dangerous|should be (abandoned|discontinued|avoided|discouraged|abolished|stopped|eliminated|withdrawn))\b/i;
 
 const INTERVENTION_CONTEXT = /\b(treat\w*|therap\w*|randomi[sz]\w*|supplement\w*|administ\w*|interventions?|placebo|dose|doses|dosing|received|receiving|given|fed|injected|exposure to|training|program\w*|arm|group)\b/i;
 const ASSOCIATION_CONTEXT = /\b(associat\w*|correlat\w*|predict\w*|risk factors?|hazard ratio|odds ratio|relative risk|linked|related to)\b/i;
@@ -206,6 +240,60 @@ const WITHHOLDING_DENIED =
 const NOT_EXPLAINED_BY =
   /,?\s*(?:and\s+)?(?:the|this|these|that)\s+(?:gap|difference|differences|association|associations|effect|excess|disparity|disparities|relationship|link)\s+(?:was|were|is|are)\s+not\s+(?:\w+ly\s+)?(?:explained|accounted for|attenuated|removed)\s+by\b[^,;.]*/gi;
 
+/**
+ * How good a measure, test or practice was found, by the conventions authors grade their statistics
+ * with: the area under the ROC curve (or c-statistic) below 0.7 poor, from 0.8 good (Hosmer and
+ * Lemeshow); Cohen's kappa below 0.4 poor, from 0.6 good (Landis and Koch); the intraclass
+ * correlation below 0.5 poor, from 0.75 good (Koo and Li); Cronbach's alpha below 0.6 poor, from 0.7
+ * good; sensitivity and specificity both below 70% poor. Or in words, a measure's quality said to be
+ * good or poor ("test-retest reliability was poor", "agreement was excellent"). Null when nothing is
+ * graded, or when good and poor are both said. Values between the bounds grade nothing.
+ */
+const STATISTIC_VALUE = String.raw`\s*(?:\([^)]{0,20}\)\s*)?(?:of|was|were|is|=|:|≥|>|<|≤|,)?\s*(?:of\s+)?(0?\.\d+|1\.0+|0|1)\b`;
+const GRADED_STATISTICS: { name: RegExp; poorBelow: number; goodFrom: number }[] = [
+  { name: new RegExp(String.raw`\b(?:AUC|AUROC|ROC AUC|c-?statistics?|c-?index|C statistic|area under the (?:receiver operating characteristics? |ROC )?curves?(?: \(AUC\))?(?: for \w+(?: \w+)?)?)${STATISTIC_VALUE}`, "gi"), poorBelow: 0.7, goodFrom: 0.8 },
+  { name: new RegExp(String.raw`(?:\bkappa|κ)(?: statistic| coefficient| value)?${STATISTIC_VALUE}`, "gi"), poorBelow: 0.4, goodFrom: 0.6 },
+  { name: new RegExp(String.raw`\b(?:ICC|intraclass correlation(?: coefficient)?)s?${STATISTIC_VALUE}`, "gi"), poorBelow: 0.5, goodFrom: 0.75 },
+  { name: new RegExp(String.raw`\b(?:Cronbach's alpha|Cronbach’s alpha|Cronbach's α|Cronbach’s α|Cronbach alpha)(?: coefficient)?${STATISTIC_VALUE}`, "gi"), poorBelow: 0.6, goodFrom: 0.7 },
+];
+const SENSITIVITY = /\bsensitivity (?:of |was |=\s*|:\s*)?(\d{1,3}(?:\.\d+)?)\s?%/i;
+const SPECIFICITY = /\bspecificity (?:of |was |=\s*|:\s*)?(\d{1,3}(?:\.\d+)?)\s?%/i;
+/**
+ * Qualities of a measure or a test. Not outcomes a treatment may move ("adherence was low with the
+ * new regimen" answers a claim that it lowers adherence), which the directions read.
+ */
+const QUALITY_NOUN =
+  "(?:reliability|validity|agreement|concordance|consistency|reproducibility|repeatability|precision|accuracy|sensitivity|specificity|discrimination|calibration|responsiveness)";
+const STATED_POOR = new RegExp(
+  String.raw`\b${QUALITY_NOUN}\b[^.;]{0,60}?\b(?:was|were|is|are|remained|proved|appeared|seemed)\s+(?:\w+ly\s+)?(?:poor|low|weak|unacceptable|unsatisfactory|inadequate|suboptimal|slight)\b`,
+  "i",
+);
+const STATED_GOOD = new RegExp(
+  String.raw`\b${QUALITY_NOUN}\b[^.;]{0,60}?\b(?:was|were|is|are|remained|proved|appeared|seemed)\s+(?:\w+ly\s+)?(?:excellent|good|high|strong|substantial|satisfactory|acceptable|almost perfect|near-perfect|perfect|outstanding)\b`,
+  "i",
+);
+
+export function gradedQuality(text: string): "good" | "poor" | null {
+  const grades = new Set<"good" | "poor">();
+  for (const { name, poorBelow, goodFrom } of GRADED_STATISTICS) {
+    for (const m of text.matchAll(name)) {
+      const v = Number(m[1]);
+      if (v < poorBelow) grades.add("poor");
+      else if (v >= goodFrom) grades.add("good");
+    }
+  }
+  const sensitivity = SENSITIVITY.exec(text);
+  const specificity = SPECIFICITY.exec(text);
+  if (sensitivity && specificity && Number(sensitivity[1]) < 70 && Number(specificity[1]) < 70) grades.add("poor");
+  if (STATED_POOR.test(text)) grades.add("poor");
+  if (STATED_GOOD.test(text)) grades.add("good");
+  return grades.size === 1 ? [...grades][0]! : null;
+}
+
+const NOT_EXCLUDED = /\b(?:cannot|can not|can't|could not|couldn't)\s+be\s+(?:completely\s+|entirely\s+|fully\s+)?(?:excluded|ruled out|dismissed)\b/i;
+/** A p-value reported as not significant: "P = NS", "(p = n.s.)", "(NS)". */
+const P_NS = /\bp\s*[=:]?\s*n\.?s\.?(?![a-z])|\(\s*n\.?s\.?\s*\)/i;
+
 /** Reads one sentence (or clause) of an abstract. */
 export function readFinding(sentence: string): FindingReading {
   const whole = sentence.replace(/\s+/g, " ").replace(WITHHOLDING_DENIED, "should be offered").replace(NOT_EXPLAINED_BY, " ");
@@ -214,19 +302,25 @@ export function readFinding(sentence: string): FindingReading {
   const aside = whole.replace(SAFETY_ASIDE, " ");
   const text = aside !== whole && EFFECT_CUES.test(aside) && !NULL_CUES.some((re) => re.test(aside)) ? aside : whole;
   const uncertain = UNCERTAIN.test(text);
-  const nullHit = NULL_CUES.some((re) => re.test(text)) || CI_SPANS_ONE.test(text);
+  const spansNull = intervalSpansNull(text);
+  const quality = gradedQuality(text);
+  const nullHit = NULL_CUES.some((re) => re.test(text)) || spansNull || P_NS.test(text) || quality === "poor";
   const effectHit = EFFECT_CUES.test(text) || EFFECT_SIZE.test(text) || SIGNIFICANT_P.test(text);
   const association = ASSOCIATION_CONTEXT.test(text) && !INTERVENTION_CONTEXT.test(text);
   // "could not be confirmed", "cannot be recommended" state a negative plainly: not a hedge.
   const unhedged = text.replace(/\b(could|can)\s+not\b|\bcannot\b|\bcouldn't\b/gi, " ");
   const certainty = HEDGE_STRONG.test(unhedged) ? 0.6 : HEDGE_MILD.test(unhedged) ? 0.85 : 1;
   const safety = SAFETY_OBJECT.test(text);
+  // "A causal role could not be ruled out": a possibility left open, said as a hedge, not an absence.
+  if (NOT_EXCLUDED.test(text)) return { effect: "found", valence: valenceOf(text.replace(NOT_EXCLUDED, " ")), safety, certainty: Math.min(certainty, 0.6), association };
   if (nullHit) {
     // "No serious adverse events occurred" is a finding of safety: a benefit, not an absent effect.
     // Only when the negation is on the harm itself: "a poor knowledge of the side effects" is not.
     if ((negatesHarm(text) || HARM_ABSENT.test(text)) && !GOOD.test(text.replace(SAFETY_OBJECT, " "))) return { effect: "found", valence: "benefit", safety: true, certainty, association };
-    return { effect: "none", valence: "neutral", safety, certainty, association, alike: (ALIKE.test(text) && !NOT_ALIKE.test(text)) || CI_SPANS_ONE.test(text) || CI_SPANS_ZERO.test(text) };
+    return { effect: "none", valence: "neutral", safety, certainty, association, alike: (ALIKE.test(text) && !NOT_ALIKE.test(text)) || spansNull };
   }
+  // A measure graded good ("agreement was excellent", "an AUC of 0.91") is a finding in its favour.
+  if (quality === "good") return { effect: "found", valence: "benefit", safety, certainty, association };
   if (!effectHit) return { effect: "unclear", valence: "neutral", safety, certainty, association };
   if (uncertain && certainty < 1) return { effect: "unclear", valence: "neutral", safety, certainty, association };
   return { effect: "found", valence: valenceOf(text), safety, certainty, association };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAimSentence, isFindingSentence, isMethodSentence, readFinding } from "@/agent/literature/findings";
+import { gradedQuality, intervalSpansNull, isAimSentence, isFindingSentence, isMethodSentence, readFinding } from "@/agent/literature/findings";
 import { readStance, readStanceByRules, stanceOfReference, verdictOfStudy } from "@/agent/literature/stance";
 import { readClaim } from "@/agent/literature/stance/claim";
 import { stanceFeatures } from "@/agent/literature/stance/features";
@@ -404,6 +404,79 @@ describe("answers implied the way PubMed conclusions imply them (the blind set's
     ["Is open repair still needed when imaging localises a single stone?", "CONCLUSIONS: A keyhole operation clears as many patients as open repair, with fewer complications.", "contradicts"],
     ["Do critically ill children benefit from starting feeding early?", "CONCLUSIONS: Withholding feeding for the first week was associated with faster recovery than early feeding.", "contradicts"],
   ]);
+});
+
+describe("a confidence interval that includes no effect is read as no effect, whatever its form", () => {
+  it.each([
+    ["The odds ratio of hypertension for snoring was 1.21 (95% CI 0.97-1.50)."],
+    ["The fall rate ratio was 0.90; 95% confidence interval, 0.71 to 1.14."],
+    ["Odds ratio 1.1 (95% CI: 0.8 to 1.6) for any fracture."],
+    ["Survival did not favour either arm (HR 0.82, 95% CI [0.64, 1.05])."],
+    ["Pain fell by 0.6 points more with the brace (mean difference 0.6, 95% CI −2.9 to 4.1)."],
+    ["Each year of schooling changed the score little (β = 0.12, 95% CI -0.03 to 0.27)."],
+  ])("%s", (sentence) => {
+    expect(intervalSpansNull(sentence)).toBe(true);
+    expect(readFinding(sentence).effect).toBe("none");
+  });
+
+  it.each([
+    ["Snoring was associated with hypertension (OR 1.34; 95% CI 1.04-1.73)."],
+    ["Blood pressure fell more with the drug (difference -9 mmHg, 95% CI -13 to -5)."],
+    ["The mean age was 65 years (95% CI 60-70)."],
+    ["Falls increased or decreased with the season (95% CI 0.5-2.0)."],
+  ])("%s → not a null interval", (sentence) => {
+    expect(intervalSpansNull(sentence)).toBe(false);
+  });
+});
+
+describe("results read by the statistics' own conventions (sentences written here)", () => {
+  // Each failed before: "P = n.s."; a clause whose subject is the finding before it ("but the
+  // difference did not reach significance"); an AUC, kappa, ICC or Cronbach's alpha graded by its
+  // usual bounds; sensitivity and specificity both poor; a measure's quality said poor or excellent.
+  readsAs([
+    ["Does the brace reduce pain after knee surgery?", "RESULTS: Pain scores were 3.1 with the brace and 3.4 without (P = n.s.).", "contradicts"],
+    ["Does the brace reduce pain after knee surgery?", "RESULTS: Pain scores were lower with the brace, but the difference did not reach statistical significance.", "contradicts"],
+    ["Does the brace reduce pain after knee surgery?", "RESULTS: Pain scores were lower with the brace, and the difference was significant (p = 0.002).", "supports"],
+    ["Is procalcitonin accurate for diagnosing bacteraemia in the emergency department?", "RESULTS: The area under the ROC curve for procalcitonin was 0.54 (95% CI 0.47-0.61).", "contradicts"],
+    ["Is procalcitonin accurate for diagnosing bacteraemia in the emergency department?", "RESULTS: The area under the ROC curve for procalcitonin was 0.91 (95% CI 0.87-0.95).", "supports"],
+    ["Is procalcitonin accurate for diagnosing bacteraemia in the emergency department?", "RESULTS: Procalcitonin had a sensitivity of 48% and a specificity of 55% for bacteraemia.", "contradicts"],
+    ["Is the questionnaire reliable?", "RESULTS: Test-retest reliability was poor (ICC 0.31) and internal consistency low (Cronbach's alpha 0.48).", "contradicts"],
+    ["Do the two devices agree in measuring blood pressure?", "RESULTS: Agreement between the devices was poor (kappa = 0.21).", "contradicts"],
+    ["Do the two devices agree in measuring blood pressure?", "RESULTS: Agreement between the devices was excellent (kappa = 0.88).", "supports"],
+    ["Does the new regimen lower adherence?", "RESULTS: Adherence was low with the new regimen (54% against 81% with the old one).", "supports"],
+  ]);
+
+  it.each([
+    ["The c-statistic was 0.62.", "poor"],
+    ["Inter-rater agreement was substantial (κ = 0.72).", "good"],
+    ["The ICC was 0.64.", null],
+    ["Sensitivity was high but specificity was poor.", null],
+  ] as const)("%s → %s", (sentence, grade) => {
+    expect(gradedQuality(sentence)).toBe(grade);
+  });
+});
+
+describe("a practice to be stopped, a cause ruled out, another way that suffices, an association adjusted away (sentences written here)", () => {
+  // Each failed before: "should be abandoned" read as a finding for the practice; "was ruled out as
+  // a cause" as one for the cause; "clinical examination alone suffices" as nothing on a claim of need.
+  readsAs([
+    ["Is preoperative chest radiography useful before cataract surgery?", "CONCLUSIONS: Preoperative chest radiography before cataract surgery should be abandoned.", "contradicts"],
+    ["Does smoking increase wound complications after surgery?", "CONCLUSIONS: Smoking should be discontinued before surgery, as smokers had twice the wound complications.", "supports"],
+    ["Is caffeine a cause of miscarriage?", "CONCLUSIONS: Caffeine was ruled out as a cause of miscarriage.", "contradicts"],
+    ["Is MRI necessary before arthroscopy of the knee?", "CONCLUSIONS: Clinical examination alone suffices before arthroscopy of the knee.", "contradicts"],
+    // An association gone after adjustment is no predictor; one that persisted is. ", but not after
+    // adjustment" is a condition, not a group left out.
+    ["Is depression a predictor of mortality after myocardial infarction?", "CONCLUSIONS: Patients with depression had a higher mortality after myocardial infarction, but not after adjustment for cardiac disease severity.", "contradicts"],
+    ["Is depression a predictor of mortality after myocardial infarction?", "CONCLUSIONS: The higher mortality of depressed patients after myocardial infarction disappeared after adjustment for cardiac disease severity.", "contradicts"],
+    ["Is depression a predictor of mortality after myocardial infarction?", "CONCLUSIONS: Depression was associated with mortality after myocardial infarction, and the association persisted after adjustment for disease severity.", "supports"],
+    ["Is colonoscopy still the gold standard for colorectal cancer screening?", "CONCLUSIONS: Colonoscopy remains the gold standard for colorectal cancer screening.", "supports"],
+  ]);
+
+  it("reads a cause that could not be ruled out as a possibility, hedged, not as an absence", () => {
+    const read = readFinding("Caffeine as a cause of miscarriage could not be ruled out.");
+    expect(read.effect).toBe("found");
+    expect(read.certainty).toBeLessThan(1);
+  });
 });
 
 describe("the opposite of what the claim predicates, by WordNet's antonyms (vocabulary oppositesOf; sentences written here)", () => {

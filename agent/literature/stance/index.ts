@@ -156,6 +156,8 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
     const position = conclusion ? 1 / (1 + 0.3 * i) : 0.5 + i / Math.max(1, sentences.length);
     const concluding = CONCLUDING.test(sentence) ? 1.5 : 1;
     const { text: forClaim, invert } = ofClaimsGroup(sentence, claim);
+    // The last finding read in this sentence: "the difference" of a later clause is that finding's.
+    let prior: Read | null = null;
     for (const clause of clauses(forClaim)) {
       // A sentence's subject (the exposure) is shared by its clauses; what each clause says it of is
       // its own: of "X raised NAD+ but did not improve muscle strength", the clause naming the
@@ -164,17 +166,23 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       // sentence's words.
       const clauseStems = stemSet(clause);
       if (ELLIPTICAL.test(clause)) for (const p of claim.parts) if (p.outcome) for (const st of p.stems) if (sentenceStems.has(st)) clauseStems.add(st);
-      const relevance = 0.6 * relevanceOf(clauseStems, claim, { outcomeWeighs: 2 }) + 0.4 * relevanceOf(sentenceStems, claim);
+      const own = 0.6 * relevanceOf(clauseStems, claim, { outcomeWeighs: 2 }) + 0.4 * relevanceOf(sentenceStems, claim);
+      // "Pain was lower with the brace, but the difference did not reach significance": a clause
+      // whose subject points back at the finding before it speaks of that finding.
+      const pointsBack = prior !== null && POINTS_BACK.test(clause.trim());
+      const relevance = pointsBack ? Math.max(own, prior!.relevance) : own;
       // "Only one resident in three was assessed": to a claim about how many do something, a share.
       const byShare = claim.share ? sideOfShare(clause, claim.share) : null;
       if (byShare) {
         read.push({ text: clause, stance: invert ? opposite(byShare) : byShare, relevance, weight: (0.25 + relevance) * position * concluding, certainty: 1, effect: "found", alike: false, moved: 0, significant: SIGNIFICANT.test(clause) });
+        prior = read.at(-1)!;
         continue;
       }
       // "The score proved unreliable", to "Is the score reliable?": the clause says the opposite of
       // what the claim predicates (claim.ts, `opposites`), unless it denies that ("not unreliable").
       if (statesOpposite(clause, claim)) {
         read.push({ text: clause, stance: invert ? opposite("contradicts") : "contradicts", relevance, weight: (0.25 + relevance) * position * concluding, certainty: 1, effect: "none", alike: false, moved: 0, significant: SIGNIFICANT.test(clause) });
+        prior = read.at(-1)!;
         continue;
       }
       let finding: FindingReading = readFinding(clause);
@@ -204,6 +212,8 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       // without the claim's exposure, the finding is the opposite of one on the exposure.
       const swapped = finding.effect === "found" && (saidOfOtherGroup(clause, claim) || withheldClaimed(clause, claim));
       const stance: Side = invert !== swapped ? opposite(side) : side;
+      // Its significance denied, the finding before is withdrawn: what stands is that no effect was shown.
+      if (pointsBack && finding.effect === "none" && prior!.effect === "found") read.splice(read.indexOf(prior!), 1);
       read.push({
         text: clause,
         stance,
@@ -215,6 +225,7 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
         moved,
         significant: SIGNIFICANT.test(clause),
       });
+      prior = read.at(-1)!;
     }
   });
   // The findings on the question's own subject decide: clauses less on it than the closest are
@@ -246,9 +257,10 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
  * "Canagliflozin extended the lifespan of male, but not female, mice": a finding for one group and
  * not another. When the claim names one of the two groups and not the other, the sentence is read
  * for the claim's group: for "in female mice" as "… extended the lifespan of female mice", turned
- * round (`invert`); for "in male mice" without the exclusion.
+ * round (`invert`); for "in male mice" without the exclusion. Not a condition ("…, but not after
+ * adjustment"), which says when the finding held, not of whom.
  */
-const GROUP_EXCLUDED = /\b([a-z][a-z-]+),?\s+but not(?: in)?\s+([a-z][a-z-]+),?(?=\s)/i;
+const GROUP_EXCLUDED = /\b([a-z][a-z-]+),?\s+but not(?: in)?\s+(?!(?:after|when|once|following|before|during|with|without|on|at|for|by|if|until|unless|among)\b)([a-z][a-z-]+),?(?=\s)/i;
 function ofClaimsGroup(sentence: string, claim: ClaimReading): { text: string; invert: boolean } {
   const m = GROUP_EXCLUDED.exec(sentence);
   if (!m) return { text: sentence, invert: false };
@@ -300,7 +312,7 @@ function doneWithout(clause: string, claim: ClaimReading): boolean {
 const DONE_LESS_AS_WELL = /\b(reduc\w*|fewer|less|cut|lower\w*|halv\w*)\b[^.;]{0,80}\bwithout (any |a )?(change|difference|increase|rise|worsening|loss|compromis\w*|harm|adverse|affecting|detriment)\b/i;
 const MODEST = /\b(modest(ly)?|slight(ly)?|small|marginal(ly)?|minimal(ly)?|mild(ly)?|limited)\b/i;
 /** "could safely forgo radiography", "clinical assessment alone was adequate": done without, or another way sufficed. */
-const DONE_WITHOUT = /\b(can|could|may|might)\s+(safely\s+)?(forgo|omit|avoid|skip|do without|dispense with)\b|\b(alone|only) (was|is|were|are|proved|appears?|seems?) (adequate|sufficient|enough)\b/i;
+const DONE_WITHOUT = /\b(can|could|may|might)\s+(safely\s+)?(forgo|omit|avoid|skip|do without|dispense with)\b|\b(alone|only) (was|is|were|are|proved|appears?|seems?) (adequate|sufficient|enough)\b|\b(alone|only) (suffices|sufficed|suffice)\b/i;
 const OMITTABLE = /\b(can|could|may|might|should)\s+(safely\s+)?be\s+(safely\s+)?(omitted|avoided|abandoned|skipped|dispensed with|forgone|foregone|eliminated|discontinued|withdrawn)\b/i;
 const WITHOUT = /\b(?:without|omitting|omission of|avoiding|forgoing|in the absence of)\s+((?:\w[\w-]*\s+){0,3}\w[\w-]*)/i;
 
@@ -373,6 +385,13 @@ function saidOfOtherGroup(clause: string, claim: ClaimReading): boolean {
 }
 
 /** A clause that ends on its negation, its predicate the sentence's: "time to debridement was not (OR 1.01)". */
+/**
+ * A clause whose subject is the finding before it: "the difference", "this reduction", "the
+ * association"; or that says of it that it did not hold after adjustment ("…, but not after
+ * adjustment for disease severity").
+ */
+const POINTS_BACK =
+  /^(?:(?:but|and|however|although|though|yet|whereas)\b,?\s+)?(?:(?:the|this|that|these|those|such)\s+(?:observed\s+|apparent\s+)?(?:differences?|effects?|reductions?|increases?|decreases?|improvements?|associations?|relationships?|trends?|changes?|benefits?|gains?|advantages?|correlations?)\b|not\s+(?:after|when|once|following|on)\s+(?:adjust|controll|account|correct|multivari))/i;
 const ELLIPTICAL = /\b(was|were|is|are|did|does|do|had|has|have)\s+not\s*(\([^)]*\))?\s*[.;]?\s*$/i;
 /** A small share: "only one resident in three", "fewer than two in every hundred", "only 12%", "a minority of". */
 const SMALL_SHARE =
