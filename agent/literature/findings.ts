@@ -122,6 +122,8 @@ const NULL_CUES = [
   /\b(was|were|is|are|remained) (\w+ )?the same (in|for|among|between|across|with|after|whether)\b|\b(evidence|argues?|argued|speaks?) against\b|\bagainst the hypothesis\b|\b(refutes?|refuted|disproves?|disproved)\b/i,
   // "The association disappeared after adjustment for age": explained by other factors, not an effect.
   /\b(disappeared|vanished|was lost|lost (its )?(statistical )?significance|did not persist|(was|were|is|are) no longer (statistically )?(significant|present|evident|apparent)|(was|were) (fully |completely )?(attenuated|abolished|nullified))\b[^.;]{0,40}?\b(after|when|once|on|following|with|in) (adjust\w*|controll\w*|accounting|multivariat\w*|multivariable|correct\w*)/i,
+  // "QTd was related to neither end point", "in neither group": nothing found in either.
+  /\bneither\s+(?:of\s+(?:the|these|them)\s+)?(?:\w+\s+){0,2}?(?:end ?points?|outcomes?|groups?|arms?|measures?|sexes|cohorts?|treatments?|analys[ie]s|variables?|markers?|periods?)\b/i,
   // "Caffeine was ruled out as a cause": excluded, unlike "could not be ruled out" (an open question).
   /(?<!\b(?:not|cannot)\s)\b(?:was|were|is|are|been|be)\s+(?:\w+ly\s+)?ruled out\b/i,
   // "the routine admission of these patients should be reconsidered": a practice put in doubt.
@@ -291,6 +293,38 @@ export function gradedQuality(text: string): "good" | "poor" | null {
 }
 
 const NOT_EXCLUDED = /\b(?:cannot|can not|can't|could not|couldn't)\s+be\s+(?:completely\s+|entirely\s+|fully\s+)?(?:excluded|ruled out|dismissed)\b/i;
+/**
+ * Two groups' shares set side by side where the text gives no test of its own (no p-value, no
+ * interval): "31 of 150 patients on statins (20.7%) and 33 of 148 controls" is tested as two
+ * proportions (a two-sided z-test at 5%); with percentages alone, two within 1.5 points or 5% of
+ * each other ("in 14% of deficient and 13% of sufficient participants", "11.0% before and 10.6%
+ * after") are alike, since no study of a size that reports percentages finds that a difference.
+ * Only shares in parallel, the second right after "and", "vs" or "compared with"; not counts of two
+ * things in one group ("upstaged in 3 of 36 cases and downstaged disease in 5 of 36"), nor accuracy
+ * figures ("a sensitivity of 91% and a specificity of 86%"). "differ" only from counts; null when
+ * nothing is compared.
+ */
+const JOINED = String.raw`[^;]{0,60}?\b(?:and|vs\.?|versus|compared (?:with|to)|than)\s+(?:in\s+|of\s+|among\s+|for\s+)?`;
+const PARALLEL_COUNTS = new RegExp(String.raw`\b(\d{1,6})\s*(?:of|out of)\s*(\d{1,6})\b${JOINED}(\d{1,6})\s*(?:of|out of)\s*(\d{1,6})\b`, "i");
+const PARALLEL_SHARES = new RegExp(String.raw`(\d{1,3}(?:\.\d+)?)\s?(?:%|percent\b)${JOINED}(\d{1,3}(?:\.\d+)?)\s?(?:%|percent\b)`, "i");
+export function comparedShares(text: string): "alike" | "differ" | null {
+  if (/\bp\s*[<>=≤≥]|\b(CI|confidence interval)\b|\b(sensitivity|specificity|predictive value|PPV|NPV|accuracy)\b/i.test(text)) return null;
+  const counts = PARALLEL_COUNTS.exec(text);
+  if (counts) {
+    const [k1, n1, k2, n2] = counts.slice(1, 5).map(Number) as [number, number, number, number];
+    if (n1 > 0 && n2 > 0 && k1 <= n1 && k2 <= n2) {
+      const pooled = (k1 + k2) / (n1 + n2);
+      const se = Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
+      if (se === 0) return null;
+      return Math.abs(k1 / n1 - k2 / n2) / se >= 1.96 ? "differ" : "alike";
+    }
+  }
+  const shares = PARALLEL_SHARES.exec(text);
+  if (!shares) return null;
+  const [a, b] = [Number(shares[1]), Number(shares[2])];
+  return Math.abs(a - b) <= 1.5 || Math.abs(a - b) / Math.max(a, b) <= 0.05 ? "alike" : null;
+}
+
 /** A p-value reported as not significant: "P = NS", "(p = n.s.)", "(NS)". */
 const P_NS = /\bp\s*[=:]?\s*n\.?s\.?(?![a-z])|\(\s*n\.?s\.?\s*\)/i;
 
@@ -304,8 +338,9 @@ export function readFinding(sentence: string): FindingReading {
   const uncertain = UNCERTAIN.test(text);
   const spansNull = intervalSpansNull(text);
   const quality = gradedQuality(text);
-  const nullHit = NULL_CUES.some((re) => re.test(text)) || spansNull || P_NS.test(text) || quality === "poor";
-  const effectHit = EFFECT_CUES.test(text) || EFFECT_SIZE.test(text) || SIGNIFICANT_P.test(text);
+  const shares = comparedShares(text);
+  const nullHit = NULL_CUES.some((re) => re.test(text)) || spansNull || P_NS.test(text) || quality === "poor" || shares === "alike";
+  const effectHit = EFFECT_CUES.test(text) || EFFECT_SIZE.test(text) || SIGNIFICANT_P.test(text) || shares === "differ";
   const association = ASSOCIATION_CONTEXT.test(text) && !INTERVENTION_CONTEXT.test(text);
   // "could not be confirmed", "cannot be recommended" state a negative plainly: not a hedge.
   const unhedged = text.replace(/\b(could|can)\s+not\b|\bcannot\b|\bcouldn't\b/gi, " ");
@@ -317,7 +352,7 @@ export function readFinding(sentence: string): FindingReading {
     // "No serious adverse events occurred" is a finding of safety: a benefit, not an absent effect.
     // Only when the negation is on the harm itself: "a poor knowledge of the side effects" is not.
     if ((negatesHarm(text) || HARM_ABSENT.test(text)) && !GOOD.test(text.replace(SAFETY_OBJECT, " "))) return { effect: "found", valence: "benefit", safety: true, certainty, association };
-    return { effect: "none", valence: "neutral", safety, certainty, association, alike: (ALIKE.test(text) && !NOT_ALIKE.test(text)) || spansNull };
+    return { effect: "none", valence: "neutral", safety, certainty, association, alike: (ALIKE.test(text) && !NOT_ALIKE.test(text)) || spansNull || shares === "alike" };
   }
   // A measure graded good ("agreement was excellent", "an AUC of 0.91") is a finding in its favour.
   if (quality === "good") return { effect: "found", valence: "benefit", safety, certainty, association };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gradedQuality, intervalSpansNull, isAimSentence, isFindingSentence, isMethodSentence, readFinding } from "@/agent/literature/findings";
+import { comparedShares, gradedQuality, intervalSpansNull, isAimSentence, isFindingSentence, isMethodSentence, readFinding } from "@/agent/literature/findings";
 import { readStance, readStanceByRules, stanceOfReference, verdictOfStudy } from "@/agent/literature/stance";
 import { readClaim } from "@/agent/literature/stance/claim";
 import { stanceFeatures } from "@/agent/literature/stance/features";
@@ -443,8 +443,27 @@ describe("results read by the statistics' own conventions (sentences written her
     ["Is the questionnaire reliable?", "RESULTS: Test-retest reliability was poor (ICC 0.31) and internal consistency low (Cronbach's alpha 0.48).", "contradicts"],
     ["Do the two devices agree in measuring blood pressure?", "RESULTS: Agreement between the devices was poor (kappa = 0.21).", "contradicts"],
     ["Do the two devices agree in measuring blood pressure?", "RESULTS: Agreement between the devices was excellent (kappa = 0.88).", "supports"],
-    ["Does the new regimen lower adherence?", "RESULTS: Adherence was low with the new regimen (54% against 81% with the old one).", "supports"],
+    ["Does the new regimen lower adherence?", "CONCLUSIONS: Adherence was low with the new regimen (54% against 81% with the old one).", "supports"],
+    // Shares side by side with no test given: counts tested as two proportions, near-equal percentages alike.
+    ["Do statins reduce postoperative atrial fibrillation after cardiac surgery?", "RESULTS: Postoperative atrial fibrillation occurred in 31 of 150 patients on statins (20.7%) and 33 of 148 controls (22.3%).", "contradicts"],
+    ["Do statins reduce postoperative atrial fibrillation after cardiac surgery?", "RESULTS: Postoperative atrial fibrillation occurred in 15 of 150 patients on statins (10.0%) and 45 of 148 controls (30.4%).", "supports"],
+    ["Does the checklist reduce surgical complications?", "RESULTS: Complications were 11.0% before and 10.6% after the checklist was introduced. Mortality was unchanged.", "contradicts"],
+    // The adjusted estimate, naming no subject, is the finding before it adjusted; and it decides.
+    ["Is vitamin D deficiency associated with depression in older adults?", "RESULTS: Of 1200 participants, 38% were vitamin D deficient. Depressive symptoms were present in 14% of deficient and 13% of sufficient participants. After adjustment for age, sex and comorbidity, the odds ratio was 1.05 (95% CI 0.78-1.41).", "contradicts"],
+    ["Is vitamin D deficiency associated with depression in older adults?", "RESULTS: Of 1200 participants, 38% were vitamin D deficient. Depressive symptoms were present in 24% of deficient and 11% of sufficient participants. After adjustment for age, sex and comorbidity, the odds ratio was 2.3 (95% CI 1.6-3.3).", "supports"],
+    ["Is QT dispersion a predictor of sudden death in heart failure?", "RESULTS: QT dispersion was related to neither end point after adjustment.", "contradicts"],
   ]);
+
+  it.each([
+    ["Infection occurred in 31 of 150 patients on statins and 33 of 148 controls.", "alike"],
+    ["Infection occurred in 15 of 150 patients on statins and 45 of 148 controls.", "differ"],
+    ["Depression was present in 14% of deficient and 13% of sufficient participants.", "alike"],
+    ["Imaging upstaged disease in 3 of 36 cases and downstaged disease in 5 of 36 cases.", null],
+    ["The test had a sensitivity of 91% and a specificity of 86%.", null],
+    ["Falls occurred in 12% of the tai chi group and 13% of controls (p = 0.04).", null],
+  ] as const)("shares compared: %s → %s", (sentence, compared) => {
+    expect(comparedShares(sentence)).toBe(compared);
+  });
 
   it.each([
     ["The c-statistic was 0.62.", "poor"],

@@ -147,6 +147,9 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
   // In an unlabelled abstract, what comes before the stated aim is background.
   const aimAt = sentences.findIndex((s, i) => !s.labelled && i < Math.max(2, sentences.length * 0.6) && statesAim(s.text));
   const read: Read[] = [];
+  // The last finding read, across sentences: an adjusted estimate of the next ("After adjustment
+  // for age, the odds ratio was 1.05") is that finding's.
+  let last: Read | null = null;
   sentences.forEach(({ text: sentence, labelled }, i) => {
     const plainFinding = isFindingSentence(sentence);
     if (!labelled && !conclusion && (i <= aimAt || (i === 0 && sentences.length > 3 && !CONCLUDING.test(sentence)))) return;
@@ -157,7 +160,8 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
     const concluding = CONCLUDING.test(sentence) ? 1.5 : 1;
     const { text: forClaim, invert } = ofClaimsGroup(sentence, claim);
     // The last finding read in this sentence: "the difference" of a later clause is that finding's.
-    let prior: Read | null = null;
+    let prior: Read | null = ADJUSTED.test(sentence.trim()) ? last : null;
+    let first = true;
     for (const clause of clauses(forClaim)) {
       // A sentence's subject (the exposure) is shared by its clauses; what each clause says it of is
       // its own: of "X raised NAD+ but did not improve muscle strength", the clause naming the
@@ -169,7 +173,8 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       const own = 0.6 * relevanceOf(clauseStems, claim, { outcomeWeighs: 2 }) + 0.4 * relevanceOf(sentenceStems, claim);
       // "Pain was lower with the brace, but the difference did not reach significance": a clause
       // whose subject points back at the finding before it speaks of that finding.
-      const pointsBack = prior !== null && POINTS_BACK.test(clause.trim());
+      const pointsBack = prior !== null && (POINTS_BACK.test(clause.trim()) || (first && ADJUSTED.test(sentence.trim())));
+      first = false;
       const relevance = pointsBack ? Math.max(own, prior!.relevance) : own;
       // "Only one resident in three was assessed": to a claim about how many do something, a share.
       const byShare = claim.share ? sideOfShare(clause, claim.share) : null;
@@ -186,10 +191,11 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
         continue;
       }
       let finding: FindingReading = readFinding(clause);
-      // A conclusion, a reported finding ("Here we show that …") or a short quoted finding that
-      // restates the claim without a finding word still affirms it; a result sentence that only
-      // describes (a count, a rate) does not.
-      const affirms = conclusion || REPORTED.test(sentence) || sentences.length <= 3;
+      // A conclusion, a reported finding ("Here we show that …") or a short quoted finding, outside
+      // any labelled section, that restates the claim without a finding word still affirms it; a
+      // result sentence that only describes (a count, a rate: "Of 1200 participants, 38% were
+      // vitamin D deficient") does not, however short its section.
+      const affirms = conclusion || REPORTED.test(sentence) || (sentences.length <= 3 && !labelled);
       // A short quoted finding restates with fewer of the claim's words than a sentence of a whole abstract.
       const restates = relevance >= (sentences.length <= 3 ? RESTATES : 0.5);
       if (finding.effect === "unclear" && !plainFinding && !(affirms && restates)) continue;
@@ -227,6 +233,7 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       });
       prior = read.at(-1)!;
     }
+    last = read.at(-1) ?? last;
   });
   // The findings on the question's own subject decide: clauses less on it than the closest are
   // about something else the study also measured (baseline differences, secondary outcomes).
@@ -385,6 +392,13 @@ function saidOfOtherGroup(clause: string, claim: ClaimReading): boolean {
 }
 
 /** A clause that ends on its negation, its predicate the sentence's: "time to debridement was not (OR 1.01)". */
+/**
+ * A sentence that gives the adjusted estimate of the finding before it, naming no subject of its
+ * own: "After adjustment for age and sex, the odds ratio was 1.05", "In multivariate analysis, …",
+ * "The adjusted hazard ratio was …". The adjusted estimate supersedes the crude one.
+ */
+const ADJUSTED =
+  /^(?:(?:after|on|with|following|in|when)\s+(?:\w+\s+)?(?:adjust\w*|multivariat\w*|multivariable|(?:multiple |logistic |linear |cox |poisson )+regression|controlling)|(?:the\s+)?(?:adjusted|multivariate|multivariable)\s+(?:odds|hazard|risk|rate)\s+ratio|(?:the\s+)?(?:adjusted|multivariate)\s+(?:OR|HR|RR)\b)/i;
 /**
  * A clause whose subject is the finding before it: "the difference", "this reduction", "the
  * association"; or that says of it that it did not hold after adjustment ("…, but not after
