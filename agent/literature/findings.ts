@@ -301,13 +301,16 @@ const NOT_EXCLUDED = /\b(?:cannot|can not|can't|could not|couldn't)\s+be\s+(?:co
  * after") are alike, since no study of a size that reports percentages finds that a difference.
  * Only shares in parallel, the second right after "and", "vs" or "compared with"; not counts of two
  * things in one group ("upstaged in 3 of 36 cases and downstaged disease in 5 of 36"), nor accuracy
- * figures ("a sensitivity of 91% and a specificity of 86%"). "differ" only from counts; null when
- * nothing is compared.
+ * figures ("a sensitivity of 91% and a specificity of 86%"). Two means with their SDs, and a
+ * correlation coefficient, are read by Cohen's bounds of a negligible effect. "differ" only from
+ * counts; null when nothing is compared.
  */
 const JOINED = String.raw`[^;]{0,60}?\b(?:and|vs\.?|versus|compared (?:with|to)|than)\s+(?:in\s+|of\s+|among\s+|for\s+)?`;
 const PARALLEL_COUNTS = new RegExp(String.raw`\b(\d{1,6})\s*(?:of|out of)\s*(\d{1,6})\b${JOINED}(\d{1,6})\s*(?:of|out of)\s*(\d{1,6})\b`, "i");
 const PARALLEL_SHARES = new RegExp(String.raw`(\d{1,3}(?:\.\d+)?)\s?(?:%|percent\b)${JOINED}(\d{1,3}(?:\.\d+)?)\s?(?:%|percent\b)`, "i");
-export function comparedShares(text: string): "alike" | "differ" | null {
+const PARALLEL_MEANS = new RegExp(String.raw`(-?\d+(?:\.\d+)?)\s*(?:±|\+/-|\+-)\s*(\d+(?:\.\d+)?)${JOINED}(-?\d+(?:\.\d+)?)\s*(?:±|\+/-|\+-)\s*(\d+(?:\.\d+)?)`, "i");
+const CORRELATION = /\b(?:r|rho|ρ|r\s?s|Spearman's rho|Pearson's r|correlation coefficient)\s*(?:=|:|was|of)\s*([-−–]?\s?0?\.\d+)/i;
+export function comparedByNumbers(text: string): "alike" | "differ" | null {
   if (/\bp\s*[<>=≤≥]|\b(CI|confidence interval)\b|\b(sensitivity|specificity|predictive value|PPV|NPV|accuracy)\b/i.test(text)) return null;
   const counts = PARALLEL_COUNTS.exec(text);
   if (counts) {
@@ -319,6 +322,17 @@ export function comparedShares(text: string): "alike" | "differ" | null {
       return Math.abs(k1 / n1 - k2 / n2) / se >= 1.96 ? "differ" : "alike";
     }
   }
+  // Two means with their SDs ("42.1 ± 8.2 with music and 42.9 ± 7.9 without"): a standardised
+  // difference under 0.2 is negligible (Cohen), alike whatever the sample.
+  const means = PARALLEL_MEANS.exec(text);
+  if (means) {
+    const [m1, sd1, m2, sd2] = means.slice(1, 5).map(Number) as [number, number, number, number];
+    const pooled = Math.sqrt((sd1 * sd1 + sd2 * sd2) / 2);
+    if (pooled > 0 && Math.abs(m1 - m2) / pooled < 0.2) return "alike";
+  }
+  // A correlation coefficient under 0.1 is negligible (Cohen): "barely correlated (r = 0.06)".
+  const correlation = CORRELATION.exec(text);
+  if (correlation && Math.abs(toNumber(correlation[1]!)) < 0.1) return "alike";
   const shares = PARALLEL_SHARES.exec(text);
   if (!shares) return null;
   const [a, b] = [Number(shares[1]), Number(shares[2])];
@@ -338,9 +352,9 @@ export function readFinding(sentence: string): FindingReading {
   const uncertain = UNCERTAIN.test(text);
   const spansNull = intervalSpansNull(text);
   const quality = gradedQuality(text);
-  const shares = comparedShares(text);
-  const nullHit = NULL_CUES.some((re) => re.test(text)) || spansNull || P_NS.test(text) || quality === "poor" || shares === "alike";
-  const effectHit = EFFECT_CUES.test(text) || EFFECT_SIZE.test(text) || SIGNIFICANT_P.test(text) || shares === "differ";
+  const compared = comparedByNumbers(text);
+  const nullHit = NULL_CUES.some((re) => re.test(text)) || spansNull || P_NS.test(text) || quality === "poor" || compared === "alike";
+  const effectHit = EFFECT_CUES.test(text) || EFFECT_SIZE.test(text) || SIGNIFICANT_P.test(text) || compared === "differ";
   const association = ASSOCIATION_CONTEXT.test(text) && !INTERVENTION_CONTEXT.test(text);
   // "could not be confirmed", "cannot be recommended" state a negative plainly: not a hedge.
   const unhedged = text.replace(/\b(could|can)\s+not\b|\bcannot\b|\bcouldn't\b/gi, " ");
@@ -352,7 +366,7 @@ export function readFinding(sentence: string): FindingReading {
     // "No serious adverse events occurred" is a finding of safety: a benefit, not an absent effect.
     // Only when the negation is on the harm itself: "a poor knowledge of the side effects" is not.
     if ((negatesHarm(text) || HARM_ABSENT.test(text)) && !GOOD.test(text.replace(SAFETY_OBJECT, " "))) return { effect: "found", valence: "benefit", safety: true, certainty, association };
-    return { effect: "none", valence: "neutral", safety, certainty, association, alike: (ALIKE.test(text) && !NOT_ALIKE.test(text)) || spansNull || shares === "alike" };
+    return { effect: "none", valence: "neutral", safety, certainty, association, alike: (ALIKE.test(text) && !NOT_ALIKE.test(text)) || spansNull || compared === "alike" };
   }
   // A measure graded good ("agreement was excellent", "an AUC of 0.91") is a finding in its favour.
   if (quality === "good") return { effect: "found", valence: "benefit", safety, certainty, association };

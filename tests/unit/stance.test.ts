@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { comparedShares, gradedQuality, intervalSpansNull, isAimSentence, isFindingSentence, isMethodSentence, readFinding } from "@/agent/literature/findings";
+import { comparedByNumbers, gradedQuality, intervalSpansNull, isAimSentence, isFindingSentence, isMethodSentence, readFinding } from "@/agent/literature/findings";
 import { readStance, readStanceByRules, stanceOfReference, verdictOfStudy } from "@/agent/literature/stance";
 import { readClaim } from "@/agent/literature/stance/claim";
 import { stanceFeatures } from "@/agent/literature/stance/features";
@@ -452,6 +452,12 @@ describe("results read by the statistics' own conventions (sentences written her
     ["Is vitamin D deficiency associated with depression in older adults?", "RESULTS: Of 1200 participants, 38% were vitamin D deficient. Depressive symptoms were present in 14% of deficient and 13% of sufficient participants. After adjustment for age, sex and comorbidity, the odds ratio was 1.05 (95% CI 0.78-1.41).", "contradicts"],
     ["Is vitamin D deficiency associated with depression in older adults?", "RESULTS: Of 1200 participants, 38% were vitamin D deficient. Depressive symptoms were present in 24% of deficient and 11% of sufficient participants. After adjustment for age, sex and comorbidity, the odds ratio was 2.3 (95% CI 1.6-3.3).", "supports"],
     ["Is QT dispersion a predictor of sudden death in heart failure?", "RESULTS: QT dispersion was related to neither end point after adjustment.", "contradicts"],
+    // Means with their SDs and a correlation coefficient, by Cohen's bounds of a negligible effect;
+    // predictors listed without the claim's.
+    ["Does music reduce anxiety before surgery?", "RESULTS: Mean anxiety scores were 42.1 ± 8.2 with music and 42.9 ± 7.9 without.", "contradicts"],
+    ["Is body mass index correlated with knee pain?", "RESULTS: Body mass index and knee pain were barely correlated (r = 0.06).", "contradicts"],
+    ["Is serum albumin an independent predictor of mortality in dialysis patients?", "RESULTS: In multivariate analysis, age, diabetes and C-reactive protein were independent predictors of mortality in dialysis patients.", "contradicts"],
+    ["Is serum albumin an independent predictor of mortality in dialysis patients?", "RESULTS: In multivariate analysis, age, diabetes and serum albumin were independent predictors of mortality in dialysis patients.", "supports"],
   ]);
 
   it.each([
@@ -462,7 +468,7 @@ describe("results read by the statistics' own conventions (sentences written her
     ["The test had a sensitivity of 91% and a specificity of 86%.", null],
     ["Falls occurred in 12% of the tai chi group and 13% of controls (p = 0.04).", null],
   ] as const)("shares compared: %s → %s", (sentence, compared) => {
-    expect(comparedShares(sentence)).toBe(compared);
+    expect(comparedByNumbers(sentence)).toBe(compared);
   });
 
   it.each([

@@ -361,7 +361,8 @@ function answersNo(finding: FindingReading, clause: string, claim: ClaimReading)
 }
 
 /** "was determined by", "was predicted by", "the independent predictors were": a list of what decides an outcome. */
-const DETERMINED_BY = /\b(determined|predicted|explained|driven|governed) (mainly |largely |only |solely )?by\b|\b(independent |only |main |significant )?(predictors|determinants|risk factors|prognostic factors) (were|was|included)\b/i;
+const DETERMINED_BY =
+  /\b(determined|predicted|explained|driven|governed) (mainly |largely |only |solely )?by\b|\b(independent |only |main |significant )?(predictors|determinants|risk factors|prognostic factors) (were|was|included)\b|\b(were|emerged as|remained|proved to be) (the )?(only |main |strongest )?(independent |significant )?(predictors|determinants|risk factors|prognostic factors|correlates)\b|\b(was|emerged as|remained) the only (independent |significant )?(predictor|determinant|risk factor|prognostic factor)\b/i;
 /** Kept for some: "reserved for", "kept for", "selective", "only when indicated", "not as a routine". */
 const RESTRICTED = /\b(reserved for|kept for|limited to|restricted to|confined to|selective(ly)?|targeted|only (in|for|when|if) |rather than routine(ly)?|not (as )?(a )?routine(ly)?|when (clinically )?indicated|(could|can|may) (safely )?be extended)\b/i;
 /** A clause whose subject is going without something: "Withholding PN …", "Avoiding …", "Not giving …". */
