@@ -342,13 +342,16 @@ export function comparedByNumbers(text: string): "alike" | "differ" | null {
 /** A p-value reported as not significant: "P = NS", "(p = n.s.)", "(NS)". */
 const P_NS = /\bp\s*[=:]?\s*n\.?s\.?(?![a-z])|\(\s*n\.?s\.?\s*\)/i;
 
+const SPARED_NEEDLESS = /\b(?:avoid|prevent|reduc|spar|eliminat|minimi[sz]|cut|decreas|lower)\w*\s+(?:\w+\s+){0,3}?(?:unnecessary|needless|futile|inappropriate|avoidable|unneeded)\s+[\w-]+/gi;
 /** Reads one sentence (or clause) of an abstract. */
 export function readFinding(sentence: string): FindingReading {
   const whole = sentence.replace(/\s+/g, " ").replace(WITHHOLDING_DENIED, "should be offered").replace(NOT_EXPLAINED_BY, " ");
   // "improved heart function … without side effects": a finding of effect, its safety said beside
   // it. The trailing absence of harm is read as an aside, never as the absence of the effect.
   const aside = whole.replace(SAFETY_ASIDE, " ");
-  const text = aside !== whole && EFFECT_CUES.test(aside) && !NULL_CUES.some((re) => re.test(aside)) ? aside : whole;
+  const chosen = aside !== whole && EFFECT_CUES.test(aside) && !NULL_CUES.some((re) => re.test(aside)) ? aside : whole;
+  // "avoided unnecessary laparotomy": sparing patients a needless thing is a benefit, not a shortfall.
+  const text = chosen.replace(SPARED_NEEDLESS, "prevented harm");
   const uncertain = UNCERTAIN.test(text);
   const spansNull = intervalSpansNull(text);
   const quality = gradedQuality(text);

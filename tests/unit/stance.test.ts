@@ -504,6 +504,18 @@ describe("a practice to be stopped, a cause ruled out, another way that suffices
   });
 });
 
+describe("the questioner's proposal to stop a practice, and a needless thing spared (sentences written here)", () => {
+  // Each failed before: "Should we stop …?" and "Is it time to abandon …?" ask whether the practice
+  // is needed, turned round; "avoided unnecessary laparotomy" read as a shortfall. A thing said to
+  // stop something ("Does X stop progression?") proposes nothing.
+  readsAs([
+    ["Is it time to abandon routine chest radiographs after cardiac surgery?", "CONCLUSIONS: Routine chest radiographs after cardiac surgery rarely changed management and can be abandoned.", "supports"],
+    ["Should we stop screening for thyroid disease in pregnancy?", "CONCLUSIONS: Screening for thyroid disease in pregnancy detected treatable disease in 5% of women and should continue.", "contradicts"],
+    ["Does physical therapy stop the progression of knee osteoarthritis?", "CONCLUSIONS: Physical therapy halted the progression of knee osteoarthritis over two years.", "supports"],
+    ["Is there a role for laparoscopy in blunt abdominal trauma?", "CONCLUSIONS: Laparoscopy avoided unnecessary laparotomy in a third of stable patients with blunt abdominal trauma.", "supports"],
+  ]);
+});
+
 describe("the opposite of what the claim predicates, by WordNet's antonyms (vocabulary oppositesOf; sentences written here)", () => {
   // Each failed before, read as support: the claim's predicate adjective ("reliable", "feasible",
   // "valid") answered by its opposite, which no list of shortfall words held. Said of a group

@@ -101,8 +101,13 @@ const NEEDED = /\b(needed|(?<!\bthe\s)need\b(?!\s+for\s+(?:\w+\s+){0,3}(?:was|we
 const ALTERNATIVE = /\b(alternative to|substitute for|replace|instead of)\b/i;
 const PREDICTION = /\b(predict\w*|prognos\w*|markers?|indicators?|associat\w*|related|relationship|correlat\w*|linked|determinants?|risk factors?)\b/i;
 const CHANGE = /\b(increas\w*|decreas\w*|reduc\w*|lower\w*|rais\w*|improv\w*|prevent\w*|worsen\w*|protect\w*)\b/i;
-/** A claim that something can be done without: "Can STIR imaging be omitted?" is "STIR imaging is not needed". */
-const OMISSION = /\b(be |been )?(omitted|avoided|stopped|discontinued|withheld|abandoned|skipped|dispensed with|forgone|foregone|eliminated|abolished|withdrawn)\b/i;
+/**
+ * A claim that something can be done without: "Can STIR imaging be omitted?" is "STIR imaging is
+ * not needed"; so are the questioner's own proposals to stop ("Should we stop screening …?", "Is it
+ * time to abandon …?"), though not a thing said to stop something ("Does X stop progression?").
+ */
+const OMISSION =
+  /\b(be |been )?(omitted|avoided|stopped|discontinued|withheld|abandoned|skipped|dispensed with|forgone|foregone|eliminated|abolished|withdrawn)\b|\b(?:(?:should|can|could|may|must|shall|do|need)\s+(?:we|you|clinicians|physicians|surgeons|doctors|one|they)|(?:is it|it is)\s+(?:\w+\s+)?time to)\s+(?:stop|abandon|discontinue|omit|avoid|forgo|forego|drop|eliminate|abolish|withdraw|skip|give up|do away with|dispense with)\b/i;
 
 /** Two-letter initials that are English words, never taken for an abbreviation. */
 const ENGLISH_PAIRS = new Set("am an as at be by do go he if in is it me my no of on or so to up us we".split(" "));
