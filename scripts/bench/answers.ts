@@ -145,6 +145,13 @@ async function benchForm(items: [string, PubmedQaItem][], form: AbstractForm): P
       for (const [half, v] of shown) {
         console.log(`\nConfusion, ${half} half (expert → verdict): ${Object.entries(v.confusion).map(([k, n]) => `${k} ${n}`).join(", ")}.`);
       }
+      console.log("\nCommitted verdicts (supports, contradicts) right, by the confidence they carry:\n");
+      console.log("| half | high | moderate | low |");
+      console.log("|---|---:|---:|---:|");
+      for (const [half, v] of shown) {
+        const cell = (level: string) => (v.byConfidence[level] ? `${v.byConfidence[level]!.right} / ${v.byConfidence[level]!.all}` : "–");
+        console.log(`| ${half} | ${cell("high")} | ${cell("moderate")} | ${cell("low")} |`);
+      }
       // Where answers are lost, in aggregate for both halves: the own abstract's role and whether
       // other studies joined it. Counts only, never an item: the held-out half stays unread.
       console.log("\nWhere verdicts are lost (right / answers), by the item's own abstract's role:\n");
@@ -384,6 +391,14 @@ function verdictFigures(chats: ChatOutcome[], items: Map<string, PubmedQaItem>) 
   }
   const committed = judged.filter((c) => c.verdict === "supports" || c.verdict === "contradicts");
   const committedRight = committed.filter((c) => VERDICT_LABEL[c.verdict!] === items.get(c.pmid)!.final_decision).length;
+  // Whether the confidence a committed verdict carries means something: how often each level is right.
+  const byConfidence: Record<string, { right: number; all: number }> = {};
+  for (const c of committed) {
+    const level = byConfidence[c.confidence ?? "none"] ?? { right: 0, all: 0 };
+    level.all++;
+    if (VERDICT_LABEL[c.verdict!] === items.get(c.pmid)!.final_decision) level.right++;
+    byConfidence[c.confidence ?? "none"] = level;
+  }
   // An answer without a verdict counts as wrong: accuracy is over every item.
   return {
     answered: judged.length,
@@ -395,6 +410,7 @@ function verdictFigures(chats: ChatOutcome[], items: Map<string, PubmedQaItem>) 
     recall: Object.fromEntries(LABELS.map((l) => [l, counts[l] ? hits[l] / counts[l] : 0])) as Record<Label, number>,
     confusion,
     wrongReasons,
+    byConfidence,
   };
 }
 
