@@ -27,7 +27,7 @@ export const FINDING_CUES =
 
 /** A sentence that says what a study set out to do, not what it found. */
 const AIM =
-  /\b(aims?|aimed|objectives?|purpose|goal|we (sought|hypothesi[sz]ed|investigated|examined|evaluated|assessed|explored|asked|studied|compared)|this study (investigated|examined|evaluated|assessed|explored|addressed)|to (determine|assess|evaluate|investigate|examine|explore|compare|test) (whether|if|the)|whether|remains? (to be|unknown|unclear)|little is known|has not been)\b/i;
+  /\b(aims?|aimed|objectives?|purpose|goals? (?:of (?:this|the present|our)|was to|were to|is to)|our goals?|we (sought|hypothesi[sz]ed|investigated|examined|evaluated|assessed|explored|asked|studied|compared)|this study (investigated|examined|evaluated|assessed|explored|addressed)|to (determine|assess|evaluate|investigate|examine|explore|compare|test) (whether|if|the)|whether|remains? (to be|unknown|unclear)|little is known|has not been)\b/i;
 /** An aim put another way: "To study whether …", "This study was undertaken to …", "This study looks for …". */
 const AIM_FORM =
   /^(to|in order to) [a-z]+\b|\b(study|trial|analysis|review|survey|investigation|work|project|paper|report)\s+(was|is)\s+(done|undertaken|designed|conducted|performed|carried out|initiated|aimed|intended|planned)\s+to\b|\b(looks?|looked) for\b|\b(sought|set out|attempted|tried) to\b|\bthe present study was to\b/i;
@@ -124,6 +124,8 @@ const NULL_CUES = [
   /\b(disappeared|vanished|was lost|lost (its )?(statistical )?significance|did not persist|(was|were|is|are) no longer (statistically )?(significant|present|evident|apparent)|(was|were) (fully |completely )?(attenuated|abolished|nullified))\b[^.;]{0,40}?\b(after|when|once|on|following|with|in) (adjust\w*|controll\w*|accounting|multivariat\w*|multivariable|correct\w*)/i,
   // "QTd was related to neither end point", "in neither group": nothing found in either.
   /\bneither\s+(?:of\s+(?:the|these|them)\s+)?(?:\w+\s+){0,2}?(?:end ?points?|outcomes?|groups?|arms?|measures?|sexes|cohorts?|treatments?|analys[ie]s|variables?|markers?|periods?)\b/i,
+  // "There is a knowledge deficit regarding the goal": not known.
+  /\b(knowledge|awareness|understanding) (deficits?|gaps?)\b|\b(deficits?|gaps?) in (their |the )?(knowledge|awareness|understanding)\b/i,
   // "Caffeine was ruled out as a cause": excluded, unlike "could not be ruled out" (an open question).
   /(?<!\b(?:not|cannot)\s)\b(?:was|were|is|are|been|be)\s+(?:\w+ly\s+)?ruled out\b/i,
   // "the routine admission of these patients should be reconsidered": a practice put in doubt.

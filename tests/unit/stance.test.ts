@@ -516,6 +516,19 @@ describe("the questioner's proposal to stop a practice, and a needless thing spa
   ]);
 });
 
+describe("another way named the one to use, less of it enough, a strength claimed and a weak effect, a knowledge gap (sentences written here)", () => {
+  // Each failed before. "Goal" alone ("their urate goal") no longer marks an aim.
+  readsAs([
+    ["Ovarian torsion in children: is oophorectomy necessary?", "CONCLUSIONS: Simple detorsion was not accompanied by an increase in morbidity. Detorsion is the procedure of choice for most cases of ovarian torsion in children.", "contradicts"],
+    ["Is bladder catheterisation through the urethra the ideal method of drainage after laparotomy?", "CONCLUSIONS: Urethral catheters caused discomfort and infections, and alternative methods such as suprapubic drainage should be considered after laparotomy.", "contradicts"],
+    ["Do we really need a full dose of contrast for knee MRI?", "CONCLUSIONS: Image quality was rated identically, and a half dose of contrast may be sufficient for knee MRI.", "contradicts"],
+    ["Do gout patients know their urate goal?", "CONCLUSIONS: There is a knowledge deficit regarding the urate goal among gout patients.", "contradicts"],
+    ["Are older adults adequately protected by influenza vaccination?", "CONCLUSIONS: Influenza vaccination had a weak and short-lasting effect in older adults.", "contradicts"],
+    ["Is laparoscopic appendicectomy the treatment of choice in pregnancy?", "CONCLUSIONS: Laparoscopic appendicectomy is the treatment of choice in pregnancy.", "supports"],
+    ["Is a drain necessary after thyroidectomy?", "CONCLUSIONS: A drain reduced seroma after thyroidectomy and remains the procedure of choice in large goitres.", "supports"],
+  ]);
+});
+
 describe("the opposite of what the claim predicates, by WordNet's antonyms (vocabulary oppositesOf; sentences written here)", () => {
   // Each failed before, read as support: the claim's predicate adjective ("reliable", "feasible",
   // "valid") answered by its opposite, which no list of shortfall words held. Said of a group

@@ -57,6 +57,8 @@ export type ClaimReading = {
   groups: { first: string; second: string } | null;
   /** The claim is about a practice for everyone ("routine", "all patients", "annual"): keeping it for some answers it no. */
   routine: boolean;
+  /** The claim says something is the best there is ("the ideal method", "the treatment of choice"): another named the one to use answers it no. */
+  ideal: boolean;
   /** The claim asks whether something predicts or is tied to an outcome ("a predictor of", "a prognostic factor"). */
   predictive: boolean;
   /** The direction the plain claim asks about (its negation removed). */
@@ -174,7 +176,8 @@ export function readClaim(input: StanceClaim): ClaimReading {
   const groups = paired ? { first: stem(paired[1]!.toLowerCase()), second: stem(paired[2]!.toLowerCase()) } : null;
   const routine = claim.text !== undefined && ROUTINE.test(plain);
   const opposites = claim.text === undefined || comparative || equivalence ? [] : predicateOpposites(plain);
-  return { negated, equivalence, comparative, ability, needed, alternative, safety, share, intense, groups, routine, predictive, valence, directions, parts, total, opposites };
+  const ideal = claim.text !== undefined && IDEAL.test(plain);
+  return { negated, equivalence, comparative, ability, needed, alternative, safety, share, intense, groups, routine, ideal, predictive, valence, directions, parts, total, opposites };
 }
 
 const COPULA = /^(is|are|was|were|be|been|being|remains?|remained|seems?|seemed|appears?|appeared|proves?|proved|becomes?|became|stays?)$/;
@@ -213,12 +216,15 @@ function predicateOpposites(plain: string): string[] {
   return [...found];
 }
 
+/** The best there is: "the ideal method", "the best", "optimal", "the treatment of choice", "the gold standard". */
+const IDEAL = /\b(ideal|best|optimal|of choice|gold standard|preferred)\b/i;
 /** A practice for everyone: "routine", "all patients", "every child", "annual", "universal". */
 const ROUTINE = /\b(routine(ly)?|universal(ly)?|annual|scheduled|always|(all|every) (\w+ )?(patients?|women|men|children|adults|infants|people|cases))\b/i;
 /** A claim that a test or practice yields something: it is useful, worthwhile, or changes what is done. */
 const YIELDS = /\b(useful|usefulness|worthwhile|worth it|valuable|helpful|yield|(change|changes|alter|alters|influence|influences|affect|affects) (the )?(treatment|management|decisions?))\b/i;
-/** A claim of a large effect: "highly effective", "markedly reduces", "dramatically improves". */
-const INTENSE = /\b(highly|very|extremely|strongly|markedly|dramatically|substantially|greatly|hugely|massively)\s+(effective|efficacious|beneficial|protective|reduc\w*|improv\w*|increas\w*|lower\w*|rais\w*|prevent\w*)\b/i;
+/** A claim of a large effect, or of enough of one: "highly effective", "markedly reduces", "adequately protected". */
+const INTENSE =
+  /\b(highly|very|extremely|strongly|markedly|dramatically|substantially|greatly|hugely|massively)\s+(effective|efficacious|beneficial|protective|reduc\w*|improv\w*|increas\w*|lower\w*|rais\w*|prevent\w*)\b|\b(adequately|sufficiently|fully|properly|well)\s+(protected|controlled|treated|managed|vaccinated|immuni[sz]ed|prepared|informed|educated|trained|covered)\b/i;
 /** Two groups set against each other: "Men are more susceptible to X than (or compared to) women". */
 const GROUPS = /^\W*(?:are|do|does|is)?\s*(\w+)\b[^?.]{0,80}?\b(?:than|compared (?:to|with)|versus|vs\.?)\s+(?:the\s+)?(\w+)/i;
 /** Too little of a practice: "underused", "underprescribed", "inadequately treated". */

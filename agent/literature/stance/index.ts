@@ -317,7 +317,7 @@ function doneWithout(clause: string, claim: ClaimReading): boolean {
   return [...stemSet(m[1]!)].some((s) => content.has(s));
 }
 const DONE_LESS_AS_WELL = /\b(reduc\w*|fewer|less|cut|lower\w*|halv\w*)\b[^.;]{0,80}\bwithout (any |a )?(change|difference|increase|rise|worsening|loss|compromis\w*|harm|adverse|affecting|detriment)\b/i;
-const MODEST = /\b(modest(ly)?|slight(ly)?|small|marginal(ly)?|minimal(ly)?|mild(ly)?|limited)\b/i;
+const MODEST = /\b(modest(ly)?|slight(ly)?|small|marginal(ly)?|minimal(ly)?|mild(ly)?|limited|weak(ly)?|short-?lived|short-?lasting|transient)\b/i;
 /** "could safely forgo radiography", "clinical assessment alone was adequate": done without, or another way sufficed. */
 const DONE_WITHOUT = /\b(can|could|may|might)\s+(safely\s+)?(forgo|omit|avoid|skip|do without|dispense with)\b|\b(alone|only) (was|is|were|are|proved|appears?|seems?) (adequate|sufficient|enough)\b|\b(alone|only) (suffices|sufficed|suffice)\b/i;
 const OMITTABLE = /\b(can|could|may|might|should)\s+(safely\s+)?be\s+(safely\s+)?(omitted|avoided|abandoned|skipped|dispensed with|forgone|foregone|eliminated|discontinued|withdrawn)\b/i;
@@ -356,9 +356,35 @@ function answersNo(finding: FindingReading, clause: string, claim: ClaimReading)
     // "…can be reserved for patients with symptoms", to "Is routine X necessary?": kept for some is not for all.
     (claim.routine && some && RESTRICTED.test(clause)) ||
     // "modestly reduce weight": to "highly effective", a modest effect is a no.
-    (claim.intense && found && MODEST.test(clause))
+    (claim.intense && found && MODEST.test(clause)) ||
+    // "Detorsion is the procedure of choice", to "Is oophorectomy necessary?": another way named
+    // the one to use, not naming the claim's own, says the claim's is not needed; "alternative
+    // methods should be considered", to "Is X the ideal method?", that it is not the best.
+    ((claim.needed || claim.ideal) && found && otherPreferred(clause, claim)) ||
+    // "half-dose gadobenate may be sufficient", to "Do we need a full dose?": less of it is enough.
+    (claim.needed && some && LESS_SUFFICES.test(clause))
   );
 }
+
+/** Another way named as the one to use: "the procedure of choice", "alternative methods should be considered". */
+const OTHER_PREFERRED =
+  /\b(procedure|treatment|method|technique|approach|option|test|modality|therapy|operation) of choice\b|\b(alternative|other) (methods?|techniques?|approaches|options|procedures|treatments|tests|modalities|strategies)\b[^.;]{0,60}?\b(should|must|could|can|may) (be )?(considered|used|preferred|offered|given)|\b(consideration|preference) should be given to\b|\bshould be preferred\b/i;
+/** What a clause names the one to use ("Detorsion is the procedure of choice"): the words before it. */
+const OF_CHOICE = /^(.*?)\b(?:is|was|are|were|remains?|remained|becomes?|became|as)\s+(?:the\s+)?(?:\w+\s+)?(?:procedure|treatment|method|technique|approach|option|test|modality|therapy|operation)\s+of choice\b/i;
+/**
+ * Whether a clause names another way than the claim's as the one to use: alternatives to be
+ * considered, or a thing "of choice" whose name holds none of the claim's words.
+ */
+function otherPreferred(clause: string, claim: ClaimReading): boolean {
+  if (!OTHER_PREFERRED.test(clause)) return false;
+  const chosen = OF_CHOICE.exec(clause);
+  if (!chosen) return true;
+  const named = stemSet(chosen[1]!);
+  return !claim.parts.some((p) => p.weight >= 0.5 && p.stems.some((st) => named.has(st)));
+}
+/** Less of something said to be enough: "half-dose … may be sufficient", "a shorter course was adequate". */
+const LESS_SUFFICES =
+  /\b(half|lower|reduced|smaller|low|shorter|fewer|single|minimal)[- ](dose|doses|dosage|course|duration|volume|amount|number|regimen|sessions?|visits?)\b[^.;]{0,60}?\b(is|was|are|were|may be|might be|could be|appears?( to be)?|seems?( to be)?|proved) (sufficient|adequate|enough|as effective|equally effective|non-?inferior)\b/i;
 
 /** "was determined by", "was predicted by", "the independent predictors were": a list of what decides an outcome. */
 const DETERMINED_BY =
