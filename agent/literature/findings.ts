@@ -124,6 +124,8 @@ const NULL_CUES = [
   /\b(disappeared|vanished|was lost|lost (its )?(statistical )?significance|did not persist|(was|were|is|are) no longer (statistically )?(significant|present|evident|apparent)|(was|were) (fully |completely )?(attenuated|abolished|nullified))\b[^.;]{0,40}?\b(after|when|once|on|following|with|in) (adjust\w*|controll\w*|accounting|multivariat\w*|multivariable|correct\w*)/i,
   // "QTd was related to neither end point", "in neither group": nothing found in either.
   /\bneither\s+(?:of\s+(?:the|these|them)\s+)?(?:\w+\s+){0,2}?(?:end ?points?|outcomes?|groups?|arms?|measures?|sexes|cohorts?|treatments?|analys[ie]s|variables?|markers?|periods?)\b/i,
+  // "Mice lacking Sirt1 lived as long as wild-type littermates", "healed as quickly as": no difference.
+  /\b(lived|survived|lasted|grew|performed|functioned|recovered|healed|responded|walked)\s+(\w+\s+)?as (long|well|fast|quickly|often|far|much) as\b/i,
   // "There is a knowledge deficit regarding the goal": not known.
   /\b(knowledge|awareness|understanding) (deficits?|gaps?)\b|\b(deficits?|gaps?) in (their |the )?(knowledge|awareness|understanding)\b/i,
   // "Caffeine was ruled out as a cause": excluded, unlike "could not be ruled out" (an open question).

@@ -529,6 +529,21 @@ describe("another way named the one to use, less of it enough, a strength claime
   ]);
 });
 
+describe("claims of a superlative, of rarity, and lives as long (statements written here)", () => {
+  // Each failed before: the same superlative said of something else ("gastrointestinal events were
+  // the most common", to "… are cardiovascular"; "previous injury, not obesity, was the leading
+  // cause"); a share in figures against "rare"; "lived as long as wild-type littermates".
+  readsAs([
+    ["The most common adverse events of semaglutide are cardiovascular.", "Mild to moderate gastrointestinal events were the most common adverse events with semaglutide.", "contradicts"],
+    ["The most common adverse events of semaglutide are gastrointestinal.", "Mild to moderate gastrointestinal events were the most common adverse events with semaglutide.", "supports"],
+    ["Obesity is the leading cause of knee osteoarthritis.", "Previous injury, not obesity, was the leading cause of knee osteoarthritis.", "contradicts"],
+    ["Is smoking the leading cause of bladder cancer?", "CONCLUSIONS: Smoking was the leading cause of bladder cancer, accounting for half of cases.", "supports"],
+    ["Vitamin C deficiency is rare in hospitalised adults.", "Vitamin C deficiency was found in 40% of hospitalised adults.", "contradicts"],
+    ["Vitamin C deficiency is rare in hospitalised adults.", "Vitamin C deficiency was found in 2% of hospitalised adults.", "supports"],
+    ["Loss of Sirt1 shortens lifespan in mice.", "Mice lacking Sirt1 lived as long as wild-type littermates.", "contradicts"],
+  ]);
+});
+
 describe("the opposite of what the claim predicates, by WordNet's antonyms (vocabulary oppositesOf; sentences written here)", () => {
   // Each failed before, read as support: the claim's predicate adjective ("reliable", "feasible",
   // "valid") answered by its opposite, which no list of shortfall words held. Said of a group

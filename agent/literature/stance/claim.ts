@@ -47,7 +47,13 @@ export type ClaimReading = {
    * a small yield is a no; a large share of anything else says nothing of it); null when it says
    * nothing of a share.
    */
-  share: "under" | "over" | "large" | "yield" | null;
+  share: "under" | "over" | "large" | "few" | "yield" | null;
+  /**
+   * What a claim of a superlative names ("Obesity is the leading cause of …", "The most common
+   * adverse events are gastrointestinal"): the stems of the side that is not the superlative
+   * phrase. A finding of the same superlative that does not name them names something else.
+   */
+  superlative: string[] | null;
   /** The claim says the effect is large ("highly effective", "markedly reduces"): a modest one answers it no. */
   intense: boolean;
   /**
@@ -159,8 +165,10 @@ export function readClaim(input: StanceClaim): ClaimReading {
   const predictive = PREDICTION.test(plain) && !CHANGE.test(plain);
   const valence = alternative ? "benefit" : predictive ? "neutral" : claim.text !== undefined ? plainValence(plain, claim.valence) : claim.valence;
   const safety = claim.text !== undefined && ASKS_SAFETY.test(plain) && !comparative;
+  const superlative = claim.text === undefined ? null : superlativeNames(plain);
+  // "The most common adverse events are …" names which one is most common, not how many have it.
   const share =
-    claim.text === undefined || equivalence || comparative
+    claim.text === undefined || equivalence || comparative || superlative
       ? null
       : UNDER.test(plain)
         ? "under"
@@ -168,16 +176,18 @@ export function readClaim(input: StanceClaim): ClaimReading {
           ? "over"
           : MANY.test(plain) || (PEOPLE_DO.test(plain) && directions.length === 0 && !needed)
             ? "large"
-            : YIELDS.test(plain)
-              ? "yield"
-              : null;
+            : FEW.test(plain)
+              ? "few"
+              : YIELDS.test(plain)
+                ? "yield"
+                : null;
   const intense = claim.text !== undefined && INTENSE.test(plain);
   const paired = comparative ? GROUPS.exec(plain) : null;
   const groups = paired ? { first: stem(paired[1]!.toLowerCase()), second: stem(paired[2]!.toLowerCase()) } : null;
   const routine = claim.text !== undefined && ROUTINE.test(plain);
   const opposites = claim.text === undefined || comparative || equivalence ? [] : predicateOpposites(plain);
   const ideal = claim.text !== undefined && IDEAL.test(plain);
-  return { negated, equivalence, comparative, ability, needed, alternative, safety, share, intense, groups, routine, ideal, predictive, valence, directions, parts, total, opposites };
+  return { negated, equivalence, comparative, ability, needed, alternative, safety, share, superlative, intense, groups, routine, ideal, predictive, valence, directions, parts, total, opposites };
 }
 
 const COPULA = /^(is|are|was|were|be|been|being|remains?|remained|seems?|seemed|appears?|appeared|proves?|proved|becomes?|became|stays?)$/;
@@ -216,6 +226,28 @@ function predicateOpposites(plain: string): string[] {
   return [...found];
 }
 
+/** A claim that few do or have something: "is rare", "uncommon", "seldom", "a minority". */
+const FEW = /\b(rare|rarely|uncommon|infrequent(ly)?|seldom|unusual|a minority)\b/i;
+/** A superlative of frequency or cause: "the most common", "the leading cause", "the main". */
+export const SUPERLATIVE = /\bthe (most (common|frequent|prevalent|important)|commonest|leading|main|major|principal|primary|predominant|chief|single (largest|biggest|most important))\b/i;
+const COPULA_WORD = /\b(is|are|was|were|remains?|remained)\b/i;
+/**
+ * The stems a superlative claim names on the side that is not the superlative: after the copula
+ * when the claim opens on it ("The most common adverse events … are [gastrointestinal]"), else
+ * before it ("[Obesity] is the leading cause …", "Is [smoking] the leading cause …?").
+ */
+function superlativeNames(plain: string): string[] | null {
+  const at = SUPERLATIVE.exec(plain);
+  if (!at) return null;
+  const copula = COPULA_WORD.exec(plain);
+  if (!copula) return null;
+  const opensOnCopula = copula.index < 3;
+  const side = at.index < copula.index ? plain.slice(copula.index + copula[0].length) : opensOnCopula ? plain.slice(copula.index + copula[0].length, at.index) : plain.slice(0, copula.index);
+  const stems = tokenize(side.replace(/[?.]/g, " "))
+    .filter((t) => t.length > 2)
+    .map(stem);
+  return stems.length > 0 ? [...new Set(stems)] : null;
+}
 /** The best there is: "the ideal method", "the best", "optimal", "the treatment of choice", "the gold standard". */
 const IDEAL = /\b(ideal|best|optimal|of choice|gold standard|preferred)\b/i;
 /** A practice for everyone: "routine", "all patients", "every child", "annual", "universal". */

@@ -2,7 +2,7 @@ import type { Stance, Verdict } from "@/lib/shared/contracts";
 import { clauses, isAimSentence, isFindingSentence, isMethodSentence, readFinding, type FindingReading } from "../findings";
 import { splitSentences } from "../sentences";
 import { stem, stemSet } from "../terms";
-import { readClaim, type ClaimReading, type StanceClaim } from "./claim";
+import { SUPERLATIVE, readClaim, type ClaimReading, type StanceClaim } from "./claim";
 import { agreement, directionsOf } from "./directions";
 import { stanceFeatures } from "./features";
 import { decide, MODEL } from "./model";
@@ -177,7 +177,7 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       first = false;
       const relevance = pointsBack ? Math.max(own, prior!.relevance) : own;
       // "Only one resident in three was assessed": to a claim about how many do something, a share.
-      const byShare = claim.share ? sideOfShare(clause, claim.share) : null;
+      const byShare = claim.share ? sideOfShare(clause, claim.share) : claim.superlative ? sideOfSuperlative(clause, claim.superlative) : null;
       if (byShare) {
         read.push({ text: clause, stance: invert ? opposite(byShare) : byShare, relevance, weight: (0.25 + relevance) * position * concluding, certainty: 1, effect: "found", alike: false, moved: 0, significant: SIGNIFICANT.test(clause) });
         prior = read.at(-1)!;
@@ -441,12 +441,27 @@ const SMALL_SHARE =
 const LARGE_SHARE = /(^|[,;:]\s*|\b(and|but)\s+)(most|the (vast )?majority of|nearly all|almost all|virtually all)\b|\b(nine|eight) (\w+ )?in (every )?ten\b|\b(more than|over) (half|nine in ten|90\s?%)\b/i;
 /** The side a share takes on a claim about a share: too few is a yes to "underused", a no to "overused" or "do many …". */
 function sideOfShare(clause: string, share: NonNullable<ClaimReading["share"]>): Side | null {
+  // "Vitamin C deficiency was found in 40% of hospitalised adults", to "… is rare": a share stated
+  // in figures, 5% or less is few, a fifth or more is not.
+  const stated = share === "few" ? /(\d{1,3}(?:\.\d+)?)\s?%/.exec(clause) : null;
+  if (stated) return Number(stated[1]) <= 5 ? "supports" : Number(stated[1]) >= 20 ? "contradicts" : null;
   const small = SMALL_SHARE.test(clause);
   const large = LARGE_SHARE.test(clause);
   if (small === large) return null;
-  if (share === "under") return small ? "supports" : "contradicts";
+  if (share === "under" || share === "few") return small ? "supports" : "contradicts";
   if (share === "yield") return small ? "contradicts" : null;
   return small ? "contradicts" : "supports";
+}
+
+/**
+ * A finding of the claim's superlative ("… were the most common adverse events") that does not name
+ * what the claim says it is names something else: "Gastrointestinal events were the most common",
+ * to "The most common adverse events are cardiovascular", is a no; naming it, a yes.
+ */
+function sideOfSuperlative(clause: string, names: string[]): Side | null {
+  if (!SUPERLATIVE.test(clause)) return null;
+  const stems = stemSet(clause);
+  return names.some((n) => stems.has(n)) ? "supports" : "contradicts";
 }
 
 /** Two things found alike in what the comparison is about. */
