@@ -169,7 +169,8 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       // debridement was not") says the sentence's predicate of its own subject: it has the
       // sentence's words.
       const clauseStems = stemSet(clause);
-      if (ELLIPTICAL.test(clause)) for (const p of claim.parts) if (p.outcome) for (const st of p.stems) if (sentenceStems.has(st)) clauseStems.add(st);
+      // So does one whose change has a pronoun for its object ("…, whereas 0.1% extended it by 5.8%").
+      if (ELLIPTICAL.test(clause) || CHANGED_PRONOUN.test(clause)) for (const p of claim.parts) if (p.outcome) for (const st of p.stems) if (sentenceStems.has(st)) clauseStems.add(st);
       const own = 0.6 * relevanceOf(clauseStems, claim, { outcomeWeighs: 2 }) + 0.4 * relevanceOf(sentenceStems, claim);
       // "Pain was lower with the brace, but the difference did not reach significance": a clause
       // whose subject points back at the finding before it speaks of that finding.
@@ -433,6 +434,8 @@ const ADJUSTED =
  */
 const POINTS_BACK =
   /^(?:(?:but|and|however|although|though|yet|whereas)\b,?\s+)?(?:(?:the|this|that|these|those|such)\s+(?:observed\s+|apparent\s+)?(?:differences?|effects?|reductions?|increases?|decreases?|improvements?|associations?|relationships?|trends?|changes?|benefits?|gains?|advantages?|correlations?)\b|not\s+(?:after|when|once|following|on)\s+(?:adjust|controll|account|correct|multivari))/i;
+/** A change whose object is a pronoun: "extended it", "reduced them". */
+const CHANGED_PRONOUN = /\b(increas|decreas|reduc|improv|extend|shorten|lower|rais|prolong|worsen|lengthen|halv|doubl|delay)\w*\s+(it|them)\b/i;
 const ELLIPTICAL = /\b(was|were|is|are|did|does|do|had|has|have)\s+not\s*(\([^)]*\))?\s*[.;]?\s*$/i;
 /** A small share: "only one resident in three", "fewer than two in every hundred", "only 12%", "a minority of". */
 const SMALL_SHARE =
