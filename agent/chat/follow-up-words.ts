@@ -74,6 +74,8 @@ export const ASPECT_WORDS = set(`
   interact interacts interaction interactions combine combined combination together
   hold holds apply applies case cases generalize generalise replicate replicated
   why when long-term short-term term
+  level levels aim target goal brand brands buy bought purchase cheapest cheaper pill pills tablet tablets capsule capsules
+  largest biggest latest newest recent first main key detail details summary
 `);
 
 /** Verbs and words that relate a subject to an outcome or say which way: they are not subjects. */

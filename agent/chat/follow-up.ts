@@ -1,3 +1,4 @@
+import { askedSentence } from "@/agent/literature/question";
 import type { FollowUpReading } from "@/lib/shared/contracts";
 import {
   ASPECT_WORDS,
@@ -53,6 +54,28 @@ type Read = { text: string; tokens: Token[]; roles: Role[]; runs: Token[][]; pop
 function decideAgainst(previous: string | null, raw: string): FollowUpDecision {
   const message = clean(raw);
   if (!previous) return { kind: "new_topic", question: message, reason: "the conversation has no earlier question", follows: null };
+  const whole = decideMessage(previous, message);
+  // "I'm 72 and fell twice last year. Should I take it?": when the person's circumstances come
+  // before the one sentence that asks, that sentence may continue the earlier question on its own
+  // ("it" is the earlier subject), the circumstances kept before it. When the circumstances name
+  // the subject themselves ("I take creatine every day. Is it safe …?"), the whole message decides.
+  const said = whole.kind === "new_topic" ? askedSentence(message) : null;
+  if (!said || namesThing(said.rest)) return whole;
+  const asked = decideMessage(previous, said.asked);
+  return asked.kind === "follow_up" ? { ...asked, question: `${said.rest} ${asked.question}` } : whole;
+}
+
+/**
+ * Whether a person's circumstances name a thing they take or use, which a later "it" may stand for
+ * ("I take lisinopril every day", "I'm on statins"). "I'm 72 and fell twice last year" names none.
+ */
+function namesThing(text: string): boolean {
+  return THING_TAKEN.test(text);
+}
+const THING_TAKEN =
+  /\b(?:take|takes|taking|took|use|uses|using|used|prescribed|started|starting|tried|trying|(?:i'm|i am|been|was|is) on)\s+(?:a |an |the |some |my |daily |regular )?(?!it\b|them\b|this\b|that\b)[a-z][\w-]{2,}/i;
+
+function decideMessage(previous: string, message: string): FollowUpDecision {
   const read = readWords(message);
   const subjects = read.runs.map((run) => spanText(read.text, run));
   const pointer = pointingBack(read);
@@ -60,7 +83,7 @@ function decideAgainst(previous: string | null, raw: string): FollowUpDecision {
 
   if (subjects.length === 0) return follow(resolveBare(previous, read), pointer ? `“${pointer.text}” stands for the earlier subject` : "it names no subject of its own");
   if (pointer) return follow(resolvePointer(previous, read, pointer), `“${pointer.text}” stands for the earlier subject, with ${listed(subjects)} of its own`);
-  const cued = hasCue(read);
+  const cued = hasCue(read) || COMPARES_WITH_EARLIER.test(message);
   // "What about metformin?", "And dementia?", "Which cancers?": one concept in place of the earlier one's.
   if (subjects.length === 1 && (cued || isFragment(read))) return follow(replacePart(previous, read, read.runs[0]!), `it names only ${subjects[0]}, in place of a part of the earlier question`);
   // "What about vitamin D taken with calcium?": one phrase, no verb of its own.
@@ -107,6 +130,8 @@ function readWords(text: string): Read {
     // "this drug", "the same study" point back; a bare "treatment" names no subject of its own.
     if (POINTING_HEADS.has(word(i)) && /^(this|that|these|those|the|same|such)$/.test(word(i - 1))) roles[i] = "pronoun";
     else if (roles[i] === "subject" && POINTING_HEADS.has(word(i))) roles[i] = "aspect";
+    // "blood level", "serum levels": how much of the earlier subject, not a subject of its own.
+    if (/^(levels?|concentrations?|tests?|readings?)$/.test(word(i)) && /^(blood|serum|plasma|urine|urinary)$/.test(word(i - 1))) roles[i - 1] = roles[i] = "aspect";
     // "late in life": when, not what.
     if (word(i) === "life" && word(i - 1) === "in" && /^(late|later|early|earlier)$/.test(word(i - 2))) roles[i] = "aspect";
   }
@@ -172,6 +197,13 @@ function pointingBack(read: Read): Token | null {
 }
 
 const TIME_WORDS = /^(day|days|week|weeks|month|months|year|years|morning|evening|night|time|winter|summer|season)$/;
+
+/**
+ * A message that sets its one subject against the earlier one ("How does rapamycin compare?",
+ * "Is there an alternative?") or asks for more of the earlier answer ("Tell me more about the
+ * largest trial", "Can you explain?").
+ */
+const COMPARES_WITH_EARLIER = /\b(compare|compares|compared|comparison|versus|vs\.?|instead|alternatives?)\b|^\W*(tell me more|more about|explain|elaborate|go on|say more)\b/i;
 
 function hasCue(read: Read): boolean {
   const words = read.tokens.map((t) => t.word);

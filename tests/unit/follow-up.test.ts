@@ -12,6 +12,27 @@ import type { ChatResult } from "@/lib/shared/contracts";
 
 const decide = (earlier: string | string[], message: string) => decideFollowUp({ earlier: Array.isArray(earlier) ? earlier : [earlier], message });
 
+describe("follow-ups said in other ways (sentences written here, 2026-11-27 late)", () => {
+  // Each was read as a new topic before: a comparison with the earlier subject, a request for
+  // more, a level or a brand of it, and a person's circumstances before a question whose "it" is
+  // the earlier subject.
+  it.each([
+    ["Does metformin slow aging in humans?", "How does rapamycin compare?", /rapamycin/i],
+    ["Does exercise improve muscle strength in older adults?", "Tell me more about the largest trial.", /exercise/i],
+    ["Does vitamin D prevent falls in older people?", "What blood level should I aim for?", /vitamin D/i],
+    ["Does vitamin D prevent falls in older people?", "Which brand is cheapest?", /vitamin D/i],
+    ["Does vitamin D prevent falls in older people?", "I'm 72 and fell twice last year. Should I take it?", /^I'm 72 and fell twice last year\. .*vitamin D/i],
+  ])("after “%s”: “%s”", (earlier, message, question) => {
+    const decision = decide(earlier, message);
+    expect(decision.kind).toBe("follow_up");
+    expect(decision.question).toMatch(question);
+  });
+
+  it("circumstances that name a thing of their own keep “it” for that thing", () => {
+    expect(decide("Does vitamin D prevent falls in older people?", "I take lisinopril every day. Should I stop it?").kind).toBe("new_topic");
+  });
+});
+
 describe("a new topic is read on its own words", () => {
   it.each([
     ["Does exercise slow muscle aging?", "What's a good recipe for sourdough bread?"],
