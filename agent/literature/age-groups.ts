@@ -40,3 +40,30 @@ export function questionAgeGroup(question: string): AgeGroup | null {
   const older = OLDER_WORDS.test(question);
   return children === older ? null : children ? "children" : "older";
 }
+
+/**
+ * Whom a study was done in by sex, and whom a question asks about: a trial in older women does not
+ * test "Does zoledronate increase bone density in men?" (roles.ts, like an age group). MeSH's sex
+ * check tags when the record has any, else its title's words; a question or a title that names
+ * both, or neither, restricts nothing.
+ */
+export type Sex = "women" | "men";
+const WOMEN_WORDS = /\b(women|woman|females?|girls|mothers|wives|postmenopausal|premenopausal|perimenopausal|pregnan\w*|maternal)\b/i;
+const MEN_WORDS = /\b(men|man|males?|boys|fathers|husbands)\b/i;
+
+/** The sexes a record's MeSH tags give ("Female", "Male"), else its title's words; empty when nothing says. */
+export function recordSexes(record: Pick<LiteratureRecord, "mesh" | "title" | "titleDerived">): Sex[] {
+  const mesh = new Set(record.mesh.map((m) => m.toLowerCase()));
+  if (mesh.has("female") || mesh.has("male")) return [...(mesh.has("female") ? (["women"] as const) : []), ...(mesh.has("male") ? (["men"] as const) : [])];
+  if (record.titleDerived) return [];
+  const women = WOMEN_WORDS.test(record.title);
+  const men = MEN_WORDS.test(record.title);
+  return women === men ? [] : [women ? "women" : "men"];
+}
+
+/** The one sex a question names, or null (none, or both: "Are men more susceptible than women?"). */
+export function questionSex(question: string): Sex | null {
+  const women = WOMEN_WORDS.test(question);
+  const men = MEN_WORDS.test(question);
+  return women === men ? null : women ? "women" : "men";
+}

@@ -3,11 +3,11 @@ import { PRIMARY_DESIGNS } from "@/lib/shared/contracts/designs";
 import { DEFAULT_MAX_RESULTS, isWideSearch, plannedSources as planSources } from "@/lib/shared/contracts/sources";
 import { describeSourceFailures } from "@/lib/shared/contracts/source-words";
 import { composeAnswer, type Citable } from "./answer";
-import { recordAgeGroups } from "./age-groups";
+import { recordAgeGroups, recordSexes } from "./age-groups";
 import { studiesAttitudes, studiesUse } from "./attitudes";
 import { classifyEvidence, isCaseReport, isCrossSectional, isStudyProtocol, studyWeeks } from "./evidence";
 import { extractSnapshot } from "./snapshot";
-import { onlyInCombination, outcomeSpecies } from "./studied";
+import { onlyInCombination, outcomeSpecies, peopleNotGiven, recordRoutes } from "./studied";
 import { mergeRecords } from "./merge";
 import { sourceNames, type LiteratureRecord, type SourceName } from "./record";
 import { assertReached } from "./reach";
@@ -142,8 +142,11 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
 
   const listed = request.filterReferences ? accepted : [...accepted, ...rejected];
   const outcomeStems = reading.terms.filter((t) => t.part === "outcome").flatMap((t) => t.stems);
+  // What the question's exposure is called: its exposure part, else its first concept.
+  const exposure = firstConcept(reading);
+  const exposureStems = reading.terms.filter((t) => t.part === "exposure" || (t.concept ?? t.term) === exposure).flatMap((t) => t.stems);
   const roleOf: RoleOf = (j, { evidenceType, species }) =>
-    decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), studiesAttitudes: studiesAttitudes(j.record), studiesUse: studiesUse(j.record), ageGroups: recordAgeGroups(j.record), onlyInCombination: onlyInCombination(j.record, reading.question, firstConcept(reading)), outcomeSpecies: outcomeSpecies(j.record, outcomeStems), isCaseReport: isCaseReport(j.record), isCrossSectional: isCrossSectional(j.record), weeks: studyWeeks(j.record), species } });
+    decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), studiesAttitudes: studiesAttitudes(j.record), studiesUse: studiesUse(j.record), ageGroups: recordAgeGroups(j.record), sexes: recordSexes(j.record), onlyInCombination: onlyInCombination(j.record, reading.question, firstConcept(reading)), outcomeSpecies: outcomeSpecies(j.record, outcomeStems), peopleNotGiven: peopleNotGiven(j.record, exposureStems), routes: recordRoutes(j.record), namedTerms: j.namedTerms, isCaseReport: isCaseReport(j.record), isCrossSectional: isCrossSectional(j.record), weeks: studyWeeks(j.record), species } });
   const references: EngineReference[] = listed.map((j, i) => ({
     ...describeReference(j, i + 1, { withReason: false, roleOf, checks }),
     ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}),

@@ -2,7 +2,7 @@ import type { StudySpecies } from "@/lib/shared/contracts";
 import { asksAboutAttitudes, asksAboutUse } from "./attitudes";
 import { valenceOf, type Valence } from "./findings";
 import { ASKS_EQUIVALENCE, ASKS_SAFETY, speaksForThemselves, type QuestionPart } from "./question";
-import { contextsOf, extractTerms, type QueryTerm } from "./terms";
+import { contextsOf, extractTerms, tokenize, type QueryTerm } from "./terms";
 import { isVerbOnly } from "./vocabulary";
 
 /**
@@ -94,6 +94,33 @@ export function speciesNamed(text: string): StudySpecies[] {
 const ANY_ANIMAL: StudySpecies[] = ["mouse", "rat", "nonhuman_primate", "dog", "other_mammal", "fish", "fly", "worm", "yeast"];
 const HUMAN_WORDS = /\b(humans?|people|patients?|adults?|women|men|children|elderly|older|persons?|individuals?|participants?|clinical)\b/i;
 const HARM_QUESTION = /\b(harmful|dangerous|toxic|risk of|risk for|increase[sd]? (the )?risk|worsen|impair|adverse)\b/i;
+
+/** Words of a population that say who, not with what: age, sex, the word for people itself. */
+const NOT_CONDITION =
+  /^(older|old|elderly|aged|adults?|adulthood|childhood|adolescence|infancy|youth|midlife|people|persons?|patients?|men|women|man|woman|children|child|boys|girls|infants?|subjects?|individuals?|participants?|healthy|young|younger|middle|middle-aged|years?|humans?|seniors?)$/i;
+/**
+ * What a question's population has that sets it apart ("in people with dementia", "in obese
+ * patients"): its words the vocabulary knows as a concept, not age, sex or the word for people. A
+ * study none of whose text names any of them (by any of its names) was done in other people (roles.ts).
+ */
+export function populationCondition(reading: Pick<QuestionReading, "population" | "terms">): QueryTerm[] {
+  if (!reading.population) return [];
+  const words = new Set(tokenize(reading.population));
+  // Only a concept the vocabulary knows (a MeSH heading or other names): a word of description
+  // ("Thai women", "web-wise young people") is often not repeated by the study's own text.
+  return reading.terms.filter(
+    (t) =>
+      t.part === "context" &&
+      words.has(t.term) &&
+      !t.generic &&
+      t.weight === 1 &&
+      !/^\d/.test(t.term) &&
+      !NOT_CONDITION.test(t.term) &&
+      // A species is read as one (roles.ts), not as a condition.
+      speciesNamed(t.term).length === 0 &&
+      ((t.headings?.length ?? 0) > 0 || t.synonyms.length > 0),
+  );
+}
 
 /** A question opens with an interrogative or an auxiliary, or ends with a question mark; a claim does neither. */
 const QUESTION_OPENING =

@@ -59,6 +59,12 @@ export type Judged = {
   record: LiteratureRecord;
   score: number;
   matchedTerms: string[];
+  /**
+   * The question's terms the record names by any of their names, wherever (matchedTerms counts
+   * only the question's own word where some candidate uses it): whether a study names the
+   * question's population at all ("postmenopausal" for "after menopause"), roles.ts.
+   */
+  namedTerms: string[];
   /** The question's required concepts the record does not name. */
   missingConcepts: string[];
   /**
@@ -190,7 +196,8 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
       // any of those words anywhere; what it found on them is the stance's to read.
       else if (part === "main" && partsAddressed.includes("topic") && words.some((w) => studies[w.term]![i]!)) partsAddressed.push(part);
     }
-    return { score, reach, matchedTerms, missing, partCoverage, partsAddressed };
+    const namedTerms = terms.filter((term) => byAnyName(f.title, term) || byAnyName(f.abstract, term) || byAnyName(f.mesh, term) || (term.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)))).map((t) => t.term);
+    return { score, reach, matchedTerms, namedTerms, missing, partCoverage, partsAddressed };
   });
   // A record that says it did not study a part of the question (a trial of people who "could not
   // tolerate statins", in which "no participant took a statin") sets no bar for the others: it
@@ -201,7 +208,7 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
   const excused = new Set(lead && lead.missing.length <= MAX_MISSED ? lead.missing : concepts.map((c) => c.label));
 
   return records.map((record, i) => {
-    const { score, reach, matchedTerms, missing, partCoverage, partsAddressed } = scored[i]!;
+    const { score, reach, matchedTerms, namedTerms, missing, partCoverage, partsAddressed } = scored[i]!;
     const isLead = scored[i] === lead;
     const onTopic =
       !unknown &&
@@ -225,7 +232,7 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
     else if (filters.scope === "no-preprints" && record.isPreprint) reason = "preprint_excluded";
     else if (filters.scope === "trials" && !(record.trial || record.ids.nct)) reason = "not_a_trial";
     else if (!onTopic) reason = "off_topic";
-    return { record, score, matchedTerms, missingConcepts: unknown ? [unknown] : missing, partCoverage, partsAddressed: unknown ? [] : partsAddressed, flags, accepted: reason === null, reason };
+    return { record, score, matchedTerms, namedTerms, missingConcepts: unknown ? [unknown] : missing, partCoverage, partsAddressed: unknown ? [] : partsAddressed, flags, accepted: reason === null, reason };
   });
 }
 

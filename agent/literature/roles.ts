@@ -1,7 +1,8 @@
 import type { EvidenceRole, EvidenceType, StudySpecies } from "@/lib/shared/contracts";
-import { phrasesOf, requiredParts, type QuestionReading, type RequiredPart } from "./reading";
+import { phrasesOf, populationCondition, requiredParts, type QuestionReading, type RequiredPart } from "./reading";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
-import { questionAgeGroup, type AgeGroup } from "./age-groups";
+import { questionAgeGroup, questionSex, type AgeGroup, type Sex } from "./age-groups";
+import { questionRoutes, type Route } from "./studied";
 import { listed } from "./words";
 import { SPECIES_PLURAL } from "@/lib/shared/contracts/designs";
 
@@ -48,6 +49,14 @@ export type RoleInput = {
   outcomeSpecies?: StudySpecies[] | undefined;
   /** Whom it was done in by age (age-groups.ts, recordAgeGroups); absent or empty: not known. */
   ageGroups?: AgeGroup[] | undefined;
+  /** The question's terms the record names anywhere, by any name (relevance.ts Judged.namedTerms); absent: not known. */
+  namedTerms?: string[] | undefined;
+  /** How it gave what it tested (studied.ts recordRoutes); absent or empty: not said. */
+  routes?: Route[] | undefined;
+  /** A record of animals and people none of whose people was given the question's exposure (studied.ts peopleNotGiven). */
+  peopleNotGiven?: boolean | undefined;
+  /** Whom it was done in by sex (age-groups.ts, recordSexes); absent or empty: not known. */
+  sexes?: Sex[] | undefined;
   /** Who it was done in (its snapshot's species; null when nothing says). Absent: not known here. */
   species?: StudySpecies | null | undefined;
 };
@@ -76,6 +85,17 @@ const LONG_TERM = /\b(for years|for decades|over (?:the )?years|lifelong|for lif
 const MONTHS = /\b(?:for|over|after)\s+(?:several|many|a few|some)\s+months\b|\bkept up for (?:several|many|a few) months\b/i;
 const describeWeeks = (weeks: number) => (weeks < 2 ? `${Math.max(1, Math.round(weeks * 7))} days` : weeks < 13 ? `${Math.round(weeks)} weeks` : `${Math.round(weeks / 4.35)} months`);
 
+/** How a route is said. */
+const ROUTE_WORDS: Record<Route, string> = {
+  oral: "by mouth",
+  topical: "on the skin",
+  intravenous: "intravenously",
+  inhaled: "inhaled",
+  intranasal: "in the nose",
+  injected: "by injection",
+  "intra-articular": "into a joint",
+  transdermal: "through the skin",
+};
 /** Whom a study of an age group was done in, and whom a question of one asks about. */
 const STUDIED_AGE: Record<AgeGroup, string> = { children: "children", older: "adults" };
 const ASKED_AGE: Record<AgeGroup, string> = { children: "children", older: "older adults" };
@@ -123,10 +143,27 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   if (!otherSpecies && asked && reference.ageGroups?.length && !reference.ageGroups.includes(asked)) {
     return decision("context", `studies ${studied(reading)} in ${STUDIED_AGE[reference.ageGroups[0]!]}, not in ${ASKED_AGE[asked]}; shown for context, not counted in the verdict`);
   }
+  // "in people with dementia": a study whose text names nothing of the population's condition was
+  // done in other people (subjective cognitive decline is not dementia).
+  const condition = populationCondition(reading);
+  if (!otherSpecies && condition.length > 0 && reference.namedTerms && !condition.some((t) => reference.namedTerms!.includes(t.term))) {
+    return decision("context", `studies ${studied(reading)} in other people: it names nothing of “${reading.population}”, whom the question asks about; shown for context, not counted in the verdict`);
+  }
+  const askedRoutes = questionRoutes(reading.question);
+  if (askedRoutes.length > 0 && reference.routes?.length && !reference.routes.some((r) => askedRoutes.includes(r))) {
+    return decision("context", `tests ${studiedPart(reading)} given ${listed(reference.routes.map((r) => ROUTE_WORDS[r]), "or")}, not ${listed(askedRoutes.map((r) => ROUTE_WORDS[r]), "or")}; shown for context, not counted in the verdict`);
+  }
+  const askedSex = questionSex(reading.question);
+  if (!otherSpecies && askedSex && reference.sexes?.length && !reference.sexes.includes(askedSex)) {
+    return decision("context", `studies ${studied(reading)} in ${reference.sexes[0]}, not in ${askedSex}; shown for context, not counted in the verdict`);
+  }
   // A record of several species ("lifespan in mice, markers in monkeys, a cohort of people") tests
   // a question on one of them only where it states the outcome in it.
   if (!otherSpecies && reading.species.length > 0 && outcomeIn.length > 0 && !outcomeIn.some((s) => reading.species.includes(s))) {
     return decision("context", `studies ${studied(reading)} in ${speciesWords(outcomeIn)}, not in ${speciesWords(reading.species)}; shown for context, not counted in the verdict`);
+  }
+  if (!otherSpecies && reading.species.includes("human") && reference.peopleNotGiven) {
+    return decision("context", `tests ${studiedPart(reading)} in animals only: none of its people was given it; shown for context, not counted in the verdict`);
   }
   if (otherSpecies) {
     return decision("context", `studies ${studied(reading)} in ${speciesWords([studySpeciesOf(reference)])}, not in ${speciesWords(reading.species)}; shown for context, not counted in the verdict`);

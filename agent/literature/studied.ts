@@ -99,6 +99,18 @@ export function disclaimedSubjects(record: Pick<LiteratureRecord, "abstract" | "
 }
 
 /**
+ * Whether a record of animals and people says none of its people was given the question's exposure
+ * ("In a human cohort … blood taurine was related to obesity; no participant was given taurine"):
+ * it tests the exposure in its animals only. Read only for a record indexed as both.
+ */
+export function peopleNotGiven(record: Pick<LiteratureRecord, "abstract" | "mesh">, exposureStems: string[]): boolean {
+  const mesh = new Set(record.mesh.map((m) => m.toLowerCase()));
+  if (exposureStems.length === 0 || !mesh.has("animals") || !mesh.has("humans")) return false;
+  const wanted = new Set(exposureStems);
+  return [...(record.abstract ?? "").matchAll(NO_ONE_TOOK)].some((m) => [...stemSet(m[1]!)].some((st) => wanted.has(st)));
+}
+
+/**
  * "… was not assessed", "… were not an outcome", "… has not been tested", "… was not part of this
  * study"; and (group 1) "… is unknown", "… remains to be tested", of an open question only.
  */
@@ -155,7 +167,7 @@ export function onlyInCombination(record: Pick<LiteratureRecord, "title" | "titl
 
 /** A record that says its treatments cannot be told apart. */
 const INSEPARABLE =
-  /\b(?:no (?:drug|agent|component|treatment|supplement|one of them) was (?:given|taken|tested|used) (?:alone|on its own|separately)|(?:contribution|effect|role)s? of (?:each|the individual|the separate) (?:drug|agent|component|treatment|supplement)s?[^.;]{0,40}(?:could not|cannot|can ?not) be (?:separated|distinguished|isolated|disentangled|determined))\b/i;
+  /\b(?:no (?:drug|agent|component|treatment|supplement|one of them) was (?:given|taken|tested|used) (?:alone|on its own|separately)|(?:the |its |their )?(?:components?|elements?|parts|domains) (?:were|was) not (?:tested|evaluated|assessed|examined|studied|compared) (?:separately|individually|on (?:their|its) own|alone)|(?:contribution|effect|role)s? of (?:each|the individual|the separate) (?:drug|agent|component|treatment|supplement)s?[^.;]{0,40}(?:could not|cannot|can ?not) be (?:separated|distinguished|isolated|disentangled|determined))\b/i;
 /** A record that gave every arm another treatment as well. */
 const EVERY_ARM_ALSO =
   /\bthere was no (?:group|arm) without\b|\b(?:all participants|all patients|all subjects|every participant|both groups|both arms|all groups|all arms)\b[^.;]{0,30}\b(?:also )?(?:completed|received|underwent|did|performed|followed|took part in)\b[^.;]{0,40}\b(?:training|exercise|programme|program|diet|counselling|counseling|therapy)\b/i;
@@ -185,4 +197,34 @@ export function outcomeSpecies(record: Pick<LiteratureRecord, "abstract" | "mesh
     }
   }
   return [...found];
+}
+
+/**
+ * How a drug or supplement was given, where a question names it ("Does oral rapamycin …?", "topical
+ * retinoids"): a trial of topical rapamycin does not test oral rapamycin (roles.ts). Read from a
+ * record's title and what it says it studied; a record that names no route, or names the
+ * question's among others, restricts nothing.
+ */
+export type Route = "oral" | "topical" | "intravenous" | "inhaled" | "intranasal" | "injected" | "intra-articular" | "transdermal";
+const ROUTES: [Route, RegExp][] = [
+  // Not the mouth as a place ("oral cancer", "oral health").
+  ["oral", /\b(orally|oral(?!\s+(?:cancers?|cavity|health|hygiene|mucosa|mucositis|lesions?|squamous|surgery|surgeons?|care|microbiome|microbiota|bacteria|disease|pain|ulcers?|candidiasis|tissues?|exam\w*))|by mouth|tablets?|capsules?)\b/i],
+  ["topical", /\b(topical(ly)?|creams?|ointments?|gels?|applied to the skin)\b/i],
+  ["intravenous", /\b(intravenous(ly)?|i\.v\.|infusions?|infused)\b/i],
+  ["inhaled", /\b(inhaled|inhalation|inhalers?|nebuli[sz]ed)\b/i],
+  ["intranasal", /\b(intranasal(ly)?|nasal sprays?)\b/i],
+  ["injected", /\b(subcutaneous(ly)?|intramuscular(ly)?|injections?|injected)\b/i],
+  ["intra-articular", /\b(intra-?articular)\b/i],
+  ["transdermal", /\b(transdermal|skin patch(es)?)\b/i],
+];
+
+/** The routes a question names for what it asks about. */
+export function questionRoutes(question: string): Route[] {
+  return ROUTES.filter(([, re]) => re.test(question)).map(([route]) => route);
+}
+
+/** The routes a record names where it says what it studied (its title among it). */
+export function recordRoutes(record: Pick<LiteratureRecord, "title" | "abstract" | "titleDerived">): Route[] {
+  const text = studiedText(record);
+  return ROUTES.filter(([, re]) => re.test(text)).map(([route]) => route);
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { recordAgeGroups } from "@/agent/literature/age-groups";
+import { recordAgeGroups, recordSexes } from "@/agent/literature/age-groups";
 import { studiesAttitudes, studiesUse } from "@/agent/literature/attitudes";
 import { classifyEvidence, isCaseReport, isCrossSectional, isStudyProtocol, studyWeeks } from "@/agent/literature/evidence";
 import { firstConcept, readQuestion } from "@/agent/literature/reading";
 import { judgeRecords } from "@/agent/literature/relevance";
-import { onlyInCombination, outcomeSpecies } from "@/agent/literature/studied";
+import { onlyInCombination, outcomeSpecies, peopleNotGiven, recordRoutes } from "@/agent/literature/studied";
 import { decideRole } from "@/agent/literature/roles";
 import { extractSnapshot } from "@/agent/literature/snapshot";
 import { extractTerms } from "@/agent/literature/terms";
@@ -208,6 +208,9 @@ const roleFor = (question: string, record: ReturnType<typeof buildRecord>, other
   return decideRole({
     reading,
     reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), studiesUse: studiesUse(record), ageGroups: recordAgeGroups(record), onlyInCombination: onlyInCombination(record, reading.question, firstConcept(reading)),
+      sexes: recordSexes(record),
+      routes: recordRoutes(record),
+      peopleNotGiven: peopleNotGiven(record, reading.terms.filter((t) => t.part === "exposure" || (t.concept ?? t.term) === firstConcept(reading)).flatMap((t) => t.stems)),
       outcomeSpecies: outcomeSpecies(record, reading.terms.filter((t) => t.part === "outcome").flatMap((t) => t.stems)),
       isCaseReport: isCaseReport(record),
       isCrossSectional: isCrossSectional(record),
@@ -512,6 +515,41 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     expect(roleFor("Does taurine extend lifespan in mice?", mixed, [cohort]).role).toBe("supporting");
   });
 
+  it("the other sex, another route, another population's condition, and animals only are not the question's (questions and records written here)", () => {
+    const women = trial("60", "Zoledronate and fragility fractures in older women with osteopenia", "METHODS: Women aged 65 or older were randomized to zoledronate or saline. RESULTS: Zoledronate reduced fractures and raised hip bone density.", ["Humans", "Aged", "Female", "Zoledronic Acid", "Bone Density"]);
+    const men = trial("61", "Zoledronate and bone density in older men", "RESULTS: Zoledronate raised hip bone density in men.", ["Humans", "Aged", "Male", "Zoledronic Acid", "Bone Density"]);
+    expect(roleFor("Does zoledronate increase bone density in men?", women)).toMatchObject({ role: "context", reason: expect.stringMatching(/in women, not in men/) });
+    expect(roleFor("Does zoledronate increase bone density in men?", men, [women]).role).toBe("supporting");
+    expect(roleFor("Does zoledronate increase bone density in older adults?", women, [men]).role).toBe("supporting");
+
+    const topical = trial("62", "Topical rapamycin reduces markers of senescence in aged human skin", "METHODS: Rapamycin cream was applied to one hand and placebo cream to the other. RESULTS: Skin senescence markers fell with rapamycin.", ["Humans", "Aged", "Sirolimus", "Skin Aging"]);
+    const oral = trial("63", "Oral rapamycin and skin aging", "RESULTS: Rapamycin taken by mouth reduced skin aging.", ["Humans", "Sirolimus", "Skin Aging"]);
+    expect(roleFor("Does oral rapamycin reduce skin aging in people?", topical)).toMatchObject({ role: "context", reason: expect.stringMatching(/given on the skin, not by mouth/) });
+    expect(roleFor("Does rapamycin reduce skin aging in people?", topical, [oral]).role).toBe("supporting");
+    // "oral cancer" names a place, not a route.
+    const smoking = trial("64", "Smoking and oral cancer: a cohort", "RESULTS: Smokers developed oral cancer three times as often.", ["Humans", "Smoking", "Mouth Neoplasms"]);
+    expect(roleFor("Does smoking cause oral cancer?", smoking).role).toBe("supporting");
+
+    const decline = trial("65", "Spermidine and memory in older adults with subjective cognitive decline", "METHODS: Adults with subjective cognitive decline were randomized to spermidine or placebo. RESULTS: Memory did not differ.", ["Humans", "Aged", "Spermidine", "Memory"]);
+    expect(roleFor("Does spermidine improve memory in people with dementia?", decline)).toMatchObject({ role: "context", reason: expect.stringMatching(/other people: it names nothing of “dementia”/) });
+    expect(roleFor("Does spermidine improve memory in older adults?", decline).role).toBe("supporting");
+    // Named by another of its names: "postmenopausal" is after menopause.
+    const lifting = trial("66", "Resistance training and bone density in postmenopausal women", "RESULTS: Spine bone density rose with training.", ["Humans", "Female", "Resistance Training", "Bone Density"]);
+    expect(roleFor("Does weightlifting increase bone density in women after menopause?", lifting).role).toBe("supporting");
+
+    const mixed = trial(
+      "67",
+      "Taurine extends lifespan in mice and improves health markers in monkeys",
+      "METHODS: Mice were given taurine until death; monkeys for six months. In a human cohort, blood taurine was related to obesity; no participant was given taurine. RESULTS: Health markers improved with taurine.",
+      ["Animals", "Humans", "Mice", "Macaca mulatta", "Taurine"],
+    );
+    expect(roleFor("Does taurine improve health in people?", mixed)).toMatchObject({ role: "context", reason: expect.stringMatching(/in animals only/) });
+
+    // Wheel running is exercise for a mouse: a member of the class names it.
+    const wheel = buildRecord({ ids: { pmid: "69" }, title: "Voluntary wheel running and lifespan in male mice", abstract: "METHODS: Male mice had a running wheel or none from 6 months. RESULTS: Wheel running did not extend lifespan.", mesh: ["Animals", "Mice", "Longevity", "Physical Conditioning, Animal"], publicationTypes: [] });
+    expect(roleFor("Does exercise extend lifespan in mice?", wheel).role).toBe("supporting");
+  });
+
   it("what a trial was not designed to assess, and treatments it cannot tell apart, are not studied", () => {
     const surrogate = trial(
       "44",
@@ -531,6 +569,13 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     );
     const single = trial("47", "Metformin and epigenetic age", "RESULTS: Metformin lowered epigenetic age.", ["Humans", "Metformin", "Epigenesis, Genetic"]);
     expect(roleFor("Does metformin lower epigenetic age?", triple, [single])).toMatchObject({ role: "context", reason: expect.stringMatching(/only together with another treatment/) });
+    const multidomain = trial(
+      "68",
+      "A multidomain intervention of diet, exercise and cognitive training to prevent memory decline",
+      "METHODS: Older people were randomized to diet, exercise and cognitive training together, or to advice. The components were not tested separately. RESULTS: Memory improved more with the intervention.",
+      ["Humans", "Aged", "Exercise", "Diet", "Memory"],
+    );
+    expect(roleFor("Does exercise improve memory in older adults?", multidomain, [single])).toMatchObject({ role: "context", reason: expect.stringMatching(/only together with another treatment/) });
   });
 
   it("a concept's head stands for it only after everyday modifiers: any acid is not bempedoic acid, any tea not green tea", () => {

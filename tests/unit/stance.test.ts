@@ -437,6 +437,8 @@ describe("results read by the statistics' own conventions (sentences written her
     ["Does the brace reduce pain after knee surgery?", "RESULTS: Pain scores were 3.1 with the brace and 3.4 without (P = n.s.).", "contradicts"],
     ["Does the brace reduce pain after knee surgery?", "RESULTS: Pain scores were lower with the brace, but the difference did not reach statistical significance.", "contradicts"],
     ["Does the brace reduce pain after knee surgery?", "RESULTS: Pain scores were lower with the brace, and the difference was significant (p = 0.002).", "supports"],
+    // How long it lasted is not whether it was found.
+    ["GlyNAC does not improve grip strength in older adults.", "CONCLUSIONS: GlyNAC improved gait speed and grip strength in older adults; the benefits did not persist after stopping.", "contradicts"],
     ["Is procalcitonin accurate for diagnosing bacteraemia in the emergency department?", "RESULTS: The area under the ROC curve for procalcitonin was 0.54 (95% CI 0.47-0.61).", "contradicts"],
     ["Is procalcitonin accurate for diagnosing bacteraemia in the emergency department?", "RESULTS: The area under the ROC curve for procalcitonin was 0.91 (95% CI 0.87-0.95).", "supports"],
     ["Is procalcitonin accurate for diagnosing bacteraemia in the emergency department?", "RESULTS: Procalcitonin had a sensitivity of 48% and a specificity of 55% for bacteraemia.", "contradicts"],

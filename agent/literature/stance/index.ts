@@ -174,7 +174,9 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       const own = 0.6 * relevanceOf(clauseStems, claim, { outcomeWeighs: 2 }) + 0.4 * relevanceOf(sentenceStems, claim);
       // "Pain was lower with the brace, but the difference did not reach significance": a clause
       // whose subject points back at the finding before it speaks of that finding.
-      const pointsBack = prior !== null && (POINTS_BACK.test(clause.trim()) || (first && ADJUSTED.test(sentence.trim())));
+      // Only for what the statistics say of it ("… was not significant", "… after adjustment"): "the
+      // benefits did not persist after stopping" says how long it lasted, not that it was not found.
+      const pointsBack = prior !== null && ((POINTS_BACK.test(clause.trim()) && OF_SIGNIFICANCE.test(clause)) || (first && ADJUSTED.test(sentence.trim())));
       first = false;
       const relevance = pointsBack ? Math.max(own, prior!.relevance) : own;
       // "Only one resident in three was assessed": to a claim about how many do something, a share.
@@ -420,6 +422,8 @@ function saidOfOtherGroup(clause: string, claim: ClaimReading): boolean {
 }
 
 /** A clause that ends on its negation, its predicate the sentence's: "time to debridement was not (OR 1.01)". */
+/** What a clause says of a finding's significance: a test, an interval, an adjustment. */
+const OF_SIGNIFICANCE = /\bsignifican\w*|\bp\s*[<>=≤≥]|\b(CI|confidence interval)\b|\badjust\w*|\bcontrolling for\b|\bmultivari\w*|\bchance\b/i;
 /**
  * A sentence that gives the adjusted estimate of the finding before it, naming no subject of its
  * own: "After adjustment for age and sex, the odds ratio was 1.05", "In multivariate analysis, …",
