@@ -2,7 +2,7 @@ import type { StudySpecies } from "@/lib/shared/contracts";
 import { asksAboutAttitudes, asksAboutUse } from "./attitudes";
 import { valenceOf, type Valence } from "./findings";
 import { ASKS_EQUIVALENCE, ASKS_SAFETY, speaksForThemselves, type QuestionPart } from "./question";
-import { contextsOf, extractTerms, tokenize, type QueryTerm } from "./terms";
+import { contextsOf, extractTerms, stem, tokenize, type QueryTerm } from "./terms";
 import { isVerbOnly } from "./vocabulary";
 
 /**
@@ -120,6 +120,21 @@ export function populationCondition(reading: Pick<QuestionReading, "population" 
       speciesNamed(t.term).length === 0 &&
       ((t.headings?.length ?? 0) > 0 || t.synonyms.length > 0),
   );
+}
+
+/**
+ * The condition a question's population is said to be without ("in people without diabetes", "who
+ * do not have heart disease", "non-smokers"): the stems of its words. A study done in people with
+ * it (its title: "… in type 2 diabetes") was done in other people (roles.ts).
+ */
+const EXCLUDED =
+  /\b(?:people|persons|patients|adults|women|men|children|individuals|those|participants|subjects|seniors)\s+(?:(?:aged|over|under)\s+\d+\s+)?(?:without|who (?:do|does|did) not have|free of)\s+((?:type \d\s+)?[a-z][\w-]+(?:\s+(?:disease|failure|syndrome|cancer|disorder|infection|impairment|injury|arthritis|fibrillation|diabetes|dementia))?)|\bnon-?((?:smokers|diabetics|drinkers|diabetic))\b/i;
+export function excludedCondition(question: string): string[] {
+  const m = EXCLUDED.exec(question);
+  if (!m) return [];
+  return tokenize(m[1] ?? m[2]!)
+    .filter((w) => w.length > 3 && !NOT_CONDITION.test(w))
+    .map(stem);
 }
 
 /** A question opens with an interrogative or an auxiliary, or ends with a question mark; a claim does neither. */

@@ -1,5 +1,6 @@
 import type { EvidenceRole, EvidenceType, StudySpecies } from "@/lib/shared/contracts";
-import { phrasesOf, populationCondition, requiredParts, type QuestionReading, type RequiredPart } from "./reading";
+import { excludedCondition, phrasesOf, populationCondition, requiredParts, type QuestionReading, type RequiredPart } from "./reading";
+import { stem } from "./terms";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
 import { questionAgeGroup, questionSex, type AgeGroup, type Sex } from "./age-groups";
 import { questionRoutes, type Route } from "./studied";
@@ -51,6 +52,8 @@ export type RoleInput = {
   ageGroups?: AgeGroup[] | undefined;
   /** The question's terms the record names anywhere, by any name (relevance.ts Judged.namedTerms); absent: not known. */
   namedTerms?: string[] | undefined;
+  /** Its title, where a population is named (an excluded condition, roles.ts inCondition); absent: not read. */
+  title?: string | undefined;
   /** How it gave what it tested (studied.ts recordRoutes); absent or empty: not said. */
   routes?: Route[] | undefined;
   /** A record of animals and people none of whose people was given the question's exposure (studied.ts peopleNotGiven). */
@@ -85,6 +88,12 @@ const LONG_TERM = /\b(for years|for decades|over (?:the )?years|lifelong|for lif
 const MONTHS = /\b(?:for|over|after)\s+(?:several|many|a few|some)\s+months\b|\bkept up for (?:several|many|a few) months\b/i;
 const describeWeeks = (weeks: number) => (weeks < 2 ? `${Math.max(1, Math.round(weeks * 7))} days` : weeks < 13 ? `${Math.round(weeks)} weeks` : `${Math.round(weeks / 4.35)} months`);
 
+/** Whether a title names the condition as its population's, not its absence ("in type 2 diabetes", not "non-diabetic"). */
+function inCondition(title: string, stems: string[]): boolean {
+  const words = title.toLowerCase().split(/[^a-z0-9-]+/);
+  // Every word of the condition, the first one not denied ("non-diabetic", "without diabetes").
+  return stems.every((s) => words.some((w) => stem(w) === s)) && words.some((w, i) => stem(w) === stems[0] && !/^(without|no|free)$/.test(words[i - 1] ?? "") && !/^(without|no)$/.test(words[i - 2] ?? ""));
+}
 /** How a route is said. */
 const ROUTE_WORDS: Record<Route, string> = {
   oral: "by mouth",
@@ -148,6 +157,11 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   const condition = populationCondition(reading);
   if (!otherSpecies && condition.length > 0 && reference.namedTerms && !condition.some((t) => reference.namedTerms!.includes(t.term))) {
     return decision("context", `studies ${studied(reading)} in other people: it names nothing of “${reading.population}”, whom the question asks about; shown for context, not counted in the verdict`);
+  }
+  // "in people without diabetes": a study titled "… in type 2 diabetes" was done in the people the question leaves out.
+  const excluded = excludedCondition(reading.question);
+  if (!otherSpecies && excluded.length > 0 && reference.title !== undefined && inCondition(reference.title, excluded)) {
+    return decision("context", `studies ${studied(reading)} in people with what the question's people are without; shown for context, not counted in the verdict`);
   }
   const askedRoutes = questionRoutes(reading.question);
   if (askedRoutes.length > 0 && reference.routes?.length && !reference.routes.some((r) => askedRoutes.includes(r))) {

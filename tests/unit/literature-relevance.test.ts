@@ -209,6 +209,7 @@ const roleFor = (question: string, record: ReturnType<typeof buildRecord>, other
     reading,
     reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), studiesUse: studiesUse(record), ageGroups: recordAgeGroups(record), onlyInCombination: onlyInCombination(record, reading.question, firstConcept(reading)),
       sexes: recordSexes(record),
+      title: record.title,
       routes: recordRoutes(record),
       peopleNotGiven: peopleNotGiven(record, reading.terms.filter((t) => t.part === "exposure" || (t.concept ?? t.term) === firstConcept(reading)).flatMap((t) => t.stems)),
       outcomeSpecies: outcomeSpecies(record, reading.terms.filter((t) => t.part === "outcome").flatMap((t) => t.stems)),
@@ -544,6 +545,13 @@ describe("evidence roles: a study tests the question only by what it studied, ne
       ["Animals", "Humans", "Mice", "Macaca mulatta", "Taurine"],
     );
     expect(roleFor("Does taurine improve health in people?", mixed)).toMatchObject({ role: "context", reason: expect.stringMatching(/in animals only/) });
+
+    // "in people without diabetes": a study in type 2 diabetes is of the people left out.
+    const diabetic = trial("70", "Metformin and cancer incidence in type 2 diabetes: a primary care cohort", "RESULTS: Metformin users had fewer cancers.", ["Humans", "Metformin", "Neoplasms", "Diabetes Mellitus, Type 2"]);
+    const nondiabetic = trial("71", "Metformin and cancer incidence in non-diabetic older adults", "RESULTS: Metformin users had fewer cancers.", ["Humans", "Metformin", "Neoplasms"]);
+    expect(roleFor("Does metformin prevent cancer in people without diabetes?", diabetic)).toMatchObject({ role: "context", reason: expect.stringMatching(/what the question's people are without/) });
+    expect(roleFor("Does metformin prevent cancer in people without diabetes?", nondiabetic).role).toBe("supporting");
+    expect(roleFor("Does metformin prevent cancer?", diabetic).role).toBe("supporting");
 
     // Wheel running is exercise for a mouse: a member of the class names it.
     const wheel = buildRecord({ ids: { pmid: "69" }, title: "Voluntary wheel running and lifespan in male mice", abstract: "METHODS: Male mice had a running wheel or none from 6 months. RESULTS: Wheel running did not extend lifespan.", mesh: ["Animals", "Mice", "Longevity", "Physical Conditioning, Animal"], publicationTypes: [] });
