@@ -165,7 +165,8 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   }
   const askedRoutes = questionRoutes(reading.question);
   if (askedRoutes.length > 0 && reference.routes?.length && !reference.routes.some((r) => askedRoutes.includes(r))) {
-    return decision("context", `tests ${studiedPart(reading)} given ${listed(reference.routes.map((r) => ROUTE_WORDS[r]), "or")}, not ${listed(askedRoutes.map((r) => ROUTE_WORDS[r]), "or")}; shown for context, not counted in the verdict`);
+    const thing = studiedPart(reading).replace(/\b(?:oral|orally|topical|topically|intravenous|intravenously|inhaled|intranasal|subcutaneous|intramuscular|transdermal|sublingual)\s+/gi, "");
+    return decision("context", `tests ${thing} given ${listed(reference.routes.map((r) => ROUTE_WORDS[r]), "or")}, not ${listed(askedRoutes.map((r) => ROUTE_WORDS[r]), "or")}; shown for context, not counted in the verdict`);
   }
   const askedSex = questionSex(reading.question);
   if (!otherSpecies && askedSex && reference.sexes?.length && !reference.sexes.includes(askedSex)) {

@@ -100,6 +100,18 @@ const GENERIC_WORDS = new Set(
     .filter(Boolean),
 );
 
+/**
+ * A word that says how or how often a thing is given ("oral rapamycin", "topical", "weekly"): it
+ * names no subject, so it weighs as a generic word in relevance, and a study of oral nicotinamide
+ * does not name "oral rapamycin" by its route. Not the mouth as a place ("oral cancer", "oral
+ * health"), which is what such a question is about.
+ */
+const ROUTE_WORDS = new Set("oral orally topical topically intravenous intravenously inhaled intranasal subcutaneous intramuscular transdermal sublingual".split(" "));
+const SITE_AFTER = /^(cancers?|cavity|health|hygiene|mucosa|mucositis|lesions?|squamous|surgery|care|microbiome|microbiota|bacteria|disease|pain|ulcers?|candidiasis|tissues?|glucose|contraceptives?|contraception|anticoagulants?)$/;
+function givenBy(token: string, next: string | undefined): boolean {
+  return ROUTE_WORDS.has(token) && !(next !== undefined && SITE_AFTER.test(next));
+}
+
 /** Weight of a generic word (GENERIC_WORDS) relative to a content term, in relevance. */
 export const GENERIC_TERM_WEIGHT = 0.05;
 
@@ -225,7 +237,7 @@ export function extractTerms(question: string): QueryTerm[] {
       ...(mention?.expansion.members.length ? { members: membersOf(mention.expansion) } : {}),
       ...(mention ? { vocabularyPhrase: mention.phrase } : {}),
       weight: isWeak(token) ? WEAK_TERM_WEIGHT : 1,
-      generic: isGeneric(token) && !(mention && namedOnlyWith(mention, tokens)),
+      generic: (isGeneric(token) || givenBy(token, tokens[index + 1])) && !(mention && namedOnlyWith(mention, tokens)),
       ...(isEverydayWord(token) ? { everyday: true } : {}),
       // A relation cue ("reduce", "extend") stands in no part: it only relates them.
       part: where?.part ?? "context",
