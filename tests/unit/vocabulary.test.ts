@@ -190,6 +190,127 @@ describe("the vocabulary links lay words, technical terms and MeSH headings (iss
     expect(names(phrase)).toEqual(expect.arrayContaining(expected));
   });
 
+  // The second round: how a person, not a clinician, asks about aging, later life, chronic
+  // conditions, habits and the body (MedlinePlus, NHS and CHV plain names; MeSH headings).
+  it.each([
+    // Aging and longevity
+    ["getting old", ["aging"]],
+    ["live to 100", ["longevity", "lifespan"]],
+    ["old age", ["older adults", "elderly"]],
+    ["age spots", ["lentigo", "solar lentigo"]],
+    ["wrinkles", ["skin aging", "photoaging"]],
+    ["senior moments", ["cognitive aging", "age-related cognitive decline"]],
+    ["anti-aging pills", ["geroprotectors", "anti-aging drugs"]],
+    ["male menopause", ["hypogonadism", "testosterone deficiency"]],
+    ["testosterone shots", ["testosterone replacement therapy", "testosterone therapy"]],
+    ["hot flushes", ["hot flashes"]],
+    ["muscle loss with age", ["sarcopenia"]],
+    // Later life
+    ["falling over", ["accidental falls", "falls"]],
+    ["wetting myself", ["urinary incontinence"]],
+    ["bowel leakage", ["fecal incontinence", "faecal incontinence"]],
+    ["kegels", ["pelvic floor muscle training", "pelvic floor exercises"]],
+    ["getting up at night to pee", ["nocturia"]],
+    ["deaf aid", ["hearing aids", "hearing aid"]],
+    ["bionic ear", ["cochlear implants"]],
+    ["zimmer frame", ["walking frames", "rollator"]],
+    ["walking aids", ["mobility aids", "rollator", "wheelchair"]],
+    ["hunched back", ["kyphosis", "hyperkyphosis"]],
+    ["too many pills", ["polypharmacy"]],
+    ["sudden confusion", ["delirium"]],
+    ["dizzy when standing up", ["orthostatic hypotension", "postural hypotension"]],
+    ["ear crystals", ["benign paroxysmal positional vertigo", "bppv"]],
+    ["losing central vision", ["macular degeneration", "age-related macular degeneration"]],
+    ["needing reading glasses", ["presbyopia"]],
+    ["false teeth", ["dentures"]],
+    ["sheltered housing", ["housing for the elderly", "senior housing"]],
+    ["home help", ["home care services", "home care"]],
+    ["old folks home", ["nursing homes", "care homes"]],
+    ["living will", ["advance directives"]],
+    ["do not resuscitate", ["resuscitation orders", "do-not-resuscitate orders"]],
+    ["comfort care", ["palliative care"]],
+    ["cataract removal", ["cataract extraction", "cataract surgery"]],
+    // Chronic conditions and their medicines
+    ["diabetes type 2", ["type 2 diabetes", "t2dm"]],
+    ["baby aspirin", ["aspirin", "acetylsalicylic acid"]],
+    ["blood thinners", ["anticoagulants", "antiplatelet agents", "clopidogrel"]],
+    ["cholesterol medication", ["statins", "atorvastatin"]],
+    ["blood pressure meds", ["antihypertensive agents", "beta blockers"]],
+    ["racing heart", ["palpitations"]],
+    ["shaky hands", ["tremor"]],
+    ["shaking palsy", ["parkinson disease", "parkinson's disease"]],
+    ["leg pain when walking", ["intermittent claudication"]],
+    ["poor circulation in the legs", ["peripheral arterial disease", "peripheral artery disease"]],
+    ["heart pain", ["angina pectoris", "stable angina"]],
+    ["bulging veins", ["varicose veins"]],
+    ["kidney stones", ["kidney calculi", "nephrolithiasis"]],
+    ["thyroxine tablets", ["levothyroxine"]],
+    ["indigestion tablets", ["antacids"]],
+    // Habits and what people take
+    ["ice baths", ["cold temperature", "cold-water immersion"]],
+    ["steam room", ["steam bath", "sauna"]],
+    ["eating window", ["intermittent fasting", "time-restricted eating"]],
+    ["10,000 steps", ["step count", "steps per day"]],
+    ["brain games", ["cognitive training", "brain training"]],
+    ["strength exercises", ["resistance training"]],
+    ["going for walks", ["walking"]],
+    ["turmeric", ["curcumin"]],
+    ["fish oil capsules", ["fish oils", "fish oil"]],
+    ["omega 3", ["omega-3 fatty acids", "docosahexaenoic acid"]],
+    ["good bacteria", ["probiotics"]],
+    ["keto", ["ketogenic diet"]],
+    ["cutting carbs", ["low-carbohydrate diet", "ketogenic diet"]],
+    ["going vegan", ["vegan diet"]],
+    ["salty foods", ["dietary salt", "sodium intake"]],
+    ["roughage", ["dietary fiber", "dietary fibre"]],
+    ["sun cream", ["sunscreen"]],
+    ["sunbathing", ["sunlight", "sun exposure"]],
+    ["fitbit", ["fitness trackers", "pedometer"]],
+    // The body and its everyday complaints
+    ["tailbone", ["coccyx"]],
+    ["wisdom teeth", ["third molar"]],
+    ["earwax", ["cerumen"]],
+    ["pins and needles", ["paresthesia"]],
+    ["leg cramps", ["muscle cramp", "nocturnal leg cramps"]],
+    ["bad breath", ["halitosis"]],
+    ["teeth grinding", ["bruxism"]],
+    ["swollen glands", ["lymphadenopathy"]],
+    ["loss of smell", ["olfaction disorders", "anosmia"]],
+    ["bunions", ["hallux valgus"]],
+    ["athlete's foot", ["tinea pedis"]],
+    ["runner's knee", ["patellofemoral pain syndrome"]],
+    ["wetting the bed", ["nocturnal enuresis", "bedwetting"]],
+    ["stoma bag", ["ostomy", "colostomy"]],
+  ])("everyday words of aging and daily life: %s → %j", (phrase, expected) => {
+    expect(names(phrase)).toEqual(expect.arrayContaining(expected));
+  });
+
+  it("keeps the second round's entries precise: a shared stem, another sense or a class's member names nothing more", () => {
+    const canonicalsIn = (question: string) => phrasesIn(question).map((m) => m.expansion.canonical);
+    // "supplements" alone is left out: its stem is also "supplemental" and "supplementation".
+    expect(canonicalsIn("Does supplemental oxygen help COPD?")).not.toContain("dietary supplements");
+    expect(canonicalsIn("Is vitamin D supplementation useful?")).not.toContain("dietary supplements");
+    // "liver spots" is left out: "spots on the liver" would read as it.
+    expect(canonicalsIn("Are spots on the liver dangerous?")).not.toContain("lentigo");
+    // Jaw and neurogenic claudication are not the vascular kind; an Achilles heel is no tendon.
+    expect(canonicalsIn("Is jaw claudication a sign of giant cell arteritis?")).not.toContain("intermittent claudication");
+    expect(canonicalsIn("Is resistance the Achilles heel of chemotherapy?")).not.toContain("achilles tendon");
+    // "not eating enough protein" is about protein, not malnutrition.
+    expect(canonicalsIn("Am I not eating enough protein?")).not.toContain("malnutrition");
+    // Longest phrase first: memory loss with age is cognitive aging, memory loss alone still dementia.
+    expect(expandConcept("memory loss with age")?.canonical).toBe("cognitive aging");
+    expect(expandConcept("memory loss")?.canonical).toBe("dementia");
+    // Classes one way: aspirin is an antiplatelet, an aspirin question is not one about clopidogrel.
+    expect(names("antiplatelet agents")).toContain("aspirin");
+    expect(names("aspirin")).not.toContain("clopidogrel");
+    expect(names("aspirin")).not.toContain("antiplatelet agents");
+    expect(names("vegetarian diet")).toContain("vegan diet");
+    expect(names("vegan diet")).not.toContain("vegetarian diet");
+    // The heading is MeSH's name, not the everyday one.
+    expect(expandConcept("walking frame")?.heading).toBe("Walkers");
+    expect(expandConcept("tai chi")?.heading).toBe("Tai Ji");
+  });
+
   it("keeps the everyday entries precise: a mini-stroke is a TIA, a stem shared with a common word names nothing", () => {
     expect(expandConcept("mini-stroke")?.canonical).toBe("ischemic attack, transient");
     expect(names("mini-stroke")).not.toContain("stroke");
