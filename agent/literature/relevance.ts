@@ -151,12 +151,29 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
     return !(before !== null && /^[a-z][a-z-]+$/.test(before) && !QUALIFIER_STOP.has(before) && !questionStems.has(stem(before)));
   };
   const disclaimed = terms.map((term, t) => fields.map((f) => f.disclaimed.some((d) => disclaims(d, term, t))));
+  // "Does the shingles vaccine prevent shingles?": the outcome is also a word of the exposure's
+  // name. A record names that outcome only where the word is not naming the exposure: "zoster
+  // vaccination" and "vaccine against zoster" are the exposure; "cases of zoster" the outcome. A
+  // natural experiment of the zoster vaccine and dementia does not study shingles.
+  const exposureHeads = new Set(terms.filter((e) => e.part === "exposure").flatMap((e) => e.stems));
+  const sharedOutcome = terms.map((term) => term.part === "outcome" && terms.some((e) => e.part === "exposure" && e.term === term.term));
+  const apart = terms.map((term, t) =>
+    sharedOutcome[t]
+      ? records.map((r) => {
+          const heads = new Set([...exposureHeads].filter((h) => !term.stems.includes(h)));
+          // Not its MeSH terms: indexers tag a vaccine's studies with its disease whatever they measured.
+          return { studied: readField(withoutNamingUses(studiedText(r), term.stems, heads)), mesh: readField("") };
+        })
+      : null,
+  );
   const studies = terms.map((term, t) =>
-    fields.map(
-      (f, i) =>
-        (inStudied(f.studied, term, t) || inStudied(f.mesh, term, t) || (term.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)))) &&
-        !disclaimed[t]![i]!,
-    ),
+    fields.map((f, i) => {
+      const own = apart[t]?.[i] ?? f;
+      // MeSH indexes a vaccine's studies under its disease too ("Influenza, Human" on a trial of
+      // cardiovascular events): for such an outcome only the record's own words count (`apart`).
+      const heading = !sharedOutcome[t] && (term.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)));
+      return (inStudied(own.studied, term, t) || inStudied(own.mesh, term, t) || heading) && !disclaimed[t]![i]!;
+    }),
   );
   const weights = terms.map((term, t) => Math.log(1 + (n + 1) / (holds[t]!.filter(Boolean).length + 0.5)) * term.weight * (term.generic ? GENERIC_TERM_WEIGHT : 1));
   const total = weights.reduce((a, b) => a + b, 0) || 1;
@@ -345,6 +362,24 @@ function ownWordsUsed(terms: QueryTerm[], fields: { title: Field; abstract: Fiel
 }
 
 /** A text's stems, and its adjacent stem pairs (either order) for several-word synonyms. */
+/**
+ * `text` with the outcome's names blanked where they name the exposure: right before one of its
+ * head words ("zoster vaccination", "zoster vaccine") or right after one and "against" or "for"
+ * ("vaccine against zoster").
+ */
+function withoutNamingUses(text: string, names: string[], heads: Set<string>): string {
+  const tokens = [...text.matchAll(/[A-Za-z0-9][A-Za-z0-9'-]*/g)];
+  const blank = new Set<number>();
+  tokens.forEach((m, k) => {
+    if (!names.includes(stem(m[0].toLowerCase()))) return;
+    const next = tokens[k + 1]?.[0].toLowerCase();
+    const before = tokens[k - 1]?.[0].toLowerCase();
+    const head = tokens[k - 2]?.[0].toLowerCase();
+    if ((next && heads.has(stem(next))) || (before && /^(against|for)$/.test(before) && head && heads.has(stem(head)))) blank.add(m.index!);
+  });
+  return text.replace(/[A-Za-z0-9][A-Za-z0-9'-]*/g, (w, at: number) => (blank.has(at) ? " ".repeat(w.length) : w));
+}
+
 function readField(text: string): Field {
   const stems = new Set<string>();
   const pairs = new Set<string>();

@@ -553,6 +553,14 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     expect(roleFor("Does metformin prevent cancer in people without diabetes?", nondiabetic).role).toBe("supporting");
     expect(roleFor("Does metformin prevent cancer?", diabetic).role).toBe("supporting");
 
+    // "Does the shingles vaccine prevent shingles?": the vaccine's name is not the outcome, nor are
+    // MeSH's tags of the disease on a vaccine's study.
+    const dementia = trial("72", "Live zoster vaccination and new dementia diagnoses: a natural experiment", "METHODS: People eligible for the zoster vaccine were compared with people just too old. RESULTS: Receiving the zoster vaccine reduced new dementia diagnoses.", ["Humans", "Aged", "Herpes Zoster Vaccine", "Herpes Zoster", "Dementia"]);
+    const cases = trial("73", "The zoster vaccine and shingles in adults over 70", "RESULTS: Cases of herpes zoster were fewer after vaccination against zoster.", ["Humans", "Aged", "Herpes Zoster Vaccine", "Herpes Zoster"]);
+    expect(roleFor("Does the shingles vaccine prevent shingles in people over 70?", dementia).role).not.toBe("supporting");
+    expect(roleFor("Does the shingles vaccine prevent shingles in people over 70?", cases).role).toBe("supporting");
+    expect(roleFor("Does the shingles vaccine prevent dementia?", dementia).role).toBe("supporting");
+
     // Wheel running is exercise for a mouse: a member of the class names it.
     const wheel = buildRecord({ ids: { pmid: "69" }, title: "Voluntary wheel running and lifespan in male mice", abstract: "METHODS: Male mice had a running wheel or none from 6 months. RESULTS: Wheel running did not extend lifespan.", mesh: ["Animals", "Mice", "Longevity", "Physical Conditioning, Animal"], publicationTypes: [] });
     expect(roleFor("Does exercise extend lifespan in mice?", wheel).role).toBe("supporting");
