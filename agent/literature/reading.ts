@@ -123,6 +123,17 @@ export function populationCondition(reading: Pick<QuestionReading, "population" 
 }
 
 /**
+ * The words of what a question compares its subject with ("Is warfarin better than aspirin …?"):
+ * its content words, not generic ones ("standard dose" names no thing). A study that names none of
+ * them anywhere did not compare with it (roles.ts).
+ */
+export function comparatorTerms(reading: Pick<QuestionReading, "comparator" | "terms">): QueryTerm[] {
+  if (!reading.comparator) return [];
+  const words = new Set(tokenize(reading.comparator));
+  return reading.terms.filter((t) => t.part === "context" && words.has(t.term) && !t.generic && t.weight === 1 && !/^\d/.test(t.term) && !NOT_CONDITION.test(t.term) && !t.everyday);
+}
+
+/**
  * The condition a question's population is said to be without ("in people without diabetes", "who
  * do not have heart disease", "non-smokers"): the stems of its words. A study done in people with
  * it (its title: "… in type 2 diabetes") was done in other people (roles.ts).

@@ -1,5 +1,5 @@
 import type { EvidenceRole, EvidenceType, StudySpecies } from "@/lib/shared/contracts";
-import { excludedCondition, phrasesOf, populationCondition, requiredParts, type QuestionReading, type RequiredPart } from "./reading";
+import { comparatorTerms, excludedCondition, phrasesOf, populationCondition, requiredParts, type QuestionReading, type RequiredPart } from "./reading";
 import { stem } from "./terms";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
 import { questionAgeGroup, questionSex, type AgeGroup, type Sex } from "./age-groups";
@@ -157,6 +157,11 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   const condition = populationCondition(reading);
   if (!otherSpecies && condition.length > 0 && reference.namedTerms && !condition.some((t) => reference.namedTerms!.includes(t.term))) {
     return decision("context", `studies ${studied(reading)} in other people: it names nothing of “${reading.population}”, whom the question asks about; shown for context, not counted in the verdict`);
+  }
+  // "Is warfarin better than aspirin?": a trial of warfarin against placebo does not answer it.
+  const against = comparatorTerms(reading);
+  if (!otherSpecies && against.length > 0 && reference.namedTerms && !against.some((t) => reference.namedTerms!.includes(t.term))) {
+    return decision("context", `does not compare ${studiedPart(reading)} with ${reading.comparator}; shown for context, not counted in the verdict`);
   }
   // "in people without diabetes": a study titled "… in type 2 diabetes" was done in the people the question leaves out.
   const excluded = excludedCondition(reading.question);

@@ -561,6 +561,12 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     expect(roleFor("Does the shingles vaccine prevent shingles in people over 70?", cases).role).toBe("supporting");
     expect(roleFor("Does the shingles vaccine prevent dementia?", dementia).role).toBe("supporting");
 
+    // "Is warfarin better than aspirin?": a trial against placebo does not compare them.
+    const placebo = trial("74", "Warfarin and stroke in atrial fibrillation: a placebo-controlled trial", "METHODS: Patients were randomized to warfarin or placebo. RESULTS: Warfarin reduced strokes.", ["Humans", "Warfarin", "Stroke", "Atrial Fibrillation"]);
+    const head = trial("75", "Warfarin versus aspirin for stroke prevention in atrial fibrillation", "METHODS: Patients were randomized to warfarin or aspirin. RESULTS: Warfarin prevented more strokes than aspirin.", ["Humans", "Warfarin", "Aspirin", "Stroke", "Atrial Fibrillation"]);
+    expect(roleFor("Is warfarin better than aspirin at preventing strokes?", placebo)).toMatchObject({ role: "context", reason: expect.stringMatching(/does not compare warfarin with aspirin/) });
+    expect(roleFor("Is warfarin better than aspirin at preventing strokes?", head).role).toBe("supporting");
+
     // Wheel running is exercise for a mouse: a member of the class names it.
     const wheel = buildRecord({ ids: { pmid: "69" }, title: "Voluntary wheel running and lifespan in male mice", abstract: "METHODS: Male mice had a running wheel or none from 6 months. RESULTS: Wheel running did not extend lifespan.", mesh: ["Animals", "Mice", "Longevity", "Physical Conditioning, Animal"], publicationTypes: [] });
     expect(roleFor("Does exercise extend lifespan in mice?", wheel).role).toBe("supporting");

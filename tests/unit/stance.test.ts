@@ -543,6 +543,8 @@ describe("claims of a superlative, of rarity, and lives as long (statements writ
     ["Vitamin C deficiency is rare in hospitalised adults.", "Vitamin C deficiency was found in 40% of hospitalised adults.", "contradicts"],
     ["Vitamin C deficiency is rare in hospitalised adults.", "Vitamin C deficiency was found in 2% of hospitalised adults.", "supports"],
     ["Loss of Sirt1 shortens lifespan in mice.", "Mice lacking Sirt1 lived as long as wild-type littermates.", "contradicts"],
+    // Whom the claim is about, put first, is not one of the two things compared.
+    ["For people over 75 with an irregular heartbeat, is warfarin better than aspirin at preventing strokes?", "CONCLUSIONS: In adults aged 75 and over with atrial fibrillation, warfarin prevented more strokes than aspirin, with no increase in major bleeding.", "supports"],
     // A change with a pronoun for its object ("extended it") is a change of the sentence's outcome.
     ["Does metformin extend lifespan in mice?", "CONCLUSIONS: Metformin at 1% of the diet was toxic and shortened lifespan, whereas 0.1% extended it by 5.8%.", "mixed"],
   ]);

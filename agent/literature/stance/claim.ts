@@ -182,7 +182,9 @@ export function readClaim(input: StanceClaim): ClaimReading {
                 ? "yield"
                 : null;
   const intense = claim.text !== undefined && INTENSE.test(plain);
-  const paired = comparative ? GROUPS.exec(plain) : null;
+  // "For people over 75 with an irregular heartbeat, is warfarin better than aspirin …?": whom the
+  // claim is about, put first, is not one of the two things compared.
+  const paired = comparative ? GROUPS.exec(plain.replace(/^\W*(?:for|in|among|amongst)\s[^,?]{1,100},\s*/i, "")) : null;
   const groups = paired ? { first: stem(paired[1]!.toLowerCase()), second: stem(paired[2]!.toLowerCase()) } : null;
   const routine = claim.text !== undefined && ROUTINE.test(plain);
   const opposites = claim.text === undefined || comparative || equivalence ? [] : predicateOpposites(plain);

@@ -421,7 +421,6 @@ function saidOfOtherGroup(clause: string, claim: ClaimReading): boolean {
   return stems.includes(claim.groups.second) && !stems.includes(claim.groups.first) && !stemSet(clause.slice(opening.length)).has(claim.groups.first);
 }
 
-/** A clause that ends on its negation, its predicate the sentence's: "time to debridement was not (OR 1.01)". */
 /** What a clause says of a finding's significance: a test, an interval, an adjustment. */
 const OF_SIGNIFICANCE = /\bsignifican\w*|\bp\s*[<>=≤≥]|\b(CI|confidence interval)\b|\badjust\w*|\bcontrolling for\b|\bmultivari\w*|\bchance\b/i;
 /**
@@ -440,6 +439,7 @@ const POINTS_BACK =
   /^(?:(?:but|and|however|although|though|yet|whereas)\b,?\s+)?(?:(?:the|this|that|these|those|such)\s+(?:observed\s+|apparent\s+)?(?:differences?|effects?|reductions?|increases?|decreases?|improvements?|associations?|relationships?|trends?|changes?|benefits?|gains?|advantages?|correlations?)\b|not\s+(?:after|when|once|following|on)\s+(?:adjust|controll|account|correct|multivari))/i;
 /** A change whose object is a pronoun: "extended it", "reduced them". */
 const CHANGED_PRONOUN = /\b(increas|decreas|reduc|improv|extend|shorten|lower|rais|prolong|worsen|lengthen|halv|doubl|delay)\w*\s+(it|them)\b/i;
+/** A clause that ends on its negation, its predicate the sentence's: "time to debridement was not (OR 1.01)". */
 const ELLIPTICAL = /\b(was|were|is|are|did|does|do|had|has|have)\s+not\s*(\([^)]*\))?\s*[.;]?\s*$/i;
 /** A small share: "only one resident in three", "fewer than two in every hundred", "only 12%", "a minority of". */
 const SMALL_SHARE =
