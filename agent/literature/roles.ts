@@ -3,7 +3,7 @@ import { comparatorTerms, excludedCondition, phrasesOf, populationCondition, req
 import { stem } from "./terms";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
 import { questionAgeGroup, questionSex, type AgeGroup, type Sex } from "./age-groups";
-import { questionRoutes, type Route } from "./studied";
+import { questionDoses, questionRoutes, type Dose, type Route } from "./studied";
 import { listed } from "./words";
 import { SPECIES_PLURAL } from "@/lib/shared/contracts/designs";
 
@@ -54,6 +54,8 @@ export type RoleInput = {
   namedTerms?: string[] | undefined;
   /** Its title, where a population is named (an excluded condition, roles.ts inCondition); absent: not read. */
   title?: string | undefined;
+  /** The doses it names (studied.ts recordDoses); absent or empty: not said. */
+  doses?: Dose[] | undefined;
   /** How it gave what it tested (studied.ts recordRoutes); absent or empty: not said. */
   routes?: Route[] | undefined;
   /** A record of animals and people none of whose people was given the question's exposure (studied.ts peopleNotGiven). */
@@ -172,6 +174,10 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   if (askedRoutes.length > 0 && reference.routes?.length && !reference.routes.some((r) => askedRoutes.includes(r))) {
     const thing = studiedPart(reading).replace(/\b(?:oral|orally|topical|topically|intravenous|intravenously|inhaled|intranasal|subcutaneous|intramuscular|transdermal|sublingual)\s+/gi, "");
     return decision("context", `tests ${thing} given ${listed(reference.routes.map((r) => ROUTE_WORDS[r]), "or")}, not ${listed(askedRoutes.map((r) => ROUTE_WORDS[r]), "or")}; shown for context, not counted in the verdict`);
+  }
+  const askedDoses = questionDoses(reading.question);
+  if (askedDoses.length === 1 && reference.doses?.length === 1 && reference.doses[0] !== askedDoses[0]) {
+    return decision("context", `tests ${studiedPart(reading).replace(/\b(?:low|high)[- ]dose\s+/gi, "")} at a ${reference.doses[0]} dose, not a ${askedDoses[0]} one; shown for context, not counted in the verdict`);
   }
   const askedSex = questionSex(reading.question);
   if (!otherSpecies && askedSex && reference.sexes?.length && !reference.sexes.includes(askedSex)) {

@@ -228,3 +228,25 @@ export function recordRoutes(record: Pick<LiteratureRecord, "title" | "abstract"
   const text = studiedText(record);
   return ROUTES.filter(([, re]) => re.test(text)).map(([route]) => route);
 }
+
+/**
+ * The dose a question names ("low-dose rapamycin", "high-dose vitamin D") and a record's: a trial of
+ * monthly high-dose vitamin D does not test low-dose vitamin D (roles.ts). Only "low" against
+ * "high"; a record naming both, or neither, restricts nothing.
+ */
+export type Dose = "low" | "high";
+const DOSES: [Dose, RegExp][] = [
+  ["low", /\b(?:low|lower|reduced|small|minimal)[- ]dos(?:e|es|ed|ing|age)\b|\bmicro-?dos\w*/i],
+  ["high", /\b(?:high|higher|large|very high)[- ]dos(?:e|es|ed|ing|age)\b|\bmega-?dos\w*/i],
+];
+
+/** The doses a question names. */
+export function questionDoses(question: string): Dose[] {
+  return DOSES.filter(([, re]) => re.test(question)).map(([dose]) => dose);
+}
+
+/** The doses a record names where it says what it studied. */
+export function recordDoses(record: Pick<LiteratureRecord, "title" | "abstract" | "titleDerived">): Dose[] {
+  const text = studiedText(record);
+  return DOSES.filter(([, re]) => re.test(text)).map(([dose]) => dose);
+}
