@@ -88,6 +88,15 @@ const TRAILING_RELATIONS = new Set(["associated", "related", "linked", "correlat
 /** Prepositions that, once a part has named its subject, start its context ("in older adults"). */
 const CONTEXT_PREPOSITIONS = new Set(["in", "among", "amongst", "after", "during", "following", "undergoing", "within"]);
 
+/**
+ * "for" followed by people ("Is rapamycin safe for older adults?", "for women over 60"): whom the
+ * question is about. Not "for" an aim or an outcome ("effective for weight loss"), which is what it asks.
+ */
+const FOR_PEOPLE = /^(older|old|elderly|the|young|younger|adults?|people|persons?|patients?|women|men|children|kids|teenagers|adolescents|seniors|infants|babies|pregnant|healthy|those|anyone|everyone|someone|me|us)$/;
+function forPeople(tokens: Token[], i: number): boolean {
+  return tokens[i]!.text === "for" && FOR_PEOPLE.test(tokens[i + 1]?.text ?? "");
+}
+
 /** Words that start a comparator ("versus placebo", "than surgery"): context, never required. */
 const COMPARATOR_WORDS = new Set(["versus", "vs", "than", "compared"]);
 
@@ -253,7 +262,7 @@ function withContext(stretch: Token[], part: QuestionPart, isContent: (w: string
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.punct) continue;
-    if (named && (CONTEXT_PREPOSITIONS.has(t.text) || COMPARATOR_WORDS.has(t.text)) && !opensProcess(tokens, i)) {
+    if (named && (CONTEXT_PREPOSITIONS.has(t.text) || COMPARATOR_WORDS.has(t.text) || forPeople(tokens, i)) && !opensProcess(tokens, i)) {
       cut = i;
       break;
     }

@@ -54,6 +54,8 @@ export type RoleInput = {
   namedTerms?: string[] | undefined;
   /** Its title, where a population is named (an excluded condition, roles.ts inCondition); absent: not read. */
   title?: string | undefined;
+  /** It says it tested nothing: a model on assumed effects (studied.ts testsNothing). */
+  testsNothing?: boolean | undefined;
   /** The doses it names (studied.ts recordDoses); absent or empty: not said. */
   doses?: Dose[] | undefined;
   /** How it gave what it tested (studied.ts recordRoutes); absent or empty: not said. */
@@ -130,6 +132,7 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   // meta-analysis, which pools the studies that test a question, stays evidence.
   if (reference.evidenceType === "narrative_review") return decision("context", "a narrative review: it retells other studies and tests nothing itself; shown for context, not counted in the verdict");
   if (reference.isProtocol) return decision("context", "a study's protocol or design, with no results yet: not evidence");
+  if (reference.testsNothing) return decision("context", "a model or projection on assumed effects: it says it tested no intervention; shown for context, not counted in the verdict");
   if (missingParts.length > 0) return decision("context", `${doesNotStudy(reading, reference.missingConcepts, missingParts)}; shown for context, not counted in the verdict`);
   if (reference.studiesAttitudes && !reading.asksAttitudes) {
     return decision("context", `surveys what people think of ${studiedPart(reading)}; it does not test ${studied(reading)}; shown for context, not counted in the verdict`);

@@ -4,7 +4,7 @@ import { studiesAttitudes, studiesUse } from "@/agent/literature/attitudes";
 import { classifyEvidence, isCaseReport, isCrossSectional, isStudyProtocol, studyWeeks } from "@/agent/literature/evidence";
 import { firstConcept, readQuestion } from "@/agent/literature/reading";
 import { judgeRecords } from "@/agent/literature/relevance";
-import { onlyInCombination, outcomeSpecies, peopleNotGiven, recordDoses, recordRoutes } from "@/agent/literature/studied";
+import { onlyInCombination, outcomeSpecies, peopleNotGiven, recordDoses, recordRoutes, testsNothing } from "@/agent/literature/studied";
 import { decideRole } from "@/agent/literature/roles";
 import { extractSnapshot } from "@/agent/literature/snapshot";
 import { extractTerms } from "@/agent/literature/terms";
@@ -212,6 +212,7 @@ const roleFor = (question: string, record: ReturnType<typeof buildRecord>, other
       title: record.title,
       routes: recordRoutes(record),
       doses: recordDoses(record),
+      testsNothing: testsNothing(record),
       peopleNotGiven: peopleNotGiven(record, reading.terms.filter((t) => t.part === "exposure" || (t.concept ?? t.term) === firstConcept(reading)).flatMap((t) => t.stems)),
       outcomeSpecies: outcomeSpecies(record, reading.terms.filter((t) => t.part === "outcome").flatMap((t) => t.stems)),
       isCaseReport: isCaseReport(record),
@@ -572,6 +573,11 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     const monthly = trial("76", "Monthly high-dose vitamin D and falls in older women", "METHODS: Women received 60,000 IU monthly (high-dose) or 24,000 IU. RESULTS: Falls were more frequent with the high dose.", ["Humans", "Aged", "Female", "Vitamin D", "Accidental Falls"]);
     expect(roleFor("Does low-dose vitamin D prevent falls in older women?", monthly)).toMatchObject({ role: "context", reason: expect.stringMatching(/at a high dose, not a low one/) });
     expect(roleFor("Does vitamin D prevent falls in older women?", monthly).role).toBe("supporting");
+
+    // A projection on assumed effects tests nothing; "for older adults" is whom the question is about.
+    const model = trial("77", "Gains in life expectancy from delayed aging: a microsimulation", "BACKGROUND: Drugs such as rapamycin have been proposed to slow aging. METHODS: A microsimulation of adults aged 51 and older projected survival under delayed aging; no drug was modelled by name. CONCLUSIONS: Slowing aging would add healthy years. No intervention was tested.", ["Humans", "Aged", "Computer Simulation", "Aging"]);
+    expect(roleFor("Does slowing aging add healthy years in older adults?", model)).toMatchObject({ role: "context", reason: expect.stringMatching(/tested no intervention/) });
+    expect(roleFor("Is rapamycin safe for older adults?", model).role).not.toBe("supporting");
 
     // Wheel running is exercise for a mouse: a member of the class names it.
     const wheel = buildRecord({ ids: { pmid: "69" }, title: "Voluntary wheel running and lifespan in male mice", abstract: "METHODS: Male mice had a running wheel or none from 6 months. RESULTS: Wheel running did not extend lifespan.", mesh: ["Animals", "Mice", "Longevity", "Physical Conditioning, Animal"], publicationTypes: [] });
