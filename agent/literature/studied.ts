@@ -254,10 +254,11 @@ export function recordDoses(record: Pick<LiteratureRecord, "title" | "abstract" 
 /**
  * A record that says it tested nothing ("no intervention was tested", "no drug was modelled by
  * name", "no participants were treated"): a model or a projection on assumed effects, which no
- * question about what an intervention does is answered by (roles.ts).
+ * question about what an intervention does is answered by (roles.ts). Not what no one was given
+ * in a study that gave something else ("no patient was treated with antibiotics").
  */
 const TESTED_NOTHING =
-  /\bno (?:intervention|drug|treatment|therapy|supplement) was (?:tested|given|administered|modell?ed|evaluated|studied)\b(?!\s+(?:alone|on its own|separately|individually|singly))|\bno (?:participants?|patients?|people|one) (?:was|were) (?:treated|given anything|randomi[sz]ed)\b/i;
+  /\bno (?:intervention|drug|treatment|therapy|supplement) was (?:tested|given|administered|modell?ed|evaluated|studied)\b(?!\s+(?:alone|on its own|separately|individually|singly))|\bno (?:participants?|patients?|people|one) (?:was|were) (?:treated|given anything|randomi[sz]ed)(?=\s*(?:[.;,]|and\b|$))/i;
 export function testsNothing(record: Pick<LiteratureRecord, "abstract">): boolean {
   const read = sectionsOf(record.abstract ?? "").filter((s) => s.role !== "background");
   return read.some((s) => TESTED_NOTHING.test(s.text));

@@ -578,6 +578,8 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     const model = trial("77", "Gains in life expectancy from delayed aging: a microsimulation", "BACKGROUND: Drugs such as rapamycin have been proposed to slow aging. METHODS: A microsimulation of adults aged 51 and older projected survival under delayed aging; no drug was modelled by name. CONCLUSIONS: Slowing aging would add healthy years. No intervention was tested.", ["Humans", "Aged", "Computer Simulation", "Aging"]);
     expect(roleFor("Does slowing aging add healthy years in older adults?", model)).toMatchObject({ role: "context", reason: expect.stringMatching(/tested no intervention/) });
     expect(roleFor("Is rapamycin safe for older adults?", model).role).not.toBe("supporting");
+    const antibiotics = trial("78", "Early mobilisation after hip fracture surgery", "METHODS: Patients were randomized to mobilisation on day one or day three. No patient was treated with antibiotics for wound infection. RESULTS: Early mobilisation shortened hospital stay.", ["Humans", "Aged", "Hip Fractures", "Early Ambulation", "Length of Stay"]);
+    expect(testsNothing(antibiotics)).toBe(false);
 
     // Wheel running is exercise for a mouse: a member of the class names it.
     const wheel = buildRecord({ ids: { pmid: "69" }, title: "Voluntary wheel running and lifespan in male mice", abstract: "METHODS: Male mice had a running wheel or none from 6 months. RESULTS: Wheel running did not extend lifespan.", mesh: ["Animals", "Mice", "Longevity", "Physical Conditioning, Animal"], publicationTypes: [] });
