@@ -142,10 +142,11 @@ describe("relevance: a reference is on topic only when it names the question's s
   });
 
   it("counts a part addressed by its concept's head word, never by a modifier alone", () => {
-    const question = "Does intensive glucose monitoring reduce neonatal hypoglycaemia?";
+    // "close" says how; a technical modifier ("glucose monitoring") would say what, and the head alone would not name it.
+    const question = "Does close monitoring reduce neonatal hypoglycaemia?";
     const head = buildRecord({ ids: { pmid: "1" }, title: "Monitoring after birth", abstract: "Continuous monitoring of newborns reduced neonatal hypoglycaemia.", mesh: [] });
-    const modifier = buildRecord({ ids: { pmid: "2" }, title: "Intensive care after birth", abstract: "Intensive insulin and neonatal hypoglycaemia.", mesh: [] });
-    const both = buildRecord({ ids: { pmid: "3" }, title: "Intensive glucose monitoring in newborns", abstract: "Intensive glucose monitoring and neonatal hypoglycaemia.", mesh: [] });
+    const modifier = buildRecord({ ids: { pmid: "2" }, title: "Close contact after birth", abstract: "Close skin contact and neonatal hypoglycaemia.", mesh: [] });
+    const both = buildRecord({ ids: { pmid: "3" }, title: "Close monitoring in newborns", abstract: "Close monitoring and neonatal hypoglycaemia.", mesh: [] });
     const [byHead, byModifier] = judgeRecords([head, modifier, both], extractTerms(question));
     expect(byHead!.partsAddressed).toContain("exposure");
     expect(byModifier!.partsAddressed).not.toContain("exposure");
@@ -580,6 +581,10 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     expect(roleFor("Is rapamycin safe for older adults?", model).role).not.toBe("supporting");
     const antibiotics = trial("78", "Early mobilisation after hip fracture surgery", "METHODS: Patients were randomized to mobilisation on day one or day three. No patient was treated with antibiotics for wound infection. RESULTS: Early mobilisation shortened hospital stay.", ["Humans", "Aged", "Hip Fractures", "Early Ambulation", "Length of Stay"]);
     expect(testsNothing(antibiotics)).toBe(false);
+
+    // "ketone" is which supplement: a study of another supplement does not name "ketone supplements".
+    const arginine = trial("79", "An oral supplement enriched with arginine and the healing of pressure ulcers", "METHODS: Residents with pressure ulcers were randomized to an arginine-enriched supplement or a standard supplement. RESULTS: Ulcers healed faster with the enriched supplement.", ["Humans", "Aged", "Dietary Supplements", "Arginine", "Pressure Ulcer", "Wound Healing"]);
+    expect(roleFor("Do ketone supplements help wounds heal in older people?", arginine).role).not.toBe("supporting");
 
     // Wheel running is exercise for a mouse: a member of the class names it.
     const wheel = buildRecord({ ids: { pmid: "69" }, title: "Voluntary wheel running and lifespan in male mice", abstract: "METHODS: Male mice had a running wheel or none from 6 months. RESULTS: Wheel running did not extend lifespan.", mesh: ["Animals", "Mice", "Longevity", "Physical Conditioning, Animal"], publicationTypes: [] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractTerms, sourceExpansions } from "@/agent/literature/terms";
-import { alternativesOf, CURATED_CONCEPTS, expandConcept, findConcepts, namesConcept, oppositesOf } from "@/agent/literature/vocabulary";
+import { alternativesOf, CURATED_CONCEPTS, expandConcept, findConcepts, isEverydayWord, namesConcept, oppositesOf } from "@/agent/literature/vocabulary";
 import { createWordNetSynonyms } from "@/agent/literature/vocabulary/wordnet-synonyms";
 import { otherSpelling, tokenize } from "@/agent/literature/vocabulary/words";
 
@@ -506,5 +506,19 @@ describe("WordNet's antonyms give an adjective's opposites, its most frequent se
     expect(oppositesOf("safe")).not.toContain("long");
     expect(oppositesOf("safe")).toContain("unsafe");
     expect(oppositesOf("kidney")).toEqual([]);
+  });
+});
+
+describe("a substance WordNet never met in its tagged running text is a technical word, not everyday English", () => {
+  it.each([
+    ["ketone", false],
+    ["taurine", false],
+    ["creatine", false],
+    ["sugar", true],
+    ["coffee", true],
+    ["salt", true],
+    ["sporty", true],
+  ] as const)("%s → everyday %s", (word, everyday) => {
+    expect(isEverydayWord(word)).toBe(everyday);
   });
 });

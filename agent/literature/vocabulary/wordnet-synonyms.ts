@@ -133,7 +133,11 @@ export function createWordNetSynonyms(wordnet: WordNet = openWordNet()): WordNet
   const firstSense = (form: string): Synset | undefined =>
     wordnet.synsets(form, "noun")[0] ?? wordnet.synsets(form, "adj")[0] ?? wordnet.synsets(form, "verb")[0];
   const isEverydayPart = (part: string): boolean => {
-    const sense = [...new Set([...baseForms(part), ...inflectionBases(part)])].map(firstSense).find((s) => s !== undefined);
+    const form = [...new Set([...baseForms(part), ...inflectionBases(part)])].find((f) => firstSense(f) !== undefined);
+    const sense = form === undefined ? undefined : firstSense(form);
+    // A substance no one met in WordNet's tagged running text ("ketone", "taurine") is a chemist's
+    // word, not how a person puts it: "ketone supplements" is which supplement.
+    if (sense?.lexFile === "noun.substance" && wordnet.taggedSenses(form!, "noun") === 0) return false;
     return sense !== undefined && !isMedical(sense);
   };
   const synonyms = remembered((word: string) => lookUp(word));

@@ -54,6 +54,8 @@ export type WordNet = {
   synset(pos: Pos, offset: number): Synset;
   /** The adjectives that pertain to a noun synset ("kidney" → "renal", "nephritic"). */
   pertainyms(nounOffset: number): string[];
+  /** How many of a lemma's senses were tagged in WordNet's sense-tagged corpus (0: never met in running text). */
+  taggedSenses(lemma: string, pos: Pos): number;
 };
 
 let shared: WordNet | null = null;
@@ -86,6 +88,12 @@ export function openWordNet(dir: string = wordnetDb.path): WordNet {
       return f.slice(4 + pointerCount + 2, 4 + pointerCount + 2 + senseCount).map((o) => synset(pos, Number(o)));
     },
     synset,
+    taggedSenses(lemma, pos) {
+      const line = findIndexLine(index[pos], lemma.toLowerCase().trim().replace(/\s+/g, "_"));
+      if (!line) return 0;
+      const f = line.split(" ");
+      return Number(f[4 + Number(f[3]) + 1]) || 0;
+    },
     pertainyms(nounOffset) {
       // WordNet stores a pertainym on the adjective only: the reverse map is built once, from adj.pert.
       pertainymIndex ??= buildPertainymIndex(data.adj);
