@@ -161,7 +161,8 @@ const NULL_CUES = [
   /\b(low|poor|limited|modest|weak) (\w+ )?(efficiency|efficacy|accuracy|sensitivity|specificity|validity|reliability|yield|value|performance|agreement|utility|usefulness|predictive (value|power|ability))\b/i,
   /\b(no|not|poor|weak) (correlation|correlated|predictive|predictor|agreement|association)\b/i,
   P_NOT_SIGNIFICANT,
-  /\(p\s*=\s*ns\)|\bp\s*=\s*ns\b/i,
+  // A p-value reported as not significant: "P = NS", "(p = n.s.)", "(NS)".
+  /\bp\s*[=:]?\s*n\.?s\.?(?![a-z])|\(\s*n\.?s\.?\s*\)/i,
   // A negated statement on the finding itself: "was not found to be a predictor", "is not safe",
   // "are not adequate predictors", "there is no advantage", "a lack of understanding".
   /\b(is|are|was|were|be|been|being|seems?|appears?|did|does|do|could|can|will|would|should)\s+not\b(?!\s+(only|just|merely)\b)|\bcannot\b|\b\w+n't\b|\bnot (a|an|the)\b(?!\s+only\b)|\bno (\w+ )?(advantage|role|benefit|link|need|value|use|impact|evidence)\b|\b(a|the) lack of\b|\black(s|ed)? (any |a )?(\w+ )?(effect|association|benefit|evidence|difference|correlation|efficacy|sensitivity|specificity|accuracy|validity|power|support|improvement|relationship)s?\b|\bunable to\b|\b(cast|casts|raise|raises) doubts?\b|\b(poor|inadequate|insufficient|disappointing|limited) (knowledge|understanding|predictor|accuracy|value|agreement|performance)\b/i,
@@ -343,8 +344,6 @@ export function comparedByNumbers(text: string): "alike" | "differ" | null {
   return Math.abs(a - b) <= 1.5 || Math.abs(a - b) / Math.max(a, b) <= 0.05 ? "alike" : null;
 }
 
-/** A p-value reported as not significant: "P = NS", "(p = n.s.)", "(NS)". */
-const P_NS = /\bp\s*[=:]?\s*n\.?s\.?(?![a-z])|\(\s*n\.?s\.?\s*\)/i;
 
 const SPARED_NEEDLESS = /\b(?:avoid|prevent|reduc|spar|eliminat|minimi[sz]|cut|decreas|lower)\w*\s+(?:\w+\s+){0,3}?(?:unnecessary|needless|futile|inappropriate|avoidable|unneeded)\s+[\w-]+/gi;
 /** Reads one sentence (or clause) of an abstract. */
@@ -360,7 +359,7 @@ export function readFinding(sentence: string): FindingReading {
   const spansNull = intervalSpansNull(text);
   const quality = gradedQuality(text);
   const compared = comparedByNumbers(text);
-  const nullHit = NULL_CUES.some((re) => re.test(text)) || spansNull || P_NS.test(text) || quality === "poor" || compared === "alike";
+  const nullHit = NULL_CUES.some((re) => re.test(text)) || spansNull || quality === "poor" || compared === "alike";
   const effectHit = EFFECT_CUES.test(text) || EFFECT_SIZE.test(text) || SIGNIFICANT_P.test(text) || compared === "differ";
   const association = ASSOCIATION_CONTEXT.test(text) && !INTERVENTION_CONTEXT.test(text);
   // "could not be confirmed", "cannot be recommended" state a negative plainly: not a hedge.

@@ -102,7 +102,8 @@ type Field = { stems: Set<string>; pairs: Set<string> };
 type RequiredConcept = { label: string; part: RequiredQuestionPart; words: { term: number; weight: number; held: boolean }[] };
 
 export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], filters: RelevanceFilters = {}): Judged[] {
-  const fields = records.map((r) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedText(r)), disclaimed: disclaimedSubjects(r).map((text) => ({ text, field: readField(text) })) }));
+  const studiedTexts = records.map((r) => studiedText(r));
+  const fields = records.map((r, i) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedTexts[i]!), disclaimed: disclaimedSubjects(r).map((text) => ({ text, field: readField(text) })) }));
   const n = records.length;
   // The vocabulary's other names stand in for words the candidates do not use ("broken hip" for
   // "fracture of the proximal femur"). Where a candidate uses the question's own words, the
@@ -157,15 +158,13 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
   // natural experiment of the zoster vaccine and dementia does not study shingles.
   const exposureHeads = new Set(terms.filter((e) => e.part === "exposure").flatMap((e) => e.stems));
   const sharedOutcome = terms.map((term) => term.part === "outcome" && terms.some((e) => e.part === "exposure" && e.term === term.term));
-  const apart = terms.map((term, t) =>
-    sharedOutcome[t]
-      ? records.map((r) => {
-          const heads = new Set([...exposureHeads].filter((h) => !term.stems.includes(h)));
-          // Not its MeSH terms: indexers tag a vaccine's studies with its disease whatever they measured.
-          return { studied: readField(withoutNamingUses(studiedText(r), term.stems, heads)), mesh: readField("") };
-        })
-      : null,
-  );
+  const noMesh = readField("");
+  const apart = terms.map((term, t) => {
+    if (!sharedOutcome[t]) return null;
+    const heads = new Set([...exposureHeads].filter((h) => !term.stems.includes(h)));
+    // Not its MeSH terms: indexers tag a vaccine's studies with its disease whatever they measured.
+    return studiedTexts.map((text) => ({ studied: readField(withoutNamingUses(text, term.stems, heads)), mesh: noMesh }));
+  });
   const studies = terms.map((term, t) =>
     fields.map((f, i) => {
       const own = apart[t]?.[i] ?? f;
@@ -361,7 +360,6 @@ function ownWordsUsed(terms: QueryTerm[], fields: { title: Field; abstract: Fiel
   return (term) => used.get(term) ?? false;
 }
 
-/** A text's stems, and its adjacent stem pairs (either order) for several-word synonyms. */
 /**
  * `text` with the outcome's names blanked where they name the exposure: right before one of its
  * head words ("zoster vaccination", "zoster vaccine") or right after one and "against" or "for"
@@ -380,6 +378,7 @@ function withoutNamingUses(text: string, names: string[], heads: Set<string>): s
   return text.replace(/[A-Za-z0-9][A-Za-z0-9'-]*/g, (w, at: number) => (blank.has(at) ? " ".repeat(w.length) : w));
 }
 
+/** A text's stems, and its adjacent stem pairs (either order) for several-word synonyms. */
 function readField(text: string): Field {
   const stems = new Set<string>();
   const pairs = new Set<string>();

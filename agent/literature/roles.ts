@@ -1,6 +1,6 @@
 import type { EvidenceRole, EvidenceType, StudySpecies } from "@/lib/shared/contracts";
 import { comparatorTerms, excludedCondition, phrasesOf, populationCondition, requiredParts, type QuestionReading, type RequiredPart } from "./reading";
-import { stem } from "./terms";
+import { ROUTE_WORDS, stem } from "./terms";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
 import { questionAgeGroup, questionSex, type AgeGroup, type Sex } from "./age-groups";
 import { questionDoses, questionRoutes, type Dose, type Route } from "./studied";
@@ -56,9 +56,9 @@ export type RoleInput = {
   title?: string | undefined;
   /** It says it tested nothing: a model on assumed effects (studied.ts testsNothing). */
   testsNothing?: boolean | undefined;
-  /** The doses it names (studied.ts recordDoses); absent or empty: not said. */
+  /** The doses it names (studied.ts howGiven); absent or empty: not said. */
   doses?: Dose[] | undefined;
-  /** How it gave what it tested (studied.ts recordRoutes); absent or empty: not said. */
+  /** How it gave what it tested (studied.ts howGiven); absent or empty: not said. */
   routes?: Route[] | undefined;
   /** A record of animals and people none of whose people was given the question's exposure (studied.ts peopleNotGiven). */
   peopleNotGiven?: boolean | undefined;
@@ -98,8 +98,10 @@ function inCondition(title: string, stems: string[]): boolean {
   // Every word of the condition, the first one not denied ("non-diabetic", "without diabetes").
   return stems.every((s) => words.some((w) => stem(w) === s)) && words.some((w, i) => stem(w) === stems[0] && !/^(without|no|free)$/.test(words[i - 1] ?? "") && !/^(without|no)$/.test(words[i - 2] ?? ""));
 }
+/** A route word before what is given ("oral rapamycin"), left out where the reason names the route itself. */
+const ROUTE_WORD = new RegExp(`\\b(?:${ROUTE_WORDS.join("|")})\\s+`, "gi");
 /** How a route is said. */
-const ROUTE_WORDS: Record<Route, string> = {
+const ROUTE_SAID: Record<Route, string> = {
   oral: "by mouth",
   topical: "on the skin",
   intravenous: "intravenously",
@@ -175,8 +177,8 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   }
   const askedRoutes = questionRoutes(reading.question);
   if (askedRoutes.length > 0 && reference.routes?.length && !reference.routes.some((r) => askedRoutes.includes(r))) {
-    const thing = studiedPart(reading).replace(/\b(?:oral|orally|topical|topically|intravenous|intravenously|inhaled|intranasal|subcutaneous|intramuscular|transdermal|sublingual)\s+/gi, "");
-    return decision("context", `tests ${thing} given ${listed(reference.routes.map((r) => ROUTE_WORDS[r]), "or")}, not ${listed(askedRoutes.map((r) => ROUTE_WORDS[r]), "or")}; shown for context, not counted in the verdict`);
+    const thing = studiedPart(reading).replace(ROUTE_WORD, "");
+    return decision("context", `tests ${thing} given ${listed(reference.routes.map((r) => ROUTE_SAID[r]), "or")}, not ${listed(askedRoutes.map((r) => ROUTE_SAID[r]), "or")}; shown for context, not counted in the verdict`);
   }
   const askedDoses = questionDoses(reading.question);
   if (askedDoses.length === 1 && reference.doses?.length === 1 && reference.doses[0] !== askedDoses[0]) {

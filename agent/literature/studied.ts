@@ -2,7 +2,7 @@ import type { StudySpecies } from "@/lib/shared/contracts";
 import { speciesNamed } from "./reading";
 import type { LiteratureRecord } from "./record";
 import { splitSentences } from "./sentences";
-import { stemSet } from "./terms";
+import { MOUTH_AS_PLACE, stemSet } from "./terms";
 import { NOT_FINDINGS, sectionsOf } from "./stance/sections";
 import { opensAsAim } from "./topic";
 import { abbreviationsOf } from "./abbreviations";
@@ -208,7 +208,7 @@ export function outcomeSpecies(record: Pick<LiteratureRecord, "abstract" | "mesh
 export type Route = "oral" | "topical" | "intravenous" | "inhaled" | "intranasal" | "injected" | "intra-articular" | "transdermal";
 const ROUTES: [Route, RegExp][] = [
   // Not the mouth as a place ("oral cancer", "oral health").
-  ["oral", /\b(orally|oral(?!\s+(?:cancers?|cavity|health|hygiene|mucosa|mucositis|lesions?|squamous|surgery|surgeons?|care|microbiome|microbiota|bacteria|disease|pain|ulcers?|candidiasis|tissues?|exam\w*))|by mouth|tablets?|capsules?)\b/i],
+  ["oral", new RegExp(`\\b(orally|oral(?!\\s+(?:${MOUTH_AS_PLACE})\\b)|by mouth|tablets?|capsules?)\\b`, "i")],
   ["topical", /\b(topical(ly)?|creams?|ointments?|gels?|applied to the skin)\b/i],
   ["intravenous", /\b(intravenous(ly)?|i\.v\.|infusions?|infused)\b/i],
   ["inhaled", /\b(inhaled|inhalation|inhalers?|nebuli[sz]ed)\b/i],
@@ -223,11 +223,6 @@ export function questionRoutes(question: string): Route[] {
   return ROUTES.filter(([, re]) => re.test(question)).map(([route]) => route);
 }
 
-/** The routes a record names where it says what it studied (its title among it). */
-export function recordRoutes(record: Pick<LiteratureRecord, "title" | "abstract" | "titleDerived">): Route[] {
-  const text = studiedText(record);
-  return ROUTES.filter(([, re]) => re.test(text)).map(([route]) => route);
-}
 
 /**
  * The dose a question names ("low-dose rapamycin", "high-dose vitamin D") and a record's: a trial of
@@ -245,10 +240,10 @@ export function questionDoses(question: string): Dose[] {
   return DOSES.filter(([, re]) => re.test(question)).map(([dose]) => dose);
 }
 
-/** The doses a record names where it says what it studied. */
-export function recordDoses(record: Pick<LiteratureRecord, "title" | "abstract" | "titleDerived">): Dose[] {
+/** The routes and the doses a record names where it says what it studied (its title among it). */
+export function howGiven(record: Pick<LiteratureRecord, "title" | "abstract" | "titleDerived">): { routes: Route[]; doses: Dose[] } {
   const text = studiedText(record);
-  return DOSES.filter(([, re]) => re.test(text)).map(([dose]) => dose);
+  return { routes: ROUTES.filter(([, re]) => re.test(text)).map(([route]) => route), doses: DOSES.filter(([, re]) => re.test(text)).map(([dose]) => dose) };
 }
 
 /**

@@ -106,10 +106,14 @@ const GENERIC_WORDS = new Set(
  * does not name "oral rapamycin" by its route. Not the mouth as a place ("oral cancer", "oral
  * health"), which is what such a question is about.
  */
-const ROUTE_WORDS = new Set("oral orally topical topically intravenous intravenously inhaled intranasal subcutaneous intramuscular transdermal sublingual".split(" "));
-const SITE_AFTER = /^(cancers?|cavity|health|hygiene|mucosa|mucositis|lesions?|squamous|surgery|care|microbiome|microbiota|bacteria|disease|pain|ulcers?|candidiasis|tissues?|glucose|contraceptives?|contraception|anticoagulants?)$/;
+export const ROUTE_WORDS = "oral orally topical topically intravenous intravenously inhaled intranasal subcutaneous intramuscular transdermal sublingual".split(" ");
+const ROUTE_WORD_SET = new Set(ROUTE_WORDS);
+/** What "oral" names as the mouth, a place: "oral cancer", "oral health", "oral glucose", "oral contraceptives". */
+export const MOUTH_AS_PLACE =
+  "cancers?|cavity|health|hygiene|mucosa|mucositis|lesions?|squamous|surgery|surgeons?|care|microbiome|microbiota|bacteria|disease|pain|ulcers?|candidiasis|tissues?|exam\\w*|glucose|contraceptives?|contraception|anticoagulants?";
+const PLACE_AFTER = new RegExp(`^(?:${MOUTH_AS_PLACE})$`);
 function givenBy(token: string, next: string | undefined): boolean {
-  return ROUTE_WORDS.has(token) && !(next !== undefined && SITE_AFTER.test(next));
+  return ROUTE_WORD_SET.has(token) && !(next !== undefined && PLACE_AFTER.test(next));
 }
 
 /** Weight of a generic word (GENERIC_WORDS) relative to a content term, in relevance. */

@@ -4,7 +4,7 @@ import { studiesAttitudes, studiesUse } from "@/agent/literature/attitudes";
 import { classifyEvidence, isCaseReport, isCrossSectional, isStudyProtocol, studyWeeks } from "@/agent/literature/evidence";
 import { firstConcept, readQuestion } from "@/agent/literature/reading";
 import { judgeRecords } from "@/agent/literature/relevance";
-import { onlyInCombination, outcomeSpecies, peopleNotGiven, recordDoses, recordRoutes, testsNothing } from "@/agent/literature/studied";
+import { howGiven, onlyInCombination, outcomeSpecies, peopleNotGiven, testsNothing } from "@/agent/literature/studied";
 import { decideRole } from "@/agent/literature/roles";
 import { extractSnapshot } from "@/agent/literature/snapshot";
 import { extractTerms } from "@/agent/literature/terms";
@@ -211,8 +211,7 @@ const roleFor = (question: string, record: ReturnType<typeof buildRecord>, other
     reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), studiesUse: studiesUse(record), ageGroups: recordAgeGroups(record), onlyInCombination: onlyInCombination(record, reading.question, firstConcept(reading)),
       sexes: recordSexes(record),
       title: record.title,
-      routes: recordRoutes(record),
-      doses: recordDoses(record),
+      ...howGiven(record),
       testsNothing: testsNothing(record),
       peopleNotGiven: peopleNotGiven(record, reading.terms.filter((t) => t.part === "exposure" || (t.concept ?? t.term) === firstConcept(reading)).flatMap((t) => t.stems)),
       outcomeSpecies: outcomeSpecies(record, reading.terms.filter((t) => t.part === "outcome").flatMap((t) => t.stems)),

@@ -179,18 +179,21 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       const pointsBack = prior !== null && ((POINTS_BACK.test(clause.trim()) && OF_SIGNIFICANCE.test(clause)) || (first && ADJUSTED.test(sentence.trim())));
       first = false;
       const relevance = pointsBack ? Math.max(own, prior!.relevance) : own;
+      // A side the clause states outright (a share, an opposite), read without its finding words.
+      const plainly = (stance: Side, effect: "found" | "none") => {
+        read.push({ text: clause, stance, relevance, weight: (0.25 + relevance) * position * concluding, certainty: 1, effect, alike: false, moved: 0, significant: SIGNIFICANT.test(clause) });
+        prior = read.at(-1)!;
+      };
       // "Only one resident in three was assessed": to a claim about how many do something, a share.
       const byShare = claim.share ? sideOfShare(clause, claim.share) : claim.superlative ? sideOfSuperlative(clause, claim.superlative) : null;
       if (byShare) {
-        read.push({ text: clause, stance: invert ? opposite(byShare) : byShare, relevance, weight: (0.25 + relevance) * position * concluding, certainty: 1, effect: "found", alike: false, moved: 0, significant: SIGNIFICANT.test(clause) });
-        prior = read.at(-1)!;
+        plainly(invert ? opposite(byShare) : byShare, "found");
         continue;
       }
       // "The score proved unreliable", to "Is the score reliable?": the clause says the opposite of
       // what the claim predicates (claim.ts, `opposites`), unless it denies that ("not unreliable").
       if (statesOpposite(clause, claim)) {
-        read.push({ text: clause, stance: invert ? opposite("contradicts") : "contradicts", relevance, weight: (0.25 + relevance) * position * concluding, certainty: 1, effect: "none", alike: false, moved: 0, significant: SIGNIFICANT.test(clause) });
-        prior = read.at(-1)!;
+        plainly(invert ? opposite("contradicts") : "contradicts", "none");
         continue;
       }
       let finding: FindingReading = readFinding(clause);
