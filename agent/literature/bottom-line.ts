@@ -69,9 +69,9 @@ export function bottomLineOf({
   };
   const allPreclinical = m > 0 && references.filter((r) => r.evidenceRole === "supporting").every((r) => !PRIMARY_DESIGNS.includes(r.evidenceType) && r.snapshot?.species !== "human");
   const strongest = (side: "supports" | "contradicts") => (allPreclinical ? ` (${m === 1 ? "an animal or cell study" : "animal and cell studies only"})` : strongestOf(side));
-  /** "The one study that tests X and Y reports", "All 3 … report", "2 of the 3 … report". */
+  /** "The one study that tests X and Y reports", "Both …", "All 3 … report", "2 of the 3 … report". */
   const tally = (k: number) => {
-    const subject = m === 1 ? `The one ${studies.one}` : k === m ? `All ${m} ${studies.many}` : `${k} of the ${m} ${studies.many}`;
+    const subject = m === 1 ? `The one ${studies.one}` : k === m ? `${m === 2 ? "Both" : `All ${m}`} ${studies.many}` : `${k} of the ${m} ${studies.many}`;
     return `${subject} report${k === 1 ? "s" : ""}`;
   };
   const why = basis.confidenceReason ? ` ${capitalise(confidence)} confidence: it rests on ${basis.confidenceReason}.` : "";

@@ -147,6 +147,10 @@ describe("the extractive answer", () => {
     expect(contradicts.verdict).toBe("contradicts");
     expect(contradicts.answer).toMatch(/^Bottom line: the evidence contradicts it, with moderate confidence\./);
     expect(contradicts.verdictBasis).toMatchObject({ confidence: "moderate", confidenceReason: "one randomized trial" });
+    // Two studies that agree are "both", never "all 2".
+    const two = chat("Does metformin reduce mortality?", [nullTrial, { ...nullTrial, id: 3, title: "Metformin and mortality in people over 70: a randomized trial" }]);
+    expect(two.answer).toMatch(/^Bottom line: [^\n]*\. Both studies that test metformin and mortality report no effect/);
+    expect(two.answer).not.toMatch(/All 2/);
     const mixed = chat("Does metformin reduce mortality?", [nullTrial, { ...positiveCohort, evidenceType: "randomized_controlled_trial" }]);
     expect(mixed.verdict).toBe("mixed");
     expect(mixed.answer).toMatch(/The findings are mixed/);
