@@ -38,12 +38,15 @@ const RELATION_VERBS = new Set(
   protect worsen enhance alter modify determine correlate accelerate slow attenuate mitigate reverse restore induce trigger
   exacerbate benefit lessen diminish elevate boost help hinder impair delay counteract combat offset ameliorate alleviate treat cure change
   strengthen preserve lengthen postpone retard halt hasten eliminate abolish suppress inhibit stimulate aggravate relieve
-  normalize normalise compromise predispose contribute mediate hamper facilitate jeopardize make clear build add`
+  normalize normalise compromise predispose contribute mediate hamper facilitate jeopardize make clear build add stop`
     .split(/\s+/)
     .filter(Boolean)
     .flatMap((v) => inflections(v))
     .concat(["made"]),
 );
+
+/** "add" relates ("Does exercise add years to life?") unless another relation verb follows it. */
+const ADDING = new Set(inflections("add"));
 
 /** Two-word cues: the relation sits between the words before and after them. */
 const RELATION_PAIRS = new Set([
@@ -234,6 +237,9 @@ function findRelation(words: string[], hasContent: (from: number, to: number) =>
       const split = on > 0 ? found([i + 2, on], [on + 1, n]) : null;
       if (split) return split;
     }
+    // "Does testosterone added to exercise training increase leg strength?": "added to" says what
+    // the exposure is given with; the relation is the verb after it.
+    if (ADDING.has(w) && words.slice(i + 1).some((x) => RELATION_VERBS.has(x) && !ADDING.has(x))) continue;
     const pair = `${w} ${words[i + 1] ?? ""}`;
     const split =
       (RELATION_PAIRS.has(pair) ? found([0, i], [i + 2, n]) : null) ??
@@ -251,7 +257,8 @@ function findRelation(words: string[], hasContent: (from: number, to: number) =>
 
 /** A part's stretch, its context split off at the first context preposition after its subject. */
 function withContext(stretch: Token[], part: QuestionPart, isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): Segment[] {
-  const { tokens: unaged, ages } = withoutAges(stretch);
+  const backgrounds: Token[] = [];
+  const { tokens: unaged, ages } = withoutAges(withoutBackground(stretch, isSpecific, (background) => backgrounds.push(...background)));
   // "Does metformin help older adults live longer?": whom the verb helps is the population, and
   // what they are helped to do the outcome.
   const whom = part === "outcome" ? leadingPopulation(unaged, isContent) : 0;
@@ -270,7 +277,7 @@ function withContext(stretch: Token[], part: QuestionPart, isContent: (w: string
   }
   return [
     { part, tokens: tokens.slice(0, cut) },
-    { part: "context", tokens: [...tokens.slice(cut), ...ages] },
+    { part: "context", tokens: [...tokens.slice(cut), ...ages, ...backgrounds] },
   ];
 }
 
@@ -296,6 +303,36 @@ function withoutAges(tokens: Token[]): { tokens: Token[]; ages: Token[] } {
   return { tokens: kept, ages };
 }
 
+/**
+ * "Adding testosterone to exercise training gives …", "metformin added to insulin", "on top of a
+ * statin": what the exposure is added to is what everyone already has, the question's background
+ * like its population, so it is taken into the context and never required (a trial gives it to
+ * every arm: studied.ts backgroundTherapies). It runs from "to" (or "on top of") over its name, to
+ * the first word after it that names nothing ("gives") or a break; a break is left in its place.
+ */
+function withoutBackground(tokens: Token[], isSpecific: (w: string) => boolean, take: (background: Token[]) => void): Token[] {
+  const kept: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const onTop = t.text === "on" && tokens[i + 1]?.text === "top" && tokens[i + 2]?.text === "of";
+    const addedTo = t.text === "to" && kept.some((x) => !x.punct && ADDING.has(x.text));
+    if (t.punct || !(onTop || addedTo)) {
+      kept.push(t);
+      continue;
+    }
+    let end = i + (onTop ? 3 : 1);
+    let named = false;
+    while (end < tokens.length && !tokens[end]!.punct && !RELATION_VERBS.has(tokens[end]!.text) && !(named && !isSpecific(tokens[end]!.text))) {
+      if (isSpecific(tokens[end]!.text)) named = true;
+      end++;
+    }
+    take([{ text: ",", punct: true }, ...tokens.slice(i, end)]);
+    kept.push({ text: ",", punct: true });
+    i = end - 1;
+  }
+  return kept;
+}
+
 /** People a relation may be said of ("help adults live longer", "make older people sleep better"). */
 const PEOPLE = new Set(["people", "persons", "adults", "women", "men", "children", "kids", "patients", "seniors", "elderly", "me", "us", "you", "them", "someone", "anyone", "everyone", "those"]);
 const PEOPLE_MODIFIERS = new Set(["older", "old", "elderly", "young", "younger", "middle-aged", "aging", "ageing", "healthy", "frail", "the", "most", "many", "some"]);
@@ -319,6 +356,9 @@ function ageAt(tokens: Token[], i: number): number {
   const t = tokens[i]!;
   let at = i;
   if (!t.punct && AGE_BEFORE.has(t.text) && isAge(tokens[i + 1])) at = i + 1;
+  // "Should I stop statins at 85?": "at" and a number ending the phrase, or followed by years, is an
+  // age; "at 20 mg" is a dose.
+  else if (!t.punct && t.text === "at" && isAge(tokens[i + 1]) && (tokens[i + 2] === undefined || tokens[i + 2]!.punct || AGE_UNITS.has(tokens[i + 2]!.text))) at = i + 1;
   else if (!t.punct && (t.text === "older" || t.text === "younger") && tokens[i + 1]?.text === "than" && isAge(tokens[i + 2])) at = i + 2;
   else if (!(isAge(t) && (AGE_UNITS.has(tokens[i + 1]?.text ?? "") || AGE_AFTER.has(tokens[i + 1]?.text ?? "")))) return 0;
   let end = at + 1;

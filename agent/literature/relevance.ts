@@ -3,7 +3,7 @@ import type { LiteratureRecord } from "./record";
 import { GENERIC_TERM_WEIGHT, stem, tokenize, type QueryTerm } from "./terms";
 import { isEverydayWord, isNamedKind } from "./vocabulary";
 import { normalizeHeading, stemPhrase } from "./vocabulary/words";
-import { disclaimedSubjects, studiedText } from "./studied";
+import { backgroundTherapies, disclaimedSubjects, studiedText } from "./studied";
 
 /**
  * Relevance of each record to the question: does it name what the question asks about, and how
@@ -103,7 +103,7 @@ type RequiredConcept = { label: string; part: RequiredQuestionPart; words: { ter
 
 export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], filters: RelevanceFilters = {}): Judged[] {
   const studiedTexts = records.map((r) => studiedText(r));
-  const fields = records.map((r, i) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedTexts[i]!), disclaimed: disclaimedSubjects(r).map((text) => ({ text, field: readField(text) })) }));
+  const fields = records.map((r, i) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedTexts[i]!), disclaimed: disclaimedSubjects(r).map((text) => ({ text, field: readField(text) })), background: backgroundTherapies(r).map((text) => ({ text, field: readField(text) })) }));
   const n = records.length;
   // The vocabulary's other names stand in for words the candidates do not use ("broken hip" for
   // "fracture of the proximal femur"). Where a candidate uses the question's own words, the
@@ -151,7 +151,26 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
     const before = opens ? words[at - 1]! : null;
     return !(before !== null && /^[a-z][a-z-]+$/.test(before) && !QUALIFIER_STOP.has(before) && !questionStems.has(stem(before)));
   };
-  const disclaimed = terms.map((term, t) => fields.map((f) => f.disclaimed.some((d) => disclaims(d, term, t))));
+  const said = terms.map((term, t) => fields.map((f) => f.disclaimed.some((d) => disclaims(d, term, t))));
+  // A therapy every arm kept taking ("Dapagliflozin added to metformin", "Everyone remained on a
+  // statin") is not what the study compared, so it does not address the question's part that names
+  // it alone ("Does metformin lower HbA1c?"). When the question names, in the same part, something
+  // else the record studies ("Is curcumin safe with warfarin?", of a trial of curcumin in people on
+  // warfarin), the background is part of what it asks, and the record addresses it.
+  const onBackground = terms.map((term, t) => fields.map((f) => f.background.some((d) => disclaims(d, term, t))));
+  const conceptOf = (term: QueryTerm) => term.concept ?? term.term;
+  const alsoStudied = (t: number, i: number) =>
+    terms.some(
+      (other, o) =>
+        o !== t &&
+        other.part === terms[t]!.part &&
+        conceptOf(other) !== conceptOf(terms[t]!) &&
+        !other.generic &&
+        other.weight === 1 &&
+        !onBackground[o]![i]! &&
+        (inStudied(fields[i]!.studied, other, o) || inStudied(fields[i]!.mesh, other, o)),
+    );
+  const disclaimed = terms.map((_, t) => fields.map((_, i) => said[t]![i]! || (onBackground[t]![i]! && !alsoStudied(t, i))));
   // "Does the shingles vaccine prevent shingles?": the outcome is also a word of the exposure's
   // name. A record names that outcome only where the word is not naming the exposure: "zoster
   // vaccination" and "vaccine against zoster" are the exposure; "cases of zoster" the outcome. A

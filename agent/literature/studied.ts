@@ -46,9 +46,12 @@ const CONTRAST = /\b(?:unlike|in contrast (?:to|with)|as opposed to)\s+[^,;.:]*(
 /**
  * What the analysis was adjusted for is held constant, not studied: "hazard ratios were adjusted for
  * age, smoking and use of benzodiazepines and other hypnotics" does not make a cohort of sleep
- * duration a study of sleeping pills. Left out to the end of the clause.
+ * duration a study of sleeping pills. So is what groups were matched or weighted on
+ * ("with propensity score weighting for age, diabetes duration, HbA1c": the cohort of frailty did
+ * not study HbA1c). Left out to the end of the clause.
  */
-const ADJUSTED = /\b(?:adjusted for|adjusting for|after adjustment for|with adjustment for|controlling for|controlled for)\b[^;.]*/gi;
+const ADJUSTED =
+  /\b(?:adjusted for|adjusting for|after adjustment for|with adjustment for|controlling for|controlled for|(?:propensity[- ]score\s+)?(?:weighting|weighted|matching|matched)\s+(?:for|on))\b[^;.]*/gi;
 /**
  * Who was kept out of a study is not what it studied: "People with dementia or a Mini-Mental State
  * Examination score below 24 … were excluded" names dementia to say no one in the study had it.
@@ -96,6 +99,56 @@ export function disclaimedSubjects(record: Pick<LiteratureRecord, "abstract" | "
     for (const m of sentence.matchAll(NOT_DESIGNED_FOR)) subjects.push(m[1]!);
   }
   return subjects.map((subject) => subject.trim()).filter(Boolean);
+}
+
+/**
+ * What every arm of a study kept taking beside what it compared, in its title or what it says it
+ * studied: "Dapagliflozin added to metformin", "inadequately controlled on metformin", "all
+ * continued their metformin unchanged", "Everyone continued a statin", "already taking
+ * metformin", "on stable statin therapy". A background therapy is given to every arm, so the study
+ * compares nothing of it: an add-on trial to metformin does not test metformin (issue 25's own
+ * failure), unless the question also names what was added to it (relevance.ts). Each is the few
+ * words that name the therapy, never the rest of the clause, so the outcome the clause goes on to
+ * name stays addressed.
+ */
+export function backgroundTherapies(record: Pick<LiteratureRecord, "abstract"> & Partial<Pick<LiteratureRecord, "title">>): string[] {
+  const read = [record.title ?? "", ...sectionsOf(record.abstract ?? "").filter((s) => s.role !== "background").map((s) => s.text)];
+  const found: string[] = [];
+  for (const text of read) {
+    for (const m of text.matchAll(ON_BACKGROUND)) {
+      const therapy = therapyWords(m[1]!);
+      if (therapy) found.push(therapy);
+    }
+  }
+  return found;
+}
+
+/** Where a background therapy is named: what follows is the therapy (then cut by therapyWords). */
+const ON_BACKGROUND = new RegExp(
+  "(?:" +
+  [
+    String.raw`\b(?:added|add-on|adding\s+[^.;,]{1,40}?)\s+to`,
+    String.raw`\bas\s+(?:an?\s+)?add-on(?:\s+(?:therapy|treatment))?\s+to`,
+    String.raw`\bon\s+top\s+of`,
+    String.raw`\b(?:inadequately|insufficiently|poorly|not)\s+controlled\s+(?:on|with|by)`,
+    String.raw`\b(?:already|still)\s+(?:taking|on|receiving|using|treated\s+with)`,
+    String.raw`\b(?:on|despite)\s+(?:an?\s+)?stable(?:\s+doses?\s+of)?`,
+    String.raw`\b(?:all|everyone|every\s+(?:participant|patient)|both\s+(?:groups|arms)|all\s+(?:participants|patients|subjects|groups|arms|women|men|adults))\s+(?:also\s+)?(?:continued(?:\s+to\s+take)?|remained\s+on|stayed\s+on|kept\s+taking)`,
+  ].join("|") + ")" + String.raw`\s+((?:[a-z0-9][\w-]*\s*){1,6})`,
+  "gi",
+);
+/** Words before the therapy's name that are not it ("their", "a stable dose of"). */
+const THERAPY_LEAD = /^(?:(?:a|an|the|their|his|her|its|existing|ongoing|current|usual|standard|background|stable|maximal|maximum|tolerated|baseline|dose|doses|of|treatment|therapy|with)\s+)+/i;
+/** Where the therapy's name ends: a preposition, a conjunction, a verb form, a number. */
+const THERAPY_END = /^(?:in|among|for|with|without|at|of|on|and|or|but|versus|vs|than|who|which|that|was|were|is|are|had|has|unchanged|alone|daily|once|twice|plus|lowered|reduced|improved|increased|decreased|\d[\w.%-]*)$/i;
+/** The name of the therapy at the start of `words`, up to three words: "metformin", "statin therapy". */
+function therapyWords(words: string): string | null {
+  const kept: string[] = [];
+  for (const word of words.trim().replace(THERAPY_LEAD, "").split(/\s+/)) {
+    if (!word || THERAPY_END.test(word) || (kept.length > 0 && /(?:ed|ing)$/i.test(word)) || kept.length === 3) break;
+    kept.push(word);
+  }
+  return kept.length > 0 ? kept.join(" ") : null;
 }
 
 /**

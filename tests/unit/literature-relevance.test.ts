@@ -29,6 +29,12 @@ describe("reading a question: subject, outcome, context", () => {
     ["Does exercise reduce falls in adults aged 70 years or older?", { exercise: "exposure:exercise", falls: "outcome:falls" }],
     // Whom a verb helps is the population; what they are helped to do, the outcome.
     ["Does metformin help older adults live longer?", { metformin: "exposure:metformin", older: "context:older adults", live: "outcome:live longer" }],
+    // "stop" relates as "prevent" does; "added to" says what the exposure is given with, and the relation is the verb after it.
+    ["Does taking vitamin D stop old people falling over?", { vitamin: "exposure:vitamin D", falling: "outcome:falling" }],
+    ["Does testosterone added to exercise training increase leg strength?", { testosterone: "exposure:testosterone", exercise: "context:exercise training", leg: "outcome:leg strength" }],
+    ["Does exercise add years to life?", { exercise: "exposure:exercise", life: "outcome:life" }],
+    // "at 85" ending the question is an age; "at 20 mg" a dose.
+    ["Should I stop taking statins at 85?", { statins: "main:statins", "85": "context:85" }],
   ])("%s", (question, expected) => {
     expect(read(question)).toMatchObject(expected);
   });
@@ -182,8 +188,8 @@ describe("relevance: a reference is on topic only when it names the question's s
     const trained = record("7", "Muscle fatigue in lifelong endurance athletes and sedentary older men", "Lifelong endurance exercise preserved resistance to muscle fatigue in older men compared with sedentary peers.");
     const surgery = record("8", "Exercise capacity after heart surgery", "Older patients walked further after cardiac rehabilitation exercise.");
     // Four words no candidate holds in each: everyday English in the first, drug names in the second.
-    const lay = judgeRecords([trained, surgery], extractTerms("Do chubby grandads who stay sporty stop their muscles tiring?"));
-    const drugs = judgeRecords([trained, surgery], extractTerms("Do zoledronate, denosumab, romosozumab or teriparatide stop their muscles tiring?"));
+    const lay = judgeRecords([trained, surgery], extractTerms("Do chubby grandads who stay sporty keep their muscles from tiring?"));
+    const drugs = judgeRecords([trained, surgery], extractTerms("Do zoledronate, denosumab, romosozumab or teriparatide keep their muscles from tiring?"));
     expect(lay.map((j) => j.accepted)).toEqual([true, false]);
     expect(drugs.map((j) => j.accepted)).toEqual([false, false]);
     // The score a reference carries is unchanged: still the share of the whole question it holds.
@@ -660,5 +666,50 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     const hypnotics = trial("24", "Hypnotics and dementia", "RESULTS: Use of hypnotics was associated with a higher risk of dementia.");
     expect(roleFor("Do hypnotics raise the risk of dementia?", sleep, [hypnotics])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study hypnotics/) });
     expect(roleFor("Do hypnotics raise the risk of dementia?", hypnotics, [sleep]).role).toBe("supporting");
+  });
+
+  it("a therapy every arm kept taking is not what the trial compared, and what groups were weighted on is not studied", () => {
+    const addOn = trial(
+      "25",
+      "Sitagliptin added to insulin in type 2 diabetes",
+      "METHODS: Adults inadequately controlled on insulin glargine were randomized to sitagliptin or placebo for 24 weeks; all continued their insulin unchanged. RESULTS: HbA1c fell by 0.6% more with sitagliptin. CONCLUSIONS: Sitagliptin lowered HbA1c in people already taking insulin.",
+      ["Humans", "Insulin Glargine", "Sitagliptin Phosphate", "Glycated Hemoglobin"],
+    );
+    const insulin = trial("26", "Insulin glargine and HbA1c", "RESULTS: Insulin glargine lowered HbA1c by 1.2% against placebo.", ["Humans", "Insulin Glargine"]);
+    expect(roleFor("Does insulin lower HbA1c?", addOn, [insulin])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study insulin/) });
+    expect(roleFor("Does insulin lower HbA1c?", insulin, [addOn]).role).toBe("supporting");
+    expect(roleFor("Does sitagliptin lower HbA1c?", addOn, [insulin]).role).toBe("supporting");
+    // Asked as the add-on it is, the trial answers it.
+    expect(roleFor("Does adding sitagliptin to insulin lower HbA1c?", addOn, [insulin]).role).toBe("supporting");
+
+    const onStatins = trial(
+      "27",
+      "Omega-3 fatty acids in people on statins",
+      "METHODS: Adults with coronary disease were randomized to omega-3 fatty acids or placebo. Everyone remained on a statin. RESULTS: Heart attacks were 20% less frequent with omega-3 fatty acids.",
+      ["Humans", "Fatty Acids, Omega-3", "Hydroxymethylglutaryl-CoA Reductase Inhibitors", "Myocardial Infarction"],
+    );
+    const statins = trial("28", "Statins and heart attacks", "RESULTS: Statins reduced heart attacks by a quarter.", ["Humans", "Hydroxymethylglutaryl-CoA Reductase Inhibitors", "Myocardial Infarction"]);
+    expect(roleFor("Do statins prevent heart attacks?", onStatins, [statins]).role).not.toBe("supporting");
+    expect(roleFor("Do omega-3 fatty acids prevent heart attacks?", onStatins, [statins]).role).toBe("supporting");
+
+    // Named in the question beside what the trial added, the background is part of what it asks.
+    const onAspirin = trial(
+      "31",
+      "Ginkgo in adults on daily aspirin",
+      "METHODS: Adults on a stable aspirin dose were randomized to ginkgo or placebo for 12 weeks. RESULTS: Bleeding events were as frequent with ginkgo as with placebo.",
+      ["Humans", "Ginkgo biloba", "Aspirin", "Hemorrhage"],
+    );
+    const aspirin = trial("32", "Aspirin and bleeding", "RESULTS: Aspirin doubled the rate of major bleeding.", ["Humans", "Aspirin", "Hemorrhage"]);
+    expect(roleFor("Is ginkgo safe to take with aspirin?", onAspirin, [aspirin]).role).toBe("supporting");
+    expect(roleFor("Does aspirin cause bleeding?", onAspirin, [aspirin]).role).not.toBe("supporting");
+
+    const weighted = trial(
+      "29",
+      "Statin use and hip fracture in older women",
+      "METHODS: Statin users were compared with non-users, with propensity score weighting for age, bone density and steroid use. RESULTS: Hip fractures were 15% less frequent among statin users.",
+    );
+    const density = trial("30", "Bone density and hip fracture", "RESULTS: Each standard deviation lower in bone density doubled the risk of hip fracture.");
+    expect(roleFor("Does low bone density predict hip fracture?", weighted, [density])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study (low )?bone density/) });
+    expect(roleFor("Does low bone density predict hip fracture?", density, [weighted]).role).toBe("supporting");
   });
 });
