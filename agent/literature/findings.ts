@@ -183,7 +183,7 @@ const NOT_ALIKE = /\b(not|no|never)\b[^.;]{0,60}\b(the same|similar|equal|equiva
 const SIGNIFICANT_P = /\bp\s*(<|≤|=)\s*0?\.0([0-4]\d*|0\d*)\b/i;
 
 const EFFECT_CUES =
-  /\b((remains?|is|was) (still )?the (gold standard|standard of care|mainstay|first[- ]line)|encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|of choice|adequate (alternative|substitute|method|tool|option|means)|significant(ly)?|associated with|association (between|with|of)|correlated|correlation|predict(s|ed|or|ors|ive)?|improv\w*|increas\w*|decreas\w*|reduc\w*|lower(ed)?|higher|greater|fewer|less|more likely|less likely|(later|earlier|longer|shorter) than|(more|less) often|extend\w*|prolong\w*|shorten\w*|delay\w*|prevent\w*|protect\w*|enhanc\w*|attenuat\w*|inhibit\w*|suppress\w*|promot\w*|elevat\w*|diminish\w*|worsen\w*|impair\w*|benefi\w*|effective|efficacious|superior|inferior|feasible|feasibility|accura\w*|reliab\w*|sensitivity|specificity|well tolerated|safe|harmless|should be (offered|retained|continued|maintained|kept)|outperform\w*|differ(ed|ent|ence)|depend\w*|linked|related to|risk factors?|hazard ratio|odds ratio|relative risk|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|induc\w*|accelerat\w*|slow\w*|blunt\w*|dampen\w*|abolish\w*|abrogat\w*|weaken\w*|counteract\w*|premature (death|mortality|aging|ageing|senescence)|should be (abandoned|discontinued|avoided|discouraged|abolished|stopped|eliminated|withdrawn))\b/i;
+  /\b((remains?|is|was) (still )?the (gold standard|standard of care|mainstay|first[- ]line)|encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|of choice|adequate (alternative|substitute|method|tool|option|means)|significant(ly)?|associated with|association (between|with|of)|correlated|correlation|predict(s|ed|or|ors|ive)?|improv\w*|increas\w*|decreas\w*|reduc\w*|lower(ed)?|higher|greater|fewer|less|more likely|less likely|(later|earlier|longer|shorter) than|(more|less) often|extend\w*|prolong\w*|shorten\w*|delay\w*|prevent\w*|protect\w*|enhanc\w*|attenuat\w*|inhibit\w*|suppress\w*|promot\w*|elevat\w*|raised|halved|doubled|tripled|(?:rose|fell|dropped|declined) by|diminish\w*|worsen\w*|impair\w*|benefi\w*|effective|efficacious|superior|inferior|feasible|feasibility|accura\w*|reliab\w*|sensitivity|specificity|well tolerated|safe|harmless|should be (offered|retained|continued|maintained|kept)|outperform\w*|differ(ed|ent|ence)|depend\w*|linked|related to|risk factors?|hazard ratio|odds ratio|relative risk|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|induc\w*|accelerat\w*|slow\w*|blunt\w*|dampen\w*|abolish\w*|abrogat\w*|weaken\w*|counteract\w*|premature (death|mortality|aging|ageing|senescence)|should be (abandoned|discontinued|avoided|discouraged|abolished|stopped|eliminated|withdrawn))\b/i;
 /** Effect sizes written as abbreviations (case matters: "OR" is an odds ratio, "or" is not). */
 const EFFECT_SIZE = /\b(HR|OR|RR|aOR|aHR)\b\s*[=:(,]?\s*\d/;
 
@@ -440,8 +440,10 @@ export function clauses(sentence: string): string[] {
     .replace(/,?\s+\b(rather than|instead of)\b\s+/i, "; not ");
   // A semicolon inside brackets separates statistics ("(HR, 1.13; 95% CI, 1.02-1.26)"), not findings.
   const guarded = contrasted.replace(/\([^()]*\)/g, (inside) => inside.replace(/;/g, "\u0000"));
+  // "pantoprazole halved bleeding and did not increase fractures": two predicates of one subject,
+  // one of them denied, are two findings; the denial does not reach back over the first.
   return guarded
-    .split(/(?:,|;)?\s+\b(?:but|whereas|while|although|though|however|yet)\b,?\s+|;\s+/i)
+    .split(/(?:,|;)?\s+\b(?:but|whereas|while|although|though|however|yet)\b,?\s+|;\s+|,?\s+and\s+(?=(?:did|does|do|was|were|had|has|have)\s+not\b|(?:did|does|do|was|were)n't\b)/i)
     .map((c) => c.replace(/\u0000/g, ";").trim())
     .filter((c) => c.length > 12);
 }

@@ -157,6 +157,12 @@ export function questionContexts(question: string, isContent: (word: string) => 
         into = population;
         continue;
       }
+      // "better than a dummy gel for knee pain": what follows "for" is what they were compared on.
+      if (t.text === "for" && into === comparator && !forPeople(tokens, tokens.indexOf(t))) {
+        flush();
+        into = [];
+        continue;
+      }
       words.push(t.text);
     }
     flush();

@@ -130,8 +130,25 @@ export function populationCondition(reading: Pick<QuestionReading, "population" 
 export function comparatorTerms(reading: Pick<QuestionReading, "comparator" | "terms">): QueryTerm[] {
   if (!reading.comparator) return [];
   const words = new Set(tokenize(reading.comparator));
-  return reading.terms.filter((t) => t.part === "context" && words.has(t.term) && !t.generic && t.weight === 1 && !/^\d/.test(t.term) && !NOT_CONDITION.test(t.term) && !t.everyday);
+  // A word the compared thing shares ("short bursts of hard exercise … more than steady exercise")
+  // or its form ("diclofenac gel … than a dummy gel") says nothing of what it was compared with.
+  const compared = new Set(reading.terms.filter((t) => t.part !== "context").flatMap((t) => t.stems));
+  return reading.terms.filter(
+    (t) =>
+      t.part === "context" &&
+      words.has(t.term) &&
+      !t.generic &&
+      t.weight === 1 &&
+      !/^\d/.test(t.term) &&
+      !NOT_CONDITION.test(t.term) &&
+      !FORMULATION.test(t.term) &&
+      !t.stems.some((st) => compared.has(st)) &&
+      // An everyday word only where the vocabulary knows it ("dummy" for a placebo).
+      (!t.everyday || t.synonyms.length > 0 || (t.headings?.length ?? 0) > 0),
+  );
 }
+/** How a thing is made up to be taken, not what it is: "a dummy gel" is a placebo. */
+const FORMULATION = /^(gels?|creams?|ointments?|tablets?|pills?|capsules?|sprays?|drops|patch(es)?|injections?|infusions?|drips?|lozenges?|solutions?|formulations?)$/;
 
 /**
  * The condition a question's population is said to be without ("in people without diabetes", "who

@@ -3,7 +3,7 @@ import type { LiteratureRecord } from "./record";
 import { GENERIC_TERM_WEIGHT, stem, tokenize, type QueryTerm } from "./terms";
 import { isEverydayWord, isNamedKind } from "./vocabulary";
 import { normalizeHeading, stemPhrase } from "./vocabulary/words";
-import { backgroundTherapies, disclaimedSubjects, studiedText } from "./studied";
+import { backgroundTherapies, disclaimedSubjects, exclusionText, studiedText } from "./studied";
 
 /**
  * Relevance of each record to the question: does it name what the question asks about, and how
@@ -65,6 +65,11 @@ export type Judged = {
    * question's population at all ("postmenopausal" for "after menopause"), roles.ts.
    */
   namedTerms: string[];
+  /**
+   * The question's terms the record names only where it says whom it excluded ("people with serious
+   * kidney disease were excluded") and nowhere in what it studied: a study of other people (roles.ts).
+   */
+  excludedTerms: string[];
   /** The question's required concepts the record does not name. */
   missingConcepts: string[];
   /**
@@ -103,7 +108,7 @@ type RequiredConcept = { label: string; part: RequiredQuestionPart; words: { ter
 
 export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], filters: RelevanceFilters = {}): Judged[] {
   const studiedTexts = records.map((r) => studiedText(r));
-  const fields = records.map((r, i) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedTexts[i]!), disclaimed: disclaimedSubjects(r).map((text) => ({ text, field: readField(text) })), background: backgroundTherapies(r).map((text) => ({ text, field: readField(text) })) }));
+  const fields = records.map((r, i) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedTexts[i]!), disclaimed: disclaimedSubjects(r).map((text) => ({ text, field: readField(text) })), background: backgroundTherapies(r).map((text) => ({ text, field: readField(text) })), excluded: readField(exclusionText(r)) }));
   const n = records.length;
   // The vocabulary's other names stand in for words the candidates do not use ("broken hip" for
   // "fracture of the proximal femur"). Where a candidate uses the question's own words, the
@@ -156,14 +161,18 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
   // statin") is not what the study compared, so it does not address the question's part that names
   // it alone ("Does metformin lower HbA1c?"). When the question names, in the same part, something
   // else the record studies ("Is curcumin safe with warfarin?", of a trial of curcumin in people on
-  // warfarin), the background is part of what it asks, and the record addresses it.
+  // warfarin), the background is part of what it asks, and the record addresses it; so does a
+  // topic whose question names what was added ("Chemoradiotherapy …: is surgical resection required?").
   const onBackground = terms.map((term, t) => fields.map((f) => f.background.some((d) => disclaims(d, term, t))));
   const conceptOf = (term: QueryTerm) => term.concept ?? term.term;
+  // A topic and the question after it ("Chemoradiotherapy …: is surgical resection required?") ask
+  // about one subject together.
+  const sideOf = (term: QueryTerm) => (term.part === "topic" || term.part === "main" ? "subject" : term.part);
   const alsoStudied = (t: number, i: number) =>
     terms.some(
       (other, o) =>
         o !== t &&
-        other.part === terms[t]!.part &&
+        sideOf(other) === sideOf(terms[t]!) &&
         conceptOf(other) !== conceptOf(terms[t]!) &&
         !other.generic &&
         other.weight === 1 &&
@@ -232,7 +241,8 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
       else if (part === "main" && partsAddressed.includes("topic") && words.some((w) => studies[w.term]![i]!)) partsAddressed.push(part);
     }
     const namedTerms = terms.filter((term) => byAnyName(f.title, term) || byAnyName(f.abstract, term) || byAnyName(f.mesh, term) || (term.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)))).map((t) => t.term);
-    return { score, reach, matchedTerms, namedTerms, missing, partCoverage, partsAddressed };
+    const excludedTerms = terms.filter((term) => byAnyName(f.excluded, term) && !byAnyName(f.studied, term) && !byAnyName(f.title, term)).map((t) => t.term);
+    return { score, reach, matchedTerms, namedTerms, excludedTerms, missing, partCoverage, partsAddressed };
   });
   // A record that says it did not study a part of the question (a trial of people who "could not
   // tolerate statins", in which "no participant took a statin") sets no bar for the others: it
@@ -243,7 +253,7 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
   const excused = new Set(lead && lead.missing.length <= MAX_MISSED ? lead.missing : concepts.map((c) => c.label));
 
   return records.map((record, i) => {
-    const { score, reach, matchedTerms, namedTerms, missing, partCoverage, partsAddressed } = scored[i]!;
+    const { score, reach, matchedTerms, namedTerms, excludedTerms, missing, partCoverage, partsAddressed } = scored[i]!;
     const isLead = scored[i] === lead;
     const onTopic =
       !unknown &&
@@ -267,7 +277,7 @@ export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], fi
     else if (filters.scope === "no-preprints" && record.isPreprint) reason = "preprint_excluded";
     else if (filters.scope === "trials" && !(record.trial || record.ids.nct)) reason = "not_a_trial";
     else if (!onTopic) reason = "off_topic";
-    return { record, score, matchedTerms, namedTerms, missingConcepts: unknown ? [unknown] : missing, partCoverage, partsAddressed: unknown ? [] : partsAddressed, flags, accepted: reason === null, reason };
+    return { record, score, matchedTerms, namedTerms, excludedTerms, missingConcepts: unknown ? [unknown] : missing, partCoverage, partsAddressed: unknown ? [] : partsAddressed, flags, accepted: reason === null, reason };
   });
 }
 

@@ -1,6 +1,7 @@
 import type { EvidenceRole, EvidenceType, StudySpecies } from "@/lib/shared/contracts";
 import { comparatorTerms, excludedCondition, phrasesOf, populationCondition, requiredParts, type QuestionReading, type RequiredPart } from "./reading";
-import { ROUTE_WORDS, stem } from "./terms";
+import { ROUTE_WORDS, stem, type QueryTerm } from "./terms";
+import { ASKS_SAFETY } from "./question";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
 import { questionAgeGroup, questionSex, type AgeGroup, type Sex } from "./age-groups";
 import { questionDoses, questionRoutes, type Dose, type Route } from "./studied";
@@ -56,6 +57,12 @@ export type RoleInput = {
   title?: string | undefined;
   /** It says it tested nothing: a model on assumed effects (studied.ts testsNothing). */
   testsNothing?: boolean | undefined;
+  /** The question's terms it names only where it says whom it excluded (relevance.ts Judged.excludedTerms). */
+  excludedTerms?: string[] | undefined;
+  /** It says no group went without what it gave: no untreated or placebo group (studied.ts withoutUntreatedGroup). */
+  noUntreatedGroup?: boolean | undefined;
+  /** A pilot or phase 1 study with no control group (studied.ts uncontrolledPilot). */
+  uncontrolledPilot?: boolean | undefined;
   /** The doses it names (studied.ts howGiven); absent or empty: not said. */
   doses?: Dose[] | undefined;
   /** How it gave what it tested (studied.ts howGiven); absent or empty: not said. */
@@ -136,6 +143,10 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   if (reference.isProtocol) return decision("context", "a study's protocol or design, with no results yet: not evidence");
   if (reference.testsNothing) return decision("context", "a model or projection on assumed effects: it says it tested no intervention; shown for context, not counted in the verdict");
   if (missingParts.length > 0) return decision("context", `${doesNotStudy(reading, reference.missingConcepts, missingParts)}; shown for context, not counted in the verdict`);
+  // Whether it works needs a comparison: a pilot with no control group tests whether it can be given and is tolerated.
+  if (reference.uncontrolledPilot && !asksTolerability(reading.question)) {
+    return decision("context", "a pilot with no control group: it shows whether the treatment can be given and is tolerated, not whether it works; shown for context, not counted in the verdict");
+  }
   if (reference.studiesAttitudes && !reading.asksAttitudes) {
     return decision("context", `surveys what people think of ${studiedPart(reading)}; it does not test ${studied(reading)}; shown for context, not counted in the verdict`);
   }
@@ -170,6 +181,16 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   if (!otherSpecies && against.length > 0 && reference.namedTerms && !against.some((t) => reference.namedTerms!.includes(t.term))) {
     return decision("context", `does not compare ${studiedPart(reading)} with ${reading.comparator}; shown for context, not counted in the verdict`);
   }
+  // "for people with chronic kidney disease": a study that excluded them ("… or with serious kidney
+  // disease, were excluded") was done in other people, whatever its MeSH terms say.
+  if (!otherSpecies && condition.length > 0 && reference.excludedTerms && condition.some((t) => reference.excludedTerms!.includes(t.term))) {
+    return decision("context", `studies ${studied(reading)} in other people: it excluded “${reading.population}”, whom the question asks about; shown for context, not counted in the verdict`);
+  }
+  // "Do iron tablets relieve tiredness?", "Is X better than a placebo?": a trial in which no group
+  // went without it compared ways of giving it, not it against nothing.
+  if (reference.noUntreatedGroup && (asksAgainstNothing(against) || (!reading.comparator && !reading.equivalence && !COMPARES.test(reading.question)))) {
+    return decision("context", `no group in it went without ${studiedPart(reading)} (no untreated or placebo group), so it does not test whether it works; shown for context, not counted in the verdict`);
+  }
   // "in people without diabetes": a study titled "… in type 2 diabetes" was done in the people the question leaves out.
   const excluded = excludedCondition(reading.question);
   if (!otherSpecies && excluded.length > 0 && reference.title !== undefined && inCondition(reference.title, excluded)) {
@@ -201,6 +222,13 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   }
   return decision("supporting", `studies ${studied(reading)}`);
 }
+
+/** A question that compares two ways or things ("daily or every other day", "more than", "versus"). */
+const COMPARES = /\b(?:than|versus|vs\.?|compared|or|instead of|rather than)\b/i;
+/** A comparator that is nothing or a placebo ("a dummy gel", "placebo", "no treatment"). */
+const asksAgainstNothing = (against: QueryTerm[]) => against.some((t) => t.stems.some((st) => st === "placebo" || st === "sham"));
+/** A question about whether it can be given and is tolerated, which a pilot does answer. */
+const asksTolerability = (question: string) => ASKS_SAFETY.test(question) || /\b(?:feasib\w*|tolerab\w*|side[- ]effects?|adverse)\b/i.test(question);
 
 const RELEVANCE_PART: Record<RequiredPart, RequiredQuestionPart> = { topic: "topic", exposure: "exposure", outcome: "outcome", subject: "main" };
 

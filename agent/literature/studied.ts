@@ -58,6 +58,14 @@ const ADJUSTED =
  * The clause is left out, to its end.
  */
 const EXCLUDED = /[^.;]*\b(?:(?:were|was|being) excluded|exclusion criteria|excluding (?:patients|people|participants|those|women|men|subjects|anyone|children|adults))\b[^.;]*/gi;
+/**
+ * The clauses of an abstract that say who was kept out ("… or with serious kidney disease, were
+ * excluded"): a population condition named only there is one the study did not include (roles.ts).
+ */
+export function exclusionText(record: Pick<LiteratureRecord, "abstract">): string {
+  return [...(record.abstract ?? "").matchAll(EXCLUDED)].map((m) => m[0]).join(" \n ");
+}
+
 function withoutContrasts(text: string): string {
   return text.replace(CONTRAST, " ").replace(ADJUSTED, " ").replace(EXCLUDED, " ");
 }
@@ -261,9 +269,9 @@ export function outcomeSpecies(record: Pick<LiteratureRecord, "abstract" | "mesh
 export type Route = "oral" | "topical" | "intravenous" | "inhaled" | "intranasal" | "injected" | "intra-articular" | "transdermal";
 const ROUTES: [Route, RegExp][] = [
   // Not the mouth as a place ("oral cancer", "oral health").
-  ["oral", new RegExp(`\\b(orally|oral(?!\\s+(?:${MOUTH_AS_PLACE})\\b)|by mouth|tablets?|capsules?)\\b`, "i")],
+  ["oral", new RegExp(`\\b(orally|oral(?!\\s+(?:${MOUTH_AS_PLACE})\\b)|by mouth|tablets?|capsules?|pills?)\\b`, "i")],
   ["topical", /\b(topical(ly)?|creams?|ointments?|gels?|applied to the skin)\b/i],
-  ["intravenous", /\b(intravenous(ly)?|i\.v\.|infusions?|infused)\b/i],
+  ["intravenous", /\b(intravenous(ly)?|i\.v\.|infusions?|infused|drips?)\b/i],
   ["inhaled", /\b(inhaled|inhalation|inhalers?|nebuli[sz]ed)\b/i],
   ["intranasal", /\b(intranasal(ly)?|nasal sprays?)\b/i],
   ["injected", /\b(subcutaneous(ly)?|intramuscular(ly)?|injections?|injected)\b/i],
@@ -297,6 +305,30 @@ export function questionDoses(question: string): Dose[] {
 export function howGiven(record: Pick<LiteratureRecord, "title" | "abstract" | "titleDerived">): { routes: Route[]; doses: Dose[] } {
   const text = studiedText(record);
   return { routes: ROUTES.filter(([, re]) => re.test(text)).map(([route]) => route), doses: DOSES.filter(([, re]) => re.test(text)).map(([dose]) => dose) };
+}
+
+/**
+ * A record that says no group went without what it gave ("There was no untreated group", "No group
+ * received placebo alone"): it compared ways of giving it (a schedule, a dose, a formulation, another
+ * drug), so it does not test whether it works against nothing or a placebo (roles.ts). Not "no group
+ * without exercise", which says what every arm had beside it (backgroundTherapies, onlyInCombination).
+ */
+const NO_UNTREATED_GROUP =
+  /\b(?:there (?:was|were) no (?:untreated|placebo|sham|no-treatment|unexposed) (?:group|arm|control)s?|no (?:group|arm) (?:received|was given|got) (?:a )?(?:placebo|sham|no treatment|nothing)(?: alone)?)\b/i;
+export function withoutUntreatedGroup(record: Pick<LiteratureRecord, "abstract">): boolean {
+  return sectionsOf(record.abstract ?? "").some((s) => s.role !== "background" && NO_UNTREATED_GROUP.test(s.text));
+}
+
+/**
+ * A pilot, feasibility or phase 1 study that says it had no control group: what changed in its
+ * participants cannot be told from what would have happened anyway, so it tests whether the thing
+ * can be given and is tolerated, not whether it works (roles.ts).
+ */
+const NO_CONTROL_GROUP = /\b(?:there (?:was|were) no|without an?|had no|lacked an?) (?:control|comparison|comparator|placebo) (?:group|arm)s?\b|\buncontrolled\b/i;
+const PILOT = /\b(?:pilot|feasibility|phase (?:1|i)|first-in-human)\b/i;
+export function uncontrolledPilot(record: Pick<LiteratureRecord, "title" | "abstract">): boolean {
+  const text = `${record.title}\n${record.abstract ?? ""}`;
+  return PILOT.test(text) && NO_CONTROL_GROUP.test(text);
 }
 
 /**

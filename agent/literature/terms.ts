@@ -107,7 +107,13 @@ const GENERIC_WORDS = new Set(
  * health"), which is what such a question is about.
  */
 export const ROUTE_WORDS = "oral orally topical topically intravenous intravenously inhaled intranasal subcutaneous intramuscular transdermal sublingual".split(" ");
-const ROUTE_WORD_SET = new Set(ROUTE_WORDS);
+/**
+ * The form a thing is taken in ("iron tablets", "fish oil pills", "diclofenac gel"): like a route, it
+ * names no subject (a trial of oral iron tests "iron tablets"), and the route it implies is read
+ * from it (studied.ts ROUTES).
+ */
+const FORM_WORDS = "tablet tablets pill pills capsule capsules gel gels".split(" ");
+const ROUTE_WORD_SET = new Set([...ROUTE_WORDS, ...FORM_WORDS]);
 /** What "oral" names as the mouth, a place: "oral cancer", "oral health", "oral glucose", "oral contraceptives". */
 export const MOUTH_AS_PLACE =
   "cancers?|cavity|health|hygiene|mucosa|mucositis|lesions?|squamous|surgery|surgeons?|care|microbiome|microbiota|bacteria|disease|pain|ulcers?|candidiasis|tissues?|exam\\w*|glucose|contraceptives?|contraception|anticoagulants?";

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { recordAgeGroups, recordSexes } from "@/agent/literature/age-groups";
 import { studiesAttitudes, studiesUse } from "@/agent/literature/attitudes";
 import { classifyEvidence, isCaseReport, isCrossSectional, isStudyProtocol, studyWeeks } from "@/agent/literature/evidence";
-import { firstConcept, readQuestion } from "@/agent/literature/reading";
+import { comparatorTerms, firstConcept, readQuestion } from "@/agent/literature/reading";
 import { judgeRecords } from "@/agent/literature/relevance";
-import { howGiven, onlyInCombination, outcomeSpecies, peopleNotGiven, testsNothing } from "@/agent/literature/studied";
+import { howGiven, onlyInCombination, outcomeSpecies, peopleNotGiven, testsNothing, uncontrolledPilot, withoutUntreatedGroup } from "@/agent/literature/studied";
 import { decideRole } from "@/agent/literature/roles";
 import { extractSnapshot } from "@/agent/literature/snapshot";
 import { extractTerms } from "@/agent/literature/terms";
@@ -219,6 +219,8 @@ const roleFor = (question: string, record: ReturnType<typeof buildRecord>, other
       title: record.title,
       ...howGiven(record),
       testsNothing: testsNothing(record),
+      noUntreatedGroup: withoutUntreatedGroup(record),
+      uncontrolledPilot: uncontrolledPilot(record),
       peopleNotGiven: peopleNotGiven(record, reading.terms.filter((t) => t.part === "exposure" || (t.concept ?? t.term) === firstConcept(reading)).flatMap((t) => t.stems)),
       outcomeSpecies: outcomeSpecies(record, reading.terms.filter((t) => t.part === "outcome").flatMap((t) => t.stems)),
       isCaseReport: isCaseReport(record),
@@ -666,6 +668,56 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     const hypnotics = trial("24", "Hypnotics and dementia", "RESULTS: Use of hypnotics was associated with a higher risk of dementia.");
     expect(roleFor("Do hypnotics raise the risk of dementia?", sleep, [hypnotics])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study hypnotics/) });
     expect(roleFor("Do hypnotics raise the risk of dementia?", hypnotics, [sleep]).role).toBe("supporting");
+  });
+
+  it("a trial with no untreated group, an uncontrolled pilot and a study that excluded the question's people do not test it", () => {
+    const schedules = trial(
+      "34",
+      "Weekly versus daily vitamin D tablets in older adults",
+      "METHODS: Adults over 70 took vitamin D tablets weekly or daily for 6 months. There was no placebo group. RESULTS: Muscle strength rose by 4% with both schedules.",
+      ["Humans", "Aged", "Vitamin D", "Muscle Strength"],
+    );
+    const placebo = trial("35", "Vitamin D and muscle strength in older adults", "RESULTS: Vitamin D tablets raised muscle strength more than placebo in adults over 70.", ["Humans", "Aged", "Vitamin D", "Muscle Strength"]);
+    expect(roleFor("Do vitamin D tablets build muscle strength in older adults?", schedules, [placebo])).toMatchObject({ role: "context", reason: expect.stringMatching(/no untreated or placebo group/) });
+    expect(roleFor("Is vitamin D better than a dummy pill for muscle strength?", schedules, [placebo]).role).toBe("context");
+    // The comparison it made is what it answers.
+    expect(roleFor("Are weekly vitamin D tablets as good as daily ones for muscle strength?", schedules, [placebo]).role).toBe("supporting");
+    expect(roleFor("Do vitamin D tablets build muscle strength in older adults?", placebo, [schedules]).role).toBe("supporting");
+
+    const pilot = trial(
+      "36",
+      "Nicotinamide riboside in Parkinson's disease: a phase 1 pilot study",
+      "METHODS: Ten adults with Parkinson's disease took nicotinamide riboside for 30 days. There was no control group. RESULTS: Motor scores improved by 2 points and no serious adverse events occurred.",
+      ["Humans", "Parkinson Disease", "Niacinamide"],
+    );
+    expect(roleFor("Does nicotinamide riboside slow Parkinson's disease?", pilot, [placebo])).toMatchObject({ role: "context", reason: expect.stringMatching(/pilot with no control group/) });
+    expect(roleFor("Is nicotinamide riboside safe in Parkinson's disease?", pilot, [placebo]).role).toBe("supporting");
+
+    const excluded = trial(
+      "37",
+      "Allopurinol and blood pressure in older adults",
+      "METHODS: Adults over 65 with high blood pressure were randomized to allopurinol or placebo; people with chronic kidney disease were excluded. RESULTS: Blood pressure fell by 3 mmHg more with allopurinol.",
+      ["Humans", "Aged", "Allopurinol", "Hypertension", "Renal Insufficiency, Chronic"],
+    );
+    const ckd = trial("38", "Allopurinol in chronic kidney disease", "RESULTS: Allopurinol lowered blood pressure in people with chronic kidney disease.", ["Humans", "Allopurinol", "Renal Insufficiency, Chronic"]);
+    expect(roleFor("Does allopurinol lower blood pressure in people with chronic kidney disease?", excluded, [ckd])).toMatchObject({ role: "context", reason: expect.stringMatching(/excluded/) });
+    expect(roleFor("Does allopurinol lower blood pressure in people with chronic kidney disease?", ckd, [excluded]).role).toBe("supporting");
+  });
+
+  it("a drip is given into a vein, and a comparator is read for what sets it apart", () => {
+    const oral = trial(
+      "39",
+      "Oral iron and walking distance in heart failure",
+      "BACKGROUND: Intravenous iron helps, but oral iron is cheaper. METHODS: Oral iron tablets or placebo for 16 weeks. RESULTS: Walking distance did not change with oral iron.",
+      ["Humans", "Iron", "Heart Failure"],
+    );
+    const iv = trial("40", "Intravenous iron and walking distance in heart failure", "RESULTS: Intravenous iron improved walking distance.", ["Humans", "Iron", "Heart Failure"]);
+    expect(roleFor("Does intravenous iron help people with heart failure walk further?", oral, [iv])).toMatchObject({ role: "context", reason: expect.stringMatching(/by mouth, not intravenously/) });
+    expect(roleFor("Do iron drips help people with heart failure walk further?", oral, [iv]).role).not.toBe("supporting");
+    expect(roleFor("Do iron drips help people with heart failure walk further?", iv, [oral]).role).toBe("supporting");
+    expect(readQuestion("Is lidocaine gel better than a dummy gel for back pain?").comparator).toBe("dummy gel");
+    expect(comparatorTerms(readQuestion("Is lidocaine gel better than a dummy gel for back pain?")).map((t) => t.term)).toEqual(["dummy"]);
+    expect(comparatorTerms(readQuestion("Do short bursts of hard exercise improve fitness more than steady exercise?")).map((t) => t.term)).toEqual(["steady"]);
   });
 
   it("a therapy every arm kept taking is not what the trial compared, and what groups were weighted on is not studied", () => {

@@ -550,6 +550,21 @@ describe("claims of a superlative, of rarity, and lives as long (statements writ
   ]);
 });
 
+describe("a list with one outcome left out, a multiple, a denied second predicate, whom a relative clause describes (the confusion set's fourth round; sentences written here)", () => {
+  // Each failed before: the claim's outcome named only in ", but not …" was dropped as an aside;
+  // "twice as much as" was read as alike; "did not increase" after "and" denied the finding before
+  // it; "whose pain has not eased" negated the claim.
+  readsAs([
+    ["Does walking reduce heart attacks?", "CONCLUSIONS: Daily walking reduced strokes, heart failure admissions and deaths, but not myocardial infarction, over five years.", "contradicts"],
+    ["Does walking reduce strokes?", "CONCLUSIONS: Daily walking reduced strokes, heart failure admissions and deaths, but not myocardial infarction, over five years.", "supports"],
+    ["Does interval training raise fitness more than continuous training?", "CONCLUSIONS: Interval training raised fitness three times as much as continuous training over six months.", "supports"],
+    ["Does interval training raise fitness more than continuous training?", "CONCLUSIONS: Interval training raised fitness as much as continuous training over six months.", "contradicts"],
+    ["Does omeprazole prevent ulcer bleeding?", "CONCLUSIONS: Omeprazole halved ulcer bleeding and did not increase pneumonia over two years.", "supports"],
+    ["Does acupuncture help people whose back pain has not eased with painkillers?", "CONCLUSIONS: In adults with chronic back pain despite painkillers, acupuncture did not reduce pain more than sham needling.", "contradicts"],
+    ["Does acupuncture help people whose back pain has not eased with painkillers?", "CONCLUSIONS: In adults with chronic back pain despite painkillers, acupuncture reduced pain more than sham needling.", "supports"],
+  ]);
+});
+
 describe("the opposite of what the claim predicates, by WordNet's antonyms (vocabulary oppositesOf; sentences written here)", () => {
   // Each failed before, read as support: the claim's predicate adjective ("reliable", "feasible",
   // "valid") answered by its opposite, which no list of shortfall words held. Said of a group

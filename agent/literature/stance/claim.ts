@@ -74,7 +74,7 @@ export type ClaimReading = {
    * The claim's words, each as the stems that count for it, with its weight (1 content, less for
    * evaluative or generic words), and whether it names the claim's outcome.
    */
-  parts: { stems: string[]; weight: number; outcome?: boolean; subject?: boolean }[];
+  parts: { stems: string[]; weight: number; outcome?: boolean; subject?: boolean; phrases?: string[][] }[];
   /** The sum of the parts' weights. */
   total: number;
   /**
@@ -92,7 +92,7 @@ export type ClaimReading = {
 const NEGATION =
   /(?<!\b(with|or|without)\s)\b(not|no|never|cannot|neither|nor|none)\b(?!\s+(only|longer|inferior|just|merely)\b)|n't\b|\b(fails?|failed) to\b|\b(unable to|unrelated to|incapable of|immune to|devoid of)\b|\b(trivial|negligible|minor|little|no) (role|effect|impact|influence|contribution)\b|\black(s|ed)? (\w+ )?(validity|evidence|effect|efficacy|benefit|association|impact|value|accuracy)\b/i;
 /** "who do not have diabetes", "that are not treated", "without diabetes": a description of whom the claim is about. */
-const WHO_NOT = /\b(?:who|that|which|whose)\s+(?:do|does|did|are|is|were|was|have|has|had)(?:\s+not|n't)\s+(?:\w[\w-]*\s*){1,4}(?=[?.,;]|$)/gi;
+const WHO_NOT = /\b(?:who|that|which|whose(?:\s+[a-z][\w-]*){1,2})\s+(?:do|does|did|are|is|were|was|have|has|had)(?:\s+not|n't)\s+(?:\w[\w-]*\s*){1,4}(?=[?.,;]|$)/gi;
 /** A claim that something falls short, said of its subject ("X is ineffective", "is an unsafe option"): its plain form is the positive word. */
 const SHORTFALL =
   /\b(is|are|was|were|be|been|being|remains?|seems?|appears?|proved?)\s+(a\s+|an\s+)?(\w+ly\s+)?(ineffective|inefficient|inaccurate|unsafe|unreliable|unnecessary|insufficient|inadequate|invalid|unhelpful|useless|unsuccessful|irrelevant|dispensable)\b/i;
@@ -145,7 +145,13 @@ export function readClaim(input: StanceClaim): ClaimReading {
   const subject = subjectOf(claim.terms);
   const parts =
     claim.terms.length > 0
-      ? claim.terms.map((t) => ({ stems: t.stems, weight: t.generic ? 0.1 : t.weight, outcome: t.part === "outcome" && !t.generic, subject: subject !== undefined && (t.concept ?? t.term) === subject }))
+      ? claim.terms.map((t) => ({
+          stems: t.stems,
+          weight: t.generic ? 0.1 : t.weight,
+          outcome: t.part === "outcome" && !t.generic,
+          subject: subject !== undefined && (t.concept ?? t.term) === subject,
+          ...(t.phrases?.length ? { phrases: t.phrases } : {}),
+        }))
       : [...new Set(tokenize(text).filter((t) => t.length > 2).map(stem))].map((s) => ({ stems: [s], weight: 1 }));
   const total = parts.reduce((n, p) => n + p.weight, 0);
   // "neighbourhood social capital" is "NSC" in the study that measured it: the initials of a run of
@@ -259,8 +265,8 @@ const YIELDS = /\b(useful|usefulness|worthwhile|worth it|valuable|helpful|yield|
 /** A claim of a large effect, or of enough of one: "highly effective", "markedly reduces", "adequately protected". */
 const INTENSE =
   /\b(highly|very|extremely|strongly|markedly|dramatically|substantially|greatly|hugely|massively)\s+(effective|efficacious|beneficial|protective|reduc\w*|improv\w*|increas\w*|lower\w*|rais\w*|prevent\w*)\b|\b(adequately|sufficiently|fully|properly|well)\s+(protected|controlled|treated|managed|vaccinated|immuni[sz]ed|prepared|informed|educated|trained|covered)\b/i;
-/** Two groups set against each other: "Men are more susceptible to X than (or compared to) women". */
-const GROUPS = /^\W*(?:are|do|does|is)?\s*(\w+)\b[^?.]{0,80}?\b(?:than|compared (?:to|with)|versus|vs\.?)\s+(?:the\s+)?(\w+)/i;
+/** Two groups set against each other: "Men are more susceptible to X than (or compared to) women". The auxiliary is a whole word ("Does", not "Do" + "es"). */
+const GROUPS = /^\W*(?:(?:are|does|do|is)\s+)?(\w+)\b[^?.]{0,80}?\b(?:than|compared (?:to|with)|versus|vs\.?)\s+(?:the\s+)?(\w+)/i;
 /** Too little of a practice: "underused", "underprescribed", "inadequately treated". */
 const UNDER = /\b(under-?(used?|using|uses|utili[sz]\w*|prescrib\w*|diagnos\w*|treat\w*|recogni[sz]\w*|report\w*|estimat\w*|represent\w*|vaccinat\w*)|inadequately|insufficiently|too (few|little|rarely|seldom))\b/i;
 /** Too much of a practice: "overused", "overprescribed", "too often". */

@@ -1,7 +1,7 @@
 import type { Stance, Verdict } from "@/lib/shared/contracts";
 import { clauses, isAimSentence, isFindingSentence, isMethodSentence, readFinding, type FindingReading } from "../findings";
 import { splitSentences } from "../sentences";
-import { stem, stemSet } from "../terms";
+import { stem, stemSet, tokenize } from "../terms";
 import { SUPERLATIVE, readClaim, type ClaimReading, type StanceClaim } from "./claim";
 import { agreement, directionsOf } from "./directions";
 import { stanceFeatures } from "./features";
@@ -274,7 +274,27 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
  * adjustment"), which says when the finding held, not of whom.
  */
 const GROUP_EXCLUDED = /\b([a-z][a-z-]+),?\s+but not(?: in)?\s+(?!(?:after|when|once|following|before|during|with|without|on|at|for|by|if|until|unless|among)\b)([a-z][a-z-]+),?(?=\s)/i;
+/**
+ * "… reduced stroke, major cardiovascular events and death, but not myocardial infarction": a list
+ * of outcomes the finding holds for and one it does not. When the claim's outcome is named only in
+ * the exclusion, the sentence is read for it: the exclusion joins the list and the finding is
+ * turned round.
+ */
+const LIST_EXCLUDED = /,\s+but not\s+((?:[a-z][\w-]*\s*){1,4}?)(?=\s*(?:[,;.]|$)|\s+(?:without|with|over|at|in|after|during)\b)/i;
 function ofClaimsGroup(sentence: string, claim: ClaimReading): { text: string; invert: boolean } {
+  const listed = LIST_EXCLUDED.exec(sentence);
+  if (listed) {
+    const namesOutcome = (text: string) => {
+      const seq = tokenize(text).map(stem);
+      const has = (phrase: string[]) => seq.some((_, i) => phrase.every((w, k) => seq[i + k] === w));
+      // The whole of the outcome, not one of its words: "heart failure" does not name heart attacks.
+      const outcome = claim.parts.filter((p) => p.outcome && p.weight === 1);
+      return outcome.length > 0 && (outcome.every((p) => seq.some((st) => p.stems.includes(st))) || outcome.some((p) => (p.phrases ?? []).some(has)));
+    };
+    if (namesOutcome(listed[1]!) && !namesOutcome(sentence.slice(0, listed.index))) {
+      return { text: `${sentence.slice(0, listed.index)} and ${listed[1]}${sentence.slice(listed.index + listed[0].length)}`, invert: true };
+    }
+  }
   const m = GROUP_EXCLUDED.exec(sentence);
   if (!m) return { text: sentence, invert: false };
   const names = (word: string) => claim.parts.some((p) => p.stems.includes(stem(word.toLowerCase())));
@@ -477,8 +497,9 @@ function sideOfSuperlative(clause: string, names: string[]): Side | null {
 /** Two things found alike in what the comparison is about. */
 const ALIKE_FOUND =
   /\b(equally|as (\w+ )?(effective|efficacious|good|safe|accurate|reliable|sensitive|specific|useful|efficient|successful|likely|well) as|as (many|much|often|frequently) (\w+ ){0,2}as|non-?inferior(ity)?|(is|are|was|were|remained|remains|be) (\w+ )?(the same|equivalent)|no (better|worse|more (\w+ )?than|less (\w+ )?than))\b/i;
-/** Sameness denied ("not as effective as", "not all patients need the same"). */
-const ALIKE_DENIED = /\b(not|no|never|nor|less|more)\s+(\w+\s+){0,3}(equally|as \w+ as|equivalent|similar(ly)?|comparable|the same)\b/i;
+/** Sameness denied ("not as effective as", "not all patients need the same"), or a multiple ("twice as much as"). */
+const ALIKE_DENIED =
+  /\b(not|no|never|nor|less|more)\s+(\w+\s+){0,3}(equally|as \w+ as|equivalent|similar(ly)?|comparable|the same)\b|\b(twice|thrice|double|half|(two|three|four|five|ten|\d+(\.\d+)?)[- ](times|fold))\s+as\s+(\w+\s+)?(much|many|often|long|large|high|fast|likely|great)\b/i;
 /** How much of the claim's words a sentence must hold to restate it. */
 const RESTATES = 0.3;
 const HEDGED_OR_OPEN = /\b(whether|if|remains?|unknown|unclear|uncertain|investigat\w*|examin\w*|to (determine|assess|evaluate|test))\b/i;

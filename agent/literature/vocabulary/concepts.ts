@@ -261,6 +261,10 @@ export const CURATED_CONCEPTS: readonly CuratedConcept[] = [
   { canonical: "prescriptions", heading: "Drug Prescriptions", synonyms: ["prescription", "prescribing", "prescribed", "prescribers", "prescription drugs"], lay: ["scripts", "script"], sources: MC },
   { canonical: "drugs, generic", heading: "Drugs, Generic", synonyms: ["generic drugs", "generic", "generics", "brand-name drugs", "branded drugs", "formulary"], sources: MC },
   { canonical: "costs and cost analysis", heading: "Costs and Cost Analysis", synonyms: ["cost", "costs", "expenditure", "expenditures"], lay: ["pricey", "expensive", "cheaper", "cheap", "money"], sources: MC },
+  // A trial's inactive comparison; "dummy" is how British patients say it ("a dummy pill").
+  { canonical: "placebo", heading: "Placebos", synonyms: ["placebos", "placebo-controlled", "sham"], lay: ["dummy", "dummy pill", "dummy pills", "dummy tablet", "sugar pill", "sugar pills"], sources: MC },
+  { canonical: "high-intensity interval training", heading: "High-Intensity Interval Training", synonyms: ["hiit", "interval training", "high-intensity intermittent exercise", "sprint interval training"], lay: ["short bursts of hard exercise", "bursts of hard exercise", "interval workouts"], sources: MC },
+  { canonical: "moderate-intensity continuous training", synonyms: ["mict", "continuous moderate-intensity exercise", "moderate continuous training", "steady-state exercise"], lay: ["steady exercise", "steady-paced exercise", "steady workouts"], sources: ["chv"] },
   { canonical: "intravenous administration", heading: "Administration, Intravenous", synonyms: ["intravenous", "iv", "infusion", "infusions"], lay: ["drip", "the drip"], sources: MC },
   { canonical: "enteral nutrition", heading: "Enteral Nutrition", synonyms: ["tube feeding", "feeding tube", "percutaneous endoscopic gastrostomy", "peg", "gastrostomy"], sources: MC },
   { canonical: "early diagnosis", heading: "Early Diagnosis", synonyms: ["early detection"], lay: ["catching it early", "caught early"], sources: MC },
