@@ -423,6 +423,8 @@ export function isFindingSentence(sentence: string): boolean {
 }
 
 /** The clauses of a sentence that may state different findings ("X improved, but Y did not"). */
+/** A predicate denied or fallen short of: "hardly", "not", "failed to", "little". */
+const DENIED_FIRST = /\b(?:not|no|never|hardly|barely|scarcely|little|failed|without|neither|nor)\b|n't\b/i;
 export function clauses(sentence: string): string[] {
   // "Although X, Y" and "Despite X, Y": the finding is Y; X is conceded.
   // "While X, Y" and "Whereas X, Y" set two findings side by side: both are read.
@@ -442,8 +444,13 @@ export function clauses(sentence: string): string[] {
   const guarded = contrasted.replace(/\([^()]*\)/g, (inside) => inside.replace(/;/g, "\u0000"));
   // "pantoprazole halved bleeding and did not increase fractures": two predicates of one subject,
   // one of them denied, are two findings; the denial does not reach back over the first.
+  // Not when the first is denied too ("hardly replenished iron stores and did not improve …"): one finding.
   return guarded
-    .split(/(?:,|;)?\s+\b(?:but|whereas|while|although|though|however|yet)\b,?\s+|;\s+|,?\s+and\s+(?=(?:did|does|do|was|were|had|has|have)\s+not\b|(?:did|does|do|was|were)n't\b)/i)
+    .split(/(?:,|;)?\s+\b(?:but|whereas|while|although|though|however|yet)\b,?\s+|;\s+/i)
+    .flatMap((c) => {
+      const and = /,?\s+and\s+(?=(?:did|does|do|was|were|had|has|have)\s+not\b|(?:did|does|do|was|were)n't\b)/i.exec(c);
+      return and && !DENIED_FIRST.test(c.slice(0, and.index)) ? [c.slice(0, and.index), c.slice(and.index + and[0].length)] : [c];
+    })
     .map((c) => c.replace(/\u0000/g, ";").trim())
     .filter((c) => c.length > 12);
 }

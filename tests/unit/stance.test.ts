@@ -560,6 +560,8 @@ describe("a list with one outcome left out, a multiple, a denied second predicat
     ["Does interval training raise fitness more than continuous training?", "CONCLUSIONS: Interval training raised fitness three times as much as continuous training over six months.", "supports"],
     ["Does interval training raise fitness more than continuous training?", "CONCLUSIONS: Interval training raised fitness as much as continuous training over six months.", "contradicts"],
     ["Does omeprazole prevent ulcer bleeding?", "CONCLUSIONS: Omeprazole halved ulcer bleeding and did not increase pneumonia over two years.", "supports"],
+    // Both denied, one finding: the second does not stand apart.
+    ["Does oral iron improve walking in heart failure?", "CONCLUSIONS: Oral iron hardly raised iron stores and did not improve walking distance in heart failure.", "contradicts"],
     ["Does acupuncture help people whose back pain has not eased with painkillers?", "CONCLUSIONS: In adults with chronic back pain despite painkillers, acupuncture did not reduce pain more than sham needling.", "contradicts"],
     ["Does acupuncture help people whose back pain has not eased with painkillers?", "CONCLUSIONS: In adults with chronic back pain despite painkillers, acupuncture reduced pain more than sham needling.", "supports"],
   ]);
