@@ -1,9 +1,11 @@
 import type { LiteratureRecord } from "./record";
 
 /**
- * Whom a study was done in, by age and by sex, and whom a question asks about: a trial in
- * schoolchildren does not test a question about older adults, nor a trial in older women one about
- * men (roles.ts, like another species). Each is read the same way: a record's MeSH check tags when
+ * Whom a study was done in, by age, by sex, by where they live and by how far their disease had
+ * gone, and whom a question asks about: a trial in schoolchildren does not test a question about
+ * older adults, a trial in older women one about men, a trial in care-home residents one about
+ * people living at home, nor a trial in advanced dementia one about early Alzheimer's (roles.ts,
+ * like another species). Each is read the same way: a record's MeSH check tags when
  * it has any of the kind, else its own title's words; a question's words. Only a clear-cut
  * difference is read: a title or a question naming both, or neither, restricts nothing.
  */
@@ -68,4 +70,51 @@ export function recordSexes(record: Pick<LiteratureRecord, "mesh" | "title" | "t
 /** The one sex a question names, or null (none, or both: "Are men more susceptible than women?"). */
 export function questionSex(question: string): Sex | null {
   return questionGroup(question, SEXES);
+}
+
+/** Where people live: at home (in the community) against in a care home or other institution. */
+export type Setting = "at home" | "in care homes";
+const SETTINGS: Groups<Setting> = [
+  {
+    group: "at home",
+    headings: new Set(["independent living"]),
+    words: /\b(community[- ]dwelling|home[- ]dwelling|liv(?:e|es|ing) (?:at|in their own) homes?|(?:who|people|adults) (?:still )?liv(?:e|ing) independently|in the community)\b/i,
+  },
+  {
+    group: "in care homes",
+    headings: new Set(["nursing homes", "homes for the aged", "institutionalization", "residential facilities"]),
+    words: /\b(care[- ]homes?|nursing[- ]homes?|residential (?:care|aged care|homes?)|long-term care (?:facilit\w+|residents?)|institutionali[sz]ed|aged care facilit\w+)\b/i,
+  },
+];
+
+/** Where a record's people lived, by its MeSH tags, else its title; empty when nothing says. */
+export function recordSettings(record: Pick<LiteratureRecord, "mesh" | "title" | "titleDerived">): Setting[] {
+  return recordGroups(record, SETTINGS);
+}
+
+/** The one setting a question names, or null. */
+export function questionSetting(question: string): Setting | null {
+  return questionGroup(question, SETTINGS);
+}
+
+/**
+ * How far a disease had gone: early or mild against advanced or severe, said of a disease ("early
+ * Alzheimer's", "advanced dementia", "end-stage kidney disease"), never of a treatment ("early
+ * discharge", "an early start"). No MeSH tag says it: the title's words only.
+ */
+export type Stage = "early" | "advanced";
+const DISEASE = String.raw`(?:\w+[ '’-]+){0,2}?(?:alzheimer\w*|dementias?|parkinson\w*|cancers?|carcinomas?|tumou?rs?|diseases?|disorders?|failure|heart failure|kidney disease|liver disease|copd|osteoarthritis|arthritis|stages?|illness)\b`;
+const STAGES: Groups<Stage> = [
+  { group: "early", headings: new Set(), words: new RegExp(String.raw`\b(?:early|early-stage|early stage|mild|prodromal)\s+${DISEASE}`, "i") },
+  { group: "advanced", headings: new Set(), words: new RegExp(String.raw`\b(?:advanced|severe|late-stage|late stage|end-stage|end stage|terminal|moderate(?:-| to )severe)\s+${DISEASE}`, "i") },
+];
+
+/** How far its people's disease had gone, by its title; empty when it does not say. */
+export function recordStages(record: Pick<LiteratureRecord, "mesh" | "title" | "titleDerived">): Stage[] {
+  return recordGroups(record, STAGES);
+}
+
+/** The one stage a question names, or null. */
+export function questionStage(question: string): Stage | null {
+  return questionGroup(question, STAGES);
 }

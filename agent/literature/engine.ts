@@ -3,7 +3,7 @@ import { PRIMARY_DESIGNS } from "@/lib/shared/contracts/designs";
 import { DEFAULT_MAX_RESULTS, isWideSearch, plannedSources as planSources } from "@/lib/shared/contracts/sources";
 import { describeSourceFailures } from "@/lib/shared/contracts/source-words";
 import { composeAnswer, type Citable } from "./answer";
-import { recordAgeGroups, recordSexes } from "./age-groups";
+import { recordAgeGroups, recordSettings, recordSexes, recordStages } from "./age-groups";
 import { studiesAttitudes, studiesUse } from "./attitudes";
 import { classifyEvidence, isCaseReport, isCrossSectional, isStudyProtocol, studyWeeks } from "./evidence";
 import { extractSnapshot } from "./snapshot";
@@ -146,7 +146,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   const exposure = firstConcept(reading);
   const exposureStems = reading.terms.filter((t) => t.part === "exposure" || (t.concept ?? t.term) === exposure).flatMap((t) => t.stems);
   const roleOf: RoleOf = (j, { evidenceType, species }) =>
-    decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), studiesAttitudes: studiesAttitudes(j.record), studiesUse: studiesUse(j.record), ageGroups: recordAgeGroups(j.record), sexes: recordSexes(j.record), onlyInCombination: onlyInCombination(j.record, reading.question, firstConcept(reading)), outcomeSpecies: outcomeSpecies(j.record, outcomeStems), peopleNotGiven: peopleNotGiven(j.record, exposureStems), ...howGiven(j.record), testsNothing: testsNothing(j.record), noUntreatedGroup: withoutUntreatedGroup(j.record), uncontrolledPilot: uncontrolledPilot(j.record), namedTerms: j.namedTerms, excludedTerms: j.excludedTerms, title: j.record.titleDerived ? undefined : j.record.title, isCaseReport: isCaseReport(j.record), isCrossSectional: isCrossSectional(j.record), weeks: studyWeeks(j.record), species } });
+    decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), studiesAttitudes: studiesAttitudes(j.record), studiesUse: studiesUse(j.record), ageGroups: recordAgeGroups(j.record), sexes: recordSexes(j.record), settings: recordSettings(j.record), stages: recordStages(j.record), onlyInCombination: onlyInCombination(j.record, reading.question, firstConcept(reading)), outcomeSpecies: outcomeSpecies(j.record, outcomeStems), peopleNotGiven: peopleNotGiven(j.record, exposureStems), ...howGiven(j.record), testsNothing: testsNothing(j.record), noUntreatedGroup: withoutUntreatedGroup(j.record), uncontrolledPilot: uncontrolledPilot(j.record), namedTerms: j.namedTerms, excludedTerms: j.excludedTerms, title: j.record.titleDerived ? undefined : j.record.title, isCaseReport: isCaseReport(j.record), isCrossSectional: isCrossSectional(j.record), weeks: studyWeeks(j.record), species } });
   const references: EngineReference[] = listed.map((j, i) => ({
     ...describeReference(j, i + 1, { withReason: false, roleOf, checks }),
     ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}),

@@ -3,7 +3,7 @@ import { comparatorTerms, excludedCondition, phrasesOf, populationCondition, req
 import { ROUTE_WORDS, stem, type QueryTerm } from "./terms";
 import { ASKS_SAFETY } from "./question";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
-import { questionAgeGroup, questionSex, type AgeGroup, type Sex } from "./age-groups";
+import { questionAgeGroup, questionSetting, questionSex, questionStage, type AgeGroup, type Setting, type Sex, type Stage } from "./age-groups";
 import { questionDoses, questionRoutes, type Dose, type Route } from "./studied";
 import { listed } from "./words";
 import { SPECIES_PLURAL } from "@/lib/shared/contracts/designs";
@@ -71,6 +71,10 @@ export type RoleInput = {
   peopleNotGiven?: boolean | undefined;
   /** Whom it was done in by sex (age-groups.ts, recordSexes); absent or empty: not known. */
   sexes?: Sex[] | undefined;
+  /** Where its people lived (age-groups.ts, recordSettings); absent or empty: not known. */
+  settings?: Setting[] | undefined;
+  /** How far its people's disease had gone (age-groups.ts, recordStages); absent or empty: not known. */
+  stages?: Stage[] | undefined;
   /** Who it was done in (its snapshot's species; null when nothing says). Absent: not known here. */
   species?: StudySpecies | null | undefined;
 };
@@ -208,6 +212,14 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   const askedSex = questionSex(reading.question);
   if (!otherSpecies && askedSex && reference.sexes?.length && !reference.sexes.includes(askedSex)) {
     return decision("context", `studies ${studied(reading)} in ${reference.sexes[0]}, not in ${askedSex}; shown for context, not counted in the verdict`);
+  }
+  const askedSetting = questionSetting(reading.question);
+  if (!otherSpecies && askedSetting && reference.settings?.length && !reference.settings.includes(askedSetting)) {
+    return decision("context", `studies ${studied(reading)} in people living ${reference.settings[0]}, not ${askedSetting}; shown for context, not counted in the verdict`);
+  }
+  const askedStage = questionStage(reading.question);
+  if (!otherSpecies && askedStage && reference.stages?.length && !reference.stages.includes(askedStage)) {
+    return decision("context", `studies ${studied(reading)} in ${reference.stages[0]} disease, not ${askedStage}; shown for context, not counted in the verdict`);
   }
   // A record of several species ("lifespan in mice, markers in monkeys, a cohort of people") tests
   // a question on one of them only where it states the outcome in it.

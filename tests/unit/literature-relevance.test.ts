@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordAgeGroups, recordSexes } from "@/agent/literature/age-groups";
+import { recordAgeGroups, recordSettings, recordSexes, recordStages } from "@/agent/literature/age-groups";
 import { studiesAttitudes, studiesUse } from "@/agent/literature/attitudes";
 import { classifyEvidence, isCaseReport, isCrossSectional, isStudyProtocol, studyWeeks } from "@/agent/literature/evidence";
 import { comparatorTerms, firstConcept, readQuestion } from "@/agent/literature/reading";
@@ -216,6 +216,8 @@ const roleFor = (question: string, record: ReturnType<typeof buildRecord>, other
     reading,
     reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), studiesUse: studiesUse(record), ageGroups: recordAgeGroups(record), onlyInCombination: onlyInCombination(record, reading.question, firstConcept(reading)),
       sexes: recordSexes(record),
+      settings: recordSettings(record),
+      stages: recordStages(record),
       title: record.title,
       ...howGiven(record),
       testsNothing: testsNothing(record),
@@ -702,6 +704,21 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     const ckd = trial("38", "Allopurinol in chronic kidney disease", "RESULTS: Allopurinol lowered blood pressure in people with chronic kidney disease.", ["Humans", "Allopurinol", "Renal Insufficiency, Chronic"]);
     expect(roleFor("Does allopurinol lower blood pressure in people with chronic kidney disease?", excluded, [ckd])).toMatchObject({ role: "context", reason: expect.stringMatching(/excluded/) });
     expect(roleFor("Does allopurinol lower blood pressure in people with chronic kidney disease?", ckd, [excluded]).role).toBe("supporting");
+  });
+
+  it("people living at home are not care-home residents, and early disease is not advanced disease", () => {
+    const careHome = trial("41", "Memantine in care-home residents with dementia", "RESULTS: Memantine slowed the decline in memory scores over a year.", ["Humans", "Aged", "Memantine", "Dementia", "Nursing Homes"]);
+    const atHome = trial("42", "Memantine in community-dwelling adults with dementia", "RESULTS: Memantine slowed the decline in memory scores over a year.", ["Humans", "Aged", "Memantine", "Dementia"]);
+    expect(roleFor("Does memantine slow memory loss in people with dementia who live at home?", careHome, [atHome])).toMatchObject({ role: "context", reason: expect.stringMatching(/living in care homes, not at home/) });
+    expect(roleFor("Does memantine slow memory loss in people with dementia who live at home?", atHome, [careHome]).role).toBe("supporting");
+    expect(roleFor("Does memantine slow memory loss in people with dementia?", careHome, [atHome]).role).toBe("supporting");
+
+    const advanced = trial("43", "Chemotherapy in advanced pancreatic cancer", "RESULTS: Chemotherapy lengthened survival by three months.", ["Humans", "Pancreatic Neoplasms"]);
+    const early = trial("44", "Chemotherapy after surgery for early pancreatic cancer", "RESULTS: Chemotherapy lengthened survival by a year.", ["Humans", "Pancreatic Neoplasms"]);
+    expect(roleFor("Does chemotherapy lengthen survival in early pancreatic cancer?", advanced, [early])).toMatchObject({ role: "context", reason: expect.stringMatching(/in advanced disease, not early/) });
+    expect(roleFor("Does chemotherapy lengthen survival in early pancreatic cancer?", early, [advanced]).role).toBe("supporting");
+    // "early" of a treatment says when, not how far a disease had gone.
+    expect(roleFor("Does early chemotherapy lengthen survival in pancreatic cancer?", advanced, [early]).role).toBe("supporting");
   });
 
   it("a drip is given into a vein, and a comparator is read for what sets it apart", () => {
