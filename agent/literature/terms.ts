@@ -25,7 +25,8 @@ const STOP_WORDS = new Set(
   effect effects role evidence study studies research impact influence associated association relationship link linked
   affect affects affecting compared versus vs whether there any known current literature show shown shows
   human humans people person persons patient patients use using used
-  what's it's that's there's here's who's how's where's why's isn't aren't doesn't don't didn't wasn't weren't can't won't`
+  what's it's that's there's here's who's how's where's why's isn't aren't doesn't don't didn't wasn't weren't can't won't
+  someone someone's somebody somebody's anyone anyone's anybody everyone everyone's everybody one's`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -39,6 +39,11 @@ describe("reading a question: subject, outcome, context", () => {
     expect(read(question)).toMatchObject(expected);
   });
 
+  it("reads 'someone', 'anyone' and 'everyone' as nobody in particular, never a concept", () => {
+    expect(readQuestion("Does coffee protect someone's liver?").concepts.map((c) => c.label)).toEqual(["coffee", "liver"]);
+    expect(readQuestion("Can anyone with arthritis benefit from tai chi?").concepts.map((c) => c.label)).not.toContain("anyone");
+  });
+
   it("names a concept with the letter or numeral that says which one: 'vitamin D', 'phase I'", () => {
     expect(readQuestion("Does taking vitamin D help people live longer?").concepts.map((c) => c.label)).toEqual(["vitamin D", "live longer"]);
     expect(readQuestion("Does hepatitis C cause liver cancer?").exposure).toBe("hepatitis C");
