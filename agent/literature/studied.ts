@@ -139,7 +139,8 @@ const ON_BACKGROUND = new RegExp(
     String.raw`\bas\s+(?:an?\s+)?add-on(?:\s+(?:therapy|treatment))?\s+to`,
     String.raw`\bon\s+top\s+of`,
     String.raw`\b(?:inadequately|insufficiently|poorly|not)\s+controlled\s+(?:on|with|by)`,
-    String.raw`\b(?:already|still)\s+(?:taking|on|receiving|using|treated\s+with)`,
+    // Not "still taking": how many kept to the trial's own treatment ("80% were still taking metformin").
+    String.raw`\balready\s+(?:taking|on|receiving|using|treated\s+with)`,
     String.raw`\b(?:on|despite)\s+(?:an?\s+)?stable(?:\s+doses?\s+of)?`,
     String.raw`\b(?:all|everyone|every\s+(?:participant|patient)|both\s+(?:groups|arms)|all\s+(?:participants|patients|subjects|groups|arms|women|men|adults))\s+(?:also\s+)?(?:continued(?:\s+to\s+take)?|remained\s+on|stayed\s+on|kept\s+taking)`,
   ].join("|") + ")" + String.raw`\s+((?:[a-z0-9][\w-]*\s*){1,6})`,

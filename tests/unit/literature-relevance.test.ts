@@ -766,6 +766,9 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     expect(roleFor("Do statins prevent heart attacks?", onStatins, [statins]).role).not.toBe("supporting");
     expect(roleFor("Do omega-3 fatty acids prevent heart attacks?", onStatins, [statins]).role).toBe("supporting");
 
+    // How many kept taking the trial's own treatment says nothing of a background.
+    const adherent = trial("45", "Metformin and HbA1c in older adults", "METHODS: Adults over 65 were randomized to metformin or placebo. RESULTS: At 12 months 80% were still taking metformin, and HbA1c was 0.5% lower with it.", ["Humans", "Metformin"]);
+    expect(roleFor("Does metformin lower HbA1c?", adherent, [insulin]).role).toBe("supporting");
     // Named in the question beside what the trial added, the background is part of what it asks.
     const onAspirin = trial(
       "31",

@@ -261,6 +261,21 @@ export const CURATED_CONCEPTS: readonly CuratedConcept[] = [
   { canonical: "prescriptions", heading: "Drug Prescriptions", synonyms: ["prescription", "prescribing", "prescribed", "prescribers", "prescription drugs"], lay: ["scripts", "script"], sources: MC },
   { canonical: "drugs, generic", heading: "Drugs, Generic", synonyms: ["generic drugs", "generic", "generics", "brand-name drugs", "branded drugs", "formulary"], sources: MC },
   { canonical: "costs and cost analysis", heading: "Costs and Cost Analysis", synonyms: ["cost", "costs", "expenditure", "expenditures"], lay: ["pricey", "expensive", "cheaper", "cheap", "money"], sources: MC },
+  // Everyday names of body parts and conditions (MeSH headings with the consumer names CHV lists for
+  // them), 2026-11-27, fourth session: each is how people name the part in any question, not one item's words.
+  { canonical: "breast", heading: "Breast", synonyms: ["breasts", "mammary"], lay: ["boob", "boobs", "bust"], sources: MC },
+  { canonical: "gallbladder", heading: "Gallbladder", synonyms: ["gall bladder", "biliary"], lay: ["bile sac", "gall sac"], sources: MC },
+  { canonical: "appendicitis", heading: "Appendicitis", synonyms: ["appendiceal inflammation"], lay: ["inflamed appendix", "grumbling appendix", "burst appendix"], sources: MC },
+  { canonical: "seizures", heading: "Seizures", synonyms: ["seizure", "convulsions", "convulsion", "epileptic seizures"], lay: ["epileptic fits", "having fits", "fits and seizures"], sources: MC },
+  { canonical: "stress disorders, post-traumatic", heading: "Stress Disorders, Post-Traumatic", synonyms: ["post-traumatic stress disorder", "posttraumatic stress disorder", "ptsd", "combat-related ptsd"], lay: ["shell shock", "combat stress", "war trauma"], sources: MC },
+  { canonical: "blood platelets", heading: "Blood Platelets", synonyms: ["platelet", "platelets", "thrombocytes", "mean platelet volume"], lay: ["clotting cells", "platelet count"], sources: MC },
+  { canonical: "cryptorchidism", heading: "Cryptorchidism", synonyms: ["undescended testis", "undescended testes", "orchidopexy", "orchiopexy"], lay: ["undescended testicle", "undescended testicles", "testicle that has not dropped"], sources: MC },
+  { canonical: "testis", heading: "Testis", synonyms: ["testes", "testicular"], lay: ["testicle", "testicles"], sources: MC },
+  { canonical: "splenectomy", heading: "Splenectomy", synonyms: ["splenectomies"], lay: ["spleen removal", "spleen removed", "spleen taken out"], sources: MC },
+  { canonical: "pelvic inflammatory disease", heading: "Pelvic Inflammatory Disease", synonyms: ["pid", "salpingitis", "tubo-ovarian abscess"], lay: ["pelvic infection", "womb infection"], sources: MC },
+  { canonical: "keratomileusis, laser in situ", heading: "Keratomileusis, Laser In Situ", synonyms: ["lasik", "photorefractive keratectomy", "prk", "refractive surgery", "lasek"], lay: ["laser eye surgery", "laser eye operation", "laser eye ops"], sources: MC },
+  { canonical: "cornea", heading: "Cornea", synonyms: ["corneal"], lay: ["front of the eye", "clear front of the eye"], sources: MC },
+  { canonical: "magnetic resonance imaging", heading: "Magnetic Resonance Imaging", synonyms: ["mri", "magnetic resonance", "mr imaging"], lay: ["mri scan", "tunnel scanner", "magnet scan"], sources: MC },
   // A trial's inactive comparison; "dummy" is how British patients say it ("a dummy pill").
   { canonical: "placebo", heading: "Placebos", synonyms: ["placebos", "placebo-controlled", "sham"], lay: ["dummy", "dummy pill", "dummy pills", "dummy tablet", "sugar pill", "sugar pills"], sources: MC },
   { canonical: "high-intensity interval training", heading: "High-Intensity Interval Training", synonyms: ["hiit", "interval training", "high-intensity intermittent exercise", "sprint interval training"], lay: ["short bursts of hard exercise", "bursts of hard exercise", "interval workouts"], sources: MC },
