@@ -38,7 +38,7 @@ const RELATION_VERBS = new Set(
   protect worsen enhance alter modify determine correlate accelerate slow attenuate mitigate reverse restore induce trigger
   exacerbate benefit lessen diminish elevate boost help hinder impair delay counteract combat offset ameliorate alleviate treat cure change
   strengthen preserve lengthen postpone retard halt hasten eliminate abolish suppress inhibit stimulate aggravate relieve
-  normalize normalise compromise predispose contribute mediate hamper facilitate jeopardize make clear build add stop`
+  normalize normalise compromise predispose contribute mediate hamper facilitate jeopardize make clear build add stop ease soothe`
     .split(/\s+/)
     .filter(Boolean)
     .flatMap((v) => inflections(v))

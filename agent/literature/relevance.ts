@@ -106,9 +106,10 @@ type Field = { stems: Set<string>; pairs: Set<string> };
 /** `held`: some candidate holds the word (a word none holds is kept only where the rest is too broad, requiredConcepts). */
 type RequiredConcept = { label: string; part: RequiredQuestionPart; words: { term: number; weight: number; held: boolean }[] };
 
-export function judgeRecords(records: LiteratureRecord[], terms: QueryTerm[], filters: RelevanceFilters = {}): Judged[] {
+export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], filters: RelevanceFilters = {}): Judged[] {
   const studiedTexts = records.map((r) => studiedText(r));
   const fields = records.map((r, i) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedTexts[i]!), disclaimed: disclaimedSubjects(r).map((text) => ({ text, field: readField(text) })), background: backgroundTherapies(r).map((text) => ({ text, field: readField(text) })), excluded: readField(exclusionText(r)) }));
+  const terms = spelledAsHeld(asked, fields);
   const n = records.length;
   // The vocabulary's other names stand in for words the candidates do not use ("broken hip" for
   // "fracture of the proximal femur"). Where a candidate uses the question's own words, the
@@ -441,4 +442,36 @@ function withinDates(record: LiteratureRecord, { dateFrom, dateTo }: RelevanceFi
   if (dateFrom && date < dateFrom && !(record.year && !record.date && String(record.year) >= dateFrom.slice(0, 4))) return false;
   if (dateTo && date > dateTo && !(record.year && !record.date && String(record.year) <= dateTo.slice(0, 4))) return false;
   return true;
+}
+
+/**
+ * A question word no candidate holds, spelled a letter or two off a word some candidate does
+ * ("hydroxycloroquine", "osteoarthritus", "parkinsons"): people misspell drug and disease names, and
+ * the record that answers them spells them right. Read as that word, where exactly one word of the
+ * candidates is that near; only a long, technical word (an everyday one, "tiring", is how a person
+ * put it), one letter off under ten letters and two from ten.
+ */
+function spelledAsHeld(terms: QueryTerm[], fields: { title: Field; abstract: Field }[]): QueryTerm[] {
+  const held = new Set<string>();
+  for (const f of fields) for (const st of [...f.title.stems, ...f.abstract.stems]) held.add(st);
+  return terms.map((term) => {
+    const own = term.own?.[0] ?? term.stems[0];
+    if (!own || term.everyday || term.generic || term.term.length < 7 || /\d/.test(term.term) || term.stems.some((st) => held.has(st))) return term;
+    const most = own.length >= 10 ? 2 : 1;
+    const near = [...held].filter((h) => h[0] === own[0] && Math.abs(h.length - own.length) <= most && editDistance(own, h) <= most);
+    return near.length === 1 ? { ...term, stems: [...term.stems, near[0]!] } : term;
+  });
+}
+
+/** Letters to insert, delete, change or swap with the next to turn one word into the other (optimal string alignment). */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
 }

@@ -1,10 +1,10 @@
 import type { EvidenceRole, EvidenceType, StudySpecies } from "@/lib/shared/contracts";
 import { comparatorTerms, excludedCondition, phrasesOf, populationCondition, requiredParts, type QuestionReading, type RequiredPart } from "./reading";
-import { ROUTE_WORDS, stem, type QueryTerm } from "./terms";
+import { ROUTE_WORDS, stem, stemSet, tokenize, type QueryTerm } from "./terms";
 import { ASKS_SAFETY } from "./question";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
 import { questionAgeGroup, questionSetting, questionSex, questionStage, type AgeGroup, type Setting, type Sex, type Stage } from "./age-groups";
-import { questionDoses, questionRoutes, type Dose, type Route } from "./studied";
+import { questionDoses, questionRoutes, titleDirection, type Dose, type Route } from "./studied";
 import { listed } from "./words";
 import { SPECIES_PLURAL } from "@/lib/shared/contracts/designs";
 
@@ -213,6 +213,13 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   if (!otherSpecies && askedSex && reference.sexes?.length && !reference.sexes.includes(askedSex)) {
     return decision("context", `studies ${studied(reading)} in ${reference.sexes[0]}, not in ${askedSex}; shown for context, not counted in the verdict`);
   }
+  // "Does fragmented sleep lead to Alzheimer's disease?": an observational study of sleep after a
+  // diagnosis of Alzheimer's, or of new hip fractures in people with depression for "depressed after
+  // breaking a hip", studies the link the other way round. Not a trial "after myocardial infarction",
+  // whose people had the event and whose outcome may be the next one.
+  if (!otherSpecies && reference.evidenceType === "observational" && reference.title !== undefined && ASKS_LINK.test(reading.question) && otherWayRound(reading, reference.title)) {
+    return decision("context", `studies the link between ${studied(reading)} the other way round: what follows one, not what leads to it; shown for context, not counted in the verdict`);
+  }
   const askedSetting = questionSetting(reading.question);
   if (!otherSpecies && askedSetting && reference.settings?.length && !reference.settings.includes(askedSetting)) {
     return decision("context", `studies ${studied(reading)} in people living ${reference.settings[0]}, not ${askedSetting}; shown for context, not counted in the verdict`);
@@ -233,6 +240,34 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
     return decision("context", `studies ${studied(reading)} in ${speciesWords([studySpeciesOf(reference)])}, not in ${speciesWords(reading.species)}; shown for context, not counted in the verdict`);
   }
   return decision("supporting", `studies ${studied(reading)}`);
+}
+
+/** A question whether one thing leads to or goes with another (not whether a treatment works). */
+const ASKS_LINK = /\b(lead|leads|led|leading) to\b|\b(cause[sd]?|causing|risk|risks|linked|associated|related|likely|predict\w*|trigger\w*|develop\w*|become|becoming|after|following)\b/i;
+/** The stems of each concept of a part: a concept is named where all its technical words are (all its words, when it has none). */
+function conceptStems(reading: QuestionReading, parts: string[]): string[][][] {
+  const concepts = new Map<string, QueryTerm[]>();
+  for (const t of reading.terms) if (parts.includes(t.part ?? "context") && !t.generic && t.weight === 1) concepts.set(t.concept ?? t.term, [...(concepts.get(t.concept ?? t.term) ?? []), t]);
+  return [...concepts.values()].map((ts) => (ts.some((t) => !t.everyday) ? ts.filter((t) => !t.everyday) : ts).map((t) => t.stems));
+}
+/** Whether the record's title follows people after the question's outcome, or counts its exposure (or what it asks after) as new. */
+function otherWayRound(reading: QuestionReading, title: string): boolean {
+  const { prior, incident } = titleDirection(title);
+  if (prior.length === 0 && incident.length === 0) return false;
+  const names = (phrases: string[], concepts: string[][][]) => phrases.some((p) => { const stems = stemSet(p); return concepts.some((c) => c.length > 0 && c.every((alts) => alts.some((s) => stems.has(s)))); });
+  const exposure = conceptStems(reading, ["exposure"]);
+  const outcome = conceptStems(reading, ["outcome", "main"]);
+  // "depressed after breaking a hip": what the question puts first, by its technical words after "after".
+  const askedFirst = [...reading.question.matchAll(/\b(?:after|following)\s+((?:[\w'’-]+\s*){1,4})/gi)].map((m) => {
+    const words = new Set(tokenize(m[1]!));
+    const named = reading.terms.filter((t) => words.has(t.term) && !t.generic);
+    return (named.some((t) => !t.everyday) ? named.filter((t) => !t.everyday) : named).map((t) => t.stems);
+  });
+  return (
+    (names(prior, outcome) && !names(prior, exposure)) ||
+    (exposure.length > 0 && names(incident, exposure) && !names(incident, outcome)) ||
+    names(incident, askedFirst)
+  );
 }
 
 /** A question that compares two ways or things ("daily or every other day", "more than", "versus"). */

@@ -48,10 +48,10 @@ const CONTRAST = /\b(?:unlike|in contrast (?:to|with)|as opposed to)\s+[^,;.:]*(
  * age, smoking and use of benzodiazepines and other hypnotics" does not make a cohort of sleep
  * duration a study of sleeping pills. So is what groups were matched or weighted on
  * ("with propensity score weighting for age, diabetes duration, HbA1c": the cohort of frailty did
- * not study HbA1c). Left out to the end of the clause.
+ * not study HbA1c), and what a finding held "independently of". Left out to the end of the clause.
  */
 const ADJUSTED =
-  /\b(?:adjusted for|adjusting for|after adjustment for|with adjustment for|controlling for|controlled for|(?:propensity[- ]score\s+)?(?:weighting|weighted|matching|matched)\s+(?:for|on))\b[^;.]*/gi;
+  /\b(?:adjusted for|adjusting for|after adjustment for|with adjustment for|controlling for|controlled for|independent(?:ly)? of|(?:propensity[- ]score\s+)?(?:weighting|weighted|matching|matched)\s+(?:for|on))\b[^;.]*/gi;
 /**
  * Who was kept out of a study is not what it studied: "People with dementia or a Mini-Mental State
  * Examination score below 24 … were excluded" names dementia to say no one in the study had it.
@@ -331,6 +331,21 @@ export function uncontrolledPilot(record: Pick<LiteratureRecord, "title" | "abst
   const text = `${record.title}\n${record.abstract ?? ""}`;
   return PILOT.test(text) && NO_CONTROL_GROUP.test(text);
 }
+
+/**
+ * Which way round a record's title puts what it studied: what it followed people after ("Sleep …
+ * after a diagnosis of Alzheimer's disease", "New depression in the year after a hip fracture": the
+ * event comes first) and what it counted as new ("… and incident hip fracture", "risk of stroke":
+ * the outcome). A question that asks whether one thing leads to another is not tested by a study of
+ * what follows the second (roles.ts).
+ */
+export function titleDirection(title: string): { prior: string[]; incident: string[] } {
+  const phrases = (re: RegExp) => [...title.matchAll(re)].map((m) => m[1]!.trim());
+  return { prior: phrases(PRIOR_EVENT), incident: phrases(INCIDENT) };
+}
+const PHRASE = String.raw`([\w'’-]+(?:\s+[\w'’-]+){0,4}?)(?=\s*[:;,.(]|\s+(?:in|among|and|with|for|over|during|at|on|from|versus|vs)\b|\s*$)`;
+const PRIOR_EVENT = new RegExp(String.raw`\b(?:after|following)\s+(?:(?:an?|the|their)\s+)?(?:(?:new\s+)?diagnos[ie]s\s+of\s+|episodes?\s+of\s+|onset\s+of\s+)?(?:(?:an?|the)\s+)?${PHRASE}`, "gi");
+const INCIDENT = new RegExp(String.raw`\b(?:incident|new-onset|new|(?:the\s+)?risk\s+of|onset\s+of|development\s+of|subsequent)\s+${PHRASE}`, "gi");
 
 /**
  * A record that says it tested nothing ("no intervention was tested", "no drug was modelled by

@@ -726,6 +726,23 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     expect(roleFor("Does early chemotherapy lengthen survival in pancreatic cancer?", advanced, [early]).role).toBe("supporting");
   });
 
+  it("a misspelt drug or disease is read as the word a record spells right, and a link studied the other way round does not test it", () => {
+    const hcq = trial("46", "Hydroxychloroquine for painful hand osteoarthritis", "RESULTS: Hydroxychloroquine did not reduce hand pain more than placebo over 12 months.", ["Humans", "Hydroxychloroquine", "Osteoarthritis"]);
+    const other = trial("47", "Exercise for knee pain", "RESULTS: Exercise reduced knee pain.", ["Humans", "Exercise"]);
+    expect(roleFor("Does hydroxycloroquine ease osteoarthritus pain in the hands?", hcq, [other]).role).toBe("supporting");
+    expect(readQuestion("Does turmeric ease joint pain?").exposure).toBe("turmeric");
+
+    const cohort = (pmid: string, title: string) => buildRecord({ ids: { pmid }, title, abstract: "METHODS: A prospective cohort of 5,000 adults followed for ten years. RESULTS: The association was strong.", mesh: ["Humans", "Cohort Studies"], publicationTypes: ["Observational Study"] });
+    const strokeFirst = cohort("48", "Incident depression in the two years after a stroke: a cohort study");
+    const depressionFirst = cohort("49", "Depression and incident stroke in older adults: a cohort study");
+    expect(roleFor("Does depression raise the risk of stroke?", strokeFirst, [depressionFirst])).toMatchObject({ role: "context", reason: expect.stringMatching(/other way round/) });
+    expect(roleFor("Does depression raise the risk of stroke?", depressionFirst, [strokeFirst]).role).toBe("supporting");
+    expect(roleFor("Are people more likely to become depressed after a stroke?", depressionFirst, [strokeFirst])).toMatchObject({ role: "context", reason: expect.stringMatching(/other way round/) });
+    // A trial in people who had the event tests what it gave against the next one.
+    const afterInfarction = trial("50", "Colchicine after myocardial infarction", "RESULTS: Colchicine reduced further myocardial infarctions.", ["Humans", "Colchicine", "Myocardial Infarction"]);
+    expect(roleFor("Does colchicine prevent heart attacks?", afterInfarction, [other]).role).toBe("supporting");
+  });
+
   it("a drip is given into a vein, and a comparator is read for what sets it apart", () => {
     const oral = trial(
       "39",
