@@ -109,7 +109,7 @@ type RequiredConcept = { label: string; part: RequiredQuestionPart; words: { ter
 export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], filters: RelevanceFilters = {}): Judged[] {
   const studiedTexts = records.map((r) => studiedText(r));
   const fields = records.map((r, i) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedTexts[i]!), disclaimed: disclaimedSubjects(r).map((text) => ({ text, field: readField(text) })), background: backgroundTherapies(r).map((text) => ({ text, field: readField(text) })), excluded: readField(exclusionText(r)) }));
-  const terms = spelledAsHeld(asked, fields);
+  const terms = spelledAsHeld(asked, records, fields);
   const n = records.length;
   // The vocabulary's other names stand in for words the candidates do not use ("broken hip" for
   // "fracture of the proximal femur"). Where a candidate uses the question's own words, the
@@ -451,15 +451,19 @@ function withinDates(record: LiteratureRecord, { dateFrom, dateTo }: RelevanceFi
  * candidates is that near; only a long, technical word (an everyday one, "tiring", is how a person
  * put it), one letter off under ten letters and two from ten.
  */
-function spelledAsHeld(terms: QueryTerm[], fields: { title: Field; abstract: Field }[]): QueryTerm[] {
-  const held = new Set<string>();
-  for (const f of fields) for (const st of [...f.title.stems, ...f.abstract.stems]) held.add(st);
+function spelledAsHeld(terms: QueryTerm[], records: Pick<LiteratureRecord, "title" | "abstract">[], fields: { title: Field; abstract: Field }[]): QueryTerm[] {
+  const held = (st: string) => fields.some((f) => f.title.stems.has(st) || f.abstract.stems.has(st));
+  const unheld = (term: QueryTerm) => !term.everyday && !term.generic && term.term.length >= 7 && !/\d/.test(term.term) && !term.stems.some(held);
+  if (!terms.some(unheld)) return terms;
+  const words = new Map<string, string>();
+  for (const r of records) for (const w of tokenize(`${r.title} ${r.abstract ?? ""}`)) if (w.length >= 6 && !words.has(w)) words.set(w, stem(w));
   return terms.map((term) => {
-    const own = term.own?.[0] ?? term.stems[0];
-    if (!own || term.everyday || term.generic || term.term.length < 7 || /\d/.test(term.term) || term.stems.some((st) => held.has(st))) return term;
-    const most = own.length >= 10 ? 2 : 1;
-    const near = [...held].filter((h) => h[0] === own[0] && Math.abs(h.length - own.length) <= most && editDistance(own, h) <= most);
-    return near.length === 1 ? { ...term, stems: [...term.stems, near[0]!] } : term;
+    const word = term.term.toLowerCase();
+    if (!unheld(term)) return term;
+    // Compared as written: stems cut misspelt endings differently ("osteoarthritus" → "osteoarthritu").
+    const most = word.length >= 10 ? 2 : 1;
+    const near = new Set([...words].filter(([w]) => w[0] === word[0] && Math.abs(w.length - word.length) <= most && editDistance(word, w) <= most).map(([, st]) => st));
+    return near.size === 1 ? { ...term, stems: [...term.stems, ...near] } : term;
   });
 }
 
