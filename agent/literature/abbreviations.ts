@@ -21,7 +21,8 @@ export function abbreviationsOf(text: string): { short: string; long: string }[]
   return found;
 }
 
-function longFormOf(short: string, candidate: string): string | null {
+/** The long form a short form abbreviates at the end of `candidate`, by the rule above; null when none does. */
+export function longFormOf(short: string, candidate: string): string | null {
   let s = short.length - 1;
   let l = candidate.length - 1;
   const alnum = (c: string | undefined) => c !== undefined && /[a-z0-9]/i.test(c);

@@ -1,6 +1,7 @@
 import type { QuestionPart } from "./question";
 import type { LiteratureRecord } from "./record";
 import { GENERIC_TERM_WEIGHT, stem, tokenize, type QueryTerm } from "./terms";
+import { abbreviationsOf, longFormOf } from "./abbreviations";
 import { isEverydayWord, isNamedKind } from "./vocabulary";
 import { normalizeHeading, stemPhrase } from "./vocabulary/words";
 import { backgroundTherapies, disclaimedSubjects, exclusionText, studiedText } from "./studied";
@@ -203,6 +204,17 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
       return (inStudied(own.studied, term, t) || inStudied(own.mesh, term, t) || heading) && !disclaimed[t]![i]!;
     }),
   );
+  // A concept a record names only by an abbreviation it never spells out ("ARM" for "anorectal
+  // malformations", its title gone): the record names it, where it studies it.
+  records.forEach((record, i) => {
+    for (const concept of abbreviatedIn(record, terms)) {
+      terms.forEach((term, t) => {
+        if ((term.concept ?? term.term) !== concept) return;
+        holds[t]![i] = true;
+        if (!disclaimed[t]![i]!) studies[t]![i] = true;
+      });
+    }
+  });
   const weights = terms.map((term, t) => Math.log(1 + (n + 1) / (holds[t]!.filter(Boolean).length + 0.5)) * term.weight * (term.generic ? GENERIC_TERM_WEIGHT : 1));
   const total = weights.reduce((a, b) => a + b, 0) || 1;
   // What acceptance measures a record against: the question's weight less its everyday words no
@@ -478,4 +490,21 @@ function editDistance(a: string, b: string): number {
     }
   }
   return d[a.length]![b.length]!;
+}
+
+/**
+ * The question's concepts of two words or more a record names only by a short form it uses without
+ * defining it ("diagnosis of ARM" for "anorectal malformations": the title that spelled it out is
+ * not part of the record), by Schwartz and Hearst's rule (abbreviations.ts): the short form's
+ * letters in order through the concept's words, its first letter opening the first word. Short
+ * forms of three letters or more, in capitals; one the record defines is read as its own long form
+ * already (studied.ts).
+ */
+function abbreviatedIn(record: Pick<LiteratureRecord, "title" | "abstract">, terms: QueryTerm[]): string[] {
+  const text = `${record.title} ${record.abstract ?? ""}`;
+  const defined = new Set(abbreviationsOf(record.abstract ?? "").map((a) => a.short));
+  const shorts = new Set([...text.matchAll(/\b([A-Z][A-Z0-9]{2,5})s?\b/g)].map((m) => m[1]!).filter((sf) => !defined.has(sf)));
+  if (shorts.size === 0) return [];
+  const concepts = new Set(terms.filter((t) => !t.generic && t.weight === 1 && (t.concept ?? t.term).includes(" ")).map((t) => t.concept ?? t.term));
+  return [...concepts].filter((label) => [...shorts].some((sf) => longFormOf(sf, label)?.toLowerCase() === label.toLowerCase()));
 }

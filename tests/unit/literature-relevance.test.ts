@@ -743,6 +743,23 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     expect(roleFor("Does colchicine prevent heart attacks?", afterInfarction, [other]).role).toBe("supporting");
   });
 
+  it("a concept named only by a short form the record never spells out is named", () => {
+    const arm = buildRecord({
+      ids: { pmid: "51" },
+      title: "Infants referred to a surgical centre",
+      titleDerived: true,
+      abstract: "METHODS: Infants referred with a final diagnosis of ARM were reviewed. RESULTS: The diagnosis of ARM was delayed beyond 24 hours in 14 of 44 infants. CONCLUSIONS: Examination of the perineum at birth is not always done.",
+      mesh: ["Humans", "Infant, Newborn", "Delayed Diagnosis"],
+    });
+    const other = trial("52", "Hernia repair in infants", "RESULTS: Hernia repair was safe in 200 infants.", ["Humans", "Infant"]);
+    const [judged] = judgeRecords([arm, other], readQuestion("Delayed diagnosis of anorectal malformations: are current guidelines sufficient?").terms);
+    expect(judged!.missingConcepts).not.toContain("anorectal malformations");
+    // Not a short form whose letters the words do not hold in order ("ARM" is no "hip dysplasia").
+    const hips = trial("53", "Delayed diagnosis of hip dysplasia", "RESULTS: Hip dysplasia was diagnosed late in 30 of 400 infants.", ["Humans", "Infant"]);
+    const [unrelated] = judgeRecords([arm, hips], readQuestion("Delayed diagnosis of hip dysplasia: are current guidelines sufficient?").terms);
+    expect(unrelated!.missingConcepts).toContain("hip dysplasia");
+  });
+
   it("a drip is given into a vein, and a comparator is read for what sets it apart", () => {
     const oral = trial(
       "39",
