@@ -246,6 +246,8 @@ function findRelation(words: string[], hasContent: (from: number, to: number) =>
     // "Does testosterone added to exercise training increase leg strength?": "added to" says what
     // the exposure is given with; the relation is the verb after it.
     if (ADDING.has(w) && words.slice(i + 1).some((x) => RELATION_VERBS.has(x) && !ADDING.has(x))) continue;
+    // "help stop her falling", "help reduce pain": the second verb is the relation, its object the outcome.
+    if (RELATION_VERBS.has(w) && RELATION_VERBS.has(words[i + 1] ?? "")) continue;
     const pair = `${w} ${words[i + 1] ?? ""}`;
     const split =
       (RELATION_PAIRS.has(pair) ? found([0, i], [i + 2, n]) : null) ??

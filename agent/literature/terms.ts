@@ -26,7 +26,8 @@ const STOP_WORDS = new Set(
   affect affects affecting compared versus vs whether there any known current literature show shown shows
   human humans people person persons patient patients use using used
   what's it's that's there's here's who's how's where's why's isn't aren't doesn't don't didn't wasn't weren't can't won't
-  someone someone's somebody somebody's anyone anyone's anybody everyone everyone's everybody one's`
+  someone someone's somebody somebody's anyone anyone's anybody everyone everyone's everybody one's
+  him himself his herself themselves yourself yourselves ourselves`
     .split(/\s+/)
     .filter(Boolean),
 );
@@ -223,13 +224,21 @@ export function extractTerms(question: string): QueryTerm[] {
   const tokens = tokenize(question);
   const known = findConcepts(tokens, { isWord: isContent, isContent: (t) => isContent(t) && isSpecific(t) });
   const mentionAt = new Map(known.flatMap((m) => Array.from({ length: m.end - m.start }, (_, k) => [m.start + k, m] as const)));
-  const seen = new Set<string>();
+  const seen = new Map<string, number>();
   const terms: QueryTerm[] = [];
   tokens.forEach((token, index) => {
     if (!isContent(token)) return;
     const s = stem(token);
-    if (seen.has(s)) return;
-    seen.add(s);
+    const first = seen.get(s);
+    if (first !== undefined) {
+      // "My mum has had two falls … Would a home visit help stop her falling?": a word said first in
+      // the person's circumstances (context) and again in what they ask stands where it is asked.
+      const kept = terms[first]!;
+      const asked = placed.get(token);
+      if (kept.part === "context" && asked && asked.part !== "context" && asked.part !== "predicate") terms[first] = { ...kept, part: asked.part, concept: asked.concept };
+      return;
+    }
+    seen.set(s, terms.length);
     const mention = mentionAt.get(index);
     const { synonyms: names, split: allSplit } = mention ? namesOf(mention.expansion) : { synonyms: [], split: [] };
     const synonyms = names.filter((m) => m !== token);

@@ -33,6 +33,9 @@ describe("reading a question: subject, outcome, context", () => {
     ["Does taking vitamin D stop old people falling over?", { vitamin: "exposure:vitamin D", falling: "outcome:falling" }],
     ["Does testosterone added to exercise training increase leg strength?", { testosterone: "exposure:testosterone", exercise: "context:exercise training", leg: "outcome:leg strength" }],
     ["Does exercise add years to life?", { exercise: "exposure:exercise", life: "outcome:life" }],
+    // "help stop", "help reduce": the second verb relates; a word of the person's circumstances asked again stands where it is asked.
+    ["Can exercise help prevent falls in older adults?", { exercise: "exposure:exercise", falls: "outcome:falls" }],
+    ["My dad has had two falls. Would a home visit help stop him falling?", { falls: "outcome:falling", visit: "exposure:home visit" }],
     // "at 85" ending the question is an age; "at 20 mg" a dose.
     ["Should I stop taking statins at 85?", { statins: "main:statins", "85": "context:85" }],
   ])("%s", (question, expected) => {
