@@ -95,9 +95,9 @@ const ANY_ANIMAL: StudySpecies[] = ["mouse", "rat", "nonhuman_primate", "dog", "
 const HUMAN_WORDS = /\b(humans?|people|patients?|adults?|women|men|children|elderly|older|persons?|individuals?|participants?|clinical)\b/i;
 const HARM_QUESTION = /\b(harmful|dangerous|toxic|risk of|risk for|increase[sd]? (the )?risk|worsen|impair|adverse)\b/i;
 
-/** Words of a population that say who, not with what: age, sex, the word for people itself. */
+/** Words of a population that say who, not with what: age, sex, the word for people itself, a relative ("my mum"). */
 const NOT_CONDITION =
-  /^(older|old|elderly|aged|adults?|adulthood|childhood|adolescence|infancy|youth|midlife|people|persons?|patients?|men|women|man|woman|children|child|boys|girls|infants?|subjects?|individuals?|participants?|healthy|young|younger|middle|middle-aged|years?|humans?|seniors?)$/i;
+  /^(older|old|elderly|aged|adults?|adulthood|childhood|adolescence|infancy|youth|midlife|people|persons?|patients?|men|women|man|woman|children|child|boys|girls|infants?|subjects?|individuals?|participants?|healthy|young|younger|middle|middle-aged|years?|humans?|seniors?|mums?|moms?|mothers?|dads?|fathers?|parents?|husbands?|wives|wife|partners?|grand(?:mother|father|ma|pa|parent)s?|grann(?:y|ies)|nan|sons?|daughters?|friends?|neighbou?rs?)$/i;
 /**
  * What a question's population has that sets it apart ("in people with dementia", "in obese
  * patients"): its words the vocabulary knows as a concept, not age, sex or the word for people. A

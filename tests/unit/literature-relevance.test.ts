@@ -720,6 +720,9 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     expect(roleFor("Does memantine slow memory loss in people with dementia who live at home?", careHome, [atHome])).toMatchObject({ role: "context", reason: expect.stringMatching(/living in care homes, not at home/) });
     expect(roleFor("Does memantine slow memory loss in people with dementia who live at home?", atHome, [careHome]).role).toBe("supporting");
     expect(roleFor("Does memantine slow memory loss in people with dementia?", careHome, [atHome]).role).toBe("supporting");
+    // A relative the question speaks of ("my mum") says who, not a condition a study must name.
+    const visits = trial("54", "Occupational therapist home visits and falls in adults aged 75 and older", "RESULTS: Home visits reduced falls by a third.", ["Humans", "Aged", "Accidental Falls"]);
+    expect(roleFor("My mum is 84 and has had two falls. Would a home visit from an occupational therapist help stop her falling?", visits, [atHome]).role).toBe("supporting");
 
     const advanced = trial("43", "Chemotherapy in advanced pancreatic cancer", "RESULTS: Chemotherapy lengthened survival by three months.", ["Humans", "Pancreatic Neoplasms"]);
     const early = trial("44", "Chemotherapy after surgery for early pancreatic cancer", "RESULTS: Chemotherapy lengthened survival by a year.", ["Humans", "Pancreatic Neoplasms"]);
