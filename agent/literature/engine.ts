@@ -3,15 +3,13 @@ import { PRIMARY_DESIGNS } from "@/lib/shared/contracts/designs";
 import { DEFAULT_MAX_RESULTS, isWideSearch, plannedSources as planSources } from "@/lib/shared/contracts/sources";
 import { describeSourceFailures } from "@/lib/shared/contracts/source-words";
 import { composeAnswer, type Citable } from "./answer";
-import { recordAgeGroups, recordSettings, recordSexes, recordStages } from "./age-groups";
-import { studiesAttitudes, studiesUse } from "./attitudes";
-import { classifyEvidence, isCaseReport, isCrossSectional, isStudyProtocol, studyWeeks } from "./evidence";
+import { classifyEvidence } from "./evidence";
 import { extractSnapshot } from "./snapshot";
-import { howGiven, onlyInCombination, outcomeSpecies, peopleNotGiven, testsNothing, uncontrolledPilot, withoutUntreatedGroup } from "./studied";
+import { roleInputOf } from "./role-input";
 import { mergeRecords } from "./merge";
 import { sourceNames, type LiteratureRecord, type SourceName } from "./record";
 import { assertReached } from "./reach";
-import { firstConcept, readQuestion, type QuestionReading } from "./reading";
+import { readQuestion, type QuestionReading } from "./reading";
 import { judgedOnTopic, judgeRecords, type Judged } from "./relevance";
 import type { EngineReference, EngineResult } from "./result";
 import { addressesEveryPart, decideRole, type RoleDecision } from "./roles";
@@ -141,12 +139,7 @@ export async function runLiteratureSearch(request: LiteratureQueryRequest, deps:
   await progress("grading", 75);
 
   const listed = request.filterReferences ? accepted : [...accepted, ...rejected];
-  const outcomeStems = reading.terms.filter((t) => t.part === "outcome").flatMap((t) => t.stems);
-  // What the question's exposure is called: its exposure part, else its first concept.
-  const exposure = firstConcept(reading);
-  const exposureStems = reading.terms.filter((t) => t.part === "exposure" || (t.concept ?? t.term) === exposure).flatMap((t) => t.stems);
-  const roleOf: RoleOf = (j, { evidenceType, species }) =>
-    decideRole({ reading, reference: { accepted: j.accepted, reason: j.reason, missingConcepts: j.missingConcepts, partsAddressed: j.partsAddressed, evidenceType, isRetracted: j.record.isRetracted, isProtocol: isStudyProtocol(j.record), studiesAttitudes: studiesAttitudes(j.record), studiesUse: studiesUse(j.record), ageGroups: recordAgeGroups(j.record), sexes: recordSexes(j.record), settings: recordSettings(j.record), stages: recordStages(j.record), onlyInCombination: onlyInCombination(j.record, reading.question, firstConcept(reading)), outcomeSpecies: outcomeSpecies(j.record, outcomeStems), peopleNotGiven: peopleNotGiven(j.record, exposureStems), ...howGiven(j.record), testsNothing: testsNothing(j.record), noUntreatedGroup: withoutUntreatedGroup(j.record), uncontrolledPilot: uncontrolledPilot(j.record), namedTerms: j.namedTerms, excludedTerms: j.excludedTerms, title: j.record.titleDerived ? undefined : j.record.title, isCaseReport: isCaseReport(j.record), isCrossSectional: isCrossSectional(j.record), weeks: studyWeeks(j.record), species } });
+  const roleOf: RoleOf = (j, known) => decideRole({ reading, reference: roleInputOf(reading, j, known) });
   const references: EngineReference[] = listed.map((j, i) => ({
     ...describeReference(j, i + 1, { withReason: false, roleOf, checks }),
     ...(deps.includeAbstracts ? { abstract: j.record.abstract } : {}),

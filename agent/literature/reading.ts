@@ -104,22 +104,19 @@ const NOT_CONDITION =
  * study none of whose text names any of them (by any of its names) was done in other people (roles.ts).
  */
 export function populationCondition(reading: Pick<QuestionReading, "population" | "terms">): QueryTerm[] {
-  if (!reading.population) return [];
-  const words = new Set(tokenize(reading.population));
   // Only a concept the vocabulary knows (a MeSH heading or other names): a word of description
   // ("Thai women", "web-wise young people") is often not repeated by the study's own text.
-  return reading.terms.filter(
-    (t) =>
-      t.part === "context" &&
-      words.has(t.term) &&
-      !t.generic &&
-      t.weight === 1 &&
-      !/^\d/.test(t.term) &&
-      !NOT_CONDITION.test(t.term) &&
-      // A species is read as one (roles.ts), not as a condition.
-      speciesNamed(t.term).length === 0 &&
-      ((t.headings?.length ?? 0) > 0 || t.synonyms.length > 0),
+  return contextTermsIn(reading, reading.population).filter(
+    // A species is read as one (roles.ts), not as a condition.
+    (t) => speciesNamed(t.term).length === 0 && ((t.headings?.length ?? 0) > 0 || t.synonyms.length > 0),
   );
+}
+
+/** The question's context terms that stand in `text` (its population, its comparator) and could name something: not generic, evaluative, a number, or a word for who. */
+function contextTermsIn(reading: Pick<QuestionReading, "terms">, text: string | null): QueryTerm[] {
+  if (!text) return [];
+  const words = new Set(tokenize(text));
+  return reading.terms.filter((t) => t.part === "context" && words.has(t.term) && !t.generic && t.weight === 1 && !/^\d/.test(t.term) && !NOT_CONDITION.test(t.term));
 }
 
 /**
@@ -128,19 +125,11 @@ export function populationCondition(reading: Pick<QuestionReading, "population" 
  * them anywhere did not compare with it (roles.ts).
  */
 export function comparatorTerms(reading: Pick<QuestionReading, "comparator" | "terms">): QueryTerm[] {
-  if (!reading.comparator) return [];
-  const words = new Set(tokenize(reading.comparator));
   // A word the compared thing shares ("short bursts of hard exercise … more than steady exercise")
   // or its form ("diclofenac gel … than a dummy gel") says nothing of what it was compared with.
   const compared = new Set(reading.terms.filter((t) => t.part !== "context").flatMap((t) => t.stems));
-  return reading.terms.filter(
+  return contextTermsIn(reading, reading.comparator).filter(
     (t) =>
-      t.part === "context" &&
-      words.has(t.term) &&
-      !t.generic &&
-      t.weight === 1 &&
-      !/^\d/.test(t.term) &&
-      !NOT_CONDITION.test(t.term) &&
       !FORMULATION.test(t.term) &&
       !t.stems.some((st) => compared.has(st)) &&
       // An everyday word only where the vocabulary knows it ("dummy" for a placebo).

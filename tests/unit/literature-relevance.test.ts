@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { recordAgeGroups, recordSettings, recordSexes, recordStages } from "@/agent/literature/age-groups";
-import { studiesAttitudes, studiesUse } from "@/agent/literature/attitudes";
-import { classifyEvidence, isCaseReport, isCrossSectional, isStudyProtocol, studyWeeks } from "@/agent/literature/evidence";
-import { comparatorTerms, firstConcept, readQuestion } from "@/agent/literature/reading";
+import { recordAgeGroups } from "@/agent/literature/age-groups";
+import { classifyEvidence, isStudyProtocol } from "@/agent/literature/evidence";
+import { comparatorTerms, readQuestion } from "@/agent/literature/reading";
+import { roleInputOf } from "@/agent/literature/role-input";
 import { judgeRecords } from "@/agent/literature/relevance";
-import { howGiven, onlyInCombination, outcomeSpecies, peopleNotGiven, testsNothing, uncontrolledPilot, withoutUntreatedGroup } from "@/agent/literature/studied";
+import { testsNothing } from "@/agent/literature/studied";
 import { decideRole } from "@/agent/literature/roles";
 import { extractSnapshot } from "@/agent/literature/snapshot";
 import { extractTerms } from "@/agent/literature/terms";
@@ -220,24 +220,7 @@ const roleFor = (question: string, record: ReturnType<typeof buildRecord>, other
   const reading = readQuestion(question);
   const [judged] = judgeRecords([record, ...others], reading.terms);
   const evidenceType = classifyEvidence(record).type;
-  return decideRole({
-    reading,
-    reference: { ...judged!, evidenceType, isRetracted: false, isProtocol: isStudyProtocol(record), studiesAttitudes: studiesAttitudes(record), studiesUse: studiesUse(record), ageGroups: recordAgeGroups(record), onlyInCombination: onlyInCombination(record, reading.question, firstConcept(reading)),
-      sexes: recordSexes(record),
-      settings: recordSettings(record),
-      stages: recordStages(record),
-      title: record.title,
-      ...howGiven(record),
-      testsNothing: testsNothing(record),
-      noUntreatedGroup: withoutUntreatedGroup(record),
-      uncontrolledPilot: uncontrolledPilot(record),
-      peopleNotGiven: peopleNotGiven(record, reading.terms.filter((t) => t.part === "exposure" || (t.concept ?? t.term) === firstConcept(reading)).flatMap((t) => t.stems)),
-      outcomeSpecies: outcomeSpecies(record, reading.terms.filter((t) => t.part === "outcome").flatMap((t) => t.stems)),
-      isCaseReport: isCaseReport(record),
-      isCrossSectional: isCrossSectional(record),
-      weeks: studyWeeks(record),
-      species: extractSnapshot(record, evidenceType).species },
-  });
+  return decideRole({ reading, reference: { ...roleInputOf(reading, judged!, { evidenceType, species: extractSnapshot(record, evidenceType).species }), isRetracted: false } });
 };
 
 describe("evidence roles: a study tests the question only in what it studies, in the question's species, with results", () => {
