@@ -4,7 +4,7 @@ import { GENERIC_TERM_WEIGHT, stem, tokenize, type QueryTerm } from "./terms";
 import { abbreviationsOf, longFormOf } from "./abbreviations";
 import { isEverydayWord, isNamedKind } from "./vocabulary";
 import { normalizeHeading, stemPhrase } from "./vocabulary/words";
-import { backgroundTherapies, disclaimedSubjects, exclusionText, studiedText } from "./studied";
+import { backgroundTherapies, covariateText, disclaimedSubjects, exclusionText, studiedText } from "./studied";
 
 /**
  * Relevance of each record to the question: does it name what the question asks about, and how
@@ -109,7 +109,7 @@ type RequiredConcept = { label: string; part: RequiredQuestionPart; words: { ter
 
 export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], filters: RelevanceFilters = {}): Judged[] {
   const studiedTexts = records.map((r) => studiedText(r));
-  const fields = records.map((r, i) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedTexts[i]!), disclaimed: disclaimedSubjects(r).map((text) => ({ text, field: readField(text) })), background: backgroundTherapies(r).map((text) => ({ text, field: readField(text) })), excluded: readField(exclusionText(r)) }));
+  const fields = records.map((r, i) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedTexts[i]!), disclaimed: disclaimedSubjects(r).map((text) => ({ text, field: readField(text) })), background: backgroundTherapies(r).map((text) => ({ text, field: readField(text) })), excluded: readField(exclusionText(r)), covariates: readField(covariateText(r)) }));
   const terms = spelledAsHeld(asked, records, fields);
   const n = records.length;
   // The vocabulary's other names stand in for words the candidates do not use ("broken hip" for
@@ -201,13 +201,17 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
       // MeSH indexes a vaccine's studies under its disease too ("Influenza, Human" on a trial of
       // cardiovascular events): for such an outcome only the record's own words count (`apart`).
       const heading = !sharedOutcome[t] && (term.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)));
-      return (inStudied(own.studied, term, t) || inStudied(own.mesh, term, t) || heading) && !disclaimed[t]![i]!;
+      if (inStudied(own.studied, term, t)) return !disclaimed[t]![i]!;
+      // Named in its words only as what the analysis held constant, its MeSH heading is a covariate's.
+      if (byAnyName(f.covariates, term)) return false;
+      return (inStudied(own.mesh, term, t) || heading) && !disclaimed[t]![i]!;
     }),
   );
   // A concept a record names only by an abbreviation it never spells out ("ARM" for "anorectal
   // malformations", its title gone): the record names it, where it studies it.
-  records.forEach((record, i) => {
-    for (const concept of abbreviatedIn(record, terms)) {
+  const longConcepts = [...new Set(terms.filter((t) => !t.generic && t.weight === 1 && (t.concept ?? t.term).includes(" ")).map((t) => t.concept ?? t.term))];
+  if (longConcepts.length > 0) records.forEach((record, i) => {
+    for (const concept of abbreviatedIn(record, longConcepts)) {
       terms.forEach((term, t) => {
         if ((term.concept ?? term.term) !== concept) return;
         holds[t]![i] = true;
@@ -500,11 +504,9 @@ function editDistance(a: string, b: string): number {
  * forms of three letters or more, in capitals; one the record defines is read as its own long form
  * already (studied.ts).
  */
-function abbreviatedIn(record: Pick<LiteratureRecord, "title" | "abstract">, terms: QueryTerm[]): string[] {
-  const text = `${record.title} ${record.abstract ?? ""}`;
-  const defined = new Set(abbreviationsOf(record.abstract ?? "").map((a) => a.short));
-  const shorts = new Set([...text.matchAll(/\b([A-Z][A-Z0-9]{2,5})s?\b/g)].map((m) => m[1]!).filter((sf) => !defined.has(sf)));
+function abbreviatedIn(record: Pick<LiteratureRecord, "title" | "abstract">, concepts: string[]): string[] {
+  const shorts = new Set([...`${record.title} ${record.abstract ?? ""}`.matchAll(/\b([A-Z][A-Z0-9]{2,5})s?\b/g)].map((m) => m[1]!));
   if (shorts.size === 0) return [];
-  const concepts = new Set(terms.filter((t) => !t.generic && t.weight === 1 && (t.concept ?? t.term).includes(" ")).map((t) => t.concept ?? t.term));
-  return [...concepts].filter((label) => [...shorts].some((sf) => longFormOf(sf, label)?.toLowerCase() === label.toLowerCase()));
+  const defined = new Set(abbreviationsOf(record.abstract ?? "").map((a) => a.short));
+  return concepts.filter((label) => [...shorts].some((sf) => !defined.has(sf) && longFormOf(sf, label)?.toLowerCase() === label.toLowerCase()));
 }

@@ -51,13 +51,16 @@ const CONTRAST = /\b(?:unlike|in contrast (?:to|with)|as opposed to)\s+[^,;.:]*(
  * not study HbA1c), and what a finding held "independently of". Left out to the end of the clause.
  */
 const ADJUSTED =
-  /\b(?:adjusted for|adjusting for|after adjustment for|with adjustment for|controlling for|controlled for|independent(?:ly)? of|(?:propensity[- ]score\s+)?(?:weighting|weighted|matching|matched)\s+(?:for|on))\b[^;.]*/gi;
+  /\b(?:adjusted for|adjusting for|adjustment for|controlling for|controlled for|independent(?:ly)? of|(?:propensity[- ]score\s+)?(?:weighting|weighted|matching|matched)\s+(?:for|on))\b[^;.]*/gi;
+/** "Antidepressant use was adjusted for": said in the passive, what was held constant is the clause's subject. */
+const ADJUSTED_SUBJECT = /[^.;,]*\b(?:was|were|is|are)\s+(?:also\s+)?(?:adjusted|controlled|accounted)\s+for\b[^;.]*/gi;
 /**
  * Who was kept out of a study is not what it studied: "People with dementia or a Mini-Mental State
- * Examination score below 24 … were excluded" names dementia to say no one in the study had it.
- * The clause is left out, to its end.
+ * Examination score below 24 … were excluded" names dementia to say no one in the study had it;
+ * so does a sensitivity analysis "excluding antidepressant users". The clause is left out, to its end.
  */
-const EXCLUDED = /[^.;]*\b(?:(?:were|was|being) excluded|exclusion criteria|excluding (?:patients|people|participants|those|women|men|subjects|anyone|children|adults))\b[^.;]*/gi;
+const EXCLUDED =
+  /[^.;]*\b(?:(?:were|was|being) excluded|exclusion criteria|(?:excluding|excluded) (?:[a-z-]+ ){0,2}(?:patients|people|participants|those|women|men|subjects|anyone|children|adults|users))\b[^.;]*/gi;
 /**
  * The clauses of an abstract that say who was kept out ("… or with serious kidney disease, were
  * excluded"): a population condition named only there is one the study did not include (roles.ts).
@@ -66,8 +69,18 @@ export function exclusionText(record: Pick<LiteratureRecord, "abstract">): strin
   return [...(record.abstract ?? "").matchAll(EXCLUDED)].map((m) => m[0]).join(" \n ");
 }
 
+/**
+ * The clauses that say what an analysis held constant ("adjusted for … antidepressant use",
+ * "further adjustment for blood pressure"): a subject named only there, in the record's words, was
+ * not studied, whatever its MeSH terms say (indexers tag covariates too; relevance.ts).
+ */
+export function covariateText(record: Pick<LiteratureRecord, "abstract">): string {
+  const abstract = record.abstract ?? "";
+  return [...abstract.matchAll(ADJUSTED_SUBJECT), ...abstract.matchAll(ADJUSTED)].map((m) => m[0]).join(" \n ");
+}
+
 function withoutContrasts(text: string): string {
-  return text.replace(CONTRAST, " ").replace(ADJUSTED, " ").replace(EXCLUDED, " ");
+  return text.replace(CONTRAST, " ").replace(ADJUSTED_SUBJECT, " ").replace(ADJUSTED, " ").replace(EXCLUDED, " ");
 }
 
 /**

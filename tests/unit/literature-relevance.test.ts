@@ -811,5 +811,17 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     const density = trial("30", "Bone density and hip fracture", "RESULTS: Each standard deviation lower in bone density doubled the risk of hip fracture.");
     expect(roleFor("Does low bone density predict hip fracture?", weighted, [density])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study (low )?bone density/) });
     expect(roleFor("Does low bone density predict hip fracture?", density, [weighted]).role).toBe("supporting");
+
+    // A covariate's MeSH heading does not make the record a study of it.
+    const covariate = buildRecord({
+      ids: { pmid: "55" },
+      title: "Loneliness and incident hip fracture in older adults",
+      abstract: "METHODS: A cohort of 6,000 adults over 65. Hazard ratios were adjusted for age, sex and antidepressant use. RESULTS: Loneliness was associated with a higher risk of hip fracture.",
+      mesh: ["Humans", "Aged", "Loneliness", "Hip Fractures", "Antidepressive Agents"],
+      publicationTypes: ["Observational Study"],
+    });
+    const antidepressants = trial("56", "Antidepressants and hip fracture", "RESULTS: Antidepressant use was associated with more hip fractures.", ["Humans", "Antidepressive Agents", "Hip Fractures"]);
+    expect(roleFor("Do antidepressants raise the risk of hip fracture?", covariate, [antidepressants]).role).not.toBe("supporting");
+    expect(roleFor("Do antidepressants raise the risk of hip fracture?", antidepressants, [covariate]).role).toBe("supporting");
   });
 });
