@@ -244,24 +244,30 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
 
 /** A question whether one thing leads to or goes with another (not whether a treatment works). */
 const ASKS_LINK = /\b(lead|leads|led|leading) to\b|\b(cause[sd]?|causing|risk|risks|linked|associated|related|likely|predict\w*|trigger\w*|develop\w*|become|becoming|after|following)\b/i;
-/** The stems of each concept of a part: a concept is named where all its technical words are (all its words, when it has none). */
+/** What names a concept: its technical words' stems, or all its words' when it has none ("stroke" is everyday English). */
+const namingStems = (terms: QueryTerm[]): string[][] => (terms.some((t) => !t.everyday) ? terms.filter((t) => !t.everyday) : terms).map((t) => t.stems);
+/** The concepts of the question's parts, each as the stems that name it. */
 function conceptStems(reading: QuestionReading, parts: string[]): string[][][] {
   const concepts = new Map<string, QueryTerm[]>();
   for (const t of reading.terms) if (parts.includes(t.part ?? "context") && !t.generic && t.weight === 1) concepts.set(t.concept ?? t.term, [...(concepts.get(t.concept ?? t.term) ?? []), t]);
-  return [...concepts.values()].map((ts) => (ts.some((t) => !t.everyday) ? ts.filter((t) => !t.everyday) : ts).map((t) => t.stems));
+  return [...concepts.values()].map(namingStems);
 }
 /** Whether the record's title follows people after the question's outcome, or counts its exposure (or what it asks after) as new. */
 function otherWayRound(reading: QuestionReading, title: string): boolean {
   const { prior, incident } = titleDirection(title);
   if (prior.length === 0 && incident.length === 0) return false;
-  const names = (phrases: string[], concepts: string[][][]) => phrases.some((p) => { const stems = stemSet(p); return concepts.some((c) => c.length > 0 && c.every((alts) => alts.some((s) => stems.has(s)))); });
+  // A phrase names a concept when it holds one of the stems of each of its naming words.
+  const names = (phrases: string[], concepts: string[][][]) =>
+    phrases.some((p) => {
+      const stems = stemSet(p);
+      return concepts.some((c) => c.length > 0 && c.every((alts) => alts.some((s) => stems.has(s))));
+    });
   const exposure = conceptStems(reading, ["exposure"]);
   const outcome = conceptStems(reading, ["outcome", "main"]);
-  // "depressed after breaking a hip": what the question puts first, by its technical words after "after".
+  // "depressed after breaking a hip": what the question puts first, named after "after".
   const askedFirst = [...reading.question.matchAll(/\b(?:after|following)\s+((?:[\w'’-]+\s*){1,4})/gi)].map((m) => {
     const words = new Set(tokenize(m[1]!));
-    const named = reading.terms.filter((t) => words.has(t.term) && !t.generic);
-    return (named.some((t) => !t.everyday) ? named.filter((t) => !t.everyday) : named).map((t) => t.stems);
+    return namingStems(reading.terms.filter((t) => words.has(t.term) && !t.generic));
   });
   return (
     (names(prior, outcome) && !names(prior, exposure)) ||
