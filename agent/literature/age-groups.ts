@@ -28,8 +28,12 @@ function questionGroup<G extends string>(text: string, [a, b]: Groups<G>): G | n
   return first === second ? null : first ? a.group : b.group;
 }
 
-/** By age, children against older people: "adults" and "middle aged" lie between and test both. */
-export type AgeGroup = "children" | "older";
+/**
+ * By age, children against older people: "adults" and "middle aged" lie between and test both. A
+ * study of pregnancy or of new mothers is of women of childbearing age (`childbearing`): its
+ * "Adult" tag does not speak to older people. No question is read as asking about that group.
+ */
+export type AgeGroup = "children" | "older" | "childbearing";
 const AGES: Groups<AgeGroup> = [
   {
     group: "children",
@@ -47,8 +51,15 @@ const AGES: Groups<AgeGroup> = [
 
 /** The age groups a record's MeSH tags give, else its own title's words; empty when nothing says. */
 export function recordAgeGroups(record: Pick<LiteratureRecord, "mesh" | "title" | "titleDerived">): AgeGroup[] {
-  return recordGroups(record, AGES);
+  const groups: AgeGroup[] = recordGroups(record, AGES);
+  const mesh = record.mesh.map((m) => m.toLowerCase());
+  const pregnancy = mesh.some((m) => PREGNANCY_HEADINGS.test(m)) || (!record.titleDerived && PREGNANCY_WORDS.test(record.title));
+  if (!pregnancy || mesh.some((m) => OLDER_HEADINGS.has(m))) return groups;
+  return [...groups.filter((g) => g !== "older"), "childbearing"];
 }
+const PREGNANCY_HEADINGS = /^(pregnancy|pregnant women|postpartum period|depression, postpartum|prenatal care|pregnancy complications\b.*|pregnancy outcome|pregnancy, high-risk)$/;
+const PREGNANCY_WORDS = /\b(pregnan\w*|postnatal|postpartum|antenatal|prenatal|gestational)\b/i;
+const OLDER_HEADINGS = new Set(["aged", "aged, 80 and over", "frail elderly"]);
 
 /** The one age group a question names, or null (none, or both). */
 export function questionAgeGroup(question: string): AgeGroup | null {

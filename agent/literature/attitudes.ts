@@ -1,4 +1,6 @@
 import type { LiteratureRecord } from "./record";
+import { splitSentences } from "./sentences";
+import { sectionsOf } from "./stance/sections";
 
 /**
  * Studies of what people think, know or would do ("Willingness of older adults to adopt calorie
@@ -13,8 +15,24 @@ const ATTITUDE_NOUNS = "attitudes?|willingness|perceptions?|opinions?|beliefs?|a
 /** The title opens with the attitude, maybe after whose it is ("Patients' attitudes toward …"). */
 const ATTITUDE_TITLE = new RegExp(`^(?:[\\w-]+(?:'s?|s')?\\s+){0,2}?(?:${ATTITUDE_NOUNS})\\b(?:(?:,\\s*|,?\\s+(?:and|or)\\s+)(?:${ATTITUDE_NOUNS}|practices?|behaviou?rs?))*\\s+(?:of|to|toward|towards|about|on|regarding|among|in)\\b`, "i");
 
-export function studiesAttitudes(record: Pick<LiteratureRecord, "title" | "titleDerived">): boolean {
-  return !record.titleDerived && ATTITUDE_TITLE.test(record.title.trim());
+/** An aim that is to measure an attitude: "To examine patterns of knowledge and attitudes among adults …". */
+const ATTITUDE_AIM = new RegExp(
+  `^(?:the (?:aim|objective|purpose|goal) of (?:this|the|our) (?:study|survey) (?:was|is) )?to (?:examine|assess|evaluate|explore|describe|determine|investigate|measure|survey|identify|compare|ascertain|elicit|characteri[sz]e)\\s+(?:the\\s+)?(?:[\\w-]+\\s+){0,2}?(?:${ATTITUDE_NOUNS})\\b(?:(?:,\\s*|,?\\s+(?:and|or)\\s+)(?:${ATTITUDE_NOUNS}|practices?|behaviou?rs?))*\\s+(?:of|to|toward|towards|about|on|regarding|among|in)\\b`,
+  "i",
+);
+
+/** An aim that is to see what people would choose: "Examine whether patients with prostate cancer choose the more aggressive …". */
+const CHOICE_AIM =
+  /^(?:to\s+)?(?:examine|assess|determine|explore|investigate|evaluate|establish)\s+whether\s+(?:\w+\s+){0,2}(?:patients|people|persons|women|men|parents|physicians|doctors|surgeons|adults|consumers|participants)\b[^.;]{0,60}?\b(?:choose|prefer|want|wish|would (?:accept|choose|prefer|trade|opt))\b/i;
+
+/**
+ * Read from the record's own title; where the library has none (it derived one from the abstract),
+ * from the abstract's stated aim, which says the same of what was measured.
+ */
+export function studiesAttitudes(record: Pick<LiteratureRecord, "title" | "titleDerived"> & Partial<Pick<LiteratureRecord, "abstract">>): boolean {
+  if (!record.titleDerived) return ATTITUDE_TITLE.test(record.title.trim());
+  const aims = sectionsOf(record.abstract ?? "").flatMap((s) => (s.role === "aim" ? splitSentences(s.text) : []));
+  return [record.title, ...aims].some((sentence) => ATTITUDE_AIM.test(sentence.trim()) || CHOICE_AIM.test(sentence.trim()));
 }
 
 /** A question about what people think, want, know or would do ("Do patients want…?", "Are doctors aware…?"). */

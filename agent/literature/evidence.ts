@@ -126,10 +126,18 @@ export function isCaseReport(record: Pick<LiteratureRecord, "title" | "publicati
   return record.publicationTypes.some((t) => t.toLowerCase() === "case reports") || /\b(a case report|case series|a case of|report of (a|two|three) cases?)\b/i.test(record.title);
 }
 
-/** A cross-sectional study: what it relates was measured at one time, so it cannot show which came first. */
+/**
+ * A cross-sectional study: what it relates was measured at one time, so it cannot show which came
+ * first. Not one that also followed people over time ("A prospective study … was established by
+ * re-examinations"): its longitudinal part can.
+ */
 export function isCrossSectional(record: Pick<LiteratureRecord, "title" | "mesh" | "abstract">): boolean {
-  return record.mesh.some((m) => m.toLowerCase() === "cross-sectional studies") || /\bcross-?sectional (study|survey|analysis|design)\b/i.test(`${record.title} ${record.abstract ?? ""}`);
+  const text = `${record.title} ${record.abstract ?? ""}`;
+  const crossSectional = record.mesh.some((m) => m.toLowerCase() === "cross-sectional studies") || /\bcross-?sectional (study|survey|analysis|design)\b/i.test(text);
+  return crossSectional && !record.mesh.some((m) => LONGITUDINAL_HEADINGS.has(m.toLowerCase())) && !LONGITUDINAL.test(text);
 }
+const LONGITUDINAL_HEADINGS = new Set(["prospective studies", "longitudinal studies", "follow-up studies"]);
+const LONGITUDINAL = /\b(?:prospective(?:ly)?\s+(?:study|studies|analysis|cohort|follow\w*)|longitudinal\s+(?:study|analysis|data|follow\w*)|followed\s+(?:up\s+)?for\s+(?:a\s+)?(?:median\s+|mean\s+|average\s+)?(?:of\s+)?\d|re-?examin\w*)/i;
 
 /**
  * How long a study's longest stated treatment or follow-up lasted, in weeks ("for 16 weeks",

@@ -212,6 +212,9 @@ const SAFETY_OBJECT = /\b(adverse|side effects?|toxicit\w*|safety|complications?
 
 const UP = /\b(increas\w*|higher|greater|more|elevat\w*|rais\w*|enhanc\w*|longer|extend\w*|prolong\w*|boost\w*|accelerat\w*|promot\w*|induc\w*|rise|rose|gain\w*|exceed\w*)\b/gi;
 const DOWN = /\b(decreas\w*|lower(ed)?|reduc\w*|fewer|less|diminish\w*|attenuat\w*|declin\w*|shorter|shorten\w*|suppress\w*|inhibit\w*|slow\w*|delay\w*|prevent\w*|protect\w*|loss|lost|drop\w*|fell|fall|blunt\w*|dampen\w*|abolish\w*|abrogat\w*|weaken\w*|counteract\w*)\b/gi;
+/** A change named as a noun, the object of a change word before it: "(counteracts) the selective loss of …". */
+const CHANGE_OBJECT = /^\s+(?:(?:the|a|an|its|their|this|that|any)\s+)?((?:[\w-]+\s+){0,2}?)(loss|losses|decline|declines|drop|fall|reduction|decrease|gain|gains|increase|increases|rise|accumulation)(?=\s+(?:of|in)\b|\s*$|\s*[.)])/i;
+const UP_NOUN = /^(gain|gains|increase|increases|rise|accumulation)$/i;
 /** A change word right before another ("blunted the gain in muscle mass"): the second is what the first changes. */
 const CHANGED_BY_PREVIOUS = new RegExp(`\\b(?:${[UP, DOWN].map((re) => re.source.replace(/^\\b\(|\)\\b$/g, "")).join("|")})\\s+(?:the\\s+|a\\s+|an\\s+|its\\s+|their\\s+)?$`, "i");
 
@@ -396,22 +399,37 @@ export function valenceOf(text: string): Valence {
   if (benefit && !harm) return "benefit";
   if (harm && !benefit) return "harm";
   let score = 0;
-  for (const [re, sign] of [
-    [UP, 1],
-    [DOWN, -1],
-  ] as const) {
-    for (const match of text.matchAll(re)) {
-      // "blunted the gain": the gain is what was blunted, not a change of its own.
-      if (CHANGED_BY_PREVIOUS.test(text.slice(Math.max(0, match.index! - 40), match.index!))) continue;
-      // What the change is about: the words that follow it, up to the end of the clause.
-      const after = text.slice(match.index! + match[0].length).split(/[,;:]|\b(and|but|whereas|while|than|compared)\b/)[0] ?? "";
-      const before = text.slice(Math.max(0, match.index! - 60), match.index!);
-      const target = `${after.slice(0, 80)} ${/\b(of|in)\s*$/.test(before) ? "" : before.split(/[,;]/).pop() ?? ""}`;
-      const bad = BAD.test(after.slice(0, 80)) || (!GOOD.test(after.slice(0, 80)) && BAD.test(target));
-      const good = GOOD.test(after.slice(0, 80)) || (!BAD.test(after.slice(0, 80)) && GOOD.test(target));
-      if (bad && !good) score -= sign;
-      else if (good && !bad) score += sign;
+  const changes = [...[...text.matchAll(UP)].map((m) => ({ m, sign: 1 })), ...[...text.matchAll(DOWN)].map((m) => ({ m, sign: -1 }))].sort((a, b) => a.m.index! - b.m.index!);
+  /** Change words read as the object of an earlier one ("counteracts the selective loss"), not as changes of their own. */
+  const objects = new Set<number>();
+  for (const { m: match, sign } of changes) {
+    if (objects.has(match.index!)) continue;
+    // "blunted the gain": the gain is what was blunted, not a change of its own.
+    if (CHANGED_BY_PREVIOUS.test(text.slice(Math.max(0, match.index! - 40), match.index!))) continue;
+    // What the change is about: the words that follow it, up to the end of the clause.
+    const after = text.slice(match.index! + match[0].length).split(/[,;:]|\b(and|but|whereas|while|than|compared)\b/)[0] ?? "";
+    // A change of a change ("counteracts the selective loss of muscle fibres", "prevented the decline
+    // in function"): what is changed is the inner change of its own object, so their signs compose:
+    // a loss of something good is bad, and countering a bad thing is a benefit.
+    const inner = CHANGE_OBJECT.exec(after);
+    if (inner) {
+      // Its object: what follows "of" or "in" ("loss of muscle"), else the words before it ("muscle loss").
+      const rest = after.slice(inner[0].length);
+      const of = /^\s+(of|in)\b/i.test(rest) ? rest.slice(0, 80) : inner[1]!;
+      const good = GOOD.test(of) && !BAD.test(of);
+      const bad = BAD.test(of) && !GOOD.test(of);
+      if (good || bad) {
+        objects.add(match.index! + match[0].length + inner[0].length - inner[2]!.length);
+        score += sign * (UP_NOUN.test(inner[2]!) ? 1 : -1) * (good ? 1 : -1);
+        continue;
+      }
     }
+    const before = text.slice(Math.max(0, match.index! - 60), match.index!);
+    const target = `${after.slice(0, 80)} ${/\b(of|in)\s*$/.test(before) ? "" : before.split(/[,;]/).pop() ?? ""}`;
+    const bad = BAD.test(after.slice(0, 80)) || (!GOOD.test(after.slice(0, 80)) && BAD.test(target));
+    const good = GOOD.test(after.slice(0, 80)) || (!BAD.test(after.slice(0, 80)) && GOOD.test(target));
+    if (bad && !good) score -= sign;
+    else if (good && !bad) score += sign;
   }
   return score > 0 ? "benefit" : score < 0 ? "harm" : "neutral";
 }

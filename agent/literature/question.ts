@@ -77,6 +77,11 @@ const RELATION_PAIRS = new Set([
   "marker of",
   "markers of",
   "risk factor for",
+  // "Does vitamin C speed up healing?": the phrasal verb relates, as "accelerate" does.
+  "speed up",
+  "speeds up",
+  "sped up",
+  "speeding up",
 ]);
 
 /** "relationship between X and Y": X is the exposure, Y the outcome. */

@@ -187,7 +187,9 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
   // vaccination" and "vaccine against zoster" are the exposure; "cases of zoster" the outcome. A
   // natural experiment of the zoster vaccine and dementia does not study shingles.
   const exposureHeads = new Set(terms.filter((e) => e.part === "exposure").flatMap((e) => e.stems));
-  const sharedOutcome = terms.map((term) => term.part === "outcome" && terms.some((e) => e.part === "exposure" && e.term === term.term));
+  // Shared by name or by another of its names: "flu vaccination" (an "influenza vaccine") and "influenza deaths".
+  const exposureNames = terms.filter((e) => e.part === "exposure").map((e) => new Set([...e.stems, ...(e.synonyms ?? []).flatMap((p) => tokenize(p).map(stem))]));
+  const sharedOutcome = terms.map((term) => term.part === "outcome" && exposureNames.some((names) => term.stems.some((s) => names.has(s))));
   const noMesh = readField("");
   const apart = terms.map((term, t) => {
     if (!sharedOutcome[t]) return null;
@@ -227,6 +229,10 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
   const reachable = weights.reduce((a, w, t) => (terms[t]!.everyday && !holds[t]!.some(Boolean) ? a : a + w), 0) || 1;
   const { concepts, unknown } = requiredConcepts(terms, weights, holds.map((h) => h.some(Boolean)));
 
+  const sharedWithoutHead = (c: RequiredConcept, i: number) => {
+    const head = c.label.split(" ").at(-1);
+    return c.words.length >= 2 && c.words.some((w) => sharedOutcome[w.term]! && terms[w.term]!.term !== head) && !c.words.some((w) => terms[w.term]!.term === head && studies[w.term]![i]!);
+  };
   const scored = records.map((_, i) => {
     const f = fields[i]!;
     let earned = 0;
@@ -250,6 +256,10 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
       const total = words.reduce((a, w) => a + w.weight, 0);
       const coverage = total > 0 ? Math.round((words.filter((w) => studies[w.term]![i]!).reduce((a, w) => a + w.weight, 0) / total) * 1000) / 1000 : 0;
       partCoverage[part] = coverage;
+      // "flu vaccination … influenza deaths": a word of the outcome that also names the exposure
+      // says which deaths; a record of the vaccine names it whatever it measured. Such an outcome
+      // is addressed only where its head ("deaths") is studied.
+      if (part === "outcome" && inPart.some((c) => sharedWithoutHead(c, i))) continue;
       if (coverage >= PART_COVERAGE || inPart.every((c) => holdsHead(c, terms, (t) => studies[t]![i]!))) partsAddressed.push(part);
       // A body after a topic that relates nothing ("Autoerotic asphyxiation: secret pleasure, lethal
       // outcome?") says what is asked of the topic, often in words of its own ("sicker", "a

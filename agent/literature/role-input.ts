@@ -4,8 +4,8 @@ import { studiesAttitudes, studiesUse } from "./attitudes";
 import { isCaseReport, isCrossSectional, isStudyProtocol, studyWeeks } from "./evidence";
 import { firstConcept, type QuestionReading } from "./reading";
 import type { Judged } from "./relevance";
-import type { RoleInput } from "./roles";
-import { howGiven, onlyInCombination, outcomeSpecies, peopleNotGiven, testsNothing, uncontrolledPilot, withoutUntreatedGroup } from "./studied";
+import { asksToPrevent, conceptStems, type RoleInput } from "./roles";
+import { howGiven, isDecisionModel, namesOnlyAsWhoWasStudied, onlyInCombination, outcomeSpecies, peopleNotGiven, testsNothing, uncontrolledPilot, withoutUntreatedGroup } from "./studied";
 
 /**
  * Everything the evidence roles read of one judged record against the question (roles.ts
@@ -36,8 +36,10 @@ export function roleInputOf(reading: QuestionReading, j: Judged, { evidenceType,
     peopleNotGiven: peopleNotGiven(record, exposureStems),
     ...howGiven(record),
     testsNothing: testsNothing(record),
+    decisionModel: isDecisionModel(record),
     noUntreatedGroup: withoutUntreatedGroup(record),
     uncontrolledPilot: uncontrolledPilot(record),
+    outcomeOnlyAsWho: asksToPrevent(reading) && namesOnlyAsWhoWasStudied(record, conceptStems(reading, ["outcome"])),
     namedTerms: j.namedTerms,
     excludedTerms: j.excludedTerms,
     title: record.titleDerived ? undefined : record.title,

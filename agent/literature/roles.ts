@@ -57,10 +57,14 @@ export type RoleInput = {
   title?: string | undefined;
   /** It says it tested nothing: a model on assumed effects (studied.ts testsNothing). */
   testsNothing?: boolean | undefined;
+  /** A decision-analytic model (studied.ts isDecisionModel): it values effects it assumed. */
+  decisionModel?: boolean | undefined;
   /** The question's terms it names only where it says whom it excluded (relevance.ts Judged.excludedTerms). */
   excludedTerms?: string[] | undefined;
   /** It says no group went without what it gave: no untreated or placebo group (studied.ts withoutUntreatedGroup). */
   noUntreatedGroup?: boolean | undefined;
+  /** It names the outcome a question asks to prevent only as what its people already had (studied.ts namesOnlyAsWhoWasStudied). */
+  outcomeOnlyAsWho?: boolean | undefined;
   /** A pilot or phase 1 study with no control group (studied.ts uncontrolledPilot). */
   uncontrolledPilot?: boolean | undefined;
   /** The doses it names (studied.ts howGiven); absent or empty: not said. */
@@ -123,8 +127,8 @@ const ROUTE_SAID: Record<Route, string> = {
   transdermal: "through the skin",
 };
 /** Whom a study of an age group was done in, and whom a question of one asks about. */
-const STUDIED_AGE: Record<AgeGroup, string> = { children: "children", older: "adults" };
-const ASKED_AGE: Record<AgeGroup, string> = { children: "children", older: "older adults" };
+const STUDIED_AGE: Record<AgeGroup, string> = { children: "children", older: "adults", childbearing: "pregnant women or new mothers" };
+const ASKED_AGE: Record<AgeGroup, string> = { children: "children", older: "older adults", childbearing: "pregnant women or new mothers" };
 
 export function decideRole({ reading, reference }: { reading: QuestionReading; reference: RoleInput }): RoleDecision {
   const missingParts = partsMissing(reading, reference);
@@ -146,6 +150,9 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   if (reference.evidenceType === "narrative_review") return decision("context", "a narrative review: it retells other studies and tests nothing itself; shown for context, not counted in the verdict");
   if (reference.isProtocol) return decision("context", "a study's protocol or design, with no results yet: not evidence");
   if (reference.testsNothing) return decision("context", "a model or projection on assumed effects: it says it tested no intervention; shown for context, not counted in the verdict");
+  if (reference.decisionModel && !ASKS_VALUE.test(reading.question)) {
+    return decision("context", "a decision model: it projects what would follow from effects taken from other studies, so it does not test whether they hold; shown for context, not counted in the verdict");
+  }
   if (missingParts.length > 0) return decision("context", `${doesNotStudy(reading, reference.missingConcepts, missingParts)}; shown for context, not counted in the verdict`);
   // Whether it works needs a comparison: a pilot with no control group tests whether it can be given and is tolerated.
   if (reference.uncontrolledPilot && !asksTolerability(reading.question)) {
@@ -160,7 +167,7 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   if (reference.isCaseReport) {
     return decision("context", "a case report or case series: it describes patients without a comparison and tests nothing; shown for context, not counted in the verdict");
   }
-  if (reference.isCrossSectional && CAUSAL.test(reading.question)) {
+  if (reference.isCrossSectional && (CAUSAL.test(reading.question) || asksToPrevent(reading))) {
     return decision("context", `a cross-sectional study: it measured ${studied(reading)} at one time, so it cannot show that one causes the other; shown for context, not counted in the verdict`);
   }
   const asksWeeks = LONG_TERM.test(reading.question) ? 52 : MONTHS.test(reading.question) ? 12 : null;
@@ -220,6 +227,11 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   if (!otherSpecies && reference.evidenceType === "observational" && reference.title !== undefined && ASKS_LINK.test(reading.question) && otherWayRound(reading, reference.title)) {
     return decision("context", `studies the link between ${studied(reading)} the other way round: what follows one, not what leads to it; shown for context, not counted in the verdict`);
   }
+  // "Does vitamin C prevent wrist fractures?": a trial in patients with wrist fractures (of what
+  // follows them) had only people who already had them; it cannot show what prevents them.
+  if (!otherSpecies && reference.outcomeOnlyAsWho) {
+    return decision("context", `studies people who already had ${reading.outcome ?? "the outcome"}, so it cannot show what prevents it; shown for context, not counted in the verdict`);
+  }
   const askedSetting = questionSetting(reading.question);
   if (!otherSpecies && askedSetting && reference.settings?.length && !reference.settings.includes(askedSetting)) {
     return decision("context", `studies ${studied(reading)} in people living ${reference.settings[0]}, not ${askedSetting}; shown for context, not counted in the verdict`);
@@ -242,12 +254,27 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   return decision("supporting", `studies ${studied(reading)}`);
 }
 
+/** A question of cost or value, which a decision model does answer ("Is X cost-effective?", "worth the cost?"). */
+const ASKS_VALUE = /\b(?:cost\w*|economic\w*|value|worth|afford\w*|price\w*|spend\w*|money|budget\w*|qalys?|quality-adjusted)\b/i;
 /** A question whether one thing leads to or goes with another (not whether a treatment works). */
 const ASKS_LINK = /\b(lead|leads|led|leading) to\b|\b(cause[sd]?|causing|risk|risks|linked|associated|related|likely|predict\w*|trigger\w*|develop\w*|become|becoming|after|following)\b/i;
 /** What names a concept: its technical words' stems, or all its words' when it has none ("stroke" is everyday English). */
 const namingStems = (terms: QueryTerm[]): string[][] => (terms.some((t) => !t.everyday) ? terms.filter((t) => !t.everyday) : terms).map((t) => t.stems);
+/**
+ * A question whether something keeps an outcome from happening ("prevent", "protect against",
+ * "lower the risk of", "stop … getting"), and not from happening again: the outcome it names after
+ * that verb is what studied people must not have had already (roles' outcomeOnlyAsWho).
+ */
+const PREVENTS =
+  /\b(?:prevent\w*|avoid\w*|protect\w*\s+(?:\w+\s+)?(?:against|from)|ward\w*\s+off|(?:reduc\w*|lower\w*|cut\w*|decreas\w*)\s+(?:the\s+|their\s+|your\s+|my\s+|his\s+|her\s+)?(?:risk|chances?|odds|incidence|likelihood)\s+of|stop\w*\s+(?:\w+\s+)?(?:getting|developing|having))\b/i;
+const AGAIN = /\b(?:again|another|second|recurren\w*|relapse\w*|repeat\w*|further|new)\b/i;
+export function asksToPrevent(reading: QuestionReading): boolean {
+  const verb = PREVENTS.exec(reading.question);
+  return verb !== null && reading.outcome !== null && !AGAIN.test(reading.question) && reading.question.slice(verb.index).toLowerCase().includes(reading.outcome.toLowerCase().split(/\s+/)[0]!);
+}
+
 /** The concepts of the question's parts, each as the stems that name it. */
-function conceptStems(reading: QuestionReading, parts: string[]): string[][][] {
+export function conceptStems(reading: QuestionReading, parts: string[]): string[][][] {
   const concepts = new Map<string, QueryTerm[]>();
   for (const t of reading.terms) if (parts.includes(t.part ?? "context") && !t.generic && t.weight === 1) concepts.set(t.concept ?? t.term, [...(concepts.get(t.concept ?? t.term) ?? []), t]);
   return [...concepts.values()].map(namingStems);

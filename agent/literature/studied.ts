@@ -2,7 +2,7 @@ import type { StudySpecies } from "@/lib/shared/contracts";
 import { speciesNamed } from "./reading";
 import type { LiteratureRecord } from "./record";
 import { splitSentences } from "./sentences";
-import { MOUTH_AS_PLACE, stemSet } from "./terms";
+import { MOUTH_AS_PLACE, stem, stemSet } from "./terms";
 import { NOT_FINDINGS, sectionsOf } from "./stance/sections";
 import { opensAsAim } from "./topic";
 import { abbreviationsOf } from "./abbreviations";
@@ -372,3 +372,56 @@ export function testsNothing(record: Pick<LiteratureRecord, "abstract">): boolea
   const read = sectionsOf(record.abstract ?? "").filter((s) => s.role !== "background");
   return read.some((s) => TESTED_NOTHING.test(s.text));
 }
+
+/**
+ * A decision-analytic model ("a Markov model", "a decision tree", "a microsimulation", MeSH's
+ * "Markov Chains" or "Decision Support Techniques"): it projects what would follow from effects it
+ * takes from other studies, so it shows what those effects are worth, not whether they hold
+ * (roles.ts: it tests a question of cost or value only).
+ */
+export function isDecisionModel(record: Pick<LiteratureRecord, "title" | "abstract" | "mesh">): boolean {
+  return record.mesh.some((m) => DECISION_HEADINGS.has(m.toLowerCase())) || DECISION_MODEL.test(`${record.title} ${record.abstract ?? ""}`);
+}
+const DECISION_HEADINGS = new Set(["markov chains", "decision support techniques", "decision trees", "models, economic"]);
+const DECISION_MODEL = /\b(?:markov(?:\s+decision)?\s+(?:model|analysis|process)|decision[- ]analytic(?:al)?\s+model|decision\s+(?:analysis|tree)|micro-?simulation|(?:cost-effectiveness|simulation|state-transition)\s+model)\w*/i;
+
+/**
+ * Whether a record names the question's outcome only as who was studied: "patients with wrist
+ * fractures", "after wrist fractures", "stroke survivors". Its people all had it before the study
+ * began, so it cannot show that anything prevents it (roles.ts). An occurrence counted as new
+ * ("subsequent fractures", "a second stroke") is an outcome. A case-control study compares people
+ * with it against controls, which does test what leads to it, so it never counts here.
+ *
+ * `concepts`: each concept of the question's outcome as the stems that name it, one list per word.
+ */
+export function namesOnlyAsWhoWasStudied(record: Pick<LiteratureRecord, "title" | "titleDerived" | "abstract">, concepts: string[][][]): boolean {
+  const text = studiedText(record);
+  if (concepts.length === 0 || CASE_CONTROL.test(record.abstract ?? "")) return false;
+  const words = [...text.matchAll(/[A-Za-z][A-Za-z'’-]*/g)].map((m) => ({ stem: stem(m[0].toLowerCase()), start: m.index!, end: m.index! + m[0].length }));
+  let named = 0;
+  for (const concept of concepts) {
+    if (concept.length === 0) continue;
+    for (let i = 0; i < words.length; i++) {
+      // An occurrence: the concept's words all within a window as long as it, from this word on.
+      const window = words.slice(i, i + concept.length + 1);
+      if (!concept.some((alts) => alts.includes(words[i]!.stem)) || !concept.every((alts) => window.some((w) => alts.includes(w.stem)))) continue;
+      const last = window.filter((w) => concept.some((alts) => alts.includes(w.stem))).at(-1)!;
+      named++;
+      const before = text.slice(Math.max(0, words[i]!.start - 60), words[i]!.start);
+      const after = text.slice(last.end, last.end + 20);
+      if (NEW_EVENT.test(before) || !(WHO_HAD.test(before) || AFTER_IT.test(before) || WHO_AFTER.test(after))) return false;
+      i = words.indexOf(last);
+    }
+  }
+  return named > 0;
+}
+/** "patients with 427 wrist fractures", "women who had a stroke", "people admitted with heart failure". */
+const WHO_HAD =
+  /\b(?:patients|people|persons|subjects|women|men|adults|children|participants|individuals|residents|survivors|those|cases|veterans)\s+(?:who\s+(?:had|have|has|sustained|suffered|underwent|developed)|(?:admitted|presenting|hospitali[sz]ed|diagnosed|treated|operated(?: on)?|seen)\s+(?:with|for)|with|having|sustaining|suffering(?: from)?|recovering from)\s+(?:(?:a|an|the|their|recent|acute|\d+)\s+){0,2}$/i;
+/** "after wrist fractures", "following a stroke": what happened before. */
+const AFTER_IT = /\b(?:after|following|recovering from|since)\s+(?:(?:a|an|the|their|his|her|recent|acute)\s+)?$/i;
+/** "stroke survivors", "fracture patients". */
+const WHO_AFTER = /^(?:\s+(?:patients|survivors|victims|sufferers|cohort|population)\b)/i;
+/** "subsequent fractures", "a second stroke", "new falls": the event counted again, an outcome. */
+const NEW_EVENT = /\b(?:new|subsequent|recurrent|recurrence of|further|second|repeat|incident|another|future|later)\s+(?:\w+\s+)?$/i;
+const CASE_CONTROL = /\bcase[- ]control\b|\b(?:healthy|matched|population|community)\s+controls\b|\bcases and controls\b/i;

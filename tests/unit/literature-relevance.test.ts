@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { recordAgeGroups } from "@/agent/literature/age-groups";
-import { classifyEvidence, isStudyProtocol } from "@/agent/literature/evidence";
+import { classifyEvidence, isCrossSectional, isStudyProtocol } from "@/agent/literature/evidence";
 import { comparatorTerms, readQuestion } from "@/agent/literature/reading";
 import { roleInputOf } from "@/agent/literature/role-input";
 import { judgeRecords } from "@/agent/literature/relevance";
@@ -823,5 +823,141 @@ describe("evidence roles: a study tests the question only by what it studied, ne
     const antidepressants = trial("56", "Antidepressants and hip fracture", "RESULTS: Antidepressant use was associated with more hip fractures.", ["Humans", "Antidepressive Agents", "Hip Fractures"]);
     expect(roleFor("Do antidepressants raise the risk of hip fracture?", covariate, [antidepressants]).role).not.toBe("supporting");
     expect(roleFor("Do antidepressants raise the risk of hip fracture?", antidepressants, [covariate]).role).toBe("supporting");
+  });
+});
+
+describe("what a study can say of prevention, of an outcome named after the vaccine, and of attitudes (researcher trap questions; records written here)", () => {
+  const trial = (pmid: string, title: string, abstract: string, mesh: string[] = [], extra: Partial<ReturnType<typeof buildRecord>> = {}) =>
+    buildRecord({ ids: { pmid }, title, abstract, mesh, publicationTypes: ["Randomized Controlled Trial"], ...extra });
+
+  it("a study whose people all had the outcome already cannot show what prevents it", () => {
+    const afterFracture = trial(
+      "61",
+      "Zinc and complex regional pain syndrome after ankle fractures",
+      "METHODS: In a double-blind trial, 300 patients with ankle fractures were randomized to zinc or placebo for six weeks. RESULTS: Complex regional pain syndrome occurred in 3% with zinc and 9% with placebo. CONCLUSIONS: Zinc reduced complex regional pain syndrome after ankle fractures.",
+      ["Humans", "Zinc", "Ankle Fractures", "Complex Regional Pain Syndromes"],
+    );
+    const fractures = trial(
+      "62",
+      "Zinc supplements and fractures in older women",
+      "METHODS: 2,000 women over 65 were randomized to zinc or placebo for three years. RESULTS: Ankle fractures occurred in 2% with zinc and 4% with placebo. CONCLUSIONS: Zinc lowered the risk of ankle fractures.",
+      ["Humans", "Zinc", "Ankle Fractures"],
+    );
+    expect(roleFor("Does zinc prevent ankle fractures?", afterFracture, [fractures])).toMatchObject({ role: "context", reason: expect.stringMatching(/already had ankle fractures/) });
+    expect(roleFor("Does zinc lower the risk of ankle fractures?", afterFracture, [fractures]).role).toBe("context");
+    expect(roleFor("Does zinc prevent ankle fractures?", fractures, [afterFracture]).role).toBe("supporting");
+    // What follows the fracture is what it tested; and preventing another one is asked of people who had one.
+    expect(roleFor("Does zinc prevent complex regional pain syndrome after ankle fractures?", afterFracture, [fractures]).role).toBe("supporting");
+    const second = trial(
+      "63",
+      "Zinc after an ankle fracture",
+      "METHODS: 500 patients with ankle fractures were randomized to zinc or placebo. RESULTS: Subsequent ankle fractures occurred in 2% with zinc and 5% with placebo.",
+      ["Humans", "Zinc", "Ankle Fractures"],
+    );
+    expect(roleFor("Does zinc prevent ankle fractures?", second, [fractures]).role).toBe("supporting");
+    // A case-control study compares people who had it with people who did not: it does test what leads to it.
+    const caseControl = buildRecord({
+      ids: { pmid: "64" },
+      title: "Zinc intake in patients with ankle fractures: a case-control study",
+      abstract: "METHODS: Patients with ankle fractures and matched controls reported their zinc intake. RESULTS: Patients with ankle fractures had taken zinc less often than controls.",
+      mesh: ["Humans", "Zinc", "Ankle Fractures", "Case-Control Studies"],
+    });
+    expect(roleFor("Does zinc prevent ankle fractures?", caseControl, [fractures]).reason ?? "").not.toMatch(/already had/);
+  });
+
+  it("an outcome named with the vaccine's disease is studied only where its own head is (“influenza deaths”, not any record of the flu vaccine)", () => {
+    const uptake = buildRecord({
+      ids: { pmid: "65" },
+      title: "Influenza vaccination uptake among adults over 65",
+      abstract: "METHODS: We reviewed records of 4,000 adults over 65 across two influenza seasons. RESULTS: 61% received influenza vaccination; uptake was lower in men, and influenza-like illness was reported by 12%.",
+      mesh: ["Humans", "Aged", "Influenza Vaccines", "Influenza, Human"],
+    });
+    const deaths = buildRecord({
+      ids: { pmid: "66" },
+      title: "Influenza vaccination and influenza deaths in care-home residents",
+      abstract: "METHODS: A cohort of 9,000 residents over 65 was followed for three winters. RESULTS: Influenza deaths were 40% fewer among vaccinated residents.",
+      mesh: ["Humans", "Aged", "Influenza Vaccines", "Influenza, Human"],
+    });
+    // Deaths are named by many candidates, the flu by few: "influenza" alone would cover most of the outcome's weight.
+    const others = ["statins", "aspirin", "exercise"].map((thing, k) => trial(`7${k}`, `${thing} and deaths in older adults`, `RESULTS: Deaths were fewer with ${thing} in adults over 65.`, ["Humans", "Aged", "Mortality"]));
+    expect(roleFor("Does flu vaccination prevent influenza deaths in older people?", uptake, [deaths, ...others]).role).not.toBe("supporting");
+    expect(roleFor("Does flu vaccination prevent influenza deaths in older people?", deaths, [uptake, ...others]).role).toBe("supporting");
+  });
+
+  it("the flu jab is the vaccine, not the disease", () => {
+    expect(readQuestion("Does the flu jab prevent flu in older people?").terms.find((t) => t.term === "jab")?.synonyms ?? []).toContain("influenza vaccine");
+    expect(readQuestion("Does the flu jab prevent flu in older people?").terms.find((t) => t.term === "jab")?.synonyms ?? []).not.toContain("influenza");
+  });
+
+  it("a survey whose stated aim is to measure knowledge or attitudes tests no question of what something does, where the library has no title", () => {
+    const survey = buildRecord({
+      ids: { pmid: "67" },
+      title: "To assess the knowledge and attitudes of older adults regarding betel nut chewing in two districts.",
+      titleDerived: true,
+      abstract:
+        "To assess the knowledge and attitudes of older adults regarding betel nut chewing in two districts. A cross-sectional questionnaire was given to 400 adults. Most considered betel nut harmful to oral health.",
+      mesh: ["Humans", "Areca", "Health Knowledge, Attitudes, Practice"],
+    });
+    expect(roleFor("Is betel nut chewing harmful to oral health?", survey)).toMatchObject({ role: "context", reason: expect.stringMatching(/surveys what people think/) });
+    expect(roleFor("Do older adults think betel nut chewing is harmful?", survey).role).toBe("supporting");
+  });
+
+  it("a cross-sectional survey with a prospective follow-up can speak of risk over time", () => {
+    const both = {
+      title: "Blood pressure and chronic neck pain",
+      mesh: ["Humans", "Blood Pressure", "Neck Pain", "Cross-Sectional Studies"],
+      publicationTypes: [],
+    };
+    const crossOnly = buildRecord({ ...both, ids: { pmid: "68" }, abstract: "METHODS: In a cross-sectional survey of 30,000 adults, blood pressure and neck pain were measured once. RESULTS: Higher blood pressure went with less neck pain." });
+    const withFollowUp = buildRecord({
+      ...both,
+      ids: { pmid: "69" },
+      abstract: "METHODS: A cross-sectional survey of 30,000 adults was followed by a prospective study of 12,000 who were free of neck pain, re-examined after 11 years. RESULTS: Higher blood pressure predicted less neck pain.",
+    });
+    expect(isCrossSectional(crossOnly)).toBe(true);
+    expect(isCrossSectional(withFollowUp)).toBe(false);
+  });
+});
+
+describe("a study of pregnancy is not a study of older people", () => {
+  it("its Adult tag does not make it speak to older adults, unless it is tagged Aged too", () => {
+    const pregnancy = buildRecord({
+      ids: { pmid: "81" },
+      title: "Swimming in pregnancy and depression after birth: a randomized trial",
+      abstract: "METHODS: 600 pregnant women were randomized to weekly swimming or usual care. RESULTS: Depression after birth was as common with swimming as with usual care.",
+      mesh: ["Humans", "Female", "Adult", "Pregnancy", "Swimming", "Depression, Postpartum"],
+      publicationTypes: ["Randomized Controlled Trial"],
+    });
+    expect(recordAgeGroups(pregnancy)).toEqual(["childbearing"]);
+    expect(roleFor("Does swimming prevent depression in older people?", pregnancy)).toMatchObject({ role: "context", reason: expect.stringMatching(/pregnant women or new mothers, not in older adults/) });
+    expect(roleFor("Does swimming in pregnancy prevent depression after birth?", pregnancy).role).toBe("supporting");
+    expect(recordAgeGroups({ ...pregnancy, mesh: [...pregnancy.mesh, "Aged"] })).toContain("older");
+  });
+});
+
+describe("a decision model values effects it assumed; a study of what people would choose measures the choice", () => {
+  it("a Markov model tests a question of cost or value, not whether the treatment works", () => {
+    const model = buildRecord({
+      ids: { pmid: "91" },
+      title: "Bisphosphonates after a first vertebral fracture: a Markov model",
+      abstract:
+        "METHODS: A Markov model followed a simulated cohort of women aged 70 with a vertebral fracture, with fracture risks and treatment effects taken from published trials. RESULTS: Bisphosphonates prevented 120 hip fractures per 10,000 women and cost 18,000 dollars per quality-adjusted life year.",
+      mesh: ["Humans", "Female", "Aged", "Diphosphonates", "Hip Fractures", "Markov Chains"],
+    });
+    expect(roleFor("Do bisphosphonates prevent hip fractures in older women?", model)).toMatchObject({ role: "context", reason: expect.stringMatching(/decision model/) });
+    expect(roleFor("Are bisphosphonates cost-effective for preventing hip fractures in older women?", model).role).toBe("supporting");
+  });
+
+  it("a study whose stated aim is whether patients would choose a treatment does not test what the treatment does", () => {
+    const choice = buildRecord({
+      ids: { pmid: "92" },
+      title: "Examine whether women with breast cancer choose the longer of two radiotherapy courses when told its survival gain.",
+      titleDerived: true,
+      abstract:
+        "Examine whether women with breast cancer choose the longer of two radiotherapy courses when told its survival gain. METHODS: 120 women were offered both courses. RESULTS: Most chose the shorter course even for a 5% gain in survival.",
+      mesh: ["Humans", "Female", "Breast Neoplasms", "Radiotherapy", "Patient Preference"],
+    });
+    expect(roleFor("Does longer radiotherapy help women with breast cancer live longer?", choice)).toMatchObject({ role: "context", reason: expect.stringMatching(/surveys what people think/) });
+    expect(roleFor("Do women with breast cancer prefer the longer radiotherapy course?", choice).role).toBe("supporting");
   });
 });

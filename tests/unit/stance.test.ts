@@ -43,6 +43,24 @@ describe("negations and shortfalls read as what they say", () => {
     expect(readFinding("In fit patients the benefits of the operation clearly outweigh its risks.")).toMatchObject({ effect: "found", valence: "benefit" });
   });
 
+  it.each([
+    ["Strength training counteracts the gradual loss of muscle fibres seen with age.", "benefit"],
+    ["Hormone therapy prevented bone loss after menopause.", "benefit"],
+    ["Walking slowed the decline in gait speed over five years.", "benefit"],
+    ["Steroids accelerated the loss of bone density.", "harm"],
+    ["The new regimen reduced the rise in pain scores after surgery.", "benefit"],
+    ["Coaching increased the gain in grip strength.", "benefit"],
+    ["The diuretic blunted the gain in muscle mass.", "harm"],
+  ])("composes a change of a change (a loss of something good is bad): %s → %s", (sentence, valence) => {
+    expect(readFinding(sentence)).toMatchObject({ effect: "found", valence });
+  });
+
+  it("reads a finding that exercise counters an effect of age as support that it slows aging (issue 25's exercise example)", () => {
+    const abstract =
+      "RESULTS: Fatigue did not differ between the younger and older skaters. CONCLUSIONS: It appears possible that ageing muscles subjected to continuous exercise develop an adaptive response that counteracts the selective loss of fast muscle fibres usually seen in sedentary older people.";
+    expect(byRules("Does exercise slow aging?", abstract)).toBe("supports");
+  });
+
   it("does not take a plainly stated negative for a hedge", () => {
     expect(readFinding("The protective effect of green tea on memory could not be confirmed.").certainty).toBe(1);
     expect(readFinding("Routine screening of the second knee may not be necessary.").certainty).toBeLessThan(1);
