@@ -44,6 +44,9 @@ const LOWEST_BEST = 0.25;
 const RELATIVE_TO_BEST = 0.7;
 /** Required concepts the best candidate may miss and still set the bar (more: nothing is on topic). */
 const MAX_MISSED = 2;
+/** Heads that name a disorder of the site before them ("stomach cancer", "hip fractures", "leg ulcers"). */
+const PATHOLOGY_HEAD = /^(?:cancers?|carcinomas?|tumou?rs?|neoplasms?|fractures?|infections?|ulcers?|ulceration|failure|bleeding|bleeds|ha?emorrhages?|pain|deaths?|mortality|injur(?:y|ies)|inflammation|stones?|cysts?|lesions?)$/;
+
 /**
  * Share of a required part's weight a record must hold to address it: the rare, specific words of
  * "should patients undergo a portoenterostomy" count for more than "undergo", and a study of
@@ -229,6 +232,15 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
   const reachable = weights.reduce((a, w, t) => (terms[t]!.everyday && !holds[t]!.some(Boolean) ? a : a + w), 0) || 1;
   const { concepts, unknown } = requiredConcepts(terms, weights, holds.map((h) => h.some(Boolean)));
 
+  // Only a site and what is wrong there ("stomach cancer", "wrist fractures", "influenza deaths"),
+  // two words: the head names the disorder, which a record of the site alone does not study. Not
+  // other heads: a lay one ("brain shrinkage" of a record's "atrophy") may have no other name here.
+  const headMissing = (c: RequiredConcept, i: number) => {
+    const [, last] = c.label.split(" ");
+    if (c.words.length !== 2 || c.label.split(" ").length !== 2 || !PATHOLOGY_HEAD.test(last!)) return false;
+    const head = c.words.find((w) => terms[w.term]!.term === last);
+    return head !== undefined && !studies[head.term]![i]!;
+  };
   const sharedWithoutHead = (c: RequiredConcept, i: number) => {
     const head = c.label.split(" ").at(-1);
     return c.words.length >= 2 && c.words.some((w) => sharedOutcome[w.term]! && terms[w.term]!.term !== head) && !c.words.some((w) => terms[w.term]!.term === head && studies[w.term]![i]!);
@@ -254,7 +266,10 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
       if (inPart.length === 0) continue;
       const words = inPart.flatMap((c) => c.words);
       const total = words.reduce((a, w) => a + w.weight, 0);
-      const coverage = total > 0 ? Math.round((words.filter((w) => studies[w.term]![i]!).reduce((a, w) => a + w.weight, 0) / total) * 1000) / 1000 : 0;
+      // A concept's words count only with its head ("stomach" of "stomach cancer" in a study of
+      // gastric acid is not stomach cancer): its last word names what it is, the others which one.
+      const counted = inPart.flatMap((c) => (headMissing(c, i) ? [] : c.words.filter((w) => studies[w.term]![i]!)));
+      const coverage = total > 0 ? Math.round((counted.reduce((a, w) => a + w.weight, 0) / total) * 1000) / 1000 : 0;
       partCoverage[part] = coverage;
       // "flu vaccination … influenza deaths": a word of the outcome that also names the exposure
       // says which deaths; a record of the vaccine names it whatever it measured. Such an outcome

@@ -4,7 +4,7 @@ import { ROUTE_WORDS, stem, stemSet, tokenize, type QueryTerm } from "./terms";
 import { ASKS_SAFETY } from "./question";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
 import { questionAgeGroup, questionSetting, questionSex, questionStage, type AgeGroup, type Setting, type Sex, type Stage } from "./age-groups";
-import { questionDoses, questionRoutes, titleDirection, type Dose, type Route } from "./studied";
+import { questionDoses, questionRoutes, ROUTE_INCLUDES, titleDirection, type Dose, type Route } from "./studied";
 import { listed } from "./words";
 import { SPECIES_PLURAL } from "@/lib/shared/contracts/designs";
 
@@ -125,6 +125,7 @@ const ROUTE_SAID: Record<Route, string> = {
   injected: "by injection",
   "intra-articular": "into a joint",
   transdermal: "through the skin",
+  systemic: "systemically (by mouth or injection)",
 };
 /** Whom a study of an age group was done in, and whom a question of one asks about. */
 const STUDIED_AGE: Record<AgeGroup, string> = { children: "children", older: "adults", childbearing: "pregnant women or new mothers" };
@@ -208,7 +209,8 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
     return decision("context", `studies ${studied(reading)} in people with what the question's people are without; shown for context, not counted in the verdict`);
   }
   const askedRoutes = questionRoutes(reading.question);
-  if (askedRoutes.length > 0 && reference.routes?.length && !reference.routes.some((r) => askedRoutes.includes(r))) {
+  const sameRoute = (r: Route) => askedRoutes.includes(r) || (ROUTE_INCLUDES[r] ?? []).some((q) => askedRoutes.includes(q)) || askedRoutes.some((q) => (ROUTE_INCLUDES[q] ?? []).includes(r));
+  if (askedRoutes.length > 0 && reference.routes?.length && !reference.routes.some(sameRoute)) {
     const thing = studiedPart(reading).replace(ROUTE_WORD, "");
     return decision("context", `tests ${thing} given ${listed(reference.routes.map((r) => ROUTE_SAID[r]), "or")}, not ${listed(askedRoutes.map((r) => ROUTE_SAID[r]), "or")}; shown for context, not counted in the verdict`);
   }

@@ -280,7 +280,7 @@ export function outcomeSpecies(record: Pick<LiteratureRecord, "abstract" | "mesh
  * record's title and what it says it studied; a record that names no route, or names the
  * question's among others, restricts nothing.
  */
-export type Route = "oral" | "topical" | "intravenous" | "inhaled" | "intranasal" | "injected" | "intra-articular" | "transdermal";
+export type Route = "oral" | "topical" | "intravenous" | "inhaled" | "intranasal" | "injected" | "intra-articular" | "transdermal" | "systemic";
 const ROUTES: [Route, RegExp][] = [
   // Not the mouth as a place ("oral cancer", "oral health").
   ["oral", new RegExp(`\\b(orally|oral(?!\\s+(?:${MOUTH_AS_PLACE})\\b)|by mouth|tablets?|capsules?|pills?)\\b`, "i")],
@@ -291,7 +291,12 @@ const ROUTES: [Route, RegExp][] = [
   ["injected", /\b(subcutaneous(ly)?|intramuscular(ly)?|injections?|injected)\b/i],
   ["intra-articular", /\b(intra-?articular)\b/i],
   ["transdermal", /\b(transdermal|skin patch(es)?)\b/i],
+  // "a short course of systemic corticosteroids": by mouth or by injection, to the whole body (not
+  // "systemic lupus", "systemic inflammation", which name a disease).
+  ["systemic", /\bsystemic(?:ally)?\s+(?:administ\w*|given|(?:cortico)?steroids?|glucocorticoids?|antibiotics?|antifungals?|retinoids?|treatment with|therapy with)\b/i],
 ];
+/** Routes that are one of the others: a systemic drug is given by mouth, by drip or by injection. */
+export const ROUTE_INCLUDES: Partial<Record<Route, Route[]>> = { systemic: ["oral", "intravenous", "injected"] };
 
 /** The routes a question names for what it asks about. */
 export function questionRoutes(question: string): Route[] {

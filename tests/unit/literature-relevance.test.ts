@@ -4,7 +4,7 @@ import { classifyEvidence, isCrossSectional, isStudyProtocol } from "@/agent/lit
 import { comparatorTerms, readQuestion } from "@/agent/literature/reading";
 import { roleInputOf } from "@/agent/literature/role-input";
 import { judgeRecords } from "@/agent/literature/relevance";
-import { testsNothing } from "@/agent/literature/studied";
+import { howGiven, testsNothing } from "@/agent/literature/studied";
 import { decideRole } from "@/agent/literature/roles";
 import { extractSnapshot } from "@/agent/literature/snapshot";
 import { extractTerms } from "@/agent/literature/terms";
@@ -959,5 +959,42 @@ describe("a decision model values effects it assumed; a study of what people wou
     });
     expect(roleFor("Does longer radiotherapy help women with breast cancer live longer?", choice)).toMatchObject({ role: "context", reason: expect.stringMatching(/surveys what people think/) });
     expect(roleFor("Do women with breast cancer prefer the longer radiotherapy course?", choice).role).toBe("supporting");
+  });
+});
+
+describe("systemic drugs are given by mouth or injection, not inhaled or on the skin", () => {
+  it("a trial of systemic steroids does not test inhaled ones, and does test oral ones", () => {
+    const systemic = buildRecord({
+      ids: { pmid: "95" },
+      title: "A short course of systemic corticosteroids for asthma attacks in children",
+      abstract: "METHODS: Children with an asthma attack were randomized to systemic corticosteroids or placebo for five days. RESULTS: Asthma control improved more with corticosteroids.",
+      mesh: ["Humans", "Child", "Asthma", "Adrenal Cortex Hormones"],
+      publicationTypes: ["Randomized Controlled Trial"],
+    });
+    expect(roleFor("Do inhaled steroids improve asthma control in children?", systemic)).toMatchObject({ role: "context", reason: expect.stringMatching(/systemically .* not inhaled/) });
+    expect(roleFor("Do oral steroids improve asthma control in children?", systemic).role).toBe("supporting");
+    // A disease called systemic names no route.
+    expect(howGiven({ title: "Hydroxychloroquine in systemic lupus erythematosus", abstract: "", titleDerived: false }).routes).toEqual([]);
+  });
+});
+
+describe("a two-word name is addressed with its head", () => {
+  it("a study of stomach acid does not study stomach cancer", () => {
+    const acid = buildRecord({
+      ids: { pmid: "96" },
+      title: "Rebound gastric acid secretion after stopping omeprazole",
+      abstract: "METHODS: 60 adults took omeprazole or placebo for four weeks. RESULTS: Stomach acid secretion rose above baseline for two weeks after omeprazole was stopped.",
+      mesh: ["Humans", "Omeprazole", "Proton Pump Inhibitors", "Gastric Acid"],
+      publicationTypes: ["Randomized Controlled Trial"],
+    });
+    const cancer = buildRecord({
+      ids: { pmid: "97" },
+      title: "Proton pump inhibitors and stomach cancer: a cohort study",
+      abstract: "METHODS: 60,000 adults were followed for ten years. RESULTS: Long-term use of proton pump inhibitors was associated with more stomach cancer.",
+      mesh: ["Humans", "Proton Pump Inhibitors", "Stomach Neoplasms", "Cohort Studies"],
+    });
+    const others = ["statins", "aspirin", "metformin"].map((thing, k) => buildRecord({ ids: { pmid: `98${k}` }, title: `${thing} and cancer`, abstract: `RESULTS: ${thing} users had less cancer.`, mesh: ["Humans", "Neoplasms"] }));
+    expect(roleFor("Do proton pump inhibitors cause stomach cancer?", acid, [cancer, ...others]).role).not.toBe("supporting");
+    expect(roleFor("Do proton pump inhibitors cause stomach cancer?", cancer, [acid, ...others]).role).toBe("supporting");
   });
 });
