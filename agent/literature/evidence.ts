@@ -121,10 +121,16 @@ export function isStudyProtocol(record: Pick<LiteratureRecord, "publicationTypes
 /** "Correction to: …", "Erratum: …", "Retraction: …", "Notice of retraction", "Expression of concern: …". */
 const NOTICE_TITLE = /^\s*(?:correction(?: to)?|corrigendum|erratum|retraction(?: note| notice)?|notice of retraction|retracted|expression of concern)\b\s*[:.-]/i;
 
-/** A case report or case series: patients described without a comparison (PubMed's Case Reports, or the title says so). */
-export function isCaseReport(record: Pick<LiteratureRecord, "title" | "publicationTypes">): boolean {
-  return record.publicationTypes.some((t) => t.toLowerCase() === "case reports") || /\b(a case report|case series|a case of|report of (a|two|three) cases?)\b/i.test(record.title);
+/**
+ * A case report or case series: patients described without a comparison (PubMed's Case Reports,
+ * or the title says so, or the abstract calls itself one: "This case report presents …", "We
+ * report a 2-year-old boy …").
+ */
+export function isCaseReport(record: Pick<LiteratureRecord, "title" | "publicationTypes"> & Partial<Pick<LiteratureRecord, "abstract">>): boolean {
+  return record.publicationTypes.some((t) => t.toLowerCase() === "case reports") || /\b(a case report|case series|a case of|report of (a|two|three) cases?)\b/i.test(record.title) || CASE_REPORT_SAYS.test(record.abstract ?? "");
 }
+const CASE_REPORT_SAYS =
+  /\b(?:this|the present|our) case (?:report|series)\b|\bwe (?:report|describe|present) (?:a|an|one|two|three|the case of an?) (?:\d+[- ](?:year|month|week)[- ]old )?(?:case|patient|child|boy|girl|man|woman|infant|toddler|neonate)s?\b/i;
 
 /**
  * A cross-sectional study: what it relates was measured at one time, so it cannot show which came

@@ -222,10 +222,35 @@ const PRONOUNS = new Set(["it", "they", "this", "these", "that", "those", "its",
 function readClause(tokens: Token[], isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): Segment[] {
   const words = cueWords(tokens);
   const split = findRelation(words, (from, to) => words.slice(from, to).some((w) => w !== "" && isContent(w)));
-  if (!split) return withContext(tokens, "main", isContent, isSpecific);
+  if (!split) return comparedFor(tokens, words, isContent, isSpecific) ?? withContext(tokens, "main", isContent, isSpecific);
   return [
     ...withContext(tokens.slice(split.exposure[0], split.exposure[1]), "exposure", isContent, isSpecific),
     ...withContext(tokens.slice(split.outcome[0], split.outcome[1]), "outcome", isContent, isSpecific),
+  ];
+}
+
+/**
+ * "Is ultrasound as accurate as X-ray for diagnosing fractures?", "Is X better than Y for Z?": a
+ * comparison with no relation verb. What is compared is the exposure, what it is compared with the
+ * comparator (context), and what follows "for" (not people: "for older adults" says whom) what they
+ * are compared on: the outcome. Null when the question is not so built.
+ */
+function comparedFor(tokens: Token[], words: string[], isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): Segment[] | null {
+  const than = words.indexOf("than");
+  const as = words.findIndex((w, i) => w === "as" && words.slice(i + 2, i + 4).includes("as"));
+  const at = than > 0 ? than : as;
+  if (at <= 0) return null;
+  // The comparison starts at its adjective ("better", "more effective") or at the first "as".
+  const start = than > 0 ? Math.max(0, than - (/^(more|less)$/.test(words[than - 2] ?? "") ? 2 : 1)) : as;
+  const against = than > 0 ? than + 1 : words.indexOf("as", as + 2) + 1;
+  const forAt = words.findIndex((w, i) => i > against && w === "for" && !forPeople(tokens, i));
+  const has = (from: number, to: number) => words.slice(from, to).some((w) => w !== "" && isContent(w));
+  if (forAt < 0 || !has(0, start) || !has(against, forAt) || !has(forAt + 1, words.length)) return null;
+  return [
+    ...withContext(tokens.slice(0, start), "exposure", isContent, isSpecific),
+    // Said as "versus …" so the comparator is read as one (questionContexts).
+    { part: "context", tokens: [{ text: "versus", punct: false }, ...tokens.slice(against, forAt)] },
+    ...withContext(tokens.slice(forAt + 1), "outcome", isContent, isSpecific),
   ];
 }
 

@@ -165,7 +165,8 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   if (reference.studiesUse && !reading.asksUse && !reading.asksAttitudes) {
     return decision("context", "surveys how many people use it and what they say of it, not what it does; shown for context, not counted in the verdict");
   }
-  if (reference.isCaseReport) {
+  // "Does spontaneous remission occur in polyarteritis nodosa?": one case shows that it can.
+  if (reference.isCaseReport && !ASKS_EXISTENCE.test(reading.question)) {
     return decision("context", "a case report or case series: it describes patients without a comparison and tests nothing; shown for context, not counted in the verdict");
   }
   if (reference.isCrossSectional && (CAUSAL.test(reading.question) || asksToPrevent(reading))) {
@@ -256,6 +257,8 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   return decision("supporting", `studies ${studied(reading)}`);
 }
 
+/** A question whether something happens at all, which one described case can answer. */
+const ASKS_EXISTENCE = /\b(?:occurs?|occurring|exists?|happens?|ever|possible)\b/i;
 /** A question of cost or value, which a decision model does answer ("Is X cost-effective?", "worth the cost?"). */
 const ASKS_VALUE = /\b(?:cost\w*|economic\w*|value|worth|afford\w*|price\w*|spend\w*|money|budget\w*|qalys?|quality-adjusted)\b/i;
 /** A question whether one thing leads to or goes with another (not whether a treatment works). */

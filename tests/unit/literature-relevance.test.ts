@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { recordAgeGroups } from "@/agent/literature/age-groups";
-import { classifyEvidence, isCrossSectional, isStudyProtocol } from "@/agent/literature/evidence";
+import { classifyEvidence, isCaseReport, isCrossSectional, isStudyProtocol } from "@/agent/literature/evidence";
 import { comparatorTerms, readQuestion } from "@/agent/literature/reading";
 import { roleInputOf } from "@/agent/literature/role-input";
 import { judgeRecords } from "@/agent/literature/relevance";
@@ -996,5 +996,52 @@ describe("a two-word name is addressed with its head", () => {
     const others = ["statins", "aspirin", "metformin"].map((thing, k) => buildRecord({ ids: { pmid: `98${k}` }, title: `${thing} and cancer`, abstract: `RESULTS: ${thing} users had less cancer.`, mesh: ["Humans", "Neoplasms"] }));
     expect(roleFor("Do proton pump inhibitors cause stomach cancer?", acid, [cancer, ...others]).role).not.toBe("supporting");
     expect(roleFor("Do proton pump inhibitors cause stomach cancer?", cancer, [acid, ...others]).role).toBe("supporting");
+  });
+});
+
+describe("a comparison with no relation verb is read as one", () => {
+  it("what is compared is the exposure, what it is compared on the outcome", () => {
+    const asGood = readQuestion("Is ultrasound as accurate as X-ray for diagnosing fractures in children?");
+    expect(asGood.concepts.map((c) => [c.part, c.label])).toEqual([
+      ["exposure", "ultrasound"],
+      ["outcome", "diagnosing fractures"],
+    ]);
+    expect(asGood.comparator).toBe("x-ray");
+    expect(asGood.population).toBe("children");
+    expect(readQuestion("Is ultrasound better than X-ray for diagnosing fractures?").concepts.map((c) => c.part)).toEqual(["exposure", "outcome"]);
+    // "for" people says whom, not what they are compared on.
+    expect(readQuestion("Is tai chi better than walking for older adults?").concepts.every((c) => c.label !== "older adults")).toBe(true);
+  });
+
+  it("a record that names neither the compared thing nor what it is compared on does not test it", () => {
+    const coeliac = buildRecord({
+      ids: { pmid: "99" },
+      title: "Bone density years after screening for coeliac disease",
+      abstract: "METHODS: Bone mineral density was measured by dual-energy x-ray absorptiometry in 53 adults. RESULTS: Bone density was similar to the general population's, and fractures were as common.",
+      mesh: ["Humans", "Celiac Disease", "Bone Density", "Fractures, Bone"],
+    });
+    expect(roleFor("Is ultrasound as accurate as X-ray for diagnosing fractures?", coeliac).role).not.toBe("supporting");
+  });
+});
+
+describe("a case report says so in its abstract too", () => {
+  it("is read from the abstract where the library has no publication type or title", () => {
+    const says = (abstract: string) => isCaseReport({ title: "Bisphosphonates in a child with brittle bones", publicationTypes: [], abstract });
+    expect(says("This case report presents bone density before and after pamidronate.")).toBe(true);
+    expect(says("We report a 3-year-old boy with brittle bones treated with pamidronate.")).toBe(true);
+    expect(says("We describe a patient whose fractures healed on pamidronate.")).toBe(true);
+    expect(says("METHODS: 300 children were randomized to pamidronate or placebo.")).toBe(false);
+    expect(says("We report the outcomes of 300 children given pamidronate.")).toBe(false);
+  });
+
+  it("tests no question of what something does, but does show that something can happen", () => {
+    const report = buildRecord({
+      ids: { pmid: "100" },
+      title: "Remission of vasculitis without treatment",
+      abstract: "We report a 54-year-old man with polyarteritis nodosa whose vasculitis went into remission without treatment. Pamidronate was never given.",
+      mesh: ["Humans", "Polyarteritis Nodosa", "Remission, Spontaneous"],
+    });
+    expect(roleFor("Does polyarteritis nodosa go into remission without treatment?", report).role).toBe("context");
+    expect(roleFor("Does spontaneous remission occur in polyarteritis nodosa?", report).role).toBe("supporting");
   });
 });
