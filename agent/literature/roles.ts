@@ -185,7 +185,11 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   }
   // "in people with dementia": a study whose text names nothing of the population's condition was
   // done in other people (subjective cognitive decline is not dementia).
-  const condition = populationCondition(reading);
+  // "after breast surgery": the site says which surgery; a record of any surgery (an abdominoplasty)
+  // names "surgery" too. A procedure word counts only where nothing more specific is named.
+  const named = populationCondition(reading);
+  const specific = named.filter((t) => !PROCEDURE_WORD.test(t.term));
+  const condition = specific.length > 0 ? specific : named;
   if (!otherSpecies && condition.length > 0 && reference.namedTerms && !condition.some((t) => reference.namedTerms!.includes(t.term))) {
     return decision("context", `studies ${studied(reading)} in other people: it names nothing of “${reading.population}”, whom the question asks about; shown for context, not counted in the verdict`);
   }
@@ -257,6 +261,8 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   return decision("supporting", `studies ${studied(reading)}`);
 }
 
+/** Words that name a kind of procedure, not which one ("surgery" of "knee surgery"). */
+const PROCEDURE_WORD = /^(?:surgery|surgeries|operations?|procedures?|treatment|therapy|repair|replacement|transplant(?:ation)?|resection|removal|extraction|biopsy|implant(?:ation)?|injur(?:y|ies)|disease|disorders?)$/;
 /** A question whether something happens at all, which one described case can answer. */
 const ASKS_EXISTENCE = /\b(?:occurs?|occurring|exists?|happens?|ever|possible)\b/i;
 /** A question of cost or value, which a decision model does answer ("Is X cost-effective?", "worth the cost?"). */

@@ -1045,3 +1045,17 @@ describe("a case report says so in its abstract too", () => {
     expect(roleFor("Does spontaneous remission occur in polyarteritis nodosa?", report).role).toBe("supporting");
   });
 });
+
+describe("the site says which surgery", () => {
+  it("a study after one operation does not test a question about another", () => {
+    const tummyTuck = buildRecord({
+      ids: { pmid: "101" },
+      title: "Quilting sutures and seroma after abdominoplasty",
+      abstract: "METHODS: 80 patients undergoing abdominoplasty were randomized to quilting sutures or drains. RESULTS: Seroma followed surgery in 3% with quilting and 15% with drains.",
+      mesh: ["Humans", "Abdominoplasty", "Seroma", "Suture Techniques"],
+      publicationTypes: ["Randomized Controlled Trial"],
+    });
+    expect(roleFor("Do quilting sutures prevent seroma after breast surgery?", tummyTuck)).toMatchObject({ role: "context", reason: expect.stringMatching(/in other people/) });
+    expect(roleFor("Do quilting sutures prevent seroma after surgery?", tummyTuck).role).toBe("supporting");
+  });
+});
