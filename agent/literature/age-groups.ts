@@ -45,7 +45,9 @@ const AGES: Groups<AgeGroup> = [
     group: "older",
     // Adults of any age may speak to older people; only children's tags speak to children.
     headings: new Set(["aged", "aged, 80 and over", "frail elderly", "adult", "young adult", "middle aged"]),
-    words: /\b(older|elderly|seniors?|geriatric|old age|old people|octogenarians?|nonagenarians?|centenarians?|later life|late life|aged (?:6[5-9]|[7-9]\d)|over (?:6[5-9]|[7-9]\d))\b/i,
+    // "adults" too: not children, which is all this group tells apart ("Does dexamethasone work as
+    // well as prednisone in adults?" is not tested by a trial in children).
+    words: /\b(older|elderly|seniors?|geriatric|old age|old people|octogenarians?|nonagenarians?|centenarians?|later life|late life|aged (?:6[5-9]|[7-9]\d)|over (?:6[5-9]|[7-9]\d)|adults?|grown-ups?)\b/i,
   },
 ];
 

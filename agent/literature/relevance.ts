@@ -44,8 +44,13 @@ const LOWEST_BEST = 0.25;
 const RELATIVE_TO_BEST = 0.7;
 /** Required concepts the best candidate may miss and still set the bar (more: nothing is on topic). */
 const MAX_MISSED = 2;
-/** Heads that name a disorder of the site before them ("stomach cancer", "hip fractures", "leg ulcers"). */
-const PATHOLOGY_HEAD = /^(?:cancers?|carcinomas?|tumou?rs?|neoplasms?|fractures?|infections?|ulcers?|ulceration|failure|bleeding|bleeds|ha?emorrhages?|pain|deaths?|mortality|injur(?:y|ies)|inflammation|stones?|cysts?|lesions?)$/;
+/**
+ * Heads that name a disorder of the site before them ("stomach cancer", "hip fractures", "leg
+ * ulcers"), or a drug class by what it does to its target ("ACE inhibitor": the enzyme's gene is
+ * not the drug; "beta blockers", "dopamine agonists").
+ */
+const HEAD_REQUIRED =
+  /^(?:cancers?|carcinomas?|tumou?rs?|neoplasms?|fractures?|infections?|ulcers?|ulceration|failure|bleeding|bleeds|ha?emorrhages?|pain|deaths?|mortality|injur(?:y|ies)|inflammation|stones?|cysts?|lesions?|inhibitors?|blockers?|agonists?|antagonists?|modulators?)$/;
 
 /**
  * Share of a required part's weight a record must hold to address it: the rare, specific words of
@@ -232,14 +237,17 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
   const reachable = weights.reduce((a, w, t) => (terms[t]!.everyday && !holds[t]!.some(Boolean) ? a : a + w), 0) || 1;
   const { concepts, unknown } = requiredConcepts(terms, weights, holds.map((h) => h.some(Boolean)));
 
-  // Only a site and what is wrong there ("stomach cancer", "wrist fractures", "influenza deaths"),
-  // two words: the head names the disorder, which a record of the site alone does not study. Not
-  // other heads: a lay one ("brain shrinkage" of a record's "atrophy") may have no other name here.
+  // Only a site and what is wrong there ("stomach cancer", "wrist fractures", "influenza deaths")
+  // or a target and what a drug does to it ("ACE inhibitor"), two weighed words: the head names the
+  // disorder or the drug, which a record of the site or the target alone does not study. Not other
+  // heads: a lay one ("brain shrinkage" of a record's "atrophy") may have no other name here.
   const headMissing = (c: RequiredConcept, i: number) => {
-    const [, last] = c.label.split(" ");
-    if (c.words.length !== 2 || c.label.split(" ").length !== 2 || !PATHOLOGY_HEAD.test(last!)) return false;
-    const head = c.words.find((w) => terms[w.term]!.term === last);
-    return head !== undefined && !studies[head.term]![i]!;
+    if (c.words.length !== 2) return false;
+    // The later of its two weighed words ("inhibitor" of "ACE inhibitor treatment", whose
+    // "treatment" is generic and not weighed).
+    const at = (w: RequiredConcept["words"][number]) => c.label.split(" ").indexOf(terms[w.term]!.term);
+    const head = [...c.words].sort((a, b) => at(a) - at(b))[1]!;
+    return at(head) > 0 && HEAD_REQUIRED.test(terms[head.term]!.term) && !studies[head.term]![i]!;
   };
   const sharedWithoutHead = (c: RequiredConcept, i: number) => {
     const head = c.label.split(" ").at(-1);
@@ -533,5 +541,8 @@ function abbreviatedIn(record: Pick<LiteratureRecord, "title" | "abstract">, con
   const shorts = new Set([...`${record.title} ${record.abstract ?? ""}`.matchAll(/\b([A-Z][A-Z0-9]{2,5})s?\b/g)].map((m) => m[1]!));
   if (shorts.size === 0) return [];
   const defined = new Set(abbreviationsOf(record.abstract ?? "").map((a) => a.short));
-  return concepts.filter((label) => [...shorts].some((sf) => !defined.has(sf) && longFormOf(sf, label)?.toLowerCase() === label.toLowerCase()));
+  // Not a short form the label itself holds as a word ("ACE" of "ACE inhibitor treatment"): the
+  // question then uses the abbreviation, which is matched as a word, and "ACE" alone is the enzyme.
+  const words = (label: string) => new Set(label.toLowerCase().split(/[\s-]+/));
+  return concepts.filter((label) => [...shorts].some((sf) => !defined.has(sf) && !words(label).has(sf.toLowerCase()) && longFormOf(sf, label)?.toLowerCase() === label.toLowerCase()));
 }

@@ -181,7 +181,8 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   }
   const asked = questionAgeGroup(reading.question);
   if (!otherSpecies && asked && reference.ageGroups?.length && !reference.ageGroups.includes(asked)) {
-    return decision("context", `studies ${studied(reading)} in ${STUDIED_AGE[reference.ageGroups[0]!]}, not in ${ASKED_AGE[asked]}; shown for context, not counted in the verdict`);
+    const askedSaid = asked === "older" && !OLDER_SAID.test(reading.question) ? "adults" : ASKED_AGE[asked];
+    return decision("context", `studies ${studied(reading)} in ${STUDIED_AGE[reference.ageGroups[0]!]}, not in ${askedSaid}; shown for context, not counted in the verdict`);
   }
   // "in people with dementia": a study whose text names nothing of the population's condition was
   // done in other people (subjective cognitive decline is not dementia).
@@ -261,6 +262,8 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   return decision("supporting", `studies ${studied(reading)}`);
 }
 
+/** A question about older people, not adults of any age. */
+const OLDER_SAID = /\b(?:older|elderly|seniors?|geriatric|old|octogenarians?|nonagenarians?|centenarians?|later life|late life|aged \d|over \d)/i;
 /** Words that name a kind of procedure, not which one ("surgery" of "knee surgery"). */
 const PROCEDURE_WORD = /^(?:surgery|surgeries|operations?|procedures?|treatment|therapy|repair|replacement|transplant(?:ation)?|resection|removal|extraction|biopsy|implant(?:ation)?|injur(?:y|ies)|disease|disorders?)$/;
 /** A question whether something happens at all, which one described case can answer. */

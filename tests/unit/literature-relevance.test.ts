@@ -1059,3 +1059,34 @@ describe("the site says which surgery", () => {
     expect(roleFor("Do quilting sutures prevent seroma after surgery?", tummyTuck).role).toBe("supporting");
   });
 });
+
+describe("a drug class by its target, and adults as not children", () => {
+  it("a study of the ACE gene does not study ACE inhibitors", () => {
+    const gene = buildRecord({
+      ids: { pmid: "102" },
+      title: "ACE gene polymorphism and chronic kidney disease in hypertension",
+      abstract: "METHODS: The ACE gene was genotyped in 300 adults with hypertension. RESULTS: The DD genotype of ACE was associated with chronic kidney disease.",
+      mesh: ["Humans", "Hypertension", "Peptidyl-Dipeptidase A", "Renal Insufficiency, Chronic"],
+    });
+    const drug = buildRecord({
+      ids: { pmid: "103" },
+      title: "ACE inhibitors and chronic kidney disease in hypertension",
+      abstract: "METHODS: 5,000 adults with hypertension were followed for eight years. RESULTS: ACE inhibitor use was associated with less chronic kidney disease.",
+      mesh: ["Humans", "Hypertension", "Angiotensin-Converting Enzyme Inhibitors", "Renal Insufficiency, Chronic"],
+    });
+    expect(roleFor("Does ACE inhibitor treatment prevent kidney disease?", gene, [drug]).role).not.toBe("supporting");
+    expect(roleFor("Does ACE inhibitor treatment prevent kidney disease?", drug, [gene]).role).toBe("supporting");
+  });
+
+  it("a trial in children does not test a question about adults", () => {
+    const children = buildRecord({
+      ids: { pmid: "104" },
+      title: "Dexamethasone versus prednisone for asthma attacks in children",
+      abstract: "METHODS: 200 children with an asthma attack were randomized to dexamethasone or prednisone. RESULTS: Return visits were as common with dexamethasone as with prednisone.",
+      mesh: ["Humans", "Child", "Asthma", "Dexamethasone", "Prednisone"],
+      publicationTypes: ["Randomized Controlled Trial"],
+    });
+    expect(roleFor("Is dexamethasone as good as prednisone for asthma attacks in adults?", children)).toMatchObject({ role: "context", reason: expect.stringMatching(/in children, not in adults;/) });
+    expect(roleFor("Is dexamethasone as good as prednisone for asthma attacks in children?", children).role).toBe("supporting");
+  });
+});
