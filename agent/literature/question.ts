@@ -45,6 +45,9 @@ const RELATION_VERBS = new Set(
     .concat(["made"]),
 );
 
+/** "Is it safe to stop …?": the adjective before "to" makes the verb after it the act the question asks about. */
+const ACT_ASKED_ABOUT = new Set(["safe", "okay", "ok", "wise", "necessary", "possible", "advisable", "better", "worth", "best", "appropriate", "reasonable", "dangerous", "risky", "time", "sensible", "harmful"]);
+
 /** "add" relates ("Does exercise add years to life?") unless another relation verb follows it. */
 const ADDING = new Set(inflections("add"));
 
@@ -277,7 +280,10 @@ function findRelation(words: string[], hasContent: (from: number, to: number) =>
     // the exposure is given with; the relation is the verb after it.
     if (ADDING.has(w) && words.slice(i + 1).some((x) => RELATION_VERBS.has(x) && !ADDING.has(x))) continue;
     // "help stop her falling", "help reduce pain": the second verb is the relation, its object the outcome.
-    if (RELATION_VERBS.has(w) && RELATION_VERBS.has(words[i + 1] ?? "")) continue;
+    if (RELATION_VERBS.has(w) && (RELATION_VERBS.has(words[i + 1] ?? "") || (words[i + 1] === "to" && RELATION_VERBS.has(words[i + 2] ?? "")))) continue;
+    // "Is it safe to stop bisphosphonates …?", "Is it wise to add …?": the verb is the act asked
+    // about, what it acts on the subject; it relates nothing to an outcome.
+    if (RELATION_VERBS.has(w) && words[i - 1] === "to" && ACT_ASKED_ABOUT.has(words[i - 2] ?? "")) continue;
     const pair = `${w} ${words[i + 1] ?? ""}`;
     const split =
       (RELATION_PAIRS.has(pair) ? found([0, i], [i + 2, n]) : null) ??

@@ -36,6 +36,10 @@ describe("reading a question: subject, outcome, context", () => {
     // "help stop", "help reduce": the second verb relates; a word of the person's circumstances asked again stands where it is asked.
     ["Can exercise help prevent falls in older adults?", { exercise: "exposure:exercise", falls: "outcome:falls" }],
     ["My dad has had two falls. Would a home visit help stop him falling?", { falls: "outcome:falling", visit: "exposure:home visit" }],
+    ["Does tai chi help to prevent falls in older adults?", { tai: "exposure:tai chi", falls: "outcome:falls" }],
+    // "Is it safe to stop X?": the verb is the act asked about, not a relation; "speed up" relates.
+    ["Is it safe to stop bisphosphonates in children?", { bisphosphonates: "main:stop bisphosphonates", children: "context:children" }],
+    ["Does vitamin C speed up healing of wrist fractures?", { vitamin: "exposure:vitamin C", healing: "outcome:healing" }],
     // "at 85" ending the question is an age; "at 20 mg" a dose.
     ["Should I stop taking statins at 85?", { statins: "main:statins", "85": "context:85" }],
   ])("%s", (question, expected) => {
