@@ -45,6 +45,9 @@ const RELATION_VERBS = new Set(
     .concat(["made"]),
 );
 
+/** Words that say who, not what: a subject of only these names nothing a study must address. */
+const WHO_ONLY = /^(?:older|old|elderly|younger|young|people|persons?|patients?|adults?|men|women|children|kids|seniors|individuals)$/;
+
 /** "Is it safe to stop …?": the adjective before "to" makes the verb after it the act the question asks about. */
 const ACT_ASKED_ABOUT = new Set(["safe", "okay", "ok", "wise", "necessary", "possible", "advisable", "better", "worth", "best", "appropriate", "reasonable", "dangerous", "risky", "time", "sensible", "harmful"]);
 
@@ -317,7 +320,9 @@ function withContext(stretch: Token[], part: QuestionPart, isContent: (w: string
       cut = i;
       break;
     }
-    if (isContent(t.text) && isSpecific(t.text)) named = true;
+    // "Do older people do worse after gallbladder surgery?": in a subject, who names no subject of
+    // its own; what follows "after" is what is asked of them.
+    if (isContent(t.text) && isSpecific(t.text) && !(part === "main" && WHO_ONLY.test(t.text))) named = true;
   }
   return [
     { part, tokens: tokens.slice(0, cut) },

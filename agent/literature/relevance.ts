@@ -117,7 +117,7 @@ type RequiredConcept = { label: string; part: RequiredQuestionPart; words: { ter
 
 export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], filters: RelevanceFilters = {}): Judged[] {
   const studiedTexts = records.map((r) => studiedText(r));
-  const fields = records.map((r, i) => ({ title: readField(r.title), abstract: readField(r.abstract ?? ""), mesh: readField(r.mesh.join(" ; ")), studied: readField(studiedTexts[i]!), disclaimed: disclaimedSubjects(r).map((text) => ({ text, field: readField(text) })), background: backgroundTherapies(r).map((text) => ({ text, field: readField(text) })), excluded: readField(exclusionText(r)), covariates: readField(covariateText(r)) }));
+  const fields = records.map((r, i) => ({ title: readField(withoutDates(r.title)), abstract: readField(withoutDates(r.abstract ?? "")), mesh: readField(r.mesh.join(" ; ")), studied: readField(withoutDates(studiedTexts[i]!)), disclaimed: disclaimedSubjects(r).map((text) => ({ text, field: readField(text) })), background: backgroundTherapies(r).map((text) => ({ text, field: readField(text) })), excluded: readField(exclusionText(r)), covariates: readField(covariateText(r)) }));
   const terms = spelledAsHeld(asked, records, fields);
   const n = records.length;
   // The vocabulary's other names stand in for words the candidates do not use ("broken hip" for
@@ -455,6 +455,20 @@ function withoutNamingUses(text: string, names: string[], heads: Set<string>): s
     if ((next && heads.has(stem(next))) || (before && /^(against|for)$/.test(before) && head && heads.has(stem(head)))) blank.add(m.index!);
   });
   return text.replace(/[A-Za-z0-9][A-Za-z0-9'-]*/g, (w, at: number) => (blank.has(at) ? " ".repeat(w.length) : w));
+}
+
+/**
+ * A date names no subject: "between January and July 2005" does not make a study of the July
+ * effect, nor "in May 2010" one of anything. A month with a year or a day, or after "from",
+ * "between", "since", "until", "to" or "and" in a range, is left out.
+ */
+const MONTH = "(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)";
+const DATE = new RegExp(
+  `\\b(?:\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}\\b|${MONTH}\\.?\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?\\d{4}\\b|(?:from|between|since|until|through|to|and)\\s+${MONTH}\\b(?=[^.;]*\\b\\d{4}\\b))`,
+  "g",
+);
+function withoutDates(text: string): string {
+  return text.replace(DATE, (date) => " ".repeat(date.length));
 }
 
 /** A text's stems, and its adjacent stem pairs (either order) for several-word synonyms. */

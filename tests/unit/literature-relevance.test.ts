@@ -40,6 +40,8 @@ describe("reading a question: subject, outcome, context", () => {
     // "Is it safe to stop X?": the verb is the act asked about, not a relation; "speed up" relates.
     ["Is it safe to stop bisphosphonates in children?", { bisphosphonates: "main:stop bisphosphonates", children: "context:children" }],
     ["Does vitamin C speed up healing of wrist fractures?", { vitamin: "exposure:vitamin C", healing: "outcome:healing" }],
+    // A subject of who only ("older people") leaves what follows "after" in the subject.
+    ["Do older people do worse after gallbladder surgery?", { gallbladder: "main:gallbladder surgery" }],
     // "at 85" ending the question is an age; "at 20 mg" a dose.
     ["Should I stop taking statins at 85?", { statins: "main:statins", "85": "context:85" }],
   ])("%s", (question, expected) => {
@@ -1092,5 +1094,25 @@ describe("a drug class by its target, and adults as not children", () => {
     });
     expect(roleFor("Is dexamethasone as good as prednisone for asthma attacks in adults?", children)).toMatchObject({ role: "context", reason: expect.stringMatching(/in children, not in adults;/) });
     expect(roleFor("Is dexamethasone as good as prednisone for asthma attacks in children?", children).role).toBe("supporting");
+  });
+});
+
+describe("a date names no subject", () => {
+  it("a study dated in July does not study the July effect", () => {
+    const dated = buildRecord({
+      ids: { pmid: "105" },
+      title: "Early feeding after bowel surgery",
+      abstract: "METHODS: Patients operated on between January and July 2005 were randomized to early or late feeding. RESULTS: Early feeding shortened the hospital stay.",
+      mesh: ["Humans", "Enteral Nutrition"],
+      publicationTypes: ["Randomized Controlled Trial"],
+    });
+    const july = buildRecord({
+      ids: { pmid: "106" },
+      title: "Mortality of patients admitted in July to teaching hospitals",
+      abstract: "METHODS: We compared patients admitted in July, when new residents start, with those admitted in May. RESULTS: Mortality did not differ: there was no July effect.",
+      mesh: ["Humans", "Hospital Mortality", "Internship and Residency"],
+    });
+    expect(roleFor("Is there a July effect in teaching hospitals?", dated, [july]).role).not.toBe("supporting");
+    expect(roleFor("Is there a July effect in teaching hospitals?", july, [dated]).role).toBe("supporting");
   });
 });
