@@ -284,6 +284,15 @@ export function extractTerms(question: string): QueryTerm[] {
       concept: p.concept,
     });
   }
+  // "eat less", "cutting calories": everyday words stand alone as concepts (question.ts), unless
+  // together they are one phrase the vocabulary knows; then they name its one concept.
+  for (const m of known) {
+    if (m.end - m.start < 2) continue;
+    const words = tokens.slice(m.start, m.end).filter(isContent);
+    const named = terms.filter((t) => words.includes(t.term));
+    if (named.length < 2 || new Set(named.map((t) => t.part)).size > 1 || new Set(named.map((t) => t.concept)).size === 1) continue;
+    for (const t of named) t.concept = words.join(" ");
+  }
   joinAbbreviations(question, terms);
   for (const [word, letter] of letterQualifiers(question)) {
     const term = terms.find((t) => t.term === word);

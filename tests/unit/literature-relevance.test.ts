@@ -40,6 +40,8 @@ describe("reading a question: subject, outcome, context", () => {
     // "Is it safe to stop X?": the verb is the act asked about, not a relation; "speed up" relates.
     ["Is it safe to stop bisphosphonates in children?", { bisphosphonates: "main:stop bisphosphonates", children: "context:children" }],
     ["Does vitamin C speed up healing of wrist fractures?", { vitamin: "exposure:vitamin C", healing: "outcome:healing" }],
+    // Everyday words stand alone, unless together they are a phrase the vocabulary knows ("eat less": calorie restriction).
+    ["Does eating less help people live longer?", { eating: "exposure:eating less", less: "exposure:eating less" }],
     // A subject of who only ("older people") leaves what follows "after" in the subject.
     ["Do older people do worse after gallbladder surgery?", { gallbladder: "main:gallbladder surgery" }],
     // "at 85" ending the question is an age; "at 20 mg" a dose.
