@@ -38,7 +38,8 @@ const RELATION_VERBS = new Set(
   protect worsen enhance alter modify determine correlate accelerate slow attenuate mitigate reverse restore induce trigger
   exacerbate benefit lessen diminish elevate boost help hinder impair delay counteract combat offset ameliorate alleviate treat cure change
   strengthen preserve lengthen postpone retard halt hasten eliminate abolish suppress inhibit stimulate aggravate relieve
-  normalize normalise compromise predispose contribute mediate hamper facilitate jeopardize make clear build add stop ease soothe`
+  normalize normalise compromise predispose contribute mediate hamper facilitate jeopardize make clear build add stop ease soothe
+  detect catch spot diagnose`
     .split(/\s+/)
     .filter(Boolean)
     .flatMap((v) => inflections(v))
@@ -227,8 +228,12 @@ const PRONOUNS = new Set(["it", "they", "this", "these", "that", "those", "its",
 
 function readClause(tokens: Token[], isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): Segment[] {
   const words = cueWords(tokens);
+  // A comparison "for" something is read as one before any relation verb after "for" ("better than
+  // aspirin for preventing stroke": aspirin is what it is compared with, not a second exposure).
+  const compared = comparedFor(tokens, words, isContent, isSpecific);
+  if (compared) return compared;
   const split = findRelation(words, (from, to) => words.slice(from, to).some((w) => w !== "" && isContent(w)));
-  if (!split) return comparedFor(tokens, words, isContent, isSpecific) ?? withContext(tokens, "main", isContent, isSpecific);
+  if (!split) return withContext(tokens, "main", isContent, isSpecific);
   return [
     ...withContext(tokens.slice(split.exposure[0], split.exposure[1]), "exposure", isContent, isSpecific),
     ...withContext(tokens.slice(split.outcome[0], split.outcome[1]), "outcome", isContent, isSpecific),
@@ -252,11 +257,13 @@ function comparedFor(tokens: Token[], words: string[], isContent: (w: string) =>
   const forAt = words.findIndex((w, i) => i > against && w === "for" && !forPeople(tokens, i));
   const has = (from: number, to: number) => words.slice(from, to).some((w) => w !== "" && isContent(w));
   if (forAt < 0 || !has(0, start) || !has(against, forAt) || !has(forAt + 1, words.length)) return null;
+  // "for preventing stroke": the verb relates; what it acts on is the outcome.
+  const outcomeAt = RELATION_VERBS.has(words[forAt + 1] ?? "") && has(forAt + 2, words.length) ? forAt + 2 : forAt + 1;
   return [
     ...withContext(tokens.slice(0, start), "exposure", isContent, isSpecific),
     // Said as "versus …" so the comparator is read as one (questionContexts).
     { part: "context", tokens: [{ text: "versus", punct: false }, ...tokens.slice(against, forAt)] },
-    ...withContext(tokens.slice(forAt + 1), "outcome", isContent, isSpecific),
+    ...withContext(tokens.slice(outcomeAt), "outcome", isContent, isSpecific),
   ];
 }
 

@@ -1012,11 +1012,23 @@ describe("a comparison with no relation verb is read as one", () => {
     const asGood = readQuestion("Is ultrasound as accurate as X-ray for diagnosing fractures in children?");
     expect(asGood.concepts.map((c) => [c.part, c.label])).toEqual([
       ["exposure", "ultrasound"],
-      ["outcome", "diagnosing fractures"],
+      ["outcome", "fractures"],
     ]);
     expect(asGood.comparator).toBe("x-ray");
     expect(asGood.population).toBe("children");
     expect(readQuestion("Is ultrasound better than X-ray for diagnosing fractures?").concepts.map((c) => c.part)).toEqual(["exposure", "outcome"]);
+    // A relation verb after "for" relates; the comparator stays one ("aspirin" is no second exposure).
+    const warfarin = readQuestion("Is warfarin better than aspirin for preventing stroke?");
+    expect(warfarin.concepts.map((c) => [c.part, c.label])).toEqual([
+      ["exposure", "warfarin"],
+      ["outcome", "stroke"],
+    ]);
+    expect(warfarin.comparator).toBe("aspirin");
+    // "detect", "catch", "spot", "diagnose" relate a test to what it finds.
+    expect(readQuestion("Can a blood test spot bowel cancer?").concepts.map((c) => [c.part, c.label])).toEqual([
+      ["exposure", "blood test"],
+      ["outcome", "bowel cancer"],
+    ]);
     // "for" people says whom, not what they are compared on.
     expect(readQuestion("Is tai chi better than walking for older adults?").concepts.every((c) => c.label !== "older adults")).toBe(true);
   });
