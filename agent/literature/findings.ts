@@ -92,6 +92,8 @@ export function intervalSpansNull(text: string): boolean {
   return false;
 }
 const NULL_CUES = [
+  // "Mortality remained high despite statin therapy": what the clause names after "despite" left it as it was.
+  /\b(?:remained|remains|persisted|persists|stayed|stays|continued to be|was still|were still)\b[^.;]{0,60}?\bdespite\b/i,
   /\bno (statistically |clinically )?significant\b/i,
   /\bnot (statistically |clinically )?significant(ly)?\b/i,
   /\bnon-?significant(ly)?\b/i,
@@ -460,7 +462,10 @@ export function clauses(sentence: string): string[] {
     .replace(/\s+\b(?:rather than|instead of)\b\s+[^,;]*?\s+(?=(?:was|were|is|are|has|have|had)\b)/i, " ")
     .replace(/,?\s+\b(rather than|instead of)\b\s+/i, "; not ");
   // A semicolon inside brackets separates statistics ("(HR, 1.13; 95% CI, 1.02-1.26)"), not findings.
-  const guarded = contrasted.replace(/\([^()]*\)/g, (inside) => inside.replace(/;/g, "\u0000"));
+  // "cannot yet replace", "has yet to be shown", "as yet": "yet" is an adverb there, not a contrast.
+  const guarded = contrasted
+    .replace(/\([^()]*\)/g, (inside) => inside.replace(/;/g, "\u0000"))
+    .replace(/\b(cannot|can't|not|never|has|have|had|as)\s+yet\b/gi, "$1 \u0001");
   // "pantoprazole halved bleeding and did not increase fractures": two predicates of one subject,
   // one of them denied, are two findings; the denial does not reach back over the first.
   // Not when the first is denied too ("hardly replenished iron stores and did not improve …"): one finding.
@@ -470,6 +475,6 @@ export function clauses(sentence: string): string[] {
       const and = /,?\s+and\s+(?=(?:did|does|do|was|were|had|has|have)\s+not\b|(?:did|does|do|was|were)n't\b)/i.exec(c);
       return and && !DENIED_FIRST.test(c.slice(0, and.index)) ? [c.slice(0, and.index), c.slice(and.index + and[0].length)] : [c];
     })
-    .map((c) => c.replace(/\u0000/g, ";").trim())
+    .map((c) => c.replace(/\u0000/g, ";").replace(/\u0001/g, "yet").trim())
     .filter((c) => c.length > 12);
 }

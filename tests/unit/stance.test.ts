@@ -61,6 +61,16 @@ describe("negations and shortfalls read as what they say", () => {
     expect(byRules("Does exercise slow aging?", abstract)).toBe("supports");
   });
 
+  it.each([
+    ["Can CT replace colonoscopy for detecting polyps?", "CONCLUSIONS: CT colonography cannot yet replace colonoscopy for detecting small polyps."],
+    ["Does statin therapy lower mortality in sepsis?", "CONCLUSIONS: Mortality remained high in sepsis despite statin therapy, and did not differ from that of patients not taking statins."],
+    ["Is surgery needed for all patients with small kidney stones?", "CONCLUSIONS: Most small kidney stones passed spontaneously; surgery can be reserved for those that do not."],
+  ])("reads an indirect no as no: %s", (question, abstract) => {
+    // "cannot yet": "yet" is an adverb, not a contrast; "remained high despite X": X changed nothing;
+    // a clause naming only the claim's setting does not restate a claim that something is needed.
+    expect(byRules(question, abstract)).toBe("contradicts");
+  });
+
   it("does not take a plainly stated negative for a hedge", () => {
     expect(readFinding("The protective effect of green tea on memory could not be confirmed.").certainty).toBe(1);
     expect(readFinding("Routine screening of the second knee may not be necessary.").certainty).toBeLessThan(1);

@@ -205,7 +205,11 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       // A short quoted finding restates with fewer of the claim's words than a sentence of a whole abstract.
       const restates = relevance >= (sentences.length <= 3 ? RESTATES : 0.5);
       if (finding.effect === "unclear" && !plainFinding && !(affirms && restates)) continue;
-      const restated = finding.effect === "unclear" && affirms && restates && !HEDGED_OR_OPEN.test(clause);
+      // A claim that something is needed is restated only where the clause names that thing, not
+      // only its setting: "Most small kidney stones passed spontaneously" restates no claim that
+      // surgery is needed for them.
+      const namesSubject = !(claim.needed || claim.routine) || !claim.parts.some((p) => p.subject) || claim.parts.some((p) => p.subject && p.stems.some((st) => clauseStems.has(st)));
+      const restated = finding.effect === "unclear" && affirms && restates && namesSubject && !HEDGED_OR_OPEN.test(clause);
       if (restated) finding = { ...finding, effect: "found", certainty: Math.min(finding.certainty, 0.8) };
       // "regardless of the type of follow-up", "independent of age": what follows does not matter.
       // When that is the claim's own subject, the clause says it has no effect.
