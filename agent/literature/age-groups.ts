@@ -28,6 +28,9 @@ function questionGroup<G extends string>(text: string, [a, b]: Groups<G>): G | n
   return first === second ? null : first ? a.group : b.group;
 }
 
+/** Words for older people, not adults of any age (roles.ts says which a question asked about). */
+export const OLDER_WORDS = /\b(older|elderly|seniors?|geriatric|old age|old people|octogenarians?|nonagenarians?|centenarians?|later life|late life|aged (?:6[5-9]|[7-9]\d)|over (?:6[5-9]|[7-9]\d))\b/i;
+
 /**
  * By age, children against older people: "adults" and "middle aged" lie between and test both. A
  * study of pregnancy or of new mothers is of women of childbearing age (`childbearing`): its
@@ -47,7 +50,7 @@ const AGES: Groups<AgeGroup> = [
     headings: new Set(["aged", "aged, 80 and over", "frail elderly", "adult", "young adult", "middle aged"]),
     // "adults" too: not children, which is all this group tells apart ("Does dexamethasone work as
     // well as prednisone in adults?" is not tested by a trial in children).
-    words: /\b(older|elderly|seniors?|geriatric|old age|old people|octogenarians?|nonagenarians?|centenarians?|later life|late life|aged (?:6[5-9]|[7-9]\d)|over (?:6[5-9]|[7-9]\d)|adults?|grown-ups?)\b/i,
+    words: new RegExp(`${OLDER_WORDS.source.slice(0, -3)}|adults?|grown-ups?)\\b`, "i"),
   },
 ];
 

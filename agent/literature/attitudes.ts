@@ -13,11 +13,13 @@ import { sectionsOf } from "./stance/sections";
 const ATTITUDE_NOUNS = "attitudes?|willingness|perceptions?|opinions?|beliefs?|acceptability|preferences?|awareness|knowledge";
 
 /** The title opens with the attitude, maybe after whose it is ("Patients' attitudes toward …"). */
-const ATTITUDE_TITLE = new RegExp(`^(?:[\\w-]+(?:'s?|s')?\\s+){0,2}?(?:${ATTITUDE_NOUNS})\\b(?:(?:,\\s*|,?\\s+(?:and|or)\\s+)(?:${ATTITUDE_NOUNS}|practices?|behaviou?rs?))*\\s+(?:of|to|toward|towards|about|on|regarding|among|in)\\b`, "i");
+/** The attitude and what it is of: "knowledge and attitudes among …", "perceptions of …". */
+const ATTITUDE_PHRASE = `(?:${ATTITUDE_NOUNS})\\b(?:(?:,\\s*|,?\\s+(?:and|or)\\s+)(?:${ATTITUDE_NOUNS}|practices?|behaviou?rs?))*\\s+(?:of|to|toward|towards|about|on|regarding|among|in)\\b`;
+const ATTITUDE_TITLE = new RegExp(`^(?:[\\w-]+(?:'s?|s')?\\s+){0,2}?${ATTITUDE_PHRASE}`, "i");
 
 /** An aim that is to measure an attitude: "To examine patterns of knowledge and attitudes among adults …". */
 const ATTITUDE_AIM = new RegExp(
-  `^(?:the (?:aim|objective|purpose|goal) of (?:this|the|our) (?:study|survey) (?:was|is) )?to (?:examine|assess|evaluate|explore|describe|determine|investigate|measure|survey|identify|compare|ascertain|elicit|characteri[sz]e)\\s+(?:the\\s+)?(?:[\\w-]+\\s+){0,2}?(?:${ATTITUDE_NOUNS})\\b(?:(?:,\\s*|,?\\s+(?:and|or)\\s+)(?:${ATTITUDE_NOUNS}|practices?|behaviou?rs?))*\\s+(?:of|to|toward|towards|about|on|regarding|among|in)\\b`,
+  `^(?:the (?:aim|objective|purpose|goal) of (?:this|the|our) (?:study|survey) (?:was|is) )?to (?:examine|assess|evaluate|explore|describe|determine|investigate|measure|survey|identify|compare|ascertain|elicit|characteri[sz]e)\\s+(?:the\\s+)?(?:[\\w-]+\\s+){0,2}?${ATTITUDE_PHRASE}`,
   "i",
 );
 

@@ -46,8 +46,13 @@ const RELATION_VERBS = new Set(
     .concat(["made"]),
 );
 
-/** Words that say who, not what: a subject of only these names nothing a study must address. */
-const WHO_ONLY = /^(?:older|old|elderly|younger|young|people|persons?|patients?|adults?|men|women|children|kids|seniors|individuals)$/;
+/**
+ * Words of a population that say who, not with what: age, sex, the word for people itself, a
+ * relative ("my mum"). Not a condition a study must name (reading.ts), and a subject of only these
+ * names nothing a study must address (withContext).
+ */
+export const WHO_WORDS =
+  /^(older|old|elderly|aged|adults?|adulthood|childhood|adolescence|infancy|youth|midlife|people|persons?|patients?|men|women|man|woman|children|child|kids|boys|girls|infants?|subjects?|individuals?|participants?|healthy|young|younger|middle|middle-aged|years?|humans?|seniors?|mums?|moms?|mothers?|dads?|fathers?|parents?|husbands?|wives|wife|partners?|grand(?:mother|father|ma|pa|parent)s?|grann(?:y|ies)|nan|sons?|daughters?|friends?|neighbou?rs?)$/i;
 
 /** "Is it safe to stop …?": the adjective before "to" makes the verb after it the act the question asks about. */
 const ACT_ASKED_ABOUT = new Set(["safe", "okay", "ok", "wise", "necessary", "possible", "advisable", "better", "worth", "best", "appropriate", "reasonable", "dangerous", "risky", "time", "sensible", "harmful"]);
@@ -329,7 +334,7 @@ function withContext(stretch: Token[], part: QuestionPart, isContent: (w: string
     }
     // "Do older people do worse after gallbladder surgery?": in a subject, who names no subject of
     // its own; what follows "after" is what is asked of them.
-    if (isContent(t.text) && isSpecific(t.text) && !(part === "main" && WHO_ONLY.test(t.text))) named = true;
+    if (isContent(t.text) && isSpecific(t.text) && !(part === "main" && WHO_WORDS.test(t.text))) named = true;
   }
   return [
     { part, tokens: tokens.slice(0, cut) },

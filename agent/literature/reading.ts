@@ -1,7 +1,7 @@
 import type { StudySpecies } from "@/lib/shared/contracts";
 import { asksAboutAttitudes, asksAboutUse } from "./attitudes";
 import { valenceOf, type Valence } from "./findings";
-import { ASKS_EQUIVALENCE, ASKS_SAFETY, speaksForThemselves, type QuestionPart } from "./question";
+import { ASKS_EQUIVALENCE, ASKS_SAFETY, speaksForThemselves, WHO_WORDS, type QuestionPart } from "./question";
 import { contextsOf, extractTerms, stem, tokenize, type QueryTerm } from "./terms";
 import { isVerbOnly } from "./vocabulary";
 
@@ -95,9 +95,6 @@ const ANY_ANIMAL: StudySpecies[] = ["mouse", "rat", "nonhuman_primate", "dog", "
 const HUMAN_WORDS = /\b(humans?|people|patients?|adults?|women|men|children|elderly|older|persons?|individuals?|participants?|clinical)\b/i;
 const HARM_QUESTION = /\b(harmful|dangerous|toxic|risk of|risk for|increase[sd]? (the )?risk|worsen|impair|adverse)\b/i;
 
-/** Words of a population that say who, not with what: age, sex, the word for people itself, a relative ("my mum"). */
-const NOT_CONDITION =
-  /^(older|old|elderly|aged|adults?|adulthood|childhood|adolescence|infancy|youth|midlife|people|persons?|patients?|men|women|man|woman|children|child|boys|girls|infants?|subjects?|individuals?|participants?|healthy|young|younger|middle|middle-aged|years?|humans?|seniors?|mums?|moms?|mothers?|dads?|fathers?|parents?|husbands?|wives|wife|partners?|grand(?:mother|father|ma|pa|parent)s?|grann(?:y|ies)|nan|sons?|daughters?|friends?|neighbou?rs?)$/i;
 /**
  * What a question's population has that sets it apart ("in people with dementia", "in obese
  * patients"): its words the vocabulary knows as a concept, not age, sex or the word for people. A
@@ -116,7 +113,7 @@ export function populationCondition(reading: Pick<QuestionReading, "population" 
 function contextTermsIn(reading: Pick<QuestionReading, "terms">, text: string | null): QueryTerm[] {
   if (!text) return [];
   const words = new Set(tokenize(text));
-  return reading.terms.filter((t) => t.part === "context" && words.has(t.term) && !t.generic && t.weight === 1 && !/^\d/.test(t.term) && !NOT_CONDITION.test(t.term));
+  return reading.terms.filter((t) => t.part === "context" && words.has(t.term) && !t.generic && t.weight === 1 && !/^\d/.test(t.term) && !WHO_WORDS.test(t.term));
 }
 
 /**
@@ -150,7 +147,7 @@ export function excludedCondition(question: string): string[] {
   const m = EXCLUDED.exec(question);
   if (!m) return [];
   return tokenize(m[1] ?? m[2]!)
-    .filter((w) => w.length > 3 && !NOT_CONDITION.test(w))
+    .filter((w) => w.length > 3 && !WHO_WORDS.test(w))
     .map(stem);
 }
 

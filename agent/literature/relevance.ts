@@ -241,17 +241,20 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
   // or a target and what a drug does to it ("ACE inhibitor"), two weighed words: the head names the
   // disorder or the drug, which a record of the site or the target alone does not study. Not other
   // heads: a lay one ("brain shrinkage" of a record's "atrophy") may have no other name here.
-  const headMissing = (c: RequiredConcept, i: number) => {
-    if (c.words.length !== 2) return false;
-    // The later of its two weighed words ("inhibitor" of "ACE inhibitor treatment", whose
-    // "treatment" is generic and not weighed).
+  // A concept's head: the last of its weighed words in its label ("inhibitor" of "ACE inhibitor
+  // treatment", whose "treatment" is generic and not weighed); none for a concept of one word.
+  const headOf = (c: RequiredConcept) => {
     const at = (w: RequiredConcept["words"][number]) => c.label.split(" ").indexOf(terms[w.term]!.term);
-    const head = [...c.words].sort((a, b) => at(a) - at(b))[1]!;
-    return at(head) > 0 && HEAD_REQUIRED.test(terms[head.term]!.term) && !studies[head.term]![i]!;
+    const last = c.words.length >= 2 ? [...c.words].sort((a, b) => at(a) - at(b)).at(-1)! : undefined;
+    return last && at(last) > 0 ? last : undefined;
+  };
+  const headMissing = (c: RequiredConcept, i: number) => {
+    const head = c.words.length === 2 ? headOf(c) : undefined;
+    return head !== undefined && HEAD_REQUIRED.test(terms[head.term]!.term) && !studies[head.term]![i]!;
   };
   const sharedWithoutHead = (c: RequiredConcept, i: number) => {
-    const head = c.label.split(" ").at(-1);
-    return c.words.length >= 2 && c.words.some((w) => sharedOutcome[w.term]! && terms[w.term]!.term !== head) && !c.words.some((w) => terms[w.term]!.term === head && studies[w.term]![i]!);
+    const head = headOf(c);
+    return head !== undefined && c.words.some((w) => w !== head && sharedOutcome[w.term]!) && !studies[head.term]![i]!;
   };
   const scored = records.map((_, i) => {
     const f = fields[i]!;

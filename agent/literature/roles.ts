@@ -3,7 +3,7 @@ import { comparatorTerms, excludedCondition, phrasesOf, populationCondition, req
 import { ROUTE_WORDS, stem, stemSet, tokenize, type QueryTerm } from "./terms";
 import { ASKS_SAFETY } from "./question";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
-import { questionAgeGroup, questionSetting, questionSex, questionStage, type AgeGroup, type Setting, type Sex, type Stage } from "./age-groups";
+import { OLDER_WORDS, questionAgeGroup, questionSetting, questionSex, questionStage, type AgeGroup, type Setting, type Sex, type Stage } from "./age-groups";
 import { questionDoses, questionRoutes, ROUTE_INCLUDES, titleDirection, type Dose, type Route } from "./studied";
 import { listed } from "./words";
 import { SPECIES_PLURAL } from "@/lib/shared/contracts/designs";
@@ -181,7 +181,7 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   }
   const asked = questionAgeGroup(reading.question);
   if (!otherSpecies && asked && reference.ageGroups?.length && !reference.ageGroups.includes(asked)) {
-    const askedSaid = asked === "older" && !OLDER_SAID.test(reading.question) ? "adults" : ASKED_AGE[asked];
+    const askedSaid = asked === "older" && !OLDER_WORDS.test(reading.question) ? "adults" : ASKED_AGE[asked];
     return decision("context", `studies ${studied(reading)} in ${STUDIED_AGE[reference.ageGroups[0]!]}, not in ${askedSaid}; shown for context, not counted in the verdict`);
   }
   // "in people with dementia": a study whose text names nothing of the population's condition was
@@ -262,8 +262,6 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   return decision("supporting", `studies ${studied(reading)}`);
 }
 
-/** A question about older people, not adults of any age. */
-const OLDER_SAID = /\b(?:older|elderly|seniors?|geriatric|old|octogenarians?|nonagenarians?|centenarians?|later life|late life|aged \d|over \d)/i;
 /** Words that name a kind of procedure, not which one ("surgery" of "knee surgery"). */
 const PROCEDURE_WORD = /^(?:surgery|surgeries|operations?|procedures?|treatment|therapy|repair|replacement|transplant(?:ation)?|resection|removal|extraction|biopsy|implant(?:ation)?|injur(?:y|ies)|disease|disorders?)$/;
 /** A question whether something happens at all, which one described case can answer. */

@@ -380,14 +380,15 @@ export function testsNothing(record: Pick<LiteratureRecord, "abstract">): boolea
 
 /**
  * A decision-analytic model ("a Markov model", "a decision tree", "a microsimulation", MeSH's
- * "Markov Chains" or "Decision Support Techniques"): it projects what would follow from effects it
+ * "Markov Chains", "Decision Trees" or "Models, Economic"): it projects what would follow from effects it
  * takes from other studies, so it shows what those effects are worth, not whether they hold
  * (roles.ts: it tests a question of cost or value only).
  */
 export function isDecisionModel(record: Pick<LiteratureRecord, "title" | "abstract" | "mesh">): boolean {
   return record.mesh.some((m) => DECISION_HEADINGS.has(m.toLowerCase())) || DECISION_MODEL.test(`${record.title} ${record.abstract ?? ""}`);
 }
-const DECISION_HEADINGS = new Set(["markov chains", "decision support techniques", "decision trees", "models, economic"]);
+// Not "Decision Support Techniques": indexers give it to decision aids and clinical decision rules too, which are tested.
+const DECISION_HEADINGS = new Set(["markov chains", "decision trees", "models, economic"]);
 const DECISION_MODEL = /\b(?:markov(?:\s+decision)?\s+(?:model|analysis|process)|decision[- ]analytic(?:al)?\s+model|decision\s+(?:analysis|tree)|micro-?simulation|(?:cost-effectiveness|simulation|state-transition)\s+model)\w*/i;
 
 /**

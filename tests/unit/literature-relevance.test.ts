@@ -954,6 +954,15 @@ describe("a decision model values effects it assumed; a study of what people wou
     });
     expect(roleFor("Do bisphosphonates prevent hip fractures in older women?", model)).toMatchObject({ role: "context", reason: expect.stringMatching(/decision model/) });
     expect(roleFor("Are bisphosphonates cost-effective for preventing hip fractures in older women?", model).role).toBe("supporting");
+    // A trial of a decision aid is indexed under decision support too, and is tested like any trial.
+    const aid = buildRecord({
+      ids: { pmid: "93" },
+      title: "A decision aid for women considering bisphosphonates: a randomized trial",
+      abstract: "METHODS: 300 women aged 70 were randomized to a decision aid or a leaflet. RESULTS: Decisional conflict was lower with the decision aid.",
+      mesh: ["Humans", "Female", "Aged", "Decision Support Techniques", "Diphosphonates"],
+      publicationTypes: ["Randomized Controlled Trial"],
+    });
+    expect(roleFor("Does a decision aid reduce decisional conflict in older women?", aid).role).toBe("supporting");
   });
 
   it("a study whose stated aim is whether patients would choose a treatment does not test what the treatment does", () => {
