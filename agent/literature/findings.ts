@@ -111,7 +111,7 @@ const NULL_CUES = [
   /\bneither\b.*\bnor\b/i,
   // A finding said alike ("was associated with similar analgesia use to standard care"): unlike "in
   // patients with similar baseline risk", it follows a verb of outcome.
-  /\b(associated with|resulted in|led to|yielded|produced|achieved|showed|had|gave)\s+(\w+\s+)?(similar|comparable|equivalent|identical)\b(?!\s+(findings|results|trends?|conclusions|patterns|observations)\b)/i,
+  /\b(associated with|resulted in|led to|yielded|produced|achieved|showed|had|gave|presented with|reported|experienced|received)\s+(\w+\s+)?(similar|comparable|equivalent|identical)\b(?!\s+(findings|results|trends?|conclusions|patterns|observations)\b)/i,
   // "no more effective than placebo", "no better than usual care", "not more accurate than": no gain over the comparator.
   /\b(no|not|nothing)\s+(more|better|less|worse|greater|superior)\b[^.;]{0,50}?\bthan\b/i,
   // "occurred at the same low rates after either closure", "detected it with the same accuracy as
@@ -119,7 +119,41 @@ const NULL_CUES = [
   /(?<!\b(of|with|for|in) )\bthe same (\w+[- ]){0,2}(rates?|profiles?|proportions?|frequenc\w*|outcomes?|results?|accuracy|response|remission|efficacy|effectiveness|risk|control|survival|mortality)\b/i,
   /\b(the same|identical) (\w+[- ]){0,2}(rates?|profiles?|proportions?|frequenc\w*|outcomes?|results?|accuracy|response|remission|efficacy|effectiveness|risk|control|survival|mortality|sensitivity|specificity) as\b/i,
   // "The apparent survival advantage of tea drinkers was explained by their income": confounding, not an effect.
-  /\b(advantage|association|difference|effect|benefit|link|relationship|excess)\b[^.;]{0,60}?\b(was|were|is|are) (largely |fully |entirely |mostly |wholly )?(explained|accounted for) by\b/i,
+  /\b(advantage|association|difference|effect|benefit|link|relationship|excess|gap|variation|disparity)\b[^.;]{0,60}?\b(was|were|is|are) ((largely |fully |entirely |mostly |wholly )?(explained|accounted for)|(largely |fully |entirely |mostly |wholly |completely )mediated) by\b/i,
+  // "The apparent increase in incidence reflects improved detection", "the apparent protection of
+  // drinking was an artefact of selective survival": an effect seen, then explained away.
+  /\b(apparent|observed|seeming|reported|putative)\s+(\w+\s+){0,2}?(increases?|rises?|decreases?|declines?|protection|protective effects?|benefits?|advantages?|associations?|effects?|links?|excess|differences?|paradox|epidemic)\b[^.;]{0,80}?\b(reflect\w*|(was|were|is|are) (largely |entirely |mostly |probably |likely )?(an? )?(artefacts?|artifacts?|due to|attributable to|attributed to|explained by)|result(s|ed)? from|stem(s|med)? from)\b/i,
+  // "Cases after vaccination were attributable to coincident infections": another cause.
+  /\b(attributable|attributed|due|owing) to (other|coincident|coincidental|alternative|unrelated|concurrent|intercurrent) (causes?|factors?|infections?|conditions?|diseases?|illness\w*)\b/i,
+  // "The association was weak and inconsistent": not held to be real; not "weak but significant".
+  // "The quality of the information was highly variable": not to be relied on.
+  /\b(was|were|is|are) (highly |very |extremely |widely )?(variable|inconsistent)\b(?![^.;]*\bsignificant)/i,
+  // "carried no excess risk", "with no increased rate of falls": the risk not raised.
+  /\bno (\w+ )?(increased|excess|additional|higher|greater|elevated|extra) (\w+ ){0,2}?(risks?|rates?|incidence|odds|hazard|mortality|morbidity)\b/i,
+  // "Access was equitable across groups", "outcomes equal to those of consultants": alike.
+  /\b(equitabl[ey]|evenly distributed|equally distributed)\b|\b(outcomes?|results?|rates?|scores?)\s+(equal|equivalent|similar|comparable|identical) to\b/i,
+  // "offers little over a careful examination", "contributes little to the risk": next to nothing.
+  /\b(offers?|offered|adds?|added|contributes?|contributed|provides?|provided|gains?|gained|changes?|changed) (very )?little\b/i,
+  // "Our findings challenge the view that stress causes ulcers", "fears that it causes autism are
+  // unfounded": a belief the study speaks against. Not "contrary to expectations, X rose", a finding.
+  /\b(challenge|challenges|challenged|contradicts?|contradicted|refutes?|refuted|dispels?|dispelled|debunks?|debunked) (the |a |this |that )?(common |popular |widespread |prevailing |traditional |long-held |current )?(view|notion|belief|assumption|hypothesis|idea|claim|dogma|concept|perception|myth)s?\b|\bunfounded\b|\b(is|are|was|were) (a )?myths?\b/i,
+  // "is no substitute for a visit": it cannot stand in.
+  /\bno (substitute|replacement) for\b/i,
+  // "Patient reports agreed poorly with pharmacy records", "predicted outcome poorly".
+  /\b(agreed|correlated|performed|predicted|discriminated|matched|correlates|agrees|performs|predicts) (only )?(poorly|badly|weakly)\b|\bpoorly (correlated|predictive|reproducible|reliable|agreed|discriminat\w*)\b/i,
+  // "has become obsolete": no longer of use.
+  /\b(obsolete|outdated|superseded|redundant)\b/i,
+  // "explained only a small fraction of the variance": next to nothing of it.
+  /\bexplain\w* (only )?(a )?(small|minor|tiny|negligible|little|modest) (fraction|proportion|part|share|amount|percentage) of\b/i,
+  // "The ECG missed most cases": it fails at what it is for.
+  /\bmissed (most|many|the majority|more than half|half|nearly half|a third|a large (number|proportion|share))\b/i,
+  // "added operating time without measurable benefit": nothing gained.
+  /\bwithout (any |a |measurable |clear |significant |demonstrable |additional |added |proven |obvious )?(benefits?|advantages?|improvements?|gains?)\b/i,
+  // "The seasonal pattern has disappeared in recent decades": no longer there.
+  /\b(has|have|had) (now |largely |since |all but )?(disappeared|vanished|ceased)\b/i,
+  /\b(associations?|correlations?|relationships?|links?|effects?)\b[^.;]{0,60}?\b(was|were|is|are|remained) (\w+ )?(weak|inconsistent)\b(?![^.;]*\bsignificant)/i,
+  // "The benefit of physiotherapy was lost at one year", "the effect waned": it did not last.
+  /\b(benefits?|effects?|improvements?|gains?|advantages?|differences?)\b[^.;]{0,60}?\b((was|were) (lost|not (sustained|maintained))|waned|faded|wore off|disappeared|vanished|did not (persist|last))\b/i,
   // "The risk was the same in vaccinated and unvaccinated children", "evidence against the hypothesis".
   /\b(was|were|is|are|remained) (\w+ )?the same (in|for|among|between|across|with|after|whether)\b|\b(evidence|argues?|argued|speaks?) against\b|\bagainst the hypothesis\b|\b(refutes?|refuted|disproves?|disproved)\b/i,
   // "The association disappeared after adjustment for age": explained by other factors, not an effect.
@@ -128,6 +162,10 @@ const NULL_CUES = [
   /\bneither\s+(?:of\s+(?:the|these|them)\s+)?(?:\w+\s+){0,2}?(?:end ?points?|outcomes?|groups?|arms?|measures?|sexes|cohorts?|treatments?|analys[ie]s|variables?|markers?|periods?)\b/i,
   // "Mice lacking Sirt1 lived as long as wild-type littermates", "healed as quickly as": no difference.
   /\b(lived|survived|lasted|grew|performed|functioned|recovered|healed|responded|walked)\s+(\w+\s+)?as (long|well|fast|quickly|often|far|much) as\b/i,
+  // "received analgesia as often and as promptly as younger patients", "as likely as men to be
+  // referred": no difference. Not a magnitude ("by as much as half", "twice as often as"), nor the
+  // conjunctions "as well as" and "as long as", which the verbs above take only after an outcome verb.
+  /(?<!\b(?:twice|times|half|by|up to|of)\s)\bas (?:often|frequently|promptly|quickly|rapidly|readily|likely|good|effective|efficacious|safe|accurate|reliable|sensitive|specific|common|prevalent|frequent)\b(?:\s+and\s+as\s+\w+)?\s+as\b(?!\s+\d)/i,
   // "There is a knowledge deficit regarding the goal": not known.
   /\b(knowledge|awareness|understanding) (deficits?|gaps?)\b|\b(deficits?|gaps?) in (their |the )?(knowledge|awareness|understanding)\b/i,
   // "Caffeine was ruled out as a cause": excluded, unlike "could not be ruled out" (an open question).
@@ -135,7 +173,7 @@ const NULL_CUES = [
   // "the routine admission of these patients should be reconsidered": a practice put in doubt.
   /\bshould be (re-?considered|re-?evaluated|questioned|re-?examined|revisited)\b/i,
   // "added nothing to nasal suction", "it has no place in routine care": no benefit.
-  /\b(add|adds|added|adding|offer|offers|offered|confer|confers|conferred|provide|provides|provided) (nothing|no (\w+ )?(benefit|advantage|value|gain|improvement))\b|\bno place (in|for)\b|\bhas no place\b/i,
+  /\b(add|adds|added|adding|offer|offers|offered|confer|confers|conferred|provide|provides|provided) (nothing|no (\w+ )?(benefit|advantage|value|gain|improvement|information))\b|\bno place (in|for)\b|\bhas no place\b/i,
   // "non-inferior to intravenous therapy": shown no worse, so alike (an equivalence holds, a superiority does not).
   /\bnon-?inferior(ity)?\b/i,
   // Falling short of what was asked: "fell well short of the one-hour target".
@@ -151,7 +189,7 @@ const NULL_CUES = [
   /\b(insignificant|unrelated)\b/i,
   // "an absence of a July effect", "no general gains", "low diagnostic efficiency" (issue 25).
   /\b(absence|lack) of (a |an |any )?(\w+ ){0,3}?(effects?|differences?|associations?|relationships?|correlations?|benefits?|improvements?|gains?|impact|influence|advantages?|changes?|evidence|efficacy|response)\b/i,
-  /\bno (\w+ ){0,3}?(effects?|differences?|changes?|associations?|relationships?|correlations?|benefits?|improvements?|gains?|impact|influence|advantages?|role|link|need|value|use|evidence|reduction|increase|decrease)\b/i,
+  /\bno (\w+ ){0,3}?(effects?|differences?|changes?|associations?|relationships?|correlations?|benefits?|improvements?|gains?|impact|influence|advantages?|role|link|need|value|use|evidence|reduction|increase|decrease|significance|importance|relevance|preferences?|relief|protection)\b/i,
   /\bno statistical(ly)? significan\w*/i,
   // Said to happen hardly ever, or held in doubt: "rarely changed management", "its value remains questionable".
   /\b(rarely|seldom|hardly ever|scarcely)\b/i,
@@ -185,7 +223,7 @@ const NOT_ALIKE = /\b(not|no|never)\b[^.;]{0,60}\b(the same|similar|equal|equiva
 const SIGNIFICANT_P = /\bp\s*(<|≤|=)\s*0?\.0([0-4]\d*|0\d*)\b/i;
 
 const EFFECT_CUES =
-  /\b((remains?|is|was) (still )?the (gold standard|standard of care|mainstay|first[- ]line)|encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|of choice|adequate (alternative|substitute|method|tool|option|means)|significant(ly)?|associated with|association (between|with|of)|correlated|correlation|predict(s|ed|or|ors|ive)?|improv\w*|increas\w*|decreas\w*|reduc\w*|lower(ed)?|higher|greater|fewer|less|more likely|less likely|(later|earlier|longer|shorter) than|(more|less) often|extend\w*|prolong\w*|shorten\w*|delay\w*|prevent\w*|protect\w*|enhanc\w*|attenuat\w*|inhibit\w*|suppress\w*|promot\w*|elevat\w*|raised|halved|doubled|tripled|diminish\w*|worsen\w*|impair\w*|benefi\w*|effective|efficacious|superior|inferior|feasible|feasibility|accura\w*|reliab\w*|sensitivity|specificity|well tolerated|safe|harmless|should be (offered|retained|continued|maintained|kept)|outperform\w*|differ(ed|ent|ence)|depend\w*|linked|related (?:to|with)|risk factors?|hazard ratio|odds ratio|relative risk|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|induc\w*|accelerat\w*|slow\w*|blunt\w*|dampen\w*|abolish\w*|abrogat\w*|weaken\w*|counteract\w*|premature (death|mortality|aging|ageing|senescence)|should be (abandoned|discontinued|avoided|discouraged|abolished|stopped|eliminated|withdrawn))\b/i;
+  /\b((remains?|is|was) (still )?the (gold standard|standard of care|mainstay|first[- ]line)|encouraging|promising|valuable|worthwhile|advantageous|advantages?|helpful|preferred|preferable|of choice|adequate (alternative|substitute|method|tool|option|means)|significant(ly)?|associated with|association (between|with|of)|correlated|correlation|predict(s|ed|or|ors|ive)?|improv\w*|increas\w*|decreas\w*|reduc\w*|lower(ed)?|higher|greater|fewer|less|more likely|less likely|(later|earlier|longer|shorter) than|(more|less) often|extend\w*|prolong\w*|shorten\w*|delay\w*|prevent\w*|protect\w*|enhanc\w*|attenuat\w*|inhibit\w*|suppress\w*|promot\w*|elevat\w*|raised|halved|doubled|tripled|diminish\w*|worsen\w*|impair\w*|benefi\w*|effective|efficacious|superior|inferior|feasible|feasibility|accura\w*|reliab\w*|sensitivity|specificity|well tolerated|safe|harmless|should be (offered|retained|continued|maintained|kept)|outperform\w*|differ(ed|ent|ence)|depend\w*|linked|related (?:to|with)|risk factors?|hazard ratio|odds ratio|relative risk|restor\w*|rescu\w*|alleviat\w*|ameliorat\w*|induc\w*|accelerat\w*|slow\w*|blunt\w*|dampen\w*|abolish\w*|abrogat\w*|weaken\w*|counteract\w*|premature (death|mortality|aging|ageing|senescence)|add(?:s|ed|ing)? (?:\w+ )?(?:costs?|time|burden|morbidity|complexity|delays?|expense)|exceed\w* (?:the |usual |accepted |conventional |commonly used )*(?:willingness[- ]to[- ]pay |cost[- ]effectiveness )?thresholds?|more\b[^.;]{0,40}?\bthan (?:is )?(?:usually |generally |commonly |conventionally )?(?:accepted|considered acceptable|considered cost[- ]effective)|should be (abandoned|discontinued|avoided|discouraged|abolished|stopped|eliminated|withdrawn))\b/i;
 /** Effect sizes written as abbreviations (case matters: "OR" is an odds ratio, "or" is not). */
 const EFFECT_SIZE = /\b(HR|OR|RR|aOR|aHR)\b\s*[=:(,]?\s*\d/;
 
@@ -223,7 +261,7 @@ const CHANGED_BY_PREVIOUS = new RegExp(`\\b(?:${[UP, DOWN].map((re) => re.source
 
 /** Outcomes whose increase is bad for the patient. */
 const BAD =
-  /\b(mortality|death|deaths|die|died|dying|risk|risks|incidence|disease|diseases|frailty|decline|complications?|adverse|toxicit\w*|morbidity|hospitali[sz]ations?|readmissions?|pain|symptoms?|inflammat\w*|fractures?|falls|cancers?|tumou?rs?|recurrence|failure|dementia|depression|disability|burden|injury|injuries|infections?|events|damage|lesions?|atrophy|fibrosis|obesity|stress|senescen\w*|relapse|exacerbations?|hypertension|glucose|cholesterol|weight gain|resistance|errors?|delirium|length of stay|costs?|aging|ageing)\b/i;
+  /\b(mortality|death|deaths|die|died|dying|risk|risks|incidence|disease|diseases|frailty|decline|complications?|adverse|toxicit\w*|morbidity|hospitali[sz]ations?|readmissions?|pain|symptoms?|inflammat\w*|fractures?|falls|cancers?|tumou?rs?|recurrence|failure|dementia|depression|disability|burden|injury|injuries|infections?|events|damage|lesions?|atrophy|fibrosis|obesity|stress|senescen\w*|relapse|exacerbations?|hypertension|glucose|cholesterol|weight gain|resistance|errors?|delirium|length of stay|costs?|aging|ageing|vomiting|nausea|ha?emorrhages?|bleeding|pneumonia|sepsis|strokes?|thrombos[ie]s|embolism|infarction|anxiety|insomnia|constipation|diarrho?ea|amputations?)\b/i;
 /** Outcomes whose increase is good for the patient. */
 const GOOD =
   /\b(survival|lifespan|life span|life expectancy|longevity|healthspan|function|functioning|strength|quality of life|health|performance|speed|density|sensitivity|cognition|cognitive (function|performance|score)|memory|adherence|remission|response|recovery|satisfaction|independence|mobility|capacity|fitness|accuracy|efficacy|benefit|wellbeing|well-being|cure|healing|resilience|clearance|autophagy|vo2max|muscle|muscle mass|lean (body )?mass|bone mass|hdl|detection( rates?)?|diagnostic yield)\b/i;
@@ -234,7 +272,7 @@ const OUTWEIGH = /\b(benefits?|advantages?|risks?|harms?|costs?|disadvantages?)\
 const BENEFIT_SHRINKS =
   /\b(benefits?|advantages?|value|usefulness|utility|yield|accuracy|efficacy|effectiveness)\b[^.;,]{0,40}?\b(less|lower|smaller|limited|reduced|minimal|decreas\w*|diminish\w*)\b/i;
 const HARM_WORDS =
-  /\b(worse|worsen\w*|premature (death|mortality|aging|ageing|senescence)|impair\w*|harm(?!less)\w*|detriment\w*|deleterious|toxic|(?<!non-?)inferior|adverse(ly)? affect\w*|shortened (lifespan|life span|survival)|poorer|unsafe|dangerous|should be (abandoned|discontinued|avoided|discouraged|abolished|stopped|eliminated|withdrawn))\b/i;
+  /\b(worse|worsen\w*|premature (death|mortality|aging|ageing|senescence)|impair\w*|harm(?!less)\w*|detriment\w*|deleterious|toxic|(?<!non-?)inferior|adverse(ly)? affect\w*|shortened (lifespan|life span|survival)|poorer|unsafe|dangerous|add(?:s|ed|ing)? (?:\w+ )?(?:costs?|time|burden|morbidity|complexity|delays?|expense)|exceed\w* (?:the |usual |accepted |conventional |commonly used )*(?:willingness[- ]to[- ]pay |cost[- ]effectiveness )?thresholds?|more\b[^.;]{0,40}?\bthan (?:is )?(?:usually |generally |commonly |conventionally )?(?:accepted|considered acceptable|considered cost[- ]effective)|should be (abandoned|discontinued|avoided|discouraged|abolished|stopped|eliminated|withdrawn))\b/i;
 
 const INTERVENTION_CONTEXT = /\b(treat\w*|therap\w*|randomi[sz]\w*|supplement\w*|administ\w*|interventions?|placebo|dose|doses|dosing|received|receiving|given|fed|injected|exposure to|training|program\w*|arm|group)\b/i;
 const ASSOCIATION_CONTEXT = /\b(associat\w*|correlat\w*|predict\w*|risk factors?|hazard ratio|odds ratio|relative risk|linked|related (?:to|with))\b/i;
@@ -354,7 +392,8 @@ export function comparedByNumbers(text: string): "alike" | "differ" | null {
 const SPARED_NEEDLESS = /\b(?:avoid|prevent|reduc|spar|eliminat|minimi[sz]|cut|decreas|lower)\w*\s+(?:\w+\s+){0,3}?(?:unnecessary|needless|futile|inappropriate|avoidable|unneeded)\s+[\w-]+/gi;
 /** Reads one sentence (or clause) of an abstract. */
 export function readFinding(sentence: string): FindingReading {
-  const whole = sentence.replace(/\s+/g, " ").replace(WITHHOLDING_DENIED, "should be offered").replace(NOT_EXPLAINED_BY, " ");
+  // "The benefit was not lost at five years": a loss denied is the benefit kept.
+  const whole = sentence.replace(/\s+/g, " ").replace(/\b(was|were) not (lost|diminished)\b/gi, "$1 maintained").replace(WITHHOLDING_DENIED, "should be offered").replace(NOT_EXPLAINED_BY, " ");
   // "improved heart function … without side effects": a finding of effect, its safety said beside
   // it. The trailing absence of harm is read as an aside, never as the absence of the effect.
   const aside = whole.replace(SAFETY_ASIDE, " ");
@@ -384,9 +423,15 @@ export function readFinding(sentence: string): FindingReading {
   if (quality === "good") return { effect: "found", valence: "benefit", safety, certainty, association };
   if (!effectHit) return { effect: "unclear", valence: "neutral", safety, certainty, association };
   if (uncertain && certainty < 1) return { effect: "unclear", valence: "neutral", safety, certainty, association };
-  return { effect: "found", valence: valenceOf(text), safety, certainty, association };
+  // "…leads to epithelial damage and fibrosis, suggesting a protective role for the receptor": the
+  // interpretation after "suggesting" is the authors' gloss, and the finding's valence is the finding's.
+  const finding = text.split(INTERPRETATION)[0]!;
+  const valence = finding !== text && EFFECT_CUES.test(finding) ? valenceOf(finding) : valenceOf(text);
+  return { effect: "found", valence, safety, certainty, association };
 }
 
+/** Where a finding's interpretation begins: ", suggesting a protective role". */
+const INTERPRETATION = /,\s+(?:suggesting|indicating|implying|consistent with|supporting|which suggests?|which indicates?)\b/i;
 /**
  * Benefit or harm of a stated change: an explicit word ("improved", "worsened"), else the way a
  * change goes on what it changes ("lower mortality" is a benefit, "lower survival" a harm).
@@ -445,12 +490,21 @@ export function isFindingSentence(sentence: string): boolean {
 
 /** The clauses of a sentence that may state different findings ("X improved, but Y did not"). */
 /** A predicate denied or fallen short of: "hardly", "not", "failed to", "little". */
+/** A change gone without, and the verb its denial takes: "without (significantly) reducing". */
+const WITHOUT_VERBS: Record<string, string> = {
+  improving: "improve", reducing: "reduce", lowering: "lower", decreasing: "decrease", preventing: "prevent", shortening: "shorten",
+  prolonging: "prolong", extending: "extend", affecting: "affect", changing: "change", altering: "alter", influencing: "influence",
+  increasing: "increase", enhancing: "enhance", benefiting: "benefit", benefitting: "benefit", raising: "raise",
+};
+const WITHOUT_CHANGING = new RegExp(String.raw`,?\s+without\s+((?:significantly|substantially|meaningfully|materially|measurably|any)\s+)?(${Object.keys(WITHOUT_VERBS).join("|")})\b`, "i");
 const DENIED_FIRST = /\b(?:not|no|never|hardly|barely|scarcely|little|failed|without|neither|nor)\b|n't\b/i;
 export function clauses(sentence: string): string[] {
   // "Although X, Y" and "Despite X, Y": the finding is Y; X is conceded.
   // "While X, Y" and "Whereas X, Y" set two findings side by side: both are read.
   // "Because history alone identified none of them, testing should be retained": the finding is what follows.
-  const main = sentence.replace(/^(although|though|despite|even though|in spite of|because)\b[^,]{0,200},\s*/i, "").replace(/^(while|whereas)\s+([^,]{0,200}),\s*/i, "$2; ");
+  // "Mortality, however, did not differ": a "however" between commas after a short subject joins the
+  // sentence to the one before; it splits nothing.
+  const main = sentence.replace(/^([^,]{1,60}),\s*however,\s*/i, "$1 ").replace(/^(although|though|despite|even though|in spite of|because)\b[^,]{0,200},\s*/i, "").replace(/^(while|whereas)\s+([^,]{0,200}),\s*/i, "$2; ");
   // "Daily multivitamins, but not cocoa extract, improved cognition": the exclusion between commas
   // is an aside; the sentence goes on with what the first did.
   // "had lower, not higher, rates of caesarean delivery": the word denied between commas is the
@@ -460,21 +514,34 @@ export function clauses(sentence: string): string[] {
   // metformin rather than a sulfonylurea was associated with …") it only names the comparator.
   const contrasted = aside
     .replace(/\s+\b(?:rather than|instead of)\b\s+[^,;]*?\s+(?=(?:was|were|is|are|has|have|had)\b)/i, " ")
-    .replace(/,?\s+\b(rather than|instead of)\b\s+/i, "; not ");
+    .replace(/,?\s+\b(rather than|instead of)\b\s+/i, "; not ")
+    // "depended on the number of drugs taken, not on age": the denied half is a finding of its own.
+    .replace(/,\s+(not\s+(?:on|with|to|by|in|for|of|among|from)\s+[^,;]+)$/i, "; $1");
   // A semicolon inside brackets separates statistics ("(HR, 1.13; 95% CI, 1.02-1.26)"), not findings.
   // "cannot yet replace", "has yet to be shown", "as yet": "yet" is an adverb there, not a contrast.
   const guarded = contrasted
     .replace(/\([^()]*\)/g, (inside) => inside.replace(/;/g, "\u0000"))
-    .replace(/\b(cannot|can't|not|never|has|have|had|as)\s+yet\b/gi, "$1 \u0001");
+    .replace(/\b(cannot|can't|not|never|has|have|had|as)\s+yet\b/gi, "$1 \u0001")
+    // "weak but significant": one finding, its size and its significance, not two.
+    .replace(/\b(weak|small|modest|slight|marginal)\s+but\s+(?=(?:statistically\s+)?significant)/gi, "$1 \u0002 ");
   // "pantoprazole halved bleeding and did not increase fractures": two predicates of one subject,
   // one of them denied, are two findings; the denial does not reach back over the first.
   // Not when the first is denied too ("hardly replenished iron stores and did not improve …"): one finding.
   return guarded
     .split(/(?:,|;)?\s+\b(?:but|whereas|while|although|though|however|yet)\b,?\s+|;\s+/i)
     .flatMap((c) => {
-      const and = /,?\s+and\s+(?=(?:did|does|do|was|were|had|has|have)\s+not\b|(?:did|does|do|was|were)n't\b)/i.exec(c);
+      // "increased hypoglycaemia without reducing mortality", "added cost without improving
+      // outcome": the change it went without is a finding denied, read as its own clause ("did not
+      // reduce mortality"), not as part of the first.
+      const without = WITHOUT_CHANGING.exec(c);
+      return without && !DENIED_FIRST.test(c.slice(0, without.index)) ? [c.slice(0, without.index), `did not ${without[1] ?? ""}${WITHOUT_VERBS[without[2]!.toLowerCase()]}${c.slice(without.index + without[0].length)}`] : [c];
+    })
+    .flatMap((c) => {
+      // So is "fewer complications and no increase in operating time".
+      const and = /,?\s+and\s+(?=(?:did|does|do|was|were|had|has|have)\s+not\b|(?:did|does|do|was|were)n't\b|no\s+(?:\w+\s+)?(?:increase|rise|change|difference|effect|loss)\b)/i.exec(c);
       return and && !DENIED_FIRST.test(c.slice(0, and.index)) ? [c.slice(0, and.index), c.slice(and.index + and[0].length)] : [c];
     })
-    .map((c) => c.replace(/\u0000/g, ";").replace(/\u0001/g, "yet").trim())
-    .filter((c) => c.length > 12);
+    .map((c) => c.replace(/\u0000/g, ";").replace(/\u0001/g, "yet").replace(/\u0002/g, "but").trim())
+    // "not on age": a denied half is short and still a finding.
+    .filter((c) => c.length > 12 || /^not\s+\w+\s+\w/i.test(c));
 }

@@ -620,6 +620,78 @@ describe("the opposite of what the claim predicates, by WordNet's antonyms (voca
   ]);
 });
 
+describe("indirect noes of a researcher's reading (seventh session; sentences written here)", () => {
+  // Each was read as support before: a change gone without ("without reducing"), a cost added, an
+  // effect seen and then explained away or lost, an association called weak, alike said as "as
+  // often as" or "presented with similar", a significance or preference denied, a share of people
+  // who did not do it, and "an effective alternative to" against a claim that one is better.
+  readsAs([
+    ["Does intensive insulin reduce deaths in sepsis?", "CONCLUSIONS: Intensive insulin caused more hypoglycaemia without reducing deaths in patients with sepsis.", "contradicts"],
+    ["Does intensive insulin cause hypoglycaemia in sepsis?", "CONCLUSIONS: Intensive insulin caused more hypoglycaemia without reducing deaths in patients with sepsis.", "supports"],
+    ["Does nerve block reduce pain after knee surgery?", "CONCLUSIONS: The nerve block reduced pain after knee surgery without increasing the risk of falls.", "supports"],
+    ["Is routine drain placement worthwhile after thyroidectomy?", "CONCLUSIONS: Routine drains added cost and discomfort without improving recovery after thyroidectomy.", "contradicts"],
+    ["Is melanoma incidence really rising?", "CONCLUSIONS: The apparent rise in melanoma incidence reflects more biopsies of small lesions.", "contradicts"],
+    ["Does tea protect against stroke?", "CONCLUSIONS: The apparent protective effect of tea against stroke was largely due to the healthier lifestyle of tea drinkers.", "contradicts"],
+    ["Does the vaccine cause facial palsy?", "CONCLUSIONS: Cases of facial palsy after vaccination were attributable to other causes.", "contradicts"],
+    ["Is sleep duration associated with glaucoma?", "CONCLUSIONS: The association between sleep duration and glaucoma was weak and inconsistent across cohorts.", "contradicts"],
+    ["Is sleep duration associated with glaucoma?", "CONCLUSIONS: The association between sleep duration and glaucoma was weak but significant after adjustment.", "supports"],
+    ["Does cognitive training improve memory in the long term?", "CONCLUSIONS: The benefit of cognitive training on memory waned within a year.", "contradicts"],
+    ["Are women with chest pain investigated less than men?", "CONCLUSIONS: Women with chest pain were investigated as often and as promptly as men.", "contradicts"],
+    ["Does the drug reduce relapses?", "CONCLUSIONS: The drug reduced relapses by as much as 40% over two years.", "supports"],
+    ["Is there a sex difference in the symptoms of stroke?", "CONCLUSIONS: Men and women presented with similar symptoms of stroke.", "contradicts"],
+    ["Does a low platelet count worsen survival in lymphoma?", "CONCLUSIONS: A low platelet count had no prognostic significance in lymphoma.", "contradicts"],
+    ["Do parents prefer morning appointments?", "CONCLUSIONS: Most parents had no preference for the time of the appointment.", "contradicts"],
+    ["Do parents prefer morning appointments?", "CONCLUSIONS: Most parents preferred morning appointments.", "supports"],
+    // A relative clause is not the share's predicate.
+    ["Is physiotherapy underused for knee arthritis?", "CONCLUSIONS: Fewer than one in five patients with knee arthritis were referred for physiotherapy, and more were given drugs that are not recommended.", "supports"],
+    ["Is hip replacement better than hemiarthroplasty for hip fracture?", "CONCLUSIONS: Hemiarthroplasty is a safe and effective alternative to total hip replacement for hip fracture.", "contradicts"],
+    ["Is screening for lung cancer cost-effective in smokers over 80?", "CONCLUSIONS: Screening smokers over 80 for lung cancer costs far more per life-year gained than is usually accepted.", "contradicts"],
+    // A quality said to vary, a risk not raised, a share under half, a good result in every group of
+    // the claim's exposure, received no treatment, access equitable, a pattern gone, equal to, enough.
+    ["Are health apps a reliable source of advice on diabetes?", "CONCLUSIONS: The quality of advice in health apps on diabetes was highly variable.", "contradicts"],
+    ["Does hormone therapy raise the risk of breast cancer in women over 60?", "CONCLUSIONS: Hormone therapy in women over 60 carried no excess risk of breast cancer.", "contradicts"],
+    ["Do dentists follow the guidelines on antibiotic prophylaxis?", "CONCLUSIONS: Fewer than half of the dentists prescribed prophylaxis according to the guidelines.", "contradicts"],
+    ["Does age influence the outcome of knee arthroscopy?", "CONCLUSIONS: Function after knee arthroscopy was good in all age groups.", "contradicts"],
+    ["Are older patients with heart failure adequately treated?", "CONCLUSIONS: Most older patients with heart failure received no beta-blocker or a low dose.", "contradicts"],
+    ["Does income affect access to hip replacement?", "CONCLUSIONS: Access to hip replacement was equitable across income groups.", "contradicts"],
+    ["Is the winter peak in heart attacks still present?", "CONCLUSIONS: The winter peak in heart attacks has disappeared in recent decades.", "contradicts"],
+    ["Do trainees perform as well as surgeons in hernia repair?", "CONCLUSIONS: Supervised trainees performed hernia repair with outcomes equal to those of surgeons.", "supports"],
+    ["Is a three-day course of antibiotics sufficient for pneumonia in children?", "CONCLUSIONS: A three-day course was as effective as a seven-day course for pneumonia in children.", "supports"],
+    ["Is obesity associated with longer stays after trauma?", "CONCLUSIONS: Length of stay after trauma, however, did not differ between obese and other patients.", "contradicts"],
+    // Next to nothing gained, a belief spoken against, no stand-in, an effect mediated away, a
+    // frequency's opposite ("common" as frequent, not WordNet's "shared"), and a cost without benefit.
+    ["Does a CT scan add to the examination in ankle injuries?", "CONCLUSIONS: A CT scan offers little over a careful examination in ankle injuries.", "contradicts"],
+    ["Does coffee contribute to heart failure?", "CONCLUSIONS: Coffee contributes little to the risk of heart failure.", "contradicts"],
+    ["Does cold weather cause arthritis flares?", "CONCLUSIONS: Our findings challenge the common belief that cold weather causes arthritis flares.", "contradicts"],
+    ["Do mobile phones cause brain tumours?", "CONCLUSIONS: Fears that mobile phones cause brain tumours are unfounded.", "contradicts"],
+    ["Can video consultation replace a home visit?", "CONCLUSIONS: Video consultation is no substitute for a home visit.", "contradicts"],
+    ["Is loneliness a risk factor for falls?", "CONCLUSIONS: The link between loneliness and falls was entirely mediated by depression.", "contradicts"],
+    ["Is gout a common cause of knee pain in older women?", "CONCLUSIONS: Gout was a rare cause of knee pain in older women.", "contradicts"],
+    ["Is gout a common cause of knee pain in older men?", "CONCLUSIONS: Gout was a common cause of knee pain in older men.", "supports"],
+    ["Is routine chest drainage necessary after lung biopsy?", "CONCLUSIONS: Routine chest drainage added hospital time without measurable benefit.", "contradicts"],
+    // A practice made obsolete, a rise explained by something else, a small share of the variance,
+    // most cases missed, a harm outweighing a practice claimed worth doing, and a harm claimed caused
+    // answered by a treatment tolerated well.
+    ["Is the barium swallow still relevant in dysphagia?", "CONCLUSIONS: With modern endoscopy, the barium swallow has become obsolete in dysphagia.", "contradicts"],
+    ["Is the rise in thyroid cancer real?", "CONCLUSIONS: The apparent rise in thyroid cancer is largely explained by more ultrasound scanning.", "contradicts"],
+    // Without "apparent", an explanation may be what the claim asks about.
+    ["Is the fall in stroke deaths due to better blood pressure control?", "CONCLUSIONS: The fall in stroke deaths was largely explained by better blood pressure control.", "supports"],
+    ["Does screen time cause poor sleep in teenagers?", "CONCLUSIONS: Screen time explained only a small fraction of the variance in sleep quality in teenagers.", "contradicts"],
+    ["Is the chest X-ray useful for diagnosing rib fractures?", "CONCLUSIONS: The chest X-ray missed most rib fractures seen on CT.", "contradicts"],
+    ["Should men over 75 continue PSA testing?", "CONCLUSIONS: The harms of PSA testing after 75 outweigh its benefits for most men.", "contradicts"],
+    ["Does early drinking cause vomiting after tonsillectomy?", "CONCLUSIONS: Early drinking after tonsillectomy was well tolerated.", "contradicts"],
+    ["Does early drinking cause vomiting after tonsillectomy?", "CONCLUSIONS: Early drinking after tonsillectomy doubled the rate of vomiting.", "supports"],
+    // "and no increase in X" is a second finding; a loss denied is a benefit kept.
+    ["Does the checklist reduce wound infections?", "CONCLUSIONS: The checklist was associated with fewer wound infections and no increase in operating time.", "supports"],
+    ["Does the checklist increase operating time?", "CONCLUSIONS: The checklist was associated with fewer wound infections and no increase in operating time.", "contradicts"],
+    ["Does cognitive training improve memory in the long term?", "CONCLUSIONS: The benefit of cognitive training on memory was not lost at five years.", "supports"],
+    // Titles turned into questions, answered by no relief, no information added, poor agreement.
+    ["Hip arthroscopy in older adults: is it worth it?", "CONCLUSIONS: Hip arthroscopy gave no lasting relief of pain in patients over 60.", "contradicts"],
+    ["Is there a role for MRI in staging early gastric cancer?", "CONCLUSIONS: MRI added no information to endoscopic ultrasound in early gastric cancer.", "contradicts"],
+    ["Can older patients reliably report their own vaccinations?", "CONCLUSIONS: Older patients' reports of vaccination agreed poorly with clinic records.", "contradicts"],
+  ]);
+});
+
 describe("the fitted model", () => {
   it("was trained on the features the agent computes (retrain with npm run train:stance when they change)", () => {
     const claim = claimOf("Does tai chi reduce falls?");

@@ -100,7 +100,8 @@ const SHORTFALL =
 const COMPARES =
   /\b(than|superior|inferior|better|worse|outperform\w*|(more|less) (\w+ )?(effective|efficacious|accurate|efficient|sensitive|specific|useful|reliable|beneficial|likely|frequent|common|severe|successful|susceptible|vulnerable|prone)|advantage(s|ous)? (over|of)|benefit over)\b/i;
 /** A question of whether something can be done or serve ("can X be …", "is X feasible", "an acceptable alternative"). */
-const ABILITY = /^(\W*\w+[^?:]*:\s*)?(can|could|may)\b|\b(feasib\w*|possible|acceptable|practicable|viable)\b/i;
+// "Is a single dose sufficient?": as good as the fuller course is a yes.
+const ABILITY = /^(\W*\w+[^?:]*:\s*)?(can|could|may)\b|\b(feasib\w*|possible|acceptable|practicable|viable|sufficient|suffices?|enough)\b/i;
 /** A claim that something tells cases apart, which only a difference found supports. */
 const TELLS_APART = /\b(diagnos\w*|predict\w*|prognos\w*|markers?|parameters?|indicators?|detect\w*|discriminat\w*|distinguish\w*|differentiat\w*|screen\w*|identif\w*|associat\w*|correlat\w*|relat\w*)\b/i;
 /** A claim that something is needed. */
@@ -205,7 +206,7 @@ const AFTER_PREDICATE = new Set(
 );
 /** What a thing serves as: "Is CRP a useful marker?", "Is tumour size an important predictor?". */
 const ROLE_NOUN =
-  /^(predictors?|markers?|indicators?|tools?|tests?|methods?|measures?|options?|alternatives?|factors?|approach(es)?|strateg(y|ies)|instruments?|parameters?|signs?|index|indices|modalit(y|ies)|adjuncts?|substitutes?|screens?|guides?|determinants?)$/;
+  /^(predictors?|markers?|indicators?|tools?|tests?|methods?|measures?|options?|alternatives?|factors?|approach(es)?|strateg(y|ies)|instruments?|parameters?|signs?|index|indices|modalit(y|ies)|adjuncts?|substitutes?|screens?|guides?|determinants?|causes?|sources?|complications?|features?|reasons?|problems?)$/;
 /** Adjectives of direction and degree, which directions.ts and the comparisons read. */
 const DEGREE = /^(more|less|higher|lower|better|worse|greater|smaller|larger|fewer|longer|shorter|high|low|early|late|same|different|similar|equal|likely|unlikely)$/;
 
@@ -275,7 +276,7 @@ const OVER = /\b(over-?(used?|using|uses|utili[sz]\w*|prescrib\w*|diagnos\w*|tre
 const MANY = /\b(many|most|majority|often|commonly|usually|frequently|widely)\b/i;
 /** "Do nurses complete …?", "Do patients understand …?": whether the people named do it at all. */
 const PEOPLE_DO =
-  /^\W*(do|does|did|are|is)\s+(\w+\s+){0,3}(nurses|doctors|physicians|clinicians|surgeons|patients|parents|mothers|fathers|families|carers|caregivers|women|men|people|staff|students|residents|trainees|pharmacists|practitioners|gps|hospitals|practices|teachers)\b/i;
+  /^\W*(do|does|did|are|is)\s+(\w+\s+){0,3}(nurses|doctors|physicians|clinicians|surgeons|patients|parents|mothers|fathers|families|carers|caregivers|women|men|people|staff|students|residents|trainees|pharmacists|practitioners|gps|dentists|midwives|therapists|physiotherapists|prescribers|hospitals|practices|teachers)\b/i;
 
 /** The claim's first concept: its exposure, or what a question that relates nothing is about ("uric acid" of "Is uric acid a prognostic factor in heart failure?"). */
 function subjectOf(terms: QueryTerm[]): string | undefined {
@@ -286,8 +287,14 @@ function subjectOf(terms: QueryTerm[]): string | undefined {
 /** Verbs of change that name no direction: "X alters Y" holds whichever way Y moves. */
 const ANY_CHANGE = /\b(alter|alters|altered|altering|affect|affects|affected|affecting|influenc\w*|modif(y|ies|ied|ying)|modulat\w*|chang(e|es|ed|ing)|impacts?|impacted|regulat\w*|determin\w*)\b/i;
 
+/** "Does early feeding cause complications?": what the claim says is caused, as a change up. */
+const CAUSES = /\b(?:cause|causes|lead to|leads to|result in|results in|trigger|triggers|provoke|provokes|give rise to|gives rise to)\s+([^?.;]{1,80})/i;
+/** "Should older women continue screening?": a claim that something be done, not stopped. */
+const SHOULD_DO = /^\W*should\b(?![^?]*\b(?:stop\w*|avoid\w*|abandon\w*|discontinu\w*|withh[oe]ld\w*|withdraw\w*|omit\w*|delay\w*|defer\w*|restrict\w*|limit\w*|forgo\w*|skip\w*|not|no longer)\b)/i;
 function plainValence(plain: string, given: Valence): Valence {
-  const read = valenceOf(plain);
+  const caused = CAUSES.exec(plain);
+  const read = valenceOf(plain) === "neutral" && caused ? valenceOf(`increased ${caused[1]}`) : valenceOf(plain);
+  if (read === "neutral" && SHOULD_DO.test(plain)) return "benefit";
   // The question reading's valence comes from the outcome's words ("adverse drug events"); a claim
   // that X alters them, with no way named, asks about any change.
   if (read === "neutral" && ANY_CHANGE.test(plain) && directionsOf(plain).length === 0) return "neutral";

@@ -214,7 +214,7 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
       // "regardless of the type of follow-up", "independent of age": what follows does not matter.
       // When that is the claim's own subject, the clause says it has no effect.
       const irrelevant = IRRELEVANT_OF.exec(clause);
-      if (irrelevant && relevanceOf(stemSet(irrelevant[1]!), claim) >= 0.3) finding = { ...finding, effect: "none", alike: false };
+      if (irrelevant && relevanceOf(stemSet(irrelevant[1] ?? irrelevant[2]!), claim) >= 0.3) finding = { ...finding, effect: "none", alike: false };
       if (answersNo(finding, clause, claim)) finding = { ...finding, effect: "none", alike: false };
       // "X and Y were equally effective", "as accurate as", "non-inferior": to a claim that one is
       // better than the other, a comparison found alike answers no, however favourable its words.
@@ -338,7 +338,7 @@ function statesOpposite(clause: string, claim: ClaimReading): boolean {
 const REPORTED =
   /\b(we|our (data|results|findings|study|analysis)|this (study|work|analysis)|these (data|results|findings|studies)|it has become evident|here)\b[^.;]{0,40}\b(show|shows|showed|shown|demonstrate|demonstrates|demonstrated|found|find|report|reveal|revealed|reveals|identify|identified|establish|established|indicate|indicates|indicated|provide evidence|uncover|uncovered|discover|discovered)\b/i;
 const SIGNIFICANT = /\bp\s*(<|≤|=)\s*0?\.0([0-4]\d*|0\d*)\b|\bsignificant(ly)?\b(?<!\b(no|not|non-?)\s*significant(ly)?)/i;
-const IRRELEVANT_OF = /\b(?:regardless of|irrespective of|no matter (?:what|which|how|whether)|independent(?:ly)? of|unrelated to|not related to)\s+([^,;.]{0,80})/i;
+const IRRELEVANT_OF = /\b(?:regardless of|irrespective of|no matter (?:what|which|how|whether)|independent(?:ly)? of|unrelated to|not related to)\s+([^,;.]{0,80})|\b(?:in|across|for|among) all\s+([^,;.]{1,40}?)\s*(?:groups|strata|subgroups|categories|levels|bands)\b/i;
 /** The clause says something went on without (or omitting) the claim's own content words. */
 function doneWithout(clause: string, claim: ClaimReading): boolean {
   const m = WITHOUT.exec(clause);
@@ -470,7 +470,7 @@ const CHANGED_PRONOUN = /\b(increas|decreas|reduc|improv|extend|shorten|lower|ra
 const ELLIPTICAL = /\b(was|were|is|are|did|does|do|had|has|have)\s+not\s*(\([^)]*\))?\s*[.;]?\s*$/i;
 /** A small share: "only one resident in three", "fewer than two in every hundred", "only 12%", "a minority of". */
 const SMALL_SHARE =
-  /\b(only|just|fewer than|less than|barely)\s+(about\s+|around\s+|approximately\s+|some\s+)?((one|two|three|\d+) (\w+ ){0,3}in (every )?(three|four|five|six|seven|eight|nine|ten|twenty|\d+|a hundred|hundred)|one|two|a (quarter|third|fifth|tenth)|\d+(\.\d+)?\s?%|\d+\s+(of|out of)\s+\d+)(?!\w)|\ba (small )?minority of\b|\b(detected|identified|found|yielded|changed|altered) (very )?few\b/i;
+  /\b(only|just|fewer than|less than|barely)\s+(about\s+|around\s+|approximately\s+|some\s+)?((one|two|three|\d+) (\w+ ){0,3}in (every )?(three|four|five|six|seven|eight|nine|ten|twenty|\d+|a hundred|hundred)|one|two|a (quarter|third|fifth|tenth)|\d+(\.\d+)?\s?%|\d+\s+(of|out of)\s+\d+)(?!\w)|\b(?:only|just|fewer than|less than|barely|under)\s+half\b|\ba (small )?minority of\b|\b(detected|identified|found|yielded|changed|altered) (very )?few\b/i;
 /** A large share: "most parents", "the vast majority of", "nearly all", "nine in ten". */
 const LARGE_SHARE = /(^|[,;:]\s*|\b(and|but)\s+)(most|the (vast )?majority of|nearly all|almost all|virtually all)\b|\b(nine|eight) (\w+ )?in (every )?ten\b|\b(more than|over) (half|nine in ten|90\s?%)\b/i;
 /** The side a share takes on a claim about a share: too few is a yes to "underused", a no to "overused" or "do many …". */
@@ -482,10 +482,15 @@ function sideOfShare(clause: string, share: NonNullable<ClaimReading["share"]>):
   const small = SMALL_SHARE.test(clause);
   const large = LARGE_SHARE.test(clause);
   if (small === large) return null;
-  if (share === "under" || share === "few") return small ? "supports" : "contradicts";
-  if (share === "yield") return small ? "contradicts" : null;
-  return small ? "contradicts" : "supports";
+  // "Most patients had no preference", to "Do patients prefer …?": a large share of people who do
+  // not do it is a small share of those who do.
+  const few = small !== SHARE_DENIED.test(clause);
+  if (share === "under" || share === "few") return few ? "supports" : "contradicts";
+  if (share === "yield") return few ? "contradicts" : null;
+  return few ? "contradicts" : "supports";
 }
+/** The share's people said not to do it: "had no preference", "did not know", "never used"; not a relative clause ("drugs that are not indicated"). */
+const SHARE_DENIED = /(?<!\b(?:that|which|who|whom)\s)(?:\b(?:had|have|has|showed|expressed|reported|gave|made|saw|felt|found|received|got|took|used|underwent) no\b|\b(?:did|do|does|were|was|are|is|could|would|can|had|have) not\b|n't\b|\bnever\b|\bfailed to\b|\bcannot\b)/i;
 
 /**
  * A finding of the claim's superlative ("… were the most common adverse events") that does not name
@@ -500,7 +505,7 @@ function sideOfSuperlative(clause: string, names: string[]): Side | null {
 
 /** Two things found alike in what the comparison is about. */
 const ALIKE_FOUND =
-  /\b(equally|as (\w+ )?(effective|efficacious|good|safe|accurate|reliable|sensitive|specific|useful|efficient|successful|likely|well) as|as (many|much|often|frequently) (\w+ ){0,2}as|non-?inferior(ity)?|(is|are|was|were|remained|remains|be) (\w+ )?(the same|equivalent)|no (better|worse|more (\w+ )?than|less (\w+ )?than))\b/i;
+  /\b(equally|as (\w+ )?(effective|efficacious|good|safe|accurate|reliable|sensitive|specific|useful|efficient|successful|likely|well) as|(effective|safe|valid|reasonable|acceptable|viable|good|suitable|equivalent) (\w+ )?alternative to|as (many|much|often|frequently) (\w+ ){0,2}as|non-?inferior(ity)?|(is|are|was|were|remained|remains|be) (\w+ )?(the same|equivalent)|no (better|worse|more (\w+ )?than|less (\w+ )?than))\b/i;
 /** Sameness denied ("not as effective as", "not all patients need the same"), or a multiple ("twice as much as"). */
 const ALIKE_DENIED =
   /\b(not|no|never|nor|less|more)\s+(\w+\s+){0,3}(equally|as \w+ as|equivalent|similar(ly)?|comparable|the same)\b|\b(twice|thrice|double|half|(two|three|four|five|ten|\d+(\.\d+)?)[- ](times|fold))\s+as\s+(\w+\s+)?(much|many|often|long|large|high|fast|likely|great)\b/i;

@@ -80,6 +80,15 @@ const NEGATIVE_FORM = /^(un|in|im|ir|il|dis|non|mis)-?[a-z]{3,}|[a-z]{3,}less$/;
 /** Words of an opposite cluster the stance reader reads as an open question, not as the opposite ("uncertain" of "reliable"). */
 const OPEN_WORDS = new Set(["uncertain", "unclear", "unknown", "undetermined", "unsettled", "unresolved", "undecided", "unsure"]);
 /**
+ * Adjectives whose sense in a claim about patients and diseases is not WordNet's most frequent one:
+ * "Is X a common cause of Y?" means frequent (WordNet's first sense, "shared by a community", has
+ * "individual" for its opposite).
+ */
+const CLAIM_SENSE_OPPOSITES: Record<string, string[]> = {
+  common: ["rare", "uncommon", "unusual", "infrequent"],
+  frequent: ["rare", "uncommon", "infrequent"],
+};
+/**
  * What the opposite of an adjective is called, by WordNet's antonymy, for its most frequent sense
  * (its cluster's head when it is a satellite: "feasible" → possible): the words of the antonym's
  * head synset ("reliable" → unreliable, undependable; "simple" → complex), and of that head's
@@ -90,7 +99,7 @@ const OPEN_WORDS = new Set(["uncertain", "unclear", "unknown", "undetermined", "
  */
 export function oppositesOf(adjective: string): string[] {
   const word = adjective.toLowerCase();
-  const known = opposites.get(word);
+  const known = opposites.get(word) ?? CLAIM_SENSE_OPPOSITES[word];
   if (known) return known;
   if (opposites.size >= CACHE_LIMIT) opposites.clear();
   const wn = wordnetLexicon();
