@@ -1,4 +1,5 @@
 import type { LiteratureRecord } from "./record";
+import type { QuestionReading } from "./reading";
 
 /**
  * Whom a study was done in, by age, by sex, by where they live and by how far their disease had
@@ -134,3 +135,34 @@ export function recordStages(record: Pick<LiteratureRecord, "mesh" | "title" | "
 export function questionStage(question: string): Stage | null {
   return questionGroup(question, STAGES);
 }
+
+/**
+ * A question of what age does, its exposure an age ("Do older patients do worse after reflux
+ * surgery?", "Is old age a risk factor for death after heart surgery?", "Are elderly patients at
+ * higher risk of complications?"): the age is what is tested, so only a study that compares ages
+ * tests it. A trial in older people of one implant against another names "older" and carries the
+ * Aged tag, and says nothing of what age does. Not a question of a treatment in older people ("Does
+ * metformin help older people live longer?", "Do older men benefit from therapy?"), where age says whom.
+ */
+export function asksWhatAgeDoes(reading: Pick<QuestionReading, "question" | "concepts">): boolean {
+  const aged = reading.concepts.some((c) => (c.part === "exposure" || c.part === "subject") && AGE_CONCEPT.test(c.label));
+  // "Are patients over 80 too old for heart surgery?": the age is read as whom, and asked about.
+  return (aged && AGE_EFFECT.test(reading.question)) || /\btoo old\b/i.test(reading.question);
+}
+const AGE_CONCEPT = new RegExp(`^(?:${OLDER_WORDS.source.replace(/^\\b\(|\)\\b$/g, "")}|age|aging|ageing|advanced age|older age|young age|younger age|young|younger|old)\\b`, "i");
+/** What age is asked to do: fare worse or better, raise a risk, predict, rule a treatment out. */
+const AGE_EFFECT = /\b(worse|better|poorer|higher|lower|more|less|greater|fewer|risks?|predict\w*|contraindicat\w*|influenc\w*|affects?|impact|differ\w*|fare|matters?|too old)\b/i;
+
+/**
+ * Whether a record compares people of different ages, or reads age as a factor: MeSH's "Age
+ * Factors" or "Age Distribution", or its text setting age groups side by side ("compared with
+ * younger patients", "octogenarians versus", "with increasing age", "the influence of age").
+ * Adjusting for age does not compare ages.
+ */
+export function recordComparesAges(record: Pick<LiteratureRecord, "mesh" | "title" | "abstract">): boolean {
+  if (record.mesh.some((m) => AGE_HEADINGS.has(m.toLowerCase()))) return true;
+  return AGE_COMPARED.test(`${record.title} ${record.abstract ?? ""}`);
+}
+const AGE_HEADINGS = new Set(["age factors", "age distribution"]);
+const AGE_COMPARED =
+  /\b(?:age (?:groups?|categor\w+|strata|bands|brackets)|younger (?:than|patients|adults|people|persons|individuals|subjects|women|men|group|groups|cohorts?|counterparts|controls|age groups?)|older than(?!\s+(?:\d|the age))|younger and older|older and younger|(?:with|by|according to|across) (?:increasing |advancing |advanced )?age\b|(?:influence|effect|effects|impact|role|relationship) of (?:patient |advanced |older |increasing )?age|age[- ](?:related|dependent|specific) (?:differences?|comparisons?)|(?:octogenarians?|nonagenarians?|elderly|older)\b[^.;]{0,60}\b(?:vs\.?|versus|compared (?:with|to))|(?:vs\.?|versus|compared (?:with|to))\s+(?:\w+\s+){0,3}?(?:younger|older|elderly)|age (?:was|were|is) (?:not )?(?:an? )?(?:independent |significant )?(?:predictor|risk factor|associated))/i;

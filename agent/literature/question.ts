@@ -398,11 +398,22 @@ function withoutBackground(tokens: Token[], isSpecific: (w: string) => boolean, 
 const PEOPLE = new Set(["people", "persons", "adults", "women", "men", "children", "kids", "patients", "seniors", "elderly", "me", "us", "you", "them", "someone", "anyone", "everyone", "those"]);
 const PEOPLE_MODIFIERS = new Set(["older", "old", "elderly", "young", "younger", "middle-aged", "aging", "ageing", "healthy", "frail", "the", "most", "many", "some"]);
 
+/** What people are helped to do, after whom they are ("help people with arthritis walk further"). */
+const HELPED_TO = new Set(
+  "live walk sleep lose gain feel think remember breathe move eat recover heal quit cope stay keep get become return run stand climb see hear speak work manage control avoid survive function".split(" "),
+);
 /** How many leading tokens of an outcome name whom it is about, when more content follows them (0: none). */
 function leadingPopulation(tokens: Token[], isContent: (w: string) => boolean): number {
   let i = 0;
   while (i < tokens.length && !tokens[i]!.punct && PEOPLE_MODIFIERS.has(tokens[i]!.text)) i++;
   if (i >= tokens.length || tokens[i]!.punct || !PEOPLE.has(tokens[i]!.text)) return 0;
+  // "help people with knee arthritis walk further": whom it helps runs to the verb of what they are
+  // helped to do.
+  if (tokens[i + 1]?.text === "with") {
+    const verb = tokens.findIndex((t, j) => j > i + 2 && !t.punct && (HELPED_TO.has(t.text) || RELATION_VERBS.has(t.text)));
+    if (verb > 0 && tokens.slice(verb + 1).some((t) => !t.punct && isContent(t.text))) return verb;
+    if (verb > 0 && HELPED_TO.has(tokens[verb]!.text)) return verb;
+  }
   const rest = tokens.slice(i + 1);
   return rest.some((t) => !t.punct && isContent(t.text)) ? i + 1 : 0;
 }

@@ -52,6 +52,9 @@ const MAX_MISSED = 2;
 const HEAD_REQUIRED =
   /^(?:cancers?|carcinomas?|tumou?rs?|neoplasms?|fractures?|infections?|ulcers?|ulceration|failure|bleeding|bleeds|ha?emorrhages?|pain|deaths?|mortality|injur(?:y|ies)|inflammation|stones?|cysts?|lesions?|inhibitors?|blockers?|agonists?|antagonists?|modulators?)$/;
 
+/** Heads that name any disorder: only the word before says which. */
+const ANY_DISORDER = /^(?:diseases?|disorders?|syndromes?|conditions?|illness(?:es)?|problems?|dysfunction)$/;
+
 /**
  * Share of a required part's weight a record must hold to address it: the rare, specific words of
  * "should patients undergo a portoenterostomy" count for more than "undergo", and a study of
@@ -252,6 +255,12 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
     const head = c.words.length === 2 ? headOf(c) : undefined;
     return head !== undefined && HEAD_REQUIRED.test(terms[head.term]!.term) && !studies[head.term]![i]!;
   };
+  // The other way round: a head that names any disorder ("heart disease", "kidney disorder") is
+  // which one only by its first word; a record of renal disease names "disease" and not the heart.
+  const modifierMissing = (c: RequiredConcept, i: number) => {
+    const head = c.words.length === 2 ? headOf(c) : undefined;
+    return head !== undefined && ANY_DISORDER.test(terms[head.term]!.term) && c.words.some((w) => w !== head && !studies[w.term]![i]!);
+  };
   const sharedWithoutHead = (c: RequiredConcept, i: number) => {
     const head = headOf(c);
     return head !== undefined && c.words.some((w) => w !== head && sharedOutcome[w.term]!) && !studies[head.term]![i]!;
@@ -279,7 +288,7 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
       const total = words.reduce((a, w) => a + w.weight, 0);
       // A concept's words count only with its head ("stomach" of "stomach cancer" in a study of
       // gastric acid is not stomach cancer): its last word names what it is, the others which one.
-      const counted = inPart.flatMap((c) => (headMissing(c, i) ? [] : c.words.filter((w) => studies[w.term]![i]!)));
+      const counted = inPart.flatMap((c) => (headMissing(c, i) || modifierMissing(c, i) ? [] : c.words.filter((w) => studies[w.term]![i]!)));
       const coverage = total > 0 ? Math.round((counted.reduce((a, w) => a + w.weight, 0) / total) * 1000) / 1000 : 0;
       partCoverage[part] = coverage;
       // "flu vaccination … influenza deaths": a word of the outcome that also names the exposure

@@ -1,5 +1,5 @@
 import type { EvidenceType, StudySpecies } from "@/lib/shared/contracts";
-import { recordAgeGroups, recordSettings, recordSexes, recordStages } from "./age-groups";
+import { asksWhatAgeDoes, recordAgeGroups, recordComparesAges, recordSettings, recordSexes, recordStages } from "./age-groups";
 import { studiesAttitudes, studiesUse } from "./attitudes";
 import { isCaseReport, isCrossSectional, isStudyProtocol, studyWeeks } from "./evidence";
 import { firstConcept, type QuestionReading } from "./reading";
@@ -28,6 +28,7 @@ export function roleInputOf(reading: QuestionReading, j: Judged, { evidenceType,
     studiesAttitudes: studiesAttitudes(record),
     studiesUse: studiesUse(record),
     ageGroups: recordAgeGroups(record),
+    comparesAges: asksWhatAgeDoes(reading) ? recordComparesAges(record) : undefined,
     sexes: recordSexes(record),
     settings: recordSettings(record),
     stages: recordStages(record),

@@ -49,6 +49,8 @@ export type RoleInput = {
   onlyInCombination?: boolean | undefined;
   /** The species it states its finding on the question's outcome in (studied.ts outcomeSpecies); absent or empty: not known. */
   outcomeSpecies?: StudySpecies[] | undefined;
+  /** It compares people of different ages (age-groups.ts, recordComparesAges); read only for a question of what age does. */
+  comparesAges?: boolean | undefined;
   /** Whom it was done in by age (age-groups.ts, recordAgeGroups); absent or empty: not known. */
   ageGroups?: AgeGroup[] | undefined;
   /** The question's terms the record names anywhere, by any name (relevance.ts Judged.namedTerms); absent: not known. */
@@ -127,6 +129,13 @@ const ROUTE_SAID: Record<Route, string> = {
   transdermal: "through the skin",
   systemic: "systemically (by mouth or injection)",
 };
+/** Whether the named terms hold every word of one of the terms' concepts. */
+function namesAConcept(terms: QueryTerm[], named: string[]): boolean {
+  const concepts = new Map<string, QueryTerm[]>();
+  for (const t of terms) concepts.set(t.concept ?? t.term, [...(concepts.get(t.concept ?? t.term) ?? []), t]);
+  return [...concepts.values()].some((words) => words.every((t) => named.includes(t.term)));
+}
+
 /** Whom a study of an age group was done in, and whom a question of one asks about. */
 const STUDIED_AGE: Record<AgeGroup, string> = { children: "children", older: "adults", childbearing: "pregnant women or new mothers" };
 const ASKED_AGE: Record<AgeGroup, string> = { children: "children", older: "older adults", childbearing: "pregnant women or new mothers" };
@@ -184,6 +193,11 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
     const askedSaid = asked === "older" && !OLDER_WORDS.test(reading.question) ? "adults" : ASKED_AGE[asked];
     return decision("context", `studies ${studied(reading)} in ${STUDIED_AGE[reference.ageGroups[0]!]}, not in ${askedSaid}; shown for context, not counted in the verdict`);
   }
+  // "Do older patients do worse after reflux surgery?": age is what is tested, so a study of older
+  // people alone (a trial of two implants in them) does not test it.
+  if (!otherSpecies && reference.comparesAges === false) {
+    return decision("context", "does not compare people of different ages, so it cannot show what age does; shown for context, not counted in the verdict");
+  }
   // "in people with dementia": a study whose text names nothing of the population's condition was
   // done in other people (subjective cognitive decline is not dementia).
   // "after breast surgery": the site says which surgery; a record of any surgery (an abdominoplasty)
@@ -191,7 +205,9 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   const named = populationCondition(reading);
   const specific = named.filter((t) => !PROCEDURE_WORD.test(t.term));
   const condition = specific.length > 0 ? specific : named;
-  if (!otherSpecies && condition.length > 0 && reference.namedTerms && !condition.some((t) => reference.namedTerms!.includes(t.term))) {
+  // A concept of two words is named by both: "in breast cancer" is not named by a study of urinary
+  // tract carcinoma, which names "cancer" only.
+  if (!otherSpecies && condition.length > 0 && reference.namedTerms && !namesAConcept(condition, reference.namedTerms)) {
     return decision("context", `studies ${studied(reading)} in other people: it names nothing of “${reading.population}”, whom the question asks about; shown for context, not counted in the verdict`);
   }
   // "Is warfarin better than aspirin?": a trial of warfarin against placebo does not answer it.

@@ -46,6 +46,9 @@ describe("reading a question: subject, outcome, context", () => {
     ["Do older people do worse after gallbladder surgery?", { gallbladder: "main:gallbladder surgery" }],
     // "at 85" ending the question is an age; "at 20 mg" a dose.
     ["Should I stop taking statins at 85?", { statins: "main:statins", "85": "context:85" }],
+    // "help people with X walk further": whom it helps runs to the verb of what they are helped to do.
+    ["Does physiotherapy help people with hip arthritis walk further?", { physiotherapy: "exposure:physiotherapy", hip: "context:hip arthritis", walk: "outcome:walk" }],
+    ["Do statins help people with kidney disease live longer?", { statins: "exposure:statins", kidney: "context:kidney disease", live: "outcome:live longer" }],
   ])("%s", (question, expected) => {
     expect(read(question)).toMatchObject(expected);
   });
@@ -871,6 +874,68 @@ describe("what a study can say of prevention, of an outcome named after the vacc
       mesh: ["Humans", "Zinc", "Ankle Fractures", "Case-Control Studies"],
     });
     expect(roleFor("Does zinc prevent ankle fractures?", caseControl, [fractures]).reason ?? "").not.toMatch(/already had/);
+  });
+
+  it("a question of what age does is tested only by a study that compares ages, not by one done in older people alone", () => {
+    const implants = trial(
+      "71",
+      "Two plates in wrist fracture surgery in patients older than 70",
+      "METHODS: 120 patients older than 70 years having surgery for wrist fractures were randomized to a locking plate or a non-locking plate. RESULTS: Function at one year after surgery was similar with both plates. CONCLUSIONS: Both plates gave good function after wrist fracture surgery in older patients.",
+      ["Humans", "Aged", "Aged, 80 and over", "Radius Fractures", "Bone Plates"],
+    );
+    const byAge = buildRecord({
+      ids: { pmid: "72" },
+      title: "Outcome of wrist fracture surgery in older and younger adults",
+      abstract: "METHODS: A cohort of 900 adults had surgery for wrist fractures. RESULTS: Patients over 70 recovered function more slowly than younger patients. CONCLUSIONS: Older age predicted slower recovery after wrist fracture surgery.",
+      mesh: ["Humans", "Aged", "Adult", "Radius Fractures", "Age Factors"],
+      publicationTypes: ["Observational Study"],
+    });
+    expect(roleFor("Do older patients do worse after wrist fracture surgery?", implants, [byAge])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not compare people of different ages/) });
+    expect(roleFor("Do older patients do worse after wrist fracture surgery?", byAge, [implants]).role).toBe("supporting");
+    expect(roleFor("Is old age a risk factor for a poor outcome after wrist fracture surgery?", implants, [byAge]).role).toBe("context");
+    expect(roleFor("Are patients over 70 too old for wrist fracture surgery?", implants, [byAge]).role).toBe("context");
+    // A question of a treatment in older people asks about the treatment: age only says whom.
+    expect(roleFor("Do locking plates help older patients with wrist fractures?", implants, [byAge]).reason ?? "").not.toMatch(/different ages/);
+  });
+
+  it("a population named in two words is named by both: a study of another cancer does not answer one of prostate cancer", () => {
+    const bladder = trial(
+      "73",
+      "HER3 expression and survival in urothelial carcinoma of the bladder",
+      "METHODS: Tumours of 400 patients with bladder carcinoma were stained for HER3. RESULTS: High HER3 expression predicted shorter cancer-specific survival. CONCLUSIONS: HER3 is a prognostic marker in bladder cancer.",
+      ["Humans", "Urinary Bladder Neoplasms", "Receptor, ErbB-3", "Prognosis"],
+      { publicationTypes: ["Observational Study"] },
+    );
+    const prostate = trial(
+      "74",
+      "HER3 expression and survival in prostate cancer",
+      "METHODS: Tumours of 500 men with prostate cancer were stained for HER3. RESULTS: High HER3 expression predicted shorter cancer-specific survival. CONCLUSIONS: HER3 is a prognostic marker in prostate cancer.",
+      ["Humans", "Prostatic Neoplasms", "Receptor, ErbB-3", "Prognosis"],
+      { publicationTypes: ["Observational Study"] },
+    );
+    expect(roleFor("Is HER3 a prognostic marker in prostate cancer?", bladder)).toMatchObject({ role: "context", reason: expect.stringMatching(/in other people/) });
+    expect(roleFor("Is HER3 a prognostic marker in prostate cancer?", bladder, [prostate]).role).not.toBe("supporting");
+    expect(roleFor("Is HER3 a prognostic marker in prostate cancer?", prostate, [bladder]).role).toBe("supporting");
+  });
+
+  it("a disorder named by its site is studied only where the site is: a record of kidney disease does not study heart disease", () => {
+    const kidney = trial(
+      "75",
+      "Gum disease in patients with chronic kidney disease",
+      "METHODS: 300 patients with chronic kidney disease had a periodontal examination. RESULTS: Periodontitis was found in 60%, more often with longer dialysis. CONCLUSIONS: Gum disease is common in kidney disease.",
+      ["Humans", "Periodontal Diseases", "Renal Insufficiency, Chronic"],
+      { publicationTypes: ["Observational Study"] },
+    );
+    const heart = trial(
+      "76",
+      "Periodontitis and cardiovascular disease: a cohort study",
+      "METHODS: 5,000 adults had a periodontal examination and were followed for ten years. RESULTS: Periodontitis was associated with more cardiovascular events. CONCLUSIONS: Gum disease is linked to cardiovascular disease.",
+      ["Humans", "Periodontitis", "Cardiovascular Diseases"],
+      { publicationTypes: ["Observational Study"] },
+    );
+    expect(roleFor("Is gum disease linked to heart disease?", kidney, [heart]).role).not.toBe("supporting");
+    // "Heart disease" as a person says it is cardiovascular disease (vocabulary).
+    expect(roleFor("Is gum disease linked to heart disease?", heart, [kidney]).role).toBe("supporting");
   });
 
   it("an outcome named with the vaccine's disease is studied only where its own head is (“influenza deaths”, not any record of the flu vaccine)", () => {

@@ -689,6 +689,11 @@ describe("indirect noes of a researcher's reading (seventh session; sentences wr
     ["Hip arthroscopy in older adults: is it worth it?", "CONCLUSIONS: Hip arthroscopy gave no lasting relief of pain in patients over 60.", "contradicts"],
     ["Is there a role for MRI in staging early gastric cancer?", "CONCLUSIONS: MRI added no information to endoscopic ultrasound in early gastric cancer.", "contradicts"],
     ["Can older patients reliably report their own vaccinations?", "CONCLUSIONS: Older patients' reports of vaccination agreed poorly with clinic records.", "contradicts"],
+    // A finding said of the claim's subject outside or without what the claim has it with is of
+    // another subgroup; one that compares the two is the claim's own.
+    ["Does coffee with meals lower blood sugar?", "CONCLUSIONS: Coffee with meals lowered blood sugar after eating, whereas coffee drunk between meals was unrelated to blood sugar.", "supports"],
+    ["Does aspirin prevent strokes in people with kidney disease?", "CONCLUSIONS: Aspirin prevented strokes in people without kidney disease; in people with kidney disease it had no effect.", "contradicts"],
+    ["Are students with asthma less active?", "CONCLUSIONS: Students with asthma were less active than students without asthma.", "supports"],
   ]);
 });
 

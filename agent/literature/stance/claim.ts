@@ -83,6 +83,12 @@ export type ClaimReading = {
    * a claim without such an adjective, and for comparisons and equivalences, which have their own.
    */
   opposites: string[];
+  /**
+   * The stems of what the claim says its subject goes with ("alcohol with meals", "people with
+   * diabetes"): a finding said of the subject outside or without it ("drinking outside meals",
+   * "in people without diabetes") is of another subgroup.
+   */
+  subgroups: string[];
 };
 
 /**
@@ -196,7 +202,8 @@ export function readClaim(input: StanceClaim): ClaimReading {
   const routine = claim.text !== undefined && ROUTINE.test(plain);
   const opposites = claim.text === undefined || comparative || equivalence ? [] : predicateOpposites(plain);
   const ideal = claim.text !== undefined && IDEAL.test(plain);
-  return { negated, equivalence, comparative, ability, needed, alternative, safety, share, superlative, intense, groups, routine, ideal, predictive, valence, directions, parts, total, opposites };
+  const subgroups = claim.text === undefined ? [] : [...text.matchAll(/\bwith\s+(?:(?:the|a|an|their|his|her|its)\s+)?([a-z][\w-]{2,})/gi)].map((m) => stem(m[1]!.toLowerCase()));
+  return { negated, equivalence, comparative, ability, needed, alternative, safety, share, superlative, intense, groups, routine, ideal, predictive, valence, directions, parts, total, opposites, subgroups };
 }
 
 const COPULA = /^(is|are|was|were|be|been|being|remains?|remained|seems?|seemed|appears?|appeared|proves?|proved|becomes?|became|stays?)$/;

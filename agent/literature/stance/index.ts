@@ -163,6 +163,9 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
     let prior: Read | null = ADJUSTED.test(sentence.trim()) ? last : null;
     let first = true;
     for (const clause of clauses(forClaim)) {
+      // "…, whereas alcohol drinking outside meals only was unrelated to risk", to "Does alcohol with
+      // meals protect?": said of another subgroup, it speaks to another claim.
+      if (ofOtherSubgroup(clause, claim)) continue;
       // A sentence's subject (the exposure) is shared by its clauses; what each clause says it of is
       // its own: of "X raised NAD+ but did not improve muscle strength", the clause naming the
       // claim's outcome speaks to the claim. A clause that ends on its negation ("…, but time to
@@ -447,6 +450,17 @@ function saidOfOtherGroup(clause: string, claim: ClaimReading): boolean {
   const stems = [...stemSet(opening)];
   return stems.includes(claim.groups.second) && !stems.includes(claim.groups.first) && !stemSet(clause.slice(opening.length)).has(claim.groups.first);
 }
+
+/** A clause said of the claim's subject outside or without what the claim has it with. */
+function ofOtherSubgroup(clause: string, claim: ClaimReading): boolean {
+  if (claim.subgroups.length === 0) return false;
+  const words = tokenize(clause);
+  const near = (kinds: Set<string>) => words.some((w, i) => kinds.has(w) && words.slice(i + 1, i + 4).some((x) => claim.subgroups.includes(stem(x))));
+  // "students with ADHD … than females without ADHD" compares the two: it is of the claim's own.
+  return near(OUTSIDE) && !near(WITH);
+}
+const WITH = new Set(["with", "during", "at"]);
+const OUTSIDE = new Set(["outside", "without", "between", "apart", "away", "non"]);
 
 /** What a clause says of a finding's significance: a test, an interval, an adjustment. */
 const OF_SIGNIFICANCE = /\bsignifican\w*|\bp\s*[<>=≤≥]|\b(CI|confidence interval)\b|\badjust\w*|\bcontrolling for\b|\bmultivari\w*|\bchance\b/i;
