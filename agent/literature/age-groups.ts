@@ -137,32 +137,62 @@ export function questionStage(question: string): Stage | null {
 }
 
 /**
- * A question of what age does, its exposure an age ("Do older patients do worse after reflux
- * surgery?", "Is old age a risk factor for death after heart surgery?", "Are elderly patients at
- * higher risk of complications?"): the age is what is tested, so only a study that compares ages
+ * A question of what being in a group does, its exposure an age, a sex or a race ("Do older patients
+ * do worse after reflux surgery?", "Is old age a risk factor for death after heart surgery?", "Do
+ * women do worse than men after heart surgery?", "Are black patients less likely to get pain
+ * medicine?"): the group is what is tested, so only a study that compares groups of that kind
  * tests it. A trial in older people of one implant against another names "older" and carries the
- * Aged tag, and says nothing of what age does. Not a question of a treatment in older people ("Does
- * metformin help older people live longer?", "Do older men benefit from therapy?"), where age says whom.
+ * Aged tag, and says nothing of what age does; a trial whose MeSH say Female and Male says nothing
+ * of what sex does. Not a question of a treatment in a group ("Does metformin help older people
+ * live longer?", "Do older men benefit from therapy?"), where the group says whom. Null when the
+ * question asks no such thing.
  */
-export function asksWhatAgeDoes(reading: Pick<QuestionReading, "question" | "concepts">): boolean {
-  const aged = reading.concepts.some((c) => (c.part === "exposure" || c.part === "subject") && AGE_CONCEPT.test(c.label));
+export type GroupKind = "ages" | "sexes" | "races";
+export function askedGroupEffect(reading: Pick<QuestionReading, "question" | "concepts">): GroupKind | null {
   // "Are patients over 80 too old for heart surgery?": the age is read as whom, and asked about.
-  return (aged && AGE_EFFECT.test(reading.question)) || /\btoo old\b/i.test(reading.question);
+  if (/\btoo old\b/i.test(reading.question)) return "ages";
+  for (const kind of ["ages", "sexes", "races"] as const) {
+    const group = reading.concepts.find((c) => (c.part === "exposure" || c.part === "subject") && GROUP_CONCEPT[kind].test(c.label));
+    if (group && saidOfGroup(reading.question, group.label)) return kind;
+  }
+  return null;
 }
-const AGE_CONCEPT = new RegExp(`^(?:${OLDER_WORDS.source.replace(/^\\b\(|\)\\b$/g, "")}|age|aging|ageing|advanced age|older age|young age|younger age|young|younger|old)\\b`, "i");
-/** What age is asked to do: fare worse or better, raise a risk, predict, rule a treatment out. */
-const AGE_EFFECT = /\b(worse|better|poorer|higher|lower|more|less|greater|fewer|risks?|predict\w*|contraindicat\w*|influenc\w*|affects?|impact|differ\w*|fare|matters?|too old)\b/i;
+/**
+ * What the group is said to do follows it closely ("older patients do worse", "old age a risk
+ * factor", "women … than men"); in "Do older people with insomnia feel they sleep better after a
+ * light box?" the "better" is of the sleep the light box is asked to bring.
+ */
+function saidOfGroup(question: string, label: string): boolean {
+  const words = question.toLowerCase().match(/[a-z0-9][\w-]*/g) ?? [];
+  const first = label.toLowerCase().split(/\s+/)[0]!;
+  return words.some((w, i) => w === first && words.slice(i + 1, i + 7).some((x) => GROUP_EFFECT.test(x)));
+}
+const GROUP_CONCEPT: Record<GroupKind, RegExp> = {
+  ages: new RegExp(`^(?:${OLDER_WORDS.source.replace(/^\\b\(|\)\\b$/g, "")}|age|aging|ageing|advanced age|older age|young age|younger age|young|younger|old)\\b`, "i"),
+  sexes: /^(?:women|woman|men|man|females?|males?|sex|gender|girls|boys|being a (?:woman|man|female|male)|female sex|male sex)\b/i,
+  races: /^(?:black|white|african|african[- ]americans?|hispanics?|latinos?|latinas?|asians?|race|racial|ethnic\w*|minority|minorities|non-?white)\b/i,
+};
+/** What a group is asked to do: fare worse or better, raise a risk, predict, rule a treatment out. */
+const GROUP_EFFECT = /\b(worse|better|poorer|higher|lower|more|less|greater|fewer|risks?|predict\w*|contraindicat\w*|influenc\w*|affects?|impact|differ\w*|fare|matters?|too old)\b/i;
 
 /**
- * Whether a record compares people of different ages, or reads age as a factor: MeSH's "Age
- * Factors" or "Age Distribution", or its text setting age groups side by side ("compared with
- * younger patients", "octogenarians versus", "with increasing age", "the influence of age").
- * Adjusting for age does not compare ages.
+ * Whether a record compares groups of the kind, or reads the kind as a factor: for ages MeSH's "Age
+ * Factors" or "Age Distribution", or its text setting ages side by side ("compared with younger
+ * patients", "octogenarians versus", "with increasing age", "the influence of age"); for sexes
+ * "Sex Factors" or "sex differences", "women … than men"; for races the population groups' MeSH
+ * or its text naming race or ethnicity. Adjusting for age does not compare ages.
  */
-export function recordComparesAges(record: Pick<LiteratureRecord, "mesh" | "title" | "abstract">): boolean {
-  if (record.mesh.some((m) => AGE_HEADINGS.has(m.toLowerCase()))) return true;
-  return AGE_COMPARED.test(`${record.title} ${record.abstract ?? ""}`);
+export function recordComparesGroups(record: Pick<LiteratureRecord, "mesh" | "title" | "abstract">, kind: GroupKind): boolean {
+  if (record.mesh.some((m) => GROUP_HEADINGS[kind].has(m.toLowerCase()))) return true;
+  return GROUP_COMPARED[kind].test(`${record.title} ${record.abstract ?? ""}`);
 }
-const AGE_HEADINGS = new Set(["age factors", "age distribution"]);
-const AGE_COMPARED =
-  /\b(?:age (?:groups?|categor\w+|strata|bands|brackets)|younger (?:than|patients|adults|people|persons|individuals|subjects|women|men|group|groups|cohorts?|counterparts|controls|age groups?)|older than(?!\s+(?:\d|the age))|younger and older|older and younger|(?:with|by|according to|across) (?:increasing |advancing |advanced )?age\b|(?:influence|effect|effects|impact|role|relationship) of (?:patient |advanced |older |increasing )?age|age[- ](?:related|dependent|specific) (?:differences?|comparisons?)|(?:octogenarians?|nonagenarians?|elderly|older)\b[^.;]{0,60}\b(?:vs\.?|versus|compared (?:with|to))|(?:vs\.?|versus|compared (?:with|to))\s+(?:\w+\s+){0,3}?(?:younger|older|elderly)|age (?:was|were|is) (?:not )?(?:an? )?(?:independent |significant )?(?:predictor|risk factor|associated))/i;
+const GROUP_HEADINGS: Record<GroupKind, Set<string>> = {
+  ages: new Set(["age factors", "age distribution"]),
+  sexes: new Set(["sex factors", "sex distribution", "sex characteristics"]),
+  races: new Set(["ethnic groups", "ethnicity", "racial groups", "continental population groups", "african americans", "european continental ancestry group", "hispanic americans", "asian americans", "healthcare disparities", "racism"]),
+};
+const GROUP_COMPARED: Record<GroupKind, RegExp> = {
+  ages: /\b(?:age (?:groups?|categor\w+|strata|bands|brackets)|younger (?:than|patients|adults|people|persons|individuals|subjects|women|men|group|groups|cohorts?|counterparts|controls|age groups?)|older than(?!\s+(?:\d|the age))|younger and older|older and younger|(?:with|by|according to|across) (?:increasing |advancing |advanced )?age\b|(?:influence|effect|effects|impact|role|relationship) of (?:patient |advanced |older |increasing )?age|age[- ](?:related|dependent|specific) (?:differences?|comparisons?)|(?:octogenarians?|nonagenarians?|elderly|older)\b[^.;]{0,60}\b(?:vs\.?|versus|compared (?:with|to))|(?:vs\.?|versus|compared (?:with|to))\s+(?:\w+\s+){0,3}?(?:younger|older|elderly)|age (?:was|were|is) (?:not )?(?:an? )?(?:independent |significant )?(?:predictor|risk factor|associated))/i,
+  sexes: /\b(?:(?:sex|gender)[- ](?:differences?|specific|related|based|stratified|disparit\w+)|(?:differences?|disparit\w+) (?:between|by) (?:the )?(?:sexes|genders|men and women|women and men)|by (?:sex|gender)\b|(?:women|females|girls)\b[^.;]{0,60}\b(?:than|compared (?:with|to)|versus|vs\.?)\s+(?:\w+\s+){0,2}?(?:men|males|boys)\b|(?:men|males|boys)\b[^.;]{0,60}\b(?:than|compared (?:with|to)|versus|vs\.?)\s+(?:\w+\s+){0,2}?(?:women|females|girls)\b|(?:female|male) (?:sex|gender) (?:was|is|were)\b|(?:sex|gender) (?:was|is|were) (?:not )?(?:an? )?(?:independent |significant )?(?:predictor|risk factor|associated))/i,
+  races: /\b(?:racial|ethnic|ethnicity|race\b|african[- ]americans?|caucasians?|hispanics?|latin[oa]s?|black (?:and|or|vs\.?|versus) white|white (?:and|or|vs\.?|versus) black|non-?white)/i,
+};

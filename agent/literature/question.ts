@@ -238,12 +238,33 @@ function readClause(tokens: Token[], isContent: (w: string) => boolean, isSpecif
   const compared = comparedFor(tokens, words, isContent, isSpecific);
   if (compared) return compared;
   const split = findRelation(words, (from, to) => words.slice(from, to).some((w) => w !== "" && isContent(w)));
-  if (!split) return withContext(tokens, "main", isContent, isSpecific);
+  if (!split) return goodFor(tokens, words, isContent, isSpecific) ?? withContext(tokens, "main", isContent, isSpecific);
   return [
     ...withContext(tokens.slice(split.exposure[0], split.exposure[1]), "exposure", isContent, isSpecific),
     ...withContext(tokens.slice(split.outcome[0], split.outcome[1]), "outcome", isContent, isSpecific),
   ];
 }
+
+/**
+ * "Is ultrasound accurate for staging bowel cancer?", "Is a PET scan good at showing low oxygen in
+ * tumours?": a quality of a test or treatment for a purpose, with no relation verb. The thing is the
+ * exposure and the purpose the outcome: a record of PET staging does not test ultrasound because it
+ * stages bowel cancer too (read as one subject, its three words of staging outweighed the one of
+ * ultrasound). Not "for" people ("useful for older adults" says whom). Null when not so built.
+ */
+function goodFor(tokens: Token[], words: string[], isContent: (w: string) => boolean, isSpecific: (w: string) => boolean): Segment[] | null {
+  const at = words.findIndex((w, i) => i > 0 && QUALITY_FOR.has(w));
+  if (at < 0) return null;
+  const prep = ROLE_FOR.has(words[at + 1] ?? "") ? at + 2 : at + 1;
+  const p = words[prep];
+  const purpose = p === "for" || p === "at" || (p === "in" && /ing$/.test(words[prep + 1] ?? ""));
+  if (!purpose || (p === "for" && forPeople(tokens, prep))) return null;
+  const has = (from: number, to: number) => words.slice(from, to).some((w) => w !== "" && isContent(w));
+  if (!has(0, at) || !has(prep + 1, words.length)) return null;
+  return [...withContext(tokens.slice(0, at), "exposure", isContent, isSpecific), ...withContext(tokens.slice(prep + 1), "outcome", isContent, isSpecific)];
+}
+const QUALITY_FOR = new Set(["accurate", "useful", "reliable", "sensitive", "specific", "good", "helpful", "valuable", "suitable", "appropriate", "worthwhile", "adequate", "sufficient", "effective"]);
+const ROLE_FOR = new Set(["tool", "test", "method", "way", "technique", "modality", "option", "marker", "measure", "instrument", "means"]);
 
 /**
  * "Is ultrasound as accurate as X-ray for diagnosing fractures?", "Is X better than Y for Z?": a

@@ -1,5 +1,5 @@
 import type { EvidenceType, StudySpecies } from "@/lib/shared/contracts";
-import { asksWhatAgeDoes, recordAgeGroups, recordComparesAges, recordSettings, recordSexes, recordStages } from "./age-groups";
+import { askedGroupEffect, recordAgeGroups, recordComparesGroups, recordSettings, recordSexes, recordStages } from "./age-groups";
 import { studiesAttitudes, studiesUse } from "./attitudes";
 import { isCaseReport, isCrossSectional, isStudyProtocol, studyWeeks } from "./evidence";
 import { firstConcept, type QuestionReading } from "./reading";
@@ -17,6 +17,7 @@ export function roleInputOf(reading: QuestionReading, j: Judged, { evidenceType,
   const exposure = firstConcept(reading);
   const exposureStems = reading.terms.filter((t) => t.part === "exposure" || (t.concept ?? t.term) === exposure).flatMap((t) => t.stems);
   const outcomeStems = reading.terms.filter((t) => t.part === "outcome").flatMap((t) => t.stems);
+  const groupKind = askedGroupEffect(reading);
   return {
     accepted: j.accepted,
     reason: j.reason,
@@ -28,7 +29,7 @@ export function roleInputOf(reading: QuestionReading, j: Judged, { evidenceType,
     studiesAttitudes: studiesAttitudes(record),
     studiesUse: studiesUse(record),
     ageGroups: recordAgeGroups(record),
-    comparesAges: asksWhatAgeDoes(reading) ? recordComparesAges(record) : undefined,
+    comparesGroups: groupKind ? recordComparesGroups(record, groupKind) : undefined,
     sexes: recordSexes(record),
     settings: recordSettings(record),
     stages: recordStages(record),

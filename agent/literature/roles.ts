@@ -3,7 +3,7 @@ import { comparatorTerms, excludedCondition, phrasesOf, populationCondition, req
 import { ROUTE_WORDS, stem, stemSet, tokenize, type QueryTerm } from "./terms";
 import { ASKS_SAFETY } from "./question";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
-import { OLDER_WORDS, questionAgeGroup, questionSetting, questionSex, questionStage, type AgeGroup, type Setting, type Sex, type Stage } from "./age-groups";
+import { askedGroupEffect, OLDER_WORDS, questionAgeGroup, type GroupKind, questionSetting, questionSex, questionStage, type AgeGroup, type Setting, type Sex, type Stage } from "./age-groups";
 import { questionDoses, questionRoutes, ROUTE_INCLUDES, titleDirection, type Dose, type Route } from "./studied";
 import { listed } from "./words";
 import { SPECIES_PLURAL } from "@/lib/shared/contracts/designs";
@@ -49,8 +49,8 @@ export type RoleInput = {
   onlyInCombination?: boolean | undefined;
   /** The species it states its finding on the question's outcome in (studied.ts outcomeSpecies); absent or empty: not known. */
   outcomeSpecies?: StudySpecies[] | undefined;
-  /** It compares people of different ages (age-groups.ts, recordComparesAges); read only for a question of what age does. */
-  comparesAges?: boolean | undefined;
+  /** It compares people of different ages, sexes or races (age-groups.ts, recordComparesGroups); read only for a question of what one does. */
+  comparesGroups?: boolean | undefined;
   /** Whom it was done in by age (age-groups.ts, recordAgeGroups); absent or empty: not known. */
   ageGroups?: AgeGroup[] | undefined;
   /** The question's terms the record names anywhere, by any name (relevance.ts Judged.namedTerms); absent: not known. */
@@ -129,6 +129,8 @@ const ROUTE_SAID: Record<Route, string> = {
   transdermal: "through the skin",
   systemic: "systemically (by mouth or injection)",
 };
+const GROUP_SAID: Record<GroupKind, string> = { ages: "age", sexes: "sex", races: "race" };
+
 /** Whether the named terms hold every word of one of the terms' concepts. */
 function namesAConcept(terms: QueryTerm[], named: string[]): boolean {
   const concepts = new Map<string, QueryTerm[]>();
@@ -195,8 +197,10 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   }
   // "Do older patients do worse after reflux surgery?": age is what is tested, so a study of older
   // people alone (a trial of two implants in them) does not test it.
-  if (!otherSpecies && reference.comparesAges === false) {
-    return decision("context", "does not compare people of different ages, so it cannot show what age does; shown for context, not counted in the verdict");
+  // So for sex and race: "Do women do worse than men after heart surgery?".
+  if (!otherSpecies && reference.comparesGroups === false) {
+    const kind = askedGroupEffect(reading) ?? "ages";
+    return decision("context", `does not compare people of different ${kind}, so it cannot show what ${GROUP_SAID[kind]} does; shown for context, not counted in the verdict`);
   }
   // "in people with dementia": a study whose text names nothing of the population's condition was
   // done in other people (subjective cognitive decline is not dementia).

@@ -49,6 +49,9 @@ describe("reading a question: subject, outcome, context", () => {
     // "help people with X walk further": whom it helps runs to the verb of what they are helped to do.
     ["Does physiotherapy help people with hip arthritis walk further?", { physiotherapy: "exposure:physiotherapy", hip: "context:hip arthritis", walk: "outcome:walk" }],
     ["Do statins help people with kidney disease live longer?", { statins: "exposure:statins", kidney: "context:kidney disease", live: "outcome:live longer" }],
+    // A quality for a purpose ("accurate for staging"): the thing is the exposure, the purpose the outcome.
+    ["Is ultrasound accurate for staging bowel cancer?", { ultrasound: "exposure:ultrasound", staging: "outcome:staging bowel cancer" }],
+    ["Is a PET scan good at showing low oxygen in tumours?", { pet: "exposure:pet scan", oxygen: "outcome:low oxygen" }],
   ])("%s", (question, expected) => {
     expect(read(question)).toMatchObject(expected);
   });
@@ -894,6 +897,23 @@ describe("what a study can say of prevention, of an outcome named after the vacc
     expect(roleFor("Do older patients do worse after wrist fracture surgery?", byAge, [implants]).role).toBe("supporting");
     expect(roleFor("Is old age a risk factor for a poor outcome after wrist fracture surgery?", implants, [byAge]).role).toBe("context");
     expect(roleFor("Are patients over 70 too old for wrist fracture surgery?", implants, [byAge]).role).toBe("context");
+    // So for sex and race: a trial whose MeSH say Female and Male does not compare the sexes.
+    const bothSexes = trial(
+      "77",
+      "Early extubation after valve surgery",
+      "METHODS: 200 adults having valve surgery were randomized to early or standard extubation. RESULTS: Complications after valve surgery were similar with both. CONCLUSIONS: Early extubation is safe after valve surgery.",
+      ["Humans", "Female", "Male", "Heart Valve Diseases", "Airway Extubation"],
+    );
+    const bySex = buildRecord({
+      ids: { pmid: "78" },
+      title: "Sex differences in complications after valve surgery",
+      abstract: "METHODS: A registry of 3,000 adults having valve surgery. RESULTS: Women had more complications after valve surgery than men. CONCLUSIONS: Female sex was an independent risk factor after valve surgery.",
+      mesh: ["Humans", "Female", "Male", "Heart Valve Diseases", "Sex Factors"],
+      publicationTypes: ["Observational Study"],
+    });
+    expect(roleFor("Do women have more complications than men after valve surgery?", bothSexes)).toMatchObject({ role: "context", reason: expect.stringMatching(/does not compare people of different sexes/) });
+    expect(roleFor("Do women have more complications than men after valve surgery?", bothSexes, [bySex]).role).not.toBe("supporting");
+    expect(roleFor("Do women have more complications than men after valve surgery?", bySex, [bothSexes]).role).toBe("supporting");
     // A question of a treatment in older people asks about the treatment: age only says whom.
     expect(roleFor("Do locking plates help older patients with wrist fractures?", implants, [byAge]).reason ?? "").not.toMatch(/different ages/);
   });

@@ -327,6 +327,14 @@ describe("the vocabulary links lay words, technical terms and MeSH headings (iss
     expect(phrasesIn("Are very heavy periods a sign of fibroids?").map((m) => m.expansion.canonical)).not.toContain("morbid obesity");
   });
 
+  it("reads 'heart disease' as a person says it and 'poorer areas' as deprivation (seventh session)", () => {
+    expect(expandConcept("heart disease")?.canonical).toBe("cardiovascular diseases");
+    expect(names("cardiovascular diseases")).toContain("heart failure");
+    // Not stroke: a question of heart disease does not ask about it.
+    expect(names("cardiovascular diseases")).not.toContain("stroke");
+    expect(expandConcept("poorer areas")?.canonical).toBe("poverty areas");
+  });
+
   it("reads everyday phrases split by a preposition and lay names in questions only", () => {
     expect(phrasesIn("Is a clot in the leg dangerous on a long flight?").map((m) => m.expansion.canonical)).toContain("deep vein thrombosis");
     expect(phrasesIn("Does physio help curvature of the spine?").map((m) => m.expansion.canonical)).toEqual(expect.arrayContaining(["physical therapy modalities", "scoliosis"]));
