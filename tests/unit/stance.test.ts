@@ -694,6 +694,10 @@ describe("indirect noes of a researcher's reading (seventh session; sentences wr
     ["Does coffee with meals lower blood sugar?", "CONCLUSIONS: Coffee with meals lowered blood sugar after eating, whereas coffee drunk between meals was unrelated to blood sugar.", "supports"],
     ["Does aspirin prevent strokes in people with kidney disease?", "CONCLUSIONS: Aspirin prevented strokes in people without kidney disease; in people with kidney disease it had no effect.", "contradicts"],
     ["Are students with asthma less active?", "CONCLUSIONS: Students with asthma were less active than students without asthma.", "supports"],
+    // "causes ischemia" is a harm caused ("caused mainly by" names a cause, no change); "the lower
+    // limbs" are a place, not a fall; the head-down tilt is Trendelenburg's position (vocabulary).
+    ["Is it dangerous to lie head-down during knee surgery?", "CONCLUSIONS: The Trendelenburg position causes profound ischemia of the lower limbs during knee surgery.", "supports"],
+    ["Does the Trendelenburg position cause ischemia of the legs?", "CONCLUSIONS: The flat position did not reduce blood flow to the lower limbs, whereas the Trendelenburg position caused ischemia of the lower limbs.", "supports"],
   ]);
 });
 
