@@ -261,6 +261,18 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
     const head = c.words.length === 2 ? headOf(c) : undefined;
     return head !== undefined && ANY_DISORDER.test(terms[head.term]!.term) && c.words.some((w) => w !== head && !studies[w.term]![i]!);
   };
+  // A phrase the vocabulary knows ("prostate cancer" inside "localized prostate cancer treatment")
+  // names what the concept is about: a record must name it whole. "cancer" of a record of buccal
+  // mucosa cancer is not half of it, and "localized … aggressive" around it are not the rest.
+  const partOfPhrase = (c: RequiredConcept, i: number) => {
+    const groups = new Map<string, RequiredConcept["words"]>();
+    for (const w of c.words) {
+      const t = terms[w.term]!;
+      const key = (t.headings ?? []).join("|") || t.synonyms.join("|");
+      if (key) groups.set(key, [...(groups.get(key) ?? []), w]);
+    }
+    return [...groups.values()].some((words) => words.length >= 2 && words.some((w) => !studies[w.term]![i]!));
+  };
   const sharedWithoutHead = (c: RequiredConcept, i: number) => {
     const head = headOf(c);
     return head !== undefined && c.words.some((w) => w !== head && sharedOutcome[w.term]!) && !studies[head.term]![i]!;
@@ -288,13 +300,15 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
       const total = words.reduce((a, w) => a + w.weight, 0);
       // A concept's words count only with its head ("stomach" of "stomach cancer" in a study of
       // gastric acid is not stomach cancer): its last word names what it is, the others which one.
-      const counted = inPart.flatMap((c) => (headMissing(c, i) || modifierMissing(c, i) ? [] : c.words.filter((w) => studies[w.term]![i]!)));
+      const counted = inPart.flatMap((c) => (headMissing(c, i) || modifierMissing(c, i) || partOfPhrase(c, i) ? [] : c.words.filter((w) => studies[w.term]![i]!)));
       const coverage = total > 0 ? Math.round((counted.reduce((a, w) => a + w.weight, 0) / total) * 1000) / 1000 : 0;
       partCoverage[part] = coverage;
       // "flu vaccination … influenza deaths": a word of the outcome that also names the exposure
       // says which deaths; a record of the vaccine names it whatever it measured. Such an outcome
       // is addressed only where its head ("deaths") is studied.
       if (part === "outcome" && inPart.some((c) => sharedWithoutHead(c, i))) continue;
+      // A phrase not named whole (a record of buccal mucosa cancer for "prostate cancer") is another thing, whatever else it holds.
+      if (inPart.some((c) => partOfPhrase(c, i))) continue;
       if (coverage >= PART_COVERAGE || inPart.every((c) => holdsHead(c, terms, (t) => studies[t]![i]!))) partsAddressed.push(part);
       // A body after a topic that relates nothing ("Autoerotic asphyxiation: secret pleasure, lethal
       // outcome?") says what is asked of the topic, often in words of its own ("sicker", "a

@@ -938,6 +938,31 @@ describe("what a study can say of prevention, of an outcome named after the vacc
     expect(roleFor("Is HER3 a prognostic marker in prostate cancer?", prostate, [bladder]).role).toBe("supporting");
   });
 
+  it("a phrase the vocabulary knows is named whole: a record of mouth cancer does not study 'localized prostate cancer treatment' for holding 'localized' and 'aggressive'", () => {
+    const mouth = trial(
+      "79",
+      "Do patients with localized mouth cancer want aggressive treatment?",
+      "METHODS: 200 patients with localized mouth cancer chose between surgery and radiotherapy. RESULTS: Most patients with localized cancer wanted the more aggressive treatment. CONCLUSIONS: Patients with localized mouth cancer want aggressive treatment.",
+      ["Humans", "Mouth Neoplasms", "Choice Behavior"],
+      { publicationTypes: ["Observational Study"] },
+    );
+    const prostate = trial(
+      "80",
+      "Do men with localized prostate cancer choose aggressive treatment?",
+      "METHODS: 300 men with localized prostate cancer chose between surgery and watchful waiting. RESULTS: Most chose the more aggressive treatment. CONCLUSIONS: Men with localized prostate cancer prefer aggressive treatment.",
+      ["Humans", "Male", "Prostatic Neoplasms", "Choice Behavior"],
+      { publicationTypes: ["Observational Study"] },
+    );
+    // Other records of prostate cancer make its words common among the candidates, so that the
+    // mouth record's other words would carry the subject without the rule.
+    const screening = [1, 2, 3, 4].map((k) =>
+      trial(`8${k}`, `Prostate cancer screening uptake in region ${k}`, `Prostate cancer screening was offered to ${k}00 men. RESULTS: Uptake of prostate cancer screening was 60%.`, ["Humans", "Prostatic Neoplasms", "Mass Screening"]),
+    );
+    const question = "Do patients with localized prostate cancer want aggressive treatment?";
+    expect(roleFor(question, mouth, [prostate, ...screening])).toMatchObject({ role: "context", reason: expect.stringMatching(/does not study localized prostate cancer/) });
+    expect(roleFor(question, prostate, [mouth, ...screening]).role).toBe("supporting");
+  });
+
   it("a disorder named by its site is studied only where the site is: a record of kidney disease does not study heart disease", () => {
     const kidney = trial(
       "75",
