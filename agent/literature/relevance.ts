@@ -52,6 +52,9 @@ const MAX_MISSED = 2;
 const HEAD_REQUIRED =
   /^(?:cancers?|carcinomas?|tumou?rs?|neoplasms?|fractures?|infections?|ulcers?|ulceration|failure|bleeding|bleeds|ha?emorrhages?|pain|deaths?|mortality|injur(?:y|ies)|inflammation|stones?|cysts?|lesions?|inhibitors?|blockers?|agonists?|antagonists?|modulators?)$/;
 
+/** Heads that say what is done about the words before them: "coeliac disease screening", "gluten tolerance". */
+const ACT_HEAD = /^(?:screening|vaccinations?|immuni[sz]ations?|transplant(?:ation)?s?|prophylaxis|supplementation|tolerance|withdrawal|cessation|adherence|awareness)$/;
+
 /** Heads that name any disorder: only the word before says which. */
 const ANY_DISORDER = /^(?:diseases?|disorders?|syndromes?|conditions?|illness(?:es)?|problems?|dysfunction)$/;
 
@@ -252,8 +255,11 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
     return last && at(last) > 0 ? last : undefined;
   };
   const headMissing = (c: RequiredConcept, i: number) => {
-    const head = c.words.length === 2 ? headOf(c) : undefined;
-    return head !== undefined && HEAD_REQUIRED.test(terms[head.term]!.term) && !studies[head.term]![i]!;
+    const head = headOf(c);
+    if (head === undefined || studies[head.term]![i]!) return false;
+    // "coeliac disease screening": what is done to it names the concept at any length; a record of
+    // coeliac disease that screened no one does not study its screening.
+    return (c.words.length === 2 && HEAD_REQUIRED.test(terms[head.term]!.term)) || ACT_HEAD.test(terms[head.term]!.term);
   };
   // The other way round: a head that names any disorder ("heart disease", "kidney disorder") is
   // which one only by its first word; a record of renal disease names "disease" and not the heart.

@@ -963,6 +963,25 @@ describe("what a study can say of prevention, of an outcome named after the vacc
     expect(roleFor(question, prostate, [mouth, ...screening]).role).toBe("supporting");
   });
 
+  it("what is done about a thing names the concept: a record of coeliac disease that screened no one does not study coeliac disease screening", () => {
+    const diet = trial(
+      "85",
+      "Diet in adults with coeliac disease twenty years on",
+      "METHODS: 60 adults with coeliac disease diagnosed in childhood were reviewed. RESULTS: Most kept a gluten-free diet; bone density was low in a third. CONCLUSIONS: Coeliac disease needs lifelong follow-up.",
+      ["Humans", "Celiac Disease", "Diet, Gluten-Free", "Bone Density"],
+      { publicationTypes: ["Observational Study"] },
+    );
+    const screening = trial(
+      "86",
+      "Screening for coeliac disease in first-degree relatives",
+      "METHODS: 800 relatives had serological screening for coeliac disease. RESULTS: Screening found coeliac disease in 8%, most without symptoms. CONCLUSIONS: Screening relatives for coeliac disease is worthwhile.",
+      ["Humans", "Celiac Disease", "Mass Screening"],
+      { publicationTypes: ["Observational Study"] },
+    );
+    expect(roleFor("Is coeliac disease screening worthwhile in relatives?", diet, [screening])).toMatchObject({ reason: expect.stringMatching(/does not study coeliac disease screening/) });
+    expect(roleFor("Is coeliac disease screening worthwhile in relatives?", screening, [diet]).role).toBe("supporting");
+  });
+
   it("a disorder named by its site is studied only where the site is: a record of kidney disease does not study heart disease", () => {
     const kidney = trial(
       "75",
