@@ -697,6 +697,9 @@ describe("indirect noes of a researcher's reading (seventh session; sentences wr
     // "causes ischemia" is a harm caused ("caused mainly by" names a cause, no change); "the lower
     // limbs" are a place, not a fall; the head-down tilt is Trendelenburg's position (vocabulary).
     ["Is it dangerous to lie head-down during knee surgery?", "CONCLUSIONS: The Trendelenburg position causes profound ischemia of the lower limbs during knee surgery.", "supports"],
+    // A later clause with a subject of its own, none of the claim's, says its finding of another exposure.
+    ["Is living alone linked to a higher risk of depression?", "CONCLUSIONS: Older adults living alone had a higher risk of depression, whereas loneliness was not associated with depression.", "supports"],
+    ["Is loneliness linked to a higher risk of depression?", "CONCLUSIONS: Older adults living alone had a higher risk of depression, whereas loneliness was not associated with depression.", "contradicts"],
     ["Does the Trendelenburg position cause ischemia of the legs?", "CONCLUSIONS: The flat position did not reduce blood flow to the lower limbs, whereas the Trendelenburg position caused ischemia of the lower limbs.", "supports"],
   ]);
 });

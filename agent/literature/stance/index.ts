@@ -162,10 +162,16 @@ function readSections(sections: Section[], claim: ClaimReading, conclusion: bool
     // The last finding read in this sentence: "the difference" of a later clause is that finding's.
     let prior: Read | null = ADJUSTED.test(sentence.trim()) ? last : null;
     let first = true;
-    for (const clause of clauses(forClaim)) {
+    const sentenceClauses = clauses(forClaim);
+    const exposureNamed = sentenceClauses.length > 1 && namesExposure(sentenceClauses[0]!, claim);
+    for (const clause of sentenceClauses) {
       // "…, whereas alcohol drinking outside meals only was unrelated to risk", to "Does alcohol with
       // meals protect?": said of another subgroup, it speaks to another claim.
       if (ofOtherSubgroup(clause, claim)) continue;
+      // "Socially isolated adults had a higher risk of dementia, whereas loneliness was not
+      // associated with dementia": a later clause with a subject of its own, none of the claim's,
+      // after one that named the claim's exposure, says its finding of another exposure.
+      if (!first && exposureNamed && ofOtherSubject(clause, claim)) continue;
       // A sentence's subject (the exposure) is shared by its clauses; what each clause says it of is
       // its own: of "X raised NAD+ but did not improve muscle strength", the clause naming the
       // claim's outcome speaks to the claim. A clause that ends on its negation ("…, but time to
@@ -450,6 +456,21 @@ function saidOfOtherGroup(clause: string, claim: ClaimReading): boolean {
   const stems = [...stemSet(opening)];
   return stems.includes(claim.groups.second) && !stems.includes(claim.groups.first) && !stemSet(clause.slice(opening.length)).has(claim.groups.first);
 }
+
+/**
+ * A clause whose subject, the words before its verb, holds content words and none of the claim's:
+ * "loneliness was not associated with dementia". Not a subject that points back ("the difference",
+ * "this effect") or a clause with none ("but not in women").
+ */
+function ofOtherSubject(clause: string, claim: ClaimReading): boolean {
+  const subject = clause.split(/\b(?:was|were|is|are|had|has|have|did|does|do|showed|shows|remained|appeared|seemed)\b/i);
+  if (subject.length < 2) return false;
+  const words = tokenize(subject[0]!).filter((w) => w.length > 3 && !SUBJECT_FILLER.has(w));
+  if (words.length === 0 || POINTS_BACK.test(clause.trim())) return false;
+  const claimStems = new Set(claim.parts.flatMap((p) => p.stems));
+  return !words.some((w) => claimStems.has(stem(w)));
+}
+const SUBJECT_FILLER = new Set(["whereas", "while", "however", "although", "though", "also", "there", "this", "that", "these", "those", "their", "which", "with", "without", "those", "only", "both", "neither", "either", "other", "others", "patients", "participants", "subjects", "people", "group", "groups", "rates", "rate", "levels", "level", "risk", "effect", "effects", "association", "difference", "differences"]);
 
 /** A clause said of the claim's subject outside or without what the claim has it with. */
 function ofOtherSubgroup(clause: string, claim: ClaimReading): boolean {
