@@ -53,7 +53,7 @@ const HEAD_REQUIRED =
   /^(?:cancers?|carcinomas?|tumou?rs?|neoplasms?|fractures?|infections?|ulcers?|ulceration|failure|bleeding|bleeds|ha?emorrhages?|pain|deaths?|mortality|injur(?:y|ies)|inflammation|stones?|cysts?|lesions?|inhibitors?|blockers?|agonists?|antagonists?|modulators?)$/;
 
 /** Heads that say what is done about the words before them: "coeliac disease screening", "gluten tolerance". */
-const ACT_HEAD = /^(?:screening|vaccinations?|immuni[sz]ations?|transplant(?:ation)?s?|prophylaxis|supplementation|tolerance|withdrawal|cessation|adherence|awareness)$/;
+const ACT_HEAD = /^(?:screening|vaccinations?|immuni[sz]ations?|transplant(?:ation)?s?|prophylaxis|supplementation|tolerance|withdrawal|cessation|adherence)$/;
 
 /** Heads that name any disorder: only the word before says which. */
 const ANY_DISORDER = /^(?:diseases?|disorders?|syndromes?|conditions?|illness(?:es)?|problems?|dysfunction)$/;
