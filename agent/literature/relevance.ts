@@ -5,6 +5,7 @@ import { abbreviationsOf, longFormOf } from "./abbreviations";
 import { isEverydayWord, isNamedKind } from "./vocabulary";
 import { normalizeHeading, stemPhrase } from "./vocabulary/words";
 import { backgroundTherapies, covariateText, disclaimedSubjects, exclusionText, studiedText } from "./studied";
+import { escapeRegExp } from "./words";
 
 /**
  * Relevance of each record to the question: does it name what the question asks about, and how
@@ -51,6 +52,13 @@ const MAX_MISSED = 2;
  */
 const HEAD_REQUIRED =
   /^(?:cancers?|carcinomas?|tumou?rs?|neoplasms?|fractures?|infections?|ulcers?|ulceration|failure|bleeding|bleeds|ha?emorrhages?|pain|deaths?|mortality|injur(?:y|ies)|inflammation|stones?|cysts?|lesions?|inhibitors?|blockers?|agonists?|antagonists?|modulators?)$/;
+
+/** The longest start two words share, at least three letters of the first: "densit" of "density" and "densiti". */
+function sharedStart(word: string, stemmed: string): string {
+  let n = 0;
+  while (n < word.length && n < stemmed.length && word[n]!.toLowerCase() === stemmed[n]) n++;
+  return word.slice(0, Math.max(n, Math.min(3, word.length)));
+}
 
 /** Heads that say what is done about the words before them: "coeliac disease screening", "gluten tolerance". */
 const ACT_HEAD = /^(?:screening|vaccinations?|immuni[sz]ations?|transplant(?:ation)?s?|prophylaxis|supplementation|tolerance|withdrawal|cessation|adherence)$/;
@@ -277,7 +285,24 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
       const key = (t.headings ?? []).join("|") || t.synonyms.join("|");
       if (key) groups.set(key, [...(groups.get(key) ?? []), w]);
     }
-    return [...groups.values()].some((words) => words.length >= 2 && words.some((w) => !studies[w.term]![i]!));
+    // Named as the phrase: its MeSH heading, one of its other names, or its words together ("head
+    // injury", "injury of the head"); "head" and "injuries" apart in a record of pelvic fractures
+    // are not a head injury.
+    return [...groups.values()].some((words) => words.length >= 2 && (words.some((w) => !studies[w.term]![i]!) || !phraseNamed(words.map((w) => terms[w.term]!), i)));
+  };
+  const raw = records.map((r) => `${r.title} ${r.abstract ?? ""}`);
+  const phraseNamed = (words: QueryTerm[], i: number) => {
+    const t = words[0]!;
+    if ((t.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)))) return true;
+    if (t.synonyms.some((s) => s.includes(" ") && new RegExp(`\\b${escapeRegExp(s).replace(/\\? /g, "[\\s-]+")}`, "i").test(raw[i]!))) return true;
+    // Each word by what it shares with its stem ("densit" of density and "densiti"), up to two
+    // words apart ("bone mineral density", "estrogen replacement therapy"), in the text or in one
+    // MeSH descriptor.
+    const parts = words.map((w) => `${escapeRegExp(sharedStart(w.term, w.stems[0] ?? w.term))}\\w*`);
+    const together = new RegExp(`\\b${parts.join("(?:[\\s-]+[\\w-]+){0,2}?[\\s-]+")}\\b`, "i");
+    if (records[i]!.mesh.some((m) => parts.every((p) => new RegExp(`\\b${p}`, "i").test(m)))) return true;
+    const reversed = parts.length === 2 ? new RegExp(`\\b${parts[1]}\\s+of\\s+(?:the\\s+)?${parts[0]}\\b`, "i") : null;
+    return together.test(raw[i]!) || (reversed?.test(raw[i]!) ?? false);
   };
   const sharedWithoutHead = (c: RequiredConcept, i: number) => {
     const head = headOf(c);

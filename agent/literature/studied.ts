@@ -6,6 +6,7 @@ import { MOUTH_AS_PLACE, stem, stemSet } from "./terms";
 import { NOT_FINDINGS, sectionsOf } from "./stance/sections";
 import { opensAsAim } from "./topic";
 import { abbreviationsOf } from "./abbreviations";
+import { escapeRegExp } from "./words";
 
 /**
  * Where a record states what it studied, for whether it addresses a part of the question
@@ -28,10 +29,10 @@ export function studiedText(record: Pick<LiteratureRecord, "title" | "titleDeriv
   const definitions = abbreviationsOf(abstract);
   if (definitions.length === 0) return studied;
   let expanded = studied;
-  for (const { short } of definitions) expanded = expanded.replace(new RegExp(`\\s*\\(${escape(short)}s?\\)`, "g"), "");
+  for (const { short } of definitions) expanded = expanded.replace(new RegExp(`\\s*\\(${escapeRegExp(short)}s?\\)`, "g"), "");
   // Twice: a long form may use another short form ("high-sensitivity CRP (hsCRP)").
   for (let round = 0; round < 2; round++) {
-    for (const { short, long } of definitions) expanded = expanded.replace(new RegExp(`(?<![A-Za-z0-9-])${escape(short)}(s?)(?![A-Za-z0-9])`, "g"), (_, plural: string) => `${long}${plural}`);
+    for (const { short, long } of definitions) expanded = expanded.replace(new RegExp(`(?<![A-Za-z0-9-])${escapeRegExp(short)}(s?)(?![A-Za-z0-9])`, "g"), (_, plural: string) => `${long}${plural}`);
   }
   return expanded === studied ? studied : `${studied} \n ${expanded}`;
 }
@@ -206,7 +207,6 @@ const SCOPED_AFTER = /^\s*(?:in|for|among|at|during|before|after)\b/i;
 /** A sentence that speaks of the study itself, in the first person or by name. */
 const THIS_STUDY = /\b(we|our|here|this (study|trial|paper|work|report|analysis|investigation|survey)|the (present|current) (study|trial|work|investigation|analysis))\b/i;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * "Does quercetin on its own clear senescent cells?": a question that asks about something alone
@@ -216,7 +216,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  */
 export function onlyInCombination(record: Pick<LiteratureRecord, "title" | "titleDerived" | "abstract">, question: string, thing: string | null): boolean {
   if (!thing) return false;
-  const name = escape(thing.toLowerCase());
+  const name = escapeRegExp(thing.toLowerCase());
   const named = new RegExp(`\\b${name}\\b`, "g");
   // "No drug was given alone", "the contribution of each drug could not be separated": the record
   // says itself that it tests none of its components on its own, whatever the question asks.
