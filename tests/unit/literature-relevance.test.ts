@@ -963,6 +963,23 @@ describe("what a study can say of prevention, of an outcome named after the vacc
     expect(roleFor(question, prostate, [mouth, ...screening]).role).toBe("supporting");
   });
 
+  it("a phrase is named as a phrase, also with words between or in one MeSH descriptor: 'bone mineral density', 'Estrogen Replacement Therapy'", () => {
+    // The engine's case: "head" and "injuries" apart in a record of pelvic fractures are no head
+    // injury (docs/decisions.md). These are the other side: what must still count as the phrase.
+    const headInjury = trial(
+      "88",
+      "CT scans after minor head injury in adults",
+      "METHODS: 1,200 adults with a minor head injury had a CT scan. RESULTS: CT scans found a bleed in 5%, all in patients with a clinical risk factor. CONCLUSIONS: CT scans after minor head injury can be limited to patients with risk factors.",
+      ["Humans", "Tomography, X-Ray Computed"],
+      { publicationTypes: ["Observational Study"] },
+    );
+    expect(roleFor("Should people with a minor head injury have a CT scan?", headInjury).role).toBe("supporting");
+    const mineral = trial("89", "Bone mineral density and hip fracture", "RESULTS: Each standard deviation lower in bone mineral density doubled the risk of hip fracture.");
+    expect(roleFor("Does low bone density predict hip fracture?", mineral).role).toBe("supporting");
+    const replacement = trial("90", "Hip fractures after stopping treatment", "METHODS: Women who stopped or continued treatment were followed. RESULTS: Stopping treatment did not change hip fracture rates.", ["Humans", "Female", "Estrogen Replacement Therapy", "Hip Fractures"]);
+    expect(roleFor("Does estrogen therapy prevent hip fracture?", replacement).role).toBe("supporting");
+  });
+
   it("what is done about a thing names the concept: a record of coeliac disease that screened no one does not study coeliac disease screening", () => {
     const diet = trial(
       "85",
