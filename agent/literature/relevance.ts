@@ -294,12 +294,12 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
   const phraseNamed = (words: QueryTerm[], i: number) => {
     const t = words[0]!;
     if ((t.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)))) return true;
-    if (t.synonyms.some((s) => s.includes(" ") && new RegExp(`\\b${escapeRegExp(s).replace(/\\? /g, "[\\s-]+")}`, "i").test(raw[i]!))) return true;
+    if (t.synonyms.some((s) => new RegExp(`\\b${escapeRegExp(s).replace(/\\? /g, "[\\s/-]+")}`, "i").test(raw[i]!))) return true;
     // Each word by what it shares with its stem ("densit" of density and "densiti"), up to two
     // words apart ("bone mineral density", "estrogen replacement therapy"), in the text or in one
     // MeSH descriptor.
     const parts = words.map((w) => `${escapeRegExp(sharedStart(w.term, w.stems[0] ?? w.term))}\\w*`);
-    const together = new RegExp(`\\b${parts.join("(?:[\\s-]+[\\w-]+){0,2}?[\\s-]+")}\\b`, "i");
+    const together = new RegExp(`\\b${parts.join("(?:[\\s/-]+[\\w-]+){0,2}?[\\s/-]+")}\\b`, "i");
     if (records[i]!.mesh.some((m) => parts.every((p) => new RegExp(`\\b${p}`, "i").test(m)))) return true;
     const reversed = parts.length === 2 ? new RegExp(`\\b${parts[1]}\\s+of\\s+(?:the\\s+)?${parts[0]}\\b`, "i") : null;
     return together.test(raw[i]!) || (reversed?.test(raw[i]!) ?? false);
