@@ -234,8 +234,10 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
   // A concept a record names only by an abbreviation it never spells out ("ARM" for "anorectal
   // malformations", its title gone): the record names it, where it studies it.
   const longConcepts = [...new Set(terms.filter((t) => !t.generic && t.weight === 1 && (t.concept ?? t.term).includes(" ")).map((t) => t.concept ?? t.term))];
+  const abbreviated = records.map(() => new Set<string>());
   if (longConcepts.length > 0) records.forEach((record, i) => {
     for (const concept of abbreviatedIn(record, longConcepts)) {
+      abbreviated[i]!.add(concept);
       terms.forEach((term, t) => {
         if ((term.concept ?? term.term) !== concept) return;
         holds[t]![i] = true;
@@ -290,10 +292,11 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
     // are not a head injury.
     return [...groups.values()].some((words) => words.length >= 2 && (words.some((w) => !studies[w.term]![i]!) || !phraseNamed(words.map((w) => terms[w.term]!), i)));
   };
-  const raw = records.map((r) => `${r.title} ${r.abstract ?? ""}`);
+  // With its defined abbreviations read as their long forms ("an ARM" as "an anorectal malformation").
+  const raw = records.map((r, i) => `${r.title} ${r.abstract ?? ""} ${studiedTexts[i]!}`);
   const phraseNamed = (words: QueryTerm[], i: number) => {
     const t = words[0]!;
-    if ((t.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h)))) return true;
+    if ((t.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h))) || abbreviated[i]!.has(t.concept ?? t.term)) return true;
     if (t.synonyms.some((s) => new RegExp(`\\b${escapeRegExp(s).replace(/\\? /g, "[\\s/-]+")}`, "i").test(raw[i]!))) return true;
     // Each word by what it shares with its stem ("densit" of density and "densiti"), up to two
     // words apart ("bone mineral density", "estrogen replacement therapy"), in the text or in one
@@ -302,7 +305,11 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
     const together = new RegExp(`\\b${parts.join("(?:[\\s/-]+[\\w-]+){0,2}?[\\s/-]+")}\\b`, "i");
     if (records[i]!.mesh.some((m) => parts.every((p) => new RegExp(`\\b${p}`, "i").test(m)))) return true;
     const reversed = parts.length === 2 ? new RegExp(`\\b${parts[1]}\\s+of\\s+(?:the\\s+)?${parts[0]}\\b`, "i") : null;
-    return together.test(raw[i]!) || (reversed?.test(raw[i]!) ?? false);
+    if (together.test(raw[i]!) || (reversed?.test(raw[i]!) ?? false)) return true;
+    // Or each word studied and one of them among its MeSH terms or in its own title: what the record
+    // is about ("Cardiovascular Diseases" and its "mortality for ischaemic heart disease"), not
+    // words it passes by ("the head was scanned", "other injuries").
+    return words.some((w) => inMesh(i, w) || (!records[i]!.titleDerived && inField(fields[i]!.title, w)));
   };
   const sharedWithoutHead = (c: RequiredConcept, i: number) => {
     const head = headOf(c);
