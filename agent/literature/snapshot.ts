@@ -179,7 +179,7 @@ function populationFromMesh(mesh: string[], species: StudySpecies | null): strin
 // Intervention or exposure
 
 const VERBS =
-  "extends?|extended|reduces?|reduced|improves?|improved|increases?|increased|decreases?|decreased|delays?|delayed|prevents?|prevented|protects?|protected|attenuates?|attenuated|lowers?|lowered|shortens?|shortened|promotes?|promoted|induces?|induced|enhances?|enhanced|inhibits?|inhibited|ameliorates?|rescues?|restores?|slows?|does not|did not|do not|fails? to|is associated|was associated|are associated|were associated|predicts?|predicted|affects?|modulates?|alters?";
+  "extends?|extended|reduces?|reduced|improves?|improved|increases?|increased|decreases?|decreased|delays?|delayed|prevents?|prevented|protects?|protected|attenuates?|attenuated|lowers?|lowered|shortens?|shortened|promotes?|promoted|induces?|induced|enhances?|enhanced|inhibits?|inhibited|ameliorates?|rescues?|restores?|slows?|does not|did not|do not|fails? to|is associated|was associated|are associated|were associated|predicts?|predicted|affects?|modulates?|alters?|blunts?|blunted|impairs?|impaired|worsens?|worsened|causes?|caused|counteracts?|counteracted|accelerates?|accelerated|raises?|raised|halves?|halved|doubles?|doubled|abolishes?|abolished|suppresses?|suppressed|boosts?|boosted|triggers?|triggered";
 const DESIGN_WORDS = /^(a |an |the )?(randomi[sz]ed|systematic|meta-analy|cohort|prospective|retrospective|study|trial|review|analysis|comparison|evaluation|assessment|association|relationship|effects?|impact|role|use|outcomes?|prevalence|incidence|risk|factors?|predictors?|determinants?|long-term|short-term|clinical|update|new|novel|case)\b/i;
 
 function interventionOf(record: SnapshotSource, title: string, abstract: string): string | null {
@@ -255,6 +255,8 @@ const PROPER =
  */
 export function lowerFirst(phrase: string, context: string): string {
   const first = /^[A-Za-z][A-Za-z0-9'-]*/.exec(phrase)?.[0];
+  // The article "A" opening a quoted sentence after a comma is "a" ("In older adults, a minimal …").
+  if (first === "A" && /^A\s/.test(phrase)) return `a${phrase.slice(1)}`;
   // Acronyms and mixed case ("NmU", "DNA", "mTOR") stay as written.
   if (!first || first.length < 2 || !/^[A-Z][a-z'-]*$/.test(first) || PROPER.test(first)) return phrase;
   const elsewhere = new RegExp(`[a-z,;(]\\s+${first}\\b`).test(context);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isFindingSentence, readFinding } from "@/agent/literature/findings";
 import { readQuestion } from "@/agent/literature/reading";
 import { stanceOfReference } from "@/agent/literature/verdict";
-import { extractSnapshot, parseCount } from "@/agent/literature/snapshot";
+import { lowerFirst, extractSnapshot, parseCount } from "@/agent/literature/snapshot";
 import { studySnapshotSchema } from "@/lib/shared/contracts";
 
 /**
@@ -253,6 +253,19 @@ describe("the snapshot stays with what the text says", () => {
       expect(intervention).not.toMatch(/[-/+(]$/);
       expect((intervention.match(/\(/g) ?? []).length).toBe((intervention.match(/\)/g) ?? []).length);
     }
+  });
+
+  it("cuts a title that is a sentence at its verb: 'Metformin blunts muscle hypertrophy …' tests metformin", () => {
+    const snapshot = extractSnapshot(
+      record({ title: "Creatine blunts bone loss in response to bed rest in older men", abstract: "Older men on bed rest were randomized to creatine or placebo. Bone loss was smaller with creatine." }),
+      "randomized_controlled_trial",
+    );
+    expect(snapshot.intervention).toBe("creatine");
+  });
+
+  it("writes the article opening a quoted sentence in lower case after a comma", () => {
+    expect(lowerFirst("A minimal clinically important difference was stated in 6 trials.", "A review. We found a difference.")).toBe("a minimal clinically important difference was stated in 6 trials.");
+    expect(lowerFirst("A1c fell by 0.5%.", "HbA1c and A1c.")).toBe("A1c fell by 0.5%.");
   });
 
   it("keeps an intervention that is a whole phrase", () => {
