@@ -416,7 +416,8 @@ function withoutBackground(tokens: Token[], isSpecific: (w: string) => boolean, 
 }
 
 /** People a relation may be said of ("help adults live longer", "make older people sleep better"). */
-const PEOPLE = new Set(["people", "persons", "adults", "women", "men", "children", "kids", "patients", "seniors", "elderly", "me", "us", "you", "them", "someone", "anyone", "everyone", "those"]);
+// Animals too: "Do senolytics make old mice live longer?" asks about mice living longer.
+const PEOPLE = new Set(["people", "persons", "adults", "women", "men", "children", "kids", "patients", "seniors", "elderly", "me", "us", "you", "them", "someone", "anyone", "everyone", "those", "mice", "rats", "animals", "dogs", "monkeys", "worms", "flies"]);
 const PEOPLE_MODIFIERS = new Set(["older", "old", "elderly", "young", "younger", "middle-aged", "aging", "ageing", "healthy", "frail", "the", "most", "many", "some"]);
 
 /** What people are helped to do, after whom they are ("help people with arthritis walk further"). */

@@ -152,23 +152,33 @@ const ON_BACKGROUND = new RegExp(
     String.raw`\b(?:added|add-on|adding\s+[^.;,]{1,40}?)\s+to`,
     String.raw`\bas\s+(?:an?\s+)?add-on(?:\s+(?:therapy|treatment))?\s+to`,
     String.raw`\bon\s+top\s+of`,
+    // "randomized to metformin or placebo during resistance training", "creatine supplementation
+    // during 24 weeks of resistance training": what every arm did while the trial compared
+    // something else. Not "during the study" or a stretch of time, which therapyWords leaves out.
+    String.raw`\b(?:placebo|supplementation|supplements?|treatment)\s+(?:during|throughout|alongside|while\s+(?:doing|undergoing|on))(?:\s+\d+\s+(?:weeks?|months?|years?)\s+of)?`,
+    String.raw`\b(?:in\s+response\s+to|in\s+addition\s+to)`,
+    // "Adults … all completed a supervised resistance training programme … and were randomized to
+    // creatine": what everyone did before the randomization split them.
+    String.raw`\b(?:all|everyone|both\s+groups)\s+(?:also\s+)?(?:completed|took\s+part\s+in|did|performed|underwent|followed|attended)(?=[^.;]{0,160}?\b(?:and|then)\s+(?:were\s+)?randomi[sz]ed)`,
     String.raw`\b(?:inadequately|insufficiently|poorly|not)\s+controlled\s+(?:on|with|by)`,
     // Not "still taking": how many kept to the trial's own treatment ("80% were still taking metformin").
     String.raw`\balready\s+(?:taking|on|receiving|using|treated\s+with)`,
     String.raw`\b(?:on|despite)\s+(?:an?\s+)?stable(?:\s+doses?\s+of)?`,
     String.raw`\b(?:all|everyone|every\s+(?:participant|patient)|both\s+(?:groups|arms)|all\s+(?:participants|patients|subjects|groups|arms|women|men|adults))\s+(?:also\s+)?(?:continued(?:\s+to\s+take)?|remained\s+on|stayed\s+on|kept\s+taking)`,
-  ].join("|") + ")" + String.raw`\s+((?:[a-z0-9][\w-]*\s*){1,6})`,
+  ].join("|") + ")" + String.raw`\s+((?:[a-z0-9][\w-]*\s*){1,9})`,
   "gi",
 );
 /** Words before the therapy's name that are not it ("their", "a stable dose of"). */
-const THERAPY_LEAD = /^(?:(?:a|an|the|their|his|her|its|existing|ongoing|current|usual|standard|background|stable|maximal|maximum|tolerated|baseline|dose|doses|of|treatment|therapy|with)\s+)+/i;
+const THERAPY_LEAD = /^(?:(?:a|an|the|their|his|her|its|existing|ongoing|current|usual|standard|background|stable|maximal|maximum|tolerated|baseline|dose|doses|of|treatment|therapy|with|supervised|structured|progressive|formal|home-based|\d+-(?:week|month)|programmes?|programs?|course|sessions?)\s+)+/i;
 /** Where the therapy's name ends: a preposition, a conjunction, a verb form, a number. */
 const THERAPY_END = /^(?:in|among|for|with|without|at|of|on|and|or|but|versus|vs|than|who|which|that|was|were|is|are|had|has|unchanged|alone|daily|once|twice|plus|lowered|reduced|improved|increased|decreased|\d[\w.%-]*)$/i;
 /** The name of the therapy at the start of `words`, up to three words: "metformin", "statin therapy". */
+/** Nouns in -ing that name a therapy ("resistance training", "exercise counselling"), not a verb form that ends it. */
+const NOUN_ING = /^(?:training|counsell?ing|screening|walking|running|cycling|swimming|conditioning|stretching|coaching|monitoring|testing|feeding|fasting|dosing|pacing|imaging)$/i;
 function therapyWords(words: string): string | null {
   const kept: string[] = [];
   for (const word of words.trim().replace(THERAPY_LEAD, "").split(/\s+/)) {
-    if (!word || THERAPY_END.test(word) || (kept.length > 0 && /(?:ed|ing)$/i.test(word)) || kept.length === 3) break;
+    if (!word || THERAPY_END.test(word) || (kept.length > 0 && /(?:ed|ing)$/i.test(word) && !NOUN_ING.test(word)) || kept.length === 3) break;
     kept.push(word);
   }
   return kept.length > 0 ? kept.join(" ") : null;

@@ -980,6 +980,26 @@ describe("what a study can say of prevention, of an outcome named after the vacc
     expect(roleFor("Does estrogen therapy prevent hip fracture?", replacement).role).toBe("supporting");
   });
 
+  it("a co-intervention every arm did is not what the trial tested: creatine during resistance training does not test resistance training", () => {
+    const creatine = trial(
+      "95",
+      "Beta-alanine supplementation during 12 weeks of resistance training in adults over 65",
+      "METHODS: Adults over 65 all completed a supervised resistance training programme twice a week and were randomized to beta-alanine or placebo. RESULTS: Muscle mass rose by 1.9 kg with beta-alanine and 1.7 kg with placebo. CONCLUSIONS: Beta-alanine did not add to the gains in muscle from resistance training.",
+      ["Humans", "Aged", "beta-Alanine", "Resistance Training", "Muscle, Skeletal"],
+    );
+    const training = trial(
+      "96",
+      "Resistance training and muscle mass in adults over 65",
+      "METHODS: Adults over 65 were randomized to resistance training twice a week or to stretching. RESULTS: Muscle mass rose by 1.8 kg with resistance training and fell by 0.2 kg with stretching. CONCLUSIONS: Resistance training increased muscle mass in older adults.",
+      ["Humans", "Aged", "Resistance Training", "Muscle, Skeletal"],
+    );
+    const question = "Does resistance training build muscle in older adults?";
+    expect(roleFor(question, creatine, [training]).role).not.toBe("supporting");
+    expect(roleFor(question, training, [creatine]).role).toBe("supporting");
+    // The co-intervention is the question's when it asks about what was added to it.
+    expect(roleFor("Does beta-alanine add to the gains in muscle from resistance training?", creatine, [training]).role).toBe("supporting");
+  });
+
   it("what is done about a thing names the concept: a record of coeliac disease that screened no one does not study coeliac disease screening", () => {
     const diet = trial(
       "85",
