@@ -1,6 +1,7 @@
 import type { LiteratureRecord } from "./record";
 import { splitSentences } from "./sentences";
 import { sectionsOf } from "./stance/sections";
+import { isAimSentence } from "./findings";
 
 /**
  * Studies of what people think, know or would do ("Willingness of older adults to adopt calorie
@@ -56,6 +57,25 @@ const USE_TITLE = /^(?:the\s+)?(?:(?:use|usage|utili[sz]ation|uptake|consumption
 
 export function studiesUse(record: Pick<LiteratureRecord, "title" | "titleDerived">): boolean {
   return !record.titleDerived && USE_TITLE.test(record.title.trim());
+}
+
+/**
+ * Trials of ways to get people to use something ("Can tailored interventions increase mammography
+ * use?", "telephone counselling for promoting mammography screening"): its use is their outcome,
+ * so they test the reminder or the counselling, not what mammography does (roles.ts). Read from the
+ * title, and where the library has none, from the stated aim.
+ */
+const PROMOTES_USE =
+  /\b(?:increas\w*|improv\w*|promot\w*|encourag\w*|enhanc\w*|rais\w*|boost\w*)\s+(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:use|uptake|attendance|participation|utili[sz]ation|adherence|screening)\b|(?:use|uptake|attendance|participation|utili[sz]ation|adherence|rates?)\s+(?:of|in|to|for)\b)/i;
+/** A question about such a way ("Do reminder letters increase mammography uptake?"). */
+export function asksToPromoteUse(question: string): boolean {
+  return PROMOTES_USE.test(question);
+}
+export function promotesUse(record: Pick<LiteratureRecord, "title" | "titleDerived"> & Partial<Pick<LiteratureRecord, "abstract">>): boolean {
+  if (!record.titleDerived) return PROMOTES_USE.test(record.title);
+  // An aim said anywhere ("This study addressed the question: … for promoting mammography screening?").
+  const aims = sectionsOf(record.abstract ?? "").flatMap((s) => splitSentences(s.text).filter((t) => s.role === "aim" || isAimSentence(t)));
+  return [record.title, ...aims].some((sentence) => PROMOTES_USE.test(sentence));
 }
 
 /** A question about how many use something or who does ("How common is metformin use among older adults?"). */

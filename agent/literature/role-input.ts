@@ -1,6 +1,6 @@
 import type { EvidenceType, StudySpecies } from "@/lib/shared/contracts";
 import { askedGroupEffect, recordAgeGroups, recordComparesGroups, recordSettings, recordSexes, recordStages } from "./age-groups";
-import { studiesAttitudes, studiesUse } from "./attitudes";
+import { promotesUse, studiesAttitudes, studiesUse } from "./attitudes";
 import { isCaseReport, isCrossSectional, isStudyProtocol, studyWeeks } from "./evidence";
 import { firstConcept, type QuestionReading } from "./reading";
 import type { Judged } from "./relevance";
@@ -28,6 +28,7 @@ export function roleInputOf(reading: QuestionReading, j: Judged, { evidenceType,
     isProtocol: isStudyProtocol(record),
     studiesAttitudes: studiesAttitudes(record),
     studiesUse: studiesUse(record),
+    promotesUse: promotesUse(record),
     ageGroups: recordAgeGroups(record),
     comparesGroups: groupKind ? recordComparesGroups(record, groupKind) : undefined,
     sexes: recordSexes(record),

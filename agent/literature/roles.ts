@@ -3,6 +3,7 @@ import { comparatorTerms, excludedCondition, phrasesOf, populationCondition, req
 import { ROUTE_WORDS, stem, stemSet, tokenize, type QueryTerm } from "./terms";
 import { ASKS_SAFETY } from "./question";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
+import { asksToPromoteUse } from "./attitudes";
 import { askedGroupEffect, OLDER_WORDS, questionAgeGroup, type GroupKind, questionSetting, questionSex, questionStage, type AgeGroup, type Setting, type Sex, type Stage } from "./age-groups";
 import { questionDoses, questionRoutes, ROUTE_INCLUDES, titleDirection, type Dose, type Route } from "./studied";
 import { listed } from "./words";
@@ -39,6 +40,8 @@ export type RoleInput = {
   studiesAttitudes?: boolean | undefined;
   /** A survey of how many use something (attitudes.ts, studiesUse). */
   studiesUse?: boolean | undefined;
+  /** A trial of a way to get people to use it (attitudes.ts, promotesUse). */
+  promotesUse?: boolean | undefined;
   /** A case report or case series (evidence.ts isCaseReport). */
   isCaseReport?: boolean | undefined;
   /** A cross-sectional study (evidence.ts isCrossSectional). */
@@ -172,6 +175,9 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   }
   if (reference.studiesAttitudes && !reading.asksAttitudes) {
     return decision("context", `surveys what people think of ${studiedPart(reading)}; it does not test ${studied(reading)}; shown for context, not counted in the verdict`);
+  }
+  if (reference.promotesUse && !reading.asksUse && !reading.asksAttitudes && !asksToPromoteUse(reading.question)) {
+    return decision("context", `tests a way to get people to use ${studiedPart(reading)}, not what it does; shown for context, not counted in the verdict`);
   }
   if (reference.studiesUse && !reading.asksUse && !reading.asksAttitudes) {
     return decision("context", "surveys how many people use it and what they say of it, not what it does; shown for context, not counted in the verdict");

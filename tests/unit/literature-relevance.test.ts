@@ -980,6 +980,25 @@ describe("what a study can say of prevention, of an outcome named after the vacc
     expect(roleFor("Does estrogen therapy prevent hip fracture?", replacement).role).toBe("supporting");
   });
 
+  it("a trial of a way to get people to use something tests the way, not what the thing does", () => {
+    const reminders = trial(
+      "97",
+      "Can text message reminders increase bowel screening uptake?",
+      "METHODS: 3,000 adults invited to bowel screening were randomized to text reminders or none. RESULTS: Uptake was 58% with reminders and 52% without. CONCLUSIONS: Text reminders increased bowel screening uptake.",
+      ["Humans", "Colorectal Neoplasms", "Early Detection of Cancer", "Text Messaging", "Reminder Systems"],
+    );
+    const screening = trial(
+      "98",
+      "Bowel screening and deaths from bowel cancer: a randomized trial",
+      "METHODS: 40,000 adults were randomized to bowel screening or no screening. RESULTS: Deaths from bowel cancer were 25% fewer with screening. CONCLUSIONS: Bowel screening reduced deaths from bowel cancer.",
+      ["Humans", "Colorectal Neoplasms", "Early Detection of Cancer", "Mortality"],
+    );
+    expect(roleFor("Does bowel screening save lives?", reminders, [screening])).toMatchObject({ role: "context", reason: expect.stringMatching(/a way to get people to use/) });
+    expect(roleFor("Does bowel screening save lives?", screening, [reminders]).role).toBe("supporting");
+    // Asked about the way itself, the trial answers it.
+    expect(roleFor("Do text reminders increase bowel screening uptake?", reminders, [screening]).role).toBe("supporting");
+  });
+
   it("a co-intervention every arm did is not what the trial tested: creatine during resistance training does not test resistance training", () => {
     const creatine = trial(
       "95",
