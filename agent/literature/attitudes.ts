@@ -66,7 +66,7 @@ export function studiesUse(record: Pick<LiteratureRecord, "title" | "titleDerive
  * title, and where the library has none, from the stated aim.
  */
 const PROMOTES_USE =
-  /\b(?:increas\w*|improv\w*|promot\w*|encourag\w*|enhanc\w*|rais\w*|boost\w*)\s+(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:use|uptake|attendance|participation|utili[sz]ation|adherence|screening)\b|(?:use|uptake|attendance|participation|utili[sz]ation|adherence|rates?)\s+(?:of|in|to|for)\b)/i;
+  /\b(?:increas\w*|improv\w*|promot\w*|encourag\w*|enhanc\w*|rais\w*|boost\w*)\s+(?:the\s+)?(?:(?:[\w-]+\s+){0,2}?(?:use|uptake|attendance|participation|utili[sz]ation|adherence|screening)\b|(?:use|uptake|attendance|participation|utili[sz]ation|adherence)\s+(?:of|in|to|for)\b)/i;
 /** A question about such a way ("Do reminder letters increase mammography uptake?"). */
 export function asksToPromoteUse(question: string): boolean {
   return PROMOTES_USE.test(question);
@@ -74,8 +74,9 @@ export function asksToPromoteUse(question: string): boolean {
 export function promotesUse(record: Pick<LiteratureRecord, "title" | "titleDerived"> & Partial<Pick<LiteratureRecord, "abstract">>): boolean {
   if (!record.titleDerived) return PROMOTES_USE.test(record.title);
   // An aim said anywhere ("This study addressed the question: … for promoting mammography screening?").
-  const aims = sectionsOf(record.abstract ?? "").flatMap((s) => splitSentences(s.text).filter((t) => s.role === "aim" || isAimSentence(t)));
-  return [record.title, ...aims].some((sentence) => PROMOTES_USE.test(sentence));
+  const aims = sectionsOf(record.abstract ?? "").flatMap((s) => splitSentences(s.text).filter((t) => isAimSentence(t)));
+  // Not the derived title: the abstract's first sentence is often background ("… has increased the use of other dose forms").
+  return aims.some((sentence) => PROMOTES_USE.test(sentence));
 }
 
 /** A question about how many use something or who does ("How common is metformin use among older adults?"). */
