@@ -240,5 +240,7 @@ export function phrasesOf(label: string): string[] {
     if (isVerbOnly(word)) phrases.push([]);
     else phrases.at(-1)!.push(word);
   }
-  return phrases.filter((p) => p.length > 0).map((p) => p.join(" "));
+  // An age word alone names an age: "no study found tests older age and hip fracture", not "older and".
+  return phrases.filter((p) => p.length > 0).map((p) => (p.length === 1 && AGE_ALONE[p[0]!.toLowerCase()]) || p.join(" "));
 }
+const AGE_ALONE: Record<string, string> = { older: "older age", old: "old age", elderly: "old age", young: "young age", younger: "younger age" };

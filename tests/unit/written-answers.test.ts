@@ -203,6 +203,13 @@ const QUESTIONS = [
 describe("phrases built from a question's parts are noun phrases", () => {
   const questions = [...QUESTIONS, ...items.slice(0, 120).map(([, it]) => it.QUESTION)];
 
+  it("an age word alone is named as an age: 'older age and hip fracture', not 'older and hip fracture'", () => {
+    expect(phrasesOf("older")).toEqual(["older age"]);
+    expect(phrasesOf("elderly")).toEqual(["old age"]);
+    expect(phrasesOf("older drivers")).toEqual(["older drivers"]);
+    expect(readQuestion("Do older people have worse outcomes after hip fracture?").concepts.flatMap((c) => phrasesOf(c.label))).toEqual(["older age", "hip fracture"]);
+  });
+
   it("the bottom line's and deep research's names of the question's parts hold no verb", () => {
     const verbs: string[] = [];
     for (const q of questions) {
