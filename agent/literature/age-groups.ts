@@ -30,7 +30,8 @@ function questionGroup<G extends string>(text: string, [a, b]: Groups<G>): G | n
 }
 
 /** Words for older people, not adults of any age (roles.ts says which a question asked about). */
-export const OLDER_WORDS = /\b(older|elderly|seniors?|geriatric|old age|old people|octogenarians?|nonagenarians?|centenarians?|later life|late life|aged (?:6[5-9]|[7-9]\d)|over (?:6[5-9]|[7-9]\d))\b/i;
+const OLDER = String.raw`older|elderly|seniors?|geriatric|old age|old people|octogenarians?|nonagenarians?|centenarians?|later life|late life|aged (?:6[5-9]|[7-9]\d)|over (?:6[5-9]|[7-9]\d)`;
+export const OLDER_WORDS = new RegExp(`\\b(?:${OLDER})\\b`, "i");
 
 /**
  * By age, children against older people: "adults" and "middle aged" lie between and test both. A
@@ -51,7 +52,7 @@ const AGES: Groups<AgeGroup> = [
     headings: new Set(["aged", "aged, 80 and over", "frail elderly", "adult", "young adult", "middle aged"]),
     // "adults" too: not children, which is all this group tells apart ("Does dexamethasone work as
     // well as prednisone in adults?" is not tested by a trial in children).
-    words: new RegExp(`${OLDER_WORDS.source.slice(0, -3)}|adults?|grown-ups?)\\b`, "i"),
+    words: new RegExp(`\\b(?:${OLDER}|adults?|grown-ups?)\\b`, "i"),
   },
 ];
 
@@ -168,7 +169,7 @@ function saidOfGroup(question: string, label: string): boolean {
   return words.some((w, i) => w === first && words.slice(i + 1, i + 7).some((x) => GROUP_EFFECT.test(x)));
 }
 const GROUP_CONCEPT: Record<GroupKind, RegExp> = {
-  ages: new RegExp(`^(?:${OLDER_WORDS.source.replace(/^\\b\(|\)\\b$/g, "")}|age|aging|ageing|advanced age|older age|young age|younger age|young|younger|old)\\b`, "i"),
+  ages: new RegExp(`^(?:${OLDER}|age|aging|ageing|advanced age|older age|young age|younger age|young|younger|old)\\b`, "i"),
   sexes: /^(?:women|woman|men|man|females?|males?|sex|gender|girls|boys|being a (?:woman|man|female|male)|female sex|male sex)\b/i,
   races: /^(?:black|white|african|african[- ]americans?|hispanics?|latinos?|latinas?|asians?|race|racial|ethnic\w*|minority|minorities|non-?white)\b/i,
 };

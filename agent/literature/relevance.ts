@@ -280,37 +280,53 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
   // A phrase the vocabulary knows ("prostate cancer" inside "localized prostate cancer treatment")
   // names what the concept is about: a record must name it whole. "cancer" of a record of buccal
   // mucosa cancer is not half of it, and "localized … aggressive" around it are not the rest.
-  const partOfPhrase = (c: RequiredConcept, i: number) => {
+  // Each concept's phrases (its words that share a heading or other names), with what names them,
+  // are built once; whether a record names them is read once per record.
+  const phrases = new Map(concepts.map((c) => [c, phrasesIn(c)]));
+  function phrasesIn(c: RequiredConcept) {
     const groups = new Map<string, RequiredConcept["words"]>();
     for (const w of c.words) {
       const t = terms[w.term]!;
       const key = (t.headings ?? []).join("|") || t.synonyms.join("|");
       if (key) groups.set(key, [...(groups.get(key) ?? []), w]);
     }
-    // Named as the phrase: its MeSH heading, one of its other names, or its words together ("head
-    // injury", "injury of the head"); "head" and "injuries" apart in a record of pelvic fractures
-    // are not a head injury.
-    return [...groups.values()].some((words) => words.length >= 2 && (words.some((w) => !studies[w.term]![i]!) || !phraseNamed(words.map((w) => terms[w.term]!), i)));
-  };
+    return [...groups.values()]
+      .filter((words) => words.length >= 2)
+      .map((words) => {
+        const ts = words.map((w) => terms[w.term]!);
+        const t = ts[0]!;
+        // Each word by what it shares with its stem ("densit" of density and "densiti"), up to two
+        // words apart ("bone mineral density", "estrogen replacement therapy"), in the text or in
+        // one MeSH descriptor; or "injury of the head".
+        const parts = ts.map((w) => `${escapeRegExp(sharedStart(w.term, w.stems[0] ?? w.term))}\\w*`);
+        return {
+          words,
+          headings: (t.headings ?? []).map(normalizeHeading),
+          concept: t.concept ?? t.term,
+          synonyms: t.synonyms.map((syn) => new RegExp(`\\b${escapeRegExp(syn).replace(/\\? /g, "[\\s/-]+")}`, "i")),
+          together: new RegExp(`\\b${parts.join("(?:[\\s/-]+[\\w-]+){0,2}?[\\s/-]+")}\\b`, "i"),
+          reversed: parts.length === 2 ? new RegExp(`\\b${parts[1]}\\s+of\\s+(?:the\\s+)?${parts[0]}\\b`, "i") : null,
+          inDescriptor: parts.map((part) => new RegExp(`\\b${part}`, "i")),
+        };
+      });
+  }
   // With its defined abbreviations read as their long forms ("an ARM" as "an anorectal malformation").
-  const raw = records.map((r, i) => `${r.title} ${r.abstract ?? ""} ${studiedTexts[i]!}`);
-  const phraseNamed = (words: QueryTerm[], i: number) => {
-    const t = words[0]!;
-    if ((t.headings ?? []).some((h) => headings[i]!.has(normalizeHeading(h))) || abbreviated[i]!.has(t.concept ?? t.term)) return true;
-    if (t.synonyms.some((s) => new RegExp(`\\b${escapeRegExp(s).replace(/\\? /g, "[\\s/-]+")}`, "i").test(raw[i]!))) return true;
-    // Each word by what it shares with its stem ("densit" of density and "densiti"), up to two
-    // words apart ("bone mineral density", "estrogen replacement therapy"), in the text or in one
-    // MeSH descriptor.
-    const parts = words.map((w) => `${escapeRegExp(sharedStart(w.term, w.stems[0] ?? w.term))}\\w*`);
-    const together = new RegExp(`\\b${parts.join("(?:[\\s/-]+[\\w-]+){0,2}?[\\s/-]+")}\\b`, "i");
-    if (records[i]!.mesh.some((m) => parts.every((p) => new RegExp(`\\b${p}`, "i").test(m)))) return true;
-    const reversed = parts.length === 2 ? new RegExp(`\\b${parts[1]}\\s+of\\s+(?:the\\s+)?${parts[0]}\\b`, "i") : null;
-    if (together.test(raw[i]!) || (reversed?.test(raw[i]!) ?? false)) return true;
-    // Or each word studied and one of them among its MeSH terms or in its own title: what the record
-    // is about ("Cardiovascular Diseases" and its "mortality for ischaemic heart disease"), not
-    // words it passes by ("the head was scanned", "other injuries").
-    return words.some((w) => inMesh(i, w) || (!records[i]!.titleDerived && inField(fields[i]!.title, w)));
-  };
+  const anyPhrase = [...phrases.values()].some((p) => p.length > 0);
+  const raw = anyPhrase ? records.map((r, i) => `${r.title} ${r.abstract ?? ""} ${studiedTexts[i]!}`) : [];
+  // Named as the phrase: its MeSH heading, an abbreviation the record uses for it, one of its other
+  // names, or its words together; or each word studied and one of them among its MeSH terms or in
+  // its own title, what the record is about ("Cardiovascular Diseases" and its "mortality for
+  // ischaemic heart disease"), not words it passes by ("the head was scanned", "other injuries").
+  const phraseNamed = (p: ReturnType<typeof phrasesIn>[number], i: number) =>
+    p.headings.some((h) => headings[i]!.has(h)) ||
+    abbreviated[i]!.has(p.concept) ||
+    p.synonyms.some((re) => re.test(raw[i]!)) ||
+    records[i]!.mesh.some((m) => p.inDescriptor.every((re) => re.test(m))) ||
+    p.together.test(raw[i]!) ||
+    (p.reversed?.test(raw[i]!) ?? false) ||
+    p.words.some((w) => inMesh(i, terms[w.term]!) || (!records[i]!.titleDerived && inField(fields[i]!.title, terms[w.term]!)));
+  // "head" and "injuries" apart in a record of pelvic fractures are not a head injury.
+  const partOfPhrase = (c: RequiredConcept, i: number) => phrases.get(c)!.some((p) => p.words.some((w) => !studies[w.term]![i]!) || !phraseNamed(p, i));
   const sharedWithoutHead = (c: RequiredConcept, i: number) => {
     const head = headOf(c);
     return head !== undefined && c.words.some((w) => w !== head && sharedOutcome[w.term]!) && !studies[head.term]![i]!;
@@ -338,7 +354,8 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
       const total = words.reduce((a, w) => a + w.weight, 0);
       // A concept's words count only with its head ("stomach" of "stomach cancer" in a study of
       // gastric acid is not stomach cancer): its last word names what it is, the others which one.
-      const counted = inPart.flatMap((c) => (headMissing(c, i) || modifierMissing(c, i) || partOfPhrase(c, i) ? [] : c.words.filter((w) => studies[w.term]![i]!)));
+      const broken = new Set(inPart.filter((c) => partOfPhrase(c, i)));
+      const counted = inPart.flatMap((c) => (headMissing(c, i) || modifierMissing(c, i) || broken.has(c) ? [] : c.words.filter((w) => studies[w.term]![i]!)));
       const coverage = total > 0 ? Math.round((counted.reduce((a, w) => a + w.weight, 0) / total) * 1000) / 1000 : 0;
       partCoverage[part] = coverage;
       // "flu vaccination … influenza deaths": a word of the outcome that also names the exposure
@@ -346,7 +363,7 @@ export function judgeRecords(records: LiteratureRecord[], asked: QueryTerm[], fi
       // is addressed only where its head ("deaths") is studied.
       if (part === "outcome" && inPart.some((c) => sharedWithoutHead(c, i))) continue;
       // A phrase not named whole (a record of buccal mucosa cancer for "prostate cancer") is another thing, whatever else it holds.
-      if (inPart.some((c) => partOfPhrase(c, i))) continue;
+      if (broken.size > 0) continue;
       if (coverage >= PART_COVERAGE || inPart.every((c) => holdsHead(c, terms, (t) => studies[t]![i]!))) partsAddressed.push(part);
       // A body after a topic that relates nothing ("Autoerotic asphyxiation: secret pleasure, lethal
       // outcome?") says what is asked of the topic, often in words of its own ("sicker", "a

@@ -4,7 +4,7 @@ import { ROUTE_WORDS, stem, stemSet, tokenize, type QueryTerm } from "./terms";
 import { ASKS_SAFETY } from "./question";
 import type { RejectionReason, RequiredQuestionPart } from "./relevance";
 import { asksToPromoteUse } from "./attitudes";
-import { askedGroupEffect, OLDER_WORDS, questionAgeGroup, type GroupKind, questionSetting, questionSex, questionStage, type AgeGroup, type Setting, type Sex, type Stage } from "./age-groups";
+import { OLDER_WORDS, questionAgeGroup, type GroupKind, questionSetting, questionSex, questionStage, type AgeGroup, type Setting, type Sex, type Stage } from "./age-groups";
 import { questionDoses, questionRoutes, ROUTE_INCLUDES, titleDirection, type Dose, type Route } from "./studied";
 import { listed } from "./words";
 import { SPECIES_PLURAL } from "@/lib/shared/contracts/designs";
@@ -52,8 +52,8 @@ export type RoleInput = {
   onlyInCombination?: boolean | undefined;
   /** The species it states its finding on the question's outcome in (studied.ts outcomeSpecies); absent or empty: not known. */
   outcomeSpecies?: StudySpecies[] | undefined;
-  /** It compares people of different ages, sexes or races (age-groups.ts, recordComparesGroups); read only for a question of what one does. */
-  comparesGroups?: boolean | undefined;
+  /** For a question of what age, sex or race does: the kind of group it does not compare (age-groups.ts, recordComparesGroups); absent when it does, or when nothing such is asked. */
+  groupsNotCompared?: GroupKind | undefined;
   /** Whom it was done in by age (age-groups.ts, recordAgeGroups); absent or empty: not known. */
   ageGroups?: AgeGroup[] | undefined;
   /** The question's terms the record names anywhere, by any name (relevance.ts Judged.namedTerms); absent: not known. */
@@ -204,8 +204,8 @@ export function decideRole({ reading, reference }: { reading: QuestionReading; r
   // "Do older patients do worse after reflux surgery?": age is what is tested, so a study of older
   // people alone (a trial of two implants in them) does not test it.
   // So for sex and race: "Do women do worse than men after heart surgery?".
-  if (!otherSpecies && reference.comparesGroups === false) {
-    const kind = askedGroupEffect(reading) ?? "ages";
+  if (!otherSpecies && reference.groupsNotCompared) {
+    const kind = reference.groupsNotCompared;
     return decision("context", `does not compare people of different ${kind}, so it cannot show what ${GROUP_SAID[kind]} does; shown for context, not counted in the verdict`);
   }
   // "in people with dementia": a study whose text names nothing of the population's condition was

@@ -299,8 +299,9 @@ const CAUSES = /\b(?:cause|causes|lead to|leads to|result in|results in|trigger|
 /** "Should older women continue screening?": a claim that something be done, not stopped. */
 const SHOULD_DO = /^\W*should\b(?![^?]*\b(?:stop\w*|avoid\w*|abandon\w*|discontinu\w*|withh[oe]ld\w*|withdraw\w*|omit\w*|delay\w*|defer\w*|restrict\w*|limit\w*|forgo\w*|skip\w*|not|no longer)\b)/i;
 function plainValence(plain: string, given: Valence): Valence {
-  const caused = CAUSES.exec(plain);
-  const read = valenceOf(plain) === "neutral" && caused ? valenceOf(`increased ${caused[1]}`) : valenceOf(plain);
+  const said = valenceOf(plain);
+  const caused = said === "neutral" ? CAUSES.exec(plain) : null;
+  const read = caused ? valenceOf(`increased ${caused[1]}`) : said;
   if (read === "neutral" && SHOULD_DO.test(plain)) return "benefit";
   // The question reading's valence comes from the outcome's words ("adverse drug events"); a claim
   // that X alters them, with no way named, asks about any change.

@@ -470,7 +470,7 @@ function ofOtherSubject(clause: string, claim: ClaimReading): boolean {
   const claimStems = new Set(claim.parts.flatMap((p) => p.stems));
   return !words.some((w) => claimStems.has(stem(w)));
 }
-const SUBJECT_FILLER = new Set(["whereas", "while", "however", "although", "though", "also", "there", "this", "that", "these", "those", "their", "which", "with", "without", "those", "only", "both", "neither", "either", "other", "others", "patients", "participants", "subjects", "people", "group", "groups", "rates", "rate", "levels", "level", "risk", "effect", "effects", "association", "difference", "differences"]);
+const SUBJECT_FILLER = new Set(["whereas", "while", "however", "although", "though", "also", "there", "this", "that", "these", "those", "their", "which", "with", "without", "only", "both", "neither", "either", "other", "others", "patients", "participants", "subjects", "people", "group", "groups", "rates", "rate", "levels", "level", "risk", "effect", "effects", "association", "difference", "differences"]);
 
 /** A clause said of the claim's subject outside or without what the claim has it with. */
 function ofOtherSubgroup(clause: string, claim: ClaimReading): boolean {
