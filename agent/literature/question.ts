@@ -223,10 +223,13 @@ function readBody(tokens: Token[], isContent: (w: string) => boolean, isSpecific
   const first = tokens.findIndex((t) => !t.punct && (isContent(t.text) || PRONOUNS.has(t.text)));
   if (first < 0 || !PRONOUNS.has(tokens[first]!.text)) return readClause(tokens, isContent, isSpecific);
   const words = cueWords(tokens);
-  const split = findRelation(words, (from, to) => (from === 0 && to > first) || words.slice(from, to).some((w) => w !== "" && isContent(w)));
+  const split = findRelation(words, (from, to) => (from === 0 && to > first) || contentBetween(words, isContent)(from, to));
   if (!split) return [{ part: "predicate", tokens }];
   return withContext(tokens.slice(split.outcome[0], split.outcome[1]), "outcome", isContent, isSpecific);
 }
+
+/** Whether the cue words from `from` to `to` hold a content word. */
+const contentBetween = (words: string[], isContent: (w: string) => boolean) => (from: number, to: number) => words.slice(from, to).some((w) => w !== "" && isContent(w));
 
 /** Pronouns a question's body uses for the topic it named before the colon. */
 const PRONOUNS = new Set(["it", "they", "this", "these", "that", "those", "its", "their", "them"]);
@@ -237,7 +240,7 @@ function readClause(tokens: Token[], isContent: (w: string) => boolean, isSpecif
   // aspirin for preventing stroke": aspirin is what it is compared with, not a second exposure).
   const compared = comparedFor(tokens, words, isContent, isSpecific);
   if (compared) return compared;
-  const split = findRelation(words, (from, to) => words.slice(from, to).some((w) => w !== "" && isContent(w)));
+  const split = findRelation(words, contentBetween(words, isContent));
   if (!split) return goodFor(tokens, words, isContent, isSpecific) ?? withContext(tokens, "main", isContent, isSpecific);
   return [
     ...withContext(tokens.slice(split.exposure[0], split.exposure[1]), "exposure", isContent, isSpecific),
@@ -259,7 +262,7 @@ function goodFor(tokens: Token[], words: string[], isContent: (w: string) => boo
   const p = words[prep];
   const purpose = p === "for" || p === "at" || (p === "in" && /ing$/.test(words[prep + 1] ?? ""));
   if (!purpose || (p === "for" && forPeople(tokens, prep))) return null;
-  const has = (from: number, to: number) => words.slice(from, to).some((w) => w !== "" && isContent(w));
+  const has = contentBetween(words, isContent);
   if (!has(0, at) || !has(prep + 1, words.length)) return null;
   return [...withContext(tokens.slice(0, at), "exposure", isContent, isSpecific), ...withContext(tokens.slice(prep + 1), "outcome", isContent, isSpecific)];
 }
@@ -281,7 +284,7 @@ function comparedFor(tokens: Token[], words: string[], isContent: (w: string) =>
   const start = than > 0 ? Math.max(0, than - (/^(more|less)$/.test(words[than - 2] ?? "") ? 2 : 1)) : as;
   const against = than > 0 ? than + 1 : words.indexOf("as", as + 2) + 1;
   const forAt = words.findIndex((w, i) => i > against && w === "for" && !forPeople(tokens, i));
-  const has = (from: number, to: number) => words.slice(from, to).some((w) => w !== "" && isContent(w));
+  const has = contentBetween(words, isContent);
   if (forAt < 0 || !has(0, start) || !has(against, forAt) || !has(forAt + 1, words.length)) return null;
   // "for preventing stroke": the verb relates; what it acts on is the outcome.
   const outcomeAt = RELATION_VERBS.has(words[forAt + 1] ?? "") && has(forAt + 2, words.length) ? forAt + 2 : forAt + 1;
